@@ -1,0 +1,43 @@
+import type { FirmDb } from "~/db.server";
+
+/** The firm's settings needed on every request, kept in the firm cache. */
+export interface FirmSettings {
+  id: string;
+  slug: string;
+  name: string;
+  customDomain: string | null;
+  timeZone: string;
+  themeName: string;
+  brandColor: string | null;
+  logoKey: string | null;
+  /** A short-lived presigned URL of the logo, refreshed with the cache entry. */
+  logoUrl: string | null;
+  supportEmail: string | null;
+  preferences: FirmPreferences;
+  vocabulary: { keyWord: string; replacement: string }[];
+}
+
+/** Preference flags, keyed by the spec's snake_case names. */
+export type FirmPreferences = Record<string, boolean | string | number | string[] | null>;
+
+export type RootSiteContext = { site: "root" };
+export type FirmSiteContext = { site: "firm"; firm: FirmSettings; db: FirmDb; origin: string };
+export type PortalLoadContext = RootSiteContext | FirmSiteContext;
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    portal: PortalLoadContext;
+  }
+}
+
+/** The firm (and its scoped database) of a request made on a firm's site; 404 on the root domain. */
+export function requireFirmSite(context: { portal: PortalLoadContext }): FirmSiteContext {
+  if (context.portal.site !== "firm") throw new Response("Not Found", { status: 404 });
+  return context.portal;
+}
+
+/** 404 unless the request is on the root domain (the product's public site). */
+export function requireRootSite(context: { portal: PortalLoadContext }): RootSiteContext {
+  if (context.portal.site !== "root") throw new Response("Not Found", { status: 404 });
+  return context.portal;
+}

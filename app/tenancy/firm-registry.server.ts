@@ -1,0 +1,63 @@
+import type { FirmSettings } from "~/context.server";
+import { listenFirmChanges, resolveFirmIdByDomain, resolveFirmIdBySlug } from "~/db.server";
+import { loadFirmSettings } from "~/firms/firm-settings.server";
+import { TtlCache } from "./firm-cache";
+import { resolveHost, type HostResolution } from "./resolve-host";
+
+const SETTINGS_TTL_MS = 5 * 60_000;
+const MISS_TTL_MS = 15_000;
+
+/**
+ * Host → firm settings, from memory. Slug and custom-domain lookups and the settings
+ * themselves are cached; PostgreSQL notifies every app server when a firm changes.
+ */
+export class FirmRegistry {
+  private settings = new TtlCache<string, FirmSettings | null>(SETTINGS_TTL_MS);
+  private slugs = new TtlCache<string, string | null>(SETTINGS_TTL_MS);
+  private domains = new TtlCache<string, string | null>(SETTINGS_TTL_MS);
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(private readonly appDomain: string) {}
+
+  async start() {
+    this.stopListening = await listenFirmChanges((firmId) => this.invalidate(firmId));
+  }
+
+  async stop() {
+    await this.stopListening?.();
+  }
+
+  invalidate(firmId?: string) {
+    if (!firmId) {
+      this.settings.clear();
+      this.slugs.clear();
+      this.domains.clear();
+      return;
+    }
+    this.settings.delete(firmId);
+    // A slug or domain may have moved: forget every mapping to or from this firm, and misses.
+    this.slugs.deleteWhere((_, id) => id === firmId || id === null);
+    this.domains.deleteWhere((_, id) => id === firmId || id === null);
+  }
+
+  /** Resolves a Host header to the root site, a firm's settings, or null (unknown host). */
+  async resolve(host: string | undefined): Promise<{ site: "root" } | { site: "firm"; firm: FirmSettings } | null> {
+    let resolution: HostResolution = resolveHost(host, this.appDomain, (name) => this.domains.get(name) ?? undefined);
+    if (resolution.kind === "unknown" && resolution.reason === "no-match" && host) {
+      const hostname = host.toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+      if (!this.domains.has(hostname)) {
+        await this.domains.getOrLoad(hostname, () => resolveFirmIdByDomain(hostname), (id) => (id ? SETTINGS_TTL_MS : MISS_TTL_MS));
+        resolution = resolveHost(host, this.appDomain, (name) => this.domains.get(name) ?? undefined);
+      }
+    }
+    if (resolution.kind === "root") return { site: "root" };
+    if (resolution.kind === "unknown") return null;
+    const firmId =
+      resolution.via === "custom-domain"
+        ? resolution.firmId
+        : await this.slugs.getOrLoad(resolution.slug, () => resolveFirmIdBySlug(resolution.slug), (id) => (id ? SETTINGS_TTL_MS : MISS_TTL_MS));
+    if (!firmId) return null;
+    const firm = await this.settings.getOrLoad(firmId, () => loadFirmSettings(firmId), (f) => (f ? SETTINGS_TTL_MS : MISS_TTL_MS));
+    return firm ? { site: "firm", firm } : null;
+  }
+}

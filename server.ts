@@ -1,0 +1,96 @@
+/**
+ * The HTTP host. Resolves the firm from the Host header (never from anything else the client
+ * controls), answers unknown hosts itself, serves assets, and hands `{ portal }` to Remix.
+ *
+ * Usage: tsx server.ts        (expects DATABASE_URL and S3 settings; `npm start` provides them)
+ */
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Server } from "node:http";
+import express from "express";
+import compression from "compression";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals, type ServerBuild } from "@remix-run/node";
+import { env } from "~/env.server";
+import { firmDb } from "~/db.server";
+import { FirmRegistry } from "~/tenancy/firm-registry.server";
+import type { PortalLoadContext } from "~/context.server";
+import { unknownHostPage } from "~/tenancy/unknown-host-page";
+
+installGlobals({ nativeFetch: true });
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export interface PortalServer {
+  url: string;
+  port: number;
+  registry: FirmRegistry;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: { port?: number; host?: string } = {}): Promise<PortalServer> {
+  const config = env();
+  const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
+  const registry = new FirmRegistry(config.APP_DOMAIN);
+  await registry.start();
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.TRUST_PROXY) app.set("trust proxy", true);
+  app.use(compression());
+  app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+
+  app.use(async (req, res, next) => {
+    try {
+      const resolved = await registry.resolve(req.headers.host);
+      if (!resolved) {
+        res.status(404).type("html").set("Cache-Control", "no-store").send(unknownHostPage(`${config.APP_PROTOCOL}://${config.APP_DOMAIN}`));
+        return;
+      }
+      const portal: PortalLoadContext =
+        resolved.site === "root"
+          ? { site: "root" }
+          : { site: "firm", firm: resolved.firm, db: firmDb(resolved.firm.id), origin: `${config.APP_PROTOCOL}://${req.headers.host}` };
+      res.locals.portal = portal;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: config.NODE_ENV === "production" ? "production" : build.mode,
+      getLoadContext: (_req, res) => ({ portal: res.locals.portal as PortalLoadContext }),
+    }),
+  );
+
+  const port = options.port ?? config.PORT;
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(port, options.host ?? config.HOST, () => resolve(s));
+  });
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  return {
+    url: `${config.APP_PROTOCOL}://${config.APP_DOMAIN}`,
+    port: actualPort,
+    registry,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      await registry.stop();
+    },
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  startServer()
+    .then((s) => console.log(`Client portal listening on port ${s.port} (${s.url})`))
+    .catch((error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}
