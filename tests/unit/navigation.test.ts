@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { STAFF_NAV_RULES, clientNavigation, staffNavigation } from "~/navigation";
+
+const everything = new Set(STAFF_NAV_RULES.map((r) => r.to).concat(["/inbox", "/documents", "/profile"]));
+const labels = (items: { label: string }[]) => items.map((i) => i.label);
+
+describe("staff navigation", () => {
+  it("shows the unconditional items to every staff member", () => {
+    const nav = labels(staffNavigation({ firmAccess: "group", isAdvisor: false }, {}, everything));
+    expect(nav).toEqual(["Collect", "Entities", "Users", "Messages", "Signature requests", "Activities", "Profile Settings", "Help"]);
+  });
+
+  it("gives partners Templates and Firm Settings, not Firm Roles unless enabled", () => {
+    const nav = labels(staffNavigation({ firmAccess: "partner", isAdvisor: true }, {}, everything));
+    expect(nav).toContain("Templates");
+    expect(nav).toContain("Firm Settings");
+    expect(nav).toContain("Guide");
+    expect(nav).not.toContain("Firm Roles");
+    expect(labels(staffNavigation({ firmAccess: "partner", isAdvisor: true }, { use_firm_roles: true }, everything))).toContain("Firm Roles");
+  });
+
+  it("shows Firm Settings to partners only and Firm Roles to partners and admins", () => {
+    const prefs = { use_firm_roles: true };
+    expect(labels(staffNavigation({ firmAccess: "admin", isAdvisor: true }, prefs, everything))).not.toContain("Firm Settings");
+    expect(labels(staffNavigation({ firmAccess: "admin", isAdvisor: true }, prefs, everything))).toContain("Firm Roles");
+    expect(labels(staffNavigation({ firmAccess: "full", isAdvisor: true }, prefs, everything))).not.toContain("Firm Roles");
+  });
+
+  it("hides Templates for non-admins when templates are disabled for non-admins", () => {
+    const prefs = { template_disabled_for_nonadmin: true };
+    expect(labels(staffNavigation({ firmAccess: "full", isAdvisor: true }, prefs, everything))).not.toContain("Templates");
+    expect(labels(staffNavigation({ firmAccess: "partner", isAdvisor: true }, prefs, everything))).toContain("Templates");
+    expect(labels(staffNavigation({ firmAccess: "admin", isAdvisor: true }, {}, everything))).not.toContain("Templates");
+  });
+
+  it("follows the delivery, connect and drop link preferences", () => {
+    const viewer = { firmAccess: "full" as const, isAdvisor: true };
+    expect(labels(staffNavigation(viewer, {}, everything))).not.toContain("Deliver");
+    const nav = labels(staffNavigation(viewer, { new_tax_return_delivery_enabled: true, review_and_export_enabled: true, drop_link_enabled: true }, everything));
+    expect(nav).toEqual(expect.arrayContaining(["Deliver", "Connect", "Drop Link"]));
+    expect(labels(staffNavigation({ firmAccess: "group", isAdvisor: true }, { drop_link_enabled: true }, everything))).not.toContain("Drop Link");
+  });
+
+  it("links only pages that exist", () => {
+    const nav = staffNavigation({ firmAccess: "partner", isAdvisor: true }, {}, new Set(["/", "/firm"]));
+    expect(nav).toEqual([
+      { to: "/", label: "Collect" },
+      { to: "/firm", label: "Firm Settings" },
+    ]);
+  });
+});
+
+describe("client navigation", () => {
+  it("lists dashboard, inbox, documents and profile", () => {
+    expect(labels(clientNavigation({}, everything))).toEqual(["Dashboard", "Messages", "Documents", "Profile"]);
+  });
+  it("hides messages when communication is disabled and documents when hidden from clients", () => {
+    expect(labels(clientNavigation({ communication_disabled: true, hide_documents_view_from_clients: true }, everything))).toEqual(["Dashboard", "Profile"]);
+  });
+});
