@@ -12,9 +12,8 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import { env } from "~/env.server";
-import { firmDb } from "~/db.server";
-import { FirmRegistry } from "~/tenancy/firm-registry.server";
 import type { PortalLoadContext } from "~/context.server";
+import type { PortalRuntime } from "~/tenancy/runtime.server";
 import { unknownHostPage } from "~/tenancy/unknown-host-page";
 
 installGlobals({ nativeFetch: true });
@@ -24,15 +23,15 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 export interface PortalServer {
   url: string;
   port: number;
-  registry: FirmRegistry;
+  runtime: PortalRuntime;
   close(): Promise<void>;
 }
 
 export async function startServer(options: { port?: number; host?: string } = {}): Promise<PortalServer> {
   const config = env();
   const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
-  const registry = new FirmRegistry(config.APP_DOMAIN);
-  await registry.start();
+  const entry = build.entry.module as unknown as { createPortalRuntime: () => Promise<PortalRuntime> };
+  const runtime = await entry.createPortalRuntime();
 
   const app = express();
   app.disable("x-powered-by");
@@ -40,18 +39,15 @@ export async function startServer(options: { port?: number; host?: string } = {}
   app.use(compression());
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  app.get("/healthz", (_req, res) => void res.type("text").send("ok"));
 
   app.use(async (req, res, next) => {
     try {
-      const resolved = await registry.resolve(req.headers.host);
-      if (!resolved) {
+      const portal = await runtime.contextFor(req.headers.host);
+      if (!portal) {
         res.status(404).type("html").set("Cache-Control", "no-store").send(unknownHostPage(`${config.APP_PROTOCOL}://${config.APP_DOMAIN}`));
         return;
       }
-      const portal: PortalLoadContext =
-        resolved.site === "root"
-          ? { site: "root" }
-          : { site: "firm", firm: resolved.firm, db: firmDb(resolved.firm.id), origin: `${config.APP_PROTOCOL}://${req.headers.host}` };
       res.locals.portal = portal;
       next();
     } catch (error) {
@@ -77,11 +73,11 @@ export async function startServer(options: { port?: number; host?: string } = {}
   return {
     url: `${config.APP_PROTOCOL}://${config.APP_DOMAIN}`,
     port: actualPort,
-    registry,
+    runtime,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
-      await registry.stop();
+      await runtime.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FirmDb } from "~/db.server";
+import type { FirmPreferences as FirmPreferencesRow } from "~/generated/prisma/client";
 
 /** The firm's settings needed on every request, kept in the firm cache. */
 export interface FirmSettings {
@@ -17,8 +18,8 @@ export interface FirmSettings {
   vocabulary: { keyWord: string; replacement: string }[];
 }
 
-/** Preference flags, keyed by the spec's snake_case names. */
-export type FirmPreferences = Record<string, boolean | string | number | string[] | null>;
+/** Every preference flag of the firm (see prisma/schema.prisma, model FirmPreferences). */
+export type FirmPreferences = Omit<FirmPreferencesRow, "firmId" | "updatedAt">;
 
 export type RootSiteContext = { site: "root" };
 export type FirmSiteContext = { site: "firm"; firm: FirmSettings; db: FirmDb; origin: string };

@@ -11,13 +11,13 @@ export interface NavViewer {
 }
 
 export interface NavPreferences {
-  new_tax_return_delivery_enabled?: boolean;
-  review_and_export_enabled?: boolean;
-  template_disabled_for_nonadmin?: boolean;
-  use_firm_roles?: boolean;
-  drop_link_enabled?: boolean;
-  communication_disabled?: boolean;
-  hide_documents_view_from_clients?: boolean;
+  newTaxReturnDeliveryEnabled?: boolean;
+  reviewAndExportEnabled?: boolean;
+  templateDisabledForNonadmin?: boolean;
+  useFirmRoles?: boolean;
+  dropLinkEnabled?: boolean;
+  communicationDisabled?: boolean;
+  hideDocumentsViewFromClients?: boolean;
 }
 
 export interface NavItem {
@@ -38,18 +38,18 @@ export const STAFF_NAV_RULES: StaffNavRule[] = [
   {
     to: "/templates",
     label: "Templates",
-    show: (v, p) => (v.firmAccess === "partner" || v.firmAccess === "full") && !(p.template_disabled_for_nonadmin && !isAdmin(v)),
+    show: (v, p) => (v.firmAccess === "partner" || v.firmAccess === "full") && !(p.templateDisabledForNonadmin && !isAdmin(v)),
   },
   { to: "/admin", label: "Entities", show: always },
   { to: "/clients", label: "Users", show: always },
   { to: "/messages", label: "Messages", show: always },
-  { to: "/tax-returns", label: "Deliver", show: (_, p) => Boolean(p.new_tax_return_delivery_enabled) },
-  { to: "/review-and-export", label: "Connect", show: (_, p) => Boolean(p.review_and_export_enabled) },
+  { to: "/tax-returns", label: "Deliver", show: (_, p) => Boolean(p.newTaxReturnDeliveryEnabled) },
+  { to: "/review-and-export", label: "Connect", show: (_, p) => Boolean(p.reviewAndExportEnabled) },
   { to: "/signature-requests", label: "Signature requests", show: always },
   { to: "/activities", label: "Activities", show: always },
   { to: "/firm", label: "Firm Settings", show: (v) => v.firmAccess === "partner" },
-  { to: "/settings/roles", label: "Firm Roles", show: (v, p) => isAdmin(v) && Boolean(p.use_firm_roles) },
-  { to: "/drop-link", label: "Drop Link", show: (v, p) => v.firmAccess !== "group" && v.firmAccess !== null && Boolean(p.drop_link_enabled) },
+  { to: "/settings/roles", label: "Firm Roles", show: (v, p) => isAdmin(v) && Boolean(p.useFirmRoles) },
+  { to: "/drop-link", label: "Drop Link", show: (v, p) => v.firmAccess !== "group" && v.firmAccess !== null && Boolean(p.dropLinkEnabled) },
   { to: "/admin-guide", label: "Guide", show: (v) => v.isAdvisor },
   { to: "/admin-profile", label: "Profile Settings", show: always },
   { to: "/help", label: "Help", show: always },
@@ -63,8 +63,8 @@ export function staffNavigation(viewer: NavViewer, prefs: NavPreferences, implem
 export function clientNavigation(prefs: NavPreferences, implemented: ReadonlySet<string>): NavItem[] {
   const items: (NavItem & { show: boolean })[] = [
     { to: "/", label: "Dashboard", show: true },
-    { to: "/inbox", label: "Messages", show: !prefs.communication_disabled },
-    { to: "/documents", label: "Documents", show: !prefs.hide_documents_view_from_clients },
+    { to: "/inbox", label: "Messages", show: !prefs.communicationDisabled },
+    { to: "/documents", label: "Documents", show: !prefs.hideDocumentsViewFromClients },
     { to: "/profile", label: "Profile", show: true },
   ];
   return items.filter((i) => i.show && implemented.has(i.to)).map(({ to, label }) => ({ to, label }));

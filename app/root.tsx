@@ -1,6 +1,105 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { cssBundleHref } from "@remix-run/css-bundle";
-export const links = () => (cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []);
+import { ROOT_THEME, brandVars, themeClass } from "../themes";
+import { getSessionUser, displayName } from "~/auth/session.server";
+import { ToastProvider } from "~/components/ui/toast";
+import { ErrorPanel, NotFoundPanel } from "~/components/shell";
+import { VocabularyProvider } from "~/vocabulary";
+import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";
+
+export const links: LinksFunction = () => [
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+  { rel: "icon", href: "/favicon.ico" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { portal } = context;
+  if (portal.site === "root") {
+    return { site: "root" as const, nav: [], theme: ROOT_THEME, brandColor: null, firm: null, user: null };
+  }
+  const { firm } = portal;
+  const user = await getSessionUser(request, portal);
+  const nav = !user
+    ? []
+    : user.kind === "staff"
+      ? staffNavigation(user, firm.preferences, IMPLEMENTED_PAGES)
+      : clientNavigation(firm.preferences, IMPLEMENTED_PAGES);
+  return {
+    nav,
+    site: "firm" as const,
+    theme: firm.themeName,
+    brandColor: firm.brandColor,
+    firm: {
+      name: firm.name,
+      slug: firm.slug,
+      logoUrl: firm.logoUrl,
+      vocabulary: firm.vocabulary,
+      preferences: firm.preferences,
+    },
+    user: user
+      ? {
+          id: user.id,
+          kind: user.kind,
+          name: displayName(user),
+          fullName: `${user.fname} ${user.lname}`.trim(),
+          email: user.email,
+          firmAccess: user.firmAccess,
+          isAdvisor: user.isAdvisor,
+          readonlyAccess: user.readonlyAccess,
+        }
+      : null,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.firm ? `${data.firm.name} · Client Portal` : "Client Portal for tax and accounting firms" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  return (
+    <html lang="en" className={themeClass(data?.theme ?? ROOT_THEME)} style={brandVars(data?.brandColor)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <VocabularyProvider entries={data?.firm?.vocabulary ?? []}>
+          <ToastProvider>{children}</ToastProvider>
+        </VocabularyProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
 export default function App() {
-  return (<html lang="en"><head><Meta /><Links /></head><body><Outlet /><ScrollRestoration /><Scripts /></body></html>);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 403)) {
+    return <NotFoundPanel status={error.status} />;
+  }
+  return <ErrorPanel />;
 }

@@ -16,18 +16,18 @@ describe("staff navigation", () => {
     expect(nav).toContain("Firm Settings");
     expect(nav).toContain("Guide");
     expect(nav).not.toContain("Firm Roles");
-    expect(labels(staffNavigation({ firmAccess: "partner", isAdvisor: true }, { use_firm_roles: true }, everything))).toContain("Firm Roles");
+    expect(labels(staffNavigation({ firmAccess: "partner", isAdvisor: true }, { useFirmRoles: true }, everything))).toContain("Firm Roles");
   });
 
   it("shows Firm Settings to partners only and Firm Roles to partners and admins", () => {
-    const prefs = { use_firm_roles: true };
+    const prefs = { useFirmRoles: true };
     expect(labels(staffNavigation({ firmAccess: "admin", isAdvisor: true }, prefs, everything))).not.toContain("Firm Settings");
     expect(labels(staffNavigation({ firmAccess: "admin", isAdvisor: true }, prefs, everything))).toContain("Firm Roles");
     expect(labels(staffNavigation({ firmAccess: "full", isAdvisor: true }, prefs, everything))).not.toContain("Firm Roles");
   });
 
   it("hides Templates for non-admins when templates are disabled for non-admins", () => {
-    const prefs = { template_disabled_for_nonadmin: true };
+    const prefs = { templateDisabledForNonadmin: true };
     expect(labels(staffNavigation({ firmAccess: "full", isAdvisor: true }, prefs, everything))).not.toContain("Templates");
     expect(labels(staffNavigation({ firmAccess: "partner", isAdvisor: true }, prefs, everything))).toContain("Templates");
     expect(labels(staffNavigation({ firmAccess: "admin", isAdvisor: true }, {}, everything))).not.toContain("Templates");
@@ -36,9 +36,9 @@ describe("staff navigation", () => {
   it("follows the delivery, connect and drop link preferences", () => {
     const viewer = { firmAccess: "full" as const, isAdvisor: true };
     expect(labels(staffNavigation(viewer, {}, everything))).not.toContain("Deliver");
-    const nav = labels(staffNavigation(viewer, { new_tax_return_delivery_enabled: true, review_and_export_enabled: true, drop_link_enabled: true }, everything));
+    const nav = labels(staffNavigation(viewer, { newTaxReturnDeliveryEnabled: true, reviewAndExportEnabled: true, dropLinkEnabled: true }, everything));
     expect(nav).toEqual(expect.arrayContaining(["Deliver", "Connect", "Drop Link"]));
-    expect(labels(staffNavigation({ firmAccess: "group", isAdvisor: true }, { drop_link_enabled: true }, everything))).not.toContain("Drop Link");
+    expect(labels(staffNavigation({ firmAccess: "group", isAdvisor: true }, { dropLinkEnabled: true }, everything))).not.toContain("Drop Link");
   });
 
   it("links only pages that exist", () => {
@@ -55,6 +55,6 @@ describe("client navigation", () => {
     expect(labels(clientNavigation({}, everything))).toEqual(["Dashboard", "Messages", "Documents", "Profile"]);
   });
   it("hides messages when communication is disabled and documents when hidden from clients", () => {
-    expect(labels(clientNavigation({ communication_disabled: true, hide_documents_view_from_clients: true }, everything))).toEqual(["Dashboard", "Profile"]);
+    expect(labels(clientNavigation({ communicationDisabled: true, hideDocumentsViewFromClients: true }, everything))).toEqual(["Dashboard", "Profile"]);
   });
 });

@@ -1,0 +1,138 @@
+import { createCookie, redirect } from "@remix-run/node";
+import type { FirmSiteContext } from "~/context.server";
+import { env, sessionSecret } from "~/env.server";
+import type { FirmAccess } from "~/navigation";
+import { signInRedirectUrl } from "./redirect";
+import { hashToken, newToken } from "./tokens.server";
+
+const SESSION_DAYS = 14;
+
+/**
+ * Host-only cookie (no Domain attribute): a session made on acme.example.com is never sent to
+ * summit.example.com. On HTTPS the `__Host-` prefix makes the browser enforce that too.
+ * The cookie holds a random token; the database keeps only its hash, scoped to the firm.
+ */
+function sessionCookie() {
+  const secure = env().APP_PROTOCOL === "https";
+  return createCookie(secure ? "__Host-portal_session" : "portal_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    secrets: [sessionSecret()],
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  });
+}
+
+export interface SessionUser {
+  id: string;
+  sessionId: string;
+  kind: "staff" | "client";
+  email: string | null;
+  fname: string;
+  lname: string;
+  preferredName: string | null;
+  firmAccess: FirmAccess;
+  isAdvisor: boolean;
+  readonlyAccess: boolean;
+  timeZone: string;
+}
+
+export function displayName(user: Pick<SessionUser, "fname" | "lname" | "preferredName">) {
+  return user.preferredName || user.fname || user.lname;
+}
+
+/** Starts a session for a user of this firm and returns the Set-Cookie header value. */
+export async function createSession(portal: FirmSiteContext, userId: string, request: Request): Promise<string> {
+  const token = newToken();
+  await portal.db.session.create({
+    data: {
+      id: hashToken(token),
+      firmId: portal.firm.id,
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+      userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
+      ip: clientIp(request),
+    },
+  });
+  return sessionCookie().serialize(token);
+}
+
+export function clientIp(request: Request): string | null {
+  // Only trusted when TRUST_PROXY is set (the load balancer's header); otherwise unknown.
+  if (env().TRUST_PROXY) return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null;
+  return null;
+}
+
+async function sessionToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("cookie"));
+  return typeof value === "string" && value.length > 20 ? value : null;
+}
+
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/**
+ * The signed-in user of this firm, or null. Another firm's session never matches: the lookup
+ * runs in the firm's scope. Memoised per request, as the root and page loaders both ask.
+ */
+export function getSessionUser(request: Request, portal: FirmSiteContext): Promise<SessionUser | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = lookupSessionUser(request, portal);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function lookupSessionUser(request: Request, portal: FirmSiteContext): Promise<SessionUser | null> {
+  const token = await sessionToken(request);
+  if (!token) return null;
+  const session = await portal.db.session.findFirst({
+    where: { id: hashToken(token), expiresAt: { gt: new Date() }, user: { deletedAt: null, paying: true } },
+    select: {
+      id: true,
+      user: {
+        select: {
+          id: true,
+          kind: true,
+          email: true,
+          fname: true,
+          lname: true,
+          preferredName: true,
+          firmAccess: true,
+          isAdvisor: true,
+          readonlyAccess: true,
+          timeZone: true,
+        },
+      },
+    },
+  });
+  if (!session) return null;
+  const { user } = session;
+  return {
+    ...user,
+    sessionId: session.id,
+    kind: user.kind === "staff" ? "staff" : "client",
+    firmAccess: (user.firmAccess ?? null) as FirmAccess,
+  };
+}
+
+/** The signed-in user, or a redirect to `/?redirect=<path and query>`. */
+export async function requireUser(request: Request, portal: FirmSiteContext): Promise<SessionUser> {
+  const user = await getSessionUser(request, portal);
+  if (!user) throw redirect(signInRedirectUrl(request.url));
+  return user;
+}
+
+export async function requireStaff(request: Request, portal: FirmSiteContext, allowed?: FirmAccess[]): Promise<SessionUser> {
+  const user = await requireUser(request, portal);
+  if (user.kind !== "staff") throw new Response("Not Found", { status: 404 });
+  if (allowed && !allowed.includes(user.firmAccess)) throw new Response("Forbidden", { status: 403 });
+  return user;
+}
+
+export async function destroySession(request: Request, portal: FirmSiteContext): Promise<string> {
+  const token = await sessionToken(request);
+  if (token) await portal.db.session.deleteMany({ where: { id: hashToken(token) } });
+  return sessionCookie().serialize("", { maxAge: 0 });
+}

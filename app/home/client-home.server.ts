@@ -1,0 +1,88 @@
+import sanitizeHtml from "sanitize-html";
+import type { SessionUser } from "~/auth/session.server";
+import type { FirmSiteContext } from "~/context.server";
+
+export const NO_ACTIVE_ENTITIES = "Your account does not have active entities to view. Please contact your firm.";
+
+/**
+ * The client dashboard (`/`): the client's active entities, the selected one's questionnaires
+ * for a tax year, and the firm card. Two queries, whatever the number of entities.
+ */
+export async function loadClientHome(portal: FirmSiteContext, user: SessionUser, search: URLSearchParams) {
+  const { db, firm } = portal;
+  const ownerships = await db.companyOwner.findMany({
+    where: { userId: user.id, company: { deletedAt: null } },
+    select: { company: { select: { id: true, hashId: true, name: true, entityType: true, inactive: true, readonlyAccess: true } } },
+    orderBy: { company: { name: "asc" } },
+  });
+  const entities = ownerships.map((o) => o.company).filter((c) => !c.inactive);
+  if (entities.length === 0) {
+    return { blocked: ownerships.length > 0, entities: [], selected: null, years: [], year: null, questionnaires: [], customHtml: null };
+  }
+  const defaultCompany = await db.user.findUnique({ where: { id: user.id }, select: { defaultCompanyId: true } });
+  const selected =
+    entities.find((e) => e.hashId === search.get("entity")) ??
+    entities.find((e) => e.id === defaultCompany?.defaultCompanyId) ??
+    entities[0];
+
+  const rows = await db.questionnaire.findMany({
+    where: { companyId: selected.id, deletedAt: null, isDraft: false, sentAt: { not: null } },
+    select: {
+      id: true,
+      name: true,
+      taxYear: true,
+      dueDate: true,
+      locked: true,
+      completed: true,
+      openedAt: true,
+      inProgress: true,
+      firmCustomStatus: { select: { clientDisplayStatus: true } },
+      sections: { select: { id: true, name: true, markedCompleted: true }, orderBy: { order: "asc" } },
+    },
+    orderBy: [{ taxYear: "desc" }, { dueDate: "asc" }],
+  });
+  const years = [...new Set(rows.map((q) => q.taxYear))].sort((a, b) => b - a);
+  const requestedYear = Number(search.get("year"));
+  const year = years.includes(requestedYear) ? requestedYear : (years[0] ?? null);
+  const questionnaires = rows
+    .filter((q) => q.taxYear === year)
+    .sort((a, b) => rank(a) - rank(b) || (a.dueDate?.getTime() ?? Infinity) - (b.dueDate?.getTime() ?? Infinity))
+    .map((q) => ({
+      id: q.id,
+      name: q.name,
+      taxYear: q.taxYear,
+      dueDate: q.dueDate?.toISOString().slice(0, 10) ?? null,
+      locked: q.locked,
+      completed: q.completed,
+      openedAt: q.openedAt?.toISOString() ?? null,
+      inProgress: q.inProgress,
+      customStatus: q.firmCustomStatus?.clientDisplayStatus ?? null,
+      sections: q.sections.map((s) => ({ id: s.id, name: s.name, completed: s.markedCompleted })),
+    }));
+
+  const prefs = firm.preferences;
+  const customHtml =
+    prefs.customElementEnabled && prefs.customElements
+      ? sanitizeHtml(prefs.customElements, {
+          allowedTags: sanitizeHtml.defaults.allowedTags.concat(["img", "h1", "h2"]),
+          allowedAttributes: { a: ["href", "title", "target", "rel"], img: ["src", "alt", "width", "height"] },
+          allowedSchemes: ["https", "mailto", "tel"],
+          transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer", target: "_blank" }) },
+        })
+      : null;
+
+  return { blocked: false, entities, selected, years, year, questionnaires, customHtml };
+}
+
+/** Spec ordering: unlocked, then completed, then locked. */
+function rank(q: { locked: boolean; completed: boolean }) {
+  return q.locked ? 2 : q.completed ? 1 : 0;
+}
+
+/** The 5% rule: in progress with no completed sections still shows 5%. */
+export function progressPercent(sections: { completed: boolean }[], inProgress: boolean): number {
+  if (sections.length === 0) return inProgress ? 5 : 0;
+  const done = sections.filter((s) => s.completed).length;
+  if (done === 0) return inProgress ? 5 : 0;
+  return Math.round((done / sections.length) * 100);
+}

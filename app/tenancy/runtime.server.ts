@@ -1,0 +1,34 @@
+import type { PortalLoadContext } from "~/context.server";
+import { firmDb, closeDb } from "~/db.server";
+import { env } from "~/env.server";
+import { FirmRegistry } from "./firm-registry.server";
+
+/**
+ * What server.ts needs from the app, created inside the app's own module graph (exported
+ * from entry.server) so that the database pool and the firm cache exist exactly once.
+ */
+export interface PortalRuntime {
+  /** The load context for a request's Host header, or null for an unknown host. */
+  contextFor(host: string | undefined): Promise<PortalLoadContext | null>;
+  invalidateFirm(firmId?: string): void;
+  close(): Promise<void>;
+}
+
+export async function createPortalRuntime(): Promise<PortalRuntime> {
+  const config = env();
+  const registry = new FirmRegistry(config.APP_DOMAIN);
+  await registry.start();
+  return {
+    async contextFor(host) {
+      const resolved = await registry.resolve(host);
+      if (!resolved) return null;
+      if (resolved.site === "root") return { site: "root" };
+      return { site: "firm", firm: resolved.firm, db: firmDb(resolved.firm.id), origin: `${config.APP_PROTOCOL}://${host}` };
+    },
+    invalidateFirm: (firmId) => registry.invalidate(firmId),
+    async close() {
+      await registry.stop();
+      await closeDb();
+    },
+  };
+}

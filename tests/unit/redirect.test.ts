@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { safeRedirect, signInRedirectUrl } from "~/auth/redirect";
+
+describe("safeRedirect", () => {
+  it("keeps a path on the same site with its query", () => {
+    expect(safeRedirect("/questionnaire/abc?questionnaireId=3&sectionId=4")).toBe("/questionnaire/abc?questionnaireId=3&sectionId=4");
+    expect(safeRedirect("/firm#logo")).toBe("/firm#logo");
+  });
+  it("refuses anything that could leave the site", () => {
+    for (const target of ["https://evil.test/", "//evil.test", "/\\evil.test", "\\\\evil.test", "javascript:alert(1)", "evil", "/\t/evil.test", "", null, undefined]) {
+      expect(safeRedirect(target as string)).toBe("/");
+    }
+  });
+});
+
+describe("signInRedirectUrl", () => {
+  it("sends to /?redirect=<path and query>", () => {
+    expect(signInRedirectUrl("http://acme.localhost:3000/firm?tab=brand")).toBe("/?redirect=%2Ffirm%3Ftab%3Dbrand");
+    expect(signInRedirectUrl("http://acme.localhost:3000/")).toBe("/");
+  });
+});
