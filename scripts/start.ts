@@ -13,8 +13,24 @@ import { fileURLToPath } from "node:url";
 import { parseEnv, resetEnvCache, ConfigError } from "~/env.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dataDir = path.join(root, ".data");
+// DATA_DIR moves the embedded services' data (the browser tests use a fresh temporary one).
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, ".data"));
 const stops: (() => Promise<void>)[] = [];
+
+/** The port from the environment, a free one for "0", or the default. */
+async function portOr(value: string | undefined, fallback: number): Promise<number> {
+  if (value === undefined || value === "") return fallback;
+  if (Number(value) !== 0) return Number(value);
+  const { createServer } = await import("node:net");
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : fallback));
+    });
+  });
+}
 
 function log(message: string) {
   console.log(`\x1b[36m▸\x1b[0m ${message}`);
@@ -26,14 +42,14 @@ async function main() {
   if (!config.DATABASE_URL) {
     log("Starting embedded PostgreSQL (.data/postgres)…");
     const { startEmbeddedPostgres } = await import("./lib/embedded-postgres");
-    const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "postgres"), port: Number(process.env.EMBEDDED_PG_PORT ?? 54320) });
+    const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "postgres"), port: await portOr(process.env.EMBEDDED_PG_PORT, 54320) });
     process.env.DATABASE_URL = pg.url;
     stops.push(pg.stop);
   }
   if (!config.S3_ENDPOINT && !config.S3_BUCKET) {
     log("Starting the local S3-protocol server (.data/s3)…");
     const { startLocalS3 } = await import("./lib/local-s3");
-    const s3 = await startLocalS3({ dataDir: path.join(dataDir, "s3"), port: Number(process.env.LOCAL_S3_PORT ?? 4569), bucket: "portal" });
+    const s3 = await startLocalS3({ dataDir: path.join(dataDir, "s3"), port: await portOr(process.env.LOCAL_S3_PORT, 4569), bucket: "portal" });
     Object.assign(process.env, {
       S3_ENDPOINT: s3.endpoint,
       S3_BUCKET: s3.bucket,
