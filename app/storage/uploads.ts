@@ -31,6 +31,21 @@ export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
 /** Firm logos are small images shown on every page. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
+/** "150 MB", "2 MB", "1.5 MB", "200 KB", "12 bytes": for messages about limits. */
+export function formatFileSize(bytes: number): string {
+  const units: [number, string][] = [
+    [1024 * 1024, "MB"],
+    [1024, "KB"],
+  ];
+  for (const [size, unit] of units) {
+    if (bytes >= size) {
+      const value = bytes / size;
+      return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
+    }
+  }
+  return `${bytes} bytes`;
+}
+
 /** How many leading bytes `sniffFileType` needs. */
 export const SNIFF_BYTES = 16;
 

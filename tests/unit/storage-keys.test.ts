@@ -16,6 +16,7 @@ import {
   MAX_LOGO_BYTES,
   MAX_UPLOAD_BYTES,
   declaredKind,
+  formatFileSize,
   kindFromContentType,
   kindFromFileName,
   sniffFileType,
@@ -240,5 +241,15 @@ describe("grantFormData", () => {
     const names = Array.from(form.keys());
     expect(names).toEqual(["key", "Content-Type", "Policy", "X-Amz-Signature", "file"]);
     expect((form.get("file") as File).name).toBe("a.pdf");
+  });
+});
+
+describe("formatFileSize", () => {
+  it("says limits in the unit people use", () => {
+    expect(formatFileSize(MAX_UPLOAD_BYTES)).toBe("150 MB");
+    expect(formatFileSize(MAX_LOGO_BYTES)).toBe("2 MB");
+    expect(formatFileSize(1.5 * 1024 * 1024)).toBe("1.5 MB");
+    expect(formatFileSize(1024)).toBe("1 KB");
+    expect(formatFileSize(12)).toBe("12 bytes");
   });
 });

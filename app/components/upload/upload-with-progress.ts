@@ -4,7 +4,7 @@
  * because fetch has no upload progress. After it resolves, ask the app to confirm the upload
  * (verifyUpload): the store may not have enforced every rule.
  */
-import { sniffFileType, SNIFF_BYTES, type FileKind, type UploadGrant } from "../../storage/uploads";
+import { formatFileSize, sniffFileType, SNIFF_BYTES, type FileKind, type UploadGrant } from "../../storage/uploads";
 
 export interface UploadProgressEvent {
   loaded: number;
@@ -67,8 +67,7 @@ export function uploadWithProgress(
   options: { signal?: AbortSignal; fileName?: string } = {},
 ): Promise<void> {
   if (file.size > grant.maxBytes) {
-    const mb = grant.maxBytes / (1024 * 1024);
-    const limit = `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+    const limit = formatFileSize(grant.maxBytes);
     return Promise.reject(new UploadFailedError(`The file is larger than the ${limit} limit.`, 0, "TooLarge"));
   }
   if (file.size === 0) return Promise.reject(new UploadFailedError("The file is empty.", 0, "Empty"));
