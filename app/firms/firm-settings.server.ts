@@ -1,12 +1,10 @@
 import type { FirmSettings } from "~/context.server";
 import { withFirm } from "~/db.server";
-import { createInlineUrl } from "~/storage.server";
-
-const LOGO_URL_SECONDS = 60 * 60;
+import { logoUrl } from "~/storage.server";
 
 /**
  * The firm's settings for the cache (app/tenancy/firm-registry.server.ts): one read in the
- * firm's scope. The logo URL is presigned for an hour; the cache keeps entries for less.
+ * firm's scope. The logo URL is presigned for an hour (storage caches it for 50 minutes; this cache keeps entries for 5).
  */
 export async function loadFirmSettings(firmId: string): Promise<FirmSettings | null> {
   const firm = await withFirm(firmId, (tx) =>
@@ -27,7 +25,7 @@ export async function loadFirmSettings(firmId: string): Promise<FirmSettings | n
     themeName: firm.themeName,
     brandColor: firm.brandColor,
     logoKey: firm.logoKey,
-    logoUrl: firm.logoKey ? await createInlineUrl({ firmId, key: firm.logoKey, expiresInSeconds: LOGO_URL_SECONDS }) : null,
+    logoUrl: firm.logoKey ? await logoUrl({ firmId, key: firm.logoKey }).catch(() => null) : null,
     supportEmail: firm.supportEmail,
     preferences,
     vocabulary: firm.vocabs,

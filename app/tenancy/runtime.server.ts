@@ -1,6 +1,7 @@
 import type { PortalLoadContext } from "~/context.server";
 import { firmDb, closeDb } from "~/db.server";
 import { env } from "~/env.server";
+import { onFirmChanged } from "./firm-events.server";
 import { FirmRegistry } from "./firm-registry.server";
 
 /**
@@ -18,6 +19,7 @@ export async function createPortalRuntime(): Promise<PortalRuntime> {
   const config = env();
   const registry = new FirmRegistry(config.APP_DOMAIN);
   await registry.start();
+  const unsubscribe = onFirmChanged((firmId) => registry.invalidate(firmId));
   return {
     async contextFor(host) {
       const resolved = await registry.resolve(host);
@@ -27,6 +29,7 @@ export async function createPortalRuntime(): Promise<PortalRuntime> {
     },
     invalidateFirm: (firmId) => registry.invalidate(firmId),
     async close() {
+      unsubscribe();
       await registry.stop();
       await closeDb();
     },
