@@ -1,0 +1,58 @@
+/**
+ * The built-in theme names, labels and default brand colours, without any CSS, so the seed,
+ * tenant files, forms and tests can use them without the stylesheet compiler.
+ */
+import { z } from "zod";
+import type { ThemeTokens } from "./tokens/types";
+import { classic } from "./tokens/classic";
+import { modern } from "./tokens/modern";
+import { slate } from "./tokens/slate";
+import { warm } from "./tokens/warm";
+
+export const themeNames = ["classic", "modern", "warm", "slate"] as const;
+export type ThemeName = (typeof themeNames)[number];
+
+export const themeNameSchema = z.enum(themeNames);
+
+export interface ThemeInfo {
+  label: string;
+  description: string;
+  defaultBrand: string;
+}
+
+export const THEME_INFO: Record<ThemeName, ThemeInfo> = {
+  classic: {
+    label: "Classic",
+    description: "Navy with serif headings: the traditional practice.",
+    defaultBrand: classic.color.brand,
+  },
+  modern: {
+    label: "Modern",
+    description: "Teal and a clean sans-serif.",
+    defaultBrand: modern.color.brand,
+  },
+  warm: {
+    label: "Warm",
+    description: "Deep green on earthy neutrals.",
+    defaultBrand: warm.color.brand,
+  },
+  slate: {
+    label: "Slate",
+    description: "Indigo on crisp neutral greys.",
+    defaultBrand: slate.color.brand,
+  },
+};
+
+/** Every built-in theme's tokens, for tests and previews. */
+export const THEME_TOKENS: Record<ThemeName, ThemeTokens> = { classic, modern, warm, slate };
+
+/** A firm without a theme setting gets this one. */
+export const DEFAULT_THEME: ThemeName = "modern";
+/** The product's own site on the root domain (marketing, firm sign-up). */
+export const ROOT_THEME: ThemeName = "slate";
+
+/** A known theme name, or the default for anything else (old or hand-edited settings). */
+export function toThemeName(value: unknown): ThemeName {
+  const parsed = themeNameSchema.safeParse(value);
+  return parsed.success ? parsed.data : DEFAULT_THEME;
+}

@@ -1,0 +1,60 @@
+/**
+ * What the app needs from the themes: the class for a theme name, and the inline style that
+ * applies a firm's brand colour. Root puts both on <html>:
+ *
+ *   <html className={themeClass(firm.theme)} style={brandVars(firm.brandColor)}>
+ */
+import { assignInlineVars } from "@vanilla-extract/dynamic";
+import { safeBrandColors } from "./brand";
+import {
+  DEFAULT_THEME,
+  ROOT_THEME,
+  THEME_INFO,
+  themeNames,
+  themeNameSchema,
+  toThemeName,
+  type ThemeName,
+} from "./catalog";
+import { vars } from "./contract.css";
+import { globalStylesApplied } from "./global.css";
+import { classicTheme, modernTheme, slateTheme, warmTheme } from "./themes.css";
+
+export { vars } from "./contract.css";
+export { mq } from "./breakpoints";
+export { brandColors, safeBrandColors, hexColorSchema, contrastRatio, type BrandColors } from "./brand";
+export { DEFAULT_THEME, ROOT_THEME, themeNames, themeNameSchema, toThemeName, type ThemeName };
+
+const classNames: Record<ThemeName, string> = {
+  classic: classicTheme,
+  modern: modernTheme,
+  warm: warmTheme,
+  slate: slateTheme,
+};
+
+export const THEMES: Record<ThemeName, { className: string; label: string; description: string; defaultBrand: string }> =
+  Object.fromEntries(
+    themeNames.map((name) => [name, { ...THEME_INFO[name], className: classNames[name] }]),
+  ) as Record<ThemeName, { className: string; label: string; description: string; defaultBrand: string }>;
+
+/** The class name of a theme; unknown or missing names get the default theme. */
+export function themeClass(name: string | null | undefined): string {
+  // Referencing the global styles keeps them in the CSS bundle.
+  void globalStylesApplied;
+  return THEMES[toThemeName(name)].className;
+}
+
+/**
+ * Inline CSS variables that apply a firm's brand colour on top of its theme, for the `style`
+ * prop of the root element (or any element, to scope a preview). Empty for a missing or
+ * invalid colour, so the theme's own brand shows.
+ */
+export function brandVars(hex: string | null | undefined): Record<string, string> {
+  const colors = safeBrandColors(hex);
+  if (!colors) return {};
+  return assignInlineVars({
+    [vars.color.brand]: colors.brand,
+    [vars.color.brandContrast]: colors.brandContrast,
+    [vars.color.brandSoft]: colors.brandSoft,
+    [vars.color.brandText]: colors.brandText,
+  }) as Record<string, string>;
+}
