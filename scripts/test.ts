@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const only = process.argv[2];
-const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+const run = (cmd: string, args: string[], env: Record<string, string> = {}) => {
   console.log(`\n\x1b[1m$ ${cmd} ${args.join(" ")}\x1b[0m`);
   const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) process.exit(result.status ?? 1);

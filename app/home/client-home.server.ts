@@ -17,7 +17,7 @@ export async function loadClientHome(portal: FirmSiteContext, user: SessionUser,
   });
   const entities = ownerships.map((o) => o.company).filter((c) => !c.inactive);
   if (entities.length === 0) {
-    return { blocked: ownerships.length > 0, entities: [], selected: null, years: [], year: null, questionnaires: [], customHtml: null };
+    return { blocked: ownerships.length > 0, entities, selected: null, years: [] as number[], year: null, questionnaires: [], customHtml: null };
   }
   const defaultCompany = await db.user.findUnique({ where: { id: user.id }, select: { defaultCompanyId: true } });
   const selected =

@@ -1,0 +1,107 @@
+/**
+ * Usage: npx tsx scripts/bench/tenant-page.ts [--seconds 10] [--connections 50]
+ *
+ * Measures, in one run, requests per second and latency of
+ *   (a) a bare Node `http` server answering a static HTML page, and
+ *   (b) a signed-in tenant page rendered by the app (the client dashboard of acme),
+ * and prints the ratio. Target: (b) reaches at least 30% of (a)'s throughput with p99 under
+ * 50 ms at 50 connections. The load comes from autocannon in a separate process; the servers
+ * run in this one. Needs `npm run build` first. Uses fresh embedded services in a temp dir.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "../lib/embedded-postgres";
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const SECONDS = arg("seconds", 10);
+const CONNECTIONS = arg("connections", 50);
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<Result> {
+  const headerArgs = Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}=${v}`]);
+  return new Promise((resolve, reject) => {
+    const child = spawn("autocannon", ["-j", "-c", String(CONNECTIONS), "-d", String(seconds), ...headerArgs, url], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.on("error", reject);
+    child.on("close", () => {
+      try {
+        const json = JSON.parse(out);
+        resolve({ rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, errors: json.errors, non2xx: json.non2xx });
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "portal-bench-"));
+  const appPort = await freePort();
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    PORT: String(appPort),
+    HOST: "127.0.0.1",
+    APP_DOMAIN: `localhost:${appPort}`,
+    SESSION_SECRET: "benchmark-session-secret-0123456789",
+  });
+  const { bootPortal } = await import("../lib/boot");
+  const booted = await bootPortal({ dataDir, postgresPort: 0, s3Port: 0, port: appPort });
+
+  const host = `acme.localhost:${appPort}`;
+  const signIn = await fetch(`http://127.0.0.1:${appPort}/signin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { host, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "client@acme.test", password: "Portal-Demo-2026!" }),
+  });
+  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
+  if (!cookie) throw new Error(`Sign-in failed (${signIn.status})`);
+  const page = await fetch(`http://127.0.0.1:${appPort}/`, { headers: { host, cookie } });
+  const html = await page.text();
+  if (page.status !== 200 || !html.includes("Welcome")) throw new Error(`The tenant page did not render (${page.status})`);
+
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(html);
+  });
+  const barePort = await freePort();
+  await new Promise<void>((r) => bare.listen(barePort, "127.0.0.1", r));
+
+  console.log(`Page size ${(html.length / 1024).toFixed(1)} KiB; ${CONNECTIONS} connections; ${SECONDS} s each (after a 3 s warm-up).`);
+  await autocannon(`http://127.0.0.1:${barePort}/`, {}, 3);
+  const a = await autocannon(`http://127.0.0.1:${barePort}/`, {}, SECONDS);
+  await autocannon(`http://127.0.0.1:${appPort}/`, { host, cookie }, 3);
+  const b = await autocannon(`http://127.0.0.1:${appPort}/`, { host, cookie }, SECONDS);
+
+  const row = (name: string, r: Result) =>
+    `${name.padEnd(32)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+  console.log(row("(a) bare node http", a));
+  console.log(row("(b) signed-in tenant page", b));
+  const ratio = b.rps / a.rps;
+  console.log(`ratio (b)/(a): ${(ratio * 100).toFixed(1)}%   target ≥ 30% with p99 < 50 ms: ${ratio >= 0.3 && b.p99 < 50 ? "met" : "NOT met"}`);
+
+  bare.close();
+  await booted.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+/**
+ * Boots the whole product in this process: embedded PostgreSQL and S3 when not configured,
+ * migrations, the demo seed, and the HTTP server. Used by `npm start`, the browser tests
+ * (through start.ts) and the benchmarks.
+ */
+import path from "node:path";
+import { parseEnv, resetEnvCache } from "~/env.server";
+import { freePort } from "./embedded-postgres";
+
+export interface BootOptions {
+  dataDir: string;
+  /** Ports for embedded services; 0 picks free ones. */
+  postgresPort: number;
+  s3Port: number;
+  /** Server port (defaults to PORT). */
+  port?: number;
+  log?: (message: string) => void;
+}
+
+export interface Booted {
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function bootPortal(options: BootOptions): Promise<Booted> {
+  const log = options.log ?? (() => {});
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => {});
+  };
+  try {
+    let config = parseEnv();
+    if (!config.DATABASE_URL) {
+      log(`Starting embedded PostgreSQL (${path.relative(process.cwd(), path.join(options.dataDir, "postgres")) || "."})…`);
+      const { startEmbeddedPostgres } = await import("./embedded-postgres");
+      const pg = await startEmbeddedPostgres({
+        dataDir: path.join(options.dataDir, "postgres"),
+        port: options.postgresPort || (await freePort()),
+      });
+      process.env.DATABASE_URL = pg.url;
+      stops.push(pg.stop);
+    }
+    if (!config.S3_ENDPOINT && !config.S3_BUCKET) {
+      log("Starting the local S3-protocol server…");
+      const { startLocalS3 } = await import("./local-s3");
+      const s3 = await startLocalS3({ dataDir: path.join(options.dataDir, "s3"), port: options.s3Port || (await freePort()), bucket: "portal" });
+      Object.assign(process.env, {
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: s3.bucket,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        S3_FORCE_PATH_STYLE: "true",
+      });
+      stops.push(s3.stop);
+    }
+    resetEnvCache();
+    config = parseEnv();
+
+    log("Applying migrations…");
+    const { applyMigrations } = await import("./migrate");
+    const applied = await applyMigrations(process.env.DATABASE_URL!);
+    log(applied.length ? `Applied ${applied.length} migration(s).` : "Database is up to date.");
+
+    const { ensureBucket } = await import("~/storage.server");
+    await ensureBucket();
+
+    if (config.SEED_DEMO !== false) {
+      log("Seeding the demo firms…");
+      const { seedDemo } = await import("../../prisma/seed");
+      await seedDemo();
+    }
+
+    const { startServer } = await import("../../server");
+    const server = await startServer({ port: options.port });
+    stops.push(server.close);
+    return { port: server.port, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
