@@ -2,7 +2,7 @@ import { Form, useSearchParams } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
-import { ProgressBar } from "~/components/ui/progress";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import { Select } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { dueBadge } from "~/questionnaires/status";
