@@ -1,0 +1,75 @@
+/**
+ * Rules of outbound email and SMS that need no database or provider: recipient formats,
+ * the sender line, and when a failed delivery is tried again.
+ */
+import { z } from "zod";
+
+export type OutboundMessageErrorCode = "INVALID_RECIPIENT" | "INVALID_MESSAGE";
+
+/** Refusal of a message before it is recorded (bad address, empty body). A provider failure is never thrown. */
+export class OutboundMessageError extends Error {
+  constructor(
+    readonly code: OutboundMessageErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OutboundMessageError";
+  }
+}
+
+const emailAddress = z.email();
+
+/** The trimmed address; throws OutboundMessageError for anything that is not one plain address. */
+export function normalizeEmailRecipient(to: string): string {
+  const value = to.trim();
+  if (value.length > 254 || !emailAddress.safeParse(value).success) {
+    throw new OutboundMessageError("INVALID_RECIPIENT", "Invalid email address");
+  }
+  return value;
+}
+
+/**
+ * A phone number in E.164 (`+15551234567`). US numbers may be given as 10 digits, or 11 starting
+ * with 1, with any spaces, dashes, dots or brackets; other countries need their `+` prefix.
+ * Throws OutboundMessageError otherwise.
+ */
+export function toE164(phone: string): string {
+  const compact = phone.trim().replace(/[\s\-().]/g, "");
+  if (/^\+[1-9]\d{7,14}$/.test(compact)) return compact;
+  if (/^\d{10}$/.test(compact)) return `+1${compact}`;
+  if (/^1\d{10}$/.test(compact)) return `+${compact}`;
+  throw new OutboundMessageError("INVALID_RECIPIENT", "Invalid phone number");
+}
+
+/**
+ * `"Firm name" <address>`: the firm's name as the display name of the product's sending address.
+ * Quotes and backslashes are escaped and line breaks removed, so a firm name can't add headers
+ * or a second address.
+ */
+export function senderAddress(firmName: string, address: string): string {
+  const name = firmName
+    .replace(/[\r\n\t]+/g, " ")
+    .replace(/\s{2,}/g, " ")
+    .trim()
+    .replace(/[\\"]/g, (c) => `\\${c}`);
+  return name ? `"${name}" <${address}>` : address;
+}
+
+/** Deliveries tried per message before it is marked `failed`. */
+export const MAX_DELIVERY_ATTEMPTS = 5;
+
+const FIRST_RETRY_MS = 60_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+
+/** Wait before the next try after `attempts` failed tries: 1 min, 2, 4, 8, … capped at 1 h. */
+export function retryDelayMs(attempts: number): number {
+  const exponent = Math.max(0, attempts - 1);
+  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** exponent);
+}
+
+/** Provider errors are stored on the message; keep them readable and bounded. */
+export function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : typeof error === "string" ? error : JSON.stringify(error);
+  const oneLine = (text || "Unknown error").replace(/\s+/g, " ").trim();
+  return oneLine.length > 500 ? `${oneLine.slice(0, 497)}...` : oneLine;
+}
