@@ -1,0 +1,232 @@
+/**
+ * The application's database access: one connection pool whose connections act as role
+ * `portal_app` (row-level security applies, never the owner), and Prisma clients scoped to one
+ * firm. This file and app/platform/admin-db.server.ts are the only runtime importers of the
+ * generated client; everything else receives a `FirmDb` or `FirmTx`.
+ *
+ * Every firm-scoped statement runs in a transaction that first runs
+ * `set_config('app.firm_id', firmId, true)`: transaction-local, so a pooled connection never carries
+ * one firm's setting into another firm's request. With no firm set, tenant tables look empty.
+ */
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient, Prisma } from "./generated/prisma/client";
+
+/** The role every pooled connection switches to (created by the migrations). */
+export const APP_ROLE = "portal_app";
+
+export type FirmTx = Prisma.TransactionClient;
+
+type TransactionOptions = { maxWait?: number; timeout?: number; isolationLevel?: Prisma.TransactionIsolationLevel };
+
+interface State {
+  pool: pg.Pool;
+  prisma: PrismaClient;
+  scoped: Map<string, FirmDb>;
+}
+
+let state: State | null = null;
+
+function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set (npm start sets it for the embedded server).");
+  return url;
+}
+
+/**
+ * Connections act as portal_app from their first statement: the role is a startup parameter, so a
+ * connection on which the switch fails is refused instead of silently running as the owner.
+ */
+export function appPoolConfig(url = databaseUrl()): pg.PoolConfig {
+  return {
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    options: `-c role=${APP_ROLE}`,
+  };
+}
+
+function init(): State {
+  if (state) return state;
+  const pool = new pg.Pool(appPoolConfig());
+  pool.on("error", (error) => console.error("Idle database connection failed:", error.message));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  state = { pool, prisma, scoped: new Map() };
+  return state;
+}
+
+/** The unscoped client on the portal_app pool (sees no tenant rows). Internal: use firmDb/withFirm. */
+function basePrisma(): PrismaClient {
+  return init().prisma;
+}
+
+function assertFirmId(firmId: string) {
+  if (typeof firmId !== "string" || firmId.trim() === "") throw new Error("A firm id is required.");
+}
+
+function setFirm(client: PrismaClient | FirmTx, firmId: string) {
+  return client.$executeRaw`SELECT set_config('app.firm_id', ${firmId}, true)`;
+}
+
+function scopedClient(prisma: PrismaClient, firmId: string) {
+  return prisma.$extends({
+    name: "firm-scope",
+    query: {
+      // Every operation, model queries and $queryRaw/$executeRaw alike, in its own transaction
+      // that first sets the firm.
+      async $allOperations({ args, query }) {
+        const [, result] = await prisma.$transaction([setFirm(prisma, firmId), query(args)]);
+        return result;
+      },
+    },
+  });
+}
+
+type ScopedClient = ReturnType<typeof scopedClient>;
+
+/**
+ * A client scoped to one firm. `$transaction(fn)` runs `fn` in one interactive transaction scoped
+ * to the firm (the same as `withFirm`); the array form is not offered.
+ */
+export type FirmDb = Omit<
+  ScopedClient,
+  "$transaction" | "$connect" | "$disconnect" | "$on" | "$extends"
+> & {
+  readonly firmId: string;
+  $transaction<T>(fn: (tx: FirmTx) => Promise<T>, options?: TransactionOptions): Promise<T>;
+};
+
+/** A Prisma client whose every query sees only `firmId`'s rows (enforced by PostgreSQL). */
+export function firmDb(firmId: string): FirmDb {
+  assertFirmId(firmId);
+  const { prisma, scoped } = init();
+  const cached = scoped.get(firmId);
+  if (cached) return cached;
+  const client = scopedClient(prisma, firmId);
+  const db = new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === "firmId") return firmId;
+      if (property === "$transaction") {
+        return <T>(fn: (tx: FirmTx) => Promise<T>, options?: TransactionOptions) => {
+          if (typeof fn !== "function") throw new Error("firmDb.$transaction takes a function; use withFirm.");
+          return withFirm(firmId, fn, options);
+        };
+      }
+      if (property === "$connect" || property === "$disconnect" || property === "$on" || property === "$extends") {
+        return undefined;
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  }) as unknown as FirmDb;
+  if (scoped.size >= 1000) scoped.clear();
+  scoped.set(firmId, db);
+  return db;
+}
+
+/** Runs `fn` in one interactive transaction scoped to `firmId`. */
+export async function withFirm<T>(
+  firmId: string,
+  fn: (tx: FirmTx) => Promise<T>,
+  options?: TransactionOptions,
+): Promise<T> {
+  assertFirmId(firmId);
+  return basePrisma().$transaction(async (tx) => {
+    await setFirm(tx, firmId);
+    return fn(tx);
+  }, options);
+}
+
+// ─── Look-ups before a firm is known (SECURITY DEFINER functions, see the migrations) ───
+
+async function scalar<T>(sql: string, params: unknown[]): Promise<T | null> {
+  const { rows } = await init().pool.query<{ value: T | null }>(sql, params);
+  return rows[0]?.value ?? null;
+}
+
+/** The id of the firm with this subdomain slug, or null. */
+export function resolveFirmIdBySlug(slug: string): Promise<string | null> {
+  return scalar<string>("SELECT portal_firm_by_slug($1) AS value", [slug]);
+}
+
+/** The id of the firm with this custom domain, or null. */
+export function resolveFirmIdByDomain(domain: string): Promise<string | null> {
+  return scalar<string>("SELECT portal_firm_by_domain($1) AS value", [domain]);
+}
+
+/** Whether a firm already uses this subdomain slug (reserved words are checked elsewhere). */
+export async function isSubdomainTaken(slug: string): Promise<boolean> {
+  return (await scalar<boolean>("SELECT portal_subdomain_taken($1) AS value", [slug])) === true;
+}
+
+// ─── Firm change notifications ───
+
+/**
+ * Calls `onChange(firmId)` whenever a firm, its preferences or its vocabulary change (any app
+ * server, via LISTEN firm_changed). After a lost connection it reconnects and calls
+ * `onChange(undefined)`: anything may have changed meanwhile. Returns a function that stops.
+ */
+export async function listenFirmChanges(
+  onChange: (firmId: string | undefined) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 500;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl(), options: `-c role=${APP_ROLE}` });
+    next.on("notification", (message) => {
+      if (message.channel === "firm_changed") onChange(message.payload || undefined);
+    });
+    next.on("error", () => lost(next));
+    next.on("end", () => lost(next));
+    try {
+      await next.connect();
+      await next.query("LISTEN firm_changed");
+    } catch (error) {
+      next.removeAllListeners("end");
+      await next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+  };
+
+  const attempt = async () => {
+    retry = null;
+    if (stopped) return;
+    try {
+      await connect();
+      delay = 500;
+      onChange(undefined);
+    } catch {
+      delay = Math.min(delay * 2, 30_000);
+      retry = setTimeout(attempt, delay);
+      retry.unref?.();
+    }
+  };
+
+  const lost = (failed: pg.Client) => {
+    if (stopped || client !== failed) return;
+    client = null;
+    failed.end().catch(() => {});
+    retry = setTimeout(attempt, delay);
+    retry.unref?.();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
+  };
+}
+
+/** Closes the pool (shutdown, tests). The next call opens a new one. */
+export async function closeDb(): Promise<void> {
+  const current = state;
+  state = null;
+  if (!current) return;
+  await current.prisma.$disconnect();
+  await current.pool.end();
+}

