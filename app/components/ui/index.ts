@@ -30,3 +30,4 @@ export { ShowToast, ToastProvider, useToast, toastDuration, DEFAULT_TOAST_MESSAG
 export { Tooltip, type TooltipProps } from "./tooltip";
 export { VisuallyHidden } from "./visually-hidden";
 export { cx } from "./cx";
+export { TabNav, Tabs, type TabNavItem, type TabsProps } from "./tabs";

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "#themes/contract.css";
+import { vars } from "../../../themes/contract.css";
 
 export const list = style({
   display: "flex",

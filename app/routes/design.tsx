@@ -1,0 +1,23 @@
+/**
+ * /design: the living style guide (spec: standalone page). Shows every component in the current
+ * firm's theme, or in the theme and brand colour given by ?theme= and ?brand=; ?shell= opens a
+ * full-page shell demo. Needs no loader data of its own.
+ */
+import type { MetaFunction } from "@remix-run/node";
+import { useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { DEFAULT_THEME, safeBrandColors, themeNameSchema, toThemeName } from "../../themes/index";
+import { StyleGuide } from "~/components/ui/style-guide";
+
+export const meta: MetaFunction = () => [{ title: "Design system" }];
+
+export default function DesignRoute() {
+  const [params] = useSearchParams();
+  const root = useRouteLoaderData("root") as { theme?: unknown; brandColor?: unknown } | undefined;
+  const requested = themeNameSchema.safeParse(params.get("theme"));
+  const theme = requested.success ? requested.data : root?.theme ? toThemeName(root.theme) : DEFAULT_THEME;
+  const brandParam = params.get("brand");
+  const rootBrand = typeof root?.brandColor === "string" ? root.brandColor : null;
+  // A chosen theme without a brand shows the theme's own brand; otherwise the firm's.
+  const brand = brandParam ? (safeBrandColors(brandParam)?.brand ?? null) : requested.success ? null : rootBrand;
+  return <StyleGuide theme={theme} brand={brand} shell={params.get("shell")} />;
+}
