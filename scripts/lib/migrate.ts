@@ -197,8 +197,11 @@ export async function loadMigrationList(dir = MIGRATIONS_DIR): Promise<Migration
  * Applies every pending migration to the database at `databaseUrl` (as the URL's user, who becomes
  * the owner of the tables). Returns the names applied now; a second run returns [].
  */
-export async function applyMigrations(databaseUrl: string): Promise<string[]> {
-  const migrationsList = await loadMigrationList();
+export async function applyMigrations(
+  databaseUrl: string,
+  options: { migrationsDir?: string } = {},
+): Promise<string[]> {
+  const migrationsList = await loadMigrationList(options.migrationsDir);
   return withEngine(databaseUrl, async (engine) => {
     const result = await engine.applyMigrations({ migrationsList, filters: NO_FILTER });
     return result.appliedMigrationNames;
@@ -277,24 +280,32 @@ export interface CreatedMigration {
  */
 export async function createMigration(
   name: string,
-  options: { empty?: boolean } = {},
+  options: { empty?: boolean; schemaPath?: string; migrationsDir?: string } = {},
 ): Promise<CreatedMigration | null> {
+  const schemaPath = options.schemaPath ?? SCHEMA_PATH;
+  const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
+  const snapshotPath = path.join(migrationsDir, path.basename(SNAPSHOT_PATH));
   const slug = name.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
   if (!slug) throw new Error("A migration needs a name, e.g. `npm run db:new -- add_invoices`.");
-  const schema = await readFile(SCHEMA_PATH, "utf8");
-  const snapshot = (await exists(SNAPSHOT_PATH)) ? await readFile(SNAPSHOT_PATH, "utf8") : null;
+  const schema = await readFile(schemaPath, "utf8");
+  const snapshot = (await exists(snapshotPath)) ? await readFile(snapshotPath, "utf8") : null;
   const diff = (await diffSchemas(snapshot, schema)).trim();
   const hasChanges = diff !== "" && !/^-- This is an empty migration\.?$/.test(diff);
   if (!hasChanges && !options.empty) return null;
 
   const base = hasChanges ? diff : "-- Hand-written migration.";
   const { sql, unscopedTables } = withFirmIsolation(base);
-  const folder = `${timestamp()}_${slug}`;
-  const dir = path.join(MIGRATIONS_DIR, folder);
+  // Folders apply in name order: never sort before an existing migration (clock skew, same second).
+  const existing = (await loadMigrationList(migrationsDir)).migrationDirectories.map((d) => d.path.slice(0, 14));
+  let stamp = timestamp();
+  const last = existing.filter((p) => /^\d{14}$/.test(p)).sort().at(-1);
+  if (last && stamp <= last) stamp = String(BigInt(last) + 1n);
+  const folder = `${stamp}_${slug}`;
+  const dir = path.join(migrationsDir, folder);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, "migration.sql"), sql.endsWith("\n") ? sql : `${sql}\n`);
-  const lockPath = path.join(MIGRATIONS_DIR, LOCKFILE_NAME);
+  const lockPath = path.join(migrationsDir, LOCKFILE_NAME);
   if (!(await exists(lockPath))) await writeFile(lockPath, LOCKFILE_CONTENT);
-  await writeFile(SNAPSHOT_PATH, schema);
+  await writeFile(snapshotPath, schema);
   return { name: folder, dir, sql, unscopedTables };
 }
