@@ -9,7 +9,7 @@ export interface BrandColors {
   brand: string;
   /** `#FFFFFF` or `#000000`: white when it reaches 4.5:1 on the brand, black otherwise. */
   brandContrast: string;
-  /** A light tint of the brand (about 10 % brand on white) for soft backgrounds. */
+  /** A pale tint of the brand (same hue, 95 % lightness) for soft backgrounds. */
   brandSoft: string;
   /** The brand, darkened if needed, so it reads as text (4.5:1) on white and on `brandSoft`. */
   brandText: string;
@@ -42,7 +42,11 @@ function toRgb(hex: string): Rgb {
 
 function toHex([r, g, b]: Rgb): string {
   return `#${[r, g, b]
-    .map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, "0"))
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, "0")
+    )
     .join("")
     .toUpperCase()}`;
 }
@@ -61,6 +65,36 @@ export function contrastRatio(a: string, b: string): number {
   const la = relativeLuminance(a);
   const lb = relativeLuminance(b);
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** Hue (0..360), saturation and lightness (0..1) of a colour. */
+function toHsl([r, g, b]: Rgb): [number, number, number] {
+  const [rs, gs, bs] = [r / 255, g / 255, b / 255];
+  const max = Math.max(rs, gs, bs);
+  const min = Math.min(rs, gs, bs);
+  const l = (max + min) / 2;
+  if (max === min) return [0, 0, l];
+  const d = max - min;
+  const s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
+  const h = max === rs ? (gs - bs) / d + (gs < bs ? 6 : 0) : max === gs ? (bs - rs) / d + 2 : (rs - gs) / d + 4;
+  return [h * 60, s, l];
+}
+
+function fromHsl([h, s, l]: [number, number, number]): Rgb {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return [f(0) * 255, f(8) * 255, f(4) * 255];
+}
+
+/**
+ * A pale tint that keeps the brand's hue: dark, muted brands (navy, forest green) would turn grey
+ * if simply mixed with white, so saturation is kept at a visible minimum.
+ */
+function tint(hex: string): string {
+  const [h, s] = toHsl(toRgb(hex));
+  if (s < 0.04) return mix(hex, WHITE, 0.92);
+  return toHex(fromHsl([h, Math.min(Math.max(s, 0.4), 0.7), 0.95]));
 }
 
 /** Mixes `amount` (0..1) of `other` into `base`. */
@@ -82,7 +116,7 @@ export function brandColors(input: string): BrandColors {
   const brand = normaliseHex(input);
   if (!brand) throw new RangeError(`Not a hex colour: ${JSON.stringify(input)}`);
   const brandContrast = contrastRatio(WHITE, brand) >= AA ? WHITE : BLACK;
-  const brandSoft = mix(brand, WHITE, 0.9);
+  const brandSoft = tint(brand);
   let brandText = brand;
   for (let step = 1; step <= 20 && contrastRatio(brandText, brandSoft) < AA; step++) {
     brandText = mix(brand, BLACK, step * 0.05);

@@ -6,15 +6,7 @@
  */
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { safeBrandColors } from "./brand";
-import {
-  DEFAULT_THEME,
-  ROOT_THEME,
-  THEME_INFO,
-  themeNames,
-  themeNameSchema,
-  toThemeName,
-  type ThemeName,
-} from "./catalog";
+import { DEFAULT_THEME, ROOT_THEME, THEME_INFO, themeNames, themeNameSchema, toThemeName, type ThemeName } from "./catalog";
 import { vars } from "./contract.css";
 import { globalStylesApplied } from "./global.css";
 import { classicTheme, modernTheme, slateTheme, warmTheme } from "./themes.css";
@@ -32,9 +24,10 @@ const classNames: Record<ThemeName, string> = {
 };
 
 export const THEMES: Record<ThemeName, { className: string; label: string; description: string; defaultBrand: string }> =
-  Object.fromEntries(
-    themeNames.map((name) => [name, { ...THEME_INFO[name], className: classNames[name] }]),
-  ) as Record<ThemeName, { className: string; label: string; description: string; defaultBrand: string }>;
+  Object.fromEntries(themeNames.map((name) => [name, { ...THEME_INFO[name], className: classNames[name] }])) as Record<
+    ThemeName,
+    { className: string; label: string; description: string; defaultBrand: string }
+  >;
 
 /** The class name of a theme; unknown or missing names get the default theme. */
 export function themeClass(name: string | null | undefined): string {

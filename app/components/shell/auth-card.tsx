@@ -24,12 +24,12 @@ export function AuthCard({ firmName, logoUrl, title, description, footer, childr
       <SkipLink />
       {firmName || logoUrl ? (
         <div className={s.authBrand}>
-          {logoUrl ? (
-            <FirmLogo name={firmName} logoUrl={logoUrl} size="lg" showName={false} />
-          ) : (
-            <FirmLogo name={firmName} size="lg" showName={false} />
-          )}
-          {firmName ? <p className={s.authFirmName}>{firmName}</p> : null}
+          <FirmLogo name={firmName} logoUrl={logoUrl} size="lg" showName={false} />
+          {firmName ? (
+            <p className={s.authFirmName} aria-hidden="true">
+              {firmName}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <main id="main" tabIndex={-1} className={s.authCard}>

@@ -7,7 +7,7 @@ export interface FirmLogoProps {
   name: string;
   logoUrl?: string | null;
   size?: "sm" | "md" | "lg";
-  /** Also print the firm name next to a logo image (a monogram always shows the name). */
+  /** Print the firm name next to the logo (otherwise the logo carries the name for screen readers). */
   showName?: boolean;
   className?: string;
 }
@@ -19,17 +19,32 @@ export function FirmLogo({ name, logoUrl, size = "md", showName = true, classNam
       {logoUrl ? (
         <img className={cx(s.logoImage, s.logoSize[size])} src={logoUrl} alt={showName ? "" : name} />
       ) : (
-        <span className={cx(s.monogram, s.monogramSize[size])} aria-hidden="true">
+        <span
+          className={cx(s.monogram, s.monogramSize[size])}
+          role={showName ? undefined : "img"}
+          aria-label={showName ? undefined : name}
+          aria-hidden={showName ? true : undefined}
+        >
           {initials(name.replace(/&/g, " "))}
         </span>
       )}
-      {showName || !logoUrl ? <span className={s.firmName}>{name}</span> : null}
+      {showName ? <span className={s.firmName}>{name}</span> : null}
     </span>
   );
 }
 
 /** The logo as a link home (header of every shell). */
-export function FirmHomeLink({ firm, to = "/", size = "md", showName = true }: { firm: { name: string; logoUrl?: string | null }; to?: string; size?: FirmLogoProps["size"]; showName?: boolean }) {
+export function FirmHomeLink({
+  firm,
+  to = "/",
+  size = "md",
+  showName = true,
+}: {
+  firm: { name: string; logoUrl?: string | null };
+  to?: string;
+  size?: FirmLogoProps["size"];
+  showName?: boolean;
+}) {
   return (
     <Link to={to} className={s.firmLink} aria-label={`${firm.name} home`}>
       <FirmLogo name={firm.name} logoUrl={firm.logoUrl} size={size} showName={showName} />

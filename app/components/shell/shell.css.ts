@@ -202,7 +202,12 @@ export const sidebar = style({
   "@media": { [mq.belowDesktop]: { display: "none" } },
 });
 
-export const sidebarFirm = style({ padding: `${vars.space.xs} ${vars.space.sm}`, minHeight: "40px", display: "flex", alignItems: "center" });
+export const sidebarFirm = style({
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  minHeight: "40px",
+  display: "flex",
+  alignItems: "center",
+});
 
 export const sideNav = style({ display: "flex", flexDirection: "column", gap: "1px" });
 
@@ -229,7 +234,11 @@ export const sideNavLink = style({
   transition: `background-color ${vars.motion.fast} ease, color ${vars.motion.fast} ease`,
   selectors: {
     "&:hover": { background: vars.color.surfaceAlt, color: vars.color.text },
-    "&[aria-current='page']": { background: vars.color.brandSoft, color: vars.color.brandText, fontWeight: vars.fontWeight.semibold },
+    "&[aria-current='page']": {
+      background: vars.color.brandSoft,
+      color: vars.color.brandText,
+      fontWeight: vars.fontWeight.semibold,
+    },
     "&[aria-disabled='true']": { opacity: 0.55, cursor: "not-allowed", background: "transparent", color: vars.color.textMuted },
   },
 });
@@ -289,7 +298,13 @@ export const drawerPanel = style({
   animation: `${slideIn} ${vars.motion.normal} ease-out`,
 });
 
-export const drawerHeader = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm, paddingLeft: vars.space.sm });
+export const drawerHeader = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  paddingLeft: vars.space.sm,
+});
 
 /* ---------- user menu ---------- */
 
@@ -400,7 +415,11 @@ export const productMark = style({
   color: vars.color.brandContrast,
 });
 
-export const productName = style({ fontWeight: vars.fontWeight.bold, fontSize: vars.fontSize.lg, letterSpacing: vars.letterSpacing.heading });
+export const productName = style({
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.lg,
+  letterSpacing: vars.letterSpacing.heading,
+});
 
 export const publicNav = style({ display: "flex", alignItems: "center", gap: vars.space.lg });
 
@@ -443,7 +462,13 @@ export const centered = style({
   "@media": { [mq.mobile]: { justifyContent: "flex-start", padding: `${vars.space["2xl"]} ${vars.space.lg}` } },
 });
 
-export const authBrand = style({ display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.md, textAlign: "center" });
+export const authBrand = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: vars.space.md,
+  textAlign: "center",
+});
 
 export const authFirmName = style({
   fontFamily: vars.font.heading,

@@ -39,7 +39,13 @@ export interface NotFoundPanelProps {
 }
 
 /** A page that doesn't exist, or one the user may not see (shown the same way on purpose). */
-export function NotFoundPanel({ status = 404, title, message, homeTo = "/", homeLabel = "Go to the home page" }: NotFoundPanelProps) {
+export function NotFoundPanel({
+  status = 404,
+  title,
+  message,
+  homeTo = "/",
+  homeLabel = "Go to the home page",
+}: NotFoundPanelProps) {
   const forbidden = status === 403;
   return (
     <div className={s.centered}>

@@ -2,16 +2,38 @@ import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../../themes/contract.css";
 import { mq } from "../../../themes/breakpoints";
 
+/**
+ * A grid so the action can drop under the text on phones while the dismiss button stays top right:
+ * desktop "icon content action dismiss"; phone "icon content dismiss" / ". action action".
+ */
 export const alert = style({
-  display: "flex",
-  alignItems: "flex-start",
-  gap: vars.space.md,
+  display: "grid",
+  gridTemplateColumns: "auto minmax(0, 1fr) auto auto",
+  gridTemplateAreas: '"icon content action dismiss"',
+  alignItems: "start",
+  columnGap: vars.space.md,
+  rowGap: vars.space.sm,
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderRadius: vars.radius.md,
   border: "1px solid",
   fontSize: vars.fontSize.md,
   lineHeight: vars.lineHeight.snug,
   color: vars.color.text,
+  "@media": {
+    [mq.mobile]: {
+      gridTemplateColumns: "auto minmax(0, 1fr) auto",
+      gridTemplateAreas: '"icon content dismiss" ". action action"',
+    },
+  },
+});
+
+/** Without the tone icon, the first column goes. */
+export const noIcon = style({
+  gridTemplateColumns: "minmax(0, 1fr) auto auto",
+  gridTemplateAreas: '"content action dismiss"',
+  "@media": {
+    [mq.mobile]: { gridTemplateColumns: "minmax(0, 1fr) auto", gridTemplateAreas: '"content dismiss" "action action"' },
+  },
 });
 
 /** Full-width strip across the top of a page (read-only, maintenance, archived). */
@@ -19,11 +41,10 @@ export const banner = style({
   borderRadius: 0,
   borderWidth: "0 0 1px 0",
   justifyContent: "center",
+  gridTemplateColumns: "auto minmax(0, auto) auto auto",
   padding: `${vars.space.sm} ${vars.space.xl}`,
-  "@media": { [mq.mobile]: { justifyContent: "flex-start", padding: `${vars.space.sm} ${vars.space.lg}` } },
+  "@media": { [mq.mobile]: { justifyContent: "stretch", padding: `${vars.space.sm} ${vars.space.lg}` } },
 });
-
-export const bannerInner = style({ maxWidth: vars.layout.contentWidth });
 
 const toneStyle = (color: string, soft: string) => ({
   background: soft,
@@ -37,25 +58,41 @@ export const tone = styleVariants({
   danger: toneStyle(vars.color.danger, vars.color.dangerSoft),
 });
 
+const iconBase = { gridArea: "icon", marginTop: "1px" } as const;
 export const icon = styleVariants({
-  info: { color: vars.color.info, marginTop: "1px", flexShrink: 0 },
-  success: { color: vars.color.success, marginTop: "1px", flexShrink: 0 },
-  warning: { color: vars.color.warning, marginTop: "1px", flexShrink: 0 },
-  danger: { color: vars.color.danger, marginTop: "1px", flexShrink: 0 },
+  info: { ...iconBase, color: vars.color.info },
+  success: { ...iconBase, color: vars.color.success },
+  warning: { ...iconBase, color: vars.color.warning },
+  danger: { ...iconBase, color: vars.color.danger },
 });
 
-export const content = style({ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", gap: vars.space["2xs"] });
+export const content = style({
+  gridArea: "content",
+  minWidth: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space["2xs"],
+});
 export const title = style({ fontWeight: vars.fontWeight.semibold });
 export const body = style({ overflowWrap: "anywhere" });
-export const actions = style({ display: "flex", alignItems: "center", gap: vars.space.sm, flexShrink: 0, alignSelf: "center" });
+export const action = style({
+  gridArea: "action",
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  flexWrap: "wrap",
+  alignSelf: "center",
+});
 
 export const dismiss = style({
+  gridArea: "dismiss",
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
   width: "28px",
   height: "28px",
   margin: "-4px -6px -4px 0",
+  alignSelf: "start",
   border: 0,
   borderRadius: vars.radius.sm,
   background: "transparent",

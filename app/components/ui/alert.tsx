@@ -28,7 +28,7 @@ export function Alert({ tone = "info", title, action, onDismiss, hideIcon, child
   return (
     <div
       role={role ?? (tone === "danger" || tone === "warning" ? "alert" : "status")}
-      className={cx(s.alert, s.tone[tone], className)}
+      className={cx(s.alert, s.tone[tone], hideIcon && s.noIcon, className)}
       {...rest}
     >
       {hideIcon ? null : <Icon size={20} className={s.icon[tone]} />}
@@ -36,15 +36,11 @@ export function Alert({ tone = "info", title, action, onDismiss, hideIcon, child
         {title ? <p className={s.title}>{title}</p> : null}
         {children ? <div className={s.body}>{children}</div> : null}
       </div>
-      {action || onDismiss ? (
-        <div className={s.actions}>
-          {action}
-          {onDismiss ? (
-            <button type="button" className={s.dismiss} onClick={onDismiss} aria-label="Dismiss">
-              <CloseIcon size={16} />
-            </button>
-          ) : null}
-        </div>
+      {action ? <div className={s.action}>{action}</div> : null}
+      {onDismiss ? (
+        <button type="button" className={s.dismiss} onClick={onDismiss} aria-label="Dismiss">
+          <CloseIcon size={16} />
+        </button>
       ) : null}
     </div>
   );

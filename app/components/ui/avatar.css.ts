@@ -29,6 +29,10 @@ export const image = style({ width: "100%", height: "100%", objectFit: "cover" }
 export const group = style({ display: "inline-flex", alignItems: "center" });
 export const groupItem = style({
   boxShadow: `0 0 0 2px ${vars.color.surface}`,
-  selectors: { "&:not(:first-child)": { marginLeft: "-8px" } },
+  selectors: { "&:not(:first-child)": { marginLeft: "-6px" } },
 });
-export const more = style({ background: vars.color.surfaceAlt, color: vars.color.textMuted, border: `1px solid ${vars.color.border}` });
+export const more = style({
+  background: vars.color.surfaceAlt,
+  color: vars.color.textMuted,
+  border: `1px solid ${vars.color.border}`,
+});

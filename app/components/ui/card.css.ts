@@ -42,7 +42,11 @@ export const headerPadded = style({
 });
 
 export const titles = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, minWidth: 0 });
-export const title = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, lineHeight: vars.lineHeight.snug });
+export const title = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  lineHeight: vars.lineHeight.snug,
+});
 export const description = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 export const actions = style({ display: "flex", alignItems: "center", gap: vars.space.sm, flexShrink: 0 });
 export const body = style({ flex: 1, minWidth: 0 });

@@ -13,7 +13,7 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
 /** A native checkbox with a custom box; the whole row is the label. */
 export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
   { label, description, error, className, id, disabled, ...input },
-  ref,
+  ref
 ) {
   const generated = useId();
   const controlId = id ?? `cb${generated.replace(/:/g, "")}`;

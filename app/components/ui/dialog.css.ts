@@ -131,7 +131,12 @@ export const footer = style({
   background: vars.color.surfaceAlt,
   borderRadius: `0 0 ${vars.radius.xl} ${vars.radius.xl}`,
   "@media": {
-    [mq.mobile]: { padding: `${vars.space.md} ${vars.space.lg}`, borderRadius: 0, flexDirection: "column-reverse", alignItems: "stretch" },
+    [mq.mobile]: {
+      padding: `${vars.space.md} ${vars.space.lg}`,
+      borderRadius: 0,
+      flexDirection: "column-reverse",
+      alignItems: "stretch",
+    },
   },
 });
 

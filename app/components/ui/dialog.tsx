@@ -37,7 +37,7 @@ const FOCUSABLE =
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (el) => !el.hasAttribute("inert") && el.getClientRects().length > 0,
+    (el) => !el.hasAttribute("inert") && el.getClientRects().length > 0
   );
 }
 

@@ -34,4 +34,10 @@ export const title = style({
 });
 
 export const description = style({ maxWidth: "44ch", fontSize: vars.fontSize.md });
-export const action = style({ marginTop: vars.space.md, display: "flex", gap: vars.space.sm, flexWrap: "wrap", justifyContent: "center" });
+export const action = style({
+  marginTop: vars.space.md,
+  display: "flex",
+  gap: vars.space.sm,
+  flexWrap: "wrap",
+  justifyContent: "center",
+});

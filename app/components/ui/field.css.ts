@@ -47,7 +47,9 @@ export const control = style({
   appearance: "none",
   selectors: {
     "&::placeholder": { color: vars.color.textMuted, opacity: 0.85 },
-    "&:hover:not(:disabled):not(:focus)": { borderColor: `color-mix(in srgb, ${vars.color.borderStrong} 60%, ${vars.color.text})` },
+    "&:hover:not(:disabled):not(:focus)": {
+      borderColor: `color-mix(in srgb, ${vars.color.borderStrong} 60%, ${vars.color.text})`,
+    },
     "&:focus": { outline: "none", borderColor: vars.color.focus, boxShadow: focusHalo },
     "&[aria-invalid='true']": { borderColor: vars.color.danger },
     "&[aria-invalid='true']:focus": { boxShadow: dangerHalo },

@@ -2,12 +2,18 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "../../../themes/contract.css";
 import { mq } from "../../../themes/breakpoints";
 
-export const page = style({ minHeight: "100vh", background: vars.color.page, color: vars.color.text, fontFamily: vars.font.body });
+export const page = style({
+  minHeight: "100vh",
+  background: vars.color.page,
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+});
 
 export const top = style({
   position: "sticky",
   top: 0,
   zIndex: 50,
+  "@media": { [mq.mobile]: { position: "static" } },
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
 });
@@ -69,7 +75,10 @@ export const grid3 = style({
   display: "grid",
   gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
   gap: vars.space.lg,
-  "@media": { [mq.belowDesktop]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" }, [mq.mobile]: { gridTemplateColumns: "minmax(0, 1fr)" } },
+  "@media": {
+    [mq.belowDesktop]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
+    [mq.mobile]: { gridTemplateColumns: "minmax(0, 1fr)" },
+  },
 });
 
 export const swatches = style({
@@ -89,10 +98,19 @@ export const swatch = style({
 });
 
 export const swatchColor = style({ height: "48px", borderBottom: `1px solid ${vars.color.border}` });
-export const swatchLabel = style({ padding: `${vars.space.xs} ${vars.space.sm}`, fontFamily: vars.font.mono, color: vars.color.textMuted });
+export const swatchLabel = style({
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  fontFamily: vars.font.mono,
+  color: vars.color.textMuted,
+});
 
 export const typeSample = style({ display: "flex", alignItems: "baseline", gap: vars.space.lg, flexWrap: "wrap" });
-export const typeMeta = style({ width: "90px", fontFamily: vars.font.mono, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+export const typeMeta = style({
+  width: "90px",
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+});
 export const muted = style({ color: vars.color.textMuted });
 
 export const shellFrame = style({
@@ -106,6 +124,12 @@ export const shellFrame = style({
   background: vars.color.page,
 });
 
-export const list = style({ margin: 0, paddingLeft: vars.space.xl, display: "flex", flexDirection: "column", gap: vars.space.xs });
+export const list = style({
+  margin: 0,
+  paddingLeft: vars.space.xl,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+});
 
 export const toc = style({ display: "flex", gap: vars.space.md, flexWrap: "wrap", fontSize: vars.fontSize.sm });

@@ -41,7 +41,7 @@ import { Spinner } from "./spinner";
 import * as s from "./style-guide.css";
 import { Switch } from "./switch";
 import { TabNav, Tabs } from "./tabs";
-import { useToast } from "./toast";
+import { ToastProvider, useToast } from "./toast";
 import { Tooltip } from "./tooltip";
 
 export interface StyleGuideProps {
@@ -142,7 +142,9 @@ function ShellDemo({ shell }: { shell: string }) {
           user={{ name: "Morgan Lee", email: "morgan@harborpine.example" }}
           nav={staffNav}
           secondaryNav={[{ to: "/design/help", label: "Help" }]}
-          topbarSlot={<TextField label="Search" hideLabel placeholder="Search clients…" startAdornment={<SearchIcon size={16} />} />}
+          topbarSlot={
+            <TextField label="Search" hideLabel placeholder="Search clients…" startAdornment={<SearchIcon size={16} />} />
+          }
         >
           <DemoPage />
         </StaffShell>
@@ -150,7 +152,10 @@ function ShellDemo({ shell }: { shell: string }) {
     case "public":
       return (
         <PublicShell nav={[{ to: "/design?shell=public#features", label: "Features" }]}>
-          <PageHeader title="A branded client portal for your firm" description="Questionnaires, documents, signatures and messages in one place." />
+          <PageHeader
+            title="A branded client portal for your firm"
+            description="Questionnaires, documents, signatures and messages in one place."
+          />
         </PublicShell>
       );
     case "auth":
@@ -170,7 +175,14 @@ function ShellDemo({ shell }: { shell: string }) {
     case "notfound":
       return <NotFoundPanel />;
     default:
-      return <NotFoundPanel title="Unknown shell" message="Try client, staff, public, auth, error or notfound." homeTo="/design" homeLabel="Back to the style guide" />;
+      return (
+        <NotFoundPanel
+          title="Unknown shell"
+          message="Try client, staff, public, auth, error or notfound."
+          homeTo="/design"
+          homeLabel="Back to the style guide"
+        />
+      );
   }
 }
 
@@ -183,49 +195,60 @@ export function StyleGuide({ theme, brand, shell }: StyleGuideProps) {
       </div>
     );
   }
+  // Its own ToastProvider so toasts show in the previewed theme, not the page's.
   return (
     <div className={`${themeClass(theme)} ${s.page}`} style={frameStyle}>
-      <header className={s.top}>
-        <div className={s.topInner}>
-          <div>
-            <h1 style={{ fontSize: vars.fontSize["2xl"] }}>Design system</h1>
-            <p className={s.muted}>
-              {THEMES[theme].label} theme{brand ? ` · brand ${brand}` : ""}
-            </p>
+      <ToastProvider>
+        <header className={s.top}>
+          <div className={s.topInner}>
+            <div>
+              <h1 style={{ fontSize: vars.fontSize["2xl"] }}>Design system</h1>
+              <p className={s.muted}>
+                {THEMES[theme].label} theme{brand ? ` · brand ${brand}` : ""}
+              </p>
+            </div>
+            <Form method="get" className={s.themeForm}>
+              <Select
+                label="Theme"
+                name="theme"
+                defaultValue={theme}
+                options={themeNames.map((name) => ({ value: name, label: THEMES[name].label }))}
+              />
+              <TextField
+                label="Brand colour"
+                name="brand"
+                defaultValue={brand ?? ""}
+                placeholder="#1F3A5F"
+                style={{ width: 130 }}
+              />
+              <Button type="submit" variant="secondary">
+                Apply
+              </Button>
+            </Form>
           </div>
-          <Form method="get" className={s.themeForm}>
-            <Select
-              label="Theme"
-              name="theme"
-              defaultValue={theme}
-              options={themeNames.map((name) => ({ value: name, label: THEMES[name].label }))}
-            />
-            <TextField label="Brand colour" name="brand" defaultValue={brand ?? ""} placeholder="#1F3A5F" style={{ width: 130 }} />
-            <Button type="submit" variant="secondary">
-              Apply
-            </Button>
-          </Form>
+        </header>
+        <div className={s.content}>
+          <nav aria-label="Sections" className={s.toc}>
+            {["colours", "type", "buttons", "fields", "feedback", "toasts", "dialogs", "surfaces", "navigation", "shells"].map(
+              (id) => (
+                <a key={id} href={`#${id}`}>
+                  {id[0].toUpperCase() + id.slice(1)}
+                </a>
+              )
+            )}
+          </nav>
+          <Colours />
+          <Type />
+          <Buttons />
+          <Fields />
+          <Feedback />
+          <Toasts />
+          <Dialogs />
+          <Surfaces />
+          <Navigation />
+          <Shells theme={theme} brand={brand} />
         </div>
-      </header>
-      <div className={s.content}>
-        <nav aria-label="Sections" className={s.toc}>
-          {["colours", "type", "buttons", "fields", "feedback", "toasts", "dialogs", "surfaces", "navigation", "shells"].map((id) => (
-            <a key={id} href={`#${id}`}>
-              {id[0].toUpperCase() + id.slice(1)}
-            </a>
-          ))}
-        </nav>
-        <Colours />
-        <Type />
-        <Buttons />
-        <Fields />
-        <Feedback />
-        <Toasts />
-        <Dialogs />
-        <Surfaces />
-        <Navigation />
-        <Shells theme={theme} brand={brand} />
-      </div>
+      </ToastProvider>
     </div>
   );
 }
@@ -349,12 +372,26 @@ function Fields() {
               { value: "CA", label: "Canada" },
             ]}
           />
-          <Select label="Time zone" defaultValue="pt" error="Time zone is required" options={[{ value: "pt", label: "Pacific Time (US & Canada)" }]} />
-          <TextArea label="Reason" maxLength={240} defaultValue="The rental income for 2024 is missing." hint="Tell the firm what to change." />
+          <Select
+            label="Time zone"
+            defaultValue="pt"
+            error="Time zone is required"
+            options={[{ value: "pt", label: "Pacific Time (US & Canada)" }]}
+          />
+          <TextArea
+            label="Reason"
+            maxLength={240}
+            defaultValue="The rental income for 2024 is missing."
+            hint="Tell the firm what to change."
+          />
           <div className={s.stack}>
             <Checkbox label="I Agree" description="I have reviewed my answers and they are complete." />
             <Checkbox label="Send me text messages" defaultChecked />
-            <Checkbox label="SMS notifications" disabled description="You must have a phone number to receive SMS notifications." />
+            <Checkbox
+              label="SMS notifications"
+              disabled
+              description="You must have a phone number to receive SMS notifications."
+            />
             <Checkbox label="Accept the engagement letter" error="Please accept to continue" />
           </div>
           <div className={s.stack}>
@@ -377,7 +414,15 @@ function Feedback() {
           You can continue uploading other documents.
         </Alert>
         <Alert tone="success">Tax return approved successfully</Alert>
-        <Alert tone="warning" title="Missing sections" action={<Button size="sm" variant="secondary">Next Incomplete Section</Button>}>
+        <Alert
+          tone="warning"
+          title="Missing sections"
+          action={
+            <Button size="sm" variant="secondary">
+              Next Incomplete Section
+            </Button>
+          }
+        >
           2 sections still need answers before you can submit.
         </Alert>
         <Alert tone="danger" onDismiss={() => undefined}>
@@ -430,7 +475,9 @@ function Toasts() {
   const toast = useToast();
   return (
     <Section id="toasts" title="Toasts">
-      <p className={s.muted}>Top right on desktop, bottom on phones. Auto-close after max(50 ms per character, 4 s); pause on hover.</p>
+      <p className={s.muted}>
+        Top right on desktop, bottom on phones. Auto-close after max(50 ms per character, 4 s); pause on hover.
+      </p>
       <div className={s.row}>
         <Button variant="secondary" onClick={() => toast.info()}>
           Info (default)
@@ -441,7 +488,10 @@ function Toasts() {
         <Button variant="secondary" onClick={() => toast.error()}>
           Error (default)
         </Button>
-        <Button variant="secondary" onClick={() => toast.warning("Your documents are processing, you can continue uploading other documents.")}>
+        <Button
+          variant="secondary"
+          onClick={() => toast.warning("Your documents are processing, you can continue uploading other documents.")}
+        >
           Warning
         </Button>
         <Button
@@ -450,7 +500,14 @@ function Toasts() {
         >
           Persistent
         </Button>
-        <Button variant="secondary" onClick={() => toast.success("Document marked as not applicable", { action: { label: "Undo", onClick: () => toast.success("Undo was successful") } })}>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            toast.success("Document marked as not applicable", {
+              action: { label: "Undo", onClick: () => toast.success("Undo was successful") },
+            })
+          }
+        >
           With action
         </Button>
       </div>
@@ -464,7 +521,9 @@ function Dialogs() {
   const emailRef = useRef<HTMLInputElement>(null);
   return (
     <Section id="dialogs" title="Dialogs">
-      <p className={s.muted}>Focus is trapped; Escape closes only the topmost dialog; persistent dialogs ignore Escape and the backdrop.</p>
+      <p className={s.muted}>
+        Focus is trapped; Escape closes only the topmost dialog; persistent dialogs ignore Escape and the backdrop.
+      </p>
       <div className={s.row}>
         <Button variant="secondary" onClick={() => setOpen("basic")}>
           Open dialog
@@ -510,7 +569,11 @@ function Dialogs() {
         <div className={s.stackLg}>
           <TextField ref={emailRef} label="Primary contact email" type="email" defaultValue="jordan@example.com" required />
           <TextField label="Cell phone" placeholder="(___) ___-____" />
-          <Checkbox label="Send me SMS notifications" disabled description="You must have a phone number to receive SMS notifications." />
+          <Checkbox
+            label="Send me SMS notifications"
+            disabled
+            description="You must have a phone number to receive SMS notifications."
+          />
         </div>
       </Dialog>
       <Dialog
@@ -520,7 +583,13 @@ function Dialogs() {
         footer={<Button onClick={() => setInner(true)}>Open another</Button>}
       >
         <p>Press Escape in the inner dialog: only it closes.</p>
-        <Dialog open={inner} onClose={() => setInner(false)} title="Inner dialog" size="sm" footer={<Button onClick={() => setInner(false)}>Close</Button>}>
+        <Dialog
+          open={inner}
+          onClose={() => setInner(false)}
+          title="Inner dialog"
+          size="sm"
+          footer={<Button onClick={() => setInner(false)}>Close</Button>}
+        >
           <p>This is the topmost dialog.</p>
         </Dialog>
       </Dialog>
@@ -528,7 +597,16 @@ function Dialogs() {
         <Tabs
           label="Edit user"
           tabs={[
-            { id: "details", label: "Details", content: <div className={s.grid2}><TextField label="First name" defaultValue="Jordan" /><TextField label="Last name" defaultValue="Avery" /></div> },
+            {
+              id: "details",
+              label: "Details",
+              content: (
+                <div className={s.grid2}>
+                  <TextField label="First name" defaultValue="Jordan" />
+                  <TextField label="Last name" defaultValue="Avery" />
+                </div>
+              ),
+            },
             { id: "settings", label: "Settings", content: <Switch label="Read-only access" /> },
           ]}
         />
@@ -565,7 +643,11 @@ function Surfaces() {
           icon={<ClipboardIcon size={24} />}
           title="No questionnaires found"
           description="When your firm sends you a questionnaire, it shows up here."
-          action={<Button variant="secondary" to="/design#surfaces">Send a Message</Button>}
+          action={
+            <Button variant="secondary" to="/design#surfaces">
+              Send a Message
+            </Button>
+          }
         />
       </Card>
       <Sub>Avatars and firm logos</Sub>

@@ -14,7 +14,7 @@ export interface SwitchProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
  */
 export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch(
   { label, description, className, id, disabled, ...input },
-  ref,
+  ref
 ) {
   const generated = useId();
   const controlId = id ?? `sw${generated.replace(/:/g, "")}`;

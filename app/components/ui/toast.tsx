@@ -78,7 +78,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       error: (message, options) => show({ ...options, type: "error", message: message ?? undefined }),
       warning: (message, options) => show({ ...options, type: "warning", message: message ?? undefined }),
     }),
-    [show, dismiss],
+    [show, dismiss]
   );
 
   return (
