@@ -25,6 +25,7 @@ export interface RecordedRequest {
   body: Record<string, unknown>;
   /** What the server answered. */
   status: number;
+  response: Record<string, unknown>;
 }
 
 export interface FakeProviders {
@@ -55,8 +56,8 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       const text = Buffer.concat(chunks).toString("utf8");
       const path = req.url ?? "/";
       const pathname = path.split("?")[0];
-      const answer = (status: number, payload: unknown) => {
-        requests.push({ method: req.method ?? "GET", path, headers: req.headers, text, body: parseBody(req.headers["content-type"], text), status });
+      const answer = (status: number, payload: Record<string, unknown>) => {
+        requests.push({ method: req.method ?? "GET", path, headers: req.headers, text, body: parseBody(req.headers["content-type"], text), status, response: payload });
         res.writeHead(status, { "Content-Type": "application/json" });
         res.end(JSON.stringify(payload));
       };
