@@ -23,11 +23,17 @@ export interface TwilioConfig {
   baseUrl?: string;
 }
 
+let configured: { key: string; provider: SmsProvider } | undefined;
+
 /** The configured SMS provider (Twilio), or null when none is (the message then stays in the outbox). */
 export function configuredSmsProvider(): SmsProvider | null {
   const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER, TWILIO_BASE_URL } = env();
   if (!TWILIO_ACCOUNT_SID || !TWILIO_AUTH_TOKEN || !TWILIO_FROM_NUMBER) return null;
-  return twilioProvider({ accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN, fromNumber: TWILIO_FROM_NUMBER, baseUrl: TWILIO_BASE_URL });
+  const config: TwilioConfig = { accountSid: TWILIO_ACCOUNT_SID, authToken: TWILIO_AUTH_TOKEN, fromNumber: TWILIO_FROM_NUMBER, baseUrl: TWILIO_BASE_URL };
+  // One client per configuration, so its HTTP agent keeps connections alive between messages.
+  const key = JSON.stringify(config);
+  if (configured?.key !== key) configured = { key, provider: twilioProvider(config) };
+  return configured.provider;
 }
 
 type TwilioModule = typeof import("twilio");
