@@ -518,20 +518,25 @@ function planQuestionnaire(rows: QuestionnaireRows, input: PlanInput) {
     });
     if (s.trigger) rows.sectionTriggers.push({ id: sid, questionId: questionId(s.trigger.question), answer: s.trigger.answer });
     if (s.type === SECTION_TYPES.agreement_signature && started) {
-      for (const signer of input.signers) {
+      // With one signature per section, the others become "not needed" once the first signs.
+      const onlyOne = input.firm.preferences.requireOneSignaturePerSection === true;
+      const signedAt = openedAt ?? answeredAt;
+      input.signers.forEach((signer, n) => {
+        const signs = n === 0 || !onlyOne;
         rows.signatures.push({
           id: stableId("sig", sid, signer.id),
           firmId,
           sectionId: sid,
           userId: signer.id,
           userName: signer.name,
-          signature: signer.name,
-          signedAt: openedAt ?? answeredAt,
-          clientTime: (openedAt ?? answeredAt)?.toLocaleString("en-US", { timeZone: "UTC" }) ?? null,
-          ipAddress: CLIENT_IP,
-          userAgent: CLIENT_AGENT,
+          signature: signs ? signer.name : null,
+          signedAt: signs ? signedAt : null,
+          clientTime: signs ? (signedAt?.toLocaleString("en-US", { timeZone: "UTC" }) ?? null) : null,
+          ipAddress: signs ? CLIENT_IP : null,
+          userAgent: signs ? CLIENT_AGENT : null,
+          notNeeded: !signs,
         });
-      }
+      });
     }
     (s.questions ?? []).forEach((question, questionOrder) => {
       const qid = questionId(question.key);

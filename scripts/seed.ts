@@ -11,12 +11,12 @@ const reset = process.argv.includes("--reset");
 
 await withDevelopmentDatabase(async (url) => {
   process.env.DATABASE_URL = url;
-  const { seedDemo } = await import("../prisma/seed");
+  const { DEMO_PASSWORD, seedDemo } = await import("../prisma/seed");
   const { closeDb } = await import("~/db.server");
   const started = Date.now();
   try {
     await seedDemo({ reset, log: (message) => console.log(`  ${message}`) });
-    console.log(`Seeded the demo firms in ${Date.now() - started} ms${reset ? " (reset)" : ""}. Password for every demo user: Portal-Demo-2026!`);
+    console.log(`Seeded the demo firms in ${Date.now() - started} ms${reset ? " (reset)" : ""}. Password for every demo user: ${DEMO_PASSWORD}`);
   } finally {
     await closeDb();
   }
