@@ -10,3 +10,5 @@ await withDevelopmentDatabase(async (url) => {
   const applied = await applyMigrations(url);
   console.log(applied.length ? `Applied ${applied.length} migration(s):\n  ${applied.join("\n  ")}` : "No pending migrations.");
 });
+// The schema engine leaves a timer behind (its 10 s migration-lock timeout): don't wait for it.
+process.exit(0);
