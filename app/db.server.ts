@@ -10,7 +10,7 @@
  */
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient, Prisma } from "./generated/prisma/client";
+import { PrismaClient, type Prisma } from "./generated/prisma/client";
 
 /** The role every pooled connection switches to (created by the migrations). */
 export const APP_ROLE = "portal_app";

