@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -11,6 +11,8 @@ import path from "node:path";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
+// Embedded PostgreSQL runs as its own user when we are root: it must be able to enter this folder.
+chmodSync(dataDir, 0o755);
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -9,7 +9,7 @@
  * run in this one. Needs `npm run build` first. Uses fresh embedded services in a temp dir.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -51,6 +51,7 @@ function autocannon(url: string, headers: Record<string, string>, seconds: numbe
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portal-bench-"));
+  chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as its own user when we are root
   const appPort = await freePort();
   Object.assign(process.env, {
     NODE_ENV: "production",

@@ -19,9 +19,10 @@ export async function signIn(page: Page, slug: string, email: string, password =
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/** Opens the account menu and signs out. */
 export async function signOut(page: Page) {
-  await page.getByRole("button", { name: /account|user menu|sign out/i }).first().click().catch(() => {});
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: /^Account menu for / }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).or(page.getByRole("button", { name: "Sign out" })).click();
   await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
 }
 
