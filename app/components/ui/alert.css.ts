@@ -3,14 +3,12 @@ import { vars } from "../../../themes/contract.css";
 import { mq } from "../../../themes/breakpoints";
 
 /**
- * A grid so the action can drop under the text on phones while the dismiss button stays top right:
- * desktop "icon content action dismiss"; phone "icon content dismiss" / ". action action".
+ * Icon, text, action and dismiss in a row. On phones the action wraps under the text (aligned with
+ * it) while the dismiss button stays at the top right.
  */
 export const alert = style({
-  display: "grid",
-  gridTemplateColumns: "auto minmax(0, 1fr) auto auto",
-  gridTemplateAreas: '"icon content action dismiss"',
-  alignItems: "start",
+  display: "flex",
+  alignItems: "flex-start",
   columnGap: vars.space.md,
   rowGap: vars.space.sm,
   padding: `${vars.space.md} ${vars.space.lg}`,
@@ -19,31 +17,18 @@ export const alert = style({
   fontSize: vars.fontSize.md,
   lineHeight: vars.lineHeight.snug,
   color: vars.color.text,
-  "@media": {
-    [mq.mobile]: {
-      gridTemplateColumns: "auto minmax(0, 1fr) auto",
-      gridTemplateAreas: '"icon content dismiss" ". action action"',
-    },
-  },
+  "@media": { [mq.mobile]: { flexWrap: "wrap" } },
 });
 
-/** Without the tone icon, the first column goes. */
-export const noIcon = style({
-  gridTemplateColumns: "minmax(0, 1fr) auto auto",
-  gridTemplateAreas: '"content action dismiss"',
-  "@media": {
-    [mq.mobile]: { gridTemplateColumns: "minmax(0, 1fr) auto", gridTemplateAreas: '"content dismiss" "action action"' },
-  },
-});
+export const noIcon = style({});
 
 /** Full-width strip across the top of a page (read-only, maintenance, archived). */
 export const banner = style({
   borderRadius: 0,
   borderWidth: "0 0 1px 0",
   justifyContent: "center",
-  gridTemplateColumns: "auto minmax(0, auto) auto auto",
   padding: `${vars.space.sm} ${vars.space.xl}`,
-  "@media": { [mq.mobile]: { justifyContent: "stretch", padding: `${vars.space.sm} ${vars.space.lg}` } },
+  "@media": { [mq.mobile]: { padding: `${vars.space.sm} ${vars.space.lg}` } },
 });
 
 const toneStyle = (color: string, soft: string) => ({
@@ -58,7 +43,7 @@ export const tone = styleVariants({
   danger: toneStyle(vars.color.danger, vars.color.dangerSoft),
 });
 
-const iconBase = { gridArea: "icon", marginTop: "1px" } as const;
+const iconBase = { marginTop: "1px", flexShrink: 0 } as const;
 export const icon = styleVariants({
   info: { ...iconBase, color: vars.color.info },
   success: { ...iconBase, color: vars.color.success },
@@ -67,8 +52,10 @@ export const icon = styleVariants({
 });
 
 export const content = style({
-  gridArea: "content",
+  flex: 1,
   minWidth: 0,
+  // A banner centres its text on wide screens; on phones the text takes the row, next to the icon.
+  "@media": { [mq.tablet]: { selectors: { [`${banner} &`]: { flex: "0 1 auto" } } } },
   display: "flex",
   flexDirection: "column",
   gap: vars.space["2xs"],
@@ -76,23 +63,27 @@ export const content = style({
 export const title = style({ fontWeight: vars.fontWeight.semibold });
 export const body = style({ overflowWrap: "anywhere" });
 export const action = style({
-  gridArea: "action",
   display: "flex",
   alignItems: "center",
   gap: vars.space.sm,
   flexWrap: "wrap",
+  flexShrink: 0,
   alignSelf: "center",
+  "@media": {
+    [mq.mobile]: { order: 3, flexBasis: "100%", alignSelf: "flex-start", paddingLeft: `calc(20px + ${vars.space.md})` },
+  },
+  selectors: { [`${noIcon} &`]: { paddingLeft: 0 } },
 });
 
 export const dismiss = style({
-  gridArea: "dismiss",
+  order: 2,
+  flexShrink: 0,
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
   width: "28px",
   height: "28px",
   margin: "-4px -6px -4px 0",
-  alignSelf: "start",
   border: 0,
   borderRadius: vars.radius.sm,
   background: "transparent",

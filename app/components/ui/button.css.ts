@@ -2,7 +2,8 @@ import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../../themes/contract.css";
 import { focusRing } from "./shared.css";
 
-const darker = (color: string, percent: number) => `color-mix(in srgb, ${color} ${100 - percent}%, black)`;
+/** Hover and pressed shades: the colour mixed with the theme's text colour (a near-black). */
+const darker = (color: string, percent: number) => `color-mix(in srgb, ${color} ${100 - percent}%, ${vars.color.text})`;
 
 export const base = style({
   position: "relative",
@@ -50,7 +51,7 @@ export const variant = styleVariants({
   primary: {
     background: vars.color.brand,
     color: vars.color.brandContrast,
-    boxShadow: `${vars.shadow.sm}, inset 0 1px 0 rgb(255 255 255 / 0.08)`,
+    boxShadow: `${vars.shadow.sm}, inset 0 1px 0 color-mix(in srgb, ${vars.color.brandContrast} 10%, transparent)`,
     selectors: {
       [enabled]: { background: darker(vars.color.brand, 10) },
       [pressed]: { background: darker(vars.color.brand, 18) },

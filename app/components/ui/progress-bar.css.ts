@@ -16,7 +16,7 @@ export const track = style({
   position: "relative",
   overflow: "hidden",
   borderRadius: vars.radius.full,
-  background: `color-mix(in srgb, ${vars.color.text} 8%, ${vars.color.surface})`,
+  background: `color-mix(in srgb, ${vars.color.text} 10%, transparent)`,
 });
 
 export const size = styleVariants({ sm: { height: "6px" }, md: { height: "8px" }, lg: { height: "12px" } });
