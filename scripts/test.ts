@@ -17,6 +17,9 @@ const run = (cmd: string, args: string[], env: Record<string, string> = {}) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
+// The HTTP integration tests and the browser tests both serve the built app.
+run("remix", ["build"]);
+
 if (only !== "e2e") {
   run("vitest", ["run"]);
 }
@@ -27,6 +30,5 @@ if (only !== "unit") {
     console.error(`Browser tests need Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
     process.exit(1);
   }
-  run("remix", ["build"]);
   run("playwright", ["test"]);
 }

@@ -46,8 +46,9 @@ export class FirmRegistry {
     if (resolution.kind === "unknown" && resolution.reason === "no-match" && host) {
       const hostname = host.toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
       if (!this.domains.has(hostname)) {
-        await this.domains.getOrLoad(hostname, () => resolveFirmIdByDomain(hostname), (id) => (id ? SETTINGS_TTL_MS : MISS_TTL_MS));
-        resolution = resolveHost(host, this.appDomain, (name) => this.domains.get(name) ?? undefined);
+        // Use the loaded value itself: the cache may decline to keep it (a change raced the load).
+        const firmId = await this.domains.getOrLoad(hostname, () => resolveFirmIdByDomain(hostname), (id) => (id ? SETTINGS_TTL_MS : MISS_TTL_MS));
+        resolution = resolveHost(host, this.appDomain, (name) => (name === hostname ? (firmId ?? undefined) : undefined));
       }
     }
     if (resolution.kind === "root") return { site: "root" };

@@ -14,6 +14,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../lib/embedded-postgres";
+import { hostRequest } from "../../tests/support/http";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -64,16 +65,11 @@ async function main() {
   const booted = await bootPortal({ dataDir, postgresPort: 0, s3Port: 0, port: appPort });
 
   const host = `acme.localhost:${appPort}`;
-  const signIn = await fetch(`http://127.0.0.1:${appPort}/signin`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { host, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: "client@acme.test", password: "Portal-Demo-2026!" }),
-  });
-  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
+  const signIn = await hostRequest(appPort, { host, path: "/signin", form: { email: "client@acme.test", password: "Portal-Demo-2026!" } });
+  const cookie = signIn.cookie;
   if (!cookie) throw new Error(`Sign-in failed (${signIn.status})`);
-  const page = await fetch(`http://127.0.0.1:${appPort}/`, { headers: { host, cookie } });
-  const html = await page.text();
+  const page = await hostRequest(appPort, { host, path: "/", headers: { cookie } });
+  const html = page.text;
   if (page.status !== 200 || !html.includes("Welcome")) throw new Error(`The tenant page did not render (${page.status})`);
 
   const bare = http.createServer((_req, res) => {

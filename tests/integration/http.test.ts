@@ -1,0 +1,236 @@
+/**
+ * The HTTP host end to end, without a browser: the built app (run `remix build` first; `npm test`
+ * does) served by server.ts against a real PostgreSQL and S3-protocol server with the demo firms.
+ * Covers host → firm resolution, the firm cache and its invalidation, firm-scoped sessions, and
+ * bad input never answering 500.
+ */
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { hostRequest } from "../support/http";
+import { startTestS3, type TestS3 } from "../support/s3";
+
+let db: TestDatabase;
+let s3: TestS3;
+let server: { port: number; close(): Promise<void> };
+let port: number;
+
+const get = (host: string, path = "/", headers: Record<string, string> = {}) => hostRequest(port, { host, path, headers });
+
+const post = (host: string, path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+  hostRequest(port, { host, path, form, headers });
+
+const firm = (slug: string) => `${slug}.localhost:${port}`;
+
+async function signIn(slug: string, email: string) {
+  const response = await post(firm(slug), "/signin", { email, password: "Portal-Demo-2026!" });
+  expect(response.status).toBe(302);
+  expect(response.cookie).toMatch(/session=/);
+  return response.cookie!;
+}
+
+beforeAll(async () => {
+  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
+  db = await createTestDatabase();
+  s3 = await startTestS3({ bucket: "http-test" });
+  const { freePort } = await import("../../scripts/lib/embedded-postgres");
+  port = await freePort();
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    SESSION_SECRET: "http-test-session-secret-0123456789",
+    APP_DOMAIN: `localhost:${port}`,
+    DATABASE_URL: db.url,
+    S3_ENDPOINT: s3.local.endpoint,
+    S3_BUCKET: "http-test",
+    S3_ACCESS_KEY_ID: s3.local.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.local.secretAccessKey,
+    S3_FORCE_PATH_STYLE: "true",
+  });
+  const { resetEnvCache } = await import("~/env.server");
+  resetEnvCache();
+  const { seedDemo } = await import("../../prisma/seed");
+  await seedDemo({ log: () => {} });
+  const { startServer } = await import("../../server");
+  server = await startServer({ port, host: "127.0.0.1" });
+});
+
+afterAll(async () => {
+  await server?.close();
+  const { closeDb } = await import("~/db.server");
+  await closeDb();
+  const { closeAdminDb } = await import("~/platform/admin-db.server");
+  await closeAdminDb();
+  await s3?.stop();
+  await db?.drop();
+});
+
+describe("host resolution", () => {
+  it("serves the public site on the root domain", async () => {
+    const response = await get(`localhost:${port}`);
+    expect(response.status).toBe(200);
+    const html = response.text;
+    expect(html).toContain("Sign up your firm");
+    expect(html).not.toContain("Acme Tax");
+  });
+
+  it("serves each firm on its subdomain, case-insensitively", async () => {
+    const acme = (await get(firm("ACME"))).text;
+    expect(acme).toContain("Acme Tax &amp; Advisory");
+    expect(acme).not.toContain("Summit CPA Group");
+    const summit = (await get(firm("summit"))).text;
+    expect(summit).toContain("Summit CPA Group");
+  });
+
+  it("answers unknown, reserved and wrong-port hosts with the neutral 404 page", async () => {
+    for (const host of [firm("nobody"), firm("www"), firm("admin"), `acme.localhost:${port + 1}`, "evil.test", ""]) {
+      const response = await get(host);
+      expect(response.status, host).toBe(404);
+      const html = response.text;
+      expect(html).toContain("We couldn't find that portal");
+      expect(html).toContain(`href="http://localhost:${port}"`);
+    }
+  });
+
+  it("serves a firm on its custom domain", async () => {
+    const { withFirm } = await import("~/db.server");
+    await withFirm("firm_acme", (tx) => tx.firm.update({ where: { id: "firm_acme" }, data: { customDomain: "portal.acmetax.test" } }));
+    const { resolveFirmIdByDomain } = await import("~/db.server");
+    expect(await resolveFirmIdByDomain("portal.acmetax.test")).toBe("firm_acme");
+    const response = await get(`portal.acmetax.test:${port}`);
+    expect(response.status).toBe(200);
+    expect(response.text).toContain("Acme Tax &amp; Advisory");
+  });
+
+  it("drops the cached firm when the firm changes in the database", async () => {
+    expect((await get(firm("summit"))).text).toContain("Summit CPA Group");
+    const { withFirm } = await import("~/db.server");
+    // A change made elsewhere (another app server, a script): only NOTIFY tells this server.
+    await withFirm("firm_summit", (tx) => tx.firm.update({ where: { id: "firm_summit" }, data: { name: "Summit CPA Partners" } }));
+    let html = "";
+    for (let i = 0; i < 40 && !html.includes("Summit CPA Partners"); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      html = (await get(firm("summit"))).text;
+    }
+    expect(html).toContain("Summit CPA Partners");
+    await withFirm("firm_summit", (tx) => tx.firm.update({ where: { id: "firm_summit" }, data: { name: "Summit CPA Group" } }));
+  });
+});
+
+describe("sessions", () => {
+  it("signs a client in and shows the dashboard", async () => {
+    const cookie = await signIn("acme", "client@acme.test");
+    const html = (await get(firm("acme"), "/", { cookie })).text.replace(/<!-- -->/g, "");
+    expect(html).toMatch(/Welcome, [^<]+!/);
+  });
+
+  it("never accepts one firm's session on another firm", async () => {
+    const cookie = await signIn("acme", "partner@acme.test");
+    expect((await get(firm("acme"), "/", { cookie })).text).toContain("Collect");
+    const summit = (await get(firm("summit"), "/", { cookie })).text;
+    expect(summit).toContain("Sign In");
+    expect(summit).not.toContain("Collect");
+    const settings = await get(firm("summit"), "/firm", { cookie });
+    expect(settings.status).toBe(302);
+  });
+
+  it("sends an unauthenticated request to /?redirect=<path and query>", async () => {
+    const response = await get(firm("acme"), "/firm?tab=brand");
+    expect(response.status).toBe(302);
+    expect(response.location).toBe("/?redirect=%2Ffirm%3Ftab%3Dbrand");
+  });
+
+  it("honours the redirect after sign-in, but only to this site", async () => {
+    const ok = await post(firm("acme"), "/signin", { email: "partner@acme.test", password: "Portal-Demo-2026!", redirect: "/firm?tab=brand" });
+    expect(ok.location).toBe("/firm?tab=brand");
+    const evil = await post(firm("acme"), "/signin", { email: "partner@acme.test", password: "Portal-Demo-2026!", redirect: "//evil.test/x" });
+    expect(evil.location).toBe("/");
+  });
+
+  it("keeps Firm Settings to partners", async () => {
+    const advisor = await signIn("acme", "advisor@acme.test");
+    expect((await get(firm("acme"), "/firm", { cookie: advisor })).status).toBe(403);
+    const client = await signIn("acme", "client@acme.test");
+    expect((await get(firm("acme"), "/firm", { cookie: client })).status).toBe(404);
+    const partner = await signIn("acme", "partner@acme.test");
+    expect((await get(firm("acme"), "/firm", { cookie: partner })).status).toBe(200);
+  });
+
+  it("signs out", async () => {
+    const cookie = await signIn("acme", "client@acme.test");
+    const out = await post(firm("acme"), "/signout", {}, { cookie });
+    expect(out.status).toBe(302);
+    expect((await get(firm("acme"), "/", { cookie })).text).toContain("Sign In");
+  });
+});
+
+describe("bad input", () => {
+  it("answers sign-in mistakes with the spec's messages, never 500", async () => {
+    const empty = await post(firm("acme"), "/signin", { email: "", password: "" });
+    expect(empty.status).toBe(400);
+    const emptyHtml = empty.text;
+    expect(emptyHtml).toContain("Email is missing");
+    expect(emptyHtml).toContain("Password is missing");
+    const wrong = await post(firm("acme"), "/signin", { email: "client@acme.test", password: "Nope-Nope-123!" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain("Invalid password");
+    const other = await post(firm("acme"), "/signin", { email: "client@summit.test", password: "Portal-Demo-2026!" });
+    expect(other.text).toContain("Sorry, we couldn&#x27;t find a user with that email address");
+  });
+
+  it("refuses sign-up with bad, reserved or taken subdomains", async () => {
+    const base = { firmName: "Copy", firstName: "A", lastName: "B", email: "a@b.test", password: "Copycat-Firm-2026!", confirmPassword: "Copycat-Firm-2026!" };
+    const taken = await post(`localhost:${port}`, "/create-firm", { ...base, subdomain: "acme" });
+    expect(taken.status).toBe(409);
+    expect(taken.text).toContain("This subdomain is already taken");
+    const reserved = await post(`localhost:${port}`, "/create-firm", { ...base, subdomain: "admin" });
+    expect(reserved.status).toBe(400);
+    expect(reserved.text).toContain("This subdomain is reserved");
+    const weak = await post(`localhost:${port}`, "/create-firm", { ...base, subdomain: "weak-pass", password: "short", confirmPassword: "short" });
+    expect(weak.status).toBe(400);
+    expect(weak.text).toContain("Password must be greater than 10 characters");
+    const garbage = await post(`localhost:${port}`, "/create-firm", { subdomain: "A B" });
+    expect(garbage.status).toBe(400);
+  });
+
+  it("lets exactly one of two racing sign-ups take a subdomain", async () => {
+    const form = (n: number) => ({
+      firmName: `Racer ${n}`,
+      subdomain: "racing-firm",
+      firstName: "R",
+      lastName: String(n),
+      email: `r${n}@racing.test`,
+      password: "Racing-Firm-2026!",
+      confirmPassword: "Racing-Firm-2026!",
+    });
+    const results = await Promise.all([1, 2, 3].map((n) => post(`localhost:${port}`, "/create-firm", form(n))));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([302, 409, 409]);
+    const { adminDb } = await import("~/platform/admin-db.server");
+    expect(await adminDb().firm.count({ where: { slug: "racing-firm" } })).toBe(1);
+  });
+
+  it("hands the new partner's session to the subdomain once", async () => {
+    const created = await post(`localhost:${port}`, "/create-firm", {
+      firmName: "Handoff & Co",
+      subdomain: "handoff-co",
+      firstName: "H",
+      lastName: "Co",
+      email: "h@handoff.test",
+      password: "Handoff-Firm-2026!",
+      confirmPassword: "Handoff-Firm-2026!",
+    });
+    expect(created.status).toBe(302);
+    const location = new URL(created.location!);
+    expect(location.host).toBe(firm("handoff-co"));
+    // Another firm's host does not accept the token.
+    const elsewhere = await get(firm("acme"), `${location.pathname}${location.search}`);
+    expect(elsewhere.cookie).toBeNull();
+    const first = await get(firm("handoff-co"), `${location.pathname}${location.search}`);
+    const cookie = first.cookie!;
+    expect(cookie).toMatch(/session=/);
+    expect((await get(firm("handoff-co"), "/", { cookie })).text).toContain("Collect");
+    // Used once: a replay gets no session.
+    const replay = await get(firm("handoff-co"), `${location.pathname}${location.search}`);
+    expect(replay.cookie).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * HTTP requests with a chosen Host header (fetch cannot set Host: it is a forbidden header),
+ * so tests and benchmarks can address acme.localhost:PORT on 127.0.0.1. No redirects followed.
+ */
+import http from "node:http";
+
+export interface HostResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  location: string | null;
+  /** The first Set-Cookie as `name=value`, or null. */
+  cookie: string | null;
+  text: string;
+}
+
+export function hostRequest(
+  port: number,
+  options: { host: string; path?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string> },
+): Promise<HostResponse> {
+  const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: options.path ?? "/",
+        method: options.method ?? (options.form ? "POST" : "GET"),
+        headers: {
+          host: options.host,
+          ...(body !== undefined ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } : {}),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => {
+          const setCookie = res.headers["set-cookie"]?.[0];
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            location: (res.headers.location as string | undefined) ?? null,
+            cookie: setCookie ? setCookie.split(";")[0] : null,
+            text: Buffer.concat(chunks).toString("utf8"),
+          });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
