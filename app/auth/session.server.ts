@@ -36,6 +36,7 @@ export interface SessionUser {
   isAdvisor: boolean;
   readonlyAccess: boolean;
   timeZone: string;
+  defaultCompanyId: string | null;
 }
 
 export function displayName(user: Pick<SessionUser, "fname" | "lname" | "preferredName">) {
@@ -103,6 +104,7 @@ async function lookupSessionUser(request: Request, portal: FirmSiteContext): Pro
           isAdvisor: true,
           readonlyAccess: true,
           timeZone: true,
+          defaultCompanyId: true,
         },
       },
     },

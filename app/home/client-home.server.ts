@@ -19,10 +19,9 @@ export async function loadClientHome(portal: FirmSiteContext, user: SessionUser,
   if (entities.length === 0) {
     return { blocked: ownerships.length > 0, entities, selected: null, years: [] as number[], year: null, questionnaires: [], customHtml: null };
   }
-  const defaultCompany = await db.user.findUnique({ where: { id: user.id }, select: { defaultCompanyId: true } });
   const selected =
     entities.find((e) => e.hashId === search.get("entity")) ??
-    entities.find((e) => e.id === defaultCompany?.defaultCompanyId) ??
+    entities.find((e) => e.id === user.defaultCompanyId) ??
     entities[0];
 
   const rows = await db.questionnaire.findMany({
