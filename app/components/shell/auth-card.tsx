@@ -23,21 +23,21 @@ export function AuthCard({ firmName, logoUrl, title, description, footer, childr
     <div className={s.centered}>
       <SkipLink />
       {firmName || logoUrl ? (
-        <div className={s.authBrand}>
+        <header className={s.authBrand}>
           <FirmLogo name={firmName} logoUrl={logoUrl} size="lg" showName={false} />
           {firmName ? (
             <p className={s.authFirmName} aria-hidden="true">
               {firmName}
             </p>
           ) : null}
-        </div>
+        </header>
       ) : null}
       <main id="main" tabIndex={-1} className={s.authCard}>
         <h1 className={s.authTitle}>{title}</h1>
         {description ? <p className={s.authDescription}>{description}</p> : null}
         <div className={s.authBody}>{children}</div>
       </main>
-      {footer ? <div className={s.authFooter}>{footer}</div> : null}
+      {footer ? <footer className={s.authFooter}>{footer}</footer> : null}
     </div>
   );
 }

@@ -13,7 +13,7 @@ export interface ClientShellProps {
   /** Client nav (dashboard, inbox, documents, profile), already filtered by the caller. */
   nav: ShellNavItem[];
   /**
-   * The segments on phones (spec: "Mobile has two segments: Dashboard and Documents").
+   * The segments on phones (labelled "Main" like the desktop nav: only one of them shows at a time) (spec: "Mobile has two segments: Dashboard and Documents").
    * Defaults to the nav items for "/" and "/documents…". Other nav items move into the user menu.
    */
   mobileNav?: ShellNavItem[];
@@ -61,7 +61,7 @@ export function ClientShell({
         </div>
       </header>
       {segments.length > 0 ? (
-        <nav aria-label="Sections" className={cx(s.segmentBar, s.onlyOnMobile)}>
+        <nav aria-label="Main" className={cx(s.segmentBar, s.onlyOnMobile)}>
           <div className={s.segments}>
             {segments.map((item) => (
               <ShellNavLink key={item.to} item={item} className={s.segment} />

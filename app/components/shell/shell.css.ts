@@ -547,5 +547,12 @@ export const statusCode = style({
 });
 
 export const statusTitle = style({ fontSize: vars.fontSize["2xl"] });
-export const statusMessage = style({ fontSize: vars.fontSize.lg, color: vars.color.text, lineHeight: vars.lineHeight.normal });
+export const statusMessage = style({
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.medium,
+  letterSpacing: "normal",
+  color: vars.color.text,
+  lineHeight: vars.lineHeight.normal,
+});
 export const statusMuted = style({ color: vars.color.textMuted });

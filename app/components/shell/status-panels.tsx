@@ -17,9 +17,7 @@ export function ErrorPanel() {
         <span className={s.statusIcon.danger} aria-hidden="true">
           <DangerIcon size={28} />
         </span>
-        <p className={s.statusMessage} role="alert">
-          {ERROR_BOUNDARY_MESSAGE}
-        </p>
+        <h1 className={s.statusMessage}>{ERROR_BOUNDARY_MESSAGE}</h1>
         <Button to="/" reloadDocument iconStart={<RefreshIcon size={18} />}>
           Refresh
         </Button>

@@ -113,16 +113,21 @@ export const typeMeta = style({
 });
 export const muted = style({ color: vars.color.textMuted });
 
-export const shellFrame = style({
-  position: "relative",
-  height: "520px",
-  overflow: "auto",
+/** Desktop frame across the page, the phone frame under it. */
+export const shellPreviews = style({ display: "flex", flexDirection: "column", gap: vars.space.lg, alignItems: "flex-start" });
+
+const frame = {
+  height: "560px",
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.md,
-  transform: "translateZ(0)",
   background: vars.color.page,
-});
+} as const;
+
+export const shellFrame = style({ ...frame, width: "100%" });
+
+/** A 375 px wide frame: the shell's phone layout. */
+export const phoneFrame = style({ ...frame, width: "375px", maxWidth: "100%", flexShrink: 0, borderRadius: vars.radius.xl });
 
 export const list = style({
   margin: 0,

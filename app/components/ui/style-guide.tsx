@@ -66,7 +66,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function Sub({ children }: { children: ReactNode }) {
-  return <h3 className={s.sub}>{children}</h3>;
+  return <p className={s.sub}>{children}</p>;
 }
 
 const demoFirm = { name: "Harbor & Pine CPAs", logoUrl: null };
@@ -198,7 +198,7 @@ export function StyleGuide({ theme, brand, shell }: StyleGuideProps) {
   // Its own ToastProvider so toasts show in the previewed theme, not the page's.
   return (
     <div className={`${themeClass(theme)} ${s.page}`} style={frameStyle}>
-      <ToastProvider>
+      <ToastProvider label="Notifications (style guide)">
         <header className={s.top}>
           <div className={s.topInner}>
             <div>
@@ -227,7 +227,7 @@ export function StyleGuide({ theme, brand, shell }: StyleGuideProps) {
             </Form>
           </div>
         </header>
-        <div className={s.content}>
+        <main className={s.content}>
           <nav aria-label="Sections" className={s.toc}>
             {["colours", "type", "buttons", "fields", "feedback", "toasts", "dialogs", "surfaces", "navigation", "shells"].map(
               (id) => (
@@ -247,7 +247,7 @@ export function StyleGuide({ theme, brand, shell }: StyleGuideProps) {
           <Surfaces />
           <Navigation />
           <Shells theme={theme} brand={brand} />
-        </div>
+        </main>
       </ToastProvider>
     </div>
   );
@@ -721,7 +721,7 @@ function Shells({ theme, brand }: { theme: ThemeName; brand?: string | null }) {
   const q = (shell: string) => `/design?${new URLSearchParams({ theme, ...(brand ? { brand } : {}), shell })}`;
   return (
     <Section id="shells" title="Page shells">
-      <p className={s.muted}>Each opens full page (resize to a phone width to see the mobile navigation).</p>
+      <p className={s.muted}>Each opens full page. Below, the client and staff shells at desktop and phone width.</p>
       <div className={s.row}>
         {[
           ["client", "Client portal"],
@@ -736,10 +736,13 @@ function Shells({ theme, brand }: { theme: ThemeName; brand?: string | null }) {
           </Button>
         ))}
       </div>
-      <div className={s.shellFrame}>
-        <ClientShell firm={demoFirm} user={demoUser} nav={clientNav} mobileNav={[clientNav[0], clientNav[2]]}>
-          <DemoPage />
-        </ClientShell>
+      <div className={s.shellPreviews}>
+        <iframe className={s.shellFrame} src={q("client")} title="Client portal at desktop width" />
+        <iframe className={s.phoneFrame} src={q("client")} title="Client portal at phone width" />
+      </div>
+      <div className={s.shellPreviews}>
+        <iframe className={s.shellFrame} src={q("staff")} title="Staff portal at desktop width" />
+        <iframe className={s.phoneFrame} src={q("staff")} title="Staff portal at phone width" />
       </div>
     </Section>
   );

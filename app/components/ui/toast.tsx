@@ -56,7 +56,13 @@ const icons = { info: InfoIcon, success: SuccessIcon, warning: WarningIcon, erro
 
 let counter = 0;
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+export function ToastProvider({
+  children,
+  label = "Notifications",
+}: {
+  children: ReactNode;
+  /** Name of the live region. */ label?: string;
+}) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
 
   const dismiss = useCallback((id: string) => setToasts((list) => list.filter((t) => t.id !== id)), []);
@@ -84,7 +90,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className={s.region} aria-label="Notifications" aria-live="polite" aria-relevant="additions text">
+      <section className={s.region} aria-label={label} aria-live="polite" aria-relevant="additions text">
         {toasts.map((t) => (
           <Toast key={t.id} toast={t} onClose={() => dismiss(t.id)} />
         ))}
