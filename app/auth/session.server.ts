@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import type { FirmSiteContext } from "~/context.server";
+import { firmSql } from "~/db.server";
 import { env, sessionSecret } from "~/env.server";
 import type { FirmAccess } from "~/navigation";
 import { signInRedirectUrl } from "./redirect";
@@ -70,52 +71,65 @@ async function sessionToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 20 ? value : null;
 }
 
-const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+// The root and page loaders of one request share its load context (not its Request object).
+const perRequest = new WeakMap<object, Promise<SessionUser | null>>();
 
 /**
  * The signed-in user of this firm, or null. Another firm's session never matches: the lookup
- * runs in the firm's scope. Memoised per request, as the root and page loaders both ask.
+ * runs in the firm's scope. One query, memoised per request (root and page loaders both ask).
  */
 export function getSessionUser(request: Request, portal: FirmSiteContext): Promise<SessionUser | null> {
-  let pending = perRequest.get(request);
+  let pending = perRequest.get(portal);
   if (!pending) {
     pending = lookupSessionUser(request, portal);
-    perRequest.set(request, pending);
+    perRequest.set(portal, pending);
   }
   return pending;
+}
+
+interface SessionRow {
+  session_id: string;
+  id: string;
+  kind: string;
+  email: string | null;
+  fname: string;
+  lname: string;
+  preferred_name: string | null;
+  firm_access: string | null;
+  is_advisor: boolean;
+  readonly_access: boolean;
+  time_zone: string;
+  default_company_id: string | null;
 }
 
 async function lookupSessionUser(request: Request, portal: FirmSiteContext): Promise<SessionUser | null> {
   const token = await sessionToken(request);
   if (!token) return null;
-  const session = await portal.db.session.findFirst({
-    where: { id: hashToken(token), expiresAt: { gt: new Date() }, user: { deletedAt: null, paying: true } },
-    select: {
-      id: true,
-      user: {
-        select: {
-          id: true,
-          kind: true,
-          email: true,
-          fname: true,
-          lname: true,
-          preferredName: true,
-          firmAccess: true,
-          isAdvisor: true,
-          readonlyAccess: true,
-          timeZone: true,
-          defaultCompanyId: true,
-        },
-      },
-    },
-  });
-  if (!session) return null;
-  const { user } = session;
+  // Hot path (every signed-in page): one scoped statement straight through pg.
+  const rows = await firmSql<SessionRow>(
+    portal.firm.id,
+    `SELECT s.id AS session_id, u.id, u.kind::text AS kind, u.email, u.fname, u.lname, u.preferred_name,
+            u.firm_access::text AS firm_access, u.is_advisor, u.readonly_access, u.time_zone, u.default_company_id
+       FROM sessions s
+       JOIN users u ON u.firm_id = s.firm_id AND u.id = s.user_id
+      WHERE s.id = $1 AND s.expires_at > now() AND u.deleted_at IS NULL AND u.paying`,
+    [hashToken(token)],
+  );
+  const row = rows[0];
+  if (!row) return null;
   return {
-    ...user,
-    sessionId: session.id,
-    kind: user.kind === "staff" ? "staff" : "client",
-    firmAccess: (user.firmAccess ?? null) as FirmAccess,
+    id: row.id,
+    sessionId: row.session_id,
+    kind: row.kind === "staff" ? "staff" : "client",
+    email: row.email,
+    fname: row.fname,
+    lname: row.lname,
+    preferredName: row.preferred_name,
+    firmAccess: (row.firm_access ?? null) as FirmAccess,
+    isAdvisor: row.is_advisor,
+    readonlyAccess: row.readonly_access,
+    timeZone: row.time_zone,
+    defaultCompanyId: row.default_company_id,
   };
 }
 

@@ -157,7 +157,10 @@ export function ClientDashboard({ data, today }: { data: ClientDashboardData; to
   );
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2026-03-09" → "Mar 9, 2026" (no Intl: it is slow on the server and varies by browser). */
 export function formatDate(isoDate: string) {
   const [y, m, d] = isoDate.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return `${MONTHS[(m ?? 1) - 1]} ${d}, ${y}`;
 }

@@ -1,6 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import type { SessionUser } from "~/auth/session.server";
-import type { FirmSiteContext } from "~/context.server";
+import type { FirmSettings, FirmSiteContext } from "~/context.server";
+import type { FirmTx } from "~/db.server";
 
 export const NO_ACTIVE_ENTITIES = "Your account does not have active entities to view. Please contact your firm.";
 
@@ -9,7 +10,10 @@ export const NO_ACTIVE_ENTITIES = "Your account does not have active entities to
  * for a tax year, and the firm card. Two queries, whatever the number of entities.
  */
 export async function loadClientHome(portal: FirmSiteContext, user: SessionUser, search: URLSearchParams) {
-  const { db, firm } = portal;
+  return portal.db.$transaction((db) => readClientHome(db, portal.firm, user, search));
+}
+
+async function readClientHome(db: FirmTx, firm: FirmSettings, user: SessionUser, search: URLSearchParams) {
   const ownerships = await db.companyOwner.findMany({
     where: { userId: user.id, company: { deletedAt: null } },
     select: { company: { select: { id: true, hashId: true, name: true, entityType: true, inactive: true, readonlyAccess: true } } },
