@@ -43,7 +43,8 @@ export async function startServer(options: { port?: number; host?: string } = {}
 
   app.use(async (req, res, next) => {
     try {
-      const portal = await runtime.contextFor(req.headers.host);
+      // req.ip is the socket's address, or the load balancer's X-Forwarded-For with TRUST_PROXY.
+      const portal = await runtime.contextFor(req.headers.host, req.ip ?? null);
       if (!portal) {
         res.status(404).type("html").set("Cache-Control", "no-store").send(unknownHostPage(`${config.APP_PROTOCOL}://${config.APP_DOMAIN}`));
         return;

@@ -21,8 +21,9 @@ export interface FirmSettings {
 /** Every preference flag of the firm (see prisma/schema.prisma, model FirmPreferences). */
 export type FirmPreferences = Omit<FirmPreferencesRow, "firmId" | "updatedAt">;
 
-export type RootSiteContext = { site: "root" };
-export type FirmSiteContext = { site: "firm"; firm: FirmSettings; db: FirmDb; origin: string };
+/** `clientAddress`: the client's IP (the load balancer's X-Forwarded-For only with TRUST_PROXY). */
+export type RootSiteContext = { site: "root"; clientAddress: string | null };
+export type FirmSiteContext = { site: "firm"; firm: FirmSettings; db: FirmDb; origin: string; clientAddress: string | null };
 export type PortalLoadContext = RootSiteContext | FirmSiteContext;
 
 declare module "@remix-run/node" {

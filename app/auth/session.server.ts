@@ -54,16 +54,10 @@ export async function createSession(portal: FirmSiteContext, userId: string, req
       userId,
       expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
       userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
-      ip: clientIp(request),
+      ip: portal.clientAddress,
     },
   });
   return sessionCookie().serialize(token);
-}
-
-export function clientIp(request: Request): string | null {
-  // Only trusted when TRUST_PROXY is set (the load balancer's header); otherwise unknown.
-  if (env().TRUST_PROXY) return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null;
-  return null;
 }
 
 async function sessionToken(request: Request): Promise<string | null> {

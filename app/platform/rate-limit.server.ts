@@ -25,3 +25,6 @@ export class RateLimiter {
     return entry.count <= this.limit;
   }
 }
+
+/** Firm sign-ups: ten per client address per hour per app server. */
+export const signUpLimiter = new RateLimiter(10, 60 * 60_000);

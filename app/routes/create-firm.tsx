@@ -11,16 +11,12 @@ import { PublicShell } from "~/components/shell";
 import { requireRootSite } from "~/context.server";
 import { env, siteUrl } from "~/env.server";
 import { createFirm, createFirmSchema } from "~/platform/create-firm.server";
-import { RateLimiter } from "~/platform/rate-limit.server";
-import { clientIp } from "~/auth/session.server";
+import { signUpLimiter } from "~/platform/rate-limit.server";
 import { subdomainProblem } from "~/tenancy/subdomain";
 import type { loader as checkLoader } from "./create-firm.check";
 import * as s from "~/platform/create-firm.css";
 
 export const meta: MetaFunction = () => [{ title: "Sign up your firm · Client Portal" }];
-
-// Ten sign-ups per address per hour per app server.
-const signUps = new RateLimiter(10, 60 * 60_000);
 
 export async function loader({ context }: LoaderFunctionArgs) {
   requireRootSite(context);
@@ -28,13 +24,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireRootSite(context);
+  const site = requireRootSite(context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: createFirmSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }
-  if (!signUps.take(clientIp(request) ?? "unknown")) {
+  if (!signUpLimiter.take(site.clientAddress ?? "unknown")) {
     return data(
       { result: submission.reply({ formErrors: ["Too many sign-ups from this address. Please try again in an hour."], hideFields: ["password", "confirmPassword"] }) },
       { status: 429 },

@@ -10,7 +10,7 @@ import { FirmRegistry } from "./firm-registry.server";
  */
 export interface PortalRuntime {
   /** The load context for a request's Host header, or null for an unknown host. */
-  contextFor(host: string | undefined): Promise<PortalLoadContext | null>;
+  contextFor(host: string | undefined, clientAddress?: string | null): Promise<PortalLoadContext | null>;
   invalidateFirm(firmId?: string): void;
   close(): Promise<void>;
 }
@@ -21,11 +21,11 @@ export async function createPortalRuntime(): Promise<PortalRuntime> {
   await registry.start();
   const unsubscribe = onFirmChanged((firmId) => registry.invalidate(firmId));
   return {
-    async contextFor(host) {
+    async contextFor(host, clientAddress = null) {
       const resolved = await registry.resolve(host);
       if (!resolved) return null;
-      if (resolved.site === "root") return { site: "root" };
-      return { site: "firm", firm: resolved.firm, db: firmDb(resolved.firm.id), origin: `${config.APP_PROTOCOL}://${host}` };
+      if (resolved.site === "root") return { site: "root", clientAddress };
+      return { site: "firm", firm: resolved.firm, db: firmDb(resolved.firm.id), origin: `${config.APP_PROTOCOL}://${host}`, clientAddress };
     },
     invalidateFirm: (firmId) => registry.invalidate(firmId),
     async close() {

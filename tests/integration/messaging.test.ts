@@ -39,7 +39,7 @@ function portal(firm: typeof ACME) {
 /** The load context Remix gets on a firm's site (only what the outbox page reads). */
 function firmContext(firm: typeof ACME): { portal: FirmSiteContext } {
   const settings = { id: firm.id, slug: firm.slug, name: firm.name } as FirmSettings;
-  return { portal: { site: "firm", firm: settings, db: firmDb(firm.id), origin: `http://${firm.slug}.localhost:3000` } };
+  return { portal: { site: "firm", firm: settings, db: firmDb(firm.id), origin: `http://${firm.slug}.localhost:3000`, clientAddress: null } };
 }
 
 function setEnv(values: Partial<Record<string, string | undefined>>) {
@@ -304,7 +304,7 @@ describe("the development outbox page", () => {
   });
 
   it("is not served on the root domain", async () => {
-    const thrown = await outboxPageLoader({ request: new Request("http://localhost:3000/dev/outbox"), context: { portal: { site: "root" } } }).catch((r: unknown) => r);
+    const thrown = await outboxPageLoader({ request: new Request("http://localhost:3000/dev/outbox"), context: { portal: { site: "root", clientAddress: null } } }).catch((r: unknown) => r);
     expect((thrown as Response).status).toBe(404);
   });
 });
