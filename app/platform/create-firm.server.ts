@@ -1,31 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import { DEFAULT_THEME } from "../../themes/catalog";
-import { EMAIL_MESSAGES, emailSchema } from "~/auth/email-rules";
 import { hashPassword } from "~/auth/password.server";
-import { PASSWORD_MESSAGES, newPasswordSchema } from "~/auth/password-rules";
 import { hashToken, newToken } from "~/auth/tokens.server";
 import { isSubdomainTaken, withFirm } from "~/db.server";
-import { SUBDOMAIN_MESSAGES, subdomainSchema } from "~/tenancy/subdomain";
+import { SUBDOMAIN_MESSAGES } from "~/tenancy/subdomain";
+import type { createFirmSchema } from "./create-firm-schema";
 import { installCannedTemplates } from "~/templates/canned.server";
 
 export const HANDOFF_TOKEN_SECONDS = 60;
-
-export const createFirmSchema = z
-  .object({
-    firmName: z.string({ error: "Firm name is required" }).trim().min(2, "Firm name is required").max(120, "Firm name must be at most 120 characters"),
-    subdomain: subdomainSchema,
-    firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(80),
-    lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(80),
-    email: emailSchema(EMAIL_MESSAGES.required),
-    password: newPasswordSchema,
-    confirmPassword: z.string({ error: PASSWORD_MESSAGES.mismatch }),
-  })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORD_MESSAGES.mismatch });
-    }
-  });
 
 export type CreateFirmInput = z.infer<typeof createFirmSchema>;
 

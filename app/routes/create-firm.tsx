@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -10,7 +10,8 @@ import { PasswordField, TextField } from "~/components/ui/field";
 import { PublicShell } from "~/components/shell";
 import { requireRootSite } from "~/context.server";
 import { env, siteUrl } from "~/env.server";
-import { createFirm, createFirmSchema } from "~/platform/create-firm.server";
+import { createFirm } from "~/platform/create-firm.server";
+import { createFirmSchema } from "~/platform/create-firm-schema";
 import { signUpLimiter } from "~/platform/rate-limit.server";
 import { subdomainProblem } from "~/tenancy/subdomain";
 import type { loader as checkLoader } from "./create-firm.check";
@@ -67,7 +68,7 @@ function useSubdomainCheck(value: string) {
 }
 
 export default function CreateFirm() {
-  const { domain } = { domain: typeof window === "undefined" ? "" : window.location.host };
+  const { domain } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [subdomain, setSubdomain] = useState("");
@@ -96,7 +97,7 @@ export default function CreateFirm() {
             label="Subdomain"
             hint={
               check?.available === true
-                ? `✓ ${subdomain}.${domain || "your domain"} is available`
+                ? `✓ ${subdomain}.${domain} is available`
                 : `Lowercase letters, digits and hyphens; 3 to 40 characters.${subdomain ? ` Your address: ${subdomain}.${domain}` : ""}`
             }
             error={subdomainError}

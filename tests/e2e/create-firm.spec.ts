@@ -11,7 +11,7 @@ test("a firm signs itself up and lands signed in on its own subdomain", async ({
   await page.getByLabel("First name").fill("Morgan");
   await page.getByLabel("Last name").fill("Lee");
   await page.getByLabel("Email").fill("morgan@harbor.test");
-  await page.getByLabel("Password", { exact: true }).fill("Harbor-Tax-2026!");
+  await page.locator('input[name="password"]').fill("Harbor-Tax-2026!");
   await page.getByLabel("Confirm password").fill("Harbor-Tax-2026!");
   await screenshot(page, "create-firm-filled");
   await page.getByRole("button", { name: "Create my firm's portal" }).click();
@@ -34,8 +34,8 @@ test("the sign-up form explains what is wrong", async ({ page }) => {
   await expect(page.getByText("This subdomain is reserved").first()).toBeVisible();
   await page.getByLabel("Subdomain").fill("acme");
   await expect(page.getByText("This subdomain is already taken").first()).toBeVisible();
-  await page.getByLabel("Password", { exact: true }).fill("short");
-  await page.getByLabel("Password", { exact: true }).blur();
+  await page.locator('input[name="password"]').fill("short");
+  await page.locator('input[name="password"]').blur();
   await expect(page.getByText("Password must be greater than 10 characters")).toBeVisible();
 });
 
