@@ -109,7 +109,7 @@ export function ClientDashboard({ data, today }: { data: ClientDashboardData; to
                       </div>
                       {q.customStatus ? <Badge tone="info">{q.customStatus}</Badge> : badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
                     </div>
-                    <ProgressBar value={q.progress} label={`${t(q.name)} progress`} showValue />
+                    <ProgressBar value={q.progress} label="Progress" showValue />
                     {q.sections.length > 0 ? (
                       <details>
                         <summary className={s.muted} style={{ marginTop: 12, cursor: "pointer" }}>
