@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const self = fileURLToPath(import.meta.url);
-const result = spawnSync("prisma", ["generate"], {
+const result = spawnSync("prisma", ["generate", "--config", "prisma/prisma.config.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,

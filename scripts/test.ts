@@ -21,7 +21,7 @@ const run = (cmd: string, args: string[], env: Record<string, string> = {}) => {
 run("remix", ["build"]);
 
 if (only !== "e2e") {
-  run("vitest", ["run"]);
+  run("vitest", ["run", "--config", "tests/vitest.config.ts"]);
 }
 
 if (only !== "unit") {
@@ -30,5 +30,5 @@ if (only !== "unit") {
     console.error(`Browser tests need Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
     process.exit(1);
   }
-  run("playwright", ["test"]);
+  run("playwright", ["test", "--config", "tests/playwright.config.ts"]);
 }

@@ -2,6 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
  * Browser tests against the built app, on a fresh embedded PostgreSQL and S3 server with the
@@ -15,8 +18,8 @@ process.env.E2E_DATA_DIR = dataDir;
 chmodSync(dataDir, 0o755);
 
 export default defineConfig({
-  testDir: "tests/e2e",
-  outputDir: "test-results",
+  testDir: path.join(root, "tests/e2e"),
+  outputDir: path.join(root, "test-results"),
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -44,6 +47,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     command: "tsx scripts/start.ts",
+    cwd: root,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,0 +1,16 @@
+/**
+ * Prisma CLI configuration (pass `--config prisma/prisma.config.ts`). `npm run db:migrate` / `db:new` (scripts/lib/migrate.ts) do not need
+ * it; it keeps `prisma generate` working, and `prisma migrate deploy` for anyone who has Prisma's
+ * native schema engine (it reads DATABASE_URL).
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "prisma/config";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  schema: path.join(here, "schema.prisma"),
+  migrations: { path: path.join(here, "migrations") },
+  ...(process.env.DATABASE_URL ? { datasource: { url: process.env.DATABASE_URL } } : {}),
+});
