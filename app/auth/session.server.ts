@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import type { FirmSiteContext } from "~/context.server";
-import { firmSql } from "~/db.server";
+import { firmSql, type FirmDb, type FirmTx } from "~/db.server";
 import { env, sessionSecret } from "~/env.server";
 import type { FirmAccess } from "~/navigation";
 import { signInRedirectUrl } from "./redirect";
@@ -145,4 +145,13 @@ export async function destroySession(request: Request, portal: FirmSiteContext):
   const token = await sessionToken(request);
   if (token) await portal.db.session.deleteMany({ where: { id: hashToken(token) } });
   return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+/**
+ * Ends every session of a user except `keepSessionId` (password changed, two-factor turned off,
+ * user deactivated). Returns how many ended.
+ */
+export async function endOtherSessions(db: FirmDb | FirmTx, userId: string, keepSessionId?: string | null): Promise<number> {
+  const { count } = await db.session.deleteMany({ where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) } });
+  return count;
 }
