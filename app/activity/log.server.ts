@@ -29,7 +29,8 @@ export interface ActivityEntry {
 
 /** Writes one activity-log entry in the firm's scope. */
 export async function logActivity(db: FirmDb | FirmTx, firmId: string, entry: ActivityEntry): Promise<void> {
-  await db.activityLog.create({
+  // Both clients have the same model API; the union of their extension types is not callable.
+  await (db as FirmTx).activityLog.create({
     data: {
       firmId,
       typeId: entry.typeId ?? ACTIVITY_TYPES.uncategorized,
