@@ -1,4 +1,5 @@
-import { Form, useSearchParams } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -7,16 +8,20 @@ import { Select } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { dueBadge } from "~/questionnaires/status";
 import { useVocabulary } from "~/vocabulary";
+import { CARD_SECTION_LIMIT, readExpandedCards, showEntitySelector, writeExpandedCards } from "./dashboard-rules";
+import { EntitySelector } from "./entity-selector";
 import * as s from "./home.css";
 
 export interface ClientDashboardData {
   name: string;
+  /** Questionnaire ids whose card shows all its sections (from the cookie). */
+  expanded: string[];
   readonlyUser: boolean;
   firm: { name: string; supportEmail: string | null };
   home: {
     blocked: boolean;
     entities: { id: string; hashId: string; name: string; entityType: string; readonlyAccess: boolean }[];
-    selected: { hashId: string; name: string; readonlyAccess: boolean } | null;
+    selected: { hashId: string; name: string; entityType: string; readonlyAccess: boolean } | null;
     years: number[];
     year: number | null;
     questionnaires: {
@@ -36,8 +41,6 @@ export interface ClientDashboardData {
   };
 }
 
-const VISIBLE_SECTIONS = 3;
-
 export function ClientDashboard({ data, today }: { data: ClientDashboardData; today: Date }) {
   const t = useVocabulary();
   const [params] = useSearchParams();
@@ -49,33 +52,28 @@ export function ClientDashboard({ data, today }: { data: ClientDashboardData; to
           <h1 className={s.pageTitle}>Welcome, {data.name}!</h1>
           {home.selected ? <p className={s.pageSubtitle}>{home.selected.name}</p> : null}
         </div>
-        {home.entities.length > 0 ? (
-          <Form method="get" className={s.selectors}>
-            {home.entities.length > 1 ? (
-              <Select
-                label={t("Entity")}
-                name="entity"
-                defaultValue={home.selected?.hashId}
-                options={home.entities.map((e) => ({ value: e.hashId, label: e.name }))}
-                onChange={(e) => e.currentTarget.form?.requestSubmit()}
-              />
-            ) : null}
+        {home.selected ? (
+          <div className={s.selectors}>
+            {showEntitySelector(home.entities.length) ? <EntitySelector entities={home.entities} selected={home.selected} /> : null}
             {home.years.length > 0 ? (
-              <Select
-                label="Tax year"
-                name="year"
-                key={`${params.get("entity")}-${home.year}`}
-                defaultValue={String(home.year ?? "")}
-                options={home.years.map((y) => ({ value: String(y), label: String(y) }))}
-                onChange={(e) => e.currentTarget.form?.requestSubmit()}
-              />
+              <Form method="get" className={s.selectors}>
+                <input type="hidden" name="entity" value={home.selected.hashId} />
+                <Select
+                  label="Tax year"
+                  name="year"
+                  key={`${params.get("entity")}-${home.year}`}
+                  defaultValue={String(home.year ?? "")}
+                  options={home.years.map((y) => ({ value: String(y), label: String(y) }))}
+                  onChange={(e) => e.currentTarget.form?.requestSubmit()}
+                />
+                <noscript>
+                  <Button type="submit" variant="secondary">
+                    Show
+                  </Button>
+                </noscript>
+              </Form>
             ) : null}
-            <noscript>
-              <Button type="submit" variant="secondary">
-                Show
-              </Button>
-            </noscript>
-          </Form>
+          </div>
         ) : null}
       </div>
 
@@ -96,37 +94,13 @@ export function ClientDashboard({ data, today }: { data: ClientDashboardData; to
               home.questionnaires.map((q) => {
                 const badge = dueBadge({ ...q, isDraft: false }, today);
                 return (
-                  <article key={q.id} className={s.card} aria-labelledby={`q-${q.id}`}>
-                    <div className={s.cardHead}>
-                      <div>
-                        <h2 className={s.cardTitle} id={`q-${q.id}`}>
-                          {t(q.name)}
-                        </h2>
-                        <p className={s.muted}>
-                          Tax year {q.taxYear}
-                          {q.dueDate ? ` · Due ${formatDate(q.dueDate)}` : ""}
-                        </p>
-                      </div>
-                      {q.customStatus ? <Badge tone="info">{q.customStatus}</Badge> : badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
-                    </div>
-                    <ProgressBar value={q.progress} label="Progress" showValue />
-                    {q.sections.length > 0 ? (
-                      <details>
-                        <summary className={s.muted} style={{ marginTop: 12, cursor: "pointer" }}>
-                          {q.sections.filter((x) => x.completed).length} of {q.sections.length} sections completed
-                        </summary>
-                        <ul className={s.sectionList}>
-                          {q.sections.slice(0, VISIBLE_SECTIONS * 10).map((section) => (
-                            <li key={section.id} className={s.sectionItem}>
-                              <span className={section.completed ? s.dotDone : s.dot} aria-hidden />
-                              {t(section.name)}
-                              {section.completed ? <span className={s.muted}> · Completed</span> : null}
-                            </li>
-                          ))}
-                        </ul>
-                      </details>
-                    ) : null}
-                  </article>
+                  <QuestionnaireCard
+                    key={q.id}
+                    q={q}
+                    companyHash={home.selected?.hashId ?? ""}
+                    badge={q.customStatus ? { label: q.customStatus, tone: "info" } : badge}
+                    initiallyExpanded={data.expanded.includes(q.id)}
+                  />
                 );
               })
             )}
@@ -160,6 +134,79 @@ export function ClientDashboard({ data, today }: { data: ClientDashboardData; to
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "2026-03-09" → "Mar 9, 2026" (no Intl: it is slow on the server and varies by browser). */
+type DashboardQuestionnaire = ClientDashboardData["home"]["questionnaires"][number];
+
+function QuestionnaireCard({
+  q,
+  companyHash,
+  badge,
+  initiallyExpanded,
+}: {
+  q: DashboardQuestionnaire;
+  companyHash: string;
+  badge: { label: string; tone: "neutral" | "info" | "success" | "warning" | "danger" } | null;
+  initiallyExpanded: boolean;
+}) {
+  const t = useVocabulary();
+  const [expanded, setExpanded] = useState(initiallyExpanded);
+  const sections = expanded ? q.sections : q.sections.slice(0, CARD_SECTION_LIMIT);
+  const done = q.sections.filter((x) => x.completed).length;
+  const href = `/questionnaire/${companyHash}?${new URLSearchParams({ questionnaireId: q.id })}`;
+
+  function toggle() {
+    const next = !expanded;
+    setExpanded(next);
+    // Remembered for a year, so the dashboard renders the same way next time (no flash).
+    const ids = readExpandedCards(document.cookie);
+    if (next) ids.add(q.id);
+    else ids.delete(q.id);
+    document.cookie = writeExpandedCards(ids);
+  }
+
+  return (
+    <article className={s.card} aria-labelledby={`q-${q.id}`}>
+      <div className={s.cardHead}>
+        <div>
+          <h2 className={s.cardTitle} id={`q-${q.id}`}>
+            <Link to={href} className={s.cardLink}>
+              {t(q.name)}
+            </Link>
+          </h2>
+          <p className={s.muted}>
+            Tax year {q.taxYear}
+            {q.dueDate ? ` · Due ${formatDate(q.dueDate)}` : ""}
+          </p>
+        </div>
+        {badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
+      </div>
+      <ProgressBar value={q.progress} label="Progress" showValue valueText={`${q.progress}% · ${done} of ${q.sections.length} sections`} />
+      {q.sections.length > 0 ? (
+        <ul className={s.sectionList} aria-label="Sections">
+          {sections.map((section) => (
+            <li key={section.id} className={s.sectionItem}>
+              <span className={section.completed ? s.dotDone : s.dot} aria-hidden />
+              {t(section.name)}
+              {section.completed ? <span className={s.muted}> · Completed</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className={s.cardFoot}>
+        {q.sections.length > CARD_SECTION_LIMIT ? (
+          <button type="button" className={s.linkButton} aria-expanded={expanded} onClick={toggle}>
+            {expanded ? "Show fewer sections" : `Show all ${q.sections.length} sections`}
+          </button>
+        ) : (
+          <span />
+        )}
+        <Button to={href} variant={q.locked || q.completed ? "secondary" : "primary"} size="sm">
+          {q.locked || q.completed ? "View" : q.openedAt ? "Continue" : "Start"}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
 export function formatDate(isoDate: string) {
   const [y, m, d] = isoDate.split("-").map(Number);
   return `${MONTHS[(m ?? 1) - 1]} ${d}, ${y}`;

@@ -89,3 +89,17 @@ export function progressPercent(sections: { completed: boolean }[], inProgress: 
   if (done === 0) return inProgress ? 5 : 0;
   return Math.round((done / sections.length) * 100);
 }
+
+/**
+ * Makes one of the client's active entities their default (the dashboard opens on it).
+ * Returns the entity's hash id, or null when it is not an active entity of this client.
+ */
+export async function setDefaultEntity(portal: FirmSiteContext, user: SessionUser, hashId: string): Promise<string | null> {
+  const owned = await portal.db.companyOwner.findFirst({
+    where: { userId: user.id, company: { hashId, inactive: false, deletedAt: null } },
+    select: { companyId: true },
+  });
+  if (!owned) return null;
+  await portal.db.user.update({ where: { id: user.id }, data: { defaultCompanyId: owned.companyId } });
+  return hashId;
+}

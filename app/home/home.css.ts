@@ -95,3 +95,25 @@ export const th = style({
 export const td = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "middle" });
 
 export const firmHtml = style({ color: vars.color.text, fontSize: vars.fontSize.sm, overflowWrap: "anywhere" });
+
+export const cardLink = style({
+  color: "inherit",
+  textDecoration: "none",
+  ":hover": { textDecoration: "underline" },
+  ":focus-visible": { outline: `3px solid ${vars.color.focus}`, outlineOffset: 2, borderRadius: vars.radius.sm },
+});
+
+export const cardFoot = style({ display: "flex", justifyContent: "space-between", alignItems: "center", gap: vars.space.sm, marginTop: vars.space.md });
+
+export const linkButton = style({
+  border: 0,
+  padding: 0,
+  background: "transparent",
+  color: vars.color.brandText,
+  font: "inherit",
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  cursor: "pointer",
+  ":hover": { textDecoration: "underline" },
+  ":focus-visible": { outline: `3px solid ${vars.color.focus}`, outlineOffset: 2, borderRadius: vars.radius.sm },
+});

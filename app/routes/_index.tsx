@@ -1,9 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getSessionUser, displayName } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
 import { ClientDashboard } from "~/home/client-dashboard";
-import { loadClientHome, progressPercent } from "~/home/client-home.server";
+import { loadClientHome, progressPercent, setDefaultEntity } from "~/home/client-home.server";
+import { readExpandedCards } from "~/home/dashboard-rules";
 import { StaffHome } from "~/home/staff-home";
 import { loadStaffHome } from "~/home/staff-home.server";
 import { MarketingHome } from "~/platform/marketing-home";
@@ -28,6 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     today: todayIn(user.timeZone),
     data: {
       name: displayName(user),
+      expanded: [...readExpandedCards(request.headers.get("cookie"))],
       readonlyUser: user.readonlyAccess,
       firm: { name: portal.firm.name, supportEmail: portal.firm.supportEmail },
       home: { ...home, questionnaires: home.questionnaires.map((q) => ({ ...q, progress: progressPercent(q.sections, q.inProgress) })) },
@@ -35,8 +38,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-// A visitor's sign-in form on `/` posts to /signin; this keeps a plain POST to `/` working too.
-export const action = signInAction;
+/**
+ * A signed-in client choosing an entity (the entity selector posts here); otherwise a visitor's
+ * sign-in form posted to `/` (it normally posts to /signin).
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const { portal } = context;
+  if (portal.site === "firm") {
+    const user = await getSessionUser(request, portal);
+    if (user) {
+      const form = await request.formData();
+      const entity = form.get("entity");
+      if (form.get("intent") !== "set-entity" || typeof entity !== "string" || entity.length > 64) {
+        throw new Response("Bad Request", { status: 400 });
+      }
+      const hashId = user.kind === "client" ? await setDefaultEntity(portal, user, entity) : null;
+      if (!hashId) throw new Response("Not Found", { status: 404 });
+      throw redirect(`/?${new URLSearchParams({ entity: hashId })}`);
+    }
+  }
+  return signInAction(args);
+}
 
 export default function Index() {
   const result = useLoaderData<typeof loader>();
