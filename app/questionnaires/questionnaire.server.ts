@@ -1,0 +1,611 @@
+/**
+ * Reads and writes of a client's questionnaire. Every function takes the firm's scoped database
+ * and the signed-in user, and finds the questionnaire through the client's own active entity
+ * (company hash + ownership), so another client's or firm's questionnaire is simply "not found".
+ * Each answer updates only its own question row (two tabs never overwrite each other's answers).
+ */
+import { z } from "zod";
+import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
+import type { SessionUser } from "~/auth/session.server";
+import type { FirmSiteContext } from "~/context.server";
+import type { FirmTx } from "~/db.server";
+import { createUploadGrant, deleteObject, StorageError, verifyUpload } from "~/storage.server";
+import { entityDocumentKey, keyBelongsToEntity, keyBelongsToFirm } from "~/storage/keys";
+import { MAX_UPLOAD_BYTES } from "~/storage/uploads";
+import { todayIn } from "~/time-zones";
+import {
+  agreementComplete,
+  answerError,
+  answerLaterError,
+  answerValues,
+  canAnswerLater,
+  depositOutstanding,
+  isAnsweredSectionType,
+  MESSAGES,
+  MULTI_SEPARATOR,
+  READ_ONLY_MESSAGES,
+  readOnlyReason,
+  SECTION_TYPE,
+  sectionStatus,
+  type QuestionFacts,
+  type QuestionType,
+  type SpecialAnswer,
+} from "./rules";
+
+/** The one refusal type of this module; `status` is the HTTP status, `message` is fit to show. */
+export class QuestionnaireError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "QuestionnaireError";
+  }
+}
+const notFound = () => new QuestionnaireError(404, "Not Found");
+
+// ───────────────────────────── Shapes sent to the page ─────────────────────────────
+
+export interface QuestionData extends QuestionFacts {
+  text: string;
+  options: string[];
+  numberOfCharacters: number | null;
+  disableAnswerLater: boolean;
+  disableNotApplicable: boolean;
+  documentLink: string | null;
+  priorYearValue: string | null;
+  uploadedLastYear: boolean;
+  entries: { entryNumber: number; field: string; value: string | null }[];
+  /** 'Author: body', oldest first. */
+  notes: { id: string; text: string }[];
+}
+
+export interface SignatureData {
+  id: string;
+  userId: string;
+  userName: string;
+  signature: string | null;
+  signedAt: string | null;
+  notNeeded: boolean;
+}
+
+export interface SectionData {
+  id: string;
+  name: string;
+  sectionType: number;
+  instruction: string | null;
+  customElement: string | null;
+  markedCompleted: boolean;
+  triggerQuestionId: string | null;
+  triggerAnswer: string | null;
+  order: number;
+  signatures: SignatureData[];
+}
+
+export interface QuestionnaireData {
+  id: string;
+  name: string;
+  taxYear: number;
+  dueDate: string | null;
+  locked: boolean;
+  completed: boolean;
+  inProgress: boolean;
+  openedAt: string | null;
+  currentSectionId: string | null;
+  depositStatus: "paid" | "marked_paid" | "payment_pending" | "pending" | "unpaid" | null;
+  depositAmountCents: number | null;
+  disclaimer: string | null;
+  company: { id: string; hashId: string; name: string; readonlyAccess: boolean };
+  sections: SectionData[];
+  questions: QuestionData[];
+}
+
+// ───────────────────────────── Loading ─────────────────────────────
+
+const questionnaireSelect = {
+  id: true,
+  name: true,
+  taxYear: true,
+  dueDate: true,
+  locked: true,
+  completed: true,
+  inProgress: true,
+  openedAt: true,
+  currentSectionId: true,
+  depositStatus: true,
+  depositAmountCents: true,
+  disclaimer: true,
+  company: { select: { id: true, hashId: true, name: true, readonlyAccess: true } },
+} as const;
+
+interface QuestionRow {
+  id: string;
+  section_id: string;
+  text: string;
+  question_type: QuestionType;
+  options: string[];
+  answer: string | null;
+  answer_by: string | null;
+  special_answer: SpecialAnswer | null;
+  optional: boolean;
+  number_of_characters: number | null;
+  disable_answer_later: boolean;
+  disable_not_applicable: boolean;
+  document_link: string | null;
+  prior_year_value: string | null;
+  uploaded_last_year: boolean;
+  follow_up_question_id: string | null;
+  trigger_for_follow_up_question: string | null;
+  order: number;
+  entries: { entryNumber: number; field: string; value: string | null }[];
+  notes: { id: string; author: string; staff: boolean; body: string }[];
+}
+
+/** Questions with their entries and client-visible notes, in one statement. */
+async function readQuestions(tx: FirmTx, questionnaireId: string, firmName: string): Promise<QuestionData[]> {
+  const rows = await tx.$queryRaw<QuestionRow[]>`
+    SELECT q.id, q.section_id, q.text, q.question_type::text AS question_type, q.options, q.answer,
+           to_char(q.answer_by, 'YYYY-MM-DD') AS answer_by, q.special_answer::text AS special_answer, q.optional,
+           q.number_of_characters, q.disable_answer_later, q.disable_not_applicable, q.document_link,
+           q.prior_year_value, q.uploaded_last_year, q.follow_up_question_id, q.trigger_for_follow_up_question, q."order",
+           coalesce((SELECT json_agg(json_build_object('entryNumber', e.entry_number, 'field', e.field, 'value', e.value) ORDER BY e.entry_number)
+                       FROM question_entries e WHERE e.firm_id = q.firm_id AND e.question_id = q.id), '[]'::json) AS entries,
+           coalesce((SELECT json_agg(json_build_object('id', c.id, 'body', c.body, 'staff', u.kind = 'staff',
+                                     'author', coalesce(nullif(u.preferred_name, ''), trim(u.fname || ' ' || u.lname))) ORDER BY c.created_at)
+                       FROM question_comments c JOIN users u ON u.firm_id = c.firm_id AND u.id = c.author_id
+                      WHERE c.firm_id = q.firm_id AND c.question_id = q.id AND NOT c.removed AND NOT c.from_firm_user AND c.deleted_at IS NULL), '[]'::json) AS notes
+      FROM questions q
+     WHERE q.questionnaire_id = ${questionnaireId} AND q.deleted_at IS NULL
+     ORDER BY q."order", q.id`;
+  return rows.map((r) => ({
+    id: r.id,
+    sectionId: r.section_id,
+    text: r.text,
+    questionType: r.question_type,
+    options: r.options,
+    answer: r.answer,
+    answerBy: r.answer_by,
+    specialAnswer: r.special_answer,
+    optional: r.optional,
+    numberOfCharacters: r.number_of_characters,
+    disableAnswerLater: r.disable_answer_later,
+    disableNotApplicable: r.disable_not_applicable,
+    documentLink: r.document_link,
+    priorYearValue: r.prior_year_value,
+    uploadedLastYear: r.uploaded_last_year,
+    followUpQuestionId: r.follow_up_question_id,
+    triggerForFollowUpQuestion: r.trigger_for_follow_up_question,
+    order: r.order,
+    entries: r.entries,
+    notes: r.notes.map((n) => ({ id: n.id, text: `${n.staff ? `${firmName} Team` : n.author}: ${n.body}` })),
+  }));
+}
+
+async function readSections(tx: FirmTx, questionnaireId: string): Promise<SectionData[]> {
+  const [sections, signatures] = [
+    await tx.section.findMany({
+      where: { questionnaireId },
+      select: { id: true, name: true, sectionType: true, instruction: true, customElement: true, markedCompleted: true, triggerQuestionId: true, triggerAnswer: true, order: true },
+      orderBy: [{ order: "asc" }, { id: "asc" }],
+    }),
+    await tx.engagementSignature.findMany({
+      where: { section: { questionnaireId } },
+      select: { id: true, sectionId: true, userId: true, userName: true, signature: true, signedAt: true, notNeeded: true },
+      orderBy: { createdAt: "asc" },
+    }),
+  ];
+  return sections.map((s) => ({
+    ...s,
+    signatures: signatures
+      .filter((g) => g.sectionId === s.id)
+      .map((g) => ({ id: g.id, userId: g.userId, userName: g.userName, signature: g.signature, signedAt: g.signedAt?.toISOString() ?? null, notNeeded: g.notNeeded })),
+  }));
+}
+
+function toData(q: { dueDate: Date | null; openedAt: Date | null } & Record<string, unknown>) {
+  return { dueDate: q.dueDate?.toISOString().slice(0, 10) ?? null, openedAt: q.openedAt?.toISOString() ?? null };
+}
+
+/**
+ * The questionnaire page's data for a client: the questionnaire `questionnaireId` (or, without it,
+ * the first open one) of the client's active entity `companyHash`. Four statements in one scoped
+ * transaction, whatever the size. Throws a 404 QuestionnaireError for anything not the client's.
+ */
+export async function loadClientQuestionnaire(portal: FirmSiteContext, user: SessionUser, companyHash: string, questionnaireId: string | null): Promise<QuestionnaireData> {
+  if (user.kind !== "client") throw notFound();
+  return portal.db.$transaction(async (tx) => {
+    const row = await tx.questionnaire.findFirst({
+      where: {
+        ...(questionnaireId ? { id: questionnaireId } : {}),
+        deletedAt: null,
+        isDraft: false,
+        sentAt: { not: null },
+        company: { hashId: companyHash, deletedAt: null, inactive: false, owners: { some: { userId: user.id } } },
+      },
+      select: questionnaireSelect,
+      orderBy: [{ completed: "asc" }, { locked: "asc" }, { taxYear: "desc" }, { dueDate: "asc" }],
+    });
+    if (!row) throw notFound();
+    const [sections, questions] = [await readSections(tx, row.id), await readQuestions(tx, row.id, portal.firm.name)];
+    return { ...row, ...toData(row), sections, questions };
+  });
+}
+
+/**
+ * The same data for an advisor preview (any questionnaire of the firm, by entity id), or null.
+ */
+export async function loadQuestionnaireForStaff(portal: FirmSiteContext, companyId: string, questionnaireId: string): Promise<QuestionnaireData | null> {
+  return portal.db.$transaction(async (tx) => {
+    const row = await tx.questionnaire.findFirst({ where: { id: questionnaireId, companyId, deletedAt: null }, select: questionnaireSelect });
+    if (!row) return null;
+    const [sections, questions] = [await readSections(tx, row.id), await readQuestions(tx, row.id, portal.firm.name)];
+    return { ...row, ...toData(row), sections, questions };
+  });
+}
+
+// ───────────────────────────── Actions ─────────────────────────────
+
+const id = z.string().min(1).max(64);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter a valid date.");
+
+export const questionnaireActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("answer"), questionnaireId: id, questionId: id, answer: z.string().max(20_000, "Your answer is too long.") }),
+  z.object({ intent: z.literal("answer_later"), questionnaireId: id, questionId: id, answerBy: isoDate }),
+  z.object({ intent: z.literal("answer_now"), questionnaireId: id, questionId: id }),
+  z.object({ intent: z.literal("special"), questionnaireId: id, questionId: id, special: z.enum(["not_applicable", "provided_elsewhere", "marked_completed"]) }),
+  z.object({ intent: z.literal("undo"), questionnaireId: id, questionId: id }),
+  z.object({ intent: z.literal("add_entry"), questionnaireId: id, questionId: id }),
+  z.object({ intent: z.literal("remove_entry"), questionnaireId: id, questionId: id, entryNumber: z.number().int().min(1).max(999) }),
+  z.object({ intent: z.literal("save_entry"), questionnaireId: id, questionId: id, entryNumber: z.number().int().min(1).max(999), values: z.record(z.string(), z.string().max(2000)) }),
+  z.object({ intent: z.literal("upload_grant"), questionnaireId: id, questionId: id, fileName: z.string().min(1).max(255), contentType: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("upload_confirm"), questionnaireId: id, questionId: id, key: z.string().min(1).max(1024), contentType: z.string().min(1).max(100), option: z.string().max(500).optional() }),
+  z.object({ intent: z.literal("upload_remove"), questionnaireId: id, questionId: id, key: z.string().min(1).max(1024) }),
+  z.object({ intent: z.literal("add_note"), questionnaireId: id, questionId: id, body: z.string().trim().min(1, "Please enter a note.").max(2000) }),
+  z.object({ intent: z.literal("open_section"), questionnaireId: id, sectionId: id }),
+  z.object({ intent: z.literal("complete_section"), questionnaireId: id, sectionId: id }),
+  z.object({ intent: z.literal("sign"), questionnaireId: id, sectionId: id, signatureId: id, signature: z.string().trim().min(1, MESSAGES.signatureRequired).max(200), clientTime: z.string().max(100).optional() }),
+  z.object({ intent: z.literal("remove_signature"), questionnaireId: id, sectionId: id, signatureId: id }),
+  z.object({ intent: z.literal("submit"), questionnaireId: id, agreed: z.boolean() }),
+]);
+export type QuestionnaireAction = z.infer<typeof questionnaireActionSchema>;
+
+export interface ActionResult {
+  ok: true;
+  message?: string;
+  /** The question as saved (answer, answerBy, specialAnswer, entries). */
+  question?: Pick<QuestionData, "id" | "answer" | "answerBy" | "specialAnswer"> & { entries?: QuestionData["entries"] };
+  /** Sections whose completion changed. */
+  sections?: { id: string; markedCompleted: boolean }[];
+  upload?: { key: string; grant: Awaited<ReturnType<typeof createUploadGrant>> };
+  next?: { id: string; name: string; hashId: string } | null;
+}
+
+interface Target {
+  id: string;
+  company_id: string;
+  locked: boolean;
+  completed: boolean;
+  due_date: string | null;
+  opened_at: Date | null;
+  readonly_access: boolean;
+  deposit_status: QuestionnaireData["depositStatus"];
+  deposit_amount_cents: number | null;
+  last_activity: string | null;
+  last_activity_at: Date | null;
+}
+
+/** The client's questionnaire, row-locked for this write (writes to one questionnaire queue; reads don't). */
+async function lockTarget(tx: FirmTx, user: SessionUser, companyHash: string, questionnaireId: string): Promise<Target> {
+  const rows = await tx.$queryRaw<Target[]>`
+    SELECT qn.id, qn.company_id, qn.locked, qn.completed, to_char(qn.due_date, 'YYYY-MM-DD') AS due_date, qn.opened_at,
+           c.readonly_access, qn.deposit_status::text AS deposit_status, qn.deposit_amount_cents, qn.last_activity, qn.last_activity_at
+      FROM questionnaires qn
+      JOIN companies c ON c.firm_id = qn.firm_id AND c.id = qn.company_id
+     WHERE qn.id = ${questionnaireId} AND c.hash_id = ${companyHash} AND c.deleted_at IS NULL AND NOT c.inactive
+       AND qn.deleted_at IS NULL AND NOT qn.is_draft AND qn.sent_at IS NOT NULL
+       AND EXISTS (SELECT 1 FROM company_owners o WHERE o.firm_id = c.firm_id AND o.company_id = c.id AND o.user_id = ${user.id})
+       FOR UPDATE OF qn`;
+  const target = rows[0];
+  if (!target) throw notFound();
+  return target;
+}
+
+function assertWritable(target: Target, user: SessionUser, today: string) {
+  const reason = readOnlyReason({ locked: target.locked, completed: target.completed, dueDate: target.due_date }, { userReadonly: user.readonlyAccess, entityReadonly: target.readonly_access }, today);
+  if (reason === "locked") throw new QuestionnaireError(403, MESSAGES.locked);
+  if (reason) throw new QuestionnaireError(403, READ_ONLY_MESSAGES[reason]);
+}
+
+interface QuestionRecord {
+  id: string;
+  section_id: string;
+  question_type: QuestionType;
+  options: string[];
+  answer: string | null;
+  number_of_characters: number | null;
+  disable_answer_later: boolean;
+  disable_not_applicable: boolean;
+}
+
+async function findQuestion(tx: FirmTx, questionnaireId: string, questionId: string): Promise<QuestionRecord> {
+  const rows = await tx.$queryRaw<QuestionRecord[]>`
+    SELECT id, section_id, question_type::text AS question_type, options, answer, number_of_characters, disable_answer_later, disable_not_applicable
+      FROM questions WHERE id = ${questionId} AND questionnaire_id = ${questionnaireId} AND deleted_at IS NULL`;
+  if (!rows[0]) throw new QuestionnaireError(404, "This question is not part of this questionnaire.");
+  return rows[0];
+}
+
+async function findSection(tx: FirmTx, questionnaireId: string, sectionId: string) {
+  const section = await tx.section.findFirst({ where: { id: sectionId, questionnaireId }, select: { id: true, sectionType: true, markedCompleted: true } });
+  if (!section) throw new QuestionnaireError(404, "This section is not part of this questionnaire.");
+  return section;
+}
+
+/** Keeps an answered section's stored completion in step with its questions (the dashboard reads it). */
+async function syncSectionCompletion(tx: FirmTx, sectionId: string): Promise<{ id: string; markedCompleted: boolean }[]> {
+  const rows = await tx.$queryRaw<{ section_type: number; marked_completed: boolean; questions: QuestionFacts[] | null }[]>`
+    SELECT s.section_type, s.marked_completed,
+           (SELECT json_agg(json_build_object('id', q.id, 'sectionId', q.section_id, 'questionType', q.question_type, 'answer', q.answer,
+                   'answerBy', q.answer_by, 'specialAnswer', q.special_answer, 'optional', q.optional, 'followUpQuestionId', q.follow_up_question_id,
+                   'triggerForFollowUpQuestion', q.trigger_for_follow_up_question, 'order', q."order"))
+              FROM questions q WHERE q.firm_id = s.firm_id AND q.section_id = s.id AND q.deleted_at IS NULL) AS questions
+      FROM sections s WHERE s.id = ${sectionId} FOR UPDATE`;
+  const s = rows[0];
+  if (!s || !isAnsweredSectionType(s.section_type)) return [];
+  const completed = sectionStatus({ sectionType: s.section_type, markedCompleted: false }, s.questions ?? []) === "completed";
+  if (completed === s.marked_completed) return [];
+  await tx.section.update({ where: { id: sectionId }, data: { markedCompleted: completed } });
+  return [{ id: sectionId, markedCompleted: completed }];
+}
+
+const ANSWERED_TITLE = "Answered questions";
+const SUMMARY_WINDOW_MS = 15 * 60_000;
+
+/** Marks the questionnaire as worked on; answers are summarised in one activity entry per 15 minutes. */
+async function touch(tx: FirmTx, firmId: string, target: Target, user: SessionUser, title: string, typeId: number, ip: string | null) {
+  const now = new Date();
+  await tx.questionnaire.update({
+    where: { id: target.id },
+    data: { lastActivity: title, lastActivityAt: now, inProgress: true, ...(target.opened_at ? {} : { openedAt: now }) },
+  });
+  const summarised = title === ANSWERED_TITLE && target.last_activity === ANSWERED_TITLE && target.last_activity_at && now.getTime() - target.last_activity_at.getTime() < SUMMARY_WINDOW_MS;
+  if (!summarised) await logActivity(tx, firmId, { typeId, title, actorId: user.id, companyId: target.company_id, questionnaireId: target.id, ipAddress: ip });
+}
+
+async function setAnswer(tx: FirmTx, question: QuestionRecord, user: SessionUser, data: { answer: string | null; answerBy: Date | null; specialAnswer: SpecialAnswer | null }) {
+  const saved = await tx.question.update({
+    where: { id: question.id },
+    data: { ...data, answeredById: user.id, answeredAt: new Date() },
+    select: { id: true, answer: true, answerBy: true, specialAnswer: true },
+  });
+  return { ...saved, answerBy: saved.answerBy?.toISOString().slice(0, 10) ?? null };
+}
+
+async function readEntries(tx: FirmTx, questionId: string) {
+  return tx.questionEntry.findMany({ where: { questionId }, select: { entryNumber: true, field: true, value: true }, orderBy: [{ entryNumber: "asc" }, { field: "asc" }] });
+}
+
+async function entryCount(tx: FirmTx, questionId: string): Promise<number> {
+  const rows = await tx.questionEntry.groupBy({ by: ["entryNumber"], where: { questionId } });
+  return rows.length;
+}
+
+export interface ActionContext {
+  portal: FirmSiteContext;
+  user: SessionUser;
+  companyHash: string;
+  userAgent?: string | null;
+}
+
+/**
+ * Runs one client action on the questionnaire, in one scoped transaction. Refusals are
+ * QuestionnaireErrors (404 for anything that isn't this client's, 403 read-only, 400 bad input).
+ */
+export async function performQuestionnaireAction(ctx: ActionContext, action: QuestionnaireAction): Promise<ActionResult> {
+  const { portal, user, companyHash } = ctx;
+  if (user.kind !== "client") throw notFound();
+  const firmId = portal.firm.id;
+  const today = todayIn(portal.firm.timeZone);
+  const ip = portal.clientAddress;
+  const filesToDelete: string[] = [];
+
+  const result = await portal.db.$transaction(async (tx): Promise<ActionResult> => {
+    const target = await lockTarget(tx, user, companyHash, action.questionnaireId);
+    assertWritable(target, user, today);
+    const touchAnswer = () => touch(tx, firmId, target, user, ANSWERED_TITLE, ACTIVITY_TYPES.questionnaire, ip);
+
+    switch (action.intent) {
+      case "answer": {
+        const question = await findQuestion(tx, target.id, action.questionId);
+        if (question.question_type === "upload") throw new QuestionnaireError(400, "Documents are saved through the upload.");
+        if (question.question_type === "entries") throw new QuestionnaireError(400, "Entries are saved through the entries dialog.");
+        const problem = answerError({ questionType: question.question_type, options: question.options, numberOfCharacters: question.number_of_characters }, action.answer);
+        if (problem) throw new QuestionnaireError(400, problem);
+        const saved = await setAnswer(tx, question, user, { answer: action.answer === "" ? null : action.answer, answerBy: null, specialAnswer: null });
+        const sections = await syncSectionCompletion(tx, question.section_id);
+        await touchAnswer();
+        return { ok: true, question: saved, sections };
+      }
+      case "answer_later": {
+        const question = await findQuestion(tx, target.id, action.questionId);
+        if (!canAnswerLater({ disableAnswerLater: question.disable_answer_later, firmDisablesAnswerLater: portal.firm.preferences.disableAnswerLater, dueDate: target.due_date, today, mode: "client" })) {
+          throw new QuestionnaireError(400, "Answer Later is not available for this question.");
+        }
+        const problem = answerLaterError(action.answerBy, today, target.due_date);
+        if (problem) throw new QuestionnaireError(400, problem);
+        if (question.question_type === "upload") filesToDelete.push(...answerValues(question.answer));
+        const saved = await setAnswer(tx, question, user, { answer: null, answerBy: new Date(`${action.answerBy}T00:00:00Z`), specialAnswer: null });
+        const sections = await syncSectionCompletion(tx, question.section_id);
+        await touchAnswer();
+        return { ok: true, question: saved, sections };
+      }
+      case "answer_now":
+      case "undo": {
+        const question = await findQuestion(tx, target.id, action.questionId);
+        const saved = await setAnswer(tx, question, user, { answer: action.intent === "undo" ? null : question.answer, answerBy: null, specialAnswer: null });
+        if (action.intent === "undo" && question.question_type === "entries") await tx.questionEntry.deleteMany({ where: { questionId: question.id } });
+        if (action.intent === "undo" && question.question_type === "upload") filesToDelete.push(...answerValues(question.answer));
+        const sections = await syncSectionCompletion(tx, question.section_id);
+        await touchAnswer();
+        return { ok: true, question: { ...saved, entries: action.intent === "undo" && question.question_type === "entries" ? [] : undefined }, sections, message: action.intent === "undo" ? MESSAGES.undo : undefined };
+      }
+      case "special": {
+        const question = await findQuestion(tx, target.id, action.questionId);
+        if (action.special === "not_applicable" && question.disable_not_applicable) throw new QuestionnaireError(400, "This question can't be marked not applicable.");
+        if (action.special === "provided_elsewhere" && portal.firm.preferences.disableProvidedElsewhere) throw new QuestionnaireError(400, "Provided Elsewhere is not available.");
+        if (question.question_type === "upload") filesToDelete.push(...answerValues(question.answer));
+        const saved = await setAnswer(tx, question, user, { answer: null, answerBy: null, specialAnswer: action.special });
+        const sections = await syncSectionCompletion(tx, question.section_id);
+        await touchAnswer();
+        return { ok: true, question: saved, sections };
+      }
+      case "add_entry":
+      case "remove_entry":
+      case "save_entry": {
+        const question = await findQuestion(tx, target.id, action.questionId);
+        if (question.question_type !== "entries") throw new QuestionnaireError(400, "This question has no entries.");
+        if (action.intent === "add_entry") {
+          const count = await entryCount(tx, question.id);
+          if (count >= 999) throw new QuestionnaireError(400, "Too many entries.");
+          await tx.questionEntry.createMany({ data: question.options.map((field) => ({ firmId, questionId: question.id, entryNumber: count + 1, field, value: "" })) });
+        } else if (action.intent === "remove_entry") {
+          const removed = await tx.questionEntry.deleteMany({ where: { questionId: question.id, entryNumber: action.entryNumber } });
+          if (removed.count === 0) throw new QuestionnaireError(404, "This entry does not exist.");
+          // Renumber the later entries (through negative numbers: the unique index is checked row by row).
+          await tx.$executeRaw`UPDATE question_entries SET entry_number = -entry_number WHERE question_id = ${question.id} AND entry_number > ${action.entryNumber}`;
+          await tx.$executeRaw`UPDATE question_entries SET entry_number = -entry_number - 1 WHERE question_id = ${question.id} AND entry_number < 0`;
+        } else {
+          const unknown = Object.keys(action.values).find((field) => !question.options.includes(field));
+          if (unknown !== undefined) throw new QuestionnaireError(400, `Unknown field: ${unknown}`);
+          const exists = await tx.questionEntry.count({ where: { questionId: question.id, entryNumber: action.entryNumber } });
+          if (exists === 0) throw new QuestionnaireError(404, "This entry does not exist.");
+          for (const [field, value] of Object.entries(action.values)) {
+            await tx.questionEntry.upsert({
+              where: { firmId_questionId_entryNumber_field: { firmId, questionId: question.id, entryNumber: action.entryNumber, field } },
+              create: { firmId, questionId: question.id, entryNumber: action.entryNumber, field, value },
+              update: { value },
+            });
+          }
+        }
+        const entries = await readEntries(tx, question.id);
+        const count = new Set(entries.map((e) => e.entryNumber)).size;
+        const saved = await setAnswer(tx, question, user, { answer: String(count), answerBy: null, specialAnswer: null });
+        const sections = await syncSectionCompletion(tx, question.section_id);
+        await touchAnswer();
+        return { ok: true, question: { ...saved, entries }, sections };
+      }
+      case "upload_grant": {
+        const question = await findQuestion(tx, target.id, action.questionId);
+        if (question.question_type !== "upload") throw new QuestionnaireError(400, "This question takes no documents.");
+        const key = entityDocumentKey(firmId, target.company_id, action.fileName);
+        try {
+          const grant = await createUploadGrant({ firmId, key, contentType: action.contentType, maxBytes: MAX_UPLOAD_BYTES });
+          return { ok: true, upload: { key, grant } };
+        } catch (error) {
+          throw new QuestionnaireError(400, error instanceof StorageError ? error.message : "File type not supported yet");
+        }
+      }
+      case "upload_confirm": {
+        const question = await findQuestion(tx, target.id, action.questionId);
+        if (question.question_type !== "upload") throw new QuestionnaireError(400, "This question takes no documents.");
+        if (question.options.length > 0 && (!action.option || !question.options.includes(action.option))) throw new QuestionnaireError(400, "Please choose an option first.");
+        if (!keyBelongsToEntity(action.key, firmId, target.company_id)) throw notFound();
+        try {
+          await verifyUpload({ firmId, key: action.key, contentType: action.contentType, maxBytes: MAX_UPLOAD_BYTES });
+        } catch (error) {
+          if (error instanceof StorageError) throw new QuestionnaireError(error.status, error.message);
+          throw error;
+        }
+        const values = answerValues(question.answer);
+        const saved = await setAnswer(tx, question, user, { answer: [...values.filter((v) => v !== action.key), action.key].join(MULTI_SEPARATOR), answerBy: null, specialAnswer: null });
+        const sections = await syncSectionCompletion(tx, question.section_id);
+        await touch(tx, firmId, target, user, "Uploaded a document", ACTIVITY_TYPES.document, ip);
+        if (!(await tx.questionnaire.count({ where: { id: target.id, firstDocUploadedAt: { not: null } } }))) {
+          await tx.questionnaire.update({ where: { id: target.id }, data: { firstDocUploadedAt: new Date() } });
+        }
+        return { ok: true, question: saved, sections };
+      }
+      case "upload_remove": {
+        const question = await findQuestion(tx, target.id, action.questionId);
+        const values = answerValues(question.answer);
+        if (question.question_type !== "upload" || !values.includes(action.key)) throw notFound();
+        filesToDelete.push(action.key);
+        const rest = values.filter((v) => v !== action.key);
+        const saved = await setAnswer(tx, question, user, { answer: rest.length ? rest.join(MULTI_SEPARATOR) : null, answerBy: null, specialAnswer: null });
+        const sections = await syncSectionCompletion(tx, question.section_id);
+        await touchAnswer();
+        return { ok: true, question: saved, sections, message: "Document removed successfully" };
+      }
+      case "add_note": {
+        const question = await findQuestion(tx, target.id, action.questionId);
+        await tx.questionComment.create({ data: { firmId, questionId: question.id, authorId: user.id, body: action.body, fromFirmUser: false } });
+        await touch(tx, firmId, target, user, "Added a note", ACTIVITY_TYPES.questionnaire, ip);
+        return { ok: true };
+      }
+      case "open_section": {
+        const section = await findSection(tx, target.id, action.sectionId);
+        const now = new Date();
+        await tx.questionnaire.update({ where: { id: target.id }, data: { currentSectionId: section.id, inProgress: true, ...(target.opened_at ? {} : { openedAt: now }) } });
+        if (!target.opened_at) await logActivity(tx, firmId, { typeId: ACTIVITY_TYPES.questionnaire, title: "Opened the questionnaire", actorId: user.id, companyId: target.company_id, questionnaireId: target.id, ipAddress: ip });
+        if (section.sectionType === SECTION_TYPE.custom && !section.markedCompleted) {
+          await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true } });
+          return { ok: true, sections: [{ id: section.id, markedCompleted: true }] };
+        }
+        return { ok: true };
+      }
+      case "complete_section": {
+        const section = await findSection(tx, target.id, action.sectionId);
+        const markable: number[] = [SECTION_TYPE.custom, SECTION_TYPE.review_and_submit, SECTION_TYPE.pdf_review, SECTION_TYPE.download_document, SECTION_TYPE.delivery, SECTION_TYPE.document_checklist];
+        if (!markable.includes(section.sectionType)) throw new QuestionnaireError(400, "This section completes on its own.");
+        await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true } });
+        await touchAnswer();
+        return { ok: true, sections: [{ id: section.id, markedCompleted: true }] };
+      }
+      case "sign":
+      case "remove_signature": {
+        const section = await findSection(tx, target.id, action.sectionId);
+        if (section.sectionType !== SECTION_TYPE.agreement_signature) throw new QuestionnaireError(400, "This section takes no signature.");
+        const signature = await tx.engagementSignature.findFirst({ where: { id: action.signatureId, sectionId: section.id, userId: user.id } });
+        if (!signature) throw new QuestionnaireError(404, "This signature is not yours to sign.");
+        const onePerSection = portal.firm.preferences.requireOneSignaturePerSection;
+        if (action.intent === "sign") {
+          if (!action.signature.trim()) throw new QuestionnaireError(400, MESSAGES.signatureRequired);
+          if (signature.notNeeded) throw new QuestionnaireError(400, MESSAGES.signatureNotRequired);
+          await tx.engagementSignature.update({
+            where: { id: signature.id },
+            data: { signature: action.signature, signedAt: new Date(), clientTime: action.clientTime ?? null, ipAddress: ip, userAgent: ctx.userAgent?.slice(0, 500) ?? null },
+          });
+          if (onePerSection) await tx.engagementSignature.updateMany({ where: { sectionId: section.id, signedAt: null }, data: { notNeeded: true } });
+        } else {
+          await tx.engagementSignature.update({ where: { id: signature.id }, data: { signature: null, signedAt: null, clientTime: null, ipAddress: null, userAgent: null } });
+          if (onePerSection && (await tx.engagementSignature.count({ where: { sectionId: section.id, signedAt: { not: null } } })) === 0) {
+            await tx.engagementSignature.updateMany({ where: { sectionId: section.id }, data: { notNeeded: false } });
+          }
+        }
+        const all = await tx.engagementSignature.findMany({ where: { sectionId: section.id }, select: { signedAt: true, notNeeded: true } });
+        const complete = agreementComplete(all, onePerSection);
+        if (complete !== section.markedCompleted) await tx.section.update({ where: { id: section.id }, data: { markedCompleted: complete } });
+        await touch(tx, firmId, target, user, action.intent === "sign" ? "Signed the engagement letter" : "Removed a signature", ACTIVITY_TYPES.signature, ip);
+        return { ok: true, sections: [{ id: section.id, markedCompleted: complete }] };
+      }
+      case "submit": {
+        const hasReview = (await tx.section.count({ where: { questionnaireId: target.id, sectionType: SECTION_TYPE.review_and_submit } })) > 0;
+        if (hasReview && !action.agreed) throw new QuestionnaireError(400, "Please tick 'I Agree' before submitting.");
+        if (depositOutstanding({ depositStatus: target.deposit_status, depositAmountCents: target.deposit_amount_cents })) throw new QuestionnaireError(400, "The deposit must be paid before submitting.");
+        const now = new Date();
+        await tx.questionnaire.update({ where: { id: target.id }, data: { completed: true, submittedAt: now, inProgress: false, lastActivity: "Submitted", lastActivityAt: now, ...(target.opened_at ? {} : { openedAt: now }) } });
+        await tx.section.updateMany({ where: { questionnaireId: target.id, sectionType: SECTION_TYPE.review_and_submit }, data: { markedCompleted: true } });
+        await logActivity(tx, firmId, { typeId: ACTIVITY_TYPES.questionnaire, title: "Submitted the questionnaire", actorId: user.id, companyId: target.company_id, questionnaireId: target.id, ipAddress: ip });
+        const next = await tx.questionnaire.findFirst({
+          where: { id: { not: target.id }, completed: false, locked: false, deletedAt: null, isDraft: false, sentAt: { not: null }, company: { deletedAt: null, inactive: false, owners: { some: { userId: user.id } } } },
+          select: { id: true, name: true, company: { select: { hashId: true } } },
+          orderBy: [{ dueDate: "asc" }, { createdAt: "asc" }],
+        });
+        return { ok: true, next: next ? { id: next.id, name: next.name, hashId: next.company.hashId } : null };
+      }
+    }
+  });
+  // Files leave storage only once the answer that dropped them is committed.
+  for (const key of filesToDelete) if (keyBelongsToFirm(key, firmId)) await deleteObject({ firmId, key }).catch(() => {});
+  return result;
+}
