@@ -1,0 +1,682 @@
+/**
+ * The questionnaire page (client mode; advisor preview modes mock saves locally). Answers are
+ * saved one question at a time through POST /api/questionnaires/{companyHash}; on failure the
+ * answer rolls back and the spec's message shows.
+ */
+import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Alert, Badge, Button, Checkbox, ConfirmDialog, Dialog, Pill, ProgressBar, Select, TextArea, TextField, useToast } from "~/components/ui";
+import { uploadWithProgress } from "~/components/upload";
+import { useVocabulary } from "~/vocabulary";
+import type { QuestionData, QuestionnaireData, SectionData } from "./questionnaire.server";
+import {
+  answerLaterError,
+  answerValues,
+  canAnswerLater,
+  characterCounter,
+  defaultAnswerLaterDate,
+  depositOutstanding,
+  formatDate,
+  MESSAGES,
+  missingSections,
+  MULTI_SEPARATOR,
+  nextBlockedMessage,
+  nextIncompleteSectionIndex,
+  progressPercent,
+  questionNumbers,
+  questionStatus,
+  READ_ONLY_MESSAGES,
+  SAVED_TICK_MS,
+  SECTION_TYPE,
+  sectionCounts,
+  sectionViews,
+  signatureState,
+  specialAnswerMessage,
+  submitEnabled,
+  visibleQuestions,
+  type PortalMode,
+  type ReadOnlyReason,
+  type SectionStatus,
+} from "./rules";
+import * as s from "./questionnaire.css";
+
+export interface QuestionnairePageProps {
+  data: QuestionnaireData;
+  mode: PortalMode;
+  userId: string | null;
+  today: string;
+  readOnly: ReadOnlyReason | null;
+  firstSectionRequired: boolean;
+  disableProvidedElsewhere: boolean;
+  firmDisablesAnswerLater: boolean;
+  initialSectionId: string | null;
+}
+
+type ActionBody = Record<string, unknown> & { intent: string };
+type ActionReply = { ok?: true; error?: string; message?: string; question?: Partial<QuestionData> & { id: string }; sections?: { id: string; markedCompleted: boolean }[]; upload?: { key: string; grant: Parameters<typeof uploadWithProgress>[0] }; next?: { id: string; name: string; hashId: string } | null };
+
+const STATUS_LABEL: Record<SectionStatus, string> = { completed: "Completed", pending: "Pending", incomplete: "Incomplete", error: "Needs attention" };
+const AUTOSAVE_MS = 600;
+
+export function QuestionnairePage(props: QuestionnairePageProps) {
+  const { data, mode, today } = props;
+  const t = useVocabulary();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [questions, setQuestions] = useState(data.questions);
+  const [sections, setSections] = useState(data.sections);
+  const [visited, setVisited] = useState<Set<string>>(new Set());
+  const [agreed, setAgreed] = useState(false);
+  const [confirmSubmit, setConfirmSubmit] = useState(false);
+  const [submitted, setSubmitted] = useState<{ next: ActionReply["next"] } | null>(null);
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const readOnly = props.readOnly !== null || data.completed || mode === "admin-template";
+
+  useEffect(() => {
+    setQuestions(data.questions);
+    setSections(data.sections);
+  }, [data]);
+
+  const deposit = { depositStatus: data.depositStatus, depositAmountCents: data.depositAmountCents };
+  const views = useMemo(() => sectionViews(sections, questions, { firstSectionRequired: props.firstSectionRequired, visited, deposit }), [sections, questions, visited, props.firstSectionRequired, deposit.depositStatus]); // eslint-disable-line react-hooks/exhaustive-deps
+  const initialIndex = Math.max(0, views.findIndex((v) => v.section.id === (props.initialSectionId ?? data.currentSectionId)));
+  const [index, setIndex] = useState(initialIndex);
+  const current = views[Math.min(index, views.length - 1)];
+  const counts = sectionCounts(views);
+  const hasReview = views.some((v) => v.section.sectionType === SECTION_TYPE.review_and_submit);
+  const canSubmit = submitEnabled({ hasReviewSection: hasReview, agreed, deposit, mode, readOnly: props.readOnly !== null || data.completed });
+  const missing = missingSections(views);
+
+  async function send(body: ActionBody): Promise<ActionReply> {
+    if (mode !== "client") return mockReply(body);
+    try {
+      const response = await fetch(`/api/questionnaires/${data.company.hashId}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...body, questionnaireId: data.id }),
+      });
+      const reply = (await response.json().catch(() => ({}))) as ActionReply;
+      if (!response.ok) return { error: response.status >= 500 ? MESSAGES.saveFailed : (reply.error ?? MESSAGES.saveFailed) };
+      return reply;
+    } catch {
+      return { error: MESSAGES.saveFailed };
+    }
+  }
+
+  /** Advisor modes: nothing is saved; the page behaves as if it were. */
+  function mockReply(body: ActionBody): ActionReply {
+    const q = questions.find((x) => x.id === body.questionId);
+    if (!q) return { ok: true };
+    if (body.intent === "answer") return { ok: true, question: { id: q.id, answer: (body.answer as string) || null, answerBy: null, specialAnswer: null } };
+    if (body.intent === "special") return { ok: true, question: { id: q.id, answer: null, answerBy: null, specialAnswer: body.special as QuestionData["specialAnswer"] } };
+    if (body.intent === "undo") return { ok: true, message: MESSAGES.undo, question: { id: q.id, answer: null, answerBy: null, specialAnswer: null } };
+    if (body.intent === "answer_now") return { ok: true, question: { id: q.id, answerBy: null } };
+    return { ok: true };
+  }
+
+  function apply(reply: ActionReply) {
+    if (reply.question) {
+      const saved = reply.question;
+      setQuestions((list) => list.map((q) => (q.id === saved.id ? { ...q, ...saved, entries: saved.entries ?? q.entries } : q)));
+    }
+    if (reply.sections?.length) {
+      const changed = new Map(reply.sections.map((x) => [x.id, x.markedCompleted]));
+      setSections((list) => list.map((x) => (changed.has(x.id) ? { ...x, markedCompleted: changed.get(x.id)! } : x)));
+    }
+  }
+
+  async function act(body: ActionBody): Promise<ActionReply> {
+    const reply = await send(body);
+    if (reply.error) toast.error(reply.error);
+    else {
+      apply(reply);
+      if (reply.message) toast.success(reply.message);
+    }
+    return reply;
+  }
+
+  // Opening a section records progress; a custom section completes when opened.
+  const openedRef = useRef<string | null>(null);
+  useEffect(() => {
+    if (!current || readOnly || mode !== "client" || openedRef.current === current.section.id || current.locked) return;
+    openedRef.current = current.section.id;
+    void send({ intent: "open_section", sectionId: current.section.id }).then((reply) => !reply.error && apply(reply));
+  }, [current?.section.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function go(to: number) {
+    if (!current) return;
+    const message = to > index ? nextBlockedMessage(views, index, props.firstSectionRequired) : null;
+    if (message) {
+      setBlocked(message);
+      return;
+    }
+    setBlocked(null);
+    setVisited((v) => new Set(v).add(current.section.id));
+    setIndex(Math.max(0, Math.min(views.length - 1, to)));
+    if (typeof window !== "undefined") window.scrollTo({ top: 0 });
+  }
+
+  async function submit() {
+    const reply = await send({ intent: "submit", agreed });
+    setConfirmSubmit(false);
+    if (reply.error) toast.error(reply.error);
+    else setSubmitted({ next: reply.next ?? null });
+  }
+
+  if (!current) {
+    return <Alert tone="info">{t("This questionnaire has no sections yet.")}</Alert>;
+  }
+  const isLast = index === views.length - 1;
+
+  return (
+    <div>
+      <div className={s.header}>
+        <div>
+          <h1 className={s.title}>{t(data.name)}</h1>
+          <p className={s.muted}>
+            Tax year {mode === "admin-template" ? data.taxYear - 1 : data.taxYear}
+            {data.dueDate ? ` · Due ${formatDate(data.dueDate)}` : ""} · {MESSAGES.autosaved}
+          </p>
+        </div>
+        {mode === "client" ? (
+          <Button to="/" variant="secondary" size="sm">
+            Back
+          </Button>
+        ) : null}
+      </div>
+
+      {mode === "admin-template" ? <Alert tone="info">{MESSAGES.templateBanner}</Alert> : null}
+      {mode === "admin-preview" ? <Alert tone="info">{t("Preview: answers you give here are not saved.")}</Alert> : null}
+      {props.readOnly ? <Alert tone="warning">{READ_ONLY_MESSAGES[props.readOnly]}</Alert> : null}
+      {depositOutstanding(deposit) ? (
+        <Alert tone="warning" title={`Deposit due: $${((data.depositAmountCents ?? 0) / 100).toFixed(2)}`}>
+          Online payment isn&apos;t available yet. Please contact your firm to pay the deposit; they will mark it paid. You can submit once it is paid.
+        </Alert>
+      ) : null}
+
+      <div className={s.layout}>
+        <nav className={s.nav} aria-label="Sections">
+          <p className={s.muted}>
+            {counts.done} / {counts.total} sections completed
+          </p>
+          <ProgressBar value={progressPercent(views.map((v) => ({ completed: v.status === "completed" })), data.inProgress || counts.done > 0)} label="Progress" />
+          <ol className={s.navList}>
+            {views.map((v, i) => (
+              <li key={v.section.id}>
+                <button type="button" className={s.navItem} aria-current={i === index ? "step" : undefined} disabled={v.locked} onClick={() => go(i)}>
+                  <span className={s.dot[v.status]} aria-label={STATUS_LABEL[v.status]} role="img" />
+                  <span>{t(v.section.name)}</span>
+                  {v.required ? <Badge tone="warning">Required</Badge> : null}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+
+        <main className={s.panel} aria-labelledby="section-title">
+          <div>
+            <h2 className={s.sectionTitle} id="section-title">
+              {t(current.section.name)}
+            </h2>
+            {current.section.instruction ? <p className={s.muted}>{t(current.section.instruction)}</p> : null}
+          </div>
+
+          {missing.length > 0 && (isLast || current.section.sectionType === SECTION_TYPE.review_and_submit) && !data.completed ? (
+            <Alert
+              tone="warning"
+              title={`${missing.length} ${missing.length === 1 ? "section is" : "sections are"} not completed yet`}
+              action={
+                nextIncompleteSectionIndex(views, index) !== null ? (
+                  <Button size="sm" variant="secondary" onClick={() => go(nextIncompleteSectionIndex(views, index)!)}>
+                    Next Incomplete Section
+                  </Button>
+                ) : undefined
+              }
+            >
+              {missing.map((m) => t(m.section.name)).join(", ")}
+            </Alert>
+          ) : null}
+
+          <SectionBody
+            section={current.section}
+            questions={questions}
+            readOnly={readOnly}
+            mode={mode}
+            props={props}
+            act={act}
+            send={send}
+            apply={apply}
+            views={views}
+            agreed={agreed}
+            setAgreed={setAgreed}
+            disclaimer={data.disclaimer}
+          />
+
+          {blocked ? <Alert tone="danger">{blocked}</Alert> : null}
+          <div className={s.footer}>
+            <Button variant="secondary" disabled={index === 0} onClick={() => go(index - 1)}>
+              Previous
+            </Button>
+            {isLast ? (
+              <Button disabled={!canSubmit} onClick={() => setConfirmSubmit(true)}>
+                Submit
+              </Button>
+            ) : (
+              <Button onClick={() => go(index + 1)}>Next</Button>
+            )}
+          </div>
+        </main>
+      </div>
+
+      <ConfirmDialog
+        open={confirmSubmit}
+        title={t("Submit questionnaire?")}
+        message={t("Once submitted, you can no longer change your answers.")}
+        confirmLabel="Submit"
+        onConfirm={() => void submit()}
+        onCancel={() => setConfirmSubmit(false)}
+      />
+      <Dialog
+        open={submitted !== null}
+        onClose={() => navigate("/")}
+        title={t("Thank you!")}
+        description={t("Your questionnaire was submitted to your firm.")}
+        footer={
+          <>
+            <Button variant="secondary" to="/">
+              Back to Dashboard
+            </Button>
+            {submitted?.next ? <Button to={`/questionnaire/${submitted.next.hashId}?questionnaireId=${submitted.next.id}`}>Start the next item</Button> : null}
+          </>
+        }
+      >
+        {submitted?.next ? <p>{t(`Next: ${submitted.next.name}`)}</p> : null}
+      </Dialog>
+    </div>
+  );
+}
+
+interface SectionBodyProps {
+  section: SectionData;
+  questions: QuestionData[];
+  readOnly: boolean;
+  mode: PortalMode;
+  props: QuestionnairePageProps;
+  act: (body: ActionBody) => Promise<ActionReply>;
+  send: (body: ActionBody) => Promise<ActionReply>;
+  apply: (reply: ActionReply) => void;
+  views: ReturnType<typeof sectionViews<SectionData>>;
+  agreed: boolean;
+  setAgreed: (v: boolean) => void;
+  disclaimer: string | null;
+}
+
+function SectionBody(b: SectionBodyProps) {
+  const t = useVocabulary();
+  const { section } = b;
+  if (section.sectionType === SECTION_TYPE.agreement_signature) return <Agreement {...b} />;
+  if (section.sectionType === SECTION_TYPE.review_and_submit) {
+    return (
+      <div className={s.entries}>
+        <ul className={s.pills} aria-label="Sections">
+          {b.views
+            .filter((v) => v.section.sectionType !== SECTION_TYPE.review_and_submit)
+            .map((v) => (
+              <li key={v.section.id} className={s.pillRow}>
+                <span>{t(v.section.name)}</span>
+                <Pill tone={v.status === "completed" ? "success" : "warning"}>{v.status === "completed" ? "Completed" : "Incomplete"}</Pill>
+              </li>
+            ))}
+        </ul>
+        {b.disclaimer ? <p className={s.letter}>{t(b.disclaimer)}</p> : null}
+        <Checkbox label="I Agree" checked={b.agreed} disabled={b.readOnly} onChange={(e) => b.setAgreed(e.currentTarget.checked)} />
+      </div>
+    );
+  }
+  if (section.sectionType === SECTION_TYPE.payment_request) {
+    return <p className={s.muted}>{t("The deposit is shown above. Online payment isn't available yet; your firm marks the deposit paid.")}</p>;
+  }
+  const own = b.questions.filter((q) => q.sectionId === section.id);
+  const shown = visibleQuestions(own);
+  const numbers = questionNumbers(own);
+  return (
+    <div className={s.entries}>
+      {section.customElement ? <p className={s.letter}>{t(section.customElement)}</p> : null}
+      {shown.length === 0 && section.sectionType !== SECTION_TYPE.custom ? <p className={s.muted}>{t("Nothing to answer in this section.")}</p> : null}
+      {shown.map((q) => (
+        <QuestionItem key={q.id} q={q} number={numbers.get(q.id) ?? ""} {...b} />
+      ))}
+    </div>
+  );
+}
+
+function Agreement(b: SectionBodyProps) {
+  const t = useVocabulary();
+  const [text, setText] = useState("");
+  const { revalidate } = useRevalidator();
+  const signingDisabled = b.readOnly || b.mode === "admin-template";
+  return (
+    <div className={s.entries}>
+      {b.section.customElement ? <p className={s.letter}>{t(b.section.customElement)}</p> : null}
+      {b.section.signatures.length === 0 ? <p className={s.muted}>{MESSAGES.signatureNotRequired}</p> : null}
+      {b.section.signatures.map((sig) => {
+        const state = signatureState(sig);
+        const mine = sig.userId === b.props.userId;
+        return (
+          <div key={sig.id} className={s.question}>
+            <p className={s.questionText}>{sig.userName}</p>
+            {state === "signed" ? (
+              <>
+                <span className={s.signature}>{sig.signature}</span>
+                <p className={s.muted}>Signed {sig.signedAt ? formatDate(sig.signedAt) : ""}</p>
+                {mine && !signingDisabled ? (
+                  <Button size="sm" variant="secondary" onClick={() => void b.act({ intent: "remove_signature", sectionId: b.section.id, signatureId: sig.id }).then((r) => !r.error && revalidate())}>
+                    Remove signature
+                  </Button>
+                ) : null}
+              </>
+            ) : state === "not_needed" ? (
+              <Badge tone="neutral">Not Needed</Badge>
+            ) : mine && !signingDisabled ? (
+              <div className={s.row}>
+                <TextField label="Type your full name to sign" value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={200} />
+                <Button
+                  disabled={text.trim() === ""}
+                  onClick={() => void b.act({ intent: "sign", sectionId: b.section.id, signatureId: sig.id, signature: text.trim(), clientTime: new Date().toString() }).then((r) => !r.error && revalidate())}
+                >
+                  Sign
+                </Button>
+              </div>
+            ) : (
+              <Badge tone="warning">Not signed yet</Badge>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData; number: string }) {
+  const t = useVocabulary();
+  const toast = useToast();
+  const [value, setValue] = useState(q.answer ?? "");
+  const [savedTick, setSavedTick] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [laterOpen, setLaterOpen] = useState(false);
+  const [option, setOption] = useState("");
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lastSaved = useRef(q.answer ?? "");
+  const status = questionStatus(q);
+  const disabled = b.readOnly || busy;
+
+  useEffect(() => {
+    if (timer.current === null) {
+      setValue(q.answer ?? "");
+      lastSaved.current = q.answer ?? "";
+    }
+  }, [q.answer]);
+
+  async function save(next: string) {
+    timer.current = null;
+    if (next === lastSaved.current) return;
+    const reply = await b.send({ intent: "answer", questionId: q.id, answer: next });
+    if (reply.error) {
+      setValue(lastSaved.current);
+      setError(reply.error);
+      toast.error(reply.error);
+      return;
+    }
+    setError(null);
+    lastSaved.current = next;
+    b.apply(reply);
+    setSavedTick(true);
+    setTimeout(() => setSavedTick(false), SAVED_TICK_MS);
+  }
+
+  function change(next: string, immediate = false) {
+    setValue(next);
+    if (timer.current) clearTimeout(timer.current);
+    if (immediate) void save(next);
+    else timer.current = setTimeout(() => void save(next), AUTOSAVE_MS);
+  }
+
+  async function upload(file: File) {
+    if (q.options.length > 0 && !option) {
+      toast.error("Please choose an option first.");
+      return;
+    }
+    setBusy(true);
+    try {
+      const grant = await b.send({ intent: "upload_grant", questionId: q.id, fileName: file.name, contentType: file.type || "application/octet-stream" });
+      if (grant.error || !grant.upload) throw new Error(grant.error ?? "File upload failed, please try again.");
+      await uploadWithProgress(grant.upload.grant, file);
+      const confirmed = await b.act({ intent: "upload_confirm", questionId: q.id, key: grant.upload.key, contentType: file.type, option: option || undefined });
+      if (!confirmed.error) toast.success("Document(s) uploaded successfully");
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : "File upload failed, please try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const laterAllowed = canAnswerLater({ disableAnswerLater: q.disableAnswerLater, firmDisablesAnswerLater: b.props.firmDisablesAnswerLater, dueDate: b.props.data.dueDate, today: b.props.today, mode: b.mode });
+  const id = `q-${q.id}`;
+  const label = (
+    <span className={s.questionText}>
+      <span>{number}</span>
+      <span>{t(q.text)}</span>
+      {q.optional ? <span className={s.muted}>(optional)</span> : null}
+    </span>
+  );
+
+  let control: JSX.Element | null = null;
+  if (q.specialAnswer) {
+    control = <p className={s.special}>{specialAnswerMessage(q.specialAnswer)}</p>;
+  } else if (q.answerBy) {
+    control = <p className={s.special}>{t(`You chose to answer this by ${formatDate(q.answerBy)}.`)}</p>;
+  } else if (q.questionType === "boolean" || q.questionType === "select") {
+    const options = q.questionType === "boolean" ? ["Yes", "No"] : q.options;
+    control = (
+      <div className={s.row} role="radiogroup" aria-labelledby={id}>
+        {options.map((o) => (
+          <label key={o} className={s.choice}>
+            <input type="radio" name={id} value={o} checked={value === o} disabled={disabled} onChange={() => change(o, true)} />
+            {t(o)}
+          </label>
+        ))}
+      </div>
+    );
+  } else if (q.questionType === "multiple") {
+    const chosen = answerValues(value);
+    control = (
+      <div className={s.row} role="group" aria-labelledby={id}>
+        {q.options.map((o) => (
+          <label key={o} className={s.choice}>
+            <input
+              type="checkbox"
+              checked={chosen.includes(o)}
+              disabled={disabled}
+              onChange={(e) => change((e.currentTarget.checked ? [...chosen, o] : chosen.filter((c) => c !== o)).join(MULTI_SEPARATOR), true)}
+            />
+            {t(o)}
+          </label>
+        ))}
+      </div>
+    );
+  } else if (q.questionType === "date") {
+    control = <TextField label="Date" hideLabel type="date" value={value} disabled={disabled} onChange={(e) => change(e.currentTarget.value, true)} aria-labelledby={id} />;
+  } else if (q.questionType === "textarea") {
+    control = <TextArea label="Answer" hideLabel value={value} maxLength={q.numberOfCharacters ?? undefined} disabled={disabled} onChange={(e) => change(e.currentTarget.value)} onBlur={() => timer.current && change(value, true)} aria-labelledby={id} />;
+  } else if (q.questionType === "text" || q.questionType === "password") {
+    control = (
+      <TextField
+        label="Answer"
+        hideLabel
+        type={q.questionType === "password" ? "password" : "text"}
+        autoComplete="off"
+        value={value}
+        maxLength={q.numberOfCharacters ?? undefined}
+        hint={characterCounter(value, q.numberOfCharacters) ?? undefined}
+        disabled={disabled}
+        onChange={(e) => change(e.currentTarget.value)}
+        onBlur={() => timer.current && change(value, true)}
+        aria-labelledby={id}
+      />
+    );
+  } else if (q.questionType === "entries") {
+    const numbers = [...new Set(q.entries.map((e) => e.entryNumber))].sort((a, b) => a - b);
+    control = (
+      <div className={s.entries}>
+        {numbers.map((n) => (
+          <EntryRow key={`${n}-${q.answer}`} q={q} n={n} disabled={disabled} act={b.act} />
+        ))}
+        {!disabled ? (
+          <div>
+            <Button size="sm" variant="secondary" onClick={() => void b.act({ intent: "add_entry", questionId: q.id })}>
+              Add entry
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    );
+  } else if (q.questionType === "upload") {
+    const files = answerValues(q.answer);
+    control = (
+      <div className={s.entries}>
+        {files.map((key) => (
+          <div key={key} className={s.file}>
+            <span>{key.split("/").pop()?.replace(/^[A-Za-z0-9]+-/, "")}</span>
+            {!disabled ? (
+              <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "upload_remove", questionId: q.id, key })}>
+                Remove
+              </Button>
+            ) : null}
+          </div>
+        ))}
+        {!disabled ? (
+          <div className={s.row}>
+            {q.options.length > 0 ? <Select label="Document type" options={q.options.map((o) => ({ value: o, label: t(o) }))} placeholder="Choose…" value={option} onChange={(e) => setOption(e.currentTarget.value)} /> : null}
+            <label className={s.choice}>
+              <span className={s.muted}>Upload</span>
+              <input type="file" accept=".pdf,.png,.gif,.jpg,.jpeg,.heic" disabled={busy || (q.options.length > 0 && !option)} onChange={(e) => e.currentTarget.files?.[0] && void upload(e.currentTarget.files[0])} />
+            </label>
+          </div>
+        ) : null}
+        {q.uploadedLastYear ? <p className={s.muted}>{t("You uploaded this last year.")}</p> : null}
+      </div>
+    );
+  }
+
+  return (
+    <section id={`question${q.id}`} className={`${s.question} ${q.followUpQuestionId ? s.followUp : ""}`} aria-labelledby={id} data-status={status}>
+      <div id={id}>{label}</div>
+      {q.priorYearValue ? <p className={s.muted}>Last year: {q.priorYearValue}</p> : null}
+      {control}
+      {error ? <p className={s.error}>{error}</p> : null}
+      {savedTick ? (
+        <span className={s.saved} role="status">
+          Saved
+        </span>
+      ) : null}
+      {q.notes.length ? (
+        <ul className={s.pills} aria-label="Notes">
+          {q.notes.map((n) => (
+            <li key={n.id} className={s.muted}>
+              {n.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {!b.readOnly ? (
+        <div className={s.row}>
+          {q.specialAnswer ? (
+            <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "undo", questionId: q.id })}>
+              {q.specialAnswer === "not_applicable" ? "Make Applicable" : "Undo"}
+            </Button>
+          ) : q.answerBy ? (
+            <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "answer_now", questionId: q.id })}>
+              Answer Now
+            </Button>
+          ) : (
+            <>
+              {laterAllowed ? (
+                <Button size="sm" variant="ghost" onClick={() => setLaterOpen(true)}>
+                  {q.questionType === "upload" ? "Upload Later" : "Answer Later"}
+                </Button>
+              ) : null}
+              {!q.disableNotApplicable ? (
+                <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "special", questionId: q.id, special: "not_applicable" })}>
+                  Mark N/A
+                </Button>
+              ) : null}
+              {!b.props.disableProvidedElsewhere ? (
+                <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "special", questionId: q.id, special: "provided_elsewhere" })}>
+                  Provided Elsewhere
+                </Button>
+              ) : null}
+              {status !== "completed" ? (
+                <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "special", questionId: q.id, special: "marked_completed" })}>
+                  Mark Completed
+                </Button>
+              ) : null}
+            </>
+          )}
+        </div>
+      ) : null}
+      {laterOpen ? <AnswerLaterDialog q={q} today={b.props.today} dueDate={b.props.data.dueDate} onClose={() => setLaterOpen(false)} act={b.act} /> : null}
+    </section>
+  );
+}
+
+function EntryRow({ q, n, disabled, act }: { q: QuestionData; n: number; disabled: boolean; act: SectionBodyProps["act"] }) {
+  const initial = Object.fromEntries(q.entries.filter((e) => e.entryNumber === n).map((e) => [e.field, e.value ?? ""]));
+  const [values, setValues] = useState<Record<string, string>>(initial);
+  return (
+    <div className={s.entry}>
+      {q.options.map((field) => (
+        <TextField
+          key={field}
+          label={field}
+          value={values[field] ?? ""}
+          disabled={disabled}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setValues((v) => ({ ...v, [field]: value }));
+          }}
+          onBlur={() => values[field] !== initial[field] && void act({ intent: "save_entry", questionId: q.id, entryNumber: n, values: { [field]: values[field] ?? "" } })}
+        />
+      ))}
+      {!disabled ? (
+        <Button size="sm" variant="ghost" aria-label={`Remove entry ${n}`} onClick={() => void act({ intent: "remove_entry", questionId: q.id, entryNumber: n })}>
+          Remove
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function AnswerLaterDialog({ q, today, dueDate, onClose, act }: { q: QuestionData; today: string; dueDate: string | null; onClose: () => void; act: SectionBodyProps["act"] }) {
+  const [date, setDate] = useState(defaultAnswerLaterDate(today));
+  const problem = answerLaterError(date, today, dueDate);
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Answer question later"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={problem !== null} onClick={() => void act({ intent: "answer_later", questionId: q.id, answerBy: date }).then((r) => !r.error && onClose())}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <TextField label="Remind me on" type="date" value={date} error={problem ?? undefined} onChange={(e) => setDate(e.currentTarget.value)} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import { style, styleVariants } from "@vanilla-extract/css";
+import { mq, vars } from "../../themes";
+
+export const header = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.md, marginBottom: vars.space.lg });
+export const title = style({ fontFamily: vars.font.heading, fontSize: vars.fontSize["2xl"], fontWeight: vars.fontWeight.bold, margin: 0, color: vars.color.text });
+export const muted = style({ color: vars.color.textMuted, margin: 0, fontSize: vars.fontSize.sm });
+export const layout = style({
+  display: "grid",
+  gap: vars.space.lg,
+  gridTemplateColumns: "16rem minmax(0, 1fr)",
+  alignItems: "start",
+  "@media": { [mq.belowDesktop]: { gridTemplateColumns: "minmax(0, 1fr)" } },
+});
+export const nav = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg, padding: vars.space.md, display: "grid", gap: vars.space.xs });
+export const navList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space["2xs"] });
+export const navItem = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  width: "100%",
+  textAlign: "left",
+  border: 0,
+  background: "transparent",
+  color: vars.color.text,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.md,
+  cursor: "pointer",
+  font: "inherit",
+  selectors: { "&[aria-current='step']": { background: vars.color.brandSoft, color: vars.color.brandText, fontWeight: vars.fontWeight.bold }, "&:disabled": { cursor: "not-allowed", opacity: 0.6 } },
+});
+const dotBase = style({ width: "0.75rem", height: "0.75rem", borderRadius: vars.radius.full, flex: "none", border: `2px solid ${vars.color.borderStrong}` });
+export const dot = styleVariants({
+  completed: [dotBase, { background: vars.color.success, borderColor: vars.color.success }],
+  pending: [dotBase, { background: vars.color.warningSoft, borderColor: vars.color.warning }],
+  error: [dotBase, { background: vars.color.danger, borderColor: vars.color.danger }],
+  incomplete: [dotBase, {}],
+});
+export const panel = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg, padding: vars.space.lg, display: "grid", gap: vars.space.lg, minWidth: 0, "@media": { [mq.mobile]: { padding: vars.space.md } } });
+export const sectionTitle = style({ fontFamily: vars.font.heading, fontSize: vars.fontSize.xl, margin: 0, color: vars.color.text });
+export const question = style({
+  display: "grid",
+  gap: vars.space.sm,
+  paddingBottom: vars.space.md,
+  borderBottom: `1px solid ${vars.color.border}`,
+  scrollMarginTop: vars.space["3xl"],
+  selectors: { "&:target": { outline: `2px solid ${vars.color.focus}`, outlineOffset: vars.space.xs, borderRadius: vars.radius.sm } },
+});
+export const followUp = style({ marginLeft: vars.space.lg, paddingLeft: vars.space.md, borderLeft: `3px solid ${vars.color.brandSoft}`, "@media": { [mq.mobile]: { marginLeft: vars.space.xs } } });
+export const questionText = style({ margin: 0, fontWeight: vars.fontWeight.bold, color: vars.color.text, display: "flex", gap: vars.space.xs });
+export const row = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
+export const choice = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, color: vars.color.text });
+export const saved = style({ color: vars.color.success, fontSize: vars.fontSize.sm });
+export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm, margin: 0 });
+export const special = style({ background: vars.color.surfaceAlt, borderRadius: vars.radius.md, padding: vars.space.sm, color: vars.color.text, margin: 0 });
+export const entries = style({ display: "grid", gap: vars.space.sm });
+export const entry = style({ display: "grid", gap: vars.space.xs, gridTemplateColumns: "repeat(auto-fit, minmax(10rem, 1fr)) auto", alignItems: "end", padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+export const footer = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: vars.space.sm, alignItems: "center" });
+export const pills = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
+export const pillRow = style({ display: "flex", justifyContent: "space-between", gap: vars.space.sm, alignItems: "center" });
+export const file = style({ display: "flex", gap: vars.space.sm, alignItems: "center", fontSize: vars.fontSize.sm, color: vars.color.text, wordBreak: "break-all" });
+export const signature = style({ fontFamily: vars.font.heading, fontStyle: "italic", fontSize: vars.fontSize.xl, color: vars.color.text });
+export const letter = style({ whiteSpace: "pre-wrap", color: vars.color.text, margin: 0 });
