@@ -82,13 +82,6 @@ function rank(q: { locked: boolean; completed: boolean }) {
   return q.locked ? 2 : q.completed ? 1 : 0;
 }
 
-/** The 5% rule: in progress with no completed sections still shows 5%. */
-export function progressPercent(sections: { completed: boolean }[], inProgress: boolean): number {
-  if (sections.length === 0) return inProgress ? 5 : 0;
-  const done = sections.filter((s) => s.completed).length;
-  if (done === 0) return inProgress ? 5 : 0;
-  return Math.round((done / sections.length) * 100);
-}
 
 /**
  * Makes one of the client's active entities their default (the dashboard opens on it).

@@ -3,12 +3,15 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getSessionUser, displayName } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
+import { ConfirmContact } from "~/components/confirm-contact/confirm-contact-dialog";
 import { ClientDashboard } from "~/home/client-dashboard";
-import { loadClientHome, progressPercent, setDefaultEntity } from "~/home/client-home.server";
+import { loadClientHome, setDefaultEntity } from "~/home/client-home.server";
+import { progressPercent } from "~/questionnaires/rules";
 import { readExpandedCards } from "~/home/dashboard-rules";
 import { StaffHome } from "~/home/staff-home";
 import { loadStaffHome } from "~/home/staff-home.server";
 import { MarketingHome } from "~/platform/marketing-home";
+import { loadContactConfirmation } from "~/profile/contact-confirmation.server";
 import { localDate, todayIn } from "~/time-zones";
 import { SignInPage, action as signInAction } from "./signin";
 
@@ -25,6 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return { page: "staff" as const, today: todayIn(user.timeZone), data: { name: displayName(user), ...(await loadStaffHome(portal)) } };
   }
   const home = await loadClientHome(portal, user, new URL(request.url).searchParams);
+  const confirmContact = home.selected ? await loadContactConfirmation(portal.db, user, home.selected.id) : null;
   return {
     page: "client" as const,
     today: todayIn(user.timeZone),
@@ -34,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       readonlyUser: user.readonlyAccess,
       firm: { name: portal.firm.name, supportEmail: portal.firm.supportEmail },
       home: { ...home, questionnaires: home.questionnaires.map((q) => ({ ...q, progress: progressPercent(q.sections, q.inProgress) })) },
+      confirmContact,
     },
   };
 }
@@ -78,6 +83,7 @@ export default function Index() {
       return (
         <FirmPage>
           <ClientDashboard data={result.data} today={localDate(result.today)} />
+          <ConfirmContact request={result.data.confirmContact} />
         </FirmPage>
       );
   }
