@@ -1,17 +1,21 @@
 /**
  * Sending email: `sendEmail(portal, { to, subject, text, html?, userId? })`.
  *
- * Every email is recorded in the firm's outbox (OutboundMessage) and then delivered through the
- * configured provider (Resend with RESEND_API_KEY), from `"<Firm name>" <EMAIL_FROM>`. Without a
- * provider it stays in the outbox, readable at /dev/outbox outside production. Throws
- * OutboundMessageError for invalid input; a provider failure is recorded on the message (and
- * retried later), never thrown. See app/messaging/outbox.server.ts.
+ * Every email is recorded in the firm's outbox (OutboundMessage) before this returns, then
+ * delivered through the configured provider (Resend with RESEND_API_KEY), from
+ * `"<Firm name>" <EMAIL_FROM>`, by the `deliver-outbound-message` background job, which retries
+ * provider failures with backoff; the result is then the row as `queued`. Without a provider it is
+ * recorded as sent to the outbox at once (readable at /dev/outbox outside production); without a
+ * job queue in this process it is delivered before this returns. Throws OutboundMessageError for
+ * invalid input; a provider failure is recorded on the message, never thrown.
+ * See app/messaging/dispatch.server.ts and app/messaging/jobs.server.ts.
  */
-import { deliverNow, queueEmail, type EmailInput, type MessagingScope, type OutboundMessageOutcome } from "./messaging/outbox.server";
+import { dispatchOutboundMessage } from "./messaging/dispatch.server";
+import { queueEmail, type EmailInput, type MessagingScope, type OutboundMessageOutcome } from "./messaging/outbox.server";
 
 export { OutboundMessageError } from "./messaging/rules";
 export type { EmailInput, MessagingScope, OutboundMessageOutcome };
 
 export async function sendEmail(portal: MessagingScope, input: EmailInput): Promise<OutboundMessageOutcome> {
-  return deliverNow(portal, await queueEmail(portal, input));
+  return dispatchOutboundMessage(portal, await queueEmail(portal, input));
 }

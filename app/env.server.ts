@@ -40,6 +40,8 @@ const schema = z
     TWILIO_FROM_NUMBER: z.string().optional(),
     TWILIO_BASE_URL: z.string().url().optional(),
     SEED_DEMO: bool,
+    /** Background jobs run in every app server unless false; then only in `tsx scripts/worker.ts` processes. */
+    JOBS_WORKER: bool,
     TRUST_PROXY: bool,
   })
   .superRefine((env, ctx) => {

@@ -1,18 +1,22 @@
 /**
  * Sending SMS: `sendSms(portal, { to, body, userId? })`.
  *
- * Every SMS is recorded in the firm's outbox (OutboundMessage), `to` in E.164 (US numbers may be
- * given as 10 digits), and then delivered through the configured provider (Twilio with
- * TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER). Without a provider it stays in
- * the outbox, readable at /dev/outbox outside production. Throws OutboundMessageError for invalid
- * input; a provider failure is recorded on the message (and retried later), never thrown.
- * See app/messaging/outbox.server.ts.
+ * Every SMS is recorded in the firm's outbox (OutboundMessage) before this returns, `to` in
+ * E.164 (US numbers may be given as 10 digits), then delivered through the configured provider
+ * (Twilio with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER) by the
+ * `deliver-outbound-message` background job, which retries provider failures with backoff; the
+ * result is then the row as `queued`. Without a provider it is recorded as sent to the outbox at
+ * once (readable at /dev/outbox outside production); without a job queue in this process it is
+ * delivered before this returns. Throws OutboundMessageError for invalid input; a provider
+ * failure is recorded on the message, never thrown.
+ * See app/messaging/dispatch.server.ts and app/messaging/jobs.server.ts.
  */
-import { deliverNow, queueSms, type MessagingScope, type OutboundMessageOutcome, type SmsInput } from "./messaging/outbox.server";
+import { dispatchOutboundMessage } from "./messaging/dispatch.server";
+import { queueSms, type MessagingScope, type OutboundMessageOutcome, type SmsInput } from "./messaging/outbox.server";
 
 export { OutboundMessageError } from "./messaging/rules";
 export type { MessagingScope, OutboundMessageOutcome, SmsInput };
 
 export async function sendSms(portal: MessagingScope, input: SmsInput): Promise<OutboundMessageOutcome> {
-  return deliverNow(portal, await queueSms(portal, input));
+  return dispatchOutboundMessage(portal, await queueSms(portal, input));
 }

@@ -1,6 +1,7 @@
 /**
  * The outbox: every email and SMS the product sends is first an `OutboundMessage` row in the
- * firm's scope (status `queued`), then delivered, and its outcome recorded on the row.
+ * firm's scope (status `queued`), then delivered, and its outcome recorded on the row. The row
+ * is the source of truth for a message's delivery: status, attempts, error and when it is next due.
  *
  * - `queueEmail` / `queueSms` validate and record (they throw OutboundMessageError for bad input).
  * - `deliverOutboundMessage(db, id)` claims a due queued row, sends it through the configured
@@ -8,6 +9,9 @@
  *   later `nextAttemptAt` (exponential backoff) while worth retrying, else `failed`. It never
  *   throws for a provider failure. With no provider configured the message is kept here, `sent`
  *   with providerMessageId `outbox`, readable at /dev/outbox outside production.
+ * - Who calls it: the `deliver-outbound-message` background job (app/messaging/jobs.server.ts),
+ *   or the sending request itself when there is no job queue or no provider
+ *   (app/messaging/dispatch.server.ts).
  *
  * Bodies contain sign-in codes and links: they are stored, never logged.
  */
@@ -110,6 +114,8 @@ export interface DeliverOptions {
   /** The firm's name for the sender line; read from the firm's row when not given. */
   firmName?: string;
   now?: Date;
+  /** Wait before the first retry (default FIRST_RETRY_MS, doubling after each failure). */
+  firstRetryMs?: number;
 }
 
 /**
@@ -133,7 +139,7 @@ export async function deliverOutboundMessage(db: OutboxDb, id: string, options: 
   const data = result.ok
     ? { status: "sent" as const, attempts, providerMessageId: result.providerMessageId, error: null, sentAt: finishedAt }
     : result.retryable && attempts < MAX_DELIVERY_ATTEMPTS
-      ? { status: "queued" as const, attempts, error: result.error, nextAttemptAt: new Date(finishedAt.getTime() + retryDelayMs(attempts)) }
+      ? { status: "queued" as const, attempts, error: result.error, nextAttemptAt: new Date(finishedAt.getTime() + retryDelayMs(attempts, { firstRetryMs: options.firstRetryMs })) }
       : { status: "failed" as const, attempts, error: result.error };
   const updated = await table(db).update({ where: { id }, data });
   logOutcome(updated);
@@ -157,6 +163,17 @@ async function send(db: OutboxDb, message: OutboundMessage, firmName: string | u
   const provider = configuredSmsProvider();
   if (!provider) return { ok: true, providerMessageId: OUTBOX_PROVIDER_ID };
   return provider.send({ outboundMessageId: message.id, to: message.to, body: message.body });
+}
+
+/** Whether a provider is configured for the channel; without one, delivery only records the row as sent. */
+export function providerConfigured(channel: OutboundChannel): boolean {
+  return (channel === "email" ? configuredEmailProvider() : configuredSmsProvider()) !== null;
+}
+
+/** A message's current delivery state, or null when the firm has no such message (or it isn't committed yet). */
+export async function outboundMessageOutcome(db: OutboxDb, id: string): Promise<OutboundMessageOutcome | null> {
+  const message = await table(db).findUnique({ where: { id } });
+  return message ? outcomeOf(message) : null;
 }
 
 /** The delivery state of a message row, without its content. */

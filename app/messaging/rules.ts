@@ -58,13 +58,17 @@ export function senderAddress(firmName: string, address: string): string {
 /** Deliveries tried per message before it is marked `failed`. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
-const FIRST_RETRY_MS = 60_000;
+/** Wait before the first retry; each later one waits twice as long as the one before. */
+export const FIRST_RETRY_MS = 60_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 
-/** Wait before the next try after `attempts` failed tries: 1 min, 2, 4, 8, … capped at 1 h. */
-export function retryDelayMs(attempts: number): number {
+/**
+ * Wait before the next try after `attempts` failed tries: 1 min, 2, 4, 8, … capped at 1 h.
+ * `firstRetryMs` replaces the first minute (tests use a fraction of a second).
+ */
+export function retryDelayMs(attempts: number, { firstRetryMs = FIRST_RETRY_MS }: { firstRetryMs?: number } = {}): number {
   const exponent = Math.max(0, attempts - 1);
-  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** exponent);
+  return Math.min(LONGEST_RETRY_MS, firstRetryMs * 2 ** exponent);
 }
 
 /** Provider errors are stored on the message; keep them readable and bounded. */

@@ -1,6 +1,10 @@
 /**
  * Email and SMS against real PostgreSQL (row-level security per firm) and the real Resend and
  * Twilio SDKs talking to a local fake of their APIs (tests/support/fake-providers.ts).
+ *
+ * No job queue runs in this file, so sendEmail and sendSms deliver before they return (the
+ * fallback of a process without one); delivery by the background job, its retries and the sweep
+ * are in tests/integration/jobs.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
@@ -8,6 +12,7 @@ import type { FirmSiteContext, FirmSettings } from "../../app/context.server";
 import { closeDb, firmDb, withFirm } from "../../app/db.server";
 import { sendEmail } from "../../app/email.server";
 import { resetEnvCache } from "../../app/env.server";
+import { jobsRunning } from "../../app/jobs.server";
 import { linkify } from "../../app/messaging/linkify";
 import { deliverOutboundMessage, dueOutboundMessageIds, listOutboundMessages, queueEmail } from "../../app/messaging/outbox.server";
 import { MAX_DELIVERY_ATTEMPTS, OutboundMessageError, retryDelayMs, senderAddress, toE164 } from "../../app/messaging/rules";
@@ -89,6 +94,10 @@ afterAll(async () => {
 beforeEach(() => {
   providers.reset();
   setEnv(Object.fromEntries(PROVIDER_ENV.map((key) => [key, undefined])));
+});
+
+it("runs without a job queue: messages are delivered by the request that sends them", () => {
+  expect(jobsRunning()).toBe(false);
 });
 
 describe("without provider keys: the outbox", () => {
@@ -326,8 +335,9 @@ describe("rules", () => {
   });
 
   it("backs off exponentially, capped at an hour", () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts))).toEqual([60_000, 120_000, 240_000, 480_000]);
     expect(retryDelayMs(20)).toBe(3_600_000);
+    expect([1, 2, 3].map((attempts) => retryDelayMs(attempts, { firstRetryMs: 300 }))).toEqual([300, 600, 1200]);
   });
 
   it("finds links in message bodies", () => {
