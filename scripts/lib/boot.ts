@@ -1,7 +1,7 @@
 /**
  * Boots the whole product in this process: embedded PostgreSQL and S3 when not configured,
- * migrations, the demo seed, and the HTTP server. Used by `npm start`, the browser tests
- * (through start.ts) and the benchmarks.
+ * migrations, the background jobs (worked here unless JOBS_WORKER=false), the demo seed, and the
+ * HTTP server. Used by `npm start`, the browser tests (through start.ts) and the benchmarks.
  */
 import path from "node:path";
 import { parseEnv, resetEnvCache } from "~/env.server";
@@ -60,6 +60,18 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
     const { applyMigrations } = await import("./migrate");
     const applied = await applyMigrations(process.env.DATABASE_URL!);
     log(applied.length ? `Applied ${applied.length} migration(s).` : "Database is up to date.");
+
+    // After the migrations (the outbox sweep calls a function they create); stopped after the
+    // server, so requests still finishing can enqueue. If the queue can't start, it says so and
+    // email and SMS are delivered by the requests that send them.
+    const { startJobs } = await import("~/jobs.server");
+    const jobs = await startJobs({ databaseUrl: process.env.DATABASE_URL!, worker: config.JOBS_WORKER !== false, log: (message) => log(`Jobs: ${message}`) });
+    stops.push(async () => {
+      await jobs.stop();
+      // The job handlers' database pool (this module graph's; the server closes its own).
+      const { closeDb } = await import("~/db.server");
+      await closeDb();
+    });
 
     const { ensureBucket } = await import("~/storage.server");
     await ensureBucket();
