@@ -2,6 +2,9 @@
  * The questionnaire page (client mode; advisor preview modes mock saves locally). Answers are
  * saved one question at a time through POST /api/questionnaires/{companyHash}; on failure the
  * answer rolls back and the spec's message shows.
+ *
+ * Advisor modes never call the server: admin-preview answers (and notes) live in this page's state
+ * only; admin-template is read-only with notes and signing disabled.
  */
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -50,10 +53,21 @@ export interface QuestionnairePageProps {
   disableProvidedElsewhere: boolean;
   firmDisablesAnswerLater: boolean;
   initialSectionId: string | null;
+  /** Who a note added in preview is shown as (the firm's team name); clients' notes come from the server. */
+  viewerName?: string;
 }
 
 type ActionBody = Record<string, unknown> & { intent: string };
-type ActionReply = { ok?: true; error?: string; message?: string; question?: Partial<QuestionData> & { id: string }; sections?: { id: string; markedCompleted: boolean }[]; upload?: { key: string; grant: Parameters<typeof uploadWithProgress>[0] }; next?: { id: string; name: string; hashId: string } | null };
+type ActionReply = {
+  ok?: true;
+  error?: string;
+  message?: string;
+  question?: Partial<QuestionData> & { id: string };
+  sections?: { id: string; markedCompleted: boolean }[];
+  upload?: { key: string; grant: Parameters<typeof uploadWithProgress>[0] };
+  next?: { id: string; name: string; hashId: string } | null;
+  note?: { questionId: string; id: string; text: string };
+};
 
 const STATUS_LABEL: Record<SectionStatus, string> = { completed: "Completed", pending: "Pending", incomplete: "Incomplete", error: "Needs attention" };
 const AUTOSAVE_MS = 600;
@@ -72,10 +86,9 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const [blocked, setBlocked] = useState<string | null>(null);
   const readOnly = props.readOnly !== null || data.completed || mode === "admin-template";
 
-  useEffect(() => {
-    setQuestions(data.questions);
-    setSections(data.sections);
-  }, [data]);
+  // Fresh data from the server replaces the page's copy (not a change of only the deposit, say: an advisor's mock answers stay).
+  useEffect(() => setQuestions(data.questions), [data.questions]);
+  useEffect(() => setSections(data.sections), [data.sections]);
 
   const deposit = { depositStatus: data.depositStatus, depositAmountCents: data.depositAmountCents };
   const views = useMemo(() => sectionViews(sections, questions, { firstSectionRequired: props.firstSectionRequired, visited, deposit }), [sections, questions, visited, props.firstSectionRequired, deposit.depositStatus]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -105,16 +118,28 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
 
   /** Advisor modes: nothing is saved; the page behaves as if it were. */
   function mockReply(body: ActionBody): ActionReply {
+    if (mode === "admin-template") return { error: "This is a template preview: nothing can be changed here." };
+    if (body.intent === "complete_section") return { ok: true, sections: [{ id: body.sectionId as string, markedCompleted: true }] };
+    if (body.intent === "submit") return { ok: true, next: null };
     const q = questions.find((x) => x.id === body.questionId);
-    if (!q) return { ok: true };
+    if (!q) return { error: "Not available in preview." };
     if (body.intent === "answer") return { ok: true, question: { id: q.id, answer: (body.answer as string) || null, answerBy: null, specialAnswer: null } };
     if (body.intent === "special") return { ok: true, question: { id: q.id, answer: null, answerBy: null, specialAnswer: body.special as QuestionData["specialAnswer"] } };
-    if (body.intent === "undo") return { ok: true, message: MESSAGES.undo, question: { id: q.id, answer: null, answerBy: null, specialAnswer: null } };
+    if (body.intent === "undo") return { ok: true, message: MESSAGES.undo, question: { id: q.id, answer: null, answerBy: null, specialAnswer: null, entries: q.questionType === "entries" ? [] : undefined } };
     if (body.intent === "answer_now") return { ok: true, question: { id: q.id, answerBy: null } };
-    return { ok: true };
+    if (body.intent === "add_note") return { ok: true, note: { questionId: q.id, id: `preview-${Date.now()}`, text: `${props.viewerName ?? "You"}: ${String(body.body).trim()}` } };
+    if (body.intent === "add_entry" || body.intent === "remove_entry" || body.intent === "save_entry") {
+      const entries = mockEntries(q, body);
+      return { ok: true, question: { id: q.id, answer: String(new Set(entries.map((e) => e.entryNumber)).size), answerBy: null, specialAnswer: null, entries } };
+    }
+    return { error: "Not available in preview." };
   }
 
   function apply(reply: ActionReply) {
+    if (reply.note) {
+      const note = reply.note;
+      setQuestions((list) => list.map((q) => (q.id === note.questionId ? { ...q, notes: [...q.notes, { id: note.id, text: note.text }] } : q)));
+    }
     if (reply.question) {
       const saved = reply.question;
       setQuestions((list) => list.map((q) => (q.id === saved.id ? { ...q, ...saved, entries: saved.entries ?? q.entries } : q)));
@@ -178,11 +203,9 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
             {data.dueDate ? ` · Due ${formatDate(data.dueDate)}` : ""} · {MESSAGES.autosaved}
           </p>
         </div>
-        {mode === "client" ? (
-          <Button to="/" variant="secondary" size="sm">
-            Back
-          </Button>
-        ) : null}
+        <Button to="/" variant="secondary" size="sm">
+          Back
+        </Button>
       </div>
 
       {mode === "admin-template" ? <Alert tone="info">{MESSAGES.templateBanner}</Alert> : null}
@@ -354,11 +377,22 @@ function Agreement(b: SectionBodyProps) {
   const t = useVocabulary();
   const [text, setText] = useState("");
   const { revalidate } = useRevalidator();
+  const [printing, setPrinting] = useState(false);
   const signingDisabled = b.readOnly || b.mode === "admin-template";
+  const advisor = b.mode !== "client";
   return (
     <div className={s.entries}>
       {b.section.customElement ? <p className={s.letter}>{t(b.section.customElement)}</p> : null}
-      {b.section.signatures.length === 0 ? <p className={s.muted}>{MESSAGES.signatureNotRequired}</p> : null}
+      {!b.props.data.hideSignaturePrintOption ? (
+        <div>
+          <Button size="sm" variant="secondary" onClick={() => setPrinting(true)}>
+            Print and Sign
+          </Button>
+        </div>
+      ) : null}
+      {b.section.signatures.length === 0 || (advisor && b.section.markedCompleted) ? <p className={s.muted}>{MESSAGES.signatureNotRequired}</p> : null}
+      {b.mode === "admin-template" ? <p className={s.muted}>{t("Signing is turned off in a template preview.")}</p> : null}
+      {printing ? <PrintAndSignDialog title={t(b.section.name)} letter={b.section.customElement ? t(b.section.customElement) : ""} signers={b.section.signatures} onClose={() => setPrinting(false)} /> : null}
       {b.section.signatures.map((sig) => {
         const state = signatureState(sig);
         const mine = sig.userId === b.props.userId;
@@ -406,6 +440,9 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
   const [laterOpen, setLaterOpen] = useState(false);
   const [option, setOption] = useState("");
   const [busy, setBusy] = useState(false);
+  /** Switching an upload question that has files away from its documents asks first (the files are deleted). */
+  const [confirmSwitch, setConfirmSwitch] = useState<"provided_elsewhere" | "later" | null>(null);
+  const hasFiles = q.questionType === "upload" && answerValues(q.answer).length > 0;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastSaved = useRef(q.answer ?? "");
   const status = questionStatus(q);
@@ -548,14 +585,15 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
         {files.map((key) => (
           <div key={key} className={s.file}>
             <span>{key.split("/").pop()?.replace(/^[A-Za-z0-9]+-/, "")}</span>
-            {!disabled ? (
+            {!disabled && b.mode === "client" ? (
               <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "upload_remove", questionId: q.id, key })}>
                 Remove
               </Button>
             ) : null}
           </div>
         ))}
-        {!disabled ? (
+        {!disabled && b.mode !== "client" && files.length === 0 ? <p className={s.muted}>{t("The client uploads documents here.")}</p> : null}
+        {!disabled && b.mode === "client" ? (
           <div className={s.row}>
             {q.options.length > 0 ? <Select label="Document type" options={q.options.map((o) => ({ value: o, label: t(o) }))} placeholder="Choose…" value={option} onChange={(e) => setOption(e.currentTarget.value)} /> : null}
             <label className={s.choice}>
@@ -580,15 +618,7 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
           Saved
         </span>
       ) : null}
-      {q.notes.length ? (
-        <ul className={s.pills} aria-label="Notes">
-          {q.notes.map((n) => (
-            <li key={n.id} className={s.muted}>
-              {n.text}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <Notes q={q} canAdd={!b.readOnly} act={b.act} />
       {!b.readOnly ? (
         <div className={s.row}>
           {q.specialAnswer ? (
@@ -602,7 +632,7 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
           ) : (
             <>
               {laterAllowed ? (
-                <Button size="sm" variant="ghost" onClick={() => setLaterOpen(true)}>
+                <Button size="sm" variant="ghost" onClick={() => (hasFiles ? setConfirmSwitch("later") : setLaterOpen(true))}>
                   {q.questionType === "upload" ? "Upload Later" : "Answer Later"}
                 </Button>
               ) : null}
@@ -612,7 +642,7 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
                 </Button>
               ) : null}
               {!b.props.disableProvidedElsewhere ? (
-                <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "special", questionId: q.id, special: "provided_elsewhere" })}>
+                <Button size="sm" variant="ghost" onClick={() => (hasFiles ? setConfirmSwitch("provided_elsewhere") : void b.act({ intent: "special", questionId: q.id, special: "provided_elsewhere" }))}>
                   Provided Elsewhere
                 </Button>
               ) : null}
@@ -625,6 +655,24 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
           )}
         </div>
       ) : null}
+      <ConfirmDialog
+        open={confirmSwitch !== null}
+        title={t("Delete the uploaded documents?")}
+        message={t(
+          confirmSwitch === "later"
+            ? "Uploading later deletes the documents already uploaded for this question and clears its answer."
+            : "Marking this provided elsewhere deletes the documents already uploaded for this question and clears its answer.",
+        )}
+        confirmLabel="Delete and continue"
+        tone="danger"
+        onCancel={() => setConfirmSwitch(null)}
+        onConfirm={() => {
+          const choice = confirmSwitch;
+          setConfirmSwitch(null);
+          if (choice === "later") setLaterOpen(true);
+          else void b.act({ intent: "special", questionId: q.id, special: "provided_elsewhere" });
+        }}
+      />
       {laterOpen ? <AnswerLaterDialog q={q} today={b.props.today} dueDate={b.props.data.dueDate} onClose={() => setLaterOpen(false)} act={b.act} /> : null}
     </section>
   );
@@ -677,6 +725,132 @@ function AnswerLaterDialog({ q, today, dueDate, onClose, act }: { q: QuestionDat
       }
     >
       <TextField label="Remind me on" type="date" value={date} error={problem ?? undefined} onChange={(e) => setDate(e.currentTarget.value)} />
+    </Dialog>
+  );
+}
+
+/** Notes on a question ('Author: body', oldest first) and, unless read-only, a way to add one. */
+function Notes({ q, canAdd, act }: { q: QuestionData; canAdd: boolean; act: SectionBodyProps["act"] }) {
+  const [open, setOpen] = useState(false);
+  const [body, setBody] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function save() {
+    setBusy(true);
+    const reply = await act({ intent: "add_note", questionId: q.id, body: body.trim() });
+    setBusy(false);
+    if (!reply.error) {
+      setBody("");
+      setOpen(false);
+    }
+  }
+  return (
+    <>
+      {q.notes.length ? (
+        <ul className={s.pills} aria-label="Notes">
+          {q.notes.map((n) => (
+            <li key={n.id} className={s.muted}>
+              {n.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {canAdd && open ? (
+        <div className={s.entries}>
+          <TextArea label="Note" value={body} maxLength={2000} onChange={(e) => setBody(e.currentTarget.value)} />
+          <div className={s.row}>
+            <Button size="sm" disabled={body.trim() === "" || busy} onClick={() => void save()}>
+              Save Note
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : canAdd ? (
+        <div>
+          <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
+            Add Note
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Preview: entries added, edited and removed in the page only (same renumbering as the server). */
+function mockEntries(q: QuestionData, body: ActionBody): QuestionData["entries"] {
+  const entries = q.entries.map((e) => ({ ...e }));
+  const count = new Set(entries.map((e) => e.entryNumber)).size;
+  if (body.intent === "add_entry") return [...entries, ...q.options.map((field) => ({ entryNumber: count + 1, field, value: "" }))];
+  const n = Number(body.entryNumber);
+  if (body.intent === "remove_entry") return entries.filter((e) => e.entryNumber !== n).map((e) => (e.entryNumber > n ? { ...e, entryNumber: e.entryNumber - 1 } : e));
+  const values = (body.values ?? {}) as Record<string, string>;
+  return entries.map((e) => (e.entryNumber === n && e.field in values ? { ...e, value: values[e.field] ?? "" } : e));
+}
+
+/**
+ * 'Print and Sign': the engagement letter as a plain page with a signature line per signer,
+ * printed from a blank frame so nothing of the portal's screen comes along.
+ */
+function PrintAndSignDialog({ title, letter, signers, onClose }: { title: string; letter: string; signers: SectionData["signatures"]; onClose: () => void }) {
+  function print() {
+    const frame = document.createElement("iframe");
+    frame.setAttribute("aria-hidden", "true");
+    frame.style.cssText = "position:fixed;width:0;height:0;border:0;right:0;bottom:0";
+    document.body.appendChild(frame);
+    const doc = frame.contentDocument;
+    const win = frame.contentWindow;
+    if (!doc || !win) return frame.remove();
+    doc.title = title;
+    const style = doc.createElement("style");
+    style.textContent = "body{font:12pt/1.5 Georgia,serif;margin:2cm;color:#000}h1{font-size:16pt}p{white-space:pre-wrap}.sig{margin-top:2.5em;display:flex;gap:2em}.line{flex:1;border-top:1px solid #000;padding-top:4px}";
+    doc.head.appendChild(style);
+    const h1 = doc.createElement("h1");
+    h1.textContent = title;
+    const body = doc.createElement("p");
+    body.textContent = letter;
+    doc.body.append(h1, body);
+    for (const signer of signers.length ? signers : [{ userName: "" }]) {
+      const row = doc.createElement("div");
+      row.className = "sig";
+      for (const label of [`Signature${signer.userName ? ` — ${signer.userName}` : ""}`, "Date"]) {
+        const cell = doc.createElement("div");
+        cell.className = "line";
+        cell.textContent = label;
+        row.appendChild(cell);
+      }
+      doc.body.appendChild(row);
+    }
+    win.focus();
+    win.print();
+    setTimeout(() => frame.remove(), 1000);
+  }
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Print and Sign"
+      description="Print the engagement letter, sign it by hand and send it to your firm."
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={print}>Print</Button>
+        </>
+      }
+    >
+      <article aria-label="Engagement letter" className={s.entries}>
+        <h3 className={s.sectionTitle}>{title}</h3>
+        <p className={s.letter}>{letter}</p>
+        {signers.map((signer) => (
+          <div key={signer.id} className={s.printLine}>
+            <span>Signature — {signer.userName}</span>
+            <span>Date</span>
+          </div>
+        ))}
+      </article>
     </Dialog>
   );
 }

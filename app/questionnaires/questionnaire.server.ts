@@ -96,6 +96,8 @@ export interface QuestionnaireData {
   depositAmountCents: number | null;
   disclaimer: string | null;
   company: { id: string; hashId: string; name: string; readonlyAccess: boolean };
+  /** Firm preference hide_signature_print_option: no 'Print and Sign' on engagement letters. */
+  hideSignaturePrintOption: boolean;
   sections: SectionData[];
   questions: QuestionData[];
 }
@@ -227,19 +229,117 @@ export async function loadClientQuestionnaire(portal: FirmSiteContext, user: Ses
     });
     if (!row) throw notFound();
     const [sections, questions] = [await readSections(tx, row.id), await readQuestions(tx, row.id, portal.firm.name)];
-    return { ...row, ...toData(row), sections, questions };
+    return { ...row, ...toData(row), hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption, sections, questions };
   });
 }
 
 /**
  * The same data for an advisor preview (any questionnaire of the firm, by entity id), or null.
+ * It shows what the client sees (the same notes), and reads exactly like the client's loader.
  */
 export async function loadQuestionnaireForStaff(portal: FirmSiteContext, companyId: string, questionnaireId: string): Promise<QuestionnaireData | null> {
   return portal.db.$transaction(async (tx) => {
     const row = await tx.questionnaire.findFirst({ where: { id: questionnaireId, companyId, deletedAt: null }, select: questionnaireSelect });
     if (!row) return null;
     const [sections, questions] = [await readSections(tx, row.id), await readQuestions(tx, row.id, portal.firm.name)];
-    return { ...row, ...toData(row), sections, questions };
+    return { ...row, ...toData(row), hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption, sections, questions };
+  });
+}
+
+/**
+ * A template shown as a questionnaire (admin-template mode): its sections and questions with no
+ * answers, no entity, no due date. `taxYear` is this year (the page shows the tax year minus 1,
+ * the year a questionnaire sent today would be about). Agreement sections get one placeholder
+ * signer (signing is disabled in this mode). Three statements; null when not the firm's template.
+ * `templateId` is the template's id or its public hash id.
+ */
+export async function loadTemplatePreview(portal: FirmSiteContext, templateId: string, today: string): Promise<QuestionnaireData | null> {
+  return portal.db.$transaction(async (tx) => {
+    const template = await tx.questionnaireTemplate.findFirst({
+      where: { OR: [{ id: templateId }, { hashId: templateId }], deletedAt: null },
+      select: { id: true, name: true, disclaimer: true },
+    });
+    if (!template) return null;
+    const [sections, questions] = [
+      await tx.templateSection.findMany({
+        where: { templateId: template.id },
+        select: { id: true, name: true, sectionType: true, instruction: true, customElement: true, triggerQuestionId: true, triggerAnswer: true, order: true },
+        orderBy: [{ order: "asc" }, { id: "asc" }],
+      }),
+      await tx.templateQuestion.findMany({
+        where: { templateId: template.id },
+        select: {
+          id: true, sectionId: true, text: true, questionType: true, options: true, optional: true, numberOfCharacters: true, disableAnswerLater: true,
+          disableNotApplicable: true, documentLink: true, followUpQuestionId: true, triggerForFollowUpQuestion: true, order: true,
+        },
+        orderBy: [{ order: "asc" }, { id: "asc" }],
+      }),
+    ];
+    return {
+      id: template.id,
+      name: template.name,
+      taxYear: Number(today.slice(0, 4)),
+      dueDate: null,
+      locked: false,
+      completed: false,
+      inProgress: false,
+      openedAt: null,
+      currentSectionId: null,
+      depositStatus: null,
+      depositAmountCents: null,
+      disclaimer: template.disclaimer,
+      company: { id: "", hashId: "", name: "", readonlyAccess: false },
+      hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption,
+      sections: sections.map((s) => ({
+        ...s,
+        markedCompleted: false,
+        signatures:
+          s.sectionType === SECTION_TYPE.agreement_signature
+            ? [{ id: `template-${s.id}`, userId: "", userName: "{client_fname} {client_lname}", signature: null, signedAt: null, notNeeded: false }]
+            : [],
+      })),
+      questions: questions.map((q) => ({
+        ...q,
+        answer: null,
+        answerBy: null,
+        specialAnswer: null,
+        priorYearValue: null,
+        uploadedLastYear: false,
+        entries: [],
+        notes: [],
+      })),
+    };
+  });
+}
+
+// ───────────────────────────── Staff actions ─────────────────────────────
+
+export const DEPOSIT_MESSAGES = { paid: "Questionnaire marked as paid", unpaid: "Questionnaire marked as unpaid" } as const;
+
+/**
+ * Staff spec §4: 'Mark as paid' sets an outstanding deposit (pending or unpaid, with an amount) to
+ * marked_paid; 'Mark as unpaid' sets marked_paid back to pending. Advisors only. Other states
+ * (paid online, payment pending, no deposit) are refused with 400; another firm's or entity's
+ * questionnaire is 404.
+ */
+export async function setDepositPaid(portal: FirmSiteContext, staff: SessionUser, companyId: string, questionnaireId: string, paid: boolean): Promise<{ message: string }> {
+  if (staff.kind !== "staff") throw notFound();
+  if (!staff.isAdvisor) throw new QuestionnaireError(403, "Only advisors can mark a deposit paid.");
+  return portal.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string; deposit_status: QuestionnaireData["depositStatus"]; deposit_amount_cents: number | null }[]>`
+      SELECT id, deposit_status::text AS deposit_status, deposit_amount_cents FROM questionnaires
+       WHERE id = ${questionnaireId} AND company_id = ${companyId} AND deleted_at IS NULL FOR UPDATE`;
+    const row = rows[0];
+    if (!row) throw notFound();
+    const facts = { depositStatus: row.deposit_status, depositAmountCents: row.deposit_amount_cents };
+    if (paid ? !depositOutstanding(facts) : row.deposit_status !== "marked_paid") {
+      throw new QuestionnaireError(400, paid ? "This questionnaire has no deposit to mark paid." : "Only a deposit marked paid can be marked unpaid.");
+    }
+    const now = new Date();
+    const title = paid ? "Marked the deposit as paid" : "Marked the deposit as unpaid";
+    await tx.questionnaire.update({ where: { id: row.id }, data: { depositStatus: paid ? "marked_paid" : "pending", lastActivity: title, lastActivityAt: now } });
+    await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.questionnaire, title, actorId: staff.id, companyId, questionnaireId: row.id, ipAddress: portal.clientAddress });
+    return { message: paid ? DEPOSIT_MESSAGES.paid : DEPOSIT_MESSAGES.unpaid };
   });
 }
 
@@ -278,6 +378,8 @@ export interface ActionResult {
   sections?: { id: string; markedCompleted: boolean }[];
   upload?: { key: string; grant: Awaited<ReturnType<typeof createUploadGrant>> };
   next?: { id: string; name: string; hashId: string } | null;
+  /** A note just added, as the client sees it ('Author: body'). */
+  note?: { questionId: string; id: string; text: string };
 }
 
 interface Target {
@@ -388,6 +490,11 @@ async function readEntries(tx: FirmTx, questionId: string) {
 async function entryCount(tx: FirmTx, questionId: string): Promise<number> {
   const rows = await tx.questionEntry.groupBy({ by: ["entryNumber"], where: { questionId } });
   return rows.length;
+}
+
+/** 'Author: body', the author named as the loader names them (preferred name, else first and last). */
+function noteText(user: Pick<SessionUser, "preferredName" | "fname" | "lname">, body: string): string {
+  return `${user.preferredName || `${user.fname} ${user.lname}`.trim()}: ${body}`;
 }
 
 export interface ActionContext {
@@ -538,9 +645,9 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
       }
       case "add_note": {
         const question = await findQuestion(tx, target.id, action.questionId);
-        await tx.questionComment.create({ data: { firmId, questionId: question.id, authorId: user.id, body: action.body, fromFirmUser: false } });
+        const note = await tx.questionComment.create({ data: { firmId, questionId: question.id, authorId: user.id, body: action.body, fromFirmUser: false }, select: { id: true } });
         await touch(tx, firmId, target, user, "Added a note", ACTIVITY_TYPES.questionnaire, ip);
-        return { ok: true };
+        return { ok: true, note: { questionId: question.id, id: note.id, text: noteText(user, action.body) } };
       }
       case "open_section": {
         const section = await findSection(tx, target.id, action.sectionId);

@@ -1,0 +1,17 @@
+/**
+ * Staff previews of a client (`/preview/user/{previewUserId}`): the client read as a session user
+ * would be, so the client's own loaders (the dashboard) show exactly what the client sees. Nothing
+ * here writes; the preview is read-only.
+ */
+import type { SessionUser } from "~/auth/session.server";
+import type { FirmSiteContext } from "~/context.server";
+
+/** The firm's client `userId` as the dashboard loader expects a signed-in client, or null (staff, deleted, another firm). */
+export async function findPreviewClient(portal: FirmSiteContext, userId: string): Promise<SessionUser | null> {
+  const user = await portal.db.user.findFirst({
+    where: { id: userId, kind: "client", deletedAt: null },
+    select: { id: true, email: true, fname: true, lname: true, preferredName: true, readonlyAccess: true, timeZone: true, defaultCompanyId: true },
+  });
+  if (!user) return null;
+  return { ...user, kind: "client", sessionId: "preview", firmAccess: null, isAdvisor: false };
+}

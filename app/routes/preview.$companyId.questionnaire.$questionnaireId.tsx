@@ -1,0 +1,113 @@
+/**
+ * /preview/{companyId}/questionnaire/{questionnaireId}?sectionId (#question{id}): an advisor sees
+ * the client's questionnaire as the client does (admin-preview mode). Answers given here are mock
+ * answers kept in the page; nothing is saved. Staff only: a client gets 404, and another firm's
+ * ids are not found (row-level security). The one write here is the deposit: mark paid / unpaid.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, useFetcher, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useMemo } from "react";
+import { z } from "zod";
+import { requireStaff } from "~/auth/session.server";
+import { FirmPage } from "~/components/firm-page";
+import { Alert, Badge, Button, ShowToast } from "~/components/ui";
+import { requireFirmSite } from "~/context.server";
+import { loadQuestionnaireForStaff, QuestionnaireError, setDepositPaid } from "~/questionnaires/questionnaire.server";
+import { QuestionnairePage } from "~/questionnaires/questionnaire-page";
+import { depositOutstanding, MESSAGES } from "~/questionnaires/rules";
+import { todayIn } from "~/time-zones";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Preview: ${data.data.name}` : "Preview" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const portal = requireFirmSite(context);
+  const staff = await requireStaff(request, portal);
+  const data = await loadQuestionnaireForStaff(portal, params.companyId ?? "", params.questionnaireId ?? "");
+  if (!data) throw new Response("Not Found", { status: 404 });
+  const prefs = portal.firm.preferences;
+  return json({
+    data,
+    today: todayIn(portal.firm.timeZone),
+    userId: staff.id,
+    // The client's view, but never read-only for reasons of the client: the advisor sees every control.
+    readOnly: null,
+    firstSectionRequired: prefs.firstSectionRequired,
+    disableProvidedElsewhere: prefs.disableProvidedElsewhere,
+    firmDisablesAnswerLater: prefs.disableAnswerLater,
+    initialSectionId: new URL(request.url).searchParams.get("sectionId"),
+    viewerName: `${portal.firm.name} Team`,
+    canMarkPaid: staff.isAdvisor,
+  });
+}
+
+const depositSchema = z.object({ intent: z.enum(["mark_paid", "mark_unpaid"]) });
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const portal = requireFirmSite(context);
+  const staff = await requireStaff(request, portal);
+  const parsed = depositSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ ok: false as const, error: "Malformed request" }, { status: 400 });
+  const paid = parsed.data.intent === "mark_paid";
+  try {
+    const result = await setDepositPaid(portal, staff, params.companyId ?? "", params.questionnaireId ?? "", paid);
+    return json({ ok: true as const, message: result.message, depositStatus: paid ? ("marked_paid" as const) : ("pending" as const) });
+  } catch (error) {
+    if (error instanceof QuestionnaireError) return json({ ok: false as const, error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+/** Marking the deposit keeps the advisor's mock answers: the page takes the new status from the action. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate);
+
+export default function PreviewQuestionnaireRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  const { canMarkPaid, ...props } = loaded;
+  const deposit = useFetcher<typeof action>();
+  const reply = deposit.data;
+  const depositStatus = reply?.ok ? reply.depositStatus : loaded.data.depositStatus;
+  const data = useMemo(() => ({ ...loaded.data, depositStatus }), [loaded.data, depositStatus]);
+  const amount = data.depositAmountCents ? `$${(data.depositAmountCents / 100).toFixed(2)}` : null;
+  const outstanding = depositOutstanding(data);
+
+  return (
+    <FirmPage>
+      <ShowToast toast={reply ? (reply.ok ? { type: "success", message: reply.message } : { type: "error", message: reply.error }) : null} />
+      {amount && depositStatus ? (
+        <Alert
+          tone={outstanding ? "warning" : "success"}
+          title={`Deposit ${amount}`}
+          action={
+            canMarkPaid && (outstanding || depositStatus === "marked_paid") ? (
+              <deposit.Form method="post">
+                <input type="hidden" name="intent" value={outstanding ? "mark_paid" : "mark_unpaid"} />
+                <Button type="submit" size="sm" variant="secondary" loading={deposit.state !== "idle"}>
+                  {outstanding ? "Mark as paid" : "Mark as unpaid"}
+                </Button>
+              </deposit.Form>
+            ) : undefined
+          }
+        >
+          <Badge tone={outstanding ? "warning" : "success"}>{DEPOSIT_LABEL[depositStatus]}</Badge>
+        </Alert>
+      ) : null}
+      <QuestionnairePage key={data.id} mode="admin-preview" {...props} data={data} />
+    </FirmPage>
+  );
+}
+
+const DEPOSIT_LABEL = { paid: "Paid", marked_paid: "Marked paid", payment_pending: "Payment pending", pending: "Unpaid", unpaid: "Unpaid" } as const;
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <FirmPage>
+      <Alert tone="danger" title={notFound ? "Questionnaire not found" : MESSAGES.loadFailed}>
+        <Button to="/" variant="secondary" size="sm">
+          Back
+        </Button>
+      </Alert>
+    </FirmPage>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * /preview/template/{templateId}?sectionId: a template shown as the questionnaire a client would get
+ * (admin-template mode): the tax year minus 1, the banner about template tags, nothing answerable,
+ * notes and signing disabled. Staff only; another firm's template is not found.
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { requireStaff } from "~/auth/session.server";
+import { FirmPage } from "~/components/firm-page";
+import { Alert, Button } from "~/components/ui";
+import { requireFirmSite } from "~/context.server";
+import { loadTemplatePreview } from "~/questionnaires/questionnaire.server";
+import { QuestionnairePage } from "~/questionnaires/questionnaire-page";
+import { MESSAGES } from "~/questionnaires/rules";
+import { todayIn } from "~/time-zones";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Template preview: ${data.data.name}` : "Template preview" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const portal = requireFirmSite(context);
+  const staff = await requireStaff(request, portal);
+  const today = todayIn(portal.firm.timeZone);
+  const data = await loadTemplatePreview(portal, params.templateId ?? "", today);
+  if (!data) throw new Response("Not Found", { status: 404 });
+  const prefs = portal.firm.preferences;
+  return json({
+    data,
+    today,
+    userId: staff.id,
+    readOnly: null,
+    firstSectionRequired: prefs.firstSectionRequired,
+    disableProvidedElsewhere: prefs.disableProvidedElsewhere,
+    firmDisablesAnswerLater: prefs.disableAnswerLater,
+    initialSectionId: new URL(request.url).searchParams.get("sectionId"),
+  });
+}
+
+export default function PreviewTemplateRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  return (
+    <FirmPage>
+      <QuestionnairePage key={loaded.data.id} mode="admin-template" {...loaded} />
+    </FirmPage>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <FirmPage>
+      <Alert tone="danger" title={notFound ? "Template not found" : MESSAGES.loadFailed}>
+        <Button to="/" variant="secondary" size="sm">
+          Back
+        </Button>
+      </Alert>
+    </FirmPage>
+  );
+}
