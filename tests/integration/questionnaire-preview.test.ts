@@ -1,0 +1,277 @@
+/**
+ * Advisor modes against real PostgreSQL (demo seed) and a real S3-protocol server: the preview
+ * reads never write, staff-only and firm-scoped loading, template preview data, the client
+ * previewed by staff, deposit marked paid / unpaid, notes, and an upload question switched to
+ * Provided Elsewhere or Upload Later losing its files.
+ */
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type * as DbModule from "../../app/db.server";
+import type * as SeedModule from "../../prisma/seed";
+import type * as ServerModule from "../../app/questionnaires/questionnaire.server";
+import type * as PreviewModule from "../../app/questionnaires/preview-client.server";
+import type * as HomeModule from "../../app/home/client-home.server";
+import type * as StorageModule from "../../app/storage.server";
+import type { SessionUser } from "../../app/auth/session.server";
+import type { FirmSiteContext } from "../../app/context.server";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
+
+let testDb: TestDatabase;
+let s3: TestS3;
+let db: typeof DbModule;
+let seed: typeof SeedModule;
+let server: typeof ServerModule;
+let preview: typeof PreviewModule;
+let home: typeof HomeModule;
+let storage: typeof StorageModule;
+let su: pg.Client;
+
+async function portalFor(slug: string, overrides: Record<string, unknown> = {}): Promise<FirmSiteContext> {
+  const firmId = seed.demoFirmId(slug);
+  const scoped = db.firmDb(firmId);
+  const prefs = await scoped.firmPreferences.findUniqueOrThrow({ where: { firmId } });
+  const { rows } = await su.query(`SELECT name, time_zone FROM firms WHERE id = $1`, [firmId]);
+  return {
+    site: "firm",
+    db: scoped,
+    origin: `http://${slug}.localhost`,
+    clientAddress: "127.0.0.1",
+    firm: {
+      id: firmId, slug, name: rows[0].name, customDomain: null, timeZone: rows[0].time_zone, themeName: "modern", brandColor: null, logoKey: null, logoUrl: null, supportEmail: null,
+      preferences: { ...prefs, ...overrides } as FirmSiteContext["firm"]["preferences"],
+      vocabulary: [],
+    },
+  };
+}
+
+async function userFor(email: string, firmSlug: string, extra: Partial<SessionUser> = {}): Promise<SessionUser> {
+  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access, is_advisor FROM users WHERE email = $1 AND firm_id = $2`, [email, seed.demoFirmId(firmSlug)]);
+  const u = rows[0];
+  return {
+    id: u.id, sessionId: "s", kind: u.kind, email, fname: u.fname, lname: u.lname, preferredName: null, firmAccess: null, isAdvisor: u.is_advisor ?? false,
+    readonlyAccess: u.readonly_access, timeZone: "Pacific Time (US & Canada)", defaultCompanyId: null, ...extra,
+  };
+}
+
+async function questionnaireOf(email: string, name: string) {
+  const { rows } = await su.query(
+    `SELECT q.id, c.hash_id, c.id AS company_id FROM questionnaires q JOIN companies c ON c.id = q.company_id JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
+      WHERE u.email = $1 AND q.name = $2 ORDER BY q.tax_year DESC LIMIT 1`,
+    [email, name],
+  );
+  return { questionnaireId: rows[0].id as string, hash: rows[0].hash_id as string, companyId: rows[0].company_id as string };
+}
+
+/** A fingerprint of every row a questionnaire page or action can change. */
+async function snapshot(): Promise<string> {
+  const { rows } = await su.query(`
+    SELECT md5(string_agg(x, '|' ORDER BY x)) AS h FROM (
+      SELECT id || coalesce(answer, '') || coalesce(answer_by::text, '') || coalesce(special_answer::text, '') || coalesce(answered_at::text, '') AS x FROM questions
+      UNION ALL SELECT id || coalesce(value, '') || entry_number FROM question_entries
+      UNION ALL SELECT id || coalesce(signature, '') || not_needed FROM engagement_signatures
+      UNION ALL SELECT id || marked_completed FROM sections
+      UNION ALL SELECT id || completed || locked || coalesce(current_section_id, '') || in_progress || coalesce(opened_at::text, '') || coalesce(deposit_status::text, '') || coalesce(last_activity_at::text, '') FROM questionnaires
+      UNION ALL SELECT id || coalesce(default_company_id, '') FROM users
+      UNION ALL SELECT id FROM question_comments
+      UNION ALL SELECT id FROM activity_logs) t`);
+  return rows[0].h;
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  s3 = await startTestS3();
+  Object.assign(process.env, {
+    DATABASE_URL: testDb.url,
+    S3_ENDPOINT: s3.config.endpoint,
+    S3_REGION: s3.config.region,
+    S3_BUCKET: s3.config.bucket,
+    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+    S3_FORCE_PATH_STYLE: "true",
+  });
+  db = await import("../../app/db.server");
+  seed = await import("../../prisma/seed");
+  server = await import("../../app/questionnaires/questionnaire.server");
+  preview = await import("../../app/questionnaires/preview-client.server");
+  home = await import("../../app/home/client-home.server");
+  storage = await import("../../app/storage.server");
+  su = new pg.Client({ connectionString: testDb.url });
+  await su.connect();
+  await seed.seedDemo();
+}, 120_000);
+
+afterAll(async () => {
+  await su?.end();
+  await db?.closeDb();
+  await testDb?.drop();
+  await s3?.stop();
+});
+
+describe("advisor preview of a client's questionnaire", () => {
+  it("loads the client's view for staff of the firm and writes nothing; staff cannot answer through the client's API", async () => {
+    const acme = await portalFor("acme");
+    const advisor = await userFor("advisor@acme.test", "acme");
+    const { questionnaireId, hash, companyId } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
+    const before = await snapshot();
+    const data = await server.loadQuestionnaireForStaff(acme, companyId, questionnaireId);
+    expect(data?.id).toBe(questionnaireId);
+    expect(data!.questions.length).toBeGreaterThan(10);
+    // The client's loader gives the same questions and notes: the preview is the client's view.
+    const client = await userFor("client@acme.test", "acme");
+    const asClient = await server.loadClientQuestionnaire(acme, client, hash, questionnaireId);
+    expect(data!.questions).toEqual(asClient.questions);
+    // What the preview page would send if it saved (it doesn't): refused for staff, nothing changes.
+    const text = data!.questions.find((q) => q.questionType === "text")!;
+    await expect(server.performQuestionnaireAction({ portal: acme, user: advisor, companyHash: hash }, { intent: "answer", questionnaireId, questionId: text.id, answer: "advisor" })).rejects.toMatchObject({ status: 404 });
+    await expect(server.performQuestionnaireAction({ portal: acme, user: advisor, companyHash: hash }, { intent: "add_note", questionnaireId, questionId: text.id, body: "hi" })).rejects.toMatchObject({ status: 404 });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("is not found with another firm's scope, another entity's id or an unknown id", async () => {
+    const summit = await portalFor("summit");
+    const acme = await portalFor("acme");
+    const mine = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
+    const other = await questionnaireOf("marcus.johnson@example.com", "2025 Individual Tax Organizer");
+    expect(await server.loadQuestionnaireForStaff(summit, mine.companyId, mine.questionnaireId)).toBeNull();
+    expect(await server.loadQuestionnaireForStaff(acme, other.companyId, mine.questionnaireId)).toBeNull();
+    expect(await server.loadQuestionnaireForStaff(acme, mine.companyId, "nope")).toBeNull();
+  });
+});
+
+describe("template preview", () => {
+  it("shows the template's sections and questions with no answers; tax year is this year (the page shows minus 1)", async () => {
+    const acme = await portalFor("acme");
+    const { rows } = await su.query(
+      `SELECT t.id, t.hash_id, t.name, (SELECT count(*)::int FROM template_sections s WHERE s.template_id = t.id) AS sections,
+              (SELECT count(*)::int FROM template_questions q WHERE q.template_id = t.id) AS questions
+         FROM questionnaire_templates t WHERE t.firm_id = $1 AND t.deleted_at IS NULL ORDER BY questions DESC LIMIT 1`,
+      [seed.demoFirmId("acme")],
+    );
+    const t = rows[0];
+    expect(t.questions).toBeGreaterThan(0);
+    const before = await snapshot();
+    const data = await server.loadTemplatePreview(acme, t.id, "2026-03-10");
+    expect(data).toMatchObject({ id: t.id, name: t.name, taxYear: 2026, dueDate: null, depositStatus: null, completed: false });
+    expect(data!.sections).toHaveLength(t.sections);
+    expect(data!.questions).toHaveLength(t.questions);
+    expect(data!.questions.every((q) => q.answer === null && q.specialAnswer === null && q.notes.length === 0 && q.entries.length === 0)).toBe(true);
+    const sectionIds = new Set(data!.sections.map((s) => s.id));
+    expect(data!.questions.every((q) => sectionIds.has(q.sectionId))).toBe(true);
+    for (const s of data!.sections) expect(s.signatures.length).toBe(s.sectionType === 2 ? 1 : 0);
+    // By its public hash id too; not from another firm; nothing written.
+    expect((await server.loadTemplatePreview(acme, t.hash_id, "2026-03-10"))?.id).toBe(t.id);
+    expect(await server.loadTemplatePreview(await portalFor("summit"), t.id, "2026-03-10")).toBeNull();
+    expect(await server.loadTemplatePreview(acme, "nope", "2026-03-10")).toBeNull();
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("client dashboard previewed by staff", () => {
+  it("reads the client as the dashboard expects, without changing the client's default entity", async () => {
+    const acme = await portalFor("acme");
+    const client = await userFor("client@acme.test", "acme");
+    const before = await snapshot();
+    const previewed = await preview.findPreviewClient(acme, client.id);
+    expect(previewed).toMatchObject({ id: client.id, kind: "client" });
+    const data = await home.loadClientHome(acme, previewed!, new URLSearchParams());
+    expect(data.entities.length).toBeGreaterThan(1);
+    const second = data.entities[1]!;
+    const chosen = await home.loadClientHome(acme, previewed!, new URLSearchParams({ entity: second.hashId }));
+    expect(chosen.selected?.hashId).toBe(second.hashId);
+    expect(await snapshot()).toBe(before);
+    // Staff users, other firms' clients and unknown ids are not previewable.
+    const advisor = await userFor("advisor@acme.test", "acme");
+    expect(await preview.findPreviewClient(acme, advisor.id)).toBeNull();
+    expect(await preview.findPreviewClient(await portalFor("summit"), client.id)).toBeNull();
+    expect(await preview.findPreviewClient(acme, "nope")).toBeNull();
+  });
+});
+
+describe("deposit marked paid / unpaid", () => {
+  it("an advisor marks an outstanding deposit paid (marked_paid) and back to pending; other states, non-advisors, clients and other firms are refused", async () => {
+    const acme = await portalFor("acme");
+    const advisor = await userFor("advisor@acme.test", "acme");
+    const { questionnaireId, companyId } = await questionnaireOf("client@acme.test", "2025 S-Corporation Questionnaire");
+    const status = async () => (await su.query(`SELECT deposit_status::text AS s FROM questionnaires WHERE id = $1`, [questionnaireId])).rows[0].s;
+    expect(await status()).toBe("unpaid");
+
+    const before = await snapshot();
+    await expect(server.setDepositPaid(acme, { ...advisor, isAdvisor: false }, companyId, questionnaireId, true)).rejects.toMatchObject({ status: 403 });
+    await expect(server.setDepositPaid(acme, await userFor("client@acme.test", "acme"), companyId, questionnaireId, true)).rejects.toMatchObject({ status: 404 });
+    await expect(server.setDepositPaid(await portalFor("summit"), advisor, companyId, questionnaireId, true)).rejects.toMatchObject({ status: 404 });
+    await expect(server.setDepositPaid(acme, advisor, "other-company", questionnaireId, true)).rejects.toMatchObject({ status: 404 });
+    await expect(server.setDepositPaid(acme, advisor, companyId, questionnaireId, false)).rejects.toMatchObject({ status: 400 });
+    expect(await snapshot()).toBe(before);
+
+    expect(await server.setDepositPaid(acme, advisor, companyId, questionnaireId, true)).toEqual({ message: "Questionnaire marked as paid" });
+    expect(await status()).toBe("marked_paid");
+    await expect(server.setDepositPaid(acme, advisor, companyId, questionnaireId, true)).rejects.toMatchObject({ status: 400 });
+    expect(await server.setDepositPaid(acme, advisor, companyId, questionnaireId, false)).toEqual({ message: "Questionnaire marked as unpaid" });
+    expect(await status()).toBe("pending");
+    const log = await su.query(`SELECT title FROM activity_logs WHERE questionnaire_id = $1 AND title LIKE 'Marked the deposit%' ORDER BY created_at`, [questionnaireId]);
+    expect(log.rows.map((r) => r.title)).toEqual(["Marked the deposit as paid", "Marked the deposit as unpaid"]);
+    await su.query(`UPDATE questionnaires SET deposit_status = 'paid' WHERE id = $1`, [questionnaireId]);
+    await expect(server.setDepositPaid(acme, advisor, companyId, questionnaireId, false)).rejects.toMatchObject({ status: 400 });
+    await su.query(`UPDATE questionnaires SET deposit_status = 'unpaid' WHERE id = $1`, [questionnaireId]);
+  });
+});
+
+describe("notes", () => {
+  it("a client's note comes back as 'Author: body'; clients see the firm's notes as '{firm} Team', never internal or removed ones", async () => {
+    const acme = await portalFor("acme");
+    const client = await userFor("client@acme.test", "acme");
+    const advisor = await userFor("advisor@acme.test", "acme");
+    const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
+    const { rows } = await su.query(`SELECT id, firm_id FROM questions WHERE questionnaire_id = $1 AND question_type = 'text' ORDER BY "order" LIMIT 1`, [questionnaireId]);
+    const question = rows[0];
+    const added = await server.performQuestionnaireAction({ portal: acme, user: client, companyHash: hash }, server.questionnaireActionSchema.parse({ intent: "add_note", questionnaireId, questionId: question.id, body: "  Which year?  " }));
+    expect(added.note).toMatchObject({ questionId: question.id, text: `${client.fname} ${client.lname}: Which year?` });
+    const insert = `INSERT INTO question_comments (id, firm_id, question_id, author_id, body, removed, from_firm_user, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, now() + ($8 || ' seconds')::interval)`;
+    await su.query(insert, ["note-team", question.firm_id, question.id, advisor.id, "Last year's is fine.", false, false, "1"]);
+    await su.query(insert, ["note-internal", question.firm_id, question.id, advisor.id, "Internal: check K-1", false, true, "2"]);
+    await su.query(insert, ["note-removed", question.firm_id, question.id, client.id, "Never mind", true, false, "3"]);
+    const data = await server.loadClientQuestionnaire(acme, client, hash, questionnaireId);
+    const notes = data.questions.find((q) => q.id === question.id)!.notes.map((n) => n.text);
+    expect(notes).toEqual([`${client.fname} ${client.lname}: Which year?`, `${acme.firm.name} Team: Last year's is fine.`]);
+  });
+});
+
+describe("an upload question switched away from its documents", () => {
+  async function uploadOne(ctx: ServerModule.ActionContext, questionnaireId: string, questionId: string) {
+    const grant = await server.performQuestionnaireAction(ctx, { intent: "upload_grant", questionnaireId, questionId, fileName: "w2.pdf", contentType: "application/pdf" });
+    const posted = await postToGrant(grant.upload!.grant, "%PDF-1.4\n% test\n", "w2.pdf");
+    expect(posted.ok).toBe(true);
+    const confirmed = await server.performQuestionnaireAction(ctx, { intent: "upload_confirm", questionnaireId, questionId, key: grant.upload!.key, contentType: "application/pdf" });
+    expect(confirmed.question?.answer).toBe(grant.upload!.key);
+    return grant.upload!.key;
+  }
+
+  it("Provided Elsewhere and Upload Later delete the files and clear the answer", async () => {
+    const acme = await portalFor("acme");
+    const client = await userFor("client@acme.test", "acme");
+    const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "Additional Items Requested");
+    await su.query(`UPDATE questionnaires SET completed = false, locked = false, due_date = date_trunc('year', current_date) + interval '11 months 27 days' WHERE id = $1`, [questionnaireId]);
+    const { rows } = await su.query(`SELECT id FROM questions WHERE questionnaire_id = $1 AND question_type = 'upload' AND cardinality(options) = 0 ORDER BY "order" LIMIT 1`, [questionnaireId]);
+    const questionId: string = rows[0].id;
+    const ctx = { portal: acme, user: client, companyHash: hash };
+    const firmId = acme.firm.id;
+
+    const first = await uploadOne(ctx, questionnaireId, questionId);
+    expect(await storage.headObject({ firmId, key: first })).not.toBeNull();
+    const elsewhere = await server.performQuestionnaireAction(ctx, { intent: "special", questionnaireId, questionId, special: "provided_elsewhere" });
+    expect(elsewhere.question).toMatchObject({ answer: null, specialAnswer: "provided_elsewhere" });
+    expect(await storage.headObject({ firmId, key: first })).toBeNull();
+    await server.performQuestionnaireAction(ctx, { intent: "undo", questionnaireId, questionId });
+
+    const second = await uploadOne(ctx, questionnaireId, questionId);
+    const today = new Date();
+    const later = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 2)).toISOString().slice(0, 10);
+    if (later.slice(0, 4) === String(today.getUTCFullYear()) && later < `${today.getUTCFullYear()}-12-28`) {
+      const result = await server.performQuestionnaireAction(ctx, { intent: "answer_later", questionnaireId, questionId, answerBy: later });
+      expect(result.question).toMatchObject({ answer: null, answerBy: later, specialAnswer: null });
+      expect(await storage.headObject({ firmId, key: second })).toBeNull();
+    }
+  });
+});
