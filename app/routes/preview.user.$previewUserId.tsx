@@ -84,6 +84,7 @@ export default function PreviewUserRoute() {
       >
         This is what the client sees. It is read-only: nothing you do here changes the client&apos;s account.
       </Alert>
+      <div style={{ height: 16 }} aria-hidden />
       <div onClickCapture={openAsPreview}>
         <ClientDashboard data={data} today={localDate(today)} />
       </div>
