@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STAFF_NAV_RULES, clientNavigation, staffNavigation } from "~/navigation";
+import { IMPLEMENTED_PAGES, STAFF_NAV_RULES, clientNavigation, staffNavigation } from "~/navigation";
 
 const everything = new Set(STAFF_NAV_RULES.map((r) => r.to).concat(["/inbox", "/documents", "/profile"]));
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
@@ -56,5 +56,12 @@ describe("client navigation", () => {
   });
   it("hides messages when communication is disabled and documents when hidden from clients", () => {
     expect(labels(clientNavigation({ communicationDisabled: true, hideDocumentsViewFromClients: true }, everything))).toEqual(["Dashboard", "Profile"]);
+  });
+});
+
+describe("pages that exist", () => {
+  it("links the client profile and the staff Profile Settings", () => {
+    expect(labels(clientNavigation({}, IMPLEMENTED_PAGES))).toContain("Profile");
+    expect(staffNavigation({ firmAccess: "group", isAdvisor: false }, {}, IMPLEMENTED_PAGES)).toContainEqual({ to: "/admin-profile", label: "Profile Settings" });
   });
 });
