@@ -1,10 +1,31 @@
 import { z } from "zod";
 import { EMAIL_MESSAGES, emailSchema } from "./email-rules";
 import { PASSWORD_MESSAGES } from "./password-rules";
+import { SIGN_IN_MESSAGES } from "./sign-in-rules";
 
-/** The `login` state of /signin (browser and server share it). */
+/** The `login` state with email and password in one post (browser and server share it). */
 export const passwordSignInSchema = z.object({
   email: emailSchema(EMAIL_MESSAGES.missing),
-  password: z.string({ error: PASSWORD_MESSAGES.missing }).min(1, PASSWORD_MESSAGES.missing).max(256, "Invalid password"),
+  password: z.string({ error: PASSWORD_MESSAGES.missing }).min(1, PASSWORD_MESSAGES.missing).max(256, SIGN_IN_MESSAGES.invalidPassword),
   redirect: z.string().max(2000).optional(),
 });
+
+/** The email step of `login`. */
+export const emailStepSchema = z.object({ email: emailSchema(EMAIL_MESSAGES.missing) });
+
+/** Buttons that need the email typed above them ('Forgot password?', 'Email me a link'). */
+export const emailFirstSchema = z.object({ email: emailSchema(SIGN_IN_MESSAGES.fillEmailFirst) });
+
+/** template-start. */
+export const templateEmailSchema = z.object({ email: emailSchema(SIGN_IN_MESSAGES.templateEmailMissing) });
+
+/** template-sign-up: both names, or the spec's one message. */
+export const templateSignUpSchema = z.object({
+  email: emailSchema(SIGN_IN_MESSAGES.templateEmailMissing),
+  fname: z.string({ error: SIGN_IN_MESSAGES.templateNamesMissing }).trim().min(1, SIGN_IN_MESSAGES.templateNamesMissing).max(80, "First name is too long"),
+  lname: z.string({ error: SIGN_IN_MESSAGES.templateNamesMissing }).trim().min(1, SIGN_IN_MESSAGES.templateNamesMissing).max(80, "Last name is too long"),
+});
+
+export const channelSchema = z.enum(["email", "sms"]);
+
+export const signInMethodSchema = z.enum(["password", "email", "sms"], { error: SIGN_IN_MESSAGES.methodMissing });

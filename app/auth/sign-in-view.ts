@@ -1,0 +1,90 @@
+/**
+ * What the sign-in card shows: one of the spec's sign-in states (client spec §2 and §4), with
+ * what that state needs to render. Loaders and actions build it on the server; the browser only
+ * renders it (app/components/auth/sign-in-flow.tsx). Plain module, shared by both.
+ */
+
+export const SIGN_IN_STATES = [
+  "login",
+  "2fa",
+  "alternate-sign-in",
+  "expired-link",
+  "forgot-password",
+  "sent-email",
+  "sent-text",
+  "sent-link",
+  "set-email",
+  "set-password",
+  "set-phone-number",
+  "set-sign-in-method",
+  "template-start",
+  "template-sign-up",
+] as const;
+
+export type SignInState = (typeof SIGN_IN_STATES)[number];
+
+export function isSignInState(value: unknown): value is SignInState {
+  return typeof value === "string" && (SIGN_IN_STATES as readonly string[]).includes(value);
+}
+
+/** The card's header per state. The spec names seven; the others get a plain one. */
+export const SIGN_IN_TITLES: Record<SignInState, string> = {
+  login: "Sign In",
+  "2fa": "2-Factor Auth",
+  "alternate-sign-in": "Sign In",
+  "expired-link": "This link has expired",
+  "forgot-password": "Reset password",
+  "sent-email": "Sign in via email",
+  "sent-text": "Sign in via SMS",
+  "sent-link": "Check your email",
+  "set-email": "Sign in with email",
+  "set-password": "Set up password",
+  "set-phone-number": "Sign in via SMS",
+  "set-sign-in-method": "How do you want to sign in next time?",
+  "template-start": "Get started",
+  "template-sign-up": "Create your account",
+};
+
+export type SignInMethodChoice = "password" | "email" | "sms";
+
+export interface SignInView {
+  state: SignInState;
+  /** login: 'email' then 'password'; 2fa: 'choose' then 'code'. */
+  step?: "email" | "password" | "choose" | "code";
+  /** The email being signed in (as typed, or the signed-in user's). */
+  email?: string;
+  /** Where a code or link went, masked (`j•••n@acme.test`, `(•••) •••-0142`). */
+  destination?: string;
+  channel?: "email" | "sms";
+  /** 2fa: the masked places a code can go. */
+  maskedEmail?: string | null;
+  maskedPhone?: string | null;
+  /** expired-link: the old link's token (it names the user; a new link or code goes to them). */
+  token?: string;
+  /** sent-text: the SMS could not be sent, offer resetting the sign-in method. */
+  smsFailed?: boolean;
+  /** sent-link: what was sent. */
+  linkPurpose?: "sign_in_link" | "password_reset" | "reset_method";
+  /** template-*: the public template link. */
+  template?: { hashId: string; name: string };
+  /** set-sign-in-method: the current choice. */
+  method?: SignInMethodChoice | null;
+  /** set-phone-number: the phone on file (digits). */
+  phone?: string;
+}
+
+/** Errors and typed values an action hands back with the view. Passwords are never echoed. */
+export interface SignInFeedback {
+  formError?: string;
+  fieldErrors?: Partial<Record<"email" | "password" | "confirmPassword" | "code" | "fname" | "lname" | "phone" | "method", string>>;
+  values?: Partial<Record<"email" | "fname" | "lname" | "phone" | "code", string>>;
+  /** A success note shown above the form (e.g. 'A new code was sent'). */
+  notice?: string;
+}
+
+export interface SignInPageData {
+  view: SignInView;
+  feedback?: SignInFeedback;
+  /** Where to go after signing in (a same-site path). */
+  redirectTo?: string;
+}
