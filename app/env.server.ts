@@ -43,6 +43,11 @@ const schema = z
     /** Background jobs run in every app server unless false; then only in `tsx scripts/worker.ts` processes. */
     JOBS_WORKER: bool,
     TRUST_PROXY: bool,
+    // Session lifetimes (absolute, from sign-in) and idle timeouts, per kind of user.
+    SESSION_ABSOLUTE_HOURS_STAFF: z.coerce.number().int().min(1).max(24 * 90).default(12),
+    SESSION_ABSOLUTE_HOURS_CLIENT: z.coerce.number().int().min(1).max(24 * 90).default(14 * 24),
+    SESSION_IDLE_MINUTES_STAFF: z.coerce.number().int().min(1).max(60 * 24 * 90).default(30),
+    SESSION_IDLE_MINUTES_CLIENT: z.coerce.number().int().min(1).max(60 * 24 * 90).default(12 * 60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

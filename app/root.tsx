@@ -13,6 +13,7 @@ import { cssBundleHref } from "@remix-run/css-bundle";
 import { ROOT_THEME, brandVars, themeClass } from "../themes";
 import { getSessionUser, displayName } from "~/auth/session.server";
 import { ToastProvider } from "~/components/ui/toast";
+import { SignOutSync } from "~/components/auth/sign-out-sync";
 import { ErrorPanel, NotFoundPanel } from "~/components/shell";
 import { VocabularyProvider } from "~/vocabulary";
 import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";
@@ -83,7 +84,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <VocabularyProvider entries={data?.firm?.vocabulary ?? []}>
-          <ToastProvider>{children}</ToastProvider>
+          <ToastProvider>
+            <SignOutSync signedIn={Boolean(data?.user)} />
+            {children}
+          </ToastProvider>
         </VocabularyProvider>
         <ScrollRestoration />
         <Scripts />

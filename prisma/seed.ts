@@ -184,6 +184,8 @@ async function seedFirmAndPeople(tx: FirmTx, firmId: string, firm: FirmDefinitio
       workPhoneNumber: s.phone ?? null,
       timeZone: firm.timeZone,
       preferredSignInMethod: "password",
+      // Staff sign in with a second factor (FTC Safeguards Rule); see app/auth/sign-in-rules.ts.
+      enabled2fa: true,
       firmAccess: s.firmAccess,
       isAdvisor: s.isAdvisor,
       firmGroupId: s.group ? groups.get(s.group)! : null,

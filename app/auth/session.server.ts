@@ -4,9 +4,20 @@ import { firmSql, type FirmDb, type FirmTx } from "~/db.server";
 import { env, sessionSecret } from "~/env.server";
 import type { FirmAccess } from "~/navigation";
 import { signInRedirectUrl } from "./redirect";
+import { SECRET_LIFETIME_MINUTES } from "./sign-in-rules";
 import { hashToken, newToken } from "./tokens.server";
 
-const SESSION_DAYS = 14;
+/**
+ * How long a session lives, by kind of user (env: SESSION_ABSOLUTE_HOURS_* and
+ * SESSION_IDLE_MINUTES_*): absolute from sign-in, and idle since the last request. Both are
+ * checked on every lookup, so lowering them applies to sessions that already exist.
+ */
+export function sessionLifetime(kind: "staff" | "client") {
+  const config = env();
+  return kind === "staff"
+    ? { absoluteHours: config.SESSION_ABSOLUTE_HOURS_STAFF, idleMinutes: config.SESSION_IDLE_MINUTES_STAFF }
+    : { absoluteHours: config.SESSION_ABSOLUTE_HOURS_CLIENT, idleMinutes: config.SESSION_IDLE_MINUTES_CLIENT };
+}
 
 /**
  * Host-only cookie (no Domain attribute): a session made on acme.example.com is never sent to
@@ -21,7 +32,6 @@ function sessionCookie() {
     secure,
     path: "/",
     secrets: [sessionSecret()],
-    maxAge: SESSION_DAYS * 24 * 60 * 60,
   });
 }
 
@@ -44,20 +54,47 @@ export function displayName(user: Pick<SessionUser, "fname" | "lname" | "preferr
   return user.preferredName || user.fname || user.lname;
 }
 
-/** Starts a session for a user of this firm and returns the Set-Cookie header value. */
-export async function createSession(portal: FirmSiteContext, userId: string, request: Request): Promise<string> {
+export interface CreateSessionOptions {
+  /** The second factor was just checked (sets twoFactorVerifiedAt). */
+  twoFactorVerified?: boolean;
+  /** Waiting for the second factor: short-lived, and not signed in until completed. */
+  pendingTwoFactor?: boolean;
+}
+
+/**
+ * Starts a session for a user of this firm and returns the Set-Cookie header value. Always a new
+ * session id: the request's previous session (if any) is ended, so a session id planted before
+ * sign-in is worthless after it. Also drops the user's expired sessions.
+ */
+export async function createSession(
+  portal: FirmSiteContext,
+  userId: string,
+  request: Request,
+  options: CreateSessionOptions = {},
+): Promise<string> {
+  const user = await portal.db.user.findFirst({ where: { id: userId }, select: { kind: true } });
+  if (!user) throw new Error("createSession: no such user in this firm");
+  const now = new Date();
+  const previous = await sessionToken(request);
+  await portal.db.session.deleteMany({
+    where: { OR: [...(previous ? [{ id: hashToken(previous) }] : []), { userId, expiresAt: { lt: now } }] },
+  });
+  const lifetimeSeconds = options.pendingTwoFactor
+    ? SECRET_LIFETIME_MINUTES.pending_two_factor * 60
+    : sessionLifetime(user.kind).absoluteHours * 3600;
   const token = newToken();
   await portal.db.session.create({
     data: {
       id: hashToken(token),
       firmId: portal.firm.id,
       userId,
-      expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+      expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
+      twoFactorVerifiedAt: options.twoFactorVerified ? now : null,
       userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
       ip: portal.clientAddress,
     },
   });
-  return sessionCookie().serialize(token);
+  return sessionCookie().serialize(token, { maxAge: lifetimeSeconds });
 }
 
 async function sessionToken(request: Request): Promise<string | null> {
@@ -65,20 +102,38 @@ async function sessionToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 20 ? value : null;
 }
 
-// The root and page loaders of one request share its load context (not its Request object).
-const perRequest = new WeakMap<object, Promise<SessionUser | null>>();
+interface SessionLookup {
+  user: SessionUser;
+  /** Signed in with a first factor only; the second is still to come (state '2fa'). */
+  pending: boolean;
+}
 
-/**
- * The signed-in user of this firm, or null. Another firm's session never matches: the lookup
- * runs in the firm's scope. One query, memoised per request (root and page loaders both ask).
- */
-export function getSessionUser(request: Request, portal: FirmSiteContext): Promise<SessionUser | null> {
+// The root and page loaders of one request share its load context (not its Request object).
+const perRequest = new WeakMap<object, Promise<SessionLookup | null>>();
+
+function lookupSession(request: Request, portal: FirmSiteContext): Promise<SessionLookup | null> {
   let pending = perRequest.get(portal);
   if (!pending) {
-    pending = lookupSessionUser(request, portal);
+    pending = lookupSessionRow(request, portal);
     perRequest.set(portal, pending);
   }
   return pending;
+}
+
+/**
+ * The signed-in user of this firm, or null. Another firm's session never matches: the lookup
+ * runs in the firm's scope. A session still waiting for its second factor is not signed in.
+ * One query, memoised per request (root and page loaders both ask).
+ */
+export async function getSessionUser(request: Request, portal: FirmSiteContext): Promise<SessionUser | null> {
+  const found = await lookupSession(request, portal);
+  return found && !found.pending ? found.user : null;
+}
+
+/** The user whose sign-in waits for the second factor in this browser, with that session's id. */
+export async function getPendingSignIn(request: Request, portal: FirmSiteContext): Promise<SessionUser | null> {
+  const found = await lookupSession(request, portal);
+  return found?.pending ? found.user : null;
 }
 
 interface SessionRow {
@@ -94,44 +149,84 @@ interface SessionRow {
   readonly_access: boolean;
   time_zone: string;
   default_company_id: string | null;
+  pending: boolean;
 }
 
-async function lookupSessionUser(request: Request, portal: FirmSiteContext): Promise<SessionUser | null> {
+async function lookupSessionRow(request: Request, portal: FirmSiteContext): Promise<SessionLookup | null> {
   const token = await sessionToken(request);
   if (!token) return null;
-  // Hot path (every signed-in page): one scoped statement straight through pg.
+  const staff = sessionLifetime("staff");
+  const client = sessionLifetime("client");
+  // Hot path (every signed-in page): one scoped statement straight through pg. It also moves
+  // last_seen_at (the idle timer) forward, at most once a minute.
   const rows = await firmSql<SessionRow>(
     portal.firm.id,
-    `SELECT s.id AS session_id, u.id, u.kind::text AS kind, u.email, u.fname, u.lname, u.preferred_name,
-            u.firm_access::text AS firm_access, u.is_advisor, u.readonly_access, u.time_zone, u.default_company_id
-       FROM sessions s
-       JOIN users u ON u.firm_id = s.firm_id AND u.id = s.user_id
-      WHERE s.id = $1 AND s.expires_at > now() AND u.deleted_at IS NULL AND u.paying`,
-    [hashToken(token)],
+    `WITH found AS (
+       SELECT s.id AS session_id, u.id, u.kind::text AS kind, u.email, u.fname, u.lname, u.preferred_name,
+              u.firm_access::text AS firm_access, u.is_advisor, u.readonly_access, u.time_zone, u.default_company_id,
+              ((u.kind = 'staff' OR u.enabled_2fa OR $2::boolean) AND s.two_factor_verified_at IS NULL) AS pending
+         FROM sessions s
+         JOIN users u ON u.firm_id = s.firm_id AND u.id = s.user_id
+        WHERE s.id = $1 AND s.expires_at > now() AND u.deleted_at IS NULL AND u.paying
+          AND s.created_at > now() - make_interval(hours => CASE WHEN u.kind = 'staff' THEN $3::int ELSE $4::int END)
+          AND s.last_seen_at > now() - make_interval(mins => CASE WHEN u.kind = 'staff' THEN $5::int ELSE $6::int END)
+     ), touched AS (
+       UPDATE sessions SET last_seen_at = now()
+        WHERE id IN (SELECT session_id FROM found) AND last_seen_at < now() - interval '1 minute'
+     )
+     SELECT * FROM found`,
+    [hashToken(token), portal.firm.preferences.force2faOnUsers, staff.absoluteHours, client.absoluteHours, staff.idleMinutes, client.idleMinutes],
   );
   const row = rows[0];
   if (!row) return null;
   return {
-    id: row.id,
-    sessionId: row.session_id,
-    kind: row.kind === "staff" ? "staff" : "client",
-    email: row.email,
-    fname: row.fname,
-    lname: row.lname,
-    preferredName: row.preferred_name,
-    firmAccess: (row.firm_access ?? null) as FirmAccess,
-    isAdvisor: row.is_advisor,
-    readonlyAccess: row.readonly_access,
-    timeZone: row.time_zone,
-    defaultCompanyId: row.default_company_id,
+    pending: row.pending,
+    user: {
+      id: row.id,
+      sessionId: row.session_id,
+      kind: row.kind === "staff" ? "staff" : "client",
+      email: row.email,
+      fname: row.fname,
+      lname: row.lname,
+      preferredName: row.preferred_name,
+      firmAccess: (row.firm_access ?? null) as FirmAccess,
+      isAdvisor: row.is_advisor,
+      readonlyAccess: row.readonly_access,
+      timeZone: row.time_zone,
+      defaultCompanyId: row.default_company_id,
+    },
   };
 }
 
-/** The signed-in user, or a redirect to `/?redirect=<path and query>`. */
+/** A fetch from our own scripts (apiFetch) or an API client: answer 401, not a redirect. */
+function wantsJson(request: Request): boolean {
+  return (request.headers.get("accept") ?? "").includes("application/json");
+}
+
+function unauthorized(): Response {
+  return Response.json({ error: "Unauthorized" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * The signed-in user, or: 401 for a JSON request; the '2fa' state when only the second factor
+ * is missing; otherwise a redirect to `/?redirect=<path and query>`.
+ */
 export async function requireUser(request: Request, portal: FirmSiteContext): Promise<SessionUser> {
-  const user = await getSessionUser(request, portal);
-  if (!user) throw redirect(signInRedirectUrl(request.url));
-  return user;
+  const found = await lookupSession(request, portal);
+  if (found && !found.pending) return found.user;
+  if (wantsJson(request)) throw unauthorized();
+  if (found?.pending) {
+    const url = new URL(request.url);
+    throw redirect(`/signin?${new URLSearchParams({ state: "2fa", redirect: `${url.pathname}${url.search}` })}`);
+  }
+  throw redirect(signInRedirectUrl(request.url));
+}
+
+/** For JSON endpoints (loaders and actions called with fetch): the signed-in user, or 401. */
+export async function requireApiUser(request: Request, portal: FirmSiteContext): Promise<SessionUser> {
+  const found = await lookupSession(request, portal);
+  if (found && !found.pending) return found.user;
+  throw unauthorized();
 }
 
 export async function requireStaff(request: Request, portal: FirmSiteContext, allowed?: FirmAccess[]): Promise<SessionUser> {
@@ -139,6 +234,19 @@ export async function requireStaff(request: Request, portal: FirmSiteContext, al
   if (user.kind !== "staff") throw new Response("Not Found", { status: 404 });
   if (allowed && !allowed.includes(user.firmAccess)) throw new Response("Forbidden", { status: 403 });
   return user;
+}
+
+/**
+ * The second factor checked: the waiting session is replaced by a new one (new id) marked
+ * twoFactorVerifiedAt. Returns the Set-Cookie header value.
+ */
+export async function completeTwoFactor(portal: FirmSiteContext, request: Request, userId: string): Promise<string> {
+  return createSession(portal, userId, request, { twoFactorVerified: true });
+}
+
+/** Moves a session's idle timer forward now (the 401 retry's "refreshed session"). */
+export async function touchSession(portal: FirmSiteContext, sessionId: string): Promise<void> {
+  await portal.db.session.updateMany({ where: { id: sessionId }, data: { lastSeenAt: new Date() } });
 }
 
 export async function destroySession(request: Request, portal: FirmSiteContext): Promise<string> {

@@ -1,58 +1,86 @@
 import type { FirmSiteContext } from "~/context.server";
+import { AUTH_ACTIVITY, logAuthEvent } from "./auth-activity.server";
 import { verifyPassword } from "./password.server";
+import { LOCKOUT, SIGN_IN_MESSAGES, claimPasswordTry, clearedLockout, type LockoutState } from "./sign-in-rules";
+import { findUserByEmail, type SignInUser } from "./sign-in-user.server";
+import { recordSignInFailure } from "./throttle.server";
 
-export const SIGN_IN_MESSAGES = {
-  unknownUser: "Sorry, we couldn't find a user with that email address",
-  invalidPassword: "Invalid password",
-  restricted:
-    "Access to this account has been temporarily restricted. Please try again later or reset your password for immediate access.",
-  inactive: "Your account is not active. Please contact your firm.",
-  noPassword: "Sorry, there was a problem signing you in",
-} as const;
+export type PasswordCheck =
+  | { ok: true; user: SignInUser }
+  | { ok: false; field: "email" | "password" | "form"; message: string; status: 400 | 403 | 429 };
 
-/** After this many wrong passwords in a row, the account is restricted for a while. */
-export const MAX_FAILED_SIGN_INS = 10;
-export const RESTRICTION_MINUTES = 15;
-
-export type SignInResult =
-  | { ok: true; userId: string }
-  | { ok: false; field: "email" | "password" | "form"; message: string };
+interface LockoutRow {
+  failed_sign_in_count: number;
+  first_failed_sign_in_at: Date | null;
+  sign_in_locked_until: Date | null;
+}
 
 /**
- * The `login` state of /signin: checks the email and password of a user of this firm.
- * Wrong passwords are counted on the user; past the limit the account is restricted for
- * RESTRICTION_MINUTES (checked across every app server, since the count lives in the database).
+ * The password step of `login`. Each try is counted on the user before the password is checked,
+ * under the user's row lock, so parallel guesses queue up and the fifth within 15 minutes locks
+ * the account for 15 minutes (on every app server: the count lives in the database). A right
+ * password clears the count. Failures are counted against the client's address too.
  */
-export async function signInWithPassword(portal: FirmSiteContext, email: string, password: string): Promise<SignInResult> {
-  const { db } = portal;
-  const user = await db.user.findFirst({
-    where: { email, deletedAt: null },
-    select: { id: true, passwordHash: true, paying: true, failedSignInCount: true, signInLockedUntil: true },
+export async function checkPassword(portal: FirmSiteContext, user: SignInUser, password: string): Promise<PasswordCheck> {
+  if (!user.paying) return { ok: false, field: "form", message: SIGN_IN_MESSAGES.inactive, status: 403 };
+  const now = new Date();
+  const claim = await portal.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<LockoutRow[]>`
+      SELECT failed_sign_in_count, first_failed_sign_in_at, sign_in_locked_until FROM users WHERE id = ${user.id} FOR UPDATE`;
+    const row = rows[0];
+    const state: LockoutState = {
+      failedCount: row?.failed_sign_in_count ?? 0,
+      firstFailedAt: row?.first_failed_sign_in_at ?? null,
+      lockedUntil: row?.sign_in_locked_until ?? null,
+    };
+    const tried = claimPasswordTry(state, now);
+    if (tried.allowed) {
+      await tx.user.update({
+        where: { id: user.id },
+        data: { failedSignInCount: tried.next.failedCount, firstFailedSignInAt: tried.next.firstFailedAt, signInLockedUntil: tried.next.lockedUntil },
+      });
+    }
+    return tried;
   });
-  if (!user) {
-    await verifyPassword(null, password);
-    return { ok: false, field: "email", message: SIGN_IN_MESSAGES.unknownUser };
+  if (!claim.allowed) {
+    await logAuthEvent(portal, { title: AUTH_ACTIVITY.signInFailed, description: "Password tried while the account is locked", userId: user.id });
+    return { ok: false, field: "form", message: SIGN_IN_MESSAGES.restricted, status: 429 };
   }
-  if (user.signInLockedUntil && user.signInLockedUntil > new Date()) {
-    return { ok: false, field: "form", message: SIGN_IN_MESSAGES.restricted };
-  }
-  const valid = await verifyPassword(user.passwordHash, password);
-  if (!valid) {
-    const failed = (user.failedSignInCount ?? 0) + 1;
-    const restrict = failed >= MAX_FAILED_SIGN_INS;
-    await db.user.update({
+
+  if (await verifyPassword(user.passwordHash, password)) {
+    await portal.db.user.update({
       where: { id: user.id },
-      data: {
-        failedSignInCount: restrict ? 0 : failed,
-        signInLockedUntil: restrict ? new Date(Date.now() + RESTRICTION_MINUTES * 60_000) : user.signInLockedUntil,
-      },
+      data: { failedSignInCount: clearedLockout.failedCount, firstFailedSignInAt: clearedLockout.firstFailedAt, signInLockedUntil: clearedLockout.lockedUntil },
     });
-    if (restrict) return { ok: false, field: "form", message: SIGN_IN_MESSAGES.restricted };
-    return { ok: false, field: "password", message: user.passwordHash ? SIGN_IN_MESSAGES.invalidPassword : SIGN_IN_MESSAGES.noPassword };
+    return { ok: true, user };
   }
-  if (!user.paying) return { ok: false, field: "form", message: SIGN_IN_MESSAGES.inactive };
-  if (user.failedSignInCount || user.signInLockedUntil) {
-    await db.user.update({ where: { id: user.id }, data: { failedSignInCount: 0, signInLockedUntil: null } });
+
+  await recordSignInFailure(portal);
+  await logAuthEvent(portal, { title: AUTH_ACTIVITY.signInFailed, description: "Invalid password", userId: user.id });
+  if (claim.locksNow) {
+    await logAuthEvent(portal, {
+      title: AUTH_ACTIVITY.accountLocked,
+      description: `${LOCKOUT.maxFailures} failed passwords within ${LOCKOUT.windowMinutes} minutes; locked for ${LOCKOUT.lockMinutes} minutes`,
+      userId: user.id,
+    });
+    return { ok: false, field: "form", message: SIGN_IN_MESSAGES.restricted, status: 429 };
   }
-  return { ok: true, userId: user.id };
+  return {
+    ok: false,
+    field: "password",
+    message: user.passwordHash ? SIGN_IN_MESSAGES.invalidPassword : SIGN_IN_MESSAGES.signInProblem,
+    status: 400,
+  };
+}
+
+/** Email and password in one go (the login form without the email step, and API clients). */
+export async function signInWithPassword(portal: FirmSiteContext, email: string, password: string): Promise<PasswordCheck> {
+  const user = await findUserByEmail(portal, email);
+  if (!user) {
+    // Keeps the answer's timing close to a real check.
+    await verifyPassword(null, password);
+    await recordSignInFailure(portal);
+    return { ok: false, field: "email", message: SIGN_IN_MESSAGES.unknownUser, status: 400 };
+  }
+  return checkPassword(portal, user, password);
 }

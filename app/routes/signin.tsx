@@ -1,54 +1,36 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { useActionData, useSearchParams } from "@remix-run/react";
-import { safeRedirect } from "~/auth/redirect";
-import { SignInForm } from "~/auth/sign-in-form";
-import { passwordSignInSchema } from "~/auth/sign-in-schema";
-import { signInWithPassword } from "~/auth/sign-in.server";
-import { createSession, getSessionUser } from "~/auth/session.server";
-import { AuthCard } from "~/components/shell";
-import { useRootData } from "~/root";
+import { useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { handleSignInAction, loadSignInPage } from "~/auth/sign-in-flow.server";
+import type { SignInPageData } from "~/auth/sign-in-view";
+import { SIGN_IN_TITLES } from "~/auth/sign-in-view";
+import { SignInScreen } from "~/components/auth/sign-in-flow";
 import { requireFirmSite } from "~/context.server";
+import { useRootData } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "Sign In" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.view ? SIGN_IN_TITLES[data.view.state] : "Sign In" }];
 
+/** /signin?state=…&redirect=…: every state of the spec's sign-in flow (app/auth/sign-in-flow.server.ts). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const portal = requireFirmSite(context);
-  const user = await getSessionUser(request, portal);
-  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect")));
-  return null;
+  return loadSignInPage(request, requireFirmSite(context));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const portal = requireFirmSite(context);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: passwordSignInSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  const { email, password, redirect: target } = submission.value;
-  const outcome = await signInWithPassword(portal, email, password);
-  if (!outcome.ok) {
-    const reply =
-      outcome.field === "form"
-        ? submission.reply({ formErrors: [outcome.message], hideFields: ["password"] })
-        : submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["password"] });
-    return data({ result: reply }, { status: outcome.field === "form" ? 429 : 400 });
-  }
-  const cookie = await createSession(portal, outcome.userId, request);
-  throw redirect(safeRedirect(target), { headers: { "Set-Cookie": cookie } });
+  return handleSignInAction(request, requireFirmSite(context));
 }
 
+/**
+ * The sign-in card. Also rendered by `/` for a visitor (no loader data there: the email step,
+ * keeping ?redirect=); its forms post here.
+ */
 export function SignInPage() {
-  const actionData = useActionData<typeof action>();
+  const loaderData = useRouteLoaderData<typeof loader>("routes/signin") as SignInPageData | undefined;
+  const actionData = useActionData<typeof action>() as SignInPageData | undefined;
   const [params] = useSearchParams();
   const root = useRootData();
-  return (
-    <AuthCard firmName={root?.firm?.name ?? ""} logoUrl={root?.firm?.logoUrl ?? null} title="Sign In">
-      <SignInForm lastResult={actionData?.result} redirectTo={params.get("redirect") ?? undefined} />
-    </AuthCard>
-  );
+  const data: SignInPageData = actionData?.view
+    ? actionData
+    : (loaderData ?? { view: { state: "login", step: "email" }, redirectTo: params.get("redirect") || undefined });
+  return <SignInScreen data={data} firmName={root?.firm?.name ?? ""} logoUrl={root?.firm?.logoUrl ?? null} />;
 }
 
 export default SignInPage;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, firmUrl, screenshot, signIn, signOut } from "./support";
+import { PASSWORD, completeSignIn, firmUrl, screenshot, signIn, signOut } from "./support";
 
 test("a client signs in with a password and sees the dashboard", async ({ page }) => {
   await signIn(page, "acme", "client@acme.test");
@@ -44,8 +44,11 @@ test("an unauthenticated visit goes to /?redirect= and lands there after sign-in
   await page.goto(firmUrl("acme", "/firm?tab=brand"));
   await expect(page).toHaveURL(firmUrl("acme", "/?redirect=%2Ffirm%3Ftab%3Dbrand"));
   await page.getByLabel("Email").fill("partner@acme.test");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  // Staff: the second factor keeps the target.
+  await completeSignIn(page, "acme", "partner@acme.test");
   await expect(page).toHaveURL(firmUrl("acme", "/firm?tab=brand"));
 });
 

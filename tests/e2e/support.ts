@@ -1,4 +1,7 @@
 import { expect, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
 
 export const PASSWORD = "Portal-Demo-2026!";
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -12,11 +15,111 @@ export function rootUrl(path = "/") {
   return `http://localhost:${PORT}${path}`;
 }
 
+// ─── The test server's database (what the product "sent": the outbox) ───
+//
+// The browser tests serve the app with NODE_ENV=production, where /dev/outbox.json answers 404
+// on purpose, so the tests read the outbox where it lives: the embedded PostgreSQL that
+// scripts/start.ts started in E2E_DATA_DIR (its port is in postmaster.pid), as its superuser.
+
+let pool: pg.Pool | null = null;
+
+function database(): pg.Pool {
+  if (pool) return pool;
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (tests/playwright.config.ts sets it)");
+  const port = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]?.trim();
+  pool = new pg.Pool({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/portal`, max: 2 });
+  return pool;
+}
+
+/** A query on the test server's database, as its superuser (row-level security does not apply). */
+export async function sql<R extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<R[]> {
+  const { rows } = await database().query(text, values);
+  return rows as R[];
+}
+
+export interface SentMessage {
+  id: string;
+  channel: "email" | "sms";
+  to: string;
+  subject: string | null;
+  body: string;
+  created_at: Date;
+}
+
+/** The id of the newest message a firm sent so far: later messages come after it. */
+export async function outboxMark(slug: string): Promise<Date> {
+  const rows = await sql<{ at: Date | null }>(
+    `SELECT max(m.created_at) AS at FROM outbound_messages m JOIN firms f ON f.id = m.firm_id WHERE f.slug = $1`,
+    [slug],
+  );
+  return rows[0]?.at ?? new Date(0);
+}
+
+/** Waits (up to 10 s) for the firm to send a message to `to` after `mark`, and returns it. */
+export async function nextMessage(slug: string, to: string, mark: Date, channel?: "email" | "sms"): Promise<SentMessage> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const rows = await sql<SentMessage & Record<string, unknown>>(
+      `SELECT m.id, m.channel::text AS channel, m."to", m.subject, m.body, m.created_at
+         FROM outbound_messages m JOIN firms f ON f.id = m.firm_id
+        WHERE f.slug = $1 AND m."to" = $2 AND m.created_at > $3 AND ($4::text IS NULL OR m.channel::text = $4)
+        ORDER BY m.created_at DESC LIMIT 1`,
+      [slug, to, mark, channel ?? null],
+    );
+    if (rows[0]) return rows[0];
+    if (Date.now() > deadline) throw new Error(`Nothing was sent to ${to} by ${slug}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** The 6-digit code in a message. */
+export function codeIn(message: SentMessage): string {
+  const code = `${message.subject ?? ""}\n${message.body}`.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No code in the message to ${message.to}`);
+  return code;
+}
+
+/** The one-time link in an email. */
+export function linkIn(message: SentMessage): string {
+  const link = message.body.match(/https?:\/\/\S+\/auth\/(?:link|confirm-email)\?token=[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`No link in the email to ${message.to}`);
+  return link;
+}
+
+// ─── Signing in ───
+
+/**
+ * Signs in at `/` with the email-first flow: email, then the password; staff (two-factor) then
+ * get a code by email, read from the outbox. Returns when the sign-in is done or the form shows
+ * an error (tests assert on it).
+ */
 export async function signIn(page: Page, slug: string, email: string, password = PASSWORD) {
   await page.goto(firmUrl(slug, "/"));
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  const passwordField = page.getByLabel("Password", { exact: true });
+  const unknown = page.getByText("Sorry, we couldn't find a user with that email address");
+  await expect(passwordField.or(unknown)).toBeVisible();
+  if (await unknown.isVisible()) return;
+  await passwordField.fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await completeSignIn(page, slug, email);
+}
+
+/** After the first factor: waits for the result, and does the second factor (by email) when asked. */
+export async function completeSignIn(page: Page, slug: string, email: string) {
+  const twoFactor = page.getByRole("heading", { name: "2-Factor Auth" });
+  const error = page.locator('main form [role="alert"], main form [id$="-error"]');
+  const signedIn = page.getByRole("button", { name: /^Account menu for / });
+  await expect(twoFactor.or(error).or(signedIn).first()).toBeVisible();
+  if (!(await twoFactor.isVisible())) return;
+  const mark = await outboxMark(slug);
+  await page.getByRole("button", { name: /^Email a code to / }).click();
+  const code = codeIn(await nextMessage(slug, email, mark, "email"));
+  await page.getByLabel("Verification code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(signedIn.or(page.getByRole("heading", { name: "How do you want to sign in next time?" })).first()).toBeVisible();
 }
 
 /** Opens the account menu and signs out. */

@@ -22,11 +22,28 @@ const post = (host: string, path: string, form: Record<string, string>, headers:
 
 const firm = (slug: string) => `${slug}.localhost:${port}`;
 
+/** The latest code emailed to `email` by the firm (read from its outbox). */
+async function latestEmailedCode(slug: string, email: string): Promise<string> {
+  const { withFirm } = await import("~/db.server");
+  const message = await withFirm(`firm_${slug}`, (tx) => tx.outboundMessage.findFirst({ where: { to: email, channel: "email" }, orderBy: { createdAt: "desc" } }));
+  const code = message?.subject?.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No code emailed to ${email}`);
+  return code;
+}
+
+/** Signs in with the demo password; staff then complete the second factor with a code sent by email. */
 async function signIn(slug: string, email: string) {
   const response = await post(firm(slug), "/signin", { email, password: "Portal-Demo-2026!" });
   expect(response.status).toBe(302);
   expect(response.cookie).toMatch(/session=/);
-  return response.cookie!;
+  if (!response.location?.startsWith("/signin?state=2fa")) return response.cookie!;
+  const waiting = response.cookie!;
+  const sent = await post(firm(slug), "/signin", { intent: "send-code:email", flow: "2fa" }, { cookie: waiting });
+  expect(sent.status).toBe(302);
+  const verified = await post(firm(slug), "/signin", { intent: "verify-code", flow: "2fa", code: await latestEmailedCode(slug, email) }, { cookie: waiting });
+  expect(verified.status).toBe(302);
+  expect(verified.cookie).toMatch(/session=/);
+  return verified.cookie!;
 }
 
 beforeAll(async () => {
@@ -140,10 +157,13 @@ describe("sessions", () => {
   });
 
   it("honours the redirect after sign-in, but only to this site", async () => {
-    const ok = await post(firm("acme"), "/signin", { email: "partner@acme.test", password: "Portal-Demo-2026!", redirect: "/firm?tab=brand" });
+    const ok = await post(firm("acme"), "/signin", { email: "client@acme.test", password: "Portal-Demo-2026!", redirect: "/firm?tab=brand" });
     expect(ok.location).toBe("/firm?tab=brand");
-    const evil = await post(firm("acme"), "/signin", { email: "partner@acme.test", password: "Portal-Demo-2026!", redirect: "//evil.test/x" });
+    const evil = await post(firm("acme"), "/signin", { email: "client@acme.test", password: "Portal-Demo-2026!", redirect: "//evil.test/x" });
     expect(evil.location).toBe("/");
+    // Staff keep the target through the second factor.
+    const staff = await post(firm("acme"), "/signin", { email: "partner@acme.test", password: "Portal-Demo-2026!", redirect: "/firm?tab=brand" });
+    expect(staff.location).toBe("/signin?state=2fa&redirect=%2Ffirm%3Ftab%3Dbrand");
   });
 
   it("keeps Firm Settings to partners", async () => {
