@@ -1,0 +1,895 @@
+/**
+ * Sign-in end to end over HTTP: the built app (run `remix build` first; `npm test` does) served
+ * by server.ts against a real PostgreSQL with the demo firms, reading what was "sent" from the
+ * firm's outbox. Every token kind (magic link, code by email and SMS, reset link, template
+ * sign-up, staff-sent link), and attempts to break each: replay, expiry, another firm's host,
+ * another browser, guessing, flooding, cross-site posts.
+ *
+ * TRUST_PROXY is on so each test can be its own client address (X-Forwarded-For): the per-address
+ * throttles of one test don't leak into the next.
+ */
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hostRequest, type HostResponse } from "../support/http";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { startTestS3, type TestS3 } from "../support/s3";
+
+let db: TestDatabase;
+let s3: TestS3;
+let server: { port: number; close(): Promise<void> };
+let port: number;
+
+const PASSWORD = "Portal-Demo-2026!";
+const ACME = "firm_acme";
+const SUMMIT = "firm_summit";
+const host = (slug: string) => `${slug}.localhost:${port}`;
+const origin = (slug: string) => `http://${host(slug)}`;
+
+let addressCounter = 10;
+/** A fresh client address for a browser. */
+const newAddress = () => {
+  const n = addressCounter++;
+  return `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+};
+
+/** Fixed-window tests start early in a window, so it can't roll over under them. */
+async function freshWindow(windowSeconds: number, needSeconds = 60) {
+  const { secondsUntilWindowEnds } = await import("~/auth/throttle");
+  const left = secondsUntilWindowEnds(new Date(), windowSeconds);
+  if (left < needSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
+}
+
+/** A browser: its cookies and its address. */
+class Browser {
+  cookies = new Map<string, string>();
+  constructor(readonly address = newAddress()) {}
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  take(response: HostResponse) {
+    const set = response.headers["set-cookie"] ?? [];
+    for (const line of set) {
+      const [pair, ...attributes] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  async get(slug: string, path: string, headers: Record<string, string> = {}) {
+    return this.take(
+      await hostRequest(port, { host: host(slug), path, headers: { cookie: this.cookieHeader(), "x-forwarded-for": this.address, ...headers } }),
+    );
+  }
+
+  /** A form post, with this firm's Origin unless `headers` says otherwise (an empty value leaves a header out). */
+  async post(slug: string, path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+    const all: Record<string, string> = { cookie: this.cookieHeader(), "x-forwarded-for": this.address, origin: origin(slug), ...headers };
+    for (const [name, value] of Object.entries(all)) if (value === "") delete all[name];
+    return this.take(await hostRequest(port, { host: host(slug), path, form, headers: all }));
+  }
+
+  session() {
+    return this.cookies.get("portal_session");
+  }
+}
+
+async function scoped<T>(firmId: string, fn: (tx: import("~/db.server").FirmTx) => Promise<T>): Promise<T> {
+  const { withFirm } = await import("~/db.server");
+  return withFirm(firmId, fn);
+}
+
+async function userId(firmId: string, email: string) {
+  const user = await scoped(firmId, (tx) => tx.user.findFirst({ where: { email }, select: { id: true } }));
+  if (!user) throw new Error(`no user ${email}`);
+  return user.id;
+}
+
+/** The latest message the firm sent to `to`. */
+async function lastSent(firmId: string, to: string) {
+  return scoped(firmId, (tx) => tx.outboundMessage.findFirst({ where: { to }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }));
+}
+
+function codeOf(message: { subject: string | null; body: string } | null): string {
+  const code = `${message?.subject ?? ""} ${message?.body ?? ""}`.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error("no code in the message");
+  return code;
+}
+
+function linkOf(message: { body: string } | null): URL {
+  const link = message?.body.match(/https?:\/\/\S+\/auth\/link\?token=[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error("no link in the message");
+  return new URL(link);
+}
+
+const html = (response: HostResponse) => response.text.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+
+/** A client of the firm made for one test, with the given sign-in settings. */
+let userCounter = 0;
+async function makeClient(
+  firmId: string,
+  settings: { method?: "password" | "email" | "sms" | null; enabled2fa?: boolean; phone?: string | null; password?: boolean } = {},
+) {
+  const { hashPassword } = await import("~/auth/password.server");
+  const email = `user${++userCounter}-${Date.now().toString(36)}@example.test`;
+  const passwordHash = settings.password === false ? null : await hashPassword(PASSWORD);
+  const user = await scoped(firmId, (tx) =>
+    tx.user.create({
+      data: {
+        firmId,
+        kind: "client",
+        email,
+        fname: "Test",
+        lname: `User ${userCounter}`,
+        passwordHash,
+        preferredSignInMethod: settings.method === undefined ? "password" : settings.method,
+        enabled2fa: settings.enabled2fa ?? false,
+        phoneNumber: settings.phone === undefined ? "5035550199" : settings.phone,
+      },
+      select: { id: true, email: true },
+    }),
+  );
+  return { id: user.id, email: user.email! };
+}
+
+async function activity(firmId: string, userIdValue: string) {
+  return scoped(firmId, (tx) => tx.activityLog.findMany({ where: { userId: userIdValue }, orderBy: { createdAt: "asc" } }));
+}
+
+/** Signs a browser in with email and password (plus the emailed second factor for staff). */
+async function signIn(browser: Browser, slug: string, firmId: string, email: string) {
+  const first = await browser.post(slug, "/signin", { email, password: PASSWORD });
+  expect(first.status).toBe(302);
+  if (first.location?.startsWith("/signin?state=2fa")) {
+    expect((await browser.post(slug, "/signin", { intent: "send-code:email", flow: "2fa" })).status).toBe(302);
+    const verified = await browser.post(slug, "/signin", { intent: "verify-code", flow: "2fa", code: codeOf(await lastSent(firmId, email)) });
+    expect(verified.status).toBe(302);
+  }
+  expect(browser.session()).toBeTruthy();
+}
+
+async function signedIn(browser: Browser, slug: string) {
+  const response = await browser.get(slug, "/api/auth/session", { accept: "application/json" });
+  return response.status === 200;
+}
+
+beforeAll(async () => {
+  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
+  db = await createTestDatabase();
+  s3 = await startTestS3({ bucket: "auth-http-test" });
+  const { freePort } = await import("../../scripts/lib/embedded-postgres");
+  port = await freePort();
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    SESSION_SECRET: "auth-http-test-session-secret-0123456789",
+    APP_DOMAIN: `localhost:${port}`,
+    TRUST_PROXY: "true",
+    DATABASE_URL: db.url,
+    S3_ENDPOINT: s3.local.endpoint,
+    S3_BUCKET: "auth-http-test",
+    S3_ACCESS_KEY_ID: s3.local.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.local.secretAccessKey,
+    S3_FORCE_PATH_STYLE: "true",
+  });
+  for (const key of ["RESEND_API_KEY", "TWILIO_ACCOUNT_SID"]) delete process.env[key];
+  const { resetEnvCache } = await import("~/env.server");
+  resetEnvCache();
+  const { seedDemo } = await import("../../prisma/seed");
+  await seedDemo({ log: () => {} });
+  const { startServer } = await import("../../server");
+  server = await startServer({ port, host: "127.0.0.1" });
+});
+
+afterAll(async () => {
+  await server?.close();
+  const { closeDb } = await import("~/db.server");
+  await closeDb();
+  const { closeAdminDb } = await import("~/platform/admin-db.server");
+  await closeAdminDb();
+  await s3?.stop();
+  await db?.drop();
+});
+
+describe("the email-first flow", () => {
+  it("asks for the password of a password user, keeping the email typed", async () => {
+    const b = new Browser();
+    const response = await b.post("acme", "/signin", { intent: "lookup", email: "  Client@ACME.test " });
+    expect(response.status).toBe(200);
+    expect(html(response)).toContain('name="password"');
+    expect(html(response)).toContain('value="client@acme.test"');
+  });
+
+  it("answers the spec's messages for a missing or unknown email, keeping what was typed", async () => {
+    const b = new Browser();
+    const empty = await b.post("acme", "/signin", { intent: "lookup", email: "" });
+    expect(empty.status).toBe(400);
+    expect(html(empty)).toContain("Email is missing");
+    const unknown = await b.post("acme", "/signin", { intent: "lookup", email: "nobody@acme.test" });
+    expect(html(unknown)).toContain("Sorry, we couldn't find a user with that email address");
+    expect(html(unknown)).toContain('value="nobody@acme.test"');
+    // Another firm's user is unknown here.
+    expect(html(await b.post("acme", "/signin", { intent: "lookup", email: "client@summit.test" }))).toContain("Sorry, we couldn't find a user");
+    const forgot = await b.post("acme", "/signin", { intent: "forgot", email: "" });
+    expect(html(forgot)).toContain("Please fill out email first.");
+  });
+
+  it("never answers 500 to malformed input", async () => {
+    const b = new Browser();
+    const attempts: Record<string, string>[] = [
+      {},
+      { intent: "nonsense" },
+      { intent: "verify-code" },
+      { intent: "verify-code", flow: "2fa", code: "x".repeat(5000) },
+      { intent: "send-code:fax", email: "client@acme.test" },
+      { intent: "send-code", flow: "2fa" },
+      { intent: "expired-resend:email", token: "%%%" },
+      { intent: "password", email: "a".repeat(3000), password: "b".repeat(5000) },
+      { intent: "set-password", password: "x" },
+      { intent: "lookup", email: "\u0000@\u0000" },
+      { intent: "reset-method" },
+      { intent: "send-link:sms", email: "not an email" },
+    ];
+    for (const form of attempts) {
+      const response = await b.post("acme", "/signin", form);
+      expect(response.status, JSON.stringify(form).slice(0, 80)).toBeLessThan(500);
+    }
+    for (const path of ["/auth/link", "/auth/link?token=", "/auth/link?token=" + "a".repeat(5000), "/template/..%2F..", "/template/" + "x".repeat(500), "/signin?state=<script>", "/auth/confirm-email"]) {
+      expect((await b.get("acme", path)).status, path).toBeLessThan(500);
+    }
+    expect((await b.post("acme", "/auth/link", { token: "" })).status).toBe(410);
+    expect((await b.post("acme", "/template/nope", { email: "a@b.test" })).status).toBe(404);
+  });
+
+  it("refuses state-changing posts from another origin", async () => {
+    const user = await makeClient(ACME, { method: "email" });
+    const b = new Browser();
+    // Resource routes: our check (app/auth/origin.ts) answers 403.
+    for (const path of ["/api/users/send-sign-in-links", "/api/auth/refresh"]) {
+      expect((await b.post("acme", path, { userIds: user.id }, { origin: "https://evil.test" })).status, path).toBe(403);
+      expect((await b.post("acme", path, { userIds: user.id }, { origin: origin("summit") })).status, path).toBe(403);
+      expect((await b.post("acme", path, { userIds: user.id }, { origin: "", referer: "https://evil.test/page" })).status, path).toBe(403);
+    }
+    // Route actions, posted by a form or by script (`.data`): refused before the action runs
+    // (Remix's own Origin check answers first; ours runs in each action too).
+    for (const path of ["/signin", "/signin.data", "/auth/link", "/signout", "/set-sign-in-method", "/template/x"]) {
+      const response = await b.post("acme", path, { intent: "lookup", email: user.email }, { origin: "https://evil.test" });
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.headers["set-cookie"], path).toBeUndefined();
+    }
+    expect(await scoped(ACME, (tx) => tx.outboundMessage.count({ where: { to: user.email } }))).toBe(0);
+    expect((await b.post("acme", "/signin", { intent: "lookup", email: user.email })).status).toBe(302);
+    expect(await scoped(ACME, (tx) => tx.outboundMessage.count({ where: { to: user.email } }))).toBe(1);
+  });
+});
+
+describe("magic links", () => {
+  it("sign in once: opening the link changes nothing, the POST uses it, a replay gets the expired-link state", async () => {
+    const user = await makeClient(ACME, { method: "email" });
+    const b = new Browser();
+    const sent = await b.post("acme", "/signin", { intent: "lookup", email: user.email });
+    expect(sent.status).toBe(302);
+    expect(sent.location).toBe("/signin?state=sent-link&sent=sign_in_link");
+    expect(html(await b.get("acme", sent.location!))).toMatch(/We sent a sign-in link to .*u•••.*@example\.test/);
+
+    const link = linkOf(await lastSent(ACME, user.email));
+    expect(link.host).toBe(host("acme"));
+    const token = link.searchParams.get("token")!;
+    expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(16);
+    // Only the hash is stored.
+    const stored = await scoped(ACME, (tx) => tx.signInToken.findFirst({ where: { userId: user.id, purpose: "sign_in_link" } }));
+    expect(stored?.tokenHash).not.toContain(token);
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeLessThanOrEqual(15 * 60_000 + 1000);
+
+    // A mail scanner (another browser) opens it twice: no session, link still good.
+    const scanner = new Browser();
+    for (let i = 0; i < 2; i++) {
+      const opened = await scanner.get("acme", `${link.pathname}${link.search}`);
+      expect(opened.status).toBe(200);
+      expect(html(opened)).toContain("Continue");
+      expect(scanner.session()).toBeUndefined();
+    }
+
+    const clicker = new Browser();
+    const used = await clicker.post("acme", "/auth/link", { token });
+    expect(used.status).toBe(302);
+    expect(used.location).toBe("/");
+    expect(await signedIn(clicker, "acme")).toBe(true);
+
+    const replay = await new Browser().post("acme", "/auth/link", { token });
+    expect(replay.status).toBe(410);
+    expect(html(replay)).toContain("This link has expired");
+    expect(html(replay)).toContain("Email me a new link");
+    const reopened = await new Browser().get("acme", `${link.pathname}${link.search}`);
+    expect(reopened.status).toBe(410);
+
+    const log = (await activity(ACME, user.id)).map((a) => a.title);
+    expect(log).toEqual(expect.arrayContaining(["Sign-in link sent", "Signed in"]));
+    expect((await activity(ACME, user.id)).every((a) => a.ipAddress)).toBe(true);
+  });
+
+  it("work only on the firm's own host", async () => {
+    const user = await makeClient(ACME, { method: "email" });
+    const b = new Browser();
+    await b.post("acme", "/signin", { intent: "lookup", email: user.email });
+    const token = linkOf(await lastSent(ACME, user.email)).searchParams.get("token")!;
+    const elsewhere = new Browser();
+    const opened = await elsewhere.get("summit", `/auth/link?token=${token}`);
+    expect(opened.status).toBe(404);
+    expect(html(opened)).not.toContain(user.email);
+    const posted = await elsewhere.post("summit", "/auth/link", { token });
+    expect(posted.status).toBe(410);
+    expect(elsewhere.session()).toBeUndefined();
+    // Still good at home.
+    expect((await new Browser().post("acme", "/auth/link", { token })).status).toBe(302);
+  });
+
+  it("lead to the expired-link state once expired, which sends the same user a new link or a texted code", async () => {
+    const user = await makeClient(ACME, { method: "email" });
+    const b = new Browser();
+    await b.post("acme", "/signin", { intent: "lookup", email: user.email });
+    const token = linkOf(await lastSent(ACME, user.email)).searchParams.get("token")!;
+    await scoped(ACME, (tx) => tx.signInToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - 16 * 60_000) } }));
+
+    const opened = await b.get("acme", `/auth/link?token=${token}`);
+    expect(opened.status).toBe(410);
+    expect(html(opened)).toContain("This link has expired");
+    expect((await b.post("acme", "/auth/link", { token })).status).toBe(410);
+    expect(b.session()).toBeUndefined();
+
+    const again = await b.post("acme", "/signin", { intent: "expired-resend:email", token });
+    expect(again.status).toBe(302);
+    expect(again.location).toContain("state=sent-link");
+    const fresh = linkOf(await lastSent(ACME, user.email)).searchParams.get("token")!;
+    expect(fresh).not.toBe(token);
+    expect((await new Browser().post("acme", "/auth/link", { token: fresh })).status).toBe(302);
+
+    const texted = await new Browser().post("acme", "/signin", { intent: "expired-resend:sms", token });
+    expect(texted.location).toContain("state=sent-text");
+    expect((await lastSent(ACME, "+15035550199"))?.body).toMatch(/\d{6}/);
+  });
+
+  it("ask for the second factor when two-factor applies", async () => {
+    const user = await makeClient(ACME, { method: null, enabled2fa: true });
+    const b = new Browser();
+    const sent = await b.post("acme", "/signin", { intent: "lookup", email: user.email });
+    expect(sent.location).toContain("state=sent-link");
+    const token = linkOf(await lastSent(ACME, user.email)).searchParams.get("token")!;
+    const used = await b.post("acme", "/auth/link", { token });
+    expect(used.location).toBe("/signin?state=2fa");
+    expect(await signedIn(b, "acme")).toBe(false);
+    expect(html(await b.get("acme", "/signin?state=2fa"))).toContain("2-Factor Auth");
+  });
+});
+
+describe("codes", () => {
+  async function emailCodeUser() {
+    // Preferred method email with two-factor: a 6-digit code by email (sent-email).
+    return makeClient(ACME, { method: "email", enabled2fa: true });
+  }
+
+  it("sign in by email once, only in the browser that asked, and are stored as a keyed hash", async () => {
+    const user = await emailCodeUser();
+    const b = new Browser();
+    const sent = await b.post("acme", "/signin", { intent: "lookup", email: user.email });
+    expect(sent.status).toBe(302);
+    expect(sent.location).toBe("/signin?state=sent-email");
+    expect(html(await b.get("acme", sent.location!))).toContain("Sign in via email");
+    const code = codeOf(await lastSent(ACME, user.email));
+    const row = await scoped(ACME, (tx) => tx.signInToken.findFirst({ where: { userId: user.id, purpose: "verification_code" } }));
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    const { hashToken } = await import("~/auth/tokens.server");
+    expect(row!.tokenHash).not.toBe(hashToken(code));
+    expect(Math.abs(row!.expiresAt.getTime() - row!.createdAt.getTime() - 10 * 60_000)).toBeLessThan(2000);
+
+    // Someone who read the code (another browser, same or other firm) can't use it.
+    const thief = new Browser();
+    const stolen = await thief.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code });
+    expect(stolen.status).toBeGreaterThanOrEqual(400);
+    expect(html(stolen)).toContain("Invalid or expired verification code");
+    const thiefWithCookie = new Browser();
+    thiefWithCookie.cookies = new Map(b.cookies);
+    const elsewhere = await thiefWithCookie.post("summit", "/signin", { intent: "verify-code", flow: "sign-in", code });
+    expect(html(elsewhere)).toContain("Invalid or expired verification code");
+    expect(thiefWithCookie.session()).toBeUndefined();
+
+    const attemptCookies = new Map(b.cookies);
+    const ok = await b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code });
+    expect(ok.status).toBe(302);
+    expect(ok.location).toBe("/");
+    expect(await signedIn(b, "acme")).toBe(true);
+    const session = await scoped(ACME, (tx) => tx.session.findFirst({ where: { userId: user.id }, orderBy: { createdAt: "desc" } }));
+    expect(session?.twoFactorVerifiedAt).not.toBeNull();
+
+    // Single use.
+    const replayer = new Browser(b.address);
+    replayer.cookies = attemptCookies;
+    const replay = await replayer.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code });
+    expect(html(replay)).toContain("Invalid or expired verification code");
+  });
+
+  it("are void after 5 wrong tries, even the right one after that", async () => {
+    const user = await emailCodeUser();
+    const b = new Browser();
+    await b.post("acme", "/signin", { intent: "lookup", email: user.email });
+    const code = codeOf(await lastSent(ACME, user.email));
+    const wrong = code === "000000" ? "111111" : "000000";
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) answers.push(html(await b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code: wrong })));
+    expect(answers.slice(0, 4).every((a) => a.includes("Invalid or expired verification code"))).toBe(true);
+    expect(answers[4]).toContain("Too many incorrect attempts");
+    const late = await b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code });
+    expect(late.status).toBe(429);
+    expect(html(late)).toContain("Too many incorrect attempts");
+    expect(b.session()).toBeUndefined();
+    const log = await activity(ACME, user.id);
+    expect(log.filter((a) => a.title === "Sign-in failed").length).toBe(5);
+  });
+
+  it("allow no more than 5 guesses even when sent in parallel", async () => {
+    const user = await emailCodeUser();
+    const b = new Browser();
+    await b.post("acme", "/signin", { intent: "lookup", email: user.email });
+    const code = codeOf(await lastSent(ACME, user.email));
+    const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
+    await Promise.all(guesses.map((guess) => b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code: guess })));
+    const row = await scoped(ACME, (tx) => tx.signInToken.findFirst({ where: { userId: user.id, purpose: "verification_code" } }));
+    expect(row!.attempts).toBe(5);
+    expect(html(await b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code }))).toContain("Too many incorrect attempts");
+  });
+
+  it("expire after 10 minutes", async () => {
+    const user = await emailCodeUser();
+    const b = new Browser();
+    await b.post("acme", "/signin", { intent: "lookup", email: user.email });
+    const code = codeOf(await lastSent(ACME, user.email));
+    await scoped(ACME, (tx) => tx.signInToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1) } }));
+    expect(html(await b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code }))).toContain("Invalid or expired verification code");
+  });
+
+  it("answer 429 with the server's message when asked for too often, and a new code voids the old one", async () => {
+    const user = await emailCodeUser();
+    const b = new Browser();
+    await b.post("acme", "/signin", { intent: "lookup", email: user.email });
+    const first = codeOf(await lastSent(ACME, user.email));
+    const again = await b.post("acme", "/signin", { intent: "send-code:email", flow: "sign-in" });
+    expect(again.status).toBe(429);
+    expect(html(again)).toMatch(/Please wait \d+ seconds? before requesting another code\./);
+
+    // Half a minute later a new code may be sent; the first one stops working.
+    await scoped(ACME, (tx) => tx.signInToken.updateMany({ where: { userId: user.id }, data: { createdAt: new Date(Date.now() - 31_000) } }));
+    expect((await b.post("acme", "/signin", { intent: "send-code:email", flow: "sign-in" })).status).toBe(302);
+    const second = codeOf(await lastSent(ACME, user.email));
+    if (second !== first) expect(html(await b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code: first }))).toContain("Invalid or expired");
+    expect((await b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code: second })).status).toBe(302);
+  });
+
+  it("stop after 10 unused codes or links per user an hour, whichever browsers ask", async () => {
+    const user = await emailCodeUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await new Browser().post("acme", "/signin", { intent: "lookup", email: user.email })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 302)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const refused = await new Browser().post("acme", "/signin", { intent: "send-link", email: user.email });
+    expect(refused.status).toBe(429);
+    expect(html(refused)).toContain("Too many codes or links were requested for this account");
+    const sent = await scoped(ACME, (tx) => tx.outboundMessage.count({ where: { to: user.email } }));
+    expect(sent).toBe(10);
+  });
+
+  it("sign in by SMS (sent-text); when the SMS can't be sent a panel offers resetting the method", async () => {
+    const texter = await makeClient(ACME, { method: "sms", phone: "5035550123" });
+    const b = new Browser();
+    const sent = await b.post("acme", "/signin", { intent: "lookup", email: texter.email });
+    expect(sent.location).toBe("/signin?state=sent-text");
+    const page = html(await b.get("acme", sent.location!));
+    expect(page).toContain("Sign in via SMS");
+    expect(page).toContain("(•••) •••-0123");
+    const sms = await lastSent(ACME, "+15035550123");
+    expect(sms?.channel).toBe("sms");
+    expect((await b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code: codeOf(sms) })).status).toBe(302);
+    expect(await signedIn(b, "acme")).toBe(true);
+
+    const noPhone = await makeClient(ACME, { method: "sms", phone: null });
+    const c = new Browser();
+    const failed = await c.post("acme", "/signin", { intent: "lookup", email: noPhone.email });
+    expect(failed.status).toBe(502);
+    expect(html(failed)).toContain("Failed to send SMS code");
+    expect(html(failed)).toContain("Reset sign-in method");
+    const reset = await c.post("acme", "/signin", { intent: "reset-method", email: noPhone.email });
+    expect(reset.location).toContain("state=sent-link");
+    const link = linkOf(await lastSent(ACME, noPhone.email));
+    const used = await c.post("acme", "/auth/link", { token: link.searchParams.get("token")! });
+    expect(used.location).toBe("/set-sign-in-method?redirect=%2F");
+    expect(html(await c.get("acme", "/set-sign-in-method"))).toContain("How do you want to sign in next time?");
+  });
+});
+
+describe("two-factor at sign-in", () => {
+  it("holds staff at '2fa' after the password, then gives a new session id", async () => {
+    const b = new Browser();
+    const first = await b.post("summit", "/signin", { email: "advisor@summit.test", password: PASSWORD });
+    expect(first.location).toBe("/signin?state=2fa");
+    const waiting = b.session()!;
+    expect(await signedIn(b, "summit")).toBe(false);
+    expect(html(await b.get("summit", "/"))).toContain("Sign In");
+    const guarded = await b.get("summit", "/firm?tab=brand");
+    expect(guarded.location).toBe("/signin?state=2fa&redirect=%2Ffirm%3Ftab%3Dbrand");
+    const page = html(await b.get("summit", "/signin?state=2fa"));
+    expect(page).toContain("2-Factor Auth");
+    expect(page).toContain("Email a code to a•••r@summit.test");
+    expect(page).toContain("Text a code to (•••) •••-");
+
+    expect((await b.post("summit", "/signin", { intent: "send-code:sms", flow: "2fa" })).location).toBe("/signin?state=2fa&step=code");
+    const code = codeOf(await scoped(SUMMIT, (tx) => tx.outboundMessage.findFirst({ where: { channel: "sms" }, orderBy: { createdAt: "desc" } })));
+    expect(html(await b.post("summit", "/signin", { intent: "verify-code", flow: "2fa", code: code === "999999" ? "999998" : "999999" }))).toContain(
+      "Invalid or expired verification code",
+    );
+    const done = await b.post("summit", "/signin", { intent: "verify-code", flow: "2fa", code });
+    expect(done.status).toBe(302);
+    expect(done.location).toBe("/");
+    expect(b.session()).not.toBe(waiting);
+    expect(await signedIn(b, "summit")).toBe(true);
+    // The waiting session is gone.
+    const old = new Browser(b.address);
+    old.cookies.set("portal_session", waiting);
+    expect(await signedIn(old, "summit")).toBe(false);
+    expect((await activity(SUMMIT, await userId(SUMMIT, "advisor@summit.test"))).map((a) => a.title)).toEqual(
+      expect.arrayContaining(["Verification code sent", "Sign-in failed", "Signed in"]),
+    );
+  });
+
+  it("applies to every user of a firm that forces it", async () => {
+    const user = await makeClient(SUMMIT);
+    await scoped(SUMMIT, (tx) => tx.firmPreferences.update({ where: { firmId: SUMMIT }, data: { force2faOnUsers: true } }));
+    try {
+      // The firm cache hears of the change through NOTIFY.
+      let location: string | null = null;
+      for (let i = 0; i < 40 && location !== "/signin?state=2fa"; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        location = (await new Browser().post("summit", "/signin", { email: user.email, password: PASSWORD })).location;
+      }
+      expect(location).toBe("/signin?state=2fa");
+    } finally {
+      await scoped(SUMMIT, (tx) => tx.firmPreferences.update({ where: { firmId: SUMMIT }, data: { force2faOnUsers: false } }));
+    }
+  });
+
+  it("a waiting session of one firm is nothing on another", async () => {
+    const b = new Browser();
+    await b.post("acme", "/signin", { email: "admin@acme.test", password: PASSWORD });
+    await b.post("acme", "/signin", { intent: "send-code:email", flow: "2fa" });
+    const code = codeOf(await lastSent(ACME, "admin@acme.test"));
+    const response = await b.post("summit", "/signin", { intent: "verify-code", flow: "2fa", code });
+    expect(response.location).toBe("/signin?state=login");
+    expect(await signedIn(b, "summit")).toBe(false);
+  });
+});
+
+describe("brute force", () => {
+  it("locks the account for 15 minutes after 5 wrong passwords within 15 minutes", async () => {
+    const user = await makeClient(ACME);
+    const b = new Browser();
+    const answers: HostResponse[] = [];
+    for (let i = 0; i < 5; i++) answers.push(await b.post("acme", "/signin", { email: user.email, password: `Wrong-Password-${i}!` }));
+    expect(answers.slice(0, 4).map((r) => r.status)).toEqual([400, 400, 400, 400]);
+    expect(html(answers[0])).toContain("Invalid password");
+    expect(answers[4].status).toBe(429);
+    const restricted = "Access to this account has been temporarily restricted. Please try again later or reset your password for immediate access.";
+    expect(html(answers[4])).toContain(restricted);
+    // The right password is refused while locked, from any address.
+    const right = await new Browser().post("acme", "/signin", { email: user.email, password: PASSWORD });
+    expect(html(right)).toContain(restricted);
+    const row = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } }));
+    const minutes = (row!.signInLockedUntil!.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14.5);
+    expect(minutes).toBeLessThanOrEqual(15);
+    expect((await activity(ACME, user.id)).map((a) => a.title)).toContain("Account locked");
+
+    // Lock over: the right password works and clears the count.
+    await scoped(ACME, (tx) => tx.user.update({ where: { id: user.id }, data: { signInLockedUntil: new Date(Date.now() - 1000) } }));
+    expect((await new Browser().post("acme", "/signin", { email: user.email, password: PASSWORD })).status).toBe(302);
+    const cleared = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } }));
+    expect(cleared).toMatchObject({ failedSignInCount: 0, signInLockedUntil: null, firstFailedSignInAt: null });
+  });
+
+  it("checks no more than 5 passwords of a parallel burst", async () => {
+    const user = await makeClient(ACME);
+    const b = new Browser();
+    await Promise.all(Array.from({ length: 15 }, (_, i) => b.post("acme", "/signin", { email: user.email, password: `Parallel-Guess-${i}!` })));
+    const log = await activity(ACME, user.id);
+    expect(log.filter((a) => a.description === "Invalid password").length).toBe(5);
+    expect(log.filter((a) => a.description === "Password tried while the account is locked").length).toBe(10);
+  });
+
+  it("throttles a client address after 30 failures in 15 minutes, and not its neighbours", async () => {
+    await freshWindow(15 * 60);
+    const b = new Browser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await b.post("acme", "/signin", { intent: "lookup", email: `nobody-${i}@acme.test` })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const blocked = await b.post("acme", "/signin", { intent: "lookup", email: "client@acme.test" });
+    expect(blocked.status).toBe(429);
+    expect(html(blocked)).toMatch(/Too many requests\. Please (wait \d+ seconds and try again|try again in \d+ minutes)\./);
+    // Other endpoints of the sign-in flow too.
+    expect((await b.post("acme", "/auth/link", { token: "x" })).status).toBe(429);
+    // Another address, and the same address on another firm, are fine.
+    expect((await new Browser().post("acme", "/signin", { intent: "lookup", email: "client@acme.test" })).status).toBe(200);
+    expect((await new Browser(b.address).post("summit", "/signin", { intent: "lookup", email: "client@summit.test" })).status).toBe(200);
+  });
+
+  it("throttles a client address after 300 sign-in requests in 10 minutes", async () => {
+    await freshWindow(10 * 60);
+    const b = new Browser();
+    let status = 0;
+    let count = 0;
+    while (count < 305 && status !== 429) {
+      status = (await b.post("acme", "/signin", { intent: "alternate", email: "client@acme.test" })).status;
+      count++;
+    }
+    expect(status).toBe(429);
+    expect(count).toBe(301);
+  });
+});
+
+describe("forgot password and set password", () => {
+  it("resets by an emailed link, then ends the other sessions", async () => {
+    const user = await makeClient(ACME);
+    const elsewhere = new Browser();
+    await signIn(elsewhere, "acme", ACME, user.email);
+
+    const b = new Browser();
+    const form = await b.post("acme", "/signin", { intent: "forgot", email: user.email });
+    expect(html(form)).toContain("Reset password");
+    const sent = await b.post("acme", "/signin", { intent: "send-reset", email: user.email });
+    expect(sent.location).toBe("/signin?state=sent-link&sent=password_reset");
+    const mail = await lastSent(ACME, user.email);
+    expect(mail?.subject).toContain("Reset");
+    const token = linkOf(mail).searchParams.get("token")!;
+    const page = html(await b.get("acme", `/auth/link?token=${token}`));
+    expect(page).toContain("Reset password");
+    const used = await b.post("acme", "/auth/link", { token });
+    expect(used.location).toBe("/signin?state=set-password");
+    expect(html(await b.get("acme", "/signin?state=set-password"))).toContain("Set up password");
+
+    const weak = await b.post("acme", "/signin?state=set-password", { intent: "set-password", password: "short", confirmPassword: "short" });
+    expect(html(weak)).toContain("Password must be greater than 10 characters");
+    const mismatch = await b.post("acme", "/signin?state=set-password", { intent: "set-password", password: "Brand-New-Pass-1!", confirmPassword: "Brand-New-Pass-2!" });
+    expect(html(mismatch)).toContain("Passwords do not match");
+    expect(html(mismatch)).not.toContain("Brand-New-Pass-1!");
+    const saved = await b.post("acme", "/signin?state=set-password", { intent: "set-password", password: "Brand-New-Pass-1!", confirmPassword: "Brand-New-Pass-1!" });
+    expect(saved.status).toBe(302);
+    expect(await signedIn(b, "acme")).toBe(true);
+    expect(await signedIn(elsewhere, "acme")).toBe(false);
+
+    expect(html(await new Browser().post("acme", "/signin", { email: user.email, password: PASSWORD }))).toContain("Invalid password");
+    expect((await new Browser().post("acme", "/signin", { email: user.email, password: "Brand-New-Pass-1!" })).status).toBe(302);
+    // The reset link worked once.
+    expect((await new Browser().post("acme", "/auth/link", { token })).status).toBe(410);
+    expect((await activity(ACME, user.id)).map((a) => a.title)).toEqual(expect.arrayContaining(["Password reset link sent", "Password changed"]));
+  });
+
+  it("needs a signed-in user to set a password", async () => {
+    const b = new Browser();
+    const response = await b.post("acme", "/signin?state=set-password", { intent: "set-password", password: "Brand-New-Pass-1!", confirmPassword: "Brand-New-Pass-1!" });
+    expect(response.status).toBe(302);
+    expect(response.location).toBe("/");
+    expect((await b.get("acme", "/signin?state=set-password")).location).toBe("/");
+  });
+});
+
+describe("set sign-in method", () => {
+  it("saves the chosen method and logs the change", async () => {
+    const user = await makeClient(ACME);
+    const b = new Browser();
+    await signIn(b, "acme", ACME, user.email);
+    const none = await b.post("acme", "/set-sign-in-method", {});
+    expect(none.status).toBe(400);
+    expect(html(none)).toContain("Please choose how you want to sign in");
+    expect((await b.post("acme", "/set-sign-in-method", { method: "sms" })).location).toBe("/signin?state=set-phone-number");
+    const bad = await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555" });
+    expect(html(bad)).toContain("Phone number must be 10 digits");
+    expect(html(bad)).toContain("(503) 555");
+    expect(html(await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "" }))).toContain("Phone is required");
+    expect((await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0177" })).status).toBe(302);
+    const row = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } }));
+    expect(row).toMatchObject({ preferredSignInMethod: "sms", phoneNumber: "5035550177" });
+
+    expect((await b.post("acme", "/set-sign-in-method", { method: "email" })).location).toBe("/signin?state=set-email");
+    expect((await b.post("acme", "/signin?state=set-email", { intent: "set-email", email: user.email })).status).toBe(302);
+    expect((await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } })))?.preferredSignInMethod).toBe("email");
+    const changes = (await activity(ACME, user.id)).filter((a) => a.title === "Sign-in method changed").map((a) => a.description);
+    expect(changes).toEqual(["To SMS", "To email"]);
+  });
+
+  it("set-email only confirms the account's address (changing it is the profile's, with its confirmation)", async () => {
+    const user = await makeClient(ACME);
+    const b = new Browser();
+    await signIn(b, "acme", ACME, user.email);
+    for (const email of ["client@acme.test", `new-${user.email}`, ""]) {
+      const refused = await b.post("acme", "/signin?state=set-email", { intent: "set-email", email });
+      expect(refused.status).toBe(400);
+      expect(html(refused)).toContain("To use another address, change your email in your profile first.");
+    }
+    const row = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } }));
+    expect(row).toMatchObject({ email: user.email, preferredSignInMethod: "password" });
+  });
+});
+
+describe("template sign-up", () => {
+  async function templateHash(firmId: string) {
+    const template = await scoped(firmId, (tx) => tx.questionnaireTemplate.findFirst({ where: { deletedAt: null }, orderBy: { name: "asc" } }));
+    return template!.hashId;
+  }
+
+  it("creates a client of the firm with an entity and signs them in; a known email signs in instead", async () => {
+    const hash = await templateHash(ACME);
+    const b = new Browser();
+    const start = await b.get("acme", `/template/${hash}`);
+    expect(start.status).toBe(200);
+    expect(html(start)).toContain("Get started");
+    expect(html(await b.post("acme", `/template/${hash}`, { intent: "template-email", email: "" }))).toContain("Please enter your email");
+    const email = `template-${Date.now().toString(36)}@example.test`;
+    const next = await b.post("acme", `/template/${hash}`, { intent: "template-email", email });
+    expect(html(next)).toContain("Create your account");
+    const noNames = await b.post("acme", `/template/${hash}`, { intent: "template-sign-up", email, fname: "Ada", lname: "" });
+    expect(html(noNames)).toContain("Please enter your first and last name");
+    expect(html(noNames)).toContain('value="Ada"');
+    const created = await b.post("acme", `/template/${hash}`, { intent: "template-sign-up", email, fname: "Ada", lname: "Lovelace" });
+    expect(created.status).toBe(302);
+    expect(created.location).toBe("/set-sign-in-method");
+    expect(await signedIn(b, "acme")).toBe(true);
+    const user = await scoped(ACME, (tx) =>
+      tx.user.findFirst({ where: { email }, include: { ownerships: { include: { company: true } } } }),
+    );
+    expect(user).toMatchObject({ kind: "client", fname: "Ada", lname: "Lovelace", preferredSignInMethod: "email" });
+    expect(user!.ownerships.map((o) => o.company.name)).toEqual(["Ada Lovelace"]);
+    expect(user!.defaultCompanyId).toBe(user!.ownerships[0].companyId);
+    expect((await activity(ACME, user!.id)).map((a) => a.title)).toEqual(expect.arrayContaining(["Account created", "Signed in"]));
+
+    // Known now: the template link signs them in (a link by email) rather than creating another.
+    const again = await new Browser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email, fname: "Eve", lname: "Mallory" });
+    expect(again.location).toContain("state=sent-link");
+    expect(await scoped(ACME, (tx) => tx.user.count({ where: { email } }))).toBe(1);
+    // A password user is asked for the password.
+    expect(html(await new Browser().post("acme", `/template/${hash}`, { intent: "template-email", email: "client@acme.test" }))).toContain('name="password"');
+  });
+
+  it("is the firm's own: another firm's template is not found", async () => {
+    const hash = await templateHash(ACME);
+    expect((await new Browser().get("summit", `/template/${hash}`)).status).toBe(404);
+    expect((await new Browser().post("summit", `/template/${hash}`, { intent: "template-sign-up", email: "x@y.test", fname: "X", lname: "Y" })).status).toBe(404);
+  });
+});
+
+describe("staff send sign-in links", () => {
+  it("email the users a link, reset their password and end their sessions", async () => {
+    const user = await makeClient(ACME);
+    const clientBrowser = new Browser();
+    await signIn(clientBrowser, "acme", ACME, user.email);
+    const staff = new Browser();
+    await signIn(staff, "acme", ACME, "advisor@acme.test");
+    const partnerId = await userId(ACME, "partner@acme.test");
+    const summitClient = await userId(SUMMIT, "client@summit.test");
+
+    // A body that is not JSON, or has no users: 400.
+    expect((await staff.post("acme", "/api/users/send-sign-in-links", {}, { "content-type": "application/json" })).status).toBe(400);
+    expect((await staff.post("acme", "/api/users/send-sign-in-links", {})).status).toBe(400);
+
+    const ok = await staff.post("acme", "/api/users/send-sign-in-links", { userIds: user.id });
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.text)).toMatchObject({ ok: true, message: "Sign in link(s) sent successfully", sent: [user.id] });
+    const row = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } }));
+    expect(row).toMatchObject({ passwordHash: null, setPasswordRequired: true });
+    expect(await signedIn(clientBrowser, "acme")).toBe(false);
+    const mail = await lastSent(ACME, user.email);
+    const link = linkOf(mail);
+    const stored = await scoped(ACME, (tx) => tx.signInToken.findFirst({ where: { userId: user.id, purpose: "sign_in_link" }, orderBy: { createdAt: "desc" } }));
+    expect(Math.abs(stored!.expiresAt.getTime() - stored!.createdAt.getTime() - 24 * 3600_000)).toBeLessThan(2000);
+    const used = await new Browser().post("acme", "/auth/link", { token: link.searchParams.get("token")! });
+    expect(used.location).toBe("/set-sign-in-method");
+    const log = await activity(ACME, user.id);
+    expect(log.find((a) => a.title === "Sign-in link sent by staff")?.actorId).toBe(await userId(ACME, "advisor@acme.test"));
+
+    // A full-access advisor can't reset a partner; nobody reaches another firm's user.
+    const mixed = JSON.parse((await staff.post("acme", "/api/users/send-sign-in-links", { userIds: partnerId })).text);
+    expect(mixed.sent).toEqual([]);
+    expect(mixed.skipped[0].reason).toBe("Only partners and admins can send sign-in links to staff");
+    const foreign = JSON.parse((await staff.post("acme", "/api/users/send-sign-in-links", { userIds: summitClient })).text);
+    expect(foreign.skipped).toEqual([{ userId: summitClient, reason: "No such user" }]);
+    expect((await scoped(SUMMIT, (tx) => tx.user.findFirst({ where: { id: summitClient } })))?.passwordHash).not.toBeNull();
+  });
+
+  it("answer 401 without a session and 403 to clients", async () => {
+    const anonymous = await new Browser().post("acme", "/api/users/send-sign-in-links", { userIds: "x" });
+    expect(anonymous.status).toBe(401);
+    expect(JSON.parse(anonymous.text)).toEqual({ error: "Unauthorized" });
+    const client = new Browser();
+    await signIn(client, "acme", ACME, "client@acme.test");
+    expect((await client.post("acme", "/api/users/send-sign-in-links", { userIds: "x" })).status).toBe(403);
+  });
+});
+
+describe("sessions", () => {
+  async function sessionRow(firmId: string, browser: Browser) {
+    const { hashToken } = await import("~/auth/tokens.server");
+    const raw = decodeURIComponent(browser.session()!);
+    const token = JSON.parse(Buffer.from(raw.split(".")[0], "base64").toString("utf8")) as string;
+    return { id: hashToken(token), firmId };
+  }
+
+  it("end after the staff idle timeout (30 min) but not a client's (12 h)", async () => {
+    const staff = new Browser();
+    await signIn(staff, "acme", ACME, "admin@acme.test");
+    const client = new Browser();
+    await signIn(client, "acme", ACME, "client@acme.test");
+    const idle = new Date(Date.now() - 31 * 60_000);
+    for (const b of [staff, client]) {
+      const { id } = await sessionRow(ACME, b);
+      await scoped(ACME, (tx) => tx.session.update({ where: { id }, data: { lastSeenAt: idle } }));
+    }
+    expect(await signedIn(staff, "acme")).toBe(false);
+    expect(await signedIn(client, "acme")).toBe(true);
+  });
+
+  it("end 12 hours after a staff sign-in however active", async () => {
+    const staff = new Browser();
+    await signIn(staff, "acme", ACME, "admin@acme.test");
+    const { id } = await sessionRow(ACME, staff);
+    await scoped(ACME, (tx) => tx.session.update({ where: { id }, data: { createdAt: new Date(Date.now() - 12 * 3600_000 - 1000) } }));
+    expect(await signedIn(staff, "acme")).toBe(false);
+  });
+
+  it("move the idle timer at most once a minute; the refresh endpoint moves it now", async () => {
+    const client = new Browser();
+    await signIn(client, "acme", ACME, "client@acme.test");
+    const { id } = await sessionRow(ACME, client);
+    const seen = async () => (await scoped(ACME, (tx) => tx.session.findFirst({ where: { id } })))!.lastSeenAt.getTime();
+    const recent = new Date(Date.now() - 20_000);
+    await scoped(ACME, (tx) => tx.session.update({ where: { id }, data: { lastSeenAt: recent } }));
+    await signedIn(client, "acme");
+    expect(await seen()).toBe(recent.getTime());
+    const older = new Date(Date.now() - 5 * 60_000);
+    await scoped(ACME, (tx) => tx.session.update({ where: { id }, data: { lastSeenAt: older } }));
+    await signedIn(client, "acme");
+    expect(await seen()).toBeGreaterThan(Date.now() - 10_000);
+    await scoped(ACME, (tx) => tx.session.update({ where: { id }, data: { lastSeenAt: recent } }));
+    expect((await client.post("acme", "/api/auth/refresh", {})).status).toBe(200);
+    expect(await seen()).toBeGreaterThan(recent.getTime());
+    expect((await new Browser().post("acme", "/api/auth/refresh", {})).status).toBe(401);
+  });
+
+  it("get a new id at every sign-in: a session planted before sign-in is ended by it", async () => {
+    const b = new Browser();
+    await signIn(b, "acme", ACME, "client@acme.test");
+    const before = b.session();
+    await b.post("acme", "/signin", { email: "client@acme.test", password: PASSWORD });
+    expect(b.session()).not.toBe(before);
+    const planted = new Browser();
+    planted.cookies.set("portal_session", before!);
+    expect(await signedIn(planted, "acme")).toBe(false);
+  });
+
+  it("answer JSON requests without a session with 401, pages with a redirect", async () => {
+    const b = new Browser();
+    const json = await b.get("acme", "/firm", { accept: "application/json" });
+    expect(json.status).toBe(401);
+    expect((await b.get("acme", "/firm")).status).toBe(302);
+  });
+
+  it("log sign-out", async () => {
+    const user = await makeClient(ACME);
+    const b = new Browser();
+    await signIn(b, "acme", ACME, user.email);
+    expect((await b.post("acme", "/signout", {})).status).toBe(302);
+    expect(await signedIn(b, "acme")).toBe(false);
+    const signedOut = (await activity(ACME, user.id)).find((a) => a.title === "Signed out");
+    expect(signedOut?.ipAddress).toBe(b.address);
+  });
+});
