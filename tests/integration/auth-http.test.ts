@@ -413,6 +413,20 @@ describe("codes", () => {
     expect(html(replay)).toContain("Invalid or expired verification code");
   });
 
+  it("work only for the sign-in attempt that asked, even against another attempt of the same firm", async () => {
+    const thiefUser = await emailCodeUser();
+    const victim = await emailCodeUser();
+    const thief = new Browser();
+    await thief.post("acme", "/signin", { intent: "lookup", email: thiefUser.email });
+    const victimBrowser = new Browser();
+    await victimBrowser.post("acme", "/signin", { intent: "lookup", email: victim.email });
+    const victimCode = codeOf(await lastSent(ACME, victim.email));
+    const stolen = await thief.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code: victimCode });
+    expect(html(stolen)).toContain("Invalid or expired verification code");
+    expect(thief.session()).toBeUndefined();
+    expect((await victimBrowser.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code: victimCode })).status).toBe(302);
+  });
+
   it("are void after 5 wrong tries, even the right one after that", async () => {
     const user = await emailCodeUser();
     const b = new Browser();
