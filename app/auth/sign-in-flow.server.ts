@@ -11,13 +11,13 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { FirmSiteContext } from "~/context.server";
+import { PHONE_MESSAGES, phoneDigits } from "~/profile/phone";
 import { AUTH_ACTIVITY, logAuthEvent } from "./auth-activity.server";
 import { clearAttemptCookie, ensureAttempt, readAttempt } from "./attempt.server";
 import { emailSchema } from "./email-rules";
 import { requireSameOrigin } from "./origin";
 import { hashPassword } from "./password.server";
 import { newPasswordSchema, withPasswordConfirmation } from "./password-rules";
-import { PHONE_MESSAGES, phoneDigits } from "./phone-rules";
 import { safeRedirect } from "./redirect";
 import { createSession, completeTwoFactor, endOtherSessions, getPendingSignIn, getSessionUser, requireUser, type SessionUser } from "./session.server";
 import { sendSignInLink, inspectLink, type LinkPurpose } from "./sign-in-links.server";

@@ -3,6 +3,7 @@
  * secret lives, the password lockout arithmetic, when two-factor applies, and how a code or an
  * address is shown. Plain module: the browser may import it too.
  */
+import { twoFactorPolicy } from "~/profile/two-factor";
 
 /** Client spec §8 (sign-in errors) and §5 (login validation), word for word. */
 export const SIGN_IN_MESSAGES = {
@@ -126,12 +127,11 @@ export const clearedLockout: LockoutState = { failedCount: 0, firstFailedAt: nul
 // ─── Two-factor ───
 
 /**
- * Whether signing in needs a second factor: always for staff (FTC Safeguards Rule: MFA for
- * anyone who accesses customer information), for every user of a firm with force_2fa_on_users,
- * and for a client who turned it on.
+ * Whether signing in needs a second factor: when the profile's policy makes it mandatory (staff,
+ * for the FTC Safeguards Rule; everyone in a firm with force_2fa_on_users), or the user turned it on.
  */
 export function twoFactorRequired(user: { kind: "staff" | "client"; enabled2fa: boolean }, firm: { force2faOnUsers: boolean }): boolean {
-  return user.kind === "staff" || firm.force2faOnUsers || user.enabled2fa;
+  return twoFactorPolicy(user, firm).required || user.enabled2fa;
 }
 
 // ─── Showing where a code or link went ───

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { PASSWORD_MESSAGES, newPasswordSchema, withPasswordConfirmation } from "~/auth/password-rules";
-import { PHONE_MESSAGES, formatPhone, phoneDigits } from "~/auth/phone-rules";
 import { emailFirstSchema, emailStepSchema, passwordSignInSchema, signInMethodSchema, templateEmailSchema, templateSignUpSchema } from "~/auth/sign-in-schema";
 import { z } from "zod";
 
@@ -50,21 +49,5 @@ describe("set-password and set-sign-in-method validation", () => {
     expect(signInMethodSchema.safeParse("sms").success).toBe(true);
     expect(messages(signInMethodSchema.safeParse(null))).toEqual(["Please choose how you want to sign in"]);
     expect(signInMethodSchema.safeParse("fax").success).toBe(false);
-  });
-});
-
-describe("phone numbers (set-phone-number)", () => {
-  it("keep ten digits from whatever was typed or pasted", () => {
-    expect(phoneDigits("(503) 555-0142")).toBe("5035550142");
-    expect(phoneDigits("+1 503 555 0142")).toBe("5035550142");
-    expect(phoneDigits("555-0142")).toBe("5550142");
-  });
-  it("show through the mask (___) ___-____ as far as typed", () => {
-    expect(formatPhone("503")).toBe("(503");
-    expect(formatPhone("503555")).toBe("(503) 555");
-    expect(formatPhone("50355501429999")).toBe("(503) 555-0142");
-  });
-  it("use the spec's messages", () => {
-    expect(PHONE_MESSAGES).toEqual({ length: "Phone number must be 10 digits", required: "Phone is required" });
   });
 });

@@ -4,15 +4,15 @@
  * them without a page load. What the user typed comes back with errors; passwords never do.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIALS } from "~/auth/password-rules";
-import { formatPhone } from "~/auth/phone-rules";
 import { CODE_LENGTH, SECRET_LIFETIME_MINUTES } from "~/auth/sign-in-rules";
 import { SIGN_IN_TITLES, type SignInFeedback, type SignInPageData, type SignInView } from "~/auth/sign-in-view";
 import { AuthCard } from "~/components/shell";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { PasswordField, TextField } from "~/components/ui/field";
+import { PhoneField } from "~/profile/phone-field";
 import * as s from "./sign-in.css";
 
 export interface SignInScreenProps {
@@ -173,25 +173,6 @@ function CodeField({ feedback }: { feedback?: SignInFeedback }) {
       defaultValue={feedback?.values?.code ?? ""}
       error={feedback?.fieldErrors?.code}
       inputClassName={s.codeInput}
-    />
-  );
-}
-
-function PhoneField({ data }: { data: SignInPageData }) {
-  const [value, setValue] = useState(formatPhone(data.feedback?.values?.phone ?? data.view.phone ?? ""));
-  return (
-    <TextField
-      label="Mobile phone"
-      name="phone"
-      type="tel"
-      inputMode="tel"
-      autoComplete="tel-national"
-      placeholder="(___) ___-____"
-      maxLength={14}
-      autoFocus
-      value={value}
-      onChange={(event) => setValue(formatPhone(event.target.value))}
-      error={data.feedback?.fieldErrors?.phone}
     />
   );
 }
@@ -431,7 +412,14 @@ export function SignInFlow({ data, action = "/signin" }: { data: SignInPageData;
         <Form {...common} key={key}>
           <Hidden data={data} />
           <FormError feedback={feedback} />
-          <PhoneField data={data} />
+          <PhoneField
+            label="Mobile phone"
+            name="phone"
+            autoComplete="tel-national"
+            autoFocus
+            defaultValue={feedback?.values?.phone ?? view.phone ?? ""}
+            error={feedback?.fieldErrors?.phone}
+          />
           <Button type="submit" name="intent" value="set-phone" variant="primary" size="lg" fullWidth loading={busy("set-phone")}>
             Save
           </Button>
