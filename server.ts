@@ -15,6 +15,7 @@ import { env } from "~/env.server";
 import type { PortalLoadContext } from "~/context.server";
 import type { PortalRuntime } from "~/tenancy/runtime.server";
 import { unknownHostPage } from "~/tenancy/unknown-host-page";
+import { originAllowed } from "~/auth/origin";
 
 installGlobals({ nativeFetch: true });
 
@@ -47,6 +48,13 @@ export async function startServer(options: { port?: number; host?: string } = {}
       const portal = await runtime.contextFor(req.headers.host, req.ip ?? null);
       if (!portal) {
         res.status(404).type("html").set("Cache-Control", "no-store").send(unknownHostPage(`${config.APP_PROTOCOL}://${config.APP_DOMAIN}`));
+        return;
+      }
+      // State-changing requests must come from this site's own pages (CSRF): a cross-site form
+      // or script gets 403 here, before any action runs.
+      const expectedOrigin = `${config.APP_PROTOCOL}://${req.headers.host}`;
+      if (!originAllowed({ method: req.method, headers: { get: (name: string) => req.get(name) ?? null } as Headers }, expectedOrigin)) {
+        res.status(403).type("text").set("Cache-Control", "no-store").send("Forbidden: cross-origin request");
         return;
       }
       res.locals.portal = portal;

@@ -254,3 +254,22 @@ describe("bad input", () => {
     expect(replay.cookie).toBeNull();
   });
 });
+
+describe("cross-site requests", () => {
+  it("refuses a state-changing request from another origin before any action runs", async () => {
+    const cookie = await signIn("acme", "client@acme.test");
+    const forged = await post(firm("acme"), "/signout", {}, { cookie, origin: "http://evil.test" });
+    expect(forged.status).toBe(403);
+    // The session survived the forged sign-out.
+    expect((await get(firm("acme"), "/", { cookie })).text).toMatch(/Welcome,/);
+    // Another firm's origin is just as foreign.
+    expect((await post(firm("acme"), "/signout", {}, { cookie, origin: `http://summit.localhost:${port}` })).status).toBe(403);
+    const sameSite = await post(firm("acme"), "/signout", {}, { cookie, origin: `http://acme.localhost:${port}` });
+    expect(sameSite.status).toBe(302);
+  });
+
+  it("refuses a cross-site firm sign-up on the root domain", async () => {
+    const response = await post(`localhost:${port}`, "/create-firm", { firmName: "Forged", subdomain: "forged-firm" }, { origin: "http://evil.test" });
+    expect(response.status).toBe(403);
+  });
+});
