@@ -9,9 +9,10 @@ import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
-import { createUploadGrant, deleteObject, StorageError, verifyUpload } from "~/storage.server";
-import { entityDocumentKey, keyBelongsToEntity, keyBelongsToFirm } from "~/storage/keys";
-import { MAX_UPLOAD_BYTES } from "~/storage/uploads";
+import { createDocumentUploadGrant, DocumentError, documentNameFromKey, forgetDocumentsByKeys, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/documents.server";
+import { DOCUMENT_MESSAGES } from "~/documents/rules";
+import { type createUploadGrant, deleteObject } from "~/storage.server";
+import { keyBelongsToEntity, keyBelongsToFirm } from "~/storage/keys";
 import { todayIn } from "~/time-zones";
 import {
   agreementComplete,
@@ -358,7 +359,7 @@ export const questionnaireActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove_entry"), questionnaireId: id, questionId: id, entryNumber: z.number().int().min(1).max(999) }),
   z.object({ intent: z.literal("save_entry"), questionnaireId: id, questionId: id, entryNumber: z.number().int().min(1).max(999), values: z.record(z.string(), z.string().max(2000)) }),
   z.object({ intent: z.literal("upload_grant"), questionnaireId: id, questionId: id, fileName: z.string().min(1).max(255), contentType: z.string().min(1).max(100) }),
-  z.object({ intent: z.literal("upload_confirm"), questionnaireId: id, questionId: id, key: z.string().min(1).max(1024), contentType: z.string().min(1).max(100), option: z.string().max(500).optional() }),
+  z.object({ intent: z.literal("upload_confirm"), questionnaireId: id, questionId: id, key: z.string().min(1).max(1024), contentType: z.string().min(1).max(100), option: z.string().max(500).optional(), fileName: z.string().min(1).max(255).optional() }),
   z.object({ intent: z.literal("upload_remove"), questionnaireId: id, questionId: id, key: z.string().min(1).max(1024) }),
   z.object({ intent: z.literal("add_note"), questionnaireId: id, questionId: id, body: z.string().trim().min(1, "Please enter a note.").max(2000) }),
   z.object({ intent: z.literal("open_section"), questionnaireId: id, sectionId: id }),
@@ -604,12 +605,12 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
       case "upload_grant": {
         const question = await findQuestion(tx, target.id, action.questionId);
         if (question.question_type !== "upload") throw new QuestionnaireError(400, "This question takes no documents.");
-        const key = entityDocumentKey(firmId, target.company_id, action.fileName);
         try {
-          const grant = await createUploadGrant({ firmId, key, contentType: action.contentType, maxBytes: MAX_UPLOAD_BYTES });
-          return { ok: true, upload: { key, grant } };
+          const grant = await createDocumentUploadGrant({ firmId, companyId: target.company_id, fileName: action.fileName, contentType: action.contentType });
+          return { ok: true, upload: { key: grant.key, grant } };
         } catch (error) {
-          throw new QuestionnaireError(400, error instanceof StorageError ? error.message : "File type not supported yet");
+          if (error instanceof DocumentError) throw new QuestionnaireError(error.status === 404 ? 404 : 400, error.message);
+          throw error;
         }
       }
       case "upload_confirm": {
@@ -618,9 +619,20 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         if (question.options.length > 0 && (!action.option || !question.options.includes(action.option))) throw new QuestionnaireError(400, "Please choose an option first.");
         if (!keyBelongsToEntity(action.key, firmId, target.company_id)) throw notFound();
         try {
-          await verifyUpload({ firmId, key: action.key, contentType: action.contentType, maxBytes: MAX_UPLOAD_BYTES });
+          await recordDocumentUpload(tx, {
+            firmId,
+            companyId: target.company_id,
+            key: action.key,
+            contentType: action.contentType,
+            fileName: action.fileName ?? documentNameFromKey(action.key),
+            path: await questionnaireDocumentPath(tx, target.id),
+            uploadedById: user.id,
+            questionnaireId: target.id,
+            questionId: question.id,
+            duplicateMessage: DOCUMENT_MESSAGES.alreadyUploadedInQuestionnaire,
+          });
         } catch (error) {
-          if (error instanceof StorageError) throw new QuestionnaireError(error.status, error.message);
+          if (error instanceof DocumentError) throw error.status === 404 ? notFound() : new QuestionnaireError(error.status, error.message);
           throw error;
         }
         const values = answerValues(question.answer);
@@ -713,6 +725,7 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
     }
   });
   // Files leave storage only once the answer that dropped them is committed.
+  await forgetDocumentsByKeys(portal.db, filesToDelete);
   for (const key of filesToDelete) if (keyBelongsToFirm(key, firmId)) await deleteObject({ firmId, key }).catch(() => {});
   return result;
 }

@@ -1,0 +1,622 @@
+/**
+ * Reads and writes of an entity's documents (the document browser, client and staff) and the one
+ * upload pipeline every place that takes files uses: `createDocumentUploadGrant` (a presigned POST
+ * for a server-generated key under the firm's and entity's prefix) → the browser posts to S3 →
+ * `recordDocumentUpload` (verifyUpload: size and real type; then the Document row; an object whose
+ * row cannot be written is deleted). The entity is always found from the company hash through the
+ * asking user (client: an owner of an active entity; staff: their firm's entity), so another firm's
+ * or entity's document is simply "not found": 404, nothing changed, no URL issued.
+ */
+import { Readable } from "node:stream";
+import { ZipArchive } from "archiver";
+import { z } from "zod";
+
+import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
+import type { SessionUser } from "~/auth/session.server";
+import type { FirmSiteContext } from "~/context.server";
+import type { FirmDb, FirmTx } from "~/db.server";
+import { createDownloadUrl, createUploadGrant, deleteObject, StorageError, verifyUpload } from "~/storage.server";
+import { entityDocumentKey, keyBelongsToEntity, safeFileName } from "~/storage/keys";
+import { CONTENT_TYPES, declaredKind, kindFromFileName, MAX_UPLOAD_BYTES, type UploadGrant } from "~/storage/uploads";
+import {
+  DOCUMENT_MESSAGES,
+  extensionOf,
+  fillYear,
+  folderPermissions,
+  folderTree,
+  isStaffOnlyPath,
+  isWithin,
+  joinPath,
+  MAX_FOLDER_DOWNLOAD_BYTES,
+  nameError,
+  normalizePath,
+  parentPath,
+  renamedFileName,
+  type FolderNode,
+  type FolderPermissions,
+} from "./rules";
+
+/** The one refusal type of this module; `status` is the HTTP status, `message` is fit to show. */
+export class DocumentError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "DocumentError";
+  }
+}
+
+const notFound = () => new DocumentError(404, DOCUMENT_MESSAGES.notFound);
+
+/** Most items one folder listing or search returns (the page says when there are more). */
+export const LIST_LIMIT = 1000;
+export const SEARCH_LIMIT = 100;
+
+export interface DocumentEntity {
+  id: string;
+  hashId: string;
+  name: string;
+  readonlyAccess: boolean;
+}
+
+export interface DocumentContext {
+  portal: FirmSiteContext;
+  user: SessionUser;
+}
+
+type Db = FirmDb | FirmTx;
+
+/** The entity behind `companyHash` as this user may see it, or 404. */
+export async function findDocumentEntity(db: Db, user: SessionUser, companyHash: string): Promise<DocumentEntity> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(companyHash)) throw notFound();
+  const entity = await db.company.findFirst({
+    where:
+      user.kind === "staff"
+        ? { hashId: companyHash, deletedAt: null }
+        : { hashId: companyHash, deletedAt: null, inactive: false, owners: { some: { userId: user.id } } },
+    select: { id: true, hashId: true, name: true, readonlyAccess: true },
+  });
+  if (!entity) throw notFound();
+  return entity;
+}
+
+function permissionsFor(ctx: DocumentContext, entity: DocumentEntity, path: string): FolderPermissions {
+  return folderPermissions(ctx.portal.firm.preferences, { kind: ctx.user.kind, userReadonly: ctx.user.readonlyAccess, entityReadonly: entity.readonlyAccess }, path);
+}
+
+/** The permissions in `path`, or 404 when the viewer may not see it (hidden from clients, STAFF ONLY). */
+function requireView(ctx: DocumentContext, entity: DocumentEntity, path: string): FolderPermissions {
+  const permissions = permissionsFor(ctx, entity, path);
+  if (!permissions.canView) throw notFound();
+  return permissions;
+}
+
+function refuse(permissions: FolderPermissions, allowed: boolean): void {
+  if (!allowed) throw new DocumentError(403, permissions.reason ?? DOCUMENT_MESSAGES.disabledByFirm);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export interface DocumentItem {
+  id: string;
+  itemType: "file" | "folder";
+  name: string;
+  path: string;
+  sizeBytes: number | null;
+  contentType: string | null;
+  description: string | null;
+  tags: string[];
+  questionnaireId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+}
+
+const itemSelect = {
+  id: true,
+  itemType: true,
+  name: true,
+  path: true,
+  sizeBytes: true,
+  contentType: true,
+  description: true,
+  questionnaireId: true,
+  createdAt: true,
+  updatedAt: true,
+  deletedAt: true,
+  tags: { select: { tag: { select: { name: true } } } },
+} as const;
+
+type ItemRow = {
+  id: string;
+  itemType: "file" | "folder";
+  name: string;
+  path: string;
+  sizeBytes: bigint | null;
+  contentType: string | null;
+  description: string | null;
+  questionnaireId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  tags: { tag: { name: string } }[];
+};
+
+function toItem(row: ItemRow, staff: boolean): DocumentItem {
+  return {
+    id: row.id,
+    itemType: row.itemType,
+    name: row.name,
+    path: row.path,
+    sizeBytes: row.sizeBytes == null ? null : Number(row.sizeBytes),
+    contentType: row.contentType,
+    description: staff ? row.description : null,
+    tags: staff ? row.tags.map((t) => t.tag.name).sort() : [],
+    questionnaireId: row.questionnaireId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+  };
+}
+
+/** Every folder path of the entity (folder rows and paths that hold files), in two bounded queries. */
+async function folderPaths(db: Db, companyId: string): Promise<string[]> {
+  const rows = await db.$queryRaw<{ p: string }[]>`
+    SELECT DISTINCT path AS p FROM documents WHERE company_id = ${companyId} AND deleted_at IS NULL
+    UNION
+    SELECT CASE WHEN path = '/' THEN '/' || name ELSE path || '/' || name END FROM documents
+     WHERE company_id = ${companyId} AND deleted_at IS NULL AND item_type = 'folder'`;
+  return rows.map((r) => r.p);
+}
+
+export interface DocumentBrowserData {
+  entity: DocumentEntity;
+  path: string;
+  permissions: FolderPermissions;
+  tree: FolderNode;
+  items: DocumentItem[];
+  truncated: boolean;
+  search: string | null;
+  results: DocumentItem[] | null;
+  deleted: DocumentItem[];
+  tags: string[];
+}
+
+/** One folder of the entity's documents: the folder tree, the items in `path`, search results, deleted items. */
+export async function loadDocumentBrowser(
+  ctx: DocumentContext,
+  companyHash: string,
+  options: { path?: string | null; search?: string | null } = {},
+): Promise<DocumentBrowserData> {
+  const { db } = ctx.portal;
+  const staff = ctx.user.kind === "staff";
+  const entity = await findDocumentEntity(db, ctx.user, companyHash);
+  const path = normalizePath(options.path);
+  if (!path) throw new DocumentError(400, DOCUMENT_MESSAGES.invalidName);
+  const permissions = requireView(ctx, entity, path);
+  const visible = (p: string) => staff || !isStaffOnlyPath(p);
+
+  const [paths, rows, deletedRows, tags] = await Promise.all([
+    folderPaths(db, entity.id),
+    db.document.findMany({
+      where: { companyId: entity.id, path, deletedAt: null },
+      select: itemSelect,
+      orderBy: [{ itemType: "desc" }, { name: "asc" }],
+      take: LIST_LIMIT + 1,
+    }),
+    db.document.findMany({
+      where: { companyId: entity.id, deletedAt: { not: null }, itemType: "file" },
+      select: itemSelect,
+      orderBy: { deletedAt: "desc" },
+      take: 50,
+    }),
+    staff ? db.documentTag.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: 500 }) : Promise.resolve([]),
+  ]);
+  const search = options.search?.trim().slice(0, 100) || null;
+  let results: DocumentItem[] | null = null;
+  if (search) {
+    const found = await db.document.findMany({
+      where: { companyId: entity.id, deletedAt: null, name: { contains: search, mode: "insensitive" } },
+      select: itemSelect,
+      orderBy: [{ itemType: "desc" }, { name: "asc" }],
+      take: SEARCH_LIMIT,
+    });
+    results = found.filter((r) => visible(r.path) && visible(joinPath(r.path, r.name))).map((r) => toItem(r as ItemRow, staff));
+  }
+  const items = rows
+    .slice(0, LIST_LIMIT)
+    .filter((r) => r.itemType === "file" || visible(joinPath(r.path, r.name)))
+    .map((r) => toItem(r as ItemRow, staff));
+  return {
+    entity,
+    path,
+    permissions,
+    tree: folderTree(paths.filter(visible)),
+    items,
+    truncated: rows.length > LIST_LIMIT,
+    search,
+    results,
+    deleted: deletedRows.filter((r) => visible(r.path)).map((r) => toItem(r as ItemRow, staff)),
+    tags: tags.map((t) => t.name),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The upload pipeline (shared by the document browser and questionnaire upload questions)
+
+/**
+ * A presigned POST for one document of an entity, under a key the server makes from the file
+ * name. Refuses names with '/' or '..', unsupported types and sizes over the limit (400).
+ */
+export async function createDocumentUploadGrant(options: { firmId: string; companyId: string; fileName: string; contentType: string; size?: number }): Promise<UploadGrant> {
+  const error = nameError(options.fileName);
+  if (error) throw new DocumentError(400, error);
+  if (options.size !== undefined && options.size < 1) throw new DocumentError(400, "The file is empty.");
+  if (options.size !== undefined && options.size > MAX_UPLOAD_BYTES) throw new DocumentError(413, "Max size 150 MB");
+  // The name's extension, when it has one, must be an accepted kind too ("x.exe" sent as a PDF is refused).
+  const kind = extensionOf(options.fileName) && !kindFromFileName(options.fileName) ? null : declaredKind(options.fileName, options.contentType);
+  if (!kind) throw new DocumentError(415, DOCUMENT_MESSAGES.typeNotSupported);
+  const key = entityDocumentKey(options.firmId, options.companyId, options.fileName);
+  try {
+    return await createUploadGrant({ firmId: options.firmId, key, contentType: CONTENT_TYPES[kind], maxBytes: MAX_UPLOAD_BYTES });
+  } catch (e) {
+    if (e instanceof StorageError) throw new DocumentError(e.status, e.message);
+    throw e;
+  }
+}
+
+export interface RecordUploadOptions {
+  firmId: string;
+  companyId: string;
+  /** A key from `createDocumentUploadGrant`; anything outside the entity's prefix is 404. */
+  key: string;
+  contentType: string;
+  fileName: string;
+  path: string;
+  uploadedById: string | null;
+  questionnaireId?: string | null;
+  questionId?: string | null;
+  /** The duplicate message: '{file} was already uploaded' unless a questionnaire says otherwise. */
+  duplicateMessage?: (file: string) => string;
+}
+
+/**
+ * The confirm step: the object must be this entity's, not recorded yet, not a duplicate name in
+ * its folder, and pass `verifyUpload` (size 1..150 MB, real type from its first bytes). Then the
+ * Document row is written; if that write fails the object is deleted, so there is never an
+ * orphan row (and no object without a row from this path).
+ */
+export async function recordDocumentUpload(db: Db, options: RecordUploadOptions): Promise<DocumentItem> {
+  const { firmId, companyId, key } = options;
+  if (!keyBelongsToEntity(key, firmId, companyId) || !key.startsWith(entityDocumentKey(firmId, companyId, "x.pdf").replace(/[^/]+$/, ""))) throw notFound();
+  const path = normalizePath(options.path);
+  const nameProblem = nameError(options.fileName);
+  if (!path || nameProblem) throw new DocumentError(400, nameProblem ?? DOCUMENT_MESSAGES.invalidName);
+  const fileName = safeFileName(options.fileName.trim());
+  if (await db.document.count({ where: { storageKey: key } })) throw new DocumentError(409, (options.duplicateMessage ?? DOCUMENT_MESSAGES.alreadyUploaded)(fileName));
+  const duplicate = await db.document.count({
+    where: options.questionnaireId
+      ? { companyId, questionnaireId: options.questionnaireId, name: fileName, deletedAt: null, itemType: "file" }
+      : { companyId, path, name: fileName, deletedAt: null, itemType: "file" },
+  });
+  if (duplicate) {
+    await deleteObject({ firmId, key }).catch(() => {});
+    throw new DocumentError(409, (options.duplicateMessage ?? DOCUMENT_MESSAGES.alreadyUploaded)(fileName));
+  }
+  let verified;
+  try {
+    verified = await verifyUpload({ firmId, key, contentType: options.contentType, maxBytes: MAX_UPLOAD_BYTES });
+  } catch (e) {
+    if (e instanceof StorageError) throw new DocumentError(e.status === 404 ? 404 : e.status, e.message);
+    throw e;
+  }
+  try {
+    const row = await db.document.create({
+      data: {
+        firmId,
+        companyId,
+        itemType: "file",
+        path,
+        name: fileName,
+        storageKey: key,
+        sizeBytes: BigInt(verified.size),
+        contentType: verified.contentType,
+        questionnaireId: options.questionnaireId ?? null,
+        questionId: options.questionId ?? null,
+        uploadedById: options.uploadedById,
+      },
+      select: itemSelect,
+    });
+    return toItem(row as ItemRow, true);
+  } catch (e) {
+    await deleteObject({ firmId, key }).catch(() => {});
+    throw e;
+  }
+}
+
+/** Drops the Document rows of objects a questionnaire deleted (removed uploads, cleared answers). */
+export async function forgetDocumentsByKeys(db: Db, keys: string[]): Promise<void> {
+  if (keys.length) await db.document.deleteMany({ where: { storageKey: { in: keys } } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser actions
+
+const id = z.string().min(1).max(64);
+const text = z.string().max(1000);
+
+export const documentActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("upload_grant"), path: text, fileName: z.string().min(1).max(1000), contentType: z.string().max(200), size: z.number().int().min(0) }),
+  z.object({ intent: z.literal("upload_confirm"), path: text, fileName: z.string().min(1).max(1000), contentType: z.string().max(200), key: z.string().min(1).max(1024) }),
+  z.object({ intent: z.literal("create_folder"), path: text, name: z.string().max(1000) }),
+  z.object({ intent: z.literal("rename"), id, name: z.string().max(1000) }),
+  z.object({ intent: z.literal("move"), id, path: text }),
+  z.object({ intent: z.literal("delete"), id }),
+  z.object({ intent: z.literal("restore"), id }),
+  z.object({ intent: z.literal("describe"), id, description: z.string().max(2000) }),
+  z.object({ intent: z.literal("set_tags"), id, tags: z.array(z.string().trim().min(1).max(100)).max(50) }),
+  z.object({ intent: z.literal("download_url"), id }),
+]);
+export type DocumentAction = z.infer<typeof documentActionSchema>;
+
+export interface DocumentActionResult {
+  ok: true;
+  message?: string;
+  item?: DocumentItem;
+  grant?: UploadGrant;
+  url?: string;
+}
+
+function validPath(path: string): string {
+  const normalized = normalizePath(path);
+  if (!normalized) throw new DocumentError(400, DOCUMENT_MESSAGES.invalidName);
+  return normalized;
+}
+
+function validName(name: string): string {
+  const problem = nameError(name);
+  if (problem) throw new DocumentError(400, problem);
+  return name.trim();
+}
+
+/** Runs one document-browser action for `companyHash` as the asking user. */
+export async function performDocumentAction(ctx: DocumentContext, companyHash: string, action: DocumentAction): Promise<DocumentActionResult> {
+  const { portal, user } = ctx;
+  const firmId = portal.firm.id;
+  const staff = user.kind === "staff";
+  const entity = await findDocumentEntity(portal.db, user, companyHash);
+  const log = (db: Db, title: string, description?: string) =>
+    logActivity(db, firmId, { typeId: ACTIVITY_TYPES.document, title, description: description ?? null, actorId: user.id, companyId: entity.id, ipAddress: portal.clientAddress });
+
+  /** The item, if the viewer may see it; with the permissions of its folder. */
+  const findItem = async (db: Db, itemId: string, deleted = false) => {
+    const row = await db.document.findFirst({ where: { id: itemId, companyId: entity.id, deletedAt: deleted ? { not: null } : null }, select: { ...itemSelect, storageKey: true } });
+    if (!row) throw notFound();
+    const ownPath = row.itemType === "folder" ? joinPath(row.path, row.name) : row.path;
+    const permissions = permissionsFor(ctx, entity, ownPath);
+    if (!permissions.canView) throw notFound();
+    return { row, ownPath, permissions };
+  };
+  const canChange = (p: FolderPermissions, itemType: "file" | "folder") => (itemType === "folder" ? p.canManageFolders : p.canEditFiles);
+
+  switch (action.intent) {
+    case "upload_grant": {
+      const path = validPath(action.path);
+      const permissions = requireView(ctx, entity, path);
+      refuse(permissions, permissions.canUpload);
+      const name = validName(action.fileName);
+      if (await portal.db.document.count({ where: { companyId: entity.id, path, name: safeFileName(name), deletedAt: null, itemType: "file" } })) {
+        throw new DocumentError(409, DOCUMENT_MESSAGES.alreadyUploaded(name));
+      }
+      const grant = await createDocumentUploadGrant({ firmId, companyId: entity.id, fileName: name, contentType: action.contentType, size: action.size });
+      return { ok: true, grant };
+    }
+    case "upload_confirm": {
+      const path = validPath(action.path);
+      const permissions = requireView(ctx, entity, path);
+      refuse(permissions, permissions.canUpload);
+      const item = await recordDocumentUpload(portal.db, { firmId, companyId: entity.id, key: action.key, contentType: action.contentType, fileName: action.fileName, path, uploadedById: user.id });
+      await log(portal.db, "Uploaded a document", item.name);
+      return { ok: true, item, message: DOCUMENT_MESSAGES.uploaded };
+    }
+    case "create_folder": {
+      const path = validPath(action.path);
+      const name = validName(action.name);
+      const permissions = requireView(ctx, entity, joinPath(path, name));
+      refuse(permissions, permissions.canManageFolders && requireView(ctx, entity, path).canManageFolders);
+      return portal.db.$transaction(async (tx) => {
+        const exists = (await folderPaths(tx, entity.id)).some((p) => p.toLowerCase() === joinPath(path, name).toLowerCase());
+        if (exists) throw new DocumentError(409, DOCUMENT_MESSAGES.folderExists);
+        const row = await tx.document.create({ data: { firmId, companyId: entity.id, itemType: "folder", path, name, uploadedById: user.id }, select: itemSelect });
+        await log(tx, "Added a folder", joinPath(path, name));
+        return { ok: true as const, item: toItem(row as ItemRow, staff) };
+      });
+    }
+    case "rename": {
+      return portal.db.$transaction(async (tx) => {
+        const { row, ownPath, permissions } = await findItem(tx, action.id);
+        refuse(permissions, canChange(permissions, row.itemType));
+        const requested = validName(action.name);
+        if (row.itemType === "file") {
+          const name = validName(renamedFileName(row.name, requested));
+          if (name !== row.name && (await tx.document.count({ where: { companyId: entity.id, path: row.path, name, deletedAt: null, itemType: "file" } }))) throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
+          const updated = await tx.document.update({ where: { id: row.id }, data: { name }, select: itemSelect });
+          await log(tx, "Renamed a document", `${row.name} → ${name}`);
+          return { ok: true as const, item: toItem(updated as ItemRow, staff) };
+        }
+        const target = joinPath(row.path, requested);
+        const targetPermissions = permissionsFor(ctx, entity, target);
+        if (!targetPermissions.canView) throw notFound();
+        refuse(targetPermissions, targetPermissions.canManageFolders);
+        if (target.toLowerCase() !== ownPath.toLowerCase() && (await folderPaths(tx, entity.id)).some((p) => p.toLowerCase() === target.toLowerCase())) throw new DocumentError(409, DOCUMENT_MESSAGES.folderExists);
+        await moveFolderContents(tx, entity.id, ownPath, target);
+        const updated = await tx.document.update({ where: { id: row.id }, data: { name: requested }, select: itemSelect });
+        await log(tx, "Renamed a folder", `${ownPath} → ${target}`);
+        return { ok: true as const, item: toItem(updated as ItemRow, staff) };
+      });
+    }
+    case "move": {
+      return portal.db.$transaction(async (tx) => {
+        const { row, ownPath, permissions } = await findItem(tx, action.id);
+        refuse(permissions, canChange(permissions, row.itemType));
+        const destination = validPath(action.path);
+        const destinationPermissions = permissionsFor(ctx, entity, destination);
+        if (!destinationPermissions.canView) throw notFound();
+        refuse(destinationPermissions, row.itemType === "folder" ? destinationPermissions.canManageFolders : destinationPermissions.canUpload);
+        if (row.itemType === "folder") {
+          if (isWithin(destination, ownPath)) throw new DocumentError(400, "A folder cannot be moved into itself.");
+          const target = joinPath(destination, row.name);
+          if ((await folderPaths(tx, entity.id)).some((p) => p.toLowerCase() === target.toLowerCase())) throw new DocumentError(409, DOCUMENT_MESSAGES.folderExists);
+          await moveFolderContents(tx, entity.id, ownPath, target);
+        } else if (await tx.document.count({ where: { companyId: entity.id, path: destination, name: row.name, deletedAt: null, itemType: "file", id: { not: row.id } } })) {
+          throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
+        }
+        const updated = await tx.document.update({ where: { id: row.id }, data: { path: destination }, select: itemSelect });
+        await log(tx, row.itemType === "folder" ? "Moved a folder" : "Moved a document", `${joinPath(row.path, row.name)} → ${joinPath(destination, row.name)}`);
+        return { ok: true as const, item: toItem(updated as ItemRow, staff) };
+      });
+    }
+    case "delete": {
+      return portal.db.$transaction(async (tx) => {
+        const { row, ownPath, permissions } = await findItem(tx, action.id);
+        refuse(permissions, canChange(permissions, row.itemType));
+        const now = new Date();
+        if (row.itemType === "folder") {
+          await tx.$executeRaw`UPDATE documents SET deleted_at = ${now} WHERE company_id = ${entity.id} AND deleted_at IS NULL AND (path = ${ownPath} OR path LIKE ${likePrefix(ownPath)})`;
+        }
+        await tx.document.update({ where: { id: row.id }, data: { deletedAt: now } });
+        await log(tx, row.itemType === "folder" ? "Deleted a folder" : "Deleted a document", joinPath(row.path, row.name));
+        return { ok: true as const, message: DOCUMENT_MESSAGES.removed };
+      });
+    }
+    case "restore": {
+      return portal.db.$transaction(async (tx) => {
+        const { row, permissions } = await findItem(tx, action.id, true);
+        refuse(permissions, canChange(permissions, row.itemType));
+        let name = row.name;
+        if (row.itemType === "file" && (await tx.document.count({ where: { companyId: entity.id, path: row.path, name, deletedAt: null, itemType: "file" } }))) {
+          const ext = extensionOf(name);
+          name = `${name.slice(0, name.length - ext.length)} (restored)${ext}`;
+        }
+        const updated = await tx.document.update({ where: { id: row.id }, data: { deletedAt: null, name }, select: itemSelect });
+        await log(tx, "Restored a document", joinPath(row.path, name));
+        return { ok: true as const, item: toItem(updated as ItemRow, staff), message: DOCUMENT_MESSAGES.restored };
+      });
+    }
+    case "describe":
+    case "set_tags": {
+      if (!staff) throw notFound();
+      return portal.db.$transaction(async (tx) => {
+        const { row } = await findItem(tx, action.id);
+        if (action.intent === "describe") {
+          await tx.document.update({ where: { id: row.id }, data: { description: action.description.trim() || null } });
+        } else {
+          const names = [...new Set(action.tags.map((t) => t.trim()))];
+          await tx.documentTag.createMany({ data: names.map((name) => ({ firmId, name })), skipDuplicates: true });
+          const tags = await tx.documentTag.findMany({ where: { name: { in: names } }, select: { id: true } });
+          await tx.documentTagAssignment.deleteMany({ where: { documentId: row.id } });
+          await tx.documentTagAssignment.createMany({ data: tags.map((t) => ({ firmId, documentId: row.id, tagId: t.id })) });
+        }
+        const updated = await tx.document.findFirstOrThrow({ where: { id: row.id }, select: itemSelect });
+        return { ok: true as const, item: toItem(updated as ItemRow, staff) };
+      });
+    }
+    case "download_url": {
+      const { row } = await findItem(portal.db, action.id);
+      if (row.itemType !== "file" || !row.storageKey || !keyBelongsToEntity(row.storageKey, firmId, entity.id)) throw notFound();
+      const url = await createDownloadUrl({ firmId, key: row.storageKey, fileName: row.name, expiresInSeconds: 60 });
+      await log(portal.db, "Downloaded a document", joinPath(row.path, row.name));
+      return { ok: true, url };
+    }
+  }
+}
+
+function likePrefix(folder: string): string {
+  return `${folder.replace(/[\\%_]/g, "\\$&")}/%`;
+}
+
+/** Re-roots everything inside `from` at `to` (paths only; the folder row itself is the caller's). */
+async function moveFolderContents(tx: FirmTx, companyId: string, from: string, to: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE documents SET path = ${to} || substr(path, ${from.length + 1}), updated_at = now()
+     WHERE company_id = ${companyId} AND deleted_at IS NULL AND (path = ${from} OR path LIKE ${likePrefix(from)})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Folder download
+
+export interface FolderZip {
+  fileName: string;
+  stream: ReadableStream<Uint8Array>;
+}
+
+/**
+ * A folder as a zip, streamed from the store through archiver (the app holds one file's chunk at a
+ * time). Over 150 MB in total → 503 with the spec's message; no files → 404.
+ */
+export async function createFolderZip(ctx: DocumentContext, companyHash: string, rawPath: string | null): Promise<FolderZip> {
+  const { portal, user } = ctx;
+  const firmId = portal.firm.id;
+  const entity = await findDocumentEntity(portal.db, user, companyHash);
+  const folder = normalizePath(rawPath);
+  if (!folder) throw new DocumentError(400, DOCUMENT_MESSAGES.invalidName);
+  requireView(ctx, entity, folder);
+  const rows = await portal.db.document.findMany({
+    where: {
+      companyId: entity.id,
+      deletedAt: null,
+      itemType: "file",
+      storageKey: { not: null },
+      ...(folder === "/" ? {} : { OR: [{ path: folder }, { path: { startsWith: `${folder}/` } }] }),
+    },
+    select: { name: true, path: true, storageKey: true, sizeBytes: true },
+    orderBy: [{ path: "asc" }, { name: "asc" }],
+    take: 5000,
+  });
+  const files = rows.filter((r) => user.kind === "staff" || !isStaffOnlyPath(r.path));
+  const total = files.reduce((sum, f) => sum + Number(f.sizeBytes ?? 0), 0);
+  if (total > MAX_FOLDER_DOWNLOAD_BYTES) throw new DocumentError(503, DOCUMENT_MESSAGES.folderTooLarge);
+  const urls = await Promise.all(files.map((f) => createDownloadUrl({ firmId, key: f.storageKey!, fileName: f.name, expiresInSeconds: 300 })));
+
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const prefix = folder === "/" ? "/" : `${folder}/`;
+  (async () => {
+    for (const [i, f] of files.entries()) {
+      const response = await fetch(urls[i]);
+      if (!response.ok || !response.body) throw new Error(`Could not read ${f.storageKey}: ${response.status}`);
+      const relative = f.path === folder ? "" : `${f.path.slice(prefix.length)}/`;
+      const added = new Promise<void>((resolve, reject) => {
+        archive.once("entry", () => resolve());
+        archive.once("error", reject);
+      });
+      archive.append(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>), { name: `${relative}${f.name}` });
+      await added;
+    }
+    await archive.finalize();
+  })().catch((error: unknown) => archive.destroy(error instanceof Error ? error : new Error(String(error))));
+  await log(portal.db);
+  return {
+    fileName: `${folder === "/" ? entity.name : parentPath(folder) === folder ? "documents" : folder.slice(folder.lastIndexOf("/") + 1)}.zip`,
+    stream: Readable.toWeb(archive) as unknown as ReadableStream<Uint8Array>,
+  };
+
+  async function log(db: Db) {
+    await logActivity(db, firmId, { typeId: ACTIVITY_TYPES.document, title: "Downloaded a folder", description: folder, actorId: user.id, companyId: entity.id, ipAddress: portal.clientAddress });
+  }
+}
+
+/** The display name a generated key carries ("{random}-{safe-name}" → "safe-name"). */
+export function documentNameFromKey(key: string): string {
+  const last = key.slice(key.lastIndexOf("/") + 1);
+  return last.replace(/^[0-9a-f]{32}-/, "") || "file";
+}
+
+/** Where a questionnaire's uploads are filed: its document_path ({year} = its tax year), else "/{tax year}". */
+export async function questionnaireDocumentPath(db: Db, questionnaireId: string): Promise<string> {
+  const q = await db.questionnaire.findFirst({ where: { id: questionnaireId }, select: { documentPath: true, taxYear: true } });
+  if (!q) throw notFound();
+  const path = normalizePath(q.documentPath ? fillYear(q.documentPath, q.taxYear) : `/${q.taxYear}`);
+  return path ?? `/${q.taxYear}`;
+}

@@ -1,0 +1,207 @@
+/**
+ * The document browser's rules, pure: folder paths and names, the folder tree, which folders a
+ * client may see ('STAFF ONLY'), {year} placeholder folders, and what a client may do under the
+ * firm's preferences. Shared by the server and the browser; no Node APIs.
+ */
+
+/** User-visible messages, from the spec (client §8, staff Documents). */
+export const DOCUMENT_MESSAGES = {
+  emptyFolder: "There are no files in this folder.",
+  removed: "Document removed successfully",
+  restored: "Document restored successfully",
+  uploaded: "Document(s) uploaded successfully",
+  uploadFailed: "File upload failed, please try again.",
+  typeNotSupported: "File type not supported yet",
+  downloadFailed: "There was a problem downloading the document.",
+  folderTooLarge:
+    "Unfortunately, that folder/file is too large to download. Can you split it up into smaller batches? Generally, the total size should be less than 150MB. And if you're converting images to PDF, it should be less than 15MB.",
+  folderDownloadFailed: "There was a problem downloading the folder. Please refresh and try again.",
+  linkCopied: "Link copied to clipboard",
+  disabledByFirm: "Disabled by firm",
+  notFound: "This document was not found.",
+  invalidName: "Names cannot contain '/' or '..'.",
+  emptyName: "Please enter a name.",
+  folderExists: "A folder with this name already exists here.",
+  nameTaken: "A document with this name already exists in this folder.",
+  readOnly: "This account is read-only.",
+  alreadyUploaded: (file: string) => `${file} was already uploaded`,
+  alreadyUploadedInQuestionnaire: (file: string) => `${file} has already been uploaded in this questionnaire. It will not be uploaded again.`,
+} as const;
+
+export const MAX_NAME_LENGTH = 255;
+export const MAX_PATH_DEPTH = 20;
+/** Spec: folder download limit ("less than 150MB"). */
+export const MAX_FOLDER_DOWNLOAD_BYTES = 150 * 1024 * 1024;
+/** Spec: {year} placeholder folders cover 2000 to 2034. */
+export const YEAR_RANGE = { from: 2000, to: 2034 } as const;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Why a folder or file name is refused, or null when it is fine: empty, '/', '\', '..', control
+ * characters, or longer than 255 characters.
+ */
+export function nameError(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return DOCUMENT_MESSAGES.emptyName;
+  if (trimmed.includes("/") || trimmed.includes("\\") || trimmed.includes("..") || CONTROL.test(trimmed)) return DOCUMENT_MESSAGES.invalidName;
+  if (trimmed === ".") return DOCUMENT_MESSAGES.invalidName;
+  if (trimmed.length > MAX_NAME_LENGTH) return `Names can be at most ${MAX_NAME_LENGTH} characters.`;
+  return null;
+}
+
+/**
+ * A folder path in its one stored form: "/" or "/A/B" (no trailing slash), or null when a segment
+ * is not a valid name (so '../' never reaches the database).
+ */
+export function normalizePath(path: string | null | undefined): string | null {
+  if (path == null) return "/";
+  const segments = path.split("/").map((s) => s.trim()).filter(Boolean);
+  if (segments.length > MAX_PATH_DEPTH) return null;
+  for (const s of segments) if (nameError(s)) return null;
+  return segments.length ? `/${segments.join("/")}` : "/";
+}
+
+/** "/A/B" + "C" → "/A/B/C" */
+export function joinPath(parent: string, name: string): string {
+  return parent === "/" ? `/${name}` : `${parent}/${name}`;
+}
+
+/** "/A/B/C" → "/A/B"; "/A" → "/" */
+export function parentPath(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i <= 0 ? "/" : path.slice(0, i);
+}
+
+/** True when `path` is `folder` or inside it. */
+export function isWithin(path: string, folder: string): boolean {
+  return folder === "/" || path === folder || path.startsWith(`${folder}/`);
+}
+
+/** Folders whose name contains 'STAFF ONLY' (any case) are the firm's: hidden from clients and in preview. */
+export function isStaffOnlyPath(path: string): boolean {
+  return path.split("/").some((segment) => segment.toUpperCase().includes("STAFF ONLY"));
+}
+
+/** A folder name of the form "{year}" with the year filled in, e.g. "/{year}/Tax Return" → "/2025/Tax Return". */
+export function fillYear(path: string, year: number): string {
+  return path.replaceAll("{year}", String(year));
+}
+
+/**
+ * Whether a firm's folder rule (which may contain {year}, matching 2000–2034) covers `path`
+ * (the folder itself or anything inside it). Case-insensitive.
+ */
+export function folderRuleMatches(rule: string, path: string): boolean {
+  const segments = rule.split("/").map((s) => s.trim()).filter(Boolean);
+  if (segments.length === 0) return false;
+  const escaped = segments
+    .map((s) => s.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&").replace(/\\\{year\\\}/g, "(20[0-2][0-9]|203[0-4])"))
+    .join("/");
+  return new RegExp(`^/${escaped}(/.*)?$`, "i").test(path);
+}
+
+/** The firm preferences the document rules read. */
+export interface DocumentPreferences {
+  hideDocumentsViewFromClients: boolean;
+  disableFolderAction: boolean;
+  disableFileEditAction: boolean;
+  foldersWhereClientActionsDisabled: string[];
+}
+
+export interface DocumentViewer {
+  kind: "staff" | "client";
+  userReadonly: boolean;
+  entityReadonly: boolean;
+}
+
+/** What the viewer may do in one folder. `reason` explains a client's missing actions. */
+export interface FolderPermissions {
+  canView: boolean;
+  /** Upload files into this folder. */
+  canUpload: boolean;
+  /** Rename, move, delete and restore files. */
+  canEditFiles: boolean;
+  /** Add, rename, move and delete folders. */
+  canManageFolders: boolean;
+  /** Descriptions and tags (staff). */
+  canDescribe: boolean;
+  reason: string | null;
+}
+
+/**
+ * The spec's document permissions: staff may do everything; a client sees nothing when the firm
+ * hides documents from clients, nothing in 'STAFF ONLY' folders, no actions when the user or the
+ * entity is read-only, no folder actions with disable_folder_action, no file edits with
+ * disable_file_edit_action, and no actions at all in the firm's listed folders ('Disabled by firm').
+ */
+export function folderPermissions(prefs: DocumentPreferences, viewer: DocumentViewer, path: string): FolderPermissions {
+  if (viewer.kind === "staff") return { canView: true, canUpload: true, canEditFiles: true, canManageFolders: true, canDescribe: true, reason: null };
+  const none = (canView: boolean, reason: string | null): FolderPermissions => ({ canView, canUpload: false, canEditFiles: false, canManageFolders: false, canDescribe: false, reason });
+  if (prefs.hideDocumentsViewFromClients || isStaffOnlyPath(path)) return none(false, null);
+  if (viewer.userReadonly) return none(true, "This account is read-only.");
+  if (viewer.entityReadonly) return none(true, "This entity is read-only.");
+  if (prefs.foldersWhereClientActionsDisabled.some((rule) => folderRuleMatches(rule, path))) return none(true, DOCUMENT_MESSAGES.disabledByFirm);
+  return {
+    canView: true,
+    canUpload: true,
+    canEditFiles: !prefs.disableFileEditAction,
+    canManageFolders: !prefs.disableFolderAction,
+    canDescribe: false,
+    reason: null,
+  };
+}
+
+export interface FolderNode {
+  name: string;
+  path: string;
+  children: FolderNode[];
+}
+
+/**
+ * The folder tree (folders only) from every folder path, including the parents of paths that
+ * have no folder row of their own. Sorted by name; the root is "/" (Home).
+ */
+export function folderTree(paths: Iterable<string>): FolderNode {
+  const root: FolderNode = { name: "Home", path: "/", children: [] };
+  const byPath = new Map<string, FolderNode>([["/", root]]);
+  const ensure = (path: string): FolderNode => {
+    const found = byPath.get(path);
+    if (found) return found;
+    const parent = ensure(parentPath(path));
+    const node: FolderNode = { name: path.slice(path.lastIndexOf("/") + 1), path, children: [] };
+    parent.children.push(node);
+    byPath.set(path, node);
+    return node;
+  };
+  for (const p of paths) if (p !== "/") ensure(p);
+  const sort = (n: FolderNode) => {
+    n.children.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" }));
+    n.children.forEach(sort);
+  };
+  sort(root);
+  return root;
+}
+
+/** The extension of a file name including the dot ("" when none). */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  if (dot <= 0 || name.length - dot > 11 || /\s/.test(name.slice(dot))) return "";
+  return name.slice(dot);
+}
+
+/** Rename keeps the extension: "W2.pdf" renamed to "Wages" or "Wages.png" → "Wages.pdf". */
+export function renamedFileName(oldName: string, requested: string): string {
+  const ext = extensionOf(oldName);
+  let base = requested.trim();
+  const requestedExt = extensionOf(base);
+  if (requestedExt && (requestedExt.toLowerCase() === ext.toLowerCase() || ext)) base = base.slice(0, -requestedExt.length);
+  return `${base.trim()}${ext}`;
+}
+
+/** Search matches a document or folder name, case-insensitively. */
+export function matchesSearch(name: string, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return q.length > 0 && name.toLowerCase().includes(q);
+}

@@ -1,0 +1,387 @@
+/**
+ * Documents against real PostgreSQL (demo seed) and the local S3 server: the upload pipeline
+ * (grant → POST to the store → confirm → list → download → delete → restore), refusals by the
+ * confirm step (real type, size, empty, duplicates), folder zips, STAFF ONLY and preferences, and
+ * the cross-firm / cross-entity matrix (404, nothing changed, no URL issued).
+ */
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type * as DbModule from "../../app/db.server";
+import type * as SeedModule from "../../prisma/seed";
+import type * as DocumentsModule from "../../app/documents/documents.server";
+import type * as StorageModule from "../../app/storage.server";
+import type { SessionUser } from "../../app/auth/session.server";
+import type { FirmSiteContext } from "../../app/context.server";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
+
+let testDb: TestDatabase;
+let s3: TestS3;
+let db: typeof DbModule;
+let seed: typeof SeedModule;
+let docs: typeof DocumentsModule;
+let storage: typeof StorageModule;
+let su: pg.Client;
+
+const PDF = new TextEncoder().encode("%PDF-1.4\n% test document\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1]);
+
+async function portalFor(slug: string, overrides: Record<string, unknown> = {}): Promise<FirmSiteContext> {
+  const firmId = seed.demoFirmId(slug);
+  const scoped = db.firmDb(firmId);
+  const prefs = await scoped.firmPreferences.findUniqueOrThrow({ where: { firmId } });
+  return {
+    site: "firm",
+    db: scoped,
+    origin: `http://${slug}.localhost`,
+    clientAddress: "127.0.0.1",
+    firm: {
+      id: firmId, slug, name: slug, customDomain: null, timeZone: "Pacific Time (US & Canada)", themeName: "modern", brandColor: null, logoKey: null, logoUrl: null, supportEmail: null,
+      preferences: { ...prefs, ...overrides } as FirmSiteContext["firm"]["preferences"],
+      vocabulary: [],
+    },
+  };
+}
+
+async function userFor(email: string, firmSlug: string, extra: Partial<SessionUser> = {}): Promise<SessionUser> {
+  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [email, seed.demoFirmId(firmSlug)]);
+  const u = rows[0];
+  return { id: u.id, sessionId: "s", kind: u.kind, email, fname: u.fname, lname: u.lname, preferredName: null, firmAccess: u.kind === "staff" ? "partner" : null, isAdvisor: false, readonlyAccess: u.readonly_access, timeZone: "Pacific Time (US & Canada)", defaultCompanyId: null, ...extra };
+}
+
+async function entitiesOf(email: string): Promise<{ id: string; hash: string }[]> {
+  const { rows } = await su.query(
+    `SELECT c.id, c.hash_id FROM companies c JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
+      WHERE u.email = $1 AND c.deleted_at IS NULL AND NOT c.inactive ORDER BY c.name`,
+    [email],
+  );
+  return rows.map((r) => ({ id: r.id, hash: r.hash_id }));
+}
+
+/** A fingerprint of every document row and tag. */
+async function snapshot(): Promise<string> {
+  const { rows } = await su.query(`
+    SELECT md5(coalesce(string_agg(x, '|' ORDER BY x), '')) AS h FROM (
+      SELECT id || name || path || coalesce(deleted_at::text, '') || coalesce(description, '') || coalesce(storage_key, '') AS x FROM documents
+      UNION ALL SELECT document_id || tag_id FROM document_tag_assignments) t`);
+  return rows[0].h;
+}
+
+async function objectCount(): Promise<number> {
+  const listed = await fetch(`${s3.config.endpoint}/${s3.config.bucket}?list-type=2`).then((r) => r.text());
+  return (listed.match(/<Key>/g) ?? []).length;
+}
+
+type Ctx = { portal: FirmSiteContext; user: SessionUser };
+
+async function upload(ctx: Ctx, hash: string, fileName: string, bytes: Uint8Array, path = "/", contentType = "application/pdf") {
+  const { grant } = await docs.performDocumentAction(ctx, hash, { intent: "upload_grant", path, fileName, contentType, size: bytes.length });
+  const posted = await postToGrant(grant!, bytes, fileName);
+  expect(posted.status).toBeLessThan(300);
+  return { grant: grant!, confirm: () => docs.performDocumentAction(ctx, hash, { intent: "upload_confirm", path, fileName, contentType, key: grant!.key }) };
+}
+
+async function expectError(promise: Promise<unknown>, status: number, message?: string | RegExp) {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error, "expected a refusal").toBeInstanceOf(docs.DocumentError);
+  expect((error as DocumentsModule.DocumentError).status).toBe(status);
+  if (message) expect((error as Error).message).toMatch(message);
+}
+
+/** Entry names in a zip, from its central directory. */
+function zipEntries(zip: Uint8Array): string[] {
+  const names: string[] = [];
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  for (let i = 0; i + 46 <= zip.length; i++) {
+    if (view.getUint32(i, true) === 0x02014b50) {
+      const length = view.getUint16(i + 28, true);
+      names.push(new TextDecoder().decode(zip.subarray(i + 46, i + 46 + length)));
+    }
+  }
+  return names.sort();
+}
+
+let acme: FirmSiteContext;
+let client: Ctx;
+let staff: Ctx;
+let hash: string;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  s3 = await startTestS3({ bucket: "documents-test" });
+  Object.assign(process.env, {
+    DATABASE_URL: testDb.url,
+    S3_ENDPOINT: s3.config.endpoint,
+    S3_REGION: s3.config.region,
+    S3_BUCKET: s3.config.bucket,
+    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+    S3_FORCE_PATH_STYLE: "true",
+  });
+  db = await import("../../app/db.server");
+  seed = await import("../../prisma/seed");
+  docs = await import("../../app/documents/documents.server");
+  storage = await import("../../app/storage.server");
+  su = new pg.Client({ connectionString: testDb.url });
+  await su.connect();
+  await seed.seedDemo();
+  acme = await portalFor("acme");
+  client = { portal: acme, user: await userFor("client@acme.test", "acme") };
+  staff = { portal: acme, user: await userFor("partner@acme.test", "acme") };
+  hash = (await entitiesOf("client@acme.test"))[0].hash;
+}, 120_000);
+
+afterAll(async () => {
+  await su?.end();
+  await db?.closeDb();
+  await s3?.stop();
+  await testDb?.drop();
+});
+
+describe("the upload pipeline", () => {
+  it("grant → upload → confirm → list → download → delete → restore", async () => {
+    const { grant, confirm } = await upload(client, hash, "W-2 Employer.pdf", PDF, "/2025");
+    expect(grant.key).toMatch(new RegExp(`^firms/${acme.firm.id}/entities/[^/]+/documents/[0-9a-f]{32}-`));
+    const confirmed = await confirm();
+    expect(confirmed.message).toBe("Document(s) uploaded successfully");
+    expect(confirmed.item).toMatchObject({ name: "W-2 Employer.pdf", path: "/2025", sizeBytes: PDF.length, contentType: "application/pdf" });
+
+    const home = await docs.loadDocumentBrowser(client, hash, { path: "/" });
+    expect(home.tree.children.map((c) => c.name)).toContain("2025");
+    const folder = await docs.loadDocumentBrowser(client, hash, { path: "/2025" });
+    const item = folder.items.find((i) => i.name === "W-2 Employer.pdf")!;
+    expect(item).toBeDefined();
+
+    const { url } = await docs.performDocumentAction(client, hash, { intent: "download_url", id: item.id });
+    const downloaded = await fetch(url!);
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.headers.get("content-disposition")).toContain("attachment");
+    expect(downloaded.headers.get("content-disposition")).toContain("W-2 Employer.pdf");
+    expect(new Uint8Array(await downloaded.arrayBuffer())).toEqual(PDF);
+    expect(url).toMatch(/X-Amz-Expires=60\b/);
+
+    const removed = await docs.performDocumentAction(client, hash, { intent: "delete", id: item.id });
+    expect(removed.message).toBe("Document removed successfully");
+    const afterDelete = await docs.loadDocumentBrowser(client, hash, { path: "/2025" });
+    expect(afterDelete.items.some((i) => i.id === item.id)).toBe(false);
+    expect(afterDelete.deleted.some((i) => i.id === item.id)).toBe(true);
+    await expectError(docs.performDocumentAction(client, hash, { intent: "download_url", id: item.id }), 404);
+
+    await docs.performDocumentAction(client, hash, { intent: "restore", id: item.id });
+    const restored = await docs.loadDocumentBrowser(client, hash, { path: "/2025" });
+    expect(restored.items.some((i) => i.id === item.id)).toBe(true);
+  });
+
+  it("refuses a wrong type with a .pdf name by its bytes, and deletes it", async () => {
+    const before = await snapshot();
+    const { grant, confirm } = await upload(client, hash, "fake.pdf", PNG);
+    await expectError(confirm(), 415, "File type not supported yet");
+    expect(await storage.headObject({ firmId: acme.firm.id, key: grant.key })).toBeNull();
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("refuses an empty file at the grant and at the confirm", async () => {
+    await expectError(docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "empty.pdf", contentType: "application/pdf", size: 0 }), 400, "empty");
+    const before = await snapshot();
+    const { grant } = await docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "empty.pdf", contentType: "application/pdf", size: 10 });
+    await postToGrant(grant!, new Uint8Array(), "empty.pdf");
+    await expectError(docs.performDocumentAction(client, hash, { intent: "upload_confirm", path: "/", fileName: "empty.pdf", contentType: "application/pdf", key: grant!.key }), 400);
+    expect(await storage.headObject({ firmId: acme.firm.id, key: grant!.key })).toBeNull();
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("refuses an oversize file at the confirm step (the local store does not enforce the policy)", async () => {
+    const before = await snapshot();
+    const big = new Uint8Array(150 * 1024 * 1024 + 1);
+    big.set(PDF.subarray(0, 16));
+    const { grant } = await docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "big.pdf", contentType: "application/pdf", size: 1000 });
+    await postToGrant(grant!, big, "big.pdf");
+    await expectError(docs.performDocumentAction(client, hash, { intent: "upload_confirm", path: "/", fileName: "big.pdf", contentType: "application/pdf", key: grant!.key }), 413);
+    expect(await storage.headObject({ firmId: acme.firm.id, key: grant!.key })).toBeNull();
+    expect(await snapshot()).toBe(before);
+  }, 60_000);
+
+  it("rejects duplicates: '{file} was already uploaded'", async () => {
+    const first = await upload(client, hash, "1099-INT.pdf", PDF);
+    const second = await upload(client, hash, "1099-INT.pdf", PDF);
+    await first.confirm();
+    await expectError(second.confirm(), 409, "1099-INT.pdf was already uploaded");
+    expect(await storage.headObject({ firmId: acme.firm.id, key: second.grant.key })).toBeNull();
+    await expectError(docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "1099-INT.pdf", contentType: "application/pdf", size: 10 }), 409, "1099-INT.pdf was already uploaded");
+    // The same key confirmed twice is also a duplicate.
+    await expectError(first.confirm(), 409);
+  });
+
+  it("a confirm whose database write fails deletes the object and leaves no row", async () => {
+    const before = await snapshot();
+    const { grant } = await docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "orphan.pdf", contentType: "application/pdf", size: PDF.length });
+    await postToGrant(grant!, PDF, "orphan.pdf");
+    const entityId = (await entitiesOf("client@acme.test"))[0].id;
+    const failed = await docs.recordDocumentUpload(acme.db, { firmId: acme.firm.id, companyId: entityId, key: grant!.key, contentType: "application/pdf", fileName: "orphan.pdf", path: "/", uploadedById: null, questionnaireId: "does-not-exist" }).then(() => null, (e: unknown) => e);
+    expect(failed).toBeInstanceOf(Error);
+    expect(await storage.headObject({ firmId: acme.firm.id, key: grant!.key })).toBeNull();
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("refuses bad input with 4xx and changes nothing", async () => {
+    const before = await snapshot();
+    const objects = await objectCount();
+    const grant = (fileName: string, path = "/") => docs.performDocumentAction(client, hash, { intent: "upload_grant", path, fileName, contentType: "application/pdf", size: 10 });
+    await expectError(grant("a/b.pdf"), 400);
+    await expectError(grant("../b.pdf"), 400);
+    await expectError(grant("b.pdf", "/../../x"), 400);
+    await expectError(grant("b.exe"), 415);
+    const confirm = (key: string) => docs.performDocumentAction(client, hash, { intent: "upload_confirm", path: "/", fileName: "x.pdf", contentType: "application/pdf", key });
+    await expectError(confirm(`firms/${seed.demoFirmId("summit")}/entities/x/documents/${"a".repeat(32)}-x.pdf`), 404);
+    await expectError(confirm("firms/../../etc/passwd"), 404);
+    await expectError(confirm(`firms/${acme.firm.id}/branding/logo-x.png`), 404);
+    await expectError(docs.performDocumentAction(client, hash, { intent: "create_folder", path: "/", name: "../up" }), 400);
+    await expectError(docs.performDocumentAction(client, hash, { intent: "create_folder", path: "/", name: "" }), 400);
+    await expectError(docs.loadDocumentBrowser(client, hash, { path: "/a/../b" }), 400);
+    expect(await snapshot()).toBe(before);
+    expect(await objectCount()).toBe(objects);
+  });
+});
+
+describe("browser actions", () => {
+  it("adds folders, renames keeping the extension, moves, searches by document or folder name", async () => {
+    const folder = await docs.performDocumentAction(client, hash, { intent: "create_folder", path: "/", name: "Receipts" });
+    await expectError(docs.performDocumentAction(client, hash, { intent: "create_folder", path: "/", name: "receipts" }), 409);
+    const { confirm } = await upload(client, hash, "scan.pdf", PDF);
+    const { item } = await confirm();
+    const renamed = await docs.performDocumentAction(client, hash, { intent: "rename", id: item!.id, name: "Dentist.png" });
+    expect(renamed.item!.name).toBe("Dentist.pdf");
+    const moved = await docs.performDocumentAction(client, hash, { intent: "move", id: item!.id, path: "/Receipts" });
+    expect(moved.item!.path).toBe("/Receipts");
+    const search = await docs.loadDocumentBrowser(client, hash, { search: "dent" });
+    expect(search.results!.map((r) => r.name)).toContain("Dentist.pdf");
+    const byFolder = await docs.loadDocumentBrowser(client, hash, { search: "receip" });
+    expect(byFolder.results!.some((r) => r.itemType === "folder" && r.name === "Receipts")).toBe(true);
+    // Renaming a folder carries its contents.
+    await docs.performDocumentAction(client, hash, { intent: "rename", id: folder.item!.id, name: "Medical" });
+    const medical = await docs.loadDocumentBrowser(client, hash, { path: "/Medical" });
+    expect(medical.items.map((i) => i.name)).toEqual(["Dentist.pdf"]);
+    const empty = await docs.loadDocumentBrowser(client, hash, { path: "/Nothing Here" });
+    expect(empty.items).toEqual([]);
+  });
+
+  it("zips a folder with exactly its files (subfolders included, nothing else)", async () => {
+    await docs.performDocumentAction(staff, hash, { intent: "create_folder", path: "/", name: "Zip" });
+    await (await upload(client, hash, "a.pdf", PDF, "/Zip")).confirm();
+    await (await upload(client, hash, "b.png", PNG, "/Zip", "image/png")).confirm();
+    await (await upload(client, hash, "c.pdf", PDF, "/Zip/Inner")).confirm();
+    await (await upload(client, hash, "outside.pdf", PDF, "/Elsewhere")).confirm();
+    const zip = await docs.createFolderZip(client, hash, "/Zip");
+    const bytes = new Uint8Array(await new Response(zip.stream).arrayBuffer());
+    expect(zipEntries(bytes)).toEqual(["Inner/c.pdf", "a.pdf", "b.png"]);
+    expect(zip.fileName).toBe("Zip.zip");
+  });
+
+  it("answers 503 with the spec's message for a folder over 150 MB", async () => {
+    const entityId = (await entitiesOf("client@acme.test"))[0].id;
+    await su.query(
+      `INSERT INTO documents (id, firm_id, company_id, item_type, path, name, storage_key, size_bytes, content_type, updated_at)
+       VALUES ('big1', $1, $2, 'file', '/Huge', 'one.pdf', $3, 100000000, 'application/pdf', now()), ('big2', $1, $2, 'file', '/Huge', 'two.pdf', $4, 100000000, 'application/pdf', now())`,
+      [acme.firm.id, entityId, `firms/${acme.firm.id}/entities/${entityId}/documents/${"1".repeat(32)}-one.pdf`, `firms/${acme.firm.id}/entities/${entityId}/documents/${"2".repeat(32)}-two.pdf`],
+    );
+    await expectError(docs.createFolderZip(client, hash, "/Huge"), 503, /too large to download/);
+    await su.query(`DELETE FROM documents WHERE id IN ('big1', 'big2')`);
+  });
+
+  it("staff set descriptions and tags; clients cannot", async () => {
+    const { item } = await (await upload(client, hash, "tagged.pdf", PDF)).confirm();
+    await docs.performDocumentAction(staff, hash, { intent: "describe", id: item!.id, description: "Brokerage statement" });
+    const tagged = await docs.performDocumentAction(staff, hash, { intent: "set_tags", id: item!.id, tags: ["1099", "Brokerage"] });
+    expect(tagged.item).toMatchObject({ description: "Brokerage statement", tags: ["1099", "Brokerage"] });
+    await expectError(docs.performDocumentAction(client, hash, { intent: "describe", id: item!.id, description: "x" }), 404);
+    const seen = await docs.loadDocumentBrowser(client, hash, {});
+    expect(seen.items.find((i) => i.id === item!.id)).toMatchObject({ description: null, tags: [] });
+  });
+});
+
+describe("visibility and preferences", () => {
+  it("hides STAFF ONLY folders from clients, not from staff", async () => {
+    await docs.performDocumentAction(staff, hash, { intent: "create_folder", path: "/", name: "Review STAFF ONLY" });
+    await (await upload(staff, hash, "notes.pdf", PDF, "/Review STAFF ONLY")).confirm();
+    const forClient = await docs.loadDocumentBrowser(client, hash, {});
+    expect(forClient.tree.children.map((c) => c.name)).not.toContain("Review STAFF ONLY");
+    expect(forClient.items.map((i) => i.name)).not.toContain("Review STAFF ONLY");
+    expect((await docs.loadDocumentBrowser(client, hash, { search: "notes" })).results).toEqual([]);
+    await expectError(docs.loadDocumentBrowser(client, hash, { path: "/Review STAFF ONLY" }), 404);
+    await expectError(docs.createFolderZip(client, hash, "/Review STAFF ONLY"), 404);
+    const forStaff = await docs.loadDocumentBrowser(staff, hash, {});
+    expect(forStaff.tree.children.map((c) => c.name)).toContain("Review STAFF ONLY");
+    const zip = await docs.createFolderZip(client, hash, "/");
+    expect(zipEntries(new Uint8Array(await new Response(zip.stream).arrayBuffer())).some((n) => n.includes("STAFF ONLY"))).toBe(false);
+  });
+
+  it("follows the firm's preferences and read-only flags", async () => {
+    const hidden = { portal: await portalFor("acme", { hideDocumentsViewFromClients: true }), user: client.user };
+    await expectError(docs.loadDocumentBrowser(hidden, hash, {}), 404);
+    const noFolders = { portal: await portalFor("acme", { disableFolderAction: true }), user: client.user };
+    await expectError(docs.performDocumentAction(noFolders, hash, { intent: "create_folder", path: "/", name: "Nope" }), 403);
+    const disabled = { portal: await portalFor("acme", { foldersWhereClientActionsDisabled: ["/{year}"] }), user: client.user };
+    await expectError(docs.performDocumentAction(disabled, hash, { intent: "upload_grant", path: "/2025", fileName: "x.pdf", contentType: "application/pdf", size: 10 }), 403, "Disabled by firm");
+    const readOnly = { portal: acme, user: { ...client.user, readonlyAccess: true } };
+    await expectError(docs.performDocumentAction(readOnly, hash, { intent: "upload_grant", path: "/", fileName: "x.pdf", contentType: "application/pdf", size: 10 }), 403);
+  });
+});
+
+describe("another firm's or entity's documents", () => {
+  it("every action, grant and download is 404, changes nothing and issues no URL", async () => {
+    const { item } = await (await upload(client, hash, "private.pdf", PDF)).confirm();
+    const folder = (await docs.performDocumentAction(client, hash, { intent: "create_folder", path: "/", name: "Private" })).item!;
+    const summit: Ctx = { portal: await portalFor("summit"), user: await userFor("client@summit.test", "summit") };
+    const summitStaff: Ctx = { portal: summit.portal, user: await userFor("partner@summit.test", "summit") };
+    const summitHash = (await entitiesOf("client@summit.test"))[0].hash;
+    const { rows } = await su.query(
+      `SELECT c.hash_id FROM companies c WHERE c.firm_id = $1 AND c.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM company_owners o JOIN users u ON u.id = o.user_id WHERE o.company_id = c.id AND u.email = 'client@acme.test') LIMIT 1`,
+      [acme.firm.id],
+    );
+    const otherAcmeHash = rows[0].hash_id as string;
+    const secondOwnHash = (await entitiesOf("client@acme.test"))[1]?.hash;
+
+    const actions = (id: string): DocumentsModule.DocumentAction[] => [
+      { intent: "rename", id, name: "stolen" },
+      { intent: "move", id, path: "/x" },
+      { intent: "delete", id },
+      { intent: "restore", id },
+      { intent: "describe", id, description: "x" },
+      { intent: "set_tags", id, tags: ["x"] },
+      { intent: "download_url", id },
+    ];
+    const attempts: [Ctx, string][] = [
+      [summit, hash], // another firm's user, this entity's hash
+      [summitStaff, hash],
+      [summit, summitHash], // their own entity, our document id
+      [summitStaff, summitHash],
+      [client, otherAcmeHash], // same firm, an entity that is not theirs
+    ];
+    if (secondOwnHash) attempts.push([client, secondOwnHash]); // their other entity: the document is not in it
+    const before = await snapshot();
+    const objects = await objectCount();
+    for (const [ctx, h] of attempts) {
+      for (const id of [item!.id, folder.id]) {
+        for (const action of actions(id)) {
+          const result = await docs.performDocumentAction(ctx, h, action).then((r) => r, (e: unknown) => e);
+          expect(result, `${action.intent} on ${h}`).toBeInstanceOf(docs.DocumentError);
+          expect((result as DocumentsModule.DocumentError).status, `${action.intent} on ${h}`).toBe(404);
+        }
+      }
+      if (h === hash || h === otherAcmeHash) {
+        await expectError(docs.performDocumentAction(ctx, h, { intent: "upload_grant", path: "/", fileName: "x.pdf", contentType: "application/pdf", size: 10 }), 404);
+        await expectError(docs.loadDocumentBrowser(ctx, h, {}), 404);
+        await expectError(docs.createFolderZip(ctx, h, "/"), 404);
+      }
+    }
+    // A key of this entity confirmed through another entity or firm.
+    const { grant } = await upload(client, hash, "mine.pdf", PDF);
+    for (const [ctx, h] of attempts.filter(([, h]) => h !== hash)) {
+      const result = await docs.performDocumentAction(ctx, h, { intent: "upload_confirm", path: "/", fileName: "mine.pdf", contentType: "application/pdf", key: grant.key }).then((r) => r, (e: unknown) => e);
+      expect((result as DocumentsModule.DocumentError).status).toBe(404);
+    }
+    expect(await snapshot()).toBe(before);
+    expect(await objectCount()).toBe(objects + 1); // only the pending upload above
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  DOCUMENT_MESSAGES,
+  folderPermissions,
+  folderRuleMatches,
+  folderTree,
+  isStaffOnlyPath,
+  nameError,
+  normalizePath,
+  renamedFileName,
+  type DocumentPreferences,
+} from "../../app/documents/rules";
+
+const prefs: DocumentPreferences = { hideDocumentsViewFromClients: false, disableFolderAction: false, disableFileEditAction: false, foldersWhereClientActionsDisabled: [] };
+const client = { kind: "client" as const, userReadonly: false, entityReadonly: false };
+
+describe("names and paths", () => {
+  it("refuses '/', '..', backslashes, control characters and empty names", () => {
+    for (const bad of ["", "  ", "a/b", "../x", "..", "a\\b", "a\u0000b", "x".repeat(256)]) expect(nameError(bad), bad).not.toBeNull();
+    expect(nameError("W-2 2025.pdf")).toBeNull();
+  });
+  it("normalizes paths to '/' or '/A/B' and refuses traversal", () => {
+    expect(normalizePath(null)).toBe("/");
+    expect(normalizePath("")).toBe("/");
+    expect(normalizePath("/2025/Tax Return/")).toBe("/2025/Tax Return");
+    expect(normalizePath("2025//W2")).toBe("/2025/W2");
+    expect(normalizePath("/a/../b")).toBeNull();
+  });
+  it("rename keeps the extension", () => {
+    expect(renamedFileName("W2.pdf", "Wages")).toBe("Wages.pdf");
+    expect(renamedFileName("W2.pdf", "Wages.png")).toBe("Wages.pdf");
+    expect(renamedFileName("scan.JPG", "Receipt.jpg")).toBe("Receipt.JPG");
+    expect(renamedFileName("notes", "Other")).toBe("Other");
+  });
+});
+
+describe("folder tree", () => {
+  it("lists folders only, parents included, sorted", () => {
+    const tree = folderTree(["/2025/W2", "/", "/2024", "/2025"]);
+    expect(tree.path).toBe("/");
+    expect(tree.children.map((c) => c.name)).toEqual(["2024", "2025"]);
+    expect(tree.children[1].children.map((c) => c.path)).toEqual(["/2025/W2"]);
+  });
+  it("knows STAFF ONLY folders at any depth", () => {
+    expect(isStaffOnlyPath("/2025/Notes STAFF ONLY/x")).toBe(true);
+    expect(isStaffOnlyPath("/staff only")).toBe(true);
+    expect(isStaffOnlyPath("/Staff")).toBe(false);
+  });
+});
+
+describe("{year} folder rules", () => {
+  it("match years 2000 to 2034 and what is inside", () => {
+    expect(folderRuleMatches("/{year}/Tax Return", "/2025/Tax Return")).toBe(true);
+    expect(folderRuleMatches("/{year}/Tax Return", "/2000/Tax Return/Copies")).toBe(true);
+    expect(folderRuleMatches("/{year}/Tax Return", "/2034/tax return")).toBe(true);
+    expect(folderRuleMatches("/{year}/Tax Return", "/2035/Tax Return")).toBe(false);
+    expect(folderRuleMatches("/{year}/Tax Return", "/1999/Tax Return")).toBe(false);
+    expect(folderRuleMatches("/{year}/Tax Return", "/2025/Tax Returns")).toBe(false);
+    expect(folderRuleMatches("Signed", "/Signed")).toBe(true);
+    expect(folderRuleMatches("/", "/anything")).toBe(false);
+  });
+});
+
+describe("client permissions", () => {
+  it("staff may do everything, including in STAFF ONLY folders", () => {
+    const p = folderPermissions({ ...prefs, hideDocumentsViewFromClients: true }, { kind: "staff", userReadonly: false, entityReadonly: false }, "/STAFF ONLY");
+    expect(p).toMatchObject({ canView: true, canUpload: true, canEditFiles: true, canManageFolders: true, canDescribe: true });
+  });
+  it("clients get everything but descriptions by default", () => {
+    expect(folderPermissions(prefs, client, "/")).toMatchObject({ canView: true, canUpload: true, canEditFiles: true, canManageFolders: true, canDescribe: false });
+  });
+  it("hidden documents and STAFF ONLY folders are not visible to clients", () => {
+    expect(folderPermissions({ ...prefs, hideDocumentsViewFromClients: true }, client, "/").canView).toBe(false);
+    expect(folderPermissions(prefs, client, "/Review STAFF ONLY").canView).toBe(false);
+  });
+  it("follows disable_folder_action and disable_file_edit_action", () => {
+    expect(folderPermissions({ ...prefs, disableFolderAction: true }, client, "/")).toMatchObject({ canManageFolders: false, canEditFiles: true, canUpload: true });
+    expect(folderPermissions({ ...prefs, disableFileEditAction: true }, client, "/")).toMatchObject({ canManageFolders: true, canEditFiles: false, canUpload: true });
+  });
+  it("folders where client actions are disabled say 'Disabled by firm'", () => {
+    const p = folderPermissions({ ...prefs, foldersWhereClientActionsDisabled: ["/{year}/Tax Return"] }, client, "/2025/Tax Return");
+    expect(p).toMatchObject({ canView: true, canUpload: false, canEditFiles: false, canManageFolders: false, reason: DOCUMENT_MESSAGES.disabledByFirm });
+  });
+  it("read-only users and entities get no actions", () => {
+    expect(folderPermissions(prefs, { ...client, userReadonly: true }, "/")).toMatchObject({ canView: true, canUpload: false, canEditFiles: false, canManageFolders: false });
+    expect(folderPermissions(prefs, { ...client, entityReadonly: true }, "/")).toMatchObject({ canView: true, canUpload: false });
+  });
+});
