@@ -620,3 +620,16 @@ export async function questionnaireDocumentPath(db: Db, questionnaireId: string)
   const path = normalizePath(q.documentPath ? fillYear(q.documentPath, q.taxYear) : `/${q.taxYear}`);
   return path ?? `/${q.taxYear}`;
 }
+
+/** The client's active entities (for the entity switcher and /documents), the default one first. */
+export async function clientDocumentEntities(db: Db, user: SessionUser): Promise<{ hashId: string; name: string }[]> {
+  const owned = await db.companyOwner.findMany({
+    where: { userId: user.id, company: { deletedAt: null, inactive: false } },
+    select: { company: { select: { id: true, hashId: true, name: true } } },
+    orderBy: { company: { name: "asc" } },
+    take: 500,
+  });
+  const entities = owned.map((o) => o.company);
+  entities.sort((a, b) => Number(b.id === user.defaultCompanyId) - Number(a.id === user.defaultCompanyId));
+  return entities.map(({ hashId, name }) => ({ hashId, name }));
+}

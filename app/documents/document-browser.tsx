@@ -1,0 +1,533 @@
+/**
+ * The document browser, for clients (/documents/{companyHash}) and staff
+ * (/admin/{companyHash}/documents): folder tree (folders only), the current folder's items,
+ * search, Add Folder, Add (uploads straight to the store with a progress bar per file), rename,
+ * move, delete, restore, downloads and copy folder URL; staff also edit descriptions and tags.
+ * The server decides what is allowed (these buttons only mirror its permissions).
+ */
+import { Form, Link, useNavigate, useRevalidator } from "@remix-run/react";
+import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+
+import { UploadFailedError, UploadProgress, uploadWithProgress, UPLOAD_FAILED_MESSAGE } from "~/components/upload";
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  FileIcon,
+  FolderIcon,
+  HomeIcon,
+  PlusIcon,
+  SearchIcon,
+  Select,
+  TextArea,
+  TextField,
+  UploadIcon,
+  useToast,
+} from "~/components/ui";
+import type { UploadGrant } from "~/storage/uploads";
+import { formatFileSize } from "~/storage/uploads";
+import type { DocumentBrowserData, DocumentItem } from "./documents.server";
+import * as css from "./document-browser.css";
+import { DOCUMENT_MESSAGES, joinPath, type FolderNode } from "./rules";
+
+export interface DocumentBrowserProps {
+  data: DocumentBrowserData;
+  entities: { hashId: string; name: string }[];
+  mode: "client" | "staff";
+  /** The page's own URL without the query (links keep ?path=). */
+  basePath: string;
+}
+
+type DialogState =
+  | { kind: "folder" }
+  | { kind: "rename"; item: DocumentItem }
+  | { kind: "move"; item: DocumentItem }
+  | { kind: "delete"; item: DocumentItem }
+  | { kind: "describe"; item: DocumentItem }
+  | null;
+
+interface UploadRow {
+  id: number;
+  name: string;
+  percent: number;
+  status: "uploading" | "done" | "error";
+  error: string | null;
+}
+
+const ACCEPT = ".pdf,.png,.gif,.jpg,.jpeg,.heic,.heif,application/pdf,image/png,image/gif,image/jpeg,image/heic,image/heif";
+const MAX_FILES = 999;
+const PARALLEL_UPLOADS = 3;
+
+function folderHref(basePath: string, path: string): string {
+  return path === "/" ? basePath : `${basePath}?${new URLSearchParams({ path })}`;
+}
+
+function flatten(node: FolderNode, out: string[] = []): string[] {
+  out.push(node.path);
+  node.children.forEach((c) => flatten(c, out));
+  return out;
+}
+
+export function DocumentBrowser({ data, entities, mode, basePath }: DocumentBrowserProps) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [busy, setBusy] = useState(false);
+  const [uploads, setUploads] = useState<UploadRow[]>([]);
+  const { permissions, path, entity } = data;
+  const apiUrl = `/api/documents/${entity.hashId}`;
+  const folders = useMemo(() => flatten(data.tree), [data.tree]);
+
+  async function api<T = { ok: true; message?: string; url?: string; grant?: UploadGrant; item?: DocumentItem }>(body: Record<string, unknown>): Promise<T> {
+    const response = await fetch(apiUrl, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+    const result = (await response.json().catch(() => ({}))) as { error?: string };
+    if (!response.ok) throw new Error(result.error ?? "Something went wrong. Please refresh this page to try again.");
+    return result as T;
+  }
+
+  async function run(body: Record<string, unknown>, success?: string) {
+    setBusy(true);
+    try {
+      const result = await api(body);
+      const message = success ?? result.message;
+      if (message) toast.success(message);
+      setDialog(null);
+      revalidate();
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function uploadFiles(files: File[]) {
+    if (files.length > MAX_FILES) {
+      toast.error("Could not upload those files. Try uploading them one at a time.");
+      return;
+    }
+    const base = Date.now();
+    const rows: UploadRow[] = files.map((f, i) => ({ id: base + i, name: f.name, percent: 0, status: "uploading", error: null }));
+    setUploads((current) => [...current.filter((u) => u.status === "uploading"), ...rows]);
+    const update = (id: number, patch: Partial<UploadRow>) => setUploads((current) => current.map((u) => (u.id === id ? { ...u, ...patch } : u)));
+    let succeeded = 0;
+    const queue = files.map((file, i) => ({ file, row: rows[i] }));
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const { file, row } = next;
+        try {
+          const { grant } = await api<{ grant: UploadGrant }>({ intent: "upload_grant", path, fileName: file.name, contentType: file.type, size: file.size });
+          await uploadWithProgress(grant, file, ({ percent }) => update(row.id, { percent }), { fileName: file.name });
+          await api({ intent: "upload_confirm", path, fileName: file.name, contentType: grant.contentType, key: grant.key });
+          update(row.id, { status: "done", percent: 100 });
+          succeeded++;
+        } catch (error) {
+          const message = error instanceof UploadFailedError || error instanceof Error ? error.message : UPLOAD_FAILED_MESSAGE;
+          update(row.id, { status: "error", error: message });
+          toast.error(message);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, files.length) }, worker));
+    if (succeeded > 0) {
+      toast.success(DOCUMENT_MESSAGES.uploaded);
+      revalidate();
+    }
+  }
+
+  function onFilesChosen(event: ChangeEvent<HTMLInputElement>) {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = "";
+    if (files.length) void uploadFiles(files);
+  }
+
+  async function downloadFile(item: DocumentItem) {
+    try {
+      const { url } = await api<{ url: string }>({ intent: "download_url", id: item.id });
+      window.location.assign(url);
+    } catch (error) {
+      toast.error((error as Error).message || DOCUMENT_MESSAGES.downloadFailed);
+    }
+  }
+
+  async function downloadFolder(folderPath: string) {
+    setBusy(true);
+    try {
+      const response = await fetch(`${apiUrl}/folder?${new URLSearchParams({ path: folderPath })}`);
+      if (!response.ok) {
+        toast.error(response.status === 503 ? await response.text() : DOCUMENT_MESSAGES.folderDownloadFailed);
+        return;
+      }
+      const blob = await response.blob();
+      const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "documents.zip";
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    } catch {
+      toast.error(DOCUMENT_MESSAGES.folderDownloadFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copyFolderUrl() {
+    try {
+      await navigator.clipboard.writeText(new URL(folderHref(basePath, path), window.location.origin).toString());
+      toast.success(DOCUMENT_MESSAGES.linkCopied);
+    } catch {
+      toast.error("Could not copy the link.");
+    }
+  }
+
+  const crumbs = path === "/" ? [] : path.slice(1).split("/");
+  const disabledTitle = permissions.reason ?? undefined;
+  const shown = data.results ?? data.items;
+
+  return (
+    <div className={css.page}>
+      <div className={css.header}>
+        <div>
+          <h1 className={css.title}>Documents</h1>
+          <p className={css.muted}>{entity.name}</p>
+        </div>
+        {entities.length > 1 ? (
+          <Select
+            label="Entity"
+            value={entity.hashId}
+            options={entities.map((e) => ({ value: e.hashId, label: e.name }))}
+            onChange={(e) => navigate(`/documents/${e.target.value}`)}
+          />
+        ) : null}
+      </div>
+
+      <div className={css.toolbar}>
+        <Button to={basePath} variant="secondary" size="sm" iconStart={<HomeIcon />}>
+          Home
+        </Button>
+        <Form method="get" action={basePath} className={css.search} role="search">
+          <div className={css.searchField}>
+            <TextField label="Search documents" hideLabel name="q" type="search" placeholder="Search by document or folder name" defaultValue={data.search ?? ""} startAdornment={<SearchIcon />} />
+          </div>
+          <Button type="submit" variant="secondary" size="sm">
+            Search
+          </Button>
+        </Form>
+        <Button size="sm" variant="secondary" iconStart={<PlusIcon />} disabled={!permissions.canManageFolders} title={disabledTitle} onClick={() => setDialog({ kind: "folder" })}>
+          Add Folder
+        </Button>
+        <Button size="sm" iconStart={<UploadIcon />} disabled={!permissions.canUpload} title={disabledTitle} onClick={() => fileInput.current?.click()}>
+          Add
+        </Button>
+        <input ref={fileInput} className={css.hiddenInput} type="file" multiple accept={ACCEPT} onChange={onFilesChosen} tabIndex={-1} aria-label="Choose files to upload" data-testid="document-file-input" />
+      </div>
+
+      {permissions.reason ? <Alert tone="info">{permissions.reason}</Alert> : null}
+
+      {uploads.length ? (
+        <section className={`${css.panel} ${css.uploads}`} aria-label="Uploads">
+          {uploads.map((u) => (
+            <UploadProgress key={u.id} className={css.upload} fileName={u.name} percent={u.percent} status={u.status} error={u.error} />
+          ))}
+        </section>
+      ) : null}
+
+      <div className={css.layout}>
+        <nav className={css.panel} aria-label="Folders">
+          <FolderTree node={data.tree} basePath={basePath} current={path} root />
+        </nav>
+
+        <section className={css.panel} aria-label={data.results ? "Search results" : "Folder contents"}>
+          {data.results ? (
+            <p className={css.muted}>
+              {data.results.length} result{data.results.length === 1 ? "" : "s"} for “{data.search}” · <Link to={folderHref(basePath, path)}>Clear search</Link>
+            </p>
+          ) : (
+            <div className={css.header}>
+              <ol className={css.breadcrumbs} aria-label="Current folder">
+                <li>
+                  <Link className={css.crumbLink} to={basePath}>
+                    Home
+                  </Link>
+                </li>
+                {crumbs.map((name, i) => (
+                  <li key={i}>
+                    /{" "}
+                    <Link className={css.crumbLink} to={folderHref(basePath, `/${crumbs.slice(0, i + 1).join("/")}`)} aria-current={i === crumbs.length - 1 ? "page" : undefined}>
+                      {name}
+                    </Link>
+                  </li>
+                ))}
+              </ol>
+              <div className={css.rowActions}>
+                <Button size="sm" variant="ghost" onClick={() => void downloadFolder(path)} loading={busy && !dialog} disabled={data.items.length === 0 && data.tree.children.length === 0}>
+                  Download folder
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => void copyFolderUrl()}>
+                  Copy folder URL
+                </Button>
+              </div>
+            </div>
+          )}
+
+          {shown.length === 0 ? (
+            <EmptyState compact icon={<FolderIcon />} title={data.results ? "No documents found" : DOCUMENT_MESSAGES.emptyFolder} titleAs="p" />
+          ) : (
+            <ul className={css.list} aria-label="Documents">
+              {shown.map((item) => {
+                const fullPath = joinPath(item.path, item.name);
+                const canChange = item.itemType === "folder" ? permissions.canManageFolders : permissions.canEditFiles;
+                const inCurrent = !data.results || item.path === path;
+                return (
+                  <li key={item.id} className={css.row} data-testid="document-row">
+                    <span className={css.rowName}>
+                      {item.itemType === "folder" ? <FolderIcon aria-hidden /> : <FileIcon aria-hidden />}
+                      {item.itemType === "folder" ? (
+                        <Link className={css.rowLink} to={folderHref(basePath, fullPath)}>
+                          {item.name}
+                        </Link>
+                      ) : (
+                        <span className={css.rowLink}>{item.name}</span>
+                      )}
+                      {data.results ? <span className={css.rowMeta}>{item.path}</span> : null}
+                      {item.sizeBytes != null ? <span className={css.rowMeta}>{formatFileSize(item.sizeBytes)}</span> : null}
+                      {item.tags.map((t) => (
+                        <span key={t} className={css.tag}>
+                          {t}
+                        </span>
+                      ))}
+                      {item.description ? <span className={css.rowMeta}>{item.description}</span> : null}
+                    </span>
+                    <span className={css.rowActions}>
+                      {item.itemType === "file" ? (
+                        <Button size="sm" variant="ghost" onClick={() => void downloadFile(item)} aria-label={`Download ${item.name}`}>
+                          Download
+                        </Button>
+                      ) : (
+                        <Button size="sm" variant="ghost" onClick={() => void downloadFolder(fullPath)} aria-label={`Download ${item.name}`}>
+                          Download
+                        </Button>
+                      )}
+                      {inCurrent && canChange ? (
+                        <>
+                          <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "rename", item })} aria-label={`Rename ${item.name}`}>
+                            Rename
+                          </Button>
+                          <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "move", item })} aria-label={`Move ${item.name}`}>
+                            Move
+                          </Button>
+                          <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "delete", item })} aria-label={`Delete ${item.name}`}>
+                            Delete
+                          </Button>
+                        </>
+                      ) : null}
+                      {mode === "staff" && item.itemType === "file" ? (
+                        <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "describe", item })} aria-label={`Description and tags of ${item.name}`}>
+                          Details
+                        </Button>
+                      ) : null}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {data.truncated ? <p className={css.muted}>Showing the first {data.items.length} items. Search to find others.</p> : null}
+        </section>
+      </div>
+
+      {data.deleted.length && permissions.canEditFiles ? (
+        <details className={`${css.panel} ${css.details}`}>
+          <summary>Deleted documents ({data.deleted.length})</summary>
+          <ul className={css.list}>
+            {data.deleted.map((item) => (
+              <li key={item.id} className={css.row}>
+                <span className={css.rowName}>
+                  <FileIcon aria-hidden /> {item.name} <span className={css.rowMeta}>{item.path}</span>
+                </span>
+                <Button size="sm" variant="secondary" onClick={() => void run({ intent: "restore", id: item.id })} aria-label={`Restore ${item.name}`}>
+                  Restore
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+
+      <NameDialog
+        open={dialog?.kind === "folder"}
+        title="Add Folder"
+        label="Folder name"
+        initial=""
+        busy={busy}
+        onClose={() => setDialog(null)}
+        onSubmit={(name) => void run({ intent: "create_folder", path, name }, "Folder added")}
+      />
+      <NameDialog
+        open={dialog?.kind === "rename"}
+        title={dialog?.kind === "rename" ? `Rename ${dialog.item.name}` : ""}
+        label="New name"
+        initial={dialog?.kind === "rename" ? dialog.item.name : ""}
+        busy={busy}
+        onClose={() => setDialog(null)}
+        onSubmit={(name) => dialog?.kind === "rename" && void run({ intent: "rename", id: dialog.item.id, name }, "Renamed")}
+      />
+      {dialog?.kind === "move" ? (
+        <MoveDialog item={dialog.item} folders={folders} busy={busy} onClose={() => setDialog(null)} onSubmit={(to) => void run({ intent: "move", id: dialog.item.id, path: to }, "Moved")} />
+      ) : null}
+      <ConfirmDialog
+        open={dialog?.kind === "delete"}
+        title={dialog?.kind === "delete" ? `Delete ${dialog.item.name}?` : ""}
+        message={dialog?.kind === "delete" && dialog.item.itemType === "folder" ? "Everything in this folder is deleted too." : "You can restore it from Deleted documents."}
+        confirmLabel="Delete"
+        tone="danger"
+        busy={busy}
+        onConfirm={() => dialog?.kind === "delete" && void run({ intent: "delete", id: dialog.item.id })}
+        onCancel={() => setDialog(null)}
+      />
+      {dialog?.kind === "describe" ? (
+        <DescribeDialog
+          item={dialog.item}
+          tags={data.tags}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          onSubmit={async (description, tags) => {
+            setBusy(true);
+            try {
+              await api({ intent: "describe", id: dialog.item.id, description });
+              await api({ intent: "set_tags", id: dialog.item.id, tags });
+              toast.success("Saved");
+              setDialog(null);
+              revalidate();
+            } catch (error) {
+              toast.error((error as Error).message);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function FolderTree({ node, basePath, current, root = false }: { node: FolderNode; basePath: string; current: string; root?: boolean }) {
+  return (
+    <ul className={`${css.treeList} ${root ? css.treeRoot : ""}`}>
+      <li>
+        <Link className={css.treeLink} to={folderHref(basePath, node.path)} aria-current={node.path === current ? "page" : undefined}>
+          {root ? <HomeIcon aria-hidden /> : <FolderIcon aria-hidden />}
+          {node.name}
+        </Link>
+        {node.children.length ? (
+          <ul className={css.treeList}>
+            {node.children.map((child) => (
+              <li key={child.path}>
+                <FolderTree node={child} basePath={basePath} current={current} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </li>
+    </ul>
+  );
+}
+
+function NameDialog(props: { open: boolean; title: string; label: string; initial: string; busy: boolean; onClose: () => void; onSubmit: (name: string) => void }) {
+  if (!props.open) return null;
+  return <OpenNameDialog {...props} />;
+}
+
+function OpenNameDialog({ title, label, initial, busy, onClose, onSubmit }: { title: string; label: string; initial: string; busy: boolean; onClose: () => void; onSubmit: (name: string) => void }) {
+  const [name, setName] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) onSubmit(name.trim());
+  };
+  const formId = "document-name-form";
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={busy} disabled={!name.trim()}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit}>
+        <TextField label={label} value={name} onChange={(e) => setName(e.target.value)} maxLength={255} required autoFocus />
+      </form>
+    </Dialog>
+  );
+}
+
+function MoveDialog({ item, folders, busy, onClose, onSubmit }: { item: DocumentItem; folders: string[]; busy: boolean; onClose: () => void; onSubmit: (path: string) => void }) {
+  const own = joinPath(item.path, item.name);
+  const options = folders.filter((f) => f !== item.path && (item.itemType === "file" || (f !== own && !f.startsWith(`${own}/`))));
+  const [to, setTo] = useState(options[0] ?? "/");
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Move ${item.name}`}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={busy} disabled={options.length === 0} onClick={() => onSubmit(to)}>
+            Move
+          </Button>
+        </>
+      }
+    >
+      {options.length ? (
+        <Select label="Move to folder" value={to} onChange={(e) => setTo(e.target.value)} options={options.map((f) => ({ value: f, label: f === "/" ? "Home" : f }))} />
+      ) : (
+        <p>There is no other folder to move it to.</p>
+      )}
+    </Dialog>
+  );
+}
+
+function DescribeDialog({ item, tags, busy, onClose, onSubmit }: { item: DocumentItem; tags: string[]; busy: boolean; onClose: () => void; onSubmit: (description: string, tags: string[]) => void }) {
+  const [description, setDescription] = useState(item.description ?? "");
+  const [tagText, setTagText] = useState(item.tags.join(", "));
+  const parsed = [...new Set(tagText.split(",").map((t) => t.trim()).filter(Boolean))];
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={item.name}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={() => onSubmit(description, parsed)}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <TextArea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
+      <TextField label="Tags" hint={tags.length ? `Separate with commas. Existing: ${tags.slice(0, 10).join(", ")}` : "Separate with commas."} value={tagText} onChange={(e) => setTagText(e.target.value)} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * POST /api/documents/{companyHash}: the document browser's actions (client and staff), as JSON
+ * `{ intent, … }` (see documentActionSchema): upload grants and confirms, folders, rename, move,
+ * delete, restore, descriptions and tags, download URLs. Answers `{ error }` with 4xx on refusal;
+ * another firm's or entity's document is 404 and nothing changes.
+ */
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/auth/session.server";
+import { requireFirmSite } from "~/context.server";
+import { DocumentError, documentActionSchema, performDocumentAction } from "~/documents/documents.server";
+
+export async function loader() {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const portal = requireFirmSite(context);
+  if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405 });
+  // JSON only: a cross-site form cannot send it without a CORS preflight, which we never grant.
+  if (!request.headers.get("content-type")?.startsWith("application/json")) return json({ error: "Expected JSON" }, { status: 415 });
+  const user = await requireApiUser(request, portal).catch(() => null);
+  if (!user) return json({ error: "Please sign in again." }, { status: 401 });
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return json({ error: "Malformed request" }, { status: 400 });
+  }
+  const parsed = documentActionSchema.safeParse(body);
+  if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "Malformed request" }, { status: 400 });
+  try {
+    return json(await performDocumentAction({ portal, user }, params.companyHash ?? "", parsed.data));
+  } catch (error) {
+    if (error instanceof DocumentError) return json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
