@@ -385,3 +385,37 @@ describe("another firm's or entity's documents", () => {
     expect(await objectCount()).toBe(objects + 1); // only the pending upload above
   });
 });
+
+describe("questionnaire uploads", () => {
+  it("go through the same pipeline and show in the document browser; removing the upload removes the document", async () => {
+    const questionnaires = await import("../../app/questionnaires/questionnaire.server");
+    const { rows } = await su.query(
+      `SELECT q.id, q.tax_year, c.hash_id, qu.id AS question_id FROM questionnaires q JOIN companies c ON c.id = q.company_id
+         JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
+         JOIN questions qu ON qu.questionnaire_id = q.id AND qu.question_type = 'upload' AND cardinality(qu.options) = 0 AND qu.deleted_at IS NULL
+        WHERE u.email = 'client@acme.test' AND NOT q.is_draft AND q.sent_at IS NOT NULL AND q.deleted_at IS NULL ORDER BY q.tax_year DESC LIMIT 1`,
+    );
+    const { id: questionnaireId, tax_year: taxYear, hash_id: qHash, question_id: questionId } = rows[0];
+    await su.query(`UPDATE questionnaires SET completed = false, locked = false, due_date = current_date + 30 WHERE id = $1`, [questionnaireId]);
+    const ctx = { portal: acme, user: client.user, companyHash: qHash };
+    const uploadOne = async () => {
+      const grant = await questionnaires.performQuestionnaireAction(ctx, { intent: "upload_grant", questionnaireId, questionId, fileName: "brokerage.pdf", contentType: "application/pdf" });
+      await postToGrant(grant.upload!.grant, PDF, "brokerage.pdf");
+      return { key: grant.upload!.key, confirm: () => questionnaires.performQuestionnaireAction(ctx, { intent: "upload_confirm", questionnaireId, questionId, key: grant.upload!.key, contentType: "application/pdf", fileName: "brokerage.pdf" }) };
+    };
+    const first = await uploadOne();
+    await first.confirm();
+    const { rows: paths } = await su.query(`SELECT path FROM documents WHERE storage_key = $1`, [first.key]);
+    const browser = await docs.loadDocumentBrowser(client, qHash, { path: paths[0].path });
+    expect(browser.items.find((i) => i.name === "brokerage.pdf")).toMatchObject({ questionnaireId });
+    expect(paths[0].path).toContain(String(taxYear));
+
+    const second = await uploadOne();
+    const refused = await second.confirm().then(() => null, (e: Error) => e);
+    expect(refused?.message).toBe("brokerage.pdf has already been uploaded in this questionnaire. It will not be uploaded again.");
+    expect(await storage.headObject({ firmId: acme.firm.id, key: second.key })).toBeNull();
+
+    await questionnaires.performQuestionnaireAction(ctx, { intent: "upload_remove", questionnaireId, questionId, key: first.key });
+    expect((await su.query(`SELECT 1 FROM documents WHERE storage_key = $1`, [first.key])).rowCount).toBe(0);
+  });
+});
