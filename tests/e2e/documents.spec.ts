@@ -65,7 +65,7 @@ test("a client uploads three files with progress, renames one and downloads the 
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test("staff open an entity's documents with descriptions and tags", async ({ page }) => {
+test("staff open a client entity's documents at /admin/{companyHash}/documents", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signedIn(page, "client@acme.test");
   await page.goto(firmUrl("acme", "/documents"));
