@@ -35,6 +35,7 @@ import {
   type FolderNode,
   type FolderPermissions,
 } from "./rules";
+import { checkStoredPdf, PDF_MESSAGES } from "./pdf.server";
 
 /** The one refusal type of this module; `status` is the HTTP status, `message` is fit to show. */
 export class DocumentError extends Error {
@@ -109,6 +110,8 @@ export interface DocumentItem {
   description: string | null;
   tags: string[];
   questionnaireId: string | null;
+  /** A PDF that is password-protected or cannot be opened (flagged at upload). */
+  passwordProtected: boolean;
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
@@ -122,6 +125,7 @@ const itemSelect = {
   sizeBytes: true,
   contentType: true,
   description: true,
+  passwordProtected: true,
   questionnaireId: true,
   createdAt: true,
   updatedAt: true,
@@ -137,6 +141,7 @@ type ItemRow = {
   sizeBytes: bigint | null;
   contentType: string | null;
   description: string | null;
+  passwordProtected: boolean;
   questionnaireId: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -155,6 +160,7 @@ function toItem(row: ItemRow, staff: boolean): DocumentItem {
     description: staff ? row.description : null,
     tags: staff ? row.tags.map((t) => t.tag.name).sort() : [],
     questionnaireId: row.questionnaireId,
+    passwordProtected: row.passwordProtected,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
@@ -312,6 +318,9 @@ export async function recordDocumentUpload(db: Db, options: RecordUploadOptions)
     if (e instanceof StorageError) throw new DocumentError(e.status === 404 ? 404 : e.status, e.message);
     throw e;
   }
+  // A PDF that is password-protected or cannot be opened is kept but flagged (pdf.server.ts reads
+  // at most 32 MB of it). A store error while checking leaves it unflagged rather than refusing it.
+  const pdfCheck = verified.kind === "pdf" ? await checkStoredPdf({ firmId, key, size: verified.size }).catch(() => null) : null;
   try {
     const row = await db.document.create({
       data: {
@@ -323,6 +332,7 @@ export async function recordDocumentUpload(db: Db, options: RecordUploadOptions)
         storageKey: key,
         sizeBytes: BigInt(verified.size),
         contentType: verified.contentType,
+        passwordProtected: pdfCheck?.ok === false,
         questionnaireId: options.questionnaireId ?? null,
         questionId: options.questionId ?? null,
         uploadedById: options.uploadedById,
@@ -419,7 +429,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       refuse(permissions, permissions.canUpload);
       const item = await recordDocumentUpload(portal.db, { firmId, companyId: entity.id, key: action.key, contentType: action.contentType, fileName: action.fileName, path, uploadedById: user.id });
       await log(portal.db, "Uploaded a document", item.name);
-      return { ok: true, item, message: DOCUMENT_MESSAGES.uploaded };
+      return { ok: true, item, message: item.passwordProtected ? PDF_MESSAGES.protected : DOCUMENT_MESSAGES.uploaded };
     }
     case "create_folder": {
       const path = validPath(action.path);
