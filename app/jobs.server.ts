@@ -23,6 +23,7 @@
  */
 import type PgBoss from "pg-boss";
 import { env } from "~/env.server";
+import { documentJobs } from "~/documents/jobs.server";
 import { outboxJobs } from "~/messaging/jobs.server";
 
 /** PostgreSQL schema of pg-boss's tables. */
@@ -96,7 +97,7 @@ export interface Jobs {
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
-  return [...outboxJobs()];
+  return [...outboxJobs(), ...documentJobs()];
 }
 
 // ─── The process's queue, shared with the Remix bundle's copy of this module ───

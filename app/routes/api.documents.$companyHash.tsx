@@ -1,13 +1,15 @@
 /**
  * POST /api/documents/{companyHash}: the document browser's actions (client and staff), as JSON
  * `{ intent, … }` (see documentActionSchema): upload grants and confirms, folders, rename, move,
- * delete, restore, descriptions and tags, download URLs. Answers `{ error }` with 4xx on refusal;
+ * delete, restore, descriptions and tags, download URLs; and the split actions (split, split_status,
+ * split_restore, mark_other: extracted/split.server.ts). Answers `{ error }` with 4xx on refusal;
  * another firm's or entity's document is 404 and nothing changes.
  */
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/session.server";
 import { requireFirmSite } from "~/context.server";
 import { DocumentError, documentActionSchema, performDocumentAction } from "~/documents/documents.server";
+import { EXTRACTED_INTENTS, extractedActionSchema, performExtractedAction } from "~/documents/extracted/split.server";
 
 export async function loader() {
   throw new Response("Not Found", { status: 404 });
@@ -25,6 +27,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     body = await request.json();
   } catch {
     return json({ error: "Malformed request" }, { status: 400 });
+  }
+  // Split, split status, restore a split, mark as other: advisors of firms with the bulk upload processor.
+  const intent = (body as { intent?: unknown } | null)?.intent;
+  if (typeof intent === "string" && EXTRACTED_INTENTS.has(intent)) {
+    const extracted = extractedActionSchema.safeParse(body);
+    if (!extracted.success) return json({ error: extracted.error.issues[0]?.message ?? "Malformed request" }, { status: 400 });
+    try {
+      return json(await performExtractedAction({ portal, user }, params.companyHash ?? "", extracted.data));
+    } catch (error) {
+      if (error instanceof DocumentError) return json({ error: error.message }, { status: error.status });
+      throw error;
+    }
   }
   const parsed = documentActionSchema.safeParse(body);
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "Malformed request" }, { status: 400 });
