@@ -1,4 +1,5 @@
 import type { FirmSiteContext } from "~/context.server";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
 
 interface CountsRow {
   total: bigint;
@@ -49,7 +50,8 @@ export async function loadStaffHome(portal: FirmSiteContext) {
       },
     }),
     db.user.count({ where: { kind: "client", deletedAt: null } }),
-    db.company.count({ where: { deletedAt: null } }),
+    // The hidden entity that holds drop-link uploads is not a client entity.
+    db.company.count({ where: { deletedAt: null, entityType: { not: UNASSIGNED_ENTITY_TYPE } } }),
   ]);
   const row = countsRows[0];
   const counts = Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as Record<keyof CountsRow, number>;
