@@ -213,7 +213,7 @@ export async function performDropLinkRequest(portal: FirmSiteContext, request: D
 }
 
 /** Folder rows for '/Drop Link' and the sender's folder, so they show in the document tree. */
-async function ensureFolders(portal: FirmSiteContext, companyId: string, folder: string) {
+export async function ensureFolders(portal: FirmSiteContext, companyId: string, folder: string) {
   const segments = folder.split("/").filter(Boolean);
   let parent = "/";
   for (const name of segments) {

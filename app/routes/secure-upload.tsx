@@ -1,0 +1,48 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AuthCard } from "~/components/shell";
+import { Alert } from "~/components/ui";
+import { requireFirmSite } from "~/context.server";
+import { DROP_OFF_MESSAGES } from "~/drop-off/drop-off-rules";
+import { DropOffError, openSecureUpload } from "~/drop-off/drop-off.server";
+import { DropOffUploadForm } from "~/drop-off/upload-form";
+
+export const meta: MetaFunction = () => [{ title: "Secure upload" }, { name: "robots", content: "noindex" }];
+
+/** Public: /secure-upload?token=… — the holder of a live link sends files into that one entity, without signing in. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const portal = requireFirmSite(context);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const firm = { name: portal.firm.name, logoUrl: portal.firm.logoUrl };
+  const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  try {
+    const target = await openSecureUpload(portal, token);
+    if (!target) return json({ firm, open: false as const, message: DROP_OFF_MESSAGES.expired }, { status: 404, headers });
+    return json({ firm, open: true as const, token, companyName: target.companyName, expiresAt: target.expiresAt?.toISOString() ?? null }, { headers });
+  } catch (error) {
+    if (error instanceof DropOffError) return json({ firm, open: false as const, message: error.message }, { status: error.status, headers });
+    throw error;
+  }
+}
+
+export default function SecureUploadPage() {
+  const data = useLoaderData<typeof loader>();
+  if (!data.open) {
+    return (
+      <AuthCard firmName={data.firm.name} logoUrl={data.firm.logoUrl} title="Link not available">
+        <Alert tone="warning">{data.message}</Alert>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      firmName={data.firm.name}
+      logoUrl={data.firm.logoUrl}
+      title="Secure upload"
+      description={`Send documents for ${data.companyName} to ${data.firm.name} securely. No account needed.`}
+      footer={data.expiresAt ? <span>This link expires on {new Date(data.expiresAt).toLocaleDateString()}.</span> : null}
+    >
+      <DropOffUploadForm endpoint="/api/secure-upload" fields={{ token: data.token }} firmName={data.firm.name} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,269 @@
+/**
+ * Document drop-off and secure upload links over HTTP (built app, real PostgreSQL and S3 server):
+ * a client uploads through /document-drop-off only into an active entity they own; staff issue a
+ * 7-day secure upload link whose holder uploads without signing in into that entity only; other
+ * entities, forged, foreign and expired links are 4xx with nothing written; both are rate-limited.
+ */
+import http from "node:http";
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { hostRequest } from "../support/http";
+import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
+import type { UploadGrant } from "~/storage/uploads";
+
+let db: TestDatabase;
+let s3: TestS3;
+let server: { port: number; close(): Promise<void> };
+let port: number;
+
+const firm = (slug: string) => `${slug}.localhost:${port}`;
+const PDF = new TextEncoder().encode("%PDF-1.4\n% test document\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+const post = (slug: string, path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+  hostRequest(port, { host: firm(slug), path, form, headers: { origin: `http://${firm(slug)}`, ...headers } });
+
+function postJson(slug: string, path: string, body: unknown, cookie?: string): Promise<{ status: number; json: Record<string, unknown> }> {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: "POST",
+        headers: { host: firm(slug), origin: `http://${firm(slug)}`, "content-type": "application/json", accept: "application/json", "content-length": Buffer.byteLength(text), ...(cookie ? { cookie } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          let json: Record<string, unknown> = {};
+          try {
+            json = JSON.parse(raw);
+          } catch {
+            json = { text: raw };
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
+}
+
+async function tx<T>(slug: string, fn: (tx: import("~/db.server").FirmTx) => Promise<T>): Promise<T> {
+  const { withFirm } = await import("~/db.server");
+  return withFirm(`firm_${slug}`, fn);
+}
+
+async function latestEmailedCode(slug: string, email: string): Promise<string> {
+  const message = await tx(slug, (t) => t.outboundMessage.findFirst({ where: { to: email, channel: "email" }, orderBy: { createdAt: "desc" } }));
+  const code = message?.subject?.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No code emailed to ${email}`);
+  return code;
+}
+
+async function signIn(slug: string, email: string) {
+  const response = await post(slug, "/signin", { email, password: "Portal-Demo-2026!" });
+  expect(response.status).toBe(302);
+  if (!response.location?.startsWith("/signin?state=2fa")) return response.cookie!;
+  const waiting = response.cookie!;
+  expect((await post(slug, "/signin", { intent: "send-code:email", flow: "2fa" }, { cookie: waiting })).status).toBe(302);
+  const verified = await post(slug, "/signin", { intent: "verify-code", flow: "2fa", code: await latestEmailedCode(slug, email) }, { cookie: waiting });
+  expect(verified.status).toBe(302);
+  return verified.cookie!;
+}
+
+/** Everything a drop link upload could write, in both firms. */
+async function snapshot(): Promise<string> {
+  const parts = [];
+  for (const slug of ["acme", "summit"]) {
+    parts.push(
+      await tx(slug, async (t) => ({
+        documents: await t.document.count(),
+        activity: await t.activityLog.count(),
+        links: await t.documentDropOffRequest.count(),
+        companies: await t.company.count(),
+      })),
+    );
+  }
+  return JSON.stringify(parts);
+}
+
+let partner: string;
+let client: string;
+let own: { questionnaireId: string; companyId: string };
+let foreign: { questionnaireId: string; companyId: string };
+let ownFolder: string | null;
+
+beforeAll(async () => {
+  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
+  db = await createTestDatabase();
+  s3 = await startTestS3({ bucket: "drop-off-http-test" });
+  const { freePort } = await import("../../scripts/lib/embedded-postgres");
+  port = await freePort();
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    SESSION_SECRET: "drop-off-http-test-secret-0123456789",
+    APP_DOMAIN: `localhost:${port}`,
+    DATABASE_URL: db.url,
+    S3_ENDPOINT: s3.local.endpoint,
+    S3_BUCKET: "drop-off-http-test",
+    S3_ACCESS_KEY_ID: s3.local.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.local.secretAccessKey,
+    S3_FORCE_PATH_STYLE: "true",
+  });
+  const { resetEnvCache } = await import("~/env.server");
+  resetEnvCache();
+  const { seedDemo } = await import("../../prisma/seed");
+  await seedDemo({ log: () => {} });
+  const { startServer } = await import("../../server");
+  server = await startServer({ port, host: "127.0.0.1" });
+  partner = await signIn("acme", "partner@acme.test");
+  client = await signIn("acme", "client@acme.test");
+  const clientUser = await tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "client@acme.test" }, select: { id: true } }));
+  const q = await tx("acme", (t) => t.questionnaire.findFirstOrThrow({ where: { company: { deletedAt: null, inactive: false, owners: { some: { userId: clientUser.id } } } }, select: { id: true, companyId: true, taxYear: true, documentPath: true } }));
+  own = { questionnaireId: q.id, companyId: q.companyId };
+  ownFolder = q.documentPath ? null : `/${q.taxYear}/Drop-off`;
+  const other = await tx("acme", (t) => t.questionnaire.findFirstOrThrow({ where: { company: { deletedAt: null, inactive: false, owners: { none: { userId: clientUser.id } } } }, select: { id: true, companyId: true } }));
+  foreign = { questionnaireId: other.id, companyId: other.companyId };
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  const { closeDb } = await import("~/db.server");
+  await closeDb();
+  const { closeAdminDb } = await import("~/platform/admin-db.server");
+  await closeAdminDb();
+  await s3?.stop();
+  await db?.drop();
+});
+
+
+async function upload(slug: string, api: string, fields: Record<string, string>, fileName: string, cookie?: string) {
+  const granted = await postJson(slug, api, { intent: "grant", ...fields, fileName, contentType: "application/pdf", size: PDF.length }, cookie);
+  expect(granted.status, JSON.stringify(granted.json)).toBe(200);
+  const grant = granted.json.grant as UploadGrant;
+  expect((await postToGrant(grant, PDF, fileName)).status).toBeLessThan(300);
+  return postJson(slug, api, { intent: "confirm", ...fields, key: grant.key, fileName, contentType: "application/pdf" }, cookie);
+}
+
+const page = (path: string, cookie?: string) => hostRequest(port, { host: firm("acme"), path, headers: cookie ? { cookie } : {} });
+const dropOffPath = (f: { questionnaireId: string; companyId: string }) => `/document-drop-off?${new URLSearchParams(f)}`;
+
+describe("document drop-off (/document-drop-off)", () => {
+  it("shows the page to the client owning the entity; another client's entity, staff and another firm get 404", async () => {
+    const ok = await page(dropOffPath(own), client);
+    expect(ok.status).toBe(200);
+    expect(ok.text).toContain("Drop off documents");
+    expect((await page(dropOffPath(foreign), client)).status).toBe(404);
+    expect((await page(dropOffPath({ questionnaireId: foreign.questionnaireId, companyId: own.companyId }), client)).status).toBe(404);
+    expect((await page(dropOffPath(own), partner)).status).toBe(404);
+    expect((await page(dropOffPath(own))).status).toBe(302);
+    expect((await hostRequest(port, { host: firm("summit"), path: dropOffPath(own), headers: { cookie: client } })).status).not.toBe(200);
+  });
+
+  it("files uploads in the client's entity and the questionnaire's folder only", async () => {
+    const summitBefore = await tx("summit", (t) => t.document.count());
+    const confirmed = await upload("acme", "/api/document-drop-off", own, "1099 drop.pdf", client);
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    const row = await tx("acme", (t) => t.document.findUniqueOrThrow({ where: { id: (confirmed.json.document as { id: string }).id } }));
+    expect(row.companyId).toBe(own.companyId);
+    expect(row.questionnaireId).toBe(own.questionnaireId);
+    if (ownFolder) expect(row.path).toBe(ownFolder);
+    expect(row.storageKey!.startsWith(`firms/firm_acme/entities/${own.companyId}/`)).toBe(true);
+    expect(await tx("summit", (t) => t.document.count())).toBe(summitBefore);
+  });
+
+  it("refuses another client's entity, forged keys and signed-out calls with 4xx, writing nothing", async () => {
+    const before = await snapshot();
+    const file = { fileName: "x.pdf", contentType: "application/pdf" };
+    const calls: [unknown, string | undefined][] = [
+      [{ intent: "grant", ...foreign, ...file, size: 10 }, client],
+      [{ intent: "grant", questionnaireId: foreign.questionnaireId, companyId: own.companyId, ...file, size: 10 }, client],
+      [{ intent: "confirm", ...own, key: `firms/firm_acme/entities/${foreign.companyId}/documents/x.pdf`, ...file }, client],
+      [{ intent: "confirm", ...own, key: "../../etc/passwd", ...file }, client],
+      [{ intent: "grant", ...own, ...file, size: 10 }, partner],
+      [{ intent: "grant", ...own, ...file, size: 10 }, undefined],
+    ];
+    for (const [body, cookie] of calls) {
+      const response = await postJson("acme", "/api/document-drop-off", body, cookie);
+      expect(response.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(response.status, JSON.stringify(body)).toBeLessThan(500);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("is rate-limited per address: after 20 refusals even the client's own entity is 429", async () => {
+    let status = 0;
+    for (let i = 0; i < 25 && status !== 429; i++) status = (await page(dropOffPath(foreign), client)).status;
+    expect(status).toBe(429);
+    expect((await postJson("acme", "/api/document-drop-off", { intent: "grant", ...own, fileName: "x.pdf", contentType: "application/pdf", size: 10 }, client)).status).toBe(429);
+  });
+});
+
+describe("secure upload links (/secure-upload)", () => {
+  let url: string;
+  let token: string;
+
+  it("staff create a link for one entity (POST /api/secure-upload); clients and signed-out callers cannot", async () => {
+    expect((await postJson("acme", "/api/secure-upload", { intent: "create", companyId: own.companyId }, client)).status).toBe(404);
+    expect((await postJson("acme", "/api/secure-upload", { intent: "create", companyId: own.companyId })).status).toBe(401);
+    const summitCompany = (await tx("summit", (t) => t.company.findFirstOrThrow({ select: { id: true } }))).id;
+    expect((await postJson("acme", "/api/secure-upload", { intent: "create", companyId: summitCompany }, partner)).status).toBe(404);
+    const created = await postJson("acme", "/api/secure-upload", { intent: "create", companyId: own.companyId }, partner);
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    url = created.json.url as string;
+    token = new URL(url).searchParams.get("token")!;
+    expect(url.startsWith(`http://${firm("acme")}/secure-upload?token=`) || url.includes("/secure-upload?token=")).toBe(true);
+    const row = await tx("acme", (t) => t.documentDropOffRequest.findFirstOrThrow({ where: { companyId: own.companyId }, orderBy: { createdAt: "desc" } }));
+    expect(row.tokenHash).not.toContain(token);
+    const days = (row.expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it("lets the holder upload without signing in, into that entity only", async () => {
+    expect((await page(`/secure-upload?token=${token}`)).status).toBe(200);
+    expect((await hostRequest(port, { host: firm("summit"), path: `/secure-upload?token=${token}` })).status).toBe(404);
+    const summitBefore = await tx("summit", (t) => t.document.count());
+    const confirmed = await upload("acme", "/api/secure-upload", { token }, "Bank statement.pdf");
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    const row = await tx("acme", (t) => t.document.findUniqueOrThrow({ where: { id: (confirmed.json.document as { id: string }).id } }));
+    expect(row.companyId).toBe(own.companyId);
+    expect(row.path).toBe("/Secure upload");
+    expect(row.uploadedById).toBeNull();
+    expect(await tx("summit", (t) => t.document.count())).toBe(summitBefore);
+  });
+
+  it("refuses forged, foreign-firm and expired tokens with a clear 4xx and writes nothing", async () => {
+    const before = await snapshot();
+    const forged = "A".repeat(43);
+    const forgedPage = await page(`/secure-upload?token=${forged}`);
+    expect(forgedPage.status).toBe(404);
+    expect(forgedPage.text).toContain("This upload link has expired or is not valid.");
+    expect((await page("/secure-upload")).status).toBe(404);
+    expect((await postJson("acme", "/api/secure-upload", { intent: "grant", token: forged, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
+    expect((await postJson("summit", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
+    const wrongKey = await postJson("acme", "/api/secure-upload", { intent: "confirm", token, key: `firms/firm_acme/entities/${foreign.companyId}/documents/x.pdf`, fileName: "x.pdf", contentType: "application/pdf" });
+    expect(wrongKey.status).toBe(404);
+    await tx("acme", (t) => t.$executeRawUnsafe(`UPDATE document_drop_off_requests SET expires_at = now() - interval '1 minute'`));
+    expect((await page(`/secure-upload?token=${token}`)).status).toBe(404);
+    expect((await postJson("acme", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
+    expect(await snapshot()).toBe(before);
+    await tx("acme", (t) => t.$executeRawUnsafe(`UPDATE document_drop_off_requests SET expires_at = now() + interval '1 day'`));
+    expect((await page(`/secure-upload?token=${token}`)).status).toBe(200);
+  });
+
+  it("is rate-limited per address: after 20 bad tokens even a good one is 429", async () => {
+    let status = 0;
+    for (let i = 0; i < 25 && status !== 429; i++) status = (await page(`/secure-upload?token=${"B".repeat(40)}${i}`)).status;
+    expect(status).toBe(429);
+    const refused = await postJson("acme", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 });
+    expect(refused.status).toBe(429);
+    expect(refused.json.error).toBe("Too many requests. Please wait a few minutes and try again.");
+  });
+});
