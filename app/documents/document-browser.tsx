@@ -6,11 +6,12 @@
  * The server decides what is allowed (these buttons only mirror its permissions).
  */
 import { Form, Link, useNavigate, useRevalidator } from "@remix-run/react";
-import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 
 import { UploadFailedError, UploadProgress, uploadWithProgress, UPLOAD_FAILED_MESSAGE } from "~/components/upload";
 import {
   Alert,
+  Badge,
   Button,
   ConfirmDialog,
   Dialog,
@@ -31,6 +32,9 @@ import { formatFileSize } from "~/storage/uploads";
 import type { DocumentBrowserData, DocumentItem } from "./documents.server";
 import * as css from "./document-browser.css";
 import { DOCUMENT_MESSAGES, joinPath, type FolderNode } from "./rules";
+import { SplitDialog, type SplitOptions } from "./split-dialog";
+
+export type { SplitOptions } from "./split-dialog";
 
 export interface DocumentBrowserProps {
   data: DocumentBrowserData;
@@ -38,6 +42,10 @@ export interface DocumentBrowserProps {
   mode: "client" | "staff";
   /** The page's own URL without the query (links keep ?path=). */
   basePath: string;
+  /** Staff page: document split (advisors of firms with the bulk upload processor). */
+  split?: SplitOptions;
+  /** Client page: shown above the list when the firm split any of this entity's documents. */
+  note?: string | null;
 }
 
 type DialogState =
@@ -46,6 +54,7 @@ type DialogState =
   | { kind: "move"; item: DocumentItem }
   | { kind: "delete"; item: DocumentItem }
   | { kind: "describe"; item: DocumentItem }
+  | { kind: "split"; item: DocumentItem }
   | null;
 
 interface UploadRow {
@@ -70,7 +79,9 @@ function flatten(node: FolderNode, out: string[] = []): string[] {
   return out;
 }
 
-export function DocumentBrowser({ data, entities, mode, basePath }: DocumentBrowserProps) {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function DocumentBrowser({ data, entities, mode, basePath, split, note }: DocumentBrowserProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -81,6 +92,9 @@ export function DocumentBrowser({ data, entities, mode, basePath }: DocumentBrow
   const { permissions, path, entity } = data;
   const apiUrl = `/api/documents/${entity.hashId}`;
   const folders = useMemo(() => flatten(data.tree), [data.tree]);
+  /** Documents being split: document id → its split (polled until done). */
+  const [splitting, setSplitting] = useState<Record<string, string>>({});
+  const polling = useRef(new Set<string>());
 
   async function api<T = { ok: true; message?: string; url?: string; grant?: UploadGrant; item?: DocumentItem }>(body: Record<string, unknown>): Promise<T> {
     const response = await fetch(apiUrl, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
@@ -103,6 +117,52 @@ export function DocumentBrowser({ data, entities, mode, basePath }: DocumentBrow
       setBusy(false);
     }
   }
+
+  async function pollSplit(documentId: string, extractedDocumentId: string) {
+    if (!split || polling.current.has(extractedDocumentId)) return;
+    polling.current.add(extractedDocumentId);
+    setSplitting((current) => ({ ...current, [documentId]: extractedDocumentId }));
+    let status = "processing";
+    try {
+      for (let loop = 0; loop < split.pollMaxLoops && status === "processing"; loop++) {
+        await sleep(split.pollIntervalMs);
+        const result = await api<{ split?: { status: string } }>({ intent: "split_status", extractedDocumentId });
+        status = result.split?.status ?? "processing";
+      }
+      if (status === "processing") toast.info(split.messages.stillProcessing);
+      else if (status === "split_failed") toast.error(split.messages.failed);
+      else toast.success(split.messages.done);
+    } catch (error) {
+      toast.error((error as Error).message || split.messages.failed);
+    } finally {
+      polling.current.delete(extractedDocumentId);
+      setSplitting((current) => {
+        const { [documentId]: _done, ...rest } = current;
+        return rest;
+      });
+      revalidate();
+    }
+  }
+
+  async function startSplit(item: DocumentItem, pages: string) {
+    setBusy(true);
+    try {
+      const result = await api<{ message?: string; split?: { extractedDocumentId: string } }>({ intent: "split", id: item.id, pages });
+      if (result.message) toast.info(result.message);
+      setDialog(null);
+      if (result.split) void pollSplit(item.id, result.split.extractedDocumentId);
+    } catch (error) {
+      toast.error((error as Error).message || split?.messages.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // A split still running when the page loads: follow it too.
+  useEffect(() => {
+    if (!split) return;
+    for (const [documentId, s] of Object.entries(split.bySource)) if (s.status === "processing") void pollSplit(documentId, s.extractedDocumentId);
+  }, [split?.bySource]);
 
   async function uploadFiles(files: File[]) {
     if (files.length > MAX_FILES) {
@@ -229,6 +289,7 @@ export function DocumentBrowser({ data, entities, mode, basePath }: DocumentBrow
       </div>
 
       {permissions.reason ? <Alert tone="info">{permissions.reason}</Alert> : null}
+      {note ? <Alert tone="info">{note}</Alert> : null}
 
       {uploads.length ? (
         <section className={`${css.panel} ${css.uploads}`} aria-label="Uploads">
@@ -284,6 +345,9 @@ export function DocumentBrowser({ data, entities, mode, basePath }: DocumentBrow
                 const fullPath = joinPath(item.path, item.name);
                 const canChange = item.itemType === "folder" ? permissions.canManageFolders : permissions.canEditFiles;
                 const inCurrent = !data.results || item.path === path;
+                const isPdf = item.itemType === "file" && item.contentType === "application/pdf";
+                const splitOf = split?.bySource[item.id];
+                const processing = Boolean(splitting[item.id]) || splitOf?.status === "processing";
                 return (
                   <li key={item.id} className={css.row} data-testid="document-row">
                     <span className={css.rowName}>
@@ -303,6 +367,13 @@ export function DocumentBrowser({ data, entities, mode, basePath }: DocumentBrow
                         </span>
                       ))}
                       {item.description ? <span className={css.rowMeta}>{item.description}</span> : null}
+                      {isPdf && item.passwordProtected ? <Badge tone="warning">Password-protected or unreadable</Badge> : null}
+                      {processing ? (
+                        <Badge tone="info" role="status">
+                          Processing…
+                        </Badge>
+                      ) : null}
+                      {splitOf?.markedAsOthers ? <Badge tone="neutral">Other</Badge> : null}
                     </span>
                     <span className={css.rowActions}>
                       {item.itemType === "file" ? (
@@ -331,6 +402,23 @@ export function DocumentBrowser({ data, entities, mode, basePath }: DocumentBrow
                         <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "describe", item })} aria-label={`Description and tags of ${item.name}`}>
                           Details
                         </Button>
+                      ) : null}
+                      {split?.enabled && isPdf && !item.passwordProtected && !processing && splitOf?.status !== "split_succeeded" ? (
+                        <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "split", item })} aria-label={`Split ${item.name}`}>
+                          Split
+                        </Button>
+                      ) : null}
+                      {split?.enabled && splitOf?.status === "split_succeeded" && !processing ? (
+                        <>
+                          <Button size="sm" variant="ghost" onClick={() => void run({ intent: "split_restore", extractedDocumentId: splitOf.extractedDocumentId })} aria-label={`Restore ${item.name} (undo the split)`}>
+                            Restore
+                          </Button>
+                          {!splitOf.markedAsOthers ? (
+                            <Button size="sm" variant="ghost" onClick={() => void run({ intent: "mark_other", extractedDocumentId: splitOf.extractedDocumentId })} aria-label={`Mark ${item.name} as other`}>
+                              Mark as other
+                            </Button>
+                          ) : null}
+                        </>
                       ) : null}
                     </span>
                   </li>
@@ -391,6 +479,7 @@ export function DocumentBrowser({ data, entities, mode, basePath }: DocumentBrow
         onConfirm={() => dialog?.kind === "delete" && void run({ intent: "delete", id: dialog.item.id })}
         onCancel={() => setDialog(null)}
       />
+      {dialog?.kind === "split" ? <SplitDialog item={dialog.item} busy={busy} onClose={() => setDialog(null)} onSubmit={(pages) => void startSplit(dialog.item, pages)} /> : null}
       {dialog?.kind === "describe" ? (
         <DescribeDialog
           item={dialog.item}

@@ -9,7 +9,10 @@ import { FirmPage } from "~/components/firm-page";
 import { Alert, Button } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { DocumentBrowser } from "~/documents/document-browser";
-import { DocumentError, loadDocumentBrowser } from "~/documents/documents.server";
+import { DocumentError, loadDocumentBrowser, type DocumentBrowserData } from "~/documents/documents.server";
+import { SPLIT_MESSAGES, SPLIT_POLL_INTERVAL_MS, SPLIT_POLL_MAX_LOOPS } from "~/documents/extracted/split.server";
+import type { SplitOptions } from "~/documents/split-dialog";
+import type { FirmSiteContext } from "~/context.server";
 
 export const meta: MetaFunction = () => [{ title: "Documents" }];
 
@@ -19,18 +22,40 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   try {
     const data = await loadDocumentBrowser({ portal, user }, params.companyHash ?? "", { path: url.searchParams.get("path"), search: url.searchParams.get("q") });
-    return json({ data, mode: "staff" as const });
+    return json({ data, mode: "staff" as const, split: await splitOptions(portal, user.kind === "staff" && user.isAdvisor, data) });
   } catch (error) {
     if (error instanceof DocumentError) throw new Response(error.message, { status: error.status });
     throw error;
   }
 }
 
+/** Split actions for advisors of firms with the bulk upload processor, and the listed documents' splits. */
+async function splitOptions(portal: FirmSiteContext, isAdvisor: boolean, data: DocumentBrowserData): Promise<SplitOptions> {
+  const enabled = isAdvisor && Boolean(portal.firm.preferences.bulkUploadProcessor);
+  const bySource: SplitOptions["bySource"] = {};
+  const ids = (data.results ?? data.items).filter((i) => i.itemType === "file" && i.contentType === "application/pdf").map((i) => i.id);
+  if (enabled && ids.length) {
+    const rows = await portal.db.extractedDocument.findMany({
+      where: { companyId: data.entity.id, sourceDocumentId: { in: ids }, parentDocumentId: null, deletedAt: null, source: "split" },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, sourceDocumentId: true, status: true, markedAsOthers: true },
+    });
+    for (const r of rows) if (r.sourceDocumentId) bySource[r.sourceDocumentId] = { extractedDocumentId: r.id, status: r.status, markedAsOthers: r.markedAsOthers };
+  }
+  return {
+    enabled,
+    pollIntervalMs: SPLIT_POLL_INTERVAL_MS,
+    pollMaxLoops: SPLIT_POLL_MAX_LOOPS,
+    messages: { failed: SPLIT_MESSAGES.failed, stillProcessing: "Document(s) are still processing", done: "Document split successfully" },
+    bySource,
+  };
+}
+
 export default function AdminDocumentsRoute() {
-  const { data, mode } = useLoaderData<typeof loader>();
+  const { data, mode, split } = useLoaderData<typeof loader>();
   return (
     <FirmPage>
-      <DocumentBrowser data={data} entities={[]} mode={mode} basePath={`/admin/${data.entity.hashId}/documents`} />
+      <DocumentBrowser data={data} entities={[]} mode={mode} basePath={`/admin/${data.entity.hashId}/documents`} split={split} />
     </FirmPage>
   );
 }

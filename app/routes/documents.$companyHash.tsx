@@ -10,6 +10,7 @@ import { Alert, Button } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { DocumentBrowser } from "~/documents/document-browser";
 import { clientDocumentEntities, DocumentError, loadDocumentBrowser } from "~/documents/documents.server";
+import { hasSplitDocuments, SPLIT_MESSAGES } from "~/documents/extracted/split.server";
 
 export const meta: MetaFunction = () => [{ title: "Documents" }];
 
@@ -24,7 +25,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       loadDocumentBrowser({ portal, user }, hash, { path: url.searchParams.get("path"), search: url.searchParams.get("q") }),
       clientDocumentEntities(portal.db, user),
     ]);
-    return json({ data, entities, mode: "client" as const });
+    const note = (await hasSplitDocuments(portal.db, data.entity.id)) ? SPLIT_MESSAGES.clientNote : null;
+    return json({ data, entities, mode: "client" as const, note });
   } catch (error) {
     if (error instanceof DocumentError) throw new Response(error.message, { status: error.status });
     throw error;
@@ -32,10 +34,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function DocumentsRoute() {
-  const { data, entities, mode } = useLoaderData<typeof loader>();
+  const { data, entities, mode, note } = useLoaderData<typeof loader>();
   return (
     <FirmPage>
-      <DocumentBrowser data={data} entities={entities} mode={mode} basePath={`/documents/${data.entity.hashId}`} />
+      <DocumentBrowser data={data} entities={entities} mode={mode} basePath={`/documents/${data.entity.hashId}`} note={note} />
     </FirmPage>
   );
 }
