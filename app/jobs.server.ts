@@ -139,6 +139,9 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       // periodic jobs are sent by this module, not by pg-boss's cron (which would poll too).
       supervise: working,
       schedule: false,
+      // Completed jobs stay two days before archiving: a periodic job's throttle window (the daily
+      // orphan cleanup's is 24 h) may not exceed it, or pg-boss refuses to send the job.
+      archiveCompletedAfterSeconds: 2 * 86_400,
     });
     boss.on("error", report);
     await boss.start();
