@@ -1,0 +1,30 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "../../themes/contract.css";
+
+export const columns = style({ display: "grid", gap: vars.space.lg, gridTemplateColumns: "repeat(auto-fit, minmax(300px, 1fr))", alignItems: "start" });
+
+export const sectionTitle = style({ margin: 0, marginBottom: vars.space.md, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, color: vars.color.text });
+
+export const details = style({ margin: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
+
+export const detailRow = style({
+  display: "grid",
+  gridTemplateColumns: "140px 1fr",
+  gap: vars.space.md,
+  fontSize: vars.fontSize.sm,
+});
+
+globalStyle(`${detailRow} > dt`, { color: vars.color.textMuted });
+globalStyle(`${detailRow} > dd`, { margin: 0, color: vars.color.text, overflowWrap: "anywhere" });
+
+export const chips = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
+
+export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
+
+export const listItem = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, fontSize: vars.fontSize.sm });
+
+export const muted = style({ color: vars.color.textMuted });
+
+export const entityNav = style({ marginBottom: vars.space.lg });
+
+export const switcher = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
