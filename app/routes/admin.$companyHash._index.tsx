@@ -6,6 +6,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireStaff } from "~/auth/session.server";
+import { SendQuestionnaireButton } from "~/collect/send/send-dialog";
 import { SEARCH_DEBOUNCE_MS } from "~/components/data-table/state";
 import { FirmPage } from "~/components/firm-page";
 import { Alert, Badge, Button, Card, PageHeader, TabNav, TextField, type TabNavItem } from "~/components/ui";
@@ -24,11 +25,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const filter = new URL(request.url).searchParams.get("switch") ?? "";
   const [entity, switcher] = await Promise.all([loadEntity(portal, viewer, params.companyHash ?? ""), switcherEntities(portal, viewer, filter)]);
   if (!entity) throw new Response("Not Found", { status: 404 });
-  return json({ entity, switcher, noActiveOwners: NO_ACTIVE_OWNERS }, { headers: { "Cache-Control": "no-store" } });
+  const canSend = user.isAdvisor && !user.readonlyAccess && entity.status !== "inactive";
+  return json({ entity, switcher, noActiveOwners: NO_ACTIVE_OWNERS, canSend }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function EntityOverviewPage() {
-  const { entity, switcher, noActiveOwners } = useLoaderData<typeof loader>();
+  const { entity, switcher, noActiveOwners, canSend } = useLoaderData<typeof loader>();
   const base = `/admin/${entity.hashId}`;
   const nav: TabNavItem[] = [
     { to: base, label: "Overview", end: true },
@@ -46,7 +48,12 @@ export default function EntityOverviewPage() {
       <PageHeader
         eyebrow={entity.type}
         title={entity.name}
-        actions={<Badge tone={entity.status === "active" ? "success" : entity.status === "readonly" ? "warning" : "neutral"}>{ENTITY_STATUS_LABELS[entity.status]}</Badge>}
+        actions={
+          <>
+            <Badge tone={entity.status === "active" ? "success" : entity.status === "readonly" ? "warning" : "neutral"}>{ENTITY_STATUS_LABELS[entity.status]}</Badge>
+            {canSend ? <SendQuestionnaireButton entities={[{ id: entity.id, name: entity.name }]} /> : null}
+          </>
+        }
       />
       <TabNav items={nav} label="Entity" className={s.entityNav} />
       <div className={s.columns}>
