@@ -89,3 +89,44 @@ test("summit: the dialog in the firm's words and colours, at 1280 and 375 px", a
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshot(page, "summit-send-dialog-mobile");
 });
+
+test("templates: a partner duplicates a canned template, edits it and deletes it; an admin has no access", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "partner@acme.test");
+  await page.getByRole("link", { name: "Templates" }).click();
+  await expect(page.getByRole("heading", { name: "Templates", level: 1 })).toBeVisible();
+  await expect(page.getByText("No templates of your own yet")).toBeVisible();
+  await screenshot(page, "acme-templates");
+  await page.getByRole("button", { name: "Duplicate Farm Questionnaire" }).click();
+  await expect(page.getByText("Template duplicated")).toBeVisible();
+  await expect(page.getByLabel("Template name")).toHaveValue("Copy of Farm Questionnaire");
+  await page.getByLabel("Template name").fill("Farm and Ranch Organizer");
+  const firstSection = page.locator("section").filter({ has: page.getByRole("heading", { name: /^Section 1/ }) });
+  await firstSection.getByRole("button", { name: "Add question" }).click();
+  await page.getByRole("button", { name: "Save template" }).click();
+  await expect(page.getByText("Please fix the highlighted fields.")).toBeVisible();
+  await expect(page.getByText("Please enter the question text")).toBeVisible();
+  const fields = firstSection.getByLabel(/^Question \d+/);
+  await fields.last().fill("How many acres did you farm?");
+  await screenshot(page, "acme-template-editor");
+  await page.getByRole("button", { name: "Save template" }).click();
+  await expect(page.getByText("Template saved")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Farm and Ranch Organizer" })).toBeVisible();
+  const saved = await sql<{ n: string }>(`SELECT count(*) AS n FROM template_questions q JOIN questionnaire_templates t ON t.id = q.template_id WHERE t.name = 'Farm and Ranch Organizer' AND q.text = 'How many acres did you farm?'`);
+  expect(Number(saved[0].n)).toBe(1);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshot(page, "acme-templates-mobile");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole("button", { name: "Delete Farm and Ranch Organizer" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Template deleted")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Farm and Ranch Organizer" })).toHaveCount(0);
+
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, "acme", "admin@acme.test");
+  await expect(adminPage.getByRole("link", { name: "Templates" })).toHaveCount(0);
+  await adminPage.goto(firmUrl("acme", "/templates"));
+  await expect(adminPage.getByText("You don't have access to templates.")).toBeVisible();
+  await admin.close();
+});
