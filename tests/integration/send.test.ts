@@ -280,6 +280,27 @@ describe("another firm's data and inactive entities", () => {
     expect(await footprint()).toBe(before);
   });
 
+  it("lets group-access staff send only to entities of their own group (others: 404)", async () => {
+    const summit = await portalFor("summit");
+    const nina = (await su.query(`SELECT email FROM users WHERE firm_id = 'firm_summit' AND firm_access = 'group'`)).rows[0].email as string;
+    const groupUser = await staff(nina, "summit");
+    const entityIn = async (other: boolean) =>
+      (
+        await one<{ id: string }>(
+          `SELECT c.id FROM companies c JOIN users o ON o.id = c.primary_owner_id
+            WHERE c.firm_id = 'firm_summit' AND NOT c.inactive AND o.firm_group_id IS NOT NULL
+              AND (o.firm_group_id = (SELECT firm_group_id FROM users WHERE id = $1)) = $2 LIMIT 1`,
+          [groupUser.id, !other],
+        )
+      ).id;
+    const templateId = await template("summit", "rental");
+    const before = await footprint();
+    await expectSendError(send.sendQuestionnaire(summit, groupUser, templateRequest({ templateId, companyIds: [await entityIn(true)] })), 404);
+    expect(await footprint()).toBe(before);
+    const sent = await send.sendQuestionnaire(summit, groupUser, templateRequest({ templateId, companyIds: [await entityIn(false)] }));
+    expect(sent.status).toBe("sent");
+  });
+
   it("refuses an inactive entity", async () => {
     const [inactive] = await addEntities(1, "inact");
     await su.query(`UPDATE companies SET inactive = true WHERE id = $1`, [inactive]);
@@ -370,6 +391,29 @@ describe("scheduled and bulk sends", () => {
     await expect(
       db.withFirm(acme.firm.id, (tx) => tx.questionnaire.create({ data: { firmId: acme.firm.id, companyId: companies[0], name: "dup", taxYear: 2025, templateSchedulerId: schedulerId, scheduledRunOn: new Date(`${runOn}T00:00:00Z`) } })),
     ).rejects.toThrow();
+  });
+
+  it("sweeps due runs across firms into jobs, one per scheduler and run date", async () => {
+    const [companyId] = await addEntities(1, "sweep");
+    const result = await send.sendQuestionnaire(acme, partner, templateRequest({ templateId: await template("acme", "rental"), companyIds: [companyId], scheduled: true, frequency: "weekly", sendDate: addDays(2), dueDate: addDays(9) }));
+    const schedulerId = (result as { schedulerId: string }).schedulerId;
+    const sent: { name: string; data: Record<string, string>; key?: string }[] = [];
+    const context = {
+      send: async (name: string, data: object, options?: { singletonKey?: string }) => {
+        sent.push({ name, data: data as Record<string, string>, key: options?.singletonKey });
+        return "job";
+      },
+      sql: async <R,>(text: string, values: unknown[] = []) => (await su.query(text, values)).rows as R[],
+    };
+    await scheduler.sweepTemplateSchedulers(context);
+    expect(sent.filter((j) => j.data.schedulerId === schedulerId)).toEqual([]);
+    await su.query(`UPDATE template_schedulers SET next_run_at = now() - interval '5 minutes' WHERE id = $1`, [schedulerId]);
+    await scheduler.sweepTemplateSchedulers(context);
+    const mine = sent.filter((j) => j.data.schedulerId === schedulerId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ name: "run-template-scheduler", data: { firmId: "firm_acme" } });
+    expect(mine[0].key).toBe(`${schedulerId}:${mine[0].data.runOn}`);
+    await su.query(`UPDATE template_schedulers SET active = false WHERE id = $1`, [schedulerId]);
   });
 
   it("sends to many entities in the background through the job queue (two workers), once each", async () => {
