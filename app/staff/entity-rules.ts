@@ -319,26 +319,6 @@ export const notificationsSchema = z.object({
   ),
 });
 
-/**
- * Which entities an advisor's notification change applies to: advisors cannot disable
- * notifications for entities of users assigned to them; in bulk those entities are skipped, for
- * one entity the change is refused.
- */
-export function notificationTargets(
-  entities: readonly { id: string; assignedAdvisorId: string | null }[],
-  viewerId: string,
-  typeIds: readonly number[],
-): { apply: string[]; skipped: string[] } {
-  const apply: string[] = [];
-  const skipped: string[] = [];
-  const disablesAny = NOTIFICATION_TYPE_IDS.some((t) => !typeIds.includes(t));
-  for (const e of entities) {
-    // The assigned advisor always receives every type of their clients' entities.
-    (disablesAny && e.assignedAdvisorId === viewerId ? skipped : apply).push(e.id);
-  }
-  return { apply, skipped };
-}
-
 export const noteSchema = z.object({
   text: z.string({ error: ENTITY_MESSAGES.noteRequired }).trim().min(1, ENTITY_MESSAGES.noteRequired).max(NOTE_MAX, ENTITY_MESSAGES.noteTooLong),
 });

@@ -15,7 +15,6 @@ import {
   NEW_CUSTOM_TYPE,
   noteSchema,
   notificationsSchema,
-  notificationTargets,
   resolveEntityType,
   sameEntityName,
   spouseSchema,
@@ -145,16 +144,6 @@ describe("tags, notifications and notes", () => {
   it("accepts only known notification types", () => {
     expect(notificationsSchema.safeParse({ ids: ["a"], typeIds: "1,2,99" }).success).toBe(false);
     expect(notificationsSchema.parse({ ids: ["a"], typeIds: "1,3" }).typeIds).toEqual([1, 3]);
-  });
-
-  it("skips the advisor's own clients' entities when notifications are turned off", () => {
-    const entities = [
-      { id: "mine", assignedAdvisorId: "adv" },
-      { id: "other", assignedAdvisorId: "someone" },
-      { id: "none", assignedAdvisorId: null },
-    ];
-    expect(notificationTargets(entities, "adv", [1, 2])).toEqual({ apply: ["other", "none"], skipped: ["mine"] });
-    expect(notificationTargets(entities, "adv", [1, 2, 3, 4, 5, 7])).toEqual({ apply: ["mine", "other", "none"], skipped: [] });
   });
 
   it("notes are required and bounded", () => {
