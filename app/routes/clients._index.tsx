@@ -11,6 +11,7 @@ import { FirmPage } from "~/components/firm-page";
 import { Badge, PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { formatDate, formatPhone } from "~/staff/format";
+import { ImportButton } from "~/staff/import/import-dialog";
 import { listUsers, userFilterOptions, type UserRow } from "~/staff/lists.server";
 import { USER_COLUMNS, USER_STATUS_FILTERS, USERS_TABLE } from "~/staff/tables";
 
@@ -57,7 +58,7 @@ export default function ClientsPage() {
   const { state, rows, page, options } = useLoaderData<typeof loader>();
   return (
     <FirmPage>
-      <PageHeader title="Users" description="Your firm's clients: search, filter and open a user." />
+      <PageHeader title="Users" description="Your firm's clients: search, filter and open a user." actions={<ImportButton />} />
       <DataTable
         label="Users"
         config={USERS_TABLE}
