@@ -163,8 +163,8 @@ describe("progress and report", () => {
 
   it("writes rejected rows as CSV with the file's columns, formulas kept as text", () => {
     const csv = rejectedRowsCsv([
-      { row: 3, reason: "This email already exists", values: { "First Name": "Ann", Email: "a@b.c" } },
-      { row: 5, reason: 'Entity Name cannot contain a " character.', values: { "First Name": "=cmd()", Notes: "x, y" } },
+      { row: 3, reason: "This email already exists", values: [["First Name", "Ann"], ["Email", "a@b.c"]] },
+      { row: 5, reason: 'Entity Name cannot contain a " character.', values: [["First Name", "=cmd()"], ["Notes", "x, y"]] },
     ]);
     expect(csv.split("\r\n")).toEqual([
       "Row,Reason,First Name,Email,Notes",

@@ -100,7 +100,7 @@ export async function runClientListImport(data: unknown): Promise<{ created: num
 
   for (let i = job.processedRows; i < rows.length; i++) {
     const record = rows[i]!;
-    const values = Object.fromEntries(headers.map((h) => [h, record[h] ?? ""]));
+    const values = headers.map((h): [string, string] => [h, record[h] ?? ""]);
     const reject = async (reason: string) => {
       rejected++;
       const entry: RejectedRow = { row: i + 2, reason, values };

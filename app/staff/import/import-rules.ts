@@ -499,19 +499,23 @@ export interface RejectedRow {
   /** The row's line in the file (the header is line 1). */
   row: number;
   reason: string;
-  values: Record<string, string>;
+  /** The row's cells as [column, value] in the file's order (JSONB keeps arrays' order, not keys'). */
+  values: [string, string][];
 }
 
 /** The report of rejected rows: Row, Reason, then the file's own columns. */
 export function rejectedRowsCsv(rows: RejectedRow[]): string {
   const columns: string[] = [];
-  for (const r of rows) for (const key of Object.keys(r.values)) if (!columns.includes(key)) columns.push(key);
+  for (const r of rows) for (const [key] of r.values) if (!columns.includes(key)) columns.push(key);
   const cell = (value: string) => {
     // A cell starting with =, +, - or @ is a formula to spreadsheets: keep it text.
     const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   const lines = [["Row", "Reason", ...columns].map(cell).join(",")];
-  for (const r of rows) lines.push([String(r.row), r.reason, ...columns.map((c) => r.values[c] ?? "")].map(cell).join(","));
+  for (const r of rows) {
+    const values = new Map(r.values);
+    lines.push([String(r.row), r.reason, ...columns.map((c) => values.get(c) ?? "")].map(cell).join(","));
+  }
   return `${lines.join("\r\n")}\r\n`;
 }
