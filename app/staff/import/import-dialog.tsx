@@ -141,7 +141,10 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   }, []);
 
   // Poll the client lists being processed, every second, until each is finished.
-  const running = files.filter((f) => f.state.phase === "recorded" && (f.state.job.status === "pending" || f.state.job.status === "processing"));
+  // Only client lists are processed here; other types wait for the firm's team.
+  const running = files.filter(
+    (f) => f.state.phase === "recorded" && f.state.job.fileType === "client_list" && (f.state.job.status === "pending" || f.state.job.status === "processing"),
+  );
   const runningKey = running.map((f) => f.id).join(",");
   useEffect(() => {
     if (!runningKey) return;
