@@ -13,6 +13,7 @@ import { useState } from "react";
 import * as s from "~/staff/staff.css";
 import { requireFirmSite } from "~/context.server";
 import { formatDate, formatPhone } from "~/staff/format";
+import { ImportButton } from "~/staff/import/import-dialog";
 import { listUsers, userFilterOptions, type UserRow } from "~/staff/lists.server";
 import { USER_COLUMNS, USER_STATUS_FILTERS, USERS_TABLE } from "~/staff/tables";
 
@@ -61,7 +62,7 @@ export default function ClientsPage() {
   const selectedIds = Object.keys(selected).filter((id) => selected[id]);
   return (
     <FirmPage>
-      <PageHeader title="Users" description="Your firm's clients: search, filter and open a user." />
+      <PageHeader title="Users" description="Your firm's clients: search, filter and open a user." actions={<ImportButton />} />
       <DataTable
         label="Users"
         config={USERS_TABLE}
