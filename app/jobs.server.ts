@@ -23,6 +23,7 @@
  */
 import type PgBoss from "pg-boss";
 import { env } from "~/env.server";
+import { sendJobs } from "~/collect/send/scheduler.server";
 import { documentJobs } from "~/documents/jobs.server";
 import { outboxJobs } from "~/messaging/jobs.server";
 import { importJobs } from "~/staff/import/jobs.server";
@@ -98,7 +99,7 @@ export interface Jobs {
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
-  return [...outboxJobs(), ...documentJobs(), ...importJobs()];
+  return [...outboxJobs(), ...documentJobs(), ...importJobs(), ...sendJobs()];
 }
 
 // ─── The process's queue, shared with the Remix bundle's copy of this module ───
