@@ -5,18 +5,18 @@
  * call takes the firm it acts for and refuses keys outside `firms/{firmId}/` (see ./storage/keys).
  *
  * Who enforces what for an upload:
- * | rule                         | real S3 (POST policy)  | s3rver (local) | verifyUpload (app)      |
- * | ---------------------------- | ---------------------- | -------------- | ----------------------- |
- * | size 1..maxBytes             | content-length-range   | not enforced   | HeadObject size         |
- * | exact key                    | {"key": …} condition   | not enforced   | the caller passes the   |
- * |                              |                        |                | key it issued; firm     |
- * |                              |                        |                | prefix checked          |
- * | Content-Type = granted type  | {"Content-Type": …}    | not enforced   | HeadObject type         |
- * | real type (magic numbers)    | no                     | no             | ranged GET + sniff      |
- * | grant expiry                 | policy expiration      | not enforced   | —                       |
- * | request signature            | yes                    | not checked    | —                       |
- * So an upload counts only after `verifyUpload` accepts it; what it refuses it deletes. The
- * integration tests (tests/integration/storage.test.ts) hold whichever store answers.
+ * | rule                         | the store (POST policy)   | verifyUpload (app)                 |
+ * | ---------------------------- | ------------------------- | ---------------------------------- |
+ * | size 1..maxBytes             | content-length-range      | HeadObject size                    |
+ * | exact key                    | {"key": …} condition      | the caller passes the key it       |
+ * |                              |                           | issued; firm prefix checked        |
+ * | Content-Type = granted type  | {"Content-Type": …}       | HeadObject type                    |
+ * | real type (magic numbers)    | no                        | ranged GET + sniff                 |
+ * | grant expiry, signature      | yes                       | —                                  |
+ * AWS S3 enforces the policy natively; the local server (scripts/lib/local-s3.ts) does the same in
+ * a layer in front of s3rver, answering S3's errors (EntityTooLarge, AccessDenied…). Other
+ * S3-compatible stores may not, so an upload counts only after `verifyUpload` accepts it; what it
+ * refuses it deletes. tests/integration/storage.test.ts shows the store refusing on its own.
  */
 import {
   type BucketLocationConstraint,
