@@ -190,7 +190,6 @@ export function EntityNotes({ action, notes, readOnly }: { action: string; notes
               add.clearError("text");
             }}
             error={add.errors.text}
-            hint={`${text.length}/${NOTE_MAX}`}
           />
           <div className={s.actions}>
             <Button type="submit" size="sm" loading={add.busy} disabled={!text.trim()}>

@@ -48,7 +48,7 @@ export function CreateEntityDialog({ open, onClose, action, user, onCreated }: {
           </>
         }
       >
-        <UserPicker selected={picked?.id ?? null} onSelect={setPicked} label="Find the entity's owner" />
+        <UserPicker selected={picked?.id ?? null} onSelect={setPicked} label={t("Find the entity's owner")} />
       </Dialog>
     );
   }
