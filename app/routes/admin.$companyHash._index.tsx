@@ -156,7 +156,7 @@ export default function EntityOverviewPage() {
             ) : null}
           </div>
           <p className={s.muted}>
-            {subscribed.length === 0 ? t("You get no notifications for this entity.") : subscribed.map((n) => n.label).join(", ")}
+            {subscribed.length === 0 ? t("You get no notifications for this entity.") : subscribed.map((n) => t(n.label)).join(", ")}
             {can.editNotifications ? "" : " Only advisors can change entity notifications."}
           </p>
         </Card>

@@ -375,8 +375,12 @@ describe("create, delete and restore", () => {
   it("deletes an entity (hidden, owners' default cleared, logged) and restores it unless its name was reused", async () => {
     const c = await company(ACME, "Chen & Partners");
     await scoped(ACME, (tx) => tx.user.update({ where: { id: c.primaryOwnerId! }, data: { defaultCompanyId: c.id } }));
+    const owner = await app.signIn("acme", "emily.chen@example.com");
+    expect((await owner.get("acme", `/documents/${c.hashId}`)).status).toBe(200);
     const r = await acmePartner.postJson("acme", V(c.hashId), { intent: "delete" });
     expect(r.status).toBe(200);
+    // The owner loses access at once.
+    expect((await owner.get("acme", `/documents/${c.hashId}`)).status).toBe(404);
     expect(r.body.redirectTo).toBe("/admin");
     expect(await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { id: c.primaryOwnerId! }, select: { defaultCompanyId: true } }))).toEqual({ defaultCompanyId: null });
     expect((await acmePartner.get("acme", `/admin/${c.hashId}`)).status).toBe(404);
@@ -397,6 +401,7 @@ describe("create, delete and restore", () => {
     expect(restored.status).toBe(200);
     expect((await acmePartner.get("acme", `/admin/${c.hashId}`)).status).toBe(200);
     expect(await activity(ACME, c.id, "Entity restored")).toBe(1);
+    expect((await owner.get("acme", `/documents/${c.hashId}`)).status).toBe(200);
     expect((await acmePartner.postJson("acme", T, { intent: "restore", id: c.id })).status).toBe(409);
   });
 });

@@ -115,6 +115,7 @@ export function EntityNotificationsDialog({
 }
 
 function NotificationsForm({ onClose, action, ids, current, locked, onDone }: { onClose: () => void; action: string; ids: string[]; current: number[]; locked?: boolean; onDone?: () => void }) {
+  const t = useVocabulary();
   const [types, setTypes] = useState<number[]>(current);
   const save = useEntityAction(action, () => {
     onDone?.();
@@ -129,7 +130,7 @@ function NotificationsForm({ onClose, action, ids, current, locked, onDone }: { 
         {NOTIFICATION_TYPES.map((type) => (
           <Switch
             key={type.id}
-            label={type.label}
+            label={t(type.label)}
             checked={types.includes(type.id)}
             disabled={locked}
             onChange={(e) => {
