@@ -8,7 +8,7 @@ import { Alert, Button, Dialog, Switch, TextArea, TextField } from "~/components
 import { formatDate } from "~/staff/format";
 import { useVocabulary } from "~/vocabulary";
 import { bulkTagsSchema, ENTITY_MESSAGES, NOTE_MAX, noteSchema, NOTIFICATION_TYPES, notificationsSchema, TAG_MAX } from "../entity-rules";
-import * as s from "./dialogs.css";
+import * as s from "./entity-dialogs.css";
 import { useEntityAction } from "./entity-form";
 
 export function EntityTagsDialog({ open, onClose, action, ids, tags, onDone }: { open: boolean; onClose: () => void; action: string; ids: string[]; tags: string[]; onDone?: () => void }) {

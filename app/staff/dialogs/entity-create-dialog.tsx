@@ -10,7 +10,7 @@ import { Alert, Button, Dialog, Select, Spinner, TextField } from "~/components/
 import { regionsOf, toCountry } from "~/profile/address";
 import { useVocabulary } from "~/vocabulary";
 import { addressLabels, createEntitySchema, entityTypeOptions, INDIVIDUAL, NEW_CUSTOM_TYPE } from "../entity-rules";
-import * as s from "./dialogs.css";
+import * as s from "./entity-dialogs.css";
 import { formValues, useEntityAction } from "./entity-form";
 import { UserPicker, type UserSearchResult } from "./entity-owner-dialogs";
 

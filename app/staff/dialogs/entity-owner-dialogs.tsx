@@ -9,7 +9,7 @@ import { SEARCH_DEBOUNCE_MS } from "~/components/data-table/state";
 import { Button, Dialog, Select, Tabs, TextField } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import { addExistingOwnerSchema, addOwnerSchema, MESSAGE_HISTORY, MESSAGE_HISTORY_HINTS, MESSAGE_HISTORY_LABELS, type MessageHistory, primaryContactSchema, spouseSchema } from "../entity-rules";
-import * as s from "./dialogs.css";
+import * as s from "./entity-dialogs.css";
 import { formValues, useEntityAction } from "./entity-form";
 
 export interface OwnerSummary {
