@@ -156,7 +156,7 @@ export default function EntityOverviewPage() {
             ) : null}
           </div>
           <p className={s.muted}>
-            {subscribed.length === 0 ? t("You get no notifications for this entity.") : subscribed.map((n) => n.label).join(", ")}
+            {subscribed.length === 0 ? t("You get no notifications for this entity.") : subscribed.map((n) => t(n.label)).join(", ")}
             {can.editNotifications ? "" : " Only advisors can change entity notifications."}
           </p>
         </Card>
@@ -203,6 +203,7 @@ export default function EntityOverviewPage() {
 }
 
 function EntitySwitcher({ current, initial }: { current: string; initial: { hashId: string; name: string }[] }) {
+  const t = useVocabulary();
   const fetcher = useFetcher<typeof loader>();
   const [filter, setFilter] = useState("");
   useEffect(() => {
@@ -213,16 +214,16 @@ function EntitySwitcher({ current, initial }: { current: string; initial: { hash
   const list = filter ? (fetcher.data?.switcher ?? initial) : initial;
   return (
     <Card>
-      <h2 className={s.sectionTitle}>Switch entity</h2>
+      <h2 className={s.sectionTitle}>{t("Switch entity")}</h2>
       <div className={s.switcher}>
-        <TextField label="Filter entities" type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} autoComplete="off" />
-        <ul className={s.list} aria-label="Entities">
+        <TextField label={t("Filter entities")} type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} autoComplete="off" />
+        <ul className={s.list} aria-label={t("Entities")}>
           {list.map((e) => (
             <li key={e.hashId} className={s.listItem}>
               {e.hashId === current ? <strong aria-current="page">{e.name}</strong> : <Link to={`/admin/${e.hashId}`}>{e.name}</Link>}
             </li>
           ))}
-          {list.length === 0 ? <li className={s.muted}>No entities match.</li> : null}
+          {list.length === 0 ? <li className={s.muted}>{t("No entities match.")}</li> : null}
         </ul>
       </div>
     </Card>

@@ -15,9 +15,12 @@ export interface HostResponse {
 
 export function hostRequest(
   port: number,
-  options: { host: string; path?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string> },
+  options: { host: string; path?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string | string[]> },
 ): Promise<HostResponse> {
-  const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
+  // A list value repeats its field (name=a&name=b).
+  const body = options.form
+    ? new URLSearchParams(Object.entries(options.form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()
+    : undefined;
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
