@@ -112,8 +112,12 @@ const checkbox = z.preprocess((v) => v === true || v === "true" || v === "on" ||
 
 /** Optional email: blank is allowed (→ null), otherwise a valid address, lower-cased. */
 export const optionalEmail = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() : v ?? ""),
-  z.union([z.literal("").transform(() => null), z.string().max(254, USER_MESSAGES.invalidEmail).pipe(z.email({ error: USER_MESSAGES.invalidEmail })).transform((e) => e.toLowerCase())]),
+  (v) => (typeof v === "string" ? v.trim() : (v ?? "")),
+  z
+    .string()
+    .max(254, USER_MESSAGES.invalidEmail)
+    .refine((v) => v === "" || z.email().safeParse(v).success, { message: USER_MESSAGES.invalidEmail })
+    .transform((v) => (v ? v.toLowerCase() : null)),
 );
 
 /** Masked or bare phone: stored as 10 digits, blank (→ null) when incomplete. */
