@@ -106,6 +106,10 @@ describe("Create User and Entity", () => {
     expect(strangeAdvisor.status).toBe(422);
     const unknown = await acmePartner.action("/clients?index", LIST, { intent: "explode" });
     expect(unknown.status).toBe(400);
+    const notAForm = await acmePartner.action("/clients?index", LIST, { json: { intent: "create" } });
+    expect(notAForm.status).toBe(400);
+    const notAFormEither = await acmePartner.action("/clients/usr_whatever", USER, { json: [1, 2] });
+    expect(notAFormEither.status).toBe(400);
     expect(await scoped(ACME, (tx) => tx.user.count())).toBe(before);
   });
 
