@@ -28,7 +28,7 @@ describe("Collect table state → SQL", () => {
     const q = collectQuery(defaultState(COLLECT_TABLE), partner, opts);
     expect(q.orderBy.startsWith("q.last_activity_at DESC NULLS LAST")).toBe(true);
     expect(q.where).toContain("q.deleted_at IS NULL");
-    expect(q.where).toContain("c.entity_type <> $1");
+    expect(q.where).toContain("x.deleted_at IS NOT NULL OR x.entity_type = $1");
     expect(q.values).toEqual(["drop_link"]);
     expect(q.where).not.toContain("firm_group_id");
   });

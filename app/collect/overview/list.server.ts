@@ -76,6 +76,21 @@ const SELECT = `q.id, q.company_id AS "companyId", c.hash_id AS "companyHash", c
 export interface CollectPage {
   rows: CollectRow[];
   page: PageInfo;
+  /** More rows match than COUNT_CAP: the label reads '… of 10,000+' and paging stops there (narrow with filters). */
+  capped: boolean;
+}
+
+/**
+ * Counting stops here: an exact count of a very large firm's questionnaires costs a scan of all of
+ * them on every page view, while a capped one costs at most this many rows.
+ */
+export const COUNT_CAP = 10_000;
+
+/** The count joins the entity and its owner only when a condition reads them (the owner comes through the entity). */
+export function countFrom(where: string): string {
+  if (/\bo\./.test(where)) return "FROM questionnaires q JOIN companies c ON c.id = q.company_id LEFT JOIN users o ON o.id = c.primary_owner_id";
+  if (/\bc\./.test(where)) return "FROM questionnaires q JOIN companies c ON c.id = q.company_id";
+  return "FROM questionnaires q";
 }
 
 /** Two statements whatever the page (three when the requested page is past the end). */
@@ -89,15 +104,20 @@ export async function listCollect(portal: FirmSiteContext, viewer: StaffViewer, 
     firmSql<RawRow>(portal.firm.id, rowsSql, [...q.values, state.size, requested.offset]),
     firmSql<{ total: string; frequency: number | null }>(
       portal.firm.id,
-      `SELECT (SELECT count(*) ${COLLECT_FROM} WHERE ${q.where}) AS total, (SELECT questionnaire_reminder_frequency_days FROM firms) AS frequency`,
+      `SELECT (SELECT count(*) FROM (SELECT 1 ${countFrom(q.where)} WHERE ${q.where} LIMIT ${COUNT_CAP + 1}) t) AS total,
+              (SELECT questionnaire_reminder_frequency_days FROM firms) AS frequency`,
       q.values,
     ),
   ]);
-  const page = pageInfo(state.page, state.size, Number(countRows[0]?.total ?? 0));
+  const counted = Number(countRows[0]?.total ?? 0);
+  const capped = counted > COUNT_CAP;
+  const page = pageInfo(state.page, state.size, Math.min(counted, COUNT_CAP));
+  if (capped) page.label = `${page.from}-${page.to} of ${COUNT_CAP.toLocaleString("en-US")}+`;
   const finalRows = page.offset === requested.offset ? rows : await firmSql<RawRow>(portal.firm.id, rowsSql, [...q.values, state.size, page.offset]);
   const frequency = countRows[0]?.frequency ?? 7;
   return {
     page,
+    capped,
     rows: finalRows.map(({ sentOn, lastRemindedOn, earliestRemindDate, notes, documents, ...r }) => ({
       ...r,
       notes: Number(notes),
