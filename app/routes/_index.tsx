@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       name: displayName(user),
       expanded: [...readExpandedCards(request.headers.get("cookie"))],
       readonlyUser: user.readonlyAccess,
-      firm: { name: portal.firm.name, supportEmail: portal.firm.supportEmail },
+      firm: { name: portal.firm.name, supportEmail: portal.firm.supportEmail, communicationDisabled: portal.firm.preferences.communicationDisabled },
       home: { ...home, questionnaires: home.questionnaires.map((q) => ({ ...q, progress: progressPercent(q.sections, q.inProgress) })) },
       confirmContact,
     },
