@@ -23,8 +23,10 @@
  */
 import type PgBoss from "pg-boss";
 import { env } from "~/env.server";
+import { sendJobs } from "~/collect/send/scheduler.server";
 import { documentJobs } from "~/documents/jobs.server";
 import { outboxJobs } from "~/messaging/jobs.server";
+import { importJobs } from "~/staff/import/jobs.server";
 import { reminderJobs } from "~/reminders/jobs.server";
 
 /** PostgreSQL schema of pg-boss's tables. */
@@ -98,7 +100,7 @@ export interface Jobs {
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
-  return [...outboxJobs(), ...documentJobs(), ...reminderJobs()];
+  return [...outboxJobs(), ...documentJobs(), ...importJobs(), ...sendJobs(), ...reminderJobs()];
 }
 
 // ─── The process's queue, shared with the Remix bundle's copy of this module ───
