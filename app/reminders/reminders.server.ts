@@ -326,11 +326,11 @@ async function remindQuestionnaire(
     if (!channels) continue;
     const values = tagValues({
       clientFname: user.fname,
+      clientLname: user.lname,
       clientPreferredName: user.preferredName,
       taxYear: q.taxYear,
       questionnaireName: q.name,
       entityName: q.company.name,
-      entityType: q.company.entityType,
       itemsLeft,
       dueDate: isoDay(q.dueDate),
       firmName: firm.name,
