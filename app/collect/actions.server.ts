@@ -6,6 +6,7 @@
  * visibility (group access), one activity-log entry per questionnaire changed, and a
  * CollectError (404/403/409/422) instead of a 500. Another firm's ids are never found (RLS).
  */
+import { refreshNextReminderDates } from "~/reminders/reminders.server";
 import type { SessionUser } from "~/auth/session.server";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
@@ -100,6 +101,7 @@ async function one(tx: FirmTx, staff: SessionUser, id: string, deleted: "live" |
 
 async function touch(tx: FirmTx, ids: string[], title: string, data: Record<string, unknown> = {}) {
   await tx.questionnaire.updateMany({ where: { id: { in: ids } }, data: { ...data, lastActivity: title, lastActivityAt: new Date() } });
+  await refreshNextReminderDates(tx, null, ids); // due date, lock, completion or reminders switch may move the next reminder
 }
 
 async function logMany(tx: FirmTx, portal: FirmSiteContext, staff: SessionUser, rows: VisibleRow[], title: string, typeId: number = ACTIVITY_TYPES.questionnaire, description?: string) {
