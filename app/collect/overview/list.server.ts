@@ -9,7 +9,7 @@ import { firmSql } from "~/db.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
 import type { StaffViewer } from "~/staff/tables";
 import { todayIn } from "~/time-zones";
-import { collectQuery, COLLECT_FROM, nextReminderDate } from "./table";
+import { collectQuery, COLLECT_FROM } from "./table";
 
 export interface CollectRow {
   id: string;
@@ -44,12 +44,9 @@ export interface CollectRow {
   firmRoles: string[];
 }
 
-interface RawRow extends Omit<CollectRow, "nextReminderDate" | "notes" | "documents"> {
+interface RawRow extends Omit<CollectRow, "notes" | "documents"> {
   notes: string;
   documents: string;
-  sentOn: string | null;
-  lastRemindedOn: string | null;
-  earliestRemindDate: string | null;
 }
 
 const ts = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -60,9 +57,7 @@ const SELECT = `q.id, q.company_id AS "companyId", c.hash_id AS "companyHash", c
   q.is_draft AS "isDraft", q.is_open_item AS "isOpenItem", q.locked, q.completed, q.in_progress AS "inProgress",
   ${ts("q.opened_at")} AS "openedAt", q.last_activity AS "lastActivity", ${ts("q.last_activity_at")} AS "lastActivityAt",
   ${ts("q.submitted_at")} AS "submittedAt", ${ts("q.first_doc_uploaded_at")} AS "firstDocUploadedAt", ${ts("q.deleted_at")} AS "deletedAt",
-  q.reminders_disabled AS "remindersDisabled",
-  to_char(q.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "sentOn", to_char(q.last_reminded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "lastRemindedOn",
-  to_char(q.earliest_remind_date, 'YYYY-MM-DD') AS "earliestRemindDate",
+  q.reminders_disabled AS "remindersDisabled", ${ts("q.next_reminder_date")} AS "nextReminderDate",
   cs.firm_user_display_status AS "customStatus", c.entity_type AS "entityType",
   o.external_user_id AS "externalUserId", c.external_entity_id AS "externalEntityId",
   CASE WHEN adv.id IS NULL THEN NULL ELSE trim(adv.fname || ' ' || adv.lname) END AS assigned,
@@ -102,10 +97,9 @@ export async function listCollect(portal: FirmSiteContext, viewer: StaffViewer, 
   const requested = pageInfo(state.page, state.size, Number.MAX_SAFE_INTEGER);
   const [rows, countRows] = await Promise.all([
     firmSql<RawRow>(portal.firm.id, rowsSql, [...q.values, state.size, requested.offset]),
-    firmSql<{ total: string; frequency: number | null }>(
+    firmSql<{ total: string }>(
       portal.firm.id,
-      `SELECT (SELECT count(*) FROM (SELECT 1 ${countFrom(q.where)} WHERE ${q.where} LIMIT ${COUNT_CAP + 1}) t) AS total,
-              (SELECT questionnaire_reminder_frequency_days FROM firms) AS frequency`,
+      `SELECT count(*) AS total FROM (SELECT 1 ${countFrom(q.where)} WHERE ${q.where} LIMIT ${COUNT_CAP + 1}) t`,
       q.values,
     ),
   ]);
@@ -114,16 +108,10 @@ export async function listCollect(portal: FirmSiteContext, viewer: StaffViewer, 
   const page = pageInfo(state.page, state.size, Math.min(counted, COUNT_CAP));
   if (capped) page.label = `${page.from}-${page.to} of ${COUNT_CAP.toLocaleString("en-US")}+`;
   const finalRows = page.offset === requested.offset ? rows : await firmSql<RawRow>(portal.firm.id, rowsSql, [...q.values, state.size, page.offset]);
-  const frequency = countRows[0]?.frequency ?? 7;
   return {
     page,
     capped,
-    rows: finalRows.map(({ sentOn, lastRemindedOn, earliestRemindDate, notes, documents, ...r }) => ({
-      ...r,
-      notes: Number(notes),
-      documents: Number(documents),
-      nextReminderDate: nextReminderDate({ ...r, sentOn, lastRemindedOn, earliestRemindDate }, frequency, today),
-    })),
+    rows: finalRows.map(({ notes, documents, ...r }) => ({ ...r, notes: Number(notes), documents: Number(documents) })),
   };
 }
 
