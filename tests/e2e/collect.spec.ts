@@ -58,6 +58,12 @@ test("a partner filters Collect, opens a questionnaire and locks it", async ({ p
 
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshot(page, "collect-acme-375");
+
+  // Leave the demo data as it was for the other browser tests.
+  const [{ id: lockedId }] = await sql<{ id: string }>(
+    `SELECT a.questionnaire_id AS id FROM activity_logs a JOIN firms f ON f.id = a.firm_id WHERE f.slug = 'acme' AND a.title = 'Locked the questionnaire' ORDER BY a.created_at DESC LIMIT 1`,
+  );
+  await sql(`UPDATE questionnaires SET locked = false WHERE id = $1`, [lockedId]);
 });
 
 test("Summit's Collect at both widths", async ({ page }) => {
