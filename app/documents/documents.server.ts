@@ -529,6 +529,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
           await tx.documentTagAssignment.deleteMany({ where: { documentId: row.id } });
           await tx.documentTagAssignment.createMany({ data: tags.map((t) => ({ firmId, documentId: row.id, tagId: t.id })) });
         }
+        await log(tx, action.intent === "describe" ? "Updated a document description" : "Updated document tags", joinPath(row.path, row.name));
         const updated = await tx.document.findFirstOrThrow({ where: { id: row.id }, select: itemSelect });
         return { ok: true as const, item: toItem(updated as ItemRow, staff) };
       });

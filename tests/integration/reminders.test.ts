@@ -158,8 +158,8 @@ describe("sending reminders now", () => {
     const locked = await fixture(ACME, { locked: true });
     const result = await reminders.sendReminders(portal, advisor, [f.questionnaireId, locked.questionnaireId], {
       emailSubject: "Nudge {client_fname}: {questionnaire_name}",
-      emailMessage: "Dear {client_fname}, {number_of_items_left} items left on {questionnaire_year} {questionnaire_name}{for_wording}{by_due_date}. {firm_name}",
-      inAppMessage: "Please finish {questionnaire_name}{for_wording}",
+      emailMessage: "Dear {client_fname}, {number_of_items_left} items left on {questionnaire_year} {questionnaire_name} {for_wording} {by_due_date}. {firm_name}",
+      inAppMessage: "Please finish {questionnaire_name} {for_wording}",
       smsMessage: "Text for {client_fname} about {questionnaire_name}",
     });
     expect(result.message).toBe("Reminders sent successfully.");
