@@ -35,6 +35,7 @@ import { textPdf } from "~/pdf/sign-pdf.server";
 import { storageConfig } from "~/storage.server";
 import { entityDocumentKey } from "~/storage/keys";
 import { DEMO_PASSWORD, demoFirms } from "../tenants";
+import { seedDemoConversation } from "./seed-messages";
 import type { ClientDefinition, EntityDefinition, FirmDefinition, QuestionnaireDefinition, QuestionnaireScenario } from "../tenants/schema";
 
 export { DEMO_PASSWORD };
@@ -68,6 +69,7 @@ export async function seedDemo(options: SeedOptions = {}): Promise<void> {
     const today = todayIn(firm.timeZone, options.today);
     const people = await withFirm(firmId, (tx) => seedFirmAndPeople(tx, firmId, firm, passwordHash), TX_OPTIONS);
     const created = await withFirm(firmId, (tx) => seedQuestionnaires(tx, firmId, firm, people, new Clock(today)), TX_OPTIONS);
+    await withFirm(firmId, (tx) => seedDemoConversation(tx, firmId, firm, people.users, people.companies, today), TX_OPTIONS);
     const attached = await attachDemoDocuments(firmId, firm, log);
     if (attached) log(`${firm.name} (${firm.slug}): ${attached} demo PDFs attached to questionnaire sections`);
     log(`${firm.name} (${firm.slug}): ${people.users.size} users, ${people.companies.size} entities, ${created} new questionnaires, ${Date.now() - started} ms`);

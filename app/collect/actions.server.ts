@@ -14,6 +14,7 @@ import type { FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
 import { setDepositPaid, QuestionnaireError } from "~/questionnaires/questionnaire.server";
 import { SECTION_TYPE } from "~/questionnaires/rules";
+import { canDoAdvisorAction, type AdvisorOnlyAction } from "~/staff/permissions";
 import { todayIn } from "~/time-zones";
 import { orderQuestionnaires } from "./overview/table";
 import {
@@ -47,12 +48,22 @@ export interface ActionOutcome {
   questionnaireId?: string;
 }
 
-/** Advisor-only actions (staff spec §6: lock, request items, mark paid, mark completed, restore, send reminders). */
-const ADVISOR_ONLY = new Set(["lock", "complete", "deposit", "additional_items", "restore", "send_drafts"]);
+/** Which of the spec's advisor-only actions (§6, app/staff/permissions.ts) each intent is; the others are open to all staff. */
+const ADVISOR_ACTION: Partial<Record<string, AdvisorOnlyAction>> = {
+  lock: "lockQuestionnaire",
+  complete: "markCompleted",
+  deposit: "markPaid",
+  additional_items: "requestItems",
+  restore: "restoreQuestionnaires",
+  send_drafts: "sendTemplates",
+};
 
 export function requireAllowed(staff: SessionUser, intent: string): void {
   if (staff.kind !== "staff") throw notFound();
-  if (ADVISOR_ONLY.has(intent) && !staff.isAdvisor) throw new CollectError(403, COLLECT_MESSAGES.onlyAdvisors);
+  const action = ADVISOR_ACTION[intent];
+  if (!action) return;
+  const decision = canDoAdvisorAction(staff, action);
+  if (!decision.allowed) throw new CollectError(decision.status, decision.message);
 }
 
 interface VisibleRow {

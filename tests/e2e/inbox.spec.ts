@@ -43,13 +43,16 @@ test("a client sends a message from the dashboard and reads the firm's reply", a
   await screenshot(page, "inbox-conversation-acme-375");
 });
 
-test("another firm's inbox carries its own branding", async ({ page }) => {
+test("another firm's inbox carries its own branding, with the demo conversation", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "summit", "client@summit.test");
   await page.goto(firmUrl("summit", "/inbox"));
   await expect(page.getByRole("heading", { name: "Messages" })).toBeVisible();
-  await page.getByLabel("Message to your firm").fill("Quick question about my estimated payments.");
+  await page.getByRole("navigation", { name: "Conversations" }).getByRole("link", { name: /Summit CPA Group Team/ }).click();
+  const messages = page.getByRole("list", { name: "Messages" });
+  await expect(messages.getByText(/Every month, please/)).toBeVisible();
+  await page.getByLabel("Message", { exact: true }).fill("Quick question about my estimated payments.");
   await page.getByRole("button", { name: "Send" }).click();
-  await expect(page.getByRole("list", { name: "Messages" }).getByText("Quick question about my estimated payments.")).toBeVisible();
+  await expect(messages.getByText("Quick question about my estimated payments.")).toBeVisible();
   await screenshot(page, "inbox-conversation-summit");
 });

@@ -15,19 +15,20 @@ export interface HostResponse {
 
 export function hostRequest(
   port: number,
-  options: { host: string; path?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string> },
+  options: { host: string; path?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string>; json?: unknown },
 ): Promise<HostResponse> {
-  const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
+  const body = options.json !== undefined ? JSON.stringify(options.json) : options.form ? new URLSearchParams(options.form).toString() : undefined;
+  const contentType = options.json !== undefined ? "application/json" : "application/x-www-form-urlencoded";
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
         host: "127.0.0.1",
         port,
         path: options.path ?? "/",
-        method: options.method ?? (options.form ? "POST" : "GET"),
+        method: options.method ?? (body !== undefined ? "POST" : "GET"),
         headers: {
           host: options.host,
-          ...(body !== undefined ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } : {}),
+          ...(body !== undefined ? { "content-type": contentType, "content-length": Buffer.byteLength(body) } : {}),
           ...options.headers,
         },
       },

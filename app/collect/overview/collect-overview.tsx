@@ -35,6 +35,7 @@ export interface CollectData {
   state: TableState;
   rows: CollectRow[];
   page: PageInfo;
+  capped: boolean;
   today: string;
   isAdvisor: boolean;
   options: { advisors: SelectOption[]; groups: SelectOption[]; customStatuses: SelectOption[]; entityTypes: SelectOption[]; years: SelectOption[] };
@@ -294,6 +295,7 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
           <span className={t.range} role="status">
             {page.label}
           </span>
+          {data.capped && !page.hasNext ? <span className={s.muted}>Only the first 10,000 matches can be paged through: narrow the list with search or filters.</span> : null}
           <div className={t.pager}>
             <Select
               className={t.sizeSelect}
