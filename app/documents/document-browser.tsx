@@ -6,7 +6,7 @@
  * The server decides what is allowed (these buttons only mirror its permissions).
  */
 import { Form, Link, useNavigate, useRevalidator } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 
 import { sniffBlob, UploadFailedError, UploadProgress, uploadWithProgress, UPLOAD_FAILED_MESSAGE } from "~/components/upload";
 import {
@@ -47,6 +47,8 @@ export interface DocumentBrowserProps {
   split?: SplitOptions;
   /** Client page: shown above the list when the firm split any of this entity's documents. */
   note?: string | null;
+  /** Extra buttons in the page header (staff: the secure upload link). */
+  headerActions?: ReactNode;
 }
 
 type DialogState =
@@ -91,7 +93,7 @@ class ActionRefused extends Error {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function DocumentBrowser({ data, entities, mode, basePath, split, note }: DocumentBrowserProps) {
+export function DocumentBrowser({ data, entities, mode, basePath, split, note, headerActions }: DocumentBrowserProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -295,6 +297,7 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
           <h1 className={css.title}>Documents</h1>
           <p className={css.muted}>{entity.name}</p>
         </div>
+        {headerActions}
         {entities.length > 1 ? (
           <Select
             label="Entity"
