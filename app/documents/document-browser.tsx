@@ -33,6 +33,7 @@ import type { DocumentBrowserData, DocumentItem } from "./documents.server";
 import * as css from "./document-browser.css";
 import { DOCUMENT_MESSAGES, joinPath, type FolderNode } from "./rules";
 import { SplitDialog, type SplitOptions } from "./split-dialog";
+import { FilePreviewDialog, previewKind } from "~/pdf/file-preview-dialog";
 
 export type { SplitOptions } from "./split-dialog";
 
@@ -55,6 +56,7 @@ type DialogState =
   | { kind: "delete"; item: DocumentItem }
   | { kind: "describe"; item: DocumentItem }
   | { kind: "split"; item: DocumentItem }
+  | { kind: "preview"; item: DocumentItem }
   | null;
 
 interface UploadRow {
@@ -376,6 +378,11 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
                       {splitOf?.markedAsOthers ? <Badge tone="neutral">Other</Badge> : null}
                     </span>
                     <span className={css.rowActions}>
+                      {item.itemType === "file" && previewKind(item.contentType, item.name) !== "unsupported" ? (
+                        <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "preview", item })} aria-label={`Preview ${item.name}`}>
+                          Preview
+                        </Button>
+                      ) : null}
                       {item.itemType === "file" ? (
                         <Button size="sm" variant="ghost" onClick={() => void downloadFile(item)} aria-label={`Download ${item.name}`}>
                           Download
@@ -478,6 +485,12 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
         busy={busy}
         onConfirm={() => dialog?.kind === "delete" && void run({ intent: "delete", id: dialog.item.id })}
         onCancel={() => setDialog(null)}
+      />
+      <FilePreviewDialog
+        file={dialog?.kind === "preview" ? dialog.item : null}
+        onClose={() => setDialog(null)}
+        getUrl={async () => (await api<{ url: string }>({ intent: "view_url", id: dialog?.kind === "preview" ? dialog.item.id : "" })).url}
+        onDownload={dialog?.kind === "preview" ? () => void downloadFile(dialog.item) : undefined}
       />
       {dialog?.kind === "split" ? <SplitDialog item={dialog.item} busy={busy} onClose={() => setDialog(null)} onSubmit={(pages) => void startSplit(dialog.item, pages)} /> : null}
       {dialog?.kind === "describe" ? (
