@@ -65,10 +65,10 @@ export function DocumentSection(p: DocumentSectionProps) {
   return (
     <div className={s.entries}>
       {section.customElement ? <p className={s.letter}>{t(section.customElement)}</p> : null}
-      <div className={s.pillRow}>
-        <span className={s.file}>
+      <div className={s.docRow}>
+        <span className={s.docName}>
           <strong>{doc.name}</strong>
-          {doc.sizeBytes != null ? <span className={s.muted}>{formatFileSize(doc.sizeBytes)}</span> : null}
+          {doc.sizeBytes != null ? <span className={`${s.muted} ${s.nowrap}`}>{formatFileSize(doc.sizeBytes)}</span> : null}
         </span>
         {client ? (
           <Button size="sm" variant="secondary" onClick={() => void download()} aria-label={`Download ${doc.name}`}>
