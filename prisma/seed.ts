@@ -27,6 +27,7 @@ import {
   type QuestionDefinition,
   type SectionDefinition,
 } from "~/templates/canned";
+import { nextReminderDate } from "~/reminders/rules";
 import { installCannedTemplates } from "~/templates/canned.server";
 import { todayIn } from "~/time-zones";
 import { putObject } from "~/documents/objects.server";
@@ -393,6 +394,26 @@ async function seedQuestionnaires(tx: FirmTx, firmId: string, firm: FirmDefiniti
   return rows.questionnaires.length;
 }
 
+/** The next automatic reminder by the product's rule, never before tomorrow (a fresh demo sends none at start). */
+function seedNextReminder(input: PlanInput, shape: ScenarioShape, sentAt: Date | null, lastRemindedAt: Date | null, dueDays: number): Date | null {
+  const next = nextReminderDate(
+    {
+      deletedAt: null,
+      isDraft: shape.isDraft,
+      locked: shape.locked,
+      completed: shape.completed,
+      sentAt,
+      company: { inactive: false, deletedAt: null },
+      remindersDisabled: input.definition.remindersDisabled ?? false,
+      dueDate: input.clock.date(dueDays),
+      earliestRemindDate: shape.completed || shape.isDraft ? null : input.clock.date(Math.max(dueDays - 3, 1)),
+      lastRemindedAt,
+    },
+    input.firm.questionnaireReminderFrequencyDays,
+  );
+  return next && new Date(Math.max(next.getTime(), input.clock.at(1, 10).getTime()));
+}
+
 interface PlanInput {
   id: string;
   firmId: string;
@@ -480,6 +501,7 @@ function planQuestionnaire(rows: QuestionnaireRows, input: PlanInput) {
     remindersDisabled: q.remindersDisabled ?? false,
     earliestRemindDate: shape.completed || shape.isDraft ? null : clock.date(Math.max(dueDays - 3, 1)),
     lastRemindedAt: q.status === "overdue" ? clock.at(-2, 16) : null,
+    nextReminderDate: seedNextReminder(input, shape, sentAt, q.status === "overdue" ? clock.at(-2, 16) : null, dueDays),
     sentAt,
     lastActivity: shape.lastActivity,
     lastActivityAt,

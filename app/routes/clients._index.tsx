@@ -6,11 +6,14 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/session.server";
 import { loadTableState } from "~/components/data-table/cookie.server";
-import { DataTable, type DataTableColumn } from "~/components/data-table";
+import { DataTable, type DataTableColumn, type RowSelectionState } from "~/components/data-table";
 import { FirmPage } from "~/components/firm-page";
-import { Badge, PageHeader } from "~/components/ui";
+import { Badge, Button, PageHeader } from "~/components/ui";
+import { useState } from "react";
+import * as s from "~/staff/staff.css";
 import { requireFirmSite } from "~/context.server";
 import { formatDate, formatPhone } from "~/staff/format";
+import { ImportButton } from "~/staff/import/import-dialog";
 import { listUsers, userFilterOptions, type UserRow } from "~/staff/lists.server";
 import { USER_COLUMNS, USER_STATUS_FILTERS, USERS_TABLE } from "~/staff/tables";
 
@@ -55,9 +58,11 @@ const columns: DataTableColumn<UserRow>[] = USER_COLUMNS.map((c) => ({
 
 export default function ClientsPage() {
   const { state, rows, page, options } = useLoaderData<typeof loader>();
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const selectedIds = Object.keys(selected).filter((id) => selected[id]);
   return (
     <FirmPage>
-      <PageHeader title="Users" description="Your firm's clients: search, filter and open a user." />
+      <PageHeader title="Users" description="Your firm's clients: search, filter and open a user." actions={<ImportButton />} />
       <DataTable
         label="Users"
         config={USERS_TABLE}
@@ -68,6 +73,18 @@ export default function ClientsPage() {
         columns={columns}
         searchLabel="Search users"
         emptyTitle="No users found."
+        selection={{ selected, onChange: setSelected }}
+        rowLabel={(r) => r.name || "(no name)"}
+        actions={
+          selectedIds.length ? (
+            <span className={s.selectedCount} role="status">
+              {selectedIds.length} selected
+              <Button variant="ghost" size="sm" onClick={() => setSelected({})}>
+                Clear
+              </Button>
+            </span>
+          ) : null
+        }
         filters={[
           { name: "status", label: "Active", allLabel: USER_STATUS_FILTERS[0].label, options: USER_STATUS_FILTERS.slice(1).map((o) => ({ ...o })) },
           { name: "advisor", label: "Assigned advisor", allLabel: "Any advisor", options: [{ value: "none", label: "No advisor" }, ...options.advisors] },
