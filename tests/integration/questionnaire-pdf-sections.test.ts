@@ -240,6 +240,31 @@ describe("pdf_signature", () => {
     expect(activity.rows[0].n).toBeGreaterThanOrEqual(3);
   });
 
+  it("the job makes the copy of a signed section that has none (large originals), once; unsigned sections get none", async () => {
+    const jobs = await import("../../app/pdf/signed-copy.server");
+    const sectionId = acme.section("efile_authorization");
+    const firmId = seed.demoFirmId("acme");
+    // Too large for the request: nothing is made there.
+    const written: string[] = [];
+    const tooLarge = await db.withFirm(firmId, (tx) => jobs.makeSignedCopy(tx, firmId, { companyId: "x", questionnaireId: acme.questionnaireId }, sectionId, written, 10));
+    expect(tooLarge).toBeNull(); // another entity's key: never read
+    const { rows } = await su.query(`SELECT q.company_id FROM questionnaires q WHERE q.id = $1`, [acme.questionnaireId]);
+    expect(await db.withFirm(firmId, (tx) => jobs.makeSignedCopy(tx, firmId, { companyId: rows[0].company_id, questionnaireId: acme.questionnaireId }, sectionId, written, 10))).toBe("too_large");
+    expect(written).toEqual([]);
+
+    const previous = (await su.query(`SELECT signed_document_id FROM sections WHERE id = $1`, [sectionId])).rows[0].signed_document_id;
+    await su.query(`UPDATE sections SET signed_document_id = NULL WHERE id = $1`, [sectionId]);
+    await su.query(`UPDATE documents SET deleted_at = now() WHERE id = $1`, [previous]);
+    expect(await jobs.runSignedCopyJob({ firmId, sectionId })).toEqual({ made: true });
+    expect(await jobs.runSignedCopyJob({ firmId, sectionId })).toEqual({ made: false });
+    const made = (await su.query(`SELECT d.name FROM sections s JOIN documents d ON d.id = s.signed_document_id WHERE s.id = $1`, [sectionId])).rows[0];
+    expect(made.name).toBe("Form 8879 E-file Authorization (signed).pdf");
+    // Another firm's id finds nothing (row-level security), and an unsigned section gets no copy.
+    expect(await jobs.runSignedCopyJob({ firmId: seed.demoFirmId("summit"), sectionId })).toEqual({ made: false });
+    const unsigned = await request("summit", "client@summit.test");
+    expect(await jobs.runSignedCopyJob({ firmId: seed.demoFirmId("summit"), sectionId: unsigned.section("efile_authorization") })).toEqual({ made: false });
+  });
+
   it("a PDF with no signers listed is signed by the client who signs it", async () => {
     const other = await request("summit", "client@summit.test");
     const ctx: Ctx = { portal: await portalFor("summit"), user: await userFor("client@summit.test", "summit"), companyHash: other.hash };
