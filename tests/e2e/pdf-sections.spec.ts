@@ -148,3 +148,44 @@ test("a client previews a PDF from the document browser", async ({ page }) => {
   await expectRendered(page.getByRole("dialog").getByTestId("pdf-viewer"));
   await screenshot(page, "pdf-acme-document-preview-375");
 });
+
+test("a client works through the document checklist: upload, preview, remove, complete", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInClient(page, "summit", "client@summit.test");
+  const q = await reviewRequest("summit", "client@summit.test");
+  await page.goto(firmUrl("summit", `/questionnaire/${q.hash}?questionnaireId=${q.questionnaireId}&sectionId=${q.section("year_end_documents")}`));
+  await expect(page.getByRole("heading", { name: "Year-End Documents" })).toBeVisible();
+  const summary = page.getByRole("status", { name: "Checklist progress" });
+  await expect(summary).toContainText("0 of 2 required documents provided");
+
+  const { PDFDocument, StandardFonts } = await import("pdf-lib");
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([612, 792]).drawText("December bank statement - Operating account", { x: 72, y: 700, size: 20, font });
+  const buffer = Buffer.from(await pdf.save());
+
+  const bank = page.locator("section[data-status]").filter({ hasText: "December bank statements" });
+  await bank.locator('input[type="file"]').setInputFiles({ name: "december-bank.pdf", mimeType: "application/pdf", buffer });
+  await expect(page.getByText("Document(s) uploaded successfully")).toBeVisible();
+  await expect(bank.getByText("december-bank.pdf")).toBeVisible();
+  await expect(summary).toContainText("1 of 2 required documents provided");
+
+  // Preview the upload in the viewer.
+  await bank.getByRole("button", { name: "Preview december-bank.pdf" }).click();
+  const dialog = page.getByRole("dialog", { name: "december-bank.pdf" });
+  await expectRendered(dialog.getByTestId("pdf-viewer"));
+  await screenshot(page, "pdf-summit-checklist-preview");
+  await dialog.getByRole("button", { name: "Close" }).last().click();
+
+  // Remove it, upload it again, and mark the other one provided elsewhere: the checklist is complete.
+  await bank.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("Document removed successfully")).toBeVisible();
+  await expect(summary).toContainText("0 of 2 required documents provided");
+  await bank.locator('input[type="file"]').setInputFiles({ name: "december-bank.pdf", mimeType: "application/pdf", buffer });
+  await expect(bank.getByText("december-bank.pdf")).toBeVisible();
+  const payroll = page.locator("section[data-status]").filter({ hasText: "payroll summary" });
+  await payroll.getByRole("button", { name: "Provided Elsewhere" }).click();
+  await expect(summary).toContainText("2 of 2 required documents provided");
+  await expect(page.getByRole("button", { name: /Year-End Documents/ }).getByRole("img", { name: "Completed" })).toBeVisible();
+  await screenshot(page, "pdf-summit-checklist-complete");
+});
