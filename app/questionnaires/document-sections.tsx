@@ -7,7 +7,7 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { Alert, Badge, Button, ConfirmDialog, Dialog, TextArea, TextField } from "~/components/ui";
+import { Alert, Badge, Button, ConfirmDialog, Dialog, TextArea, TextField, VisuallyHidden } from "~/components/ui";
 import { PdfViewer } from "~/pdf/pdf-viewer";
 import { previewKind } from "~/pdf/file-preview-dialog";
 import { formatFileSize } from "~/storage/uploads";
@@ -316,7 +316,7 @@ export function ChecklistSummary({ section, questions, readOnly, mode, act }: { 
   const required = uploads.filter((q) => !q.optional);
   const done = required.filter((q) => questionStatus(q) === "completed").length;
   return (
-    <div className={s.special} role="status" aria-label="Checklist progress">
+    <div className={`${s.special} ${s.entries}`} role="status" aria-label="Checklist progress">
       <div className={s.pillRow}>
         <span>
           {t(`${done} of ${required.length} required ${required.length === 1 ? "document" : "documents"} provided`)}
@@ -328,6 +328,26 @@ export function ChecklistSummary({ section, questions, readOnly, mode, act }: { 
           </Button>
         ) : null}
       </div>
+      <ul className={s.checklist} aria-label="Documents on the checklist">
+        {uploads.map((q) => {
+          const status = questionStatus(q);
+          const mark = status === "completed" ? "done" : status === "pending" ? "pending" : "missing";
+          return (
+            <li key={q.id} className={s.checkItem}>
+              <span className={s.checkMark[mark]} aria-hidden>
+                {mark === "done" ? "✓" : mark === "pending" ? "…" : "○"}
+              </span>
+              <span>
+                {t(q.text.replace(/^Please upload\s+/i, "").replace(/^./, (c) => c.toUpperCase()))}
+                {q.optional ? <span className={s.muted}> (optional)</span> : null}
+                <VisuallyHidden>
+                  {mark === "done" ? " — provided" : mark === "pending" ? " — due later" : " — missing"}
+                </VisuallyHidden>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }

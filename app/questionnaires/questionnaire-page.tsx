@@ -8,7 +8,7 @@
  */
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Alert, Badge, Button, Checkbox, ConfirmDialog, Dialog, Pill, ProgressBar, Select, TextArea, TextField, useToast } from "~/components/ui";
+import { Alert, Badge, Button, Checkbox, ConfirmDialog, Dialog, Pill, ProgressBar, Select, TextArea, TextField, UploadIcon, useToast } from "~/components/ui";
 import { uploadWithProgress } from "~/components/upload";
 import { useVocabulary } from "~/vocabulary";
 import type { QuestionData, QuestionnaireData, SectionData } from "./questionnaire.server";
@@ -615,9 +615,20 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
         {!disabled && b.mode === "client" ? (
           <div className={s.row}>
             {q.options.length > 0 ? <Select label="Document type" options={q.options.map((o) => ({ value: o, label: t(o) }))} placeholder="Choose…" value={option} onChange={(e) => setOption(e.currentTarget.value)} /> : null}
-            <label className={s.choice}>
-              <span className={s.muted}>Upload</span>
-              <input type="file" accept=".pdf,.png,.gif,.jpg,.jpeg,.heic" disabled={busy || (q.options.length > 0 && !option)} onChange={(e) => e.currentTarget.files?.[0] && void upload(e.currentTarget.files[0])} />
+            <label className={s.uploadButton} data-disabled={busy || (q.options.length > 0 && !option)}>
+              <UploadIcon aria-hidden />
+              {busy ? "Uploading…" : "Upload a file"}
+              <input
+                className={s.hiddenFile}
+                type="file"
+                accept=".pdf,.png,.gif,.jpg,.jpeg,.heic"
+                disabled={busy || (q.options.length > 0 && !option)}
+                onChange={(e) => {
+                  const file = e.currentTarget.files?.[0];
+                  e.currentTarget.value = "";
+                  if (file) void upload(file);
+                }}
+              />
             </label>
           </div>
         ) : null}
