@@ -14,6 +14,7 @@ import type { FirmTx } from "~/db.server";
 import type { OutboundMessage, Prisma } from "~/generated/prisma/client";
 import { normalizeEmailRecipient, toE164 } from "~/messaging/rules";
 import { ACTIVITY_TYPES } from "~/activity/log.server";
+import { nextReminderDate } from "~/reminders/rules";
 import { notificationEmail, notificationSms, type NotificationInput } from "./email";
 import { itemQuestionText, type ItemInput } from "./rules";
 import { addDays } from "./schedule";
@@ -392,7 +393,7 @@ const QUESTIONNAIRE_COLUMNS: Column[] = [
   ["depositRequired", "boolean"], ["depositStatus", "text", '"DepositStatus"'], ["depositAmountCents", "integer"], ["disclaimer", "text"],
   ["documentDropOffEnabled", "boolean"], ["updateProfileSection", "boolean"], ["showUploadsAsDocumentChecklist", "boolean"],
   ["documentPopoutChecklistEnabled", "boolean"], ["allOwnerSignatureRequired", "boolean"], ["includePriorYearItems", "boolean"],
-  ["sentAt", "timestamptz"], ["lastActivity", "text"], ["lastActivityAt", "timestamptz"], ["createdById", "text"], ["createdAt", "timestamptz"],
+  ["sentAt", "timestamptz"], ["nextReminderDate", "timestamptz"], ["lastActivity", "text"], ["lastActivityAt", "timestamptz"], ["createdById", "text"], ["createdAt", "timestamptz"],
 ];
 const SECTION_COLUMNS: Column[] = [
   ["id", "text"], ["firmId", "text"], ["questionnaireId", "text"], ["sectionKey", "text"], ["sectionType", "integer"], ["name", "text"],
@@ -420,6 +421,17 @@ const MESSAGE_COLUMNS: Column[] = [
  */
 export async function writeRows(tx: FirmTx, rows: BuiltRows): Promise<OutboundMessage[]> {
   if (rows.questionnaires.length === 0) return [];
+  // The first automatic reminder of each questionnaire sent (drafts get none until sent): every
+  // row of a send shares the facts, so one read of the firm's frequency serves them all.
+  const firm = await tx.firm.findFirst({ select: { questionnaireReminderFrequencyDays: true } });
+  for (const q of rows.questionnaires) {
+    q.nextReminderDate = firm
+      ? nextReminderDate(
+          { deletedAt: null, isDraft: q.isDraft ?? false, locked: false, completed: false, sentAt: (q.sentAt as Date | null) ?? null, company: { inactive: false, deletedAt: null }, remindersDisabled: false, dueDate: (q.dueDate as Date | null) ?? null, earliestRemindDate: null, lastRemindedAt: null },
+          firm.questionnaireReminderFrequencyDays,
+        )
+      : null;
+  }
   await insertRows(tx, "questionnaires", QUESTIONNAIRE_COLUMNS, rows.questionnaires);
   await insertRows(tx, "sections", SECTION_COLUMNS, rows.sections);
   // Parents before follow-ups: the follow-up link is checked at the end of the statement anyway.
