@@ -170,6 +170,10 @@ describe("sending a template now", () => {
       const q = await one<{ name: string; tax_year: number; due_date: string; is_draft: boolean; sent_at: Date | null; template_id: string; company_id: string }>(`SELECT name, tax_year, to_char(due_date, 'YYYY-MM-DD') AS due_date, is_draft, sent_at, template_id, company_id FROM questionnaires WHERE id = $1`, [id]);
       expect(q).toMatchObject({ name: "Schedule C Business Questionnaire", tax_year: 2025, due_date: addDays(14), is_draft: false, template_id: templateId });
       expect(q.sent_at).not.toBeNull();
+      // Its first automatic reminder: the firm's frequency after sending, at least 3 days before due, at 10:00 UTC.
+      const reminder = await one<{ next_reminder_date: Date | null; days: number }>(`SELECT q.next_reminder_date, f.questionnaire_reminder_frequency_days AS days FROM questionnaires q JOIN firms f ON f.id = q.firm_id WHERE q.id = $1`, [id]);
+      expect(reminder.days).toBeGreaterThan(0);
+      expect(reminder.next_reminder_date?.toISOString()).toMatch(/T10:00:00\.000Z$/);
       const counts = await one<{ s: string; q: string }>(`SELECT (SELECT count(*) FROM sections WHERE questionnaire_id = $1) AS s, (SELECT count(*) FROM questions WHERE questionnaire_id = $1) AS q`, [id]);
       expect(Number(counts.s)).toBe(Number(templateCounts.s) + 1);
       expect(Number(counts.q)).toBe(Number(templateCounts.q) + 1);
@@ -244,6 +248,7 @@ describe("sending a template now", () => {
     expect(result).toMatchObject({ status: "draft", message: "Successfully saved Questionnaire draft(s)" });
     const q = await one<{ is_draft: boolean; sent_at: Date | null }>(`SELECT is_draft, sent_at FROM questionnaires WHERE id = $1`, [(result as { questionnaireIds: string[] }).questionnaireIds[0]]);
     expect(q).toEqual({ is_draft: true, sent_at: null });
+    expect((await one<{ next_reminder_date: Date | null }>(`SELECT next_reminder_date FROM questionnaires WHERE id = $1`, [(result as { questionnaireIds: string[] }).questionnaireIds[0]])).next_reminder_date).toBeNull();
     expect((await one<{ n: string }>(`SELECT count(*) AS n FROM outbound_messages`)).n).toBe(before.n);
   });
 
