@@ -331,7 +331,7 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
                       ) : null}
                       <fieldset className={s.fieldset}>
                         <legend className={s.legend}>Options</legend>
-                        <Checkbox label="Include prior year items" description="Adds the documents each entity gave you last year." checked={flags.includePriorYearItems} onChange={(e) => setFlags({ ...flags, includePriorYearItems: e.currentTarget.checked })} />
+                        <Checkbox label="Include prior year items" description={t("Adds the documents each entity gave you last year.")} checked={flags.includePriorYearItems} onChange={(e) => setFlags({ ...flags, includePriorYearItems: e.currentTarget.checked })} />
                         <Checkbox label="Show uploads as a document checklist" checked={flags.showUploadsAsDocumentChecklist} onChange={(e) => setFlags({ ...flags, showUploadsAsDocumentChecklist: e.currentTarget.checked })} />
                         <Checkbox label="Require a signature from every owner" checked={flags.allOwnerSignatureRequired} onChange={(e) => setFlags({ ...flags, allOwnerSignatureRequired: e.currentTarget.checked })} />
                         <Checkbox label="Ask the client to update their profile" checked={flags.updateProfileSection} onChange={(e) => setFlags({ ...flags, updateProfileSection: e.currentTarget.checked })} />
@@ -385,7 +385,7 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
                       <ItemsEditor title="Additional items" itemLabel="Item" addLabel="Add item" items={dropItems} onChange={setDropItems} attempted={attempted} empty="Anything else to upload or answer." />
                       {listError(shown("items")) ? <p className={s.error} role="alert">{listError(shown("items"))}</p> : null}
                       <Checkbox label="Include prior year items" checked={dropPriorYear} onChange={(e) => setDropPriorYear(e.currentTarget.checked)} />
-                      <p className={s.muted}>Clients get a link to upload without signing in; it expires in 7 days.</p>
+                      <p className={s.muted}>{t("Clients get a link to upload without signing in; it expires in 7 days.")}</p>
                     </div>
                   ),
                 },
