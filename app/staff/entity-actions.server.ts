@@ -89,6 +89,17 @@ async function actorOf(request: Request, portal: FirmSiteContext): Promise<Actor
   return { facts: viewer.facts, ipAddress: portal.clientAddress };
 }
 
+/** Firm role assignments as "roleId:userId" pairs; false when malformed. */
+function parseAssignments(value: unknown): { firmRoleId: string; userId: string }[] | false {
+  const pairs = Array.isArray(value) ? value : value ? [value] : [];
+  const parsed = z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,64}$/))
+    .max(500)
+    .safeParse(pairs);
+  if (!parsed.success) return false;
+  return parsed.data.map((p) => ({ firmRoleId: p.split(":")[0]!, userId: p.split(":")[1]! }));
+}
+
 /** POST /admin/{companyHash}: the entity view's dialogs. */
 export async function entityViewAction(request: Request, portal: FirmSiteContext, hashId: string): Promise<Response> {
   const actor = await actorOf(request, portal);
@@ -100,8 +111,12 @@ export async function entityViewAction(request: Request, portal: FirmSiteContext
       case "edit": {
         const parsed = editEntitySchema.safeParse(form);
         if (!parsed.success) return invalid(intent, parsed.error);
+        // With firm roles, the dialog's one Save also sends the Firm Roles tab.
+        const roles = form.rolesIncluded === "1" ? parseAssignments(form.assignment) : null;
+        if (roles === false) return reply({ ok: false, intent, message: ENTITY_MESSAGES.updateFailed }, 400);
         const { changed } = await updateEntity(portal, actor, hashId, parsed.data);
-        return changed.length ? success(intent, ENTITY_MESSAGES.updated) : reply({ ok: true, intent, toast: { type: "info", message: "Updated" } });
+        if (roles) await saveEntityFirmRoles(portal, actor, hashId, roles);
+        return changed.length || roles ? success(intent, ENTITY_MESSAGES.updated) : reply({ ok: true, intent, toast: { type: "info", message: "Updated" } });
       }
       case "add-owner": {
         const parsed = addOwnerSchema.safeParse(form);
@@ -155,13 +170,9 @@ export async function entityViewAction(request: Request, portal: FirmSiteContext
         return success(intent, ENTITY_MESSAGES.deleted, { redirectTo: "/admin" });
       }
       case "firm-roles": {
-        const pairs = (Array.isArray(form.assignment) ? form.assignment : form.assignment ? [form.assignment] : []) as string[];
-        const parsed = z
-          .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,64}$/))
-          .max(500)
-          .safeParse(pairs);
-        if (!parsed.success) return reply({ ok: false, intent, message: ENTITY_MESSAGES.updateFailed }, 400);
-        await saveEntityFirmRoles(portal, actor, hashId, parsed.data.map((p) => ({ firmRoleId: p.split(":")[0]!, userId: p.split(":")[1]! })));
+        const roles = parseAssignments(form.assignment);
+        if (roles === false) return reply({ ok: false, intent, message: ENTITY_MESSAGES.updateFailed }, 400);
+        await saveEntityFirmRoles(portal, actor, hashId, roles);
         return success(intent, ENTITY_MESSAGES.updated);
       }
     }

@@ -171,6 +171,12 @@ describe("firm roles", () => {
     // Cleared with an empty list.
     expect((await acmePartner.postJson("acme", V(c.hashId), { intent: "firm-roles" })).status).toBe(200);
     expect(await scoped(ACME, (tx) => tx.firmRoleAssignment.count({ where: { companyId: c.id } }))).toBe(0);
+    // The Edit entity dialog's Save sends the Firm Roles tab with the details.
+    const both = await acmePartner.postJson("acme", V(c.hashId), { ...edit("Marcus Johnson", { entityType: "Individual" }), rolesIncluded: "1", assignment: `role_acme_reviewer:${sam.id}` });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    expect(both.body.toast.message).toBe("Successfully updated");
+    expect(await scoped(ACME, (tx) => tx.firmRoleAssignment.count({ where: { companyId: c.id, userId: sam.id } }))).toBe(1);
+    await acmePartner.postJson("acme", V(c.hashId), { intent: "firm-roles" });
     const summit = await company(SUMMIT, "Christopher Adams");
     expect((await summitPartner.loaderData("summit", `/admin/${summit.hashId}`, VIEW)).editor.firmRoles).toBeNull();
     expect((await summitPartner.postJson("summit", V(summit.hashId), { intent: "firm-roles" })).status).toBe(403);
