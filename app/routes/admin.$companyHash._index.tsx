@@ -43,7 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return entityViewAction(request, portal, params.companyHash ?? "");
 }
 
-type Open = null | "edit" | "owner" | "primary" | "spouse" | "notifications" | "delete";
+type Open = null | "edit" | "owner" | "primary" | "spouse" | "notifications" | "delete" | { removeOwner: { id: string; name: string } };
 
 export default function EntityOverviewPage() {
   const data = useLoaderData<typeof loader>();
@@ -54,6 +54,8 @@ export default function EntityOverviewPage() {
   const close = () => setOpen(null);
   const base = `/admin/${entity.hashId}`;
   const remove = useEntityAction(base, () => navigate("/admin"));
+  const removeOwner = useEntityAction(base, close);
+  const removing = open && typeof open === "object" ? open.removeOwner : null;
   const nav: TabNavItem[] = [
     { to: base, label: "Overview", end: true },
     { to: "/admin", label: t("Back to Entities"), end: true },
@@ -134,6 +136,11 @@ export default function EntityOverviewPage() {
                   {o.primary ? <Badge tone="brand">Primary owner</Badge> : null}
                   {o.role === "spouse" ? <Badge>Spouse</Badge> : null}
                   {o.active ? null : <Badge>Inactive</Badge>}
+                  {o.primary ? null : (
+                    <Button size="sm" variant="ghost" aria-label={`Remove ${o.name} as owner`} onClick={() => setOpen({ removeOwner: { id: o.id, name: o.name } })}>
+                      Remove
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -180,6 +187,24 @@ export default function EntityOverviewPage() {
       <PrimaryContactDialog open={open === "primary"} onClose={close} action={base} owners={owners} entityEmail={entity.email} />
       <SpouseDialog open={open === "spouse"} onClose={close} action={base} spouse={data.spouse} />
       <EntityNotificationsDialog open={open === "notifications"} onClose={close} action={base} ids={[]} current={notifications.typeIds} locked={notifications.locked} />
+      <Dialog
+        open={removing !== null}
+        onClose={close}
+        persistent={removeOwner.busy}
+        size="sm"
+        title={`Remove ${removing?.name ?? ""} as owner?`}
+        description={t("They lose access to this entity and leave its conversations. Their user account stays.")}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={removeOwner.busy}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={removeOwner.busy} onClick={() => removing && removeOwner.submit({ intent: "remove-owner", userId: removing.id })} data-autofocus>
+              Remove owner
+            </Button>
+          </>
+        }
+      />
       <Dialog
         open={open === "delete"}
         onClose={close}

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { FirmSiteContext } from "~/context.server";
 import { createEntityForUser, deleteEntity, EntityError, findEntity, restoreEntity, saveEntityFirmRoles, updateEntity, useOwnerEmailForEntity, type Actor } from "./entities.server";
 import { addNote, removeNote, saveNotificationSubscription, updateTagsInBulk } from "./entity-extras.server";
-import { addExistingOwner, addNewOwner, changePrimaryContact, saveSpouse } from "./entity-owners.server";
+import { addExistingOwner, addNewOwner, changePrimaryContact, removeOwner, saveSpouse } from "./entity-owners.server";
 import {
   addExistingOwnerSchema,
   addOwnerSchema,
@@ -22,6 +22,7 @@ import {
   noteSchema,
   notificationsSchema,
   primaryContactSchema,
+  removeOwnerSchema,
   spouseSchema,
 } from "./entity-rules";
 import { loadStaffViewer } from "./viewer.server";
@@ -37,7 +38,7 @@ export interface EntityActionResult {
   data?: Record<string, unknown>;
 }
 
-const ENTITY_INTENTS = ["edit", "add-owner", "add-existing-owner", "primary", "spouse", "use-owner-email", "note-add", "note-remove", "notifications", "delete", "firm-roles"] as const;
+const ENTITY_INTENTS = ["edit", "add-owner", "add-existing-owner", "remove-owner", "primary", "spouse", "use-owner-email", "note-add", "note-remove", "notifications", "delete", "firm-roles"] as const;
 const TABLE_INTENTS = ["tags", "notifications", "restore", "create-entity", "delete"] as const;
 
 /** FormData to a plain object; repeated names (checkbox groups) become arrays. */
@@ -129,6 +130,12 @@ export async function entityViewAction(request: Request, portal: FirmSiteContext
         if (!parsed.success) return invalid(intent, parsed.error);
         await addExistingOwner(portal, actor, hashId, parsed.data);
         return success(intent, "Owner added");
+      }
+      case "remove-owner": {
+        const parsed = removeOwnerSchema.safeParse(form);
+        if (!parsed.success) return invalid(intent, parsed.error);
+        await removeOwner(portal, actor, hashId, parsed.data.userId);
+        return success(intent, "Owner removed");
       }
       case "primary": {
         const parsed = primaryContactSchema.safeParse(form);

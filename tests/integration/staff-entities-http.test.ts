@@ -275,6 +275,23 @@ describe("owners and spouse", () => {
     expect(refused.body.errors.userId).toBe("Choose one of the entity's owners.");
   });
 
+  it("removes an owner (not the primary contact), who leaves the entity's conversations", async () => {
+    const marcus = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "marcus.johnson@example.com" }, select: { id: true } }));
+    const nadia = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "nadia.haddad@example.com" }, select: { id: true } }));
+    const primary = await acmePartner.postJson("acme", V(hashId), { intent: "remove-owner", userId: nadia.id });
+    expect(primary.status).toBe(422);
+    expect(primary.body.message).toBe("Choose another primary contact before removing this owner.");
+    const r = await acmePartner.postJson("acme", V(hashId), { intent: "remove-owner", userId: marcus.id });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await scoped(ACME, (tx) => tx.companyOwner.count({ where: { companyId, userId: marcus.id } }))).toBe(0);
+    expect(await scoped(ACME, (tx) => tx.conversationParticipant.count({ where: { userId: marcus.id, conversation: { companies: { some: { companyId } } } } }))).toBe(0);
+    expect(await scoped(ACME, (tx) => tx.user.count({ where: { id: marcus.id, deletedAt: null } }))).toBe(1);
+    expect(await activity(ACME, companyId, "Owner removed")).toBe(1);
+    const again = await acmePartner.postJson("acme", V(hashId), { intent: "remove-owner", userId: marcus.id });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe("Choose one of the entity's owners.");
+  });
+
   it("adds and edits the spouse of an Individual entity only", async () => {
     const marcus = await company(ACME, "Marcus Johnson");
     const added = await acmePartner.postJson("acme", V(marcus.hashId), { intent: "spouse", firstName: "Dana", lastName: "Johnson", email: "dana.johnson@example.com" });
@@ -425,6 +442,7 @@ describe("another firm and other groups", () => {
       { intent: "add-owner", firstName: "Eve", lastName: "Intruder", email: "eve@example.com" },
       { intent: "add-existing-owner", userId: acmeUser.id },
       { intent: "primary", userId: acmeUser.id },
+      { intent: "remove-owner", userId: acmeUser.id },
       { intent: "spouse", firstName: "Eve", lastName: "Intruder" },
       { intent: "note-add", text: "hello" },
       { intent: "note-remove", id: note.id },
