@@ -112,30 +112,22 @@ export default function EntityOverviewPage() {
           </dl>
         </Card>
         <Card>
-          <div className={s.cardHead}>
-            <h2 className={s.sectionTitle}>Owners</h2>
-            <div className={s.headerActions}>
-              <Button size="sm" variant="secondary" onClick={() => setOpen("owner")}>
-                Add owner
-              </Button>
-              {owners.length > 1 ? (
-                <Button size="sm" variant="ghost" onClick={() => setOpen("primary")}>
-                  Change primary
-                </Button>
-              ) : null}
-            </div>
-          </div>
+          <h2 className={s.sectionTitle}>Owners</h2>
           {owners.length === 0 ? (
             <p className={s.muted}>{t("This entity has no owners.")}</p>
           ) : (
-            <ul className={s.list}>
+            <ul className={s.list} aria-label="Owners">
               {owners.map((o) => (
-                <li key={o.id} className={s.listItem}>
-                  <Link to={`/clients/${o.id}`}>{o.name}</Link>
-                  <span className={s.muted}>{o.email ?? ""}</span>
-                  {o.primary ? <Badge tone="brand">Primary owner</Badge> : null}
-                  {o.role === "spouse" ? <Badge>Spouse</Badge> : null}
-                  {o.active ? null : <Badge>Inactive</Badge>}
+                <li key={o.id} className={s.ownerRow}>
+                  <div className={s.ownerMain}>
+                    <span className={s.ownerName}>
+                      <Link to={`/clients/${o.id}`}>{o.name}</Link>
+                      {o.primary ? <Badge tone="brand">Primary owner</Badge> : null}
+                      {o.role === "spouse" ? <Badge>Spouse</Badge> : null}
+                      {o.active ? null : <Badge>Inactive</Badge>}
+                    </span>
+                    <span className={s.ownerEmail}>{o.email ?? "No email"}</span>
+                  </div>
                   {o.primary ? null : (
                     <Button size="sm" variant="ghost" aria-label={`Remove ${o.name} as owner`} onClick={() => setOpen({ removeOwner: { id: o.id, name: o.name } })}>
                       Remove
@@ -145,13 +137,21 @@ export default function EntityOverviewPage() {
               ))}
             </ul>
           )}
-          {data.isIndividual ? (
-            <div className={s.cardFoot}>
-              <Button size="sm" variant="ghost" onClick={() => setOpen("spouse")}>
+          <div className={`${s.cardFoot} ${s.headerActions}`}>
+            <Button size="sm" variant="secondary" onClick={() => setOpen("owner")}>
+              Add owner
+            </Button>
+            {owners.length > 1 ? (
+              <Button size="sm" variant="secondary" onClick={() => setOpen("primary")}>
+                Change primary
+              </Button>
+            ) : null}
+            {data.isIndividual ? (
+              <Button size="sm" variant="secondary" onClick={() => setOpen("spouse")}>
                 {data.spouse ? "Edit spouse" : "Add spouse"}
               </Button>
-            </div>
-          ) : null}
+            ) : null}
+          </div>
         </Card>
         <Card>
           <div className={s.cardHead}>

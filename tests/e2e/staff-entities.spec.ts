@@ -71,6 +71,11 @@ test("a partner edits an entity, adds an owner and tags entities in bulk", async
   await owner.getByRole("button", { name: "Add owner" }).click();
   await expect(page.getByText("Owner added")).toBeVisible();
   await expect(page.getByRole("link", { name: "Lena Johnson" })).toBeVisible();
+  await screenshot(page, "entity-view-owners-acme");
+  await page.getByRole("button", { name: "Remove Lena Johnson as owner" }).click();
+  await page.getByRole("dialog", { name: "Remove Lena Johnson as owner?" }).getByRole("button", { name: "Remove owner" }).click();
+  await expect(page.getByText("Owner removed")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Lena Johnson" })).toBeHidden();
 
   // Notes.
   await page.getByLabel("New note").fill("Prefers a call before 10 am.");
