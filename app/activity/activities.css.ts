@@ -12,9 +12,9 @@ export const toolbar = style({
   "@media": { [mq.mobile]: { flexDirection: "column", alignItems: "stretch" } },
 });
 
-export const search = style({ flex: "1 1 240px", minWidth: 200, maxWidth: 360, "@media": { [mq.mobile]: { maxWidth: "none" } } });
+export const search = style({ flex: "1 1 240px", minWidth: 200, maxWidth: 360, "@media": { [mq.mobile]: { flex: "0 0 auto", maxWidth: "none" } } });
 
-export const filter = style({ flex: "0 1 200px", minWidth: 160, "@media": { [mq.mobile]: { flex: "1 1 auto" } } });
+export const filter = style({ flex: "0 1 200px", minWidth: 160, "@media": { [mq.mobile]: { flex: "0 0 auto" } } });
 
 export const list = style({
   listStyle: "none",

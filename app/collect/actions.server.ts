@@ -6,6 +6,7 @@
  * visibility (group access), one activity-log entry per questionnaire changed, and a
  * CollectError (404/403/409/422) instead of a 500. Another firm's ids are never found (RLS).
  */
+import { refreshNextReminderDates } from "~/reminders/reminders.server";
 import type { SessionUser } from "~/auth/session.server";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
@@ -13,6 +14,7 @@ import type { FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
 import { setDepositPaid, QuestionnaireError } from "~/questionnaires/questionnaire.server";
 import { SECTION_TYPE } from "~/questionnaires/rules";
+import { canDoAdvisorAction, type AdvisorOnlyAction } from "~/staff/permissions";
 import { todayIn } from "~/time-zones";
 import { orderQuestionnaires } from "./overview/table";
 import {
@@ -46,12 +48,22 @@ export interface ActionOutcome {
   questionnaireId?: string;
 }
 
-/** Advisor-only actions (staff spec §6: lock, request items, mark paid, mark completed, restore, send reminders). */
-const ADVISOR_ONLY = new Set(["lock", "complete", "deposit", "additional_items", "restore", "send_drafts"]);
+/** Which of the spec's advisor-only actions (§6, app/staff/permissions.ts) each intent is; the others are open to all staff. */
+const ADVISOR_ACTION: Partial<Record<string, AdvisorOnlyAction>> = {
+  lock: "lockQuestionnaire",
+  complete: "markCompleted",
+  deposit: "markPaid",
+  additional_items: "requestItems",
+  restore: "restoreQuestionnaires",
+  send_drafts: "sendTemplates",
+};
 
 export function requireAllowed(staff: SessionUser, intent: string): void {
   if (staff.kind !== "staff") throw notFound();
-  if (ADVISOR_ONLY.has(intent) && !staff.isAdvisor) throw new CollectError(403, COLLECT_MESSAGES.onlyAdvisors);
+  const action = ADVISOR_ACTION[intent];
+  if (!action) return;
+  const decision = canDoAdvisorAction(staff, action);
+  if (!decision.allowed) throw new CollectError(decision.status, decision.message);
 }
 
 interface VisibleRow {
@@ -100,6 +112,7 @@ async function one(tx: FirmTx, staff: SessionUser, id: string, deleted: "live" |
 
 async function touch(tx: FirmTx, ids: string[], title: string, data: Record<string, unknown> = {}) {
   await tx.questionnaire.updateMany({ where: { id: { in: ids } }, data: { ...data, lastActivity: title, lastActivityAt: new Date() } });
+  await refreshNextReminderDates(tx, null, ids); // due date, lock, completion or reminders switch may move the next reminder
 }
 
 async function logMany(tx: FirmTx, portal: FirmSiteContext, staff: SessionUser, rows: VisibleRow[], title: string, typeId: number = ACTIVITY_TYPES.questionnaire, description?: string) {

@@ -14,11 +14,11 @@ export interface ReminderTexts {
 }
 
 export const DEFAULT_REMINDER_TEXTS: ReminderTexts = {
-  emailSubject: "Reminder: your {questionnaire_year} {questionnaire_name}{for_wording}",
+  emailSubject: "Reminder: your {questionnaire_year} {questionnaire_name} {for_wording}",
   emailMessage:
-    "Hi {client_fname},\n\nThis is a friendly reminder to complete your {questionnaire_year} {questionnaire_name}{for_wording}{by_due_date}. Items left to complete: {number_of_items_left}.\n\nYour progress is saved automatically, so you can pick up where you left off.\n\nThank you,\n{firm_name}",
-  inAppMessage: "Reminder: please complete your {questionnaire_year} {questionnaire_name}{for_wording}{by_due_date}.",
-  smsMessage: "{firm_name}: Hi {client_fname}, a reminder to complete your {questionnaire_year} {questionnaire_name}{for_wording}{by_due_date}.",
+    "Hi {client_fname},\n\nThis is a friendly reminder to complete your {questionnaire_year} {questionnaire_name} {for_wording} {by_due_date}. Items left to complete: {number_of_items_left}.\n\nYour progress is saved automatically, so you can pick up where you left off.\n\nThank you,\n{firm_name}",
+  inAppMessage: "Reminder: please complete your {questionnaire_year} {questionnaire_name} {for_wording} {by_due_date}.",
+  smsMessage: "{firm_name}: Hi {client_fname}, a reminder to complete your {questionnaire_year} {questionnaire_name} {for_wording} {by_due_date}.",
 };
 
 export const REMINDER_TEXT_LIMITS: Record<keyof ReminderTexts, number> = {

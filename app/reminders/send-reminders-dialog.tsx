@@ -40,7 +40,7 @@ const SAMPLE: TagValues = {
   questionnaire_name: "Tax Organizer",
   for_wording: "",
   number_of_items_left: "3",
-  by_due_date: " by April 15",
+  by_due_date: "by April 15",
   firm_name: "your firm",
 };
 

@@ -39,6 +39,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const TYPE_TONES: Record<number, BadgeTone> = { 1: "info", 2: "brand", 3: "success", 4: "info", 5: "warning", 6: "neutral", 7: "warning", 8: "neutral" };
 
+/** The questionnaire's name, with its tax year unless the name already says it. */
+function questionnaireLabel(name: string, taxYear: number | null): string {
+  return taxYear && !name.includes(String(taxYear)) ? `${taxYear} ${name}` : name;
+}
+
 export default function ActivitiesPage() {
   const { filters, rows, page, options } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
@@ -77,9 +82,9 @@ export default function ActivitiesPage() {
             label={vocab("Questionnaire")}
             value={current.questionnaireId ?? ""}
             disabled={!current.companyId}
-            hint={current.companyId ? undefined : vocab("Choose an entity first")}
+            title={current.companyId ? undefined : vocab("Choose an entity first")}
             onChange={(e) => go({ ...current, questionnaireId: e.currentTarget.value || null, page: 1 })}
-            options={[{ value: "", label: vocab("All questionnaires") }, ...options.questionnaires]}
+            options={[{ value: "", label: vocab(current.companyId ? "All questionnaires" : "Select an entity") }, ...options.questionnaires]}
           />
           <Select
             className={s.filter}
@@ -120,7 +125,7 @@ export default function ActivitiesPage() {
                         {vocab("Entity")}: <Link to={`/admin/${r.companyHash}`}>{r.companyName}</Link>
                       </span>
                     ) : null}
-                    {r.questionnaireName ? <span>{`${vocab("Questionnaire")}: ${r.taxYear ?? ""} ${r.questionnaireName}`.replace(":  ", ": ")}</span> : null}
+                    {r.questionnaireName ? <span>{`${vocab("Questionnaire")}: ${questionnaireLabel(r.questionnaireName, r.taxYear)}`}</span> : null}
                     <span>By {r.actorName ?? "System"}</span>
                     {r.subjectName && r.subjectName !== r.actorName ? <span>About {r.subjectName}</span> : null}
                   </p>
@@ -134,7 +139,7 @@ export default function ActivitiesPage() {
         )}
 
         <nav className={s.pager} aria-label="Pages">
-          <span>{page.label}</span>
+          <span role="status">{page.label}</span>
           <span className={s.pagerButtons}>
             <Button variant="secondary" size="sm" disabled={page.page <= 1} onClick={() => go({ ...current, page: page.page - 1 })}>
               Previous

@@ -15,7 +15,7 @@ import { visibleUserWhere } from "~/staff/lists.server";
 import { hasRealEmail } from "~/staff/permissions";
 import { EditUserDialog } from "~/staff/dialogs/edit-user-dialog";
 import { ActivateUserDialog, DeactivateUserDialog, DeleteUserDialog } from "~/staff/dialogs/user-status-dialogs";
-import { badIntent, parseForm, reply, success } from "~/staff/user-actions.server";
+import { badIntent, parseForm, readForm, reply, success } from "~/staff/user-actions.server";
 import { activateUserSchema, deactivateUserSchema, editUserSchema, USER_MESSAGES } from "~/staff/user-rules";
 import { activateUser, deactivateUser, deleteUser, restoreUser, updateUser, userDialogOptions } from "~/staff/users.server";
 import { loadStaffViewer } from "~/staff/viewer.server";
@@ -109,7 +109,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const portal = requireFirmSite(context);
   const { facts } = await loadStaffViewer(request, portal);
   const userId = params.userId ?? "";
-  const form = await request.formData();
+  const read = await readForm(request);
+  if (!read.ok) return read.response;
+  const form = read.form;
   const intent = String(form.get("intent") ?? "");
   const ip = portal.clientAddress;
   switch (intent) {

@@ -19,7 +19,7 @@ import { formatDate, formatPhone } from "~/staff/format";
 import { ImportButton } from "~/staff/import/import-dialog";
 import { listUsers, type UserRow } from "~/staff/lists.server";
 import { USER_COLUMNS, USER_STATUS_FILTERS, USERS_TABLE } from "~/staff/tables";
-import { badIntent, parseForm, reply, success } from "~/staff/user-actions.server";
+import { badIntent, parseForm, readForm, reply, success } from "~/staff/user-actions.server";
 import { BUILT_IN_ENTITY_TYPES, createUserSchema, USER_MESSAGES, userTagsSchema } from "~/staff/user-rules";
 import { createUserAndEntity, updateUserTags, userDialogOptions } from "~/staff/users.server";
 import { loadStaffViewer } from "~/staff/viewer.server";
@@ -40,7 +40,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const portal = requireFirmSite(context);
   const { facts } = await loadStaffViewer(request, portal);
-  const form = await request.formData();
+  const read = await readForm(request);
+  if (!read.ok) return read.response;
+  const form = read.form;
   const intent = String(form.get("intent") ?? "");
   if (intent === "create") {
     const prefs = portal.firm.preferences;

@@ -49,3 +49,12 @@ export async function reply(intent: string, run: () => Promise<Response>): Promi
 export function badIntent(intent: string) {
   return json<ActionReply>({ ok: false, intent, error: "Unknown action", fields: {} }, { status: 400 });
 }
+
+/** The posted form, or a 400 reply when the body isn't one. */
+export async function readForm(request: Request): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
+  try {
+    return { ok: true, form: await request.formData() };
+  } catch {
+    return { ok: false, response: json<ActionReply>({ ok: false, intent: "", error: "Malformed request", fields: {} }, { status: 400 }) };
+  }
+}

@@ -59,7 +59,8 @@ export function entityTypeChoices(customTypes: readonly string[], individualBloc
 /** The digits of a US phone number (a leading country code 1 dropped), at most 10. */
 export function phoneDigits(input: string | null | undefined): string {
   let d = (input ?? "").replace(/\D/g, "");
-  if (d.length === 11 && d.startsWith("1")) d = d.slice(1);
+  // US area codes never start with 1: a longer number starting with 1 carries the country code.
+  if (d.length > 10 && d.startsWith("1")) d = d.slice(1);
   return d.slice(0, 10);
 }
 
@@ -112,14 +113,20 @@ const checkbox = z.preprocess((v) => v === true || v === "true" || v === "on" ||
 
 /** Optional email: blank is allowed (→ null), otherwise a valid address, lower-cased. */
 export const optionalEmail = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() : v ?? ""),
-  z.union([z.literal("").transform(() => null), z.string().max(254, USER_MESSAGES.invalidEmail).pipe(z.email({ error: USER_MESSAGES.invalidEmail })).transform((e) => e.toLowerCase())]),
+  (v) => (typeof v === "string" ? v.trim() : (v ?? "")),
+  z
+    .string()
+    .max(254, USER_MESSAGES.invalidEmail)
+    .refine((v) => v === "" || z.email().safeParse(v).success, { message: USER_MESSAGES.invalidEmail })
+    .transform((v) => (v ? v.toLowerCase() : null)),
 );
 
 /** Masked or bare phone: stored as 10 digits, blank (→ null) when incomplete. */
 export const phoneField = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string().transform((v) => phoneForSubmit(v) || null));
 
 const idOrNone = z.preprocess((v) => (v === NO_ADVISOR || v === "" || v == null ? null : v), z.string().max(100).nullable());
+const requiredId = (message: string) =>
+  z.preprocess((v) => (v === NO_ADVISOR || v === "" || v == null ? undefined : v), z.string({ error: message }).min(1, message).max(100, message));
 
 const contactMethod = z.enum(["email", "sms"]).catch("email");
 
@@ -139,8 +146,8 @@ export function createUserSchema(ctx: CreateUserContext) {
       timeZone: text(100).optional().default(""),
       entityType: required(USER_MESSAGES.entityTypeRequired),
       entityName: text(200).optional().default(""),
-      assignedAdvisorId: idOrNone,
-      firmGroupId: idOrNone,
+      assignedAdvisorId: requiredId(USER_MESSAGES.advisorRequired),
+      firmGroupId: ctx.hasFirmGroups ? requiredId(USER_MESSAGES.groupRequired) : idOrNone,
       hasSpouse: checkbox.optional().default(false),
       spouseFname: text(100).optional().default(""),
       spouseLname: text(100).optional().default(""),
@@ -149,8 +156,6 @@ export function createUserSchema(ctx: CreateUserContext) {
       confirmBlankEmail: checkbox.optional().default(false),
     })
     .superRefine((v, issue) => {
-      if (!v.assignedAdvisorId) issue.addIssue({ code: "custom", path: ["assignedAdvisorId"], message: USER_MESSAGES.advisorRequired });
-      if (ctx.hasFirmGroups && !v.firmGroupId) issue.addIssue({ code: "custom", path: ["firmGroupId"], message: USER_MESSAGES.groupRequired });
       const individual = v.entityType === INDIVIDUAL;
       const spouse = individual && v.hasSpouse;
       if (spouse) {

@@ -217,9 +217,26 @@ describe("activities page", () => {
     expect(asNina.options.entities.some((e: any) => e.value === other[0].id)).toBe(false);
   });
 
-  it("sends signed-out visitors to sign in", async () => {
+  it("logs staff changes to firm settings and sign-in links sent", async () => {
+    const saved = await acmePartner.post("acme", "/firm", { intent: "vocab-add", keyWord: "Portal", replacement: "Hub" });
+    expect(saved.status).toBe(200);
+    const settings = await data(acmePartner, "acme", "/activities?type_id=1&search=vocabulary");
+    expect(settings.rows[0]).toMatchObject({ title: "Saved a vocabulary word", description: "Portal → Hub", actorName: "Elena Marquez", companyId: null });
+    const { rows: client } = await su.query(`SELECT id, fname || ' ' || lname AS name FROM users WHERE firm_id = $1 AND kind = 'client' AND email IS NOT NULL AND NOT has_temp_email AND paying ORDER BY email DESC LIMIT 1`, [ACME]);
+    const sent = await acmePartner.postJson("acme", "/api/users/send-sign-in-links", { userIds: [client[0].id] });
+    expect(sent.status).toBe(200);
+    expect(sent.json.sent).toEqual([client[0].id]);
+    const links = await data(acmePartner, "acme", "/activities?search=sign-in%20link");
+    expect(links.rows[0]).toMatchObject({ title: "Sent a sign-in link", subjectName: client[0].name, actorName: "Elena Marquez" });
+  });
+
+  it("sends signed-out visitors to sign in and is not found for clients", async () => {
     const response = await hostRequest(port, { host: host("acme"), path: "/activities" });
     expect(response.status).toBe(302);
+    const client = await signIn("acme", ACME, "client@acme.test");
+    const page = await client.get("acme", "/activities");
+    expect(page.status).toBe(404);
+    expect(page.text).not.toContain("Paging probe");
   });
 });
 

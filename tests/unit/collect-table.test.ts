@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultState, readTableState } from "~/components/data-table/state";
-import { COLLECT_TABLE, collectQuery, compareQuestionnaires, nextReminderDate, orderQuestionnaires, orderRank, statusCondition } from "~/collect/overview/table";
+import { COLLECT_TABLE, collectQuery, compareQuestionnaires, orderQuestionnaires, orderRank, statusCondition } from "~/collect/overview/table";
 import { additionalItemError, additionalItemText, additionalItemsReady, bulkIntentSchema, dueDateError, firstIssue, questionnaireIntentSchema } from "~/collect/preview/rules";
 
 const partner = { id: "usr_p", firmAccess: "partner" as const };
@@ -28,7 +28,7 @@ describe("Collect table state → SQL", () => {
     const q = collectQuery(defaultState(COLLECT_TABLE), partner, opts);
     expect(q.orderBy.startsWith("q.last_activity_at DESC NULLS LAST")).toBe(true);
     expect(q.where).toContain("q.deleted_at IS NULL");
-    expect(q.where).toContain("c.entity_type <> $1");
+    expect(q.where).toContain("x.deleted_at IS NOT NULL OR x.entity_type = $1");
     expect(q.values).toEqual(["drop_link"]);
     expect(q.where).not.toContain("firm_group_id");
   });
@@ -63,20 +63,6 @@ describe("Collect table state → SQL", () => {
     const q = collectQuery(defaultState(COLLECT_TABLE), group, opts);
     expect(q.where).toContain("o.firm_group_id IS NULL OR o.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = $2)");
     expect(q.values).toEqual(["drop_link", "usr_g"]);
-  });
-});
-
-describe("next reminder date", () => {
-  const base = { isDraft: false, locked: false, completed: false, remindersDisabled: false, sentOn: "2026-11-01", lastRemindedOn: null, earliestRemindDate: null, dueDate: null };
-  it("is the frequency after the last reminder or the send, never before the earliest date or today", () => {
-    expect(nextReminderDate(base, 7, "2026-11-02")).toBe("2026-11-08");
-    expect(nextReminderDate({ ...base, lastRemindedOn: "2026-11-10" }, 7, "2026-11-11")).toBe("2026-11-17");
-    expect(nextReminderDate({ ...base, earliestRemindDate: "2026-11-20" }, 7, "2026-11-02")).toBe("2026-11-20");
-    expect(nextReminderDate(base, 7, "2026-11-21")).toBe("2026-11-21");
-    expect(nextReminderDate({ ...base, dueDate: "2026-11-09" }, 14, "2026-11-02")).toBe("2026-11-06");
-  });
-  it("is none for drafts, locked, completed and reminders off", () => {
-    for (const k of ["isDraft", "locked", "completed", "remindersDisabled"] as const) expect(nextReminderDate({ ...base, [k]: true }, 7, "2026-11-02")).toBeNull();
   });
 });
 

@@ -13,10 +13,10 @@ import { longDate, replaceTags, tagValues, unknownTags, type TagFacts } from "~/
 
 const facts: TagFacts = {
   clientFname: "Dana",
+  clientLname: "Lee",
   taxYear: 2025,
   questionnaireName: "Tax Organizer",
   entityName: "Dana Lee",
-  entityType: "Individual",
   itemsLeft: 3,
   dueDate: "2026-03-15",
   firmName: "Acme Tax & Advisory",
@@ -25,20 +25,22 @@ const facts: TagFacts = {
 describe("reminder tags", () => {
   it("replaces every tag of the spec", () => {
     const text = "{client_fname}|{questionnaire_year}|{questionnaire_name}|{for_wording}|{number_of_items_left}|{by_due_date}|{firm_name}";
-    expect(replaceTags(text, tagValues(facts))).toBe("Dana|2025|Tax Organizer||3| by March 15, 2026|Acme Tax & Advisory");
+    expect(replaceTags(text, tagValues(facts))).toBe("Dana|2025|Tax Organizer||3|by March 15, 2026|Acme Tax & Advisory");
   });
 
-  it("words a business entity and a missing due date", () => {
-    const v = tagValues({ ...facts, entityName: "Lee Farms LLC", entityType: "Partnership", dueDate: null, itemsLeft: -2 });
-    expect(v.for_wording).toBe(" for Lee Farms LLC");
+  it("words an entity that is not the client's own, and drops empty tags with their space", () => {
+    const v = tagValues({ ...facts, entityName: "Lee Farms LLC", dueDate: null, itemsLeft: -2 });
+    expect(v.for_wording).toBe("for Lee Farms LLC");
     expect(v.by_due_date).toBe("");
     expect(v.number_of_items_left).toBe("0");
+    expect(replaceTags("Finish {questionnaire_name} {for_wording} {by_due_date}.", v)).toBe("Finish Tax Organizer for Lee Farms LLC.");
+    expect(replaceTags("Finish {questionnaire_name} {for_wording} {by_due_date}.", tagValues(facts))).toBe("Finish Tax Organizer by March 15, 2026.");
   });
 
-  it("prefers the preferred name, tolerates case and spaces, keeps unknown tags", () => {
+  it("prefers the preferred name and keeps unknown tags", () => {
     const v = tagValues({ ...facts, clientPreferredName: "Dee" });
-    expect(replaceTags("Hi { Client_Fname }, {unknown} {firm_name}", v)).toBe("Hi Dee, {unknown} Acme Tax & Advisory");
-    expect(unknownTags("Hi {client_fname} {clientname} {firm_name} {Oops}")).toEqual(["clientname", "Oops"]);
+    expect(replaceTags("Hi {client_fname}, {unknown} {firm_name}", v)).toBe("Hi Dee, {unknown} Acme Tax & Advisory");
+    expect(unknownTags("Hi {client_fname} {clientname} {firm_name}")).toEqual(["clientname"]);
   });
 
   it("does not substitute tags inside substituted values", () => {
@@ -51,9 +53,15 @@ describe("reminder tags", () => {
     expect(longDate("2026-12-31T00:00:00.000Z")).toBe("December 31, 2026");
   });
 
-  it("fills the default texts with no tag left", () => {
-    const v = tagValues(facts);
-    for (const text of Object.values(DEFAULT_REMINDER_TEXTS)) expect(replaceTags(text, v)).not.toMatch(/\{/);
+  it("fills the default texts with no tag left and no double space", () => {
+    for (const f of [facts, { ...facts, entityName: "Lee Farms LLC", dueDate: null }]) {
+      const v = tagValues(f);
+      for (const text of Object.values(DEFAULT_REMINDER_TEXTS)) {
+        const out = replaceTags(text, v);
+        expect(out).not.toMatch(/\{/);
+        expect(out).not.toMatch(/ {2}| \./);
+      }
+    }
     expect(effectiveTexts({ emailSubject: "  ", smsMessage: "Custom" })).toEqual({ ...DEFAULT_REMINDER_TEXTS, smsMessage: "Custom" });
   });
 });

@@ -3,9 +3,10 @@
  * server-side pages and sort (state in the URL and the `table_overview` cookie), row selection with
  * bulk actions, the queue banner, and the advisor preview dialog opened from a row.
  */
-import { useFetcher, useNavigate, useNavigation } from "@remix-run/react";
+import { useFetcher, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import * as t from "~/components/data-table/data-table.css";
+import { SendRemindersDialog } from "~/reminders/send-reminders-dialog";
 import {
   PAGE_SIZES,
   SEARCH_DEBOUNCE_MS,
@@ -34,6 +35,7 @@ export interface CollectData {
   state: TableState;
   rows: CollectRow[];
   page: PageInfo;
+  capped: boolean;
   today: string;
   isAdvisor: boolean;
   options: { advisors: SelectOption[]; groups: SelectOption[]; customStatuses: SelectOption[]; entityTypes: SelectOption[]; years: SelectOption[] };
@@ -95,6 +97,8 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   }, [bulk.state, bulk.data]);
 
   const [openId, setOpenId] = useState<string | null>(null);
+  const [sendReminders, setSendReminders] = useState(false);
+  const revalidator = useRevalidator();
   const deletedView = state.filters.deleted?.[0] === "only";
 
   const visible = COLLECT_COLUMNS.filter((c) => !state.hidden.includes(c.key));
@@ -225,7 +229,7 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
                 <Button size="sm" variant="secondary" disabled={!isAdvisor || busy} onClick={() => setBulkDialog("drafts")}>
                   Send drafts
                 </Button>
-                <Button size="sm" variant="secondary" disabled title="Sending reminders from Collect is not available yet">
+                <Button size="sm" variant="secondary" disabled={!isAdvisor || busy} onClick={() => setSendReminders(true)}>
                   Send reminders
                 </Button>
               </>
@@ -291,6 +295,7 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
           <span className={t.range} role="status">
             {page.label}
           </span>
+          {data.capped && !page.hasNext ? <span className={s.muted}>Only the first 10,000 matches can be paged through: narrow the list with search or filters.</span> : null}
           <div className={t.pager}>
             <Select
               className={t.sizeSelect}
@@ -336,6 +341,15 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
       />
       <DueDateDialog open={bulkDialog === "due"} today={today} busy={busy} count={selected.size} onCancel={() => setBulkDialog(null)} onSave={(dueDate, remindersDisabled) => submitBulk({ intent: "due_dates", dueDate, remindersDisabled })} />
       <BulkRemindersDialog open={bulkDialog === "reminders"} busy={busy} count={selected.size} onCancel={() => setBulkDialog(null)} onSave={(remindersDisabled) => submitBulk({ intent: "reminders", remindersDisabled })} />
+      <SendRemindersDialog
+        open={sendReminders}
+        questionnaireIds={[...selected]}
+        onClose={() => setSendReminders(false)}
+        onDone={() => {
+          setSelected(new Set());
+          revalidator.revalidate();
+        }}
+      />
       {openId ? <PreviewDialog questionnaireId={openId} isAdvisor={isAdvisor} today={today} onClose={() => setOpenId(null)} /> : null}
     </>
   );

@@ -9,7 +9,7 @@ import { firmSql } from "~/db.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
 import type { StaffViewer } from "~/staff/tables";
 import { todayIn } from "~/time-zones";
-import { collectQuery, COLLECT_FROM, nextReminderDate } from "./table";
+import { collectQuery, COLLECT_FROM } from "./table";
 
 export interface CollectRow {
   id: string;
@@ -44,12 +44,9 @@ export interface CollectRow {
   firmRoles: string[];
 }
 
-interface RawRow extends Omit<CollectRow, "nextReminderDate" | "notes" | "documents"> {
+interface RawRow extends Omit<CollectRow, "notes" | "documents"> {
   notes: string;
   documents: string;
-  sentOn: string | null;
-  lastRemindedOn: string | null;
-  earliestRemindDate: string | null;
 }
 
 const ts = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -60,9 +57,7 @@ const SELECT = `q.id, q.company_id AS "companyId", c.hash_id AS "companyHash", c
   q.is_draft AS "isDraft", q.is_open_item AS "isOpenItem", q.locked, q.completed, q.in_progress AS "inProgress",
   ${ts("q.opened_at")} AS "openedAt", q.last_activity AS "lastActivity", ${ts("q.last_activity_at")} AS "lastActivityAt",
   ${ts("q.submitted_at")} AS "submittedAt", ${ts("q.first_doc_uploaded_at")} AS "firstDocUploadedAt", ${ts("q.deleted_at")} AS "deletedAt",
-  q.reminders_disabled AS "remindersDisabled",
-  to_char(q.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "sentOn", to_char(q.last_reminded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "lastRemindedOn",
-  to_char(q.earliest_remind_date, 'YYYY-MM-DD') AS "earliestRemindDate",
+  q.reminders_disabled AS "remindersDisabled", ${ts("q.next_reminder_date")} AS "nextReminderDate",
   cs.firm_user_display_status AS "customStatus", c.entity_type AS "entityType",
   o.external_user_id AS "externalUserId", c.external_entity_id AS "externalEntityId",
   CASE WHEN adv.id IS NULL THEN NULL ELSE trim(adv.fname || ' ' || adv.lname) END AS assigned,
@@ -76,6 +71,21 @@ const SELECT = `q.id, q.company_id AS "companyId", c.hash_id AS "companyHash", c
 export interface CollectPage {
   rows: CollectRow[];
   page: PageInfo;
+  /** More rows match than COUNT_CAP: the label reads '… of 10,000+' and paging stops there (narrow with filters). */
+  capped: boolean;
+}
+
+/**
+ * Counting stops here: an exact count of a very large firm's questionnaires costs a scan of all of
+ * them on every page view, while a capped one costs at most this many rows.
+ */
+export const COUNT_CAP = 10_000;
+
+/** The count joins the entity and its owner only when a condition reads them (the owner comes through the entity). */
+export function countFrom(where: string): string {
+  if (/\bo\./.test(where)) return "FROM questionnaires q JOIN companies c ON c.id = q.company_id LEFT JOIN users o ON o.id = c.primary_owner_id";
+  if (/\bc\./.test(where)) return "FROM questionnaires q JOIN companies c ON c.id = q.company_id";
+  return "FROM questionnaires q";
 }
 
 /** Two statements whatever the page (three when the requested page is past the end). */
@@ -87,23 +97,21 @@ export async function listCollect(portal: FirmSiteContext, viewer: StaffViewer, 
   const requested = pageInfo(state.page, state.size, Number.MAX_SAFE_INTEGER);
   const [rows, countRows] = await Promise.all([
     firmSql<RawRow>(portal.firm.id, rowsSql, [...q.values, state.size, requested.offset]),
-    firmSql<{ total: string; frequency: number | null }>(
+    firmSql<{ total: string }>(
       portal.firm.id,
-      `SELECT (SELECT count(*) ${COLLECT_FROM} WHERE ${q.where}) AS total, (SELECT questionnaire_reminder_frequency_days FROM firms) AS frequency`,
+      `SELECT count(*) AS total FROM (SELECT 1 ${countFrom(q.where)} WHERE ${q.where} LIMIT ${COUNT_CAP + 1}) t`,
       q.values,
     ),
   ]);
-  const page = pageInfo(state.page, state.size, Number(countRows[0]?.total ?? 0));
+  const counted = Number(countRows[0]?.total ?? 0);
+  const capped = counted > COUNT_CAP;
+  const page = pageInfo(state.page, state.size, Math.min(counted, COUNT_CAP));
+  if (capped) page.label = `${page.from}-${page.to} of ${COUNT_CAP.toLocaleString("en-US")}+`;
   const finalRows = page.offset === requested.offset ? rows : await firmSql<RawRow>(portal.firm.id, rowsSql, [...q.values, state.size, page.offset]);
-  const frequency = countRows[0]?.frequency ?? 7;
   return {
     page,
-    rows: finalRows.map(({ sentOn, lastRemindedOn, earliestRemindDate, notes, documents, ...r }) => ({
-      ...r,
-      notes: Number(notes),
-      documents: Number(documents),
-      nextReminderDate: nextReminderDate({ ...r, sentOn, lastRemindedOn, earliestRemindDate }, frequency, today),
-    })),
+    capped,
+    rows: finalRows.map(({ notes, documents, ...r }) => ({ ...r, notes: Number(notes), documents: Number(documents) })),
   };
 }
 

@@ -94,44 +94,6 @@ export function orderQuestionnaires<Q extends OrderFacts>(list: readonly Q[]): Q
 export const ORDER_RANK_SQL = "(CASE WHEN q.locked THEN 2 WHEN q.completed THEN 1 ELSE 0 END)";
 export const ORDERING_SQL = `${ORDER_RANK_SQL} {dir}, q.due_date {dir} NULLS LAST`;
 
-// ───────────────────────────── Next reminder ─────────────────────────────
-
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-export interface ReminderFacts {
-  isDraft: boolean;
-  locked: boolean;
-  completed: boolean;
-  remindersDisabled: boolean;
-  /** YYYY-MM-DD dates. */
-  sentOn: string | null;
-  lastRemindedOn: string | null;
-  earliestRemindDate: string | null;
-  dueDate: string | null;
-}
-
-/**
- * The table's Next reminder date: none for drafts, locked, completed or reminders-off
- * questionnaires; otherwise the firm's frequency in days after the last reminder (or the send),
- * never before the earliest remind date, and brought forward to 3 days before the due date when
- * the frequency would skip past it. Never before today.
- */
-export function nextReminderDate(q: ReminderFacts, frequencyDays: number, today: string): string | null {
-  if (q.isDraft || q.locked || q.completed || q.remindersDisabled || !q.sentOn) return null;
-  const days = Math.max(1, Math.floor(frequencyDays));
-  let next = addDays(q.lastRemindedOn ?? q.sentOn, days);
-  if (q.earliestRemindDate && next < q.earliestRemindDate) next = q.earliestRemindDate;
-  if (q.dueDate) {
-    const beforeDue = addDays(q.dueDate, -3);
-    if (next > beforeDue && (q.lastRemindedOn ?? q.sentOn) < beforeDue) next = beforeDue;
-  }
-  return next < today ? today : next;
-}
-
 // ───────────────────────────── Filters and sorts → SQL ─────────────────────────────
 
 /** The rows of the table: a questionnaire with its entity, the entity's primary owner, advisor, group and custom status. */
@@ -158,7 +120,7 @@ const COLLECT_SORT: Record<string, string> = {
   submitted_at: "q.submitted_at {dir} NULLS LAST",
   first_doc_uploaded_at: "q.first_doc_uploaded_at {dir} NULLS LAST",
   name: "lower(q.name) {dir}",
-  next_reminder_date: "q.reminders_disabled, q.last_reminded_at {dir} NULLS LAST",
+  next_reminder_date: "q.next_reminder_date {dir} NULLS LAST",
   firm_group: "lower(g.name) {dir} NULLS LAST",
 };
 
@@ -205,7 +167,11 @@ export function collectQuery(state: TableState, viewer: StaffViewer, options: Co
     return `$${values.length}`;
   };
   const deleted = first(state, "deleted") === "only";
-  const where = [deleted ? "q.deleted_at IS NOT NULL" : "q.deleted_at IS NULL", "c.deleted_at IS NULL", `c.entity_type <> ${add(options.hiddenEntityType)}`];
+  // Entities that are deleted or hidden, as an anti-join: the set is tiny, so counting needs no join per row.
+  const where = [
+    deleted ? "q.deleted_at IS NOT NULL" : "q.deleted_at IS NULL",
+    `NOT EXISTS (SELECT 1 FROM companies x WHERE x.id = q.company_id AND (x.deleted_at IS NOT NULL OR x.entity_type = ${add(options.hiddenEntityType)}))`,
+  ];
   if (viewer.firmAccess === "group") {
     where.push(`(o.id IS NULL OR o.firm_group_id IS NULL OR o.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${add(viewer.id)}))`);
   }

@@ -14,6 +14,7 @@ import type { FirmTx } from "~/db.server";
 import type { OutboundMessage, Prisma } from "~/generated/prisma/client";
 import { normalizeEmailRecipient, toE164 } from "~/messaging/rules";
 import { ACTIVITY_TYPES } from "~/activity/log.server";
+import { refreshNextReminderDates } from "~/reminders/reminders.server";
 import { notificationEmail, notificationSms, type NotificationInput } from "./email";
 import { itemQuestionText, type ItemInput } from "./rules";
 import { addDays } from "./schedule";
@@ -372,6 +373,8 @@ function blankQuestion(key: string): PlanQuestion {
 export async function writeRows(tx: FirmTx, rows: BuiltRows): Promise<OutboundMessage[]> {
   if (rows.questionnaires.length === 0) return [];
   await tx.questionnaire.createMany({ data: rows.questionnaires });
+  // The first automatic reminder of each questionnaire sent (drafts get none until sent).
+  await refreshNextReminderDates(tx, null, rows.questionnaires.map((q) => q.id).filter((id): id is string => Boolean(id)));
   if (rows.sections.length) await tx.section.createMany({ data: rows.sections });
   if (rows.questions.length) await tx.question.createMany({ data: rows.questions });
   if (rows.triggers.length) {

@@ -3,7 +3,7 @@
  * entity and, for an Individual, optionally the spouse. Email availability is checked as it is
  * typed; creating without an email asks first (Blank Email Confirmation).
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, Button, Checkbox, ConfirmDialog, Dialog, Select, TextField } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import { TIME_ZONES } from "~/time-zones";
@@ -40,8 +40,17 @@ function CreateUserForm({ onClose, options, onCreated }: { onClose: () => void; 
     spouseLname: "",
     spouseEmail: "",
   });
-  const set = (patch: Partial<typeof v>) => setV((old) => ({ ...old, ...patch }));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A field's error goes when it changes (the derived entity name follows the names and type).
+  const set = (patch: Partial<typeof v>) => {
+    setV((old) => ({ ...old, ...patch }));
+    setErrors((old) => {
+      const next = { ...old };
+      for (const key of Object.keys(patch)) delete next[key];
+      if (["fname", "lname", "entityType", "spouseFname", "spouseLname"].some((k) => k in patch)) delete next.entityName;
+      return next;
+    });
+  };
   const [confirmBlank, setConfirmBlank] = useState(false);
   const emailCheck = useEmailCheck(v.email);
   const spouseCheck = useEmailCheck(v.hasSpouse ? v.spouseEmail : "");
@@ -51,7 +60,11 @@ function CreateUserForm({ onClose, options, onCreated }: { onClose: () => void; 
   });
   const individual = v.entityType === INDIVIDUAL;
   const derivedName = individual ? individualEntityName(v.fname, v.lname, v.hasSpouse ? { fname: v.spouseFname, lname: v.spouseLname } : null) : "";
-  const all = { ...errors, ...action.fields };
+  useEffect(() => {
+    const reply = action.reply;
+    if (reply && !reply.ok) setErrors((old) => ({ ...old, ...reply.fields }));
+  }, [action.reply]);
+  const all = errors;
   const typeChoices = entityTypeChoices(options.customEntityTypes, options.individualBlocked);
 
   const send = (confirmBlankEmail: boolean) => action.submit({ intent: "create", ...v, hasSpouse: individual && v.hasSpouse, confirmBlankEmail });

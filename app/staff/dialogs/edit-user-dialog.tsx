@@ -4,7 +4,7 @@
  * change the group; only partner or full users the advisor, with a warning that it applies to all
  * the user's entities. Email removal follows the sign-in method rules.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, Button, Dialog, Select, Switch, Tabs, TextField } from "~/components/ui";
 import { TIME_ZONES } from "~/time-zones";
 import { emailRemovalOffered } from "../permissions";
@@ -56,12 +56,25 @@ function EditUserForm({ onClose, user, options }: { onClose: () => void; user: E
     assignedAdvisorId: user.assignedAdvisorId ?? NO_ADVISOR,
     readonlyAccess: user.readonlyAccess,
   });
-  const set = (patch: Partial<typeof v>) => setV((old) => ({ ...old, ...patch }));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A field's error goes when it changes (the derived entity name follows the names and type).
+  const set = (patch: Partial<typeof v>) => {
+    setV((old) => ({ ...old, ...patch }));
+    setErrors((old) => {
+      const next = { ...old };
+      for (const key of Object.keys(patch)) delete next[key];
+      if (["fname", "lname", "entityType", "spouseFname", "spouseLname"].some((k) => k in patch)) delete next.entityName;
+      return next;
+    });
+  };
   const [tab, setTab] = useState("details");
   const emailCheck = useEmailCheck(v.email, user.id, user.hasTempEmail ? "" : user.email);
   const action = useUserAction(`/clients/${user.id}`, () => onClose());
-  const all = { ...errors, ...action.fields };
+  useEffect(() => {
+    const reply = action.reply;
+    if (reply && !reply.ok) setErrors((old) => ({ ...old, ...reply.fields }));
+  }, [action.reply]);
+  const all = errors;
   const removable = emailRemovalOffered(user);
   const emailSignIn = user.preferredSignInMethod === "email";
   const advisorChanged = (v.assignedAdvisorId === NO_ADVISOR ? null : v.assignedAdvisorId) !== user.assignedAdvisorId;

@@ -98,5 +98,6 @@ export function useUserAction(action: string, onDone?: (reply: Extract<ActionRep
     fetcher.submit(form, { method: "post", action });
   };
   const fields = fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? fetcher.data.fields : {};
-  return { submit, busy: fetcher.state !== "idle", fields, reply: fetcher.data };
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  return { submit, busy: fetcher.state !== "idle", fields, reply };
 }
