@@ -55,6 +55,8 @@ export interface QuestionnairePageProps {
   initialSectionId: string | null;
   /** Who a note added in preview is shown as (the firm's team name); clients' notes come from the server. */
   viewerName?: string;
+  /** The entity's inbox (client mode; null when the firm turned messaging off). */
+  messageHref?: string | null;
 }
 
 type ActionBody = Record<string, unknown> & { intent: string };
@@ -203,9 +205,16 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
             {data.dueDate ? ` · Due ${formatDate(data.dueDate)}` : ""} · {MESSAGES.autosaved}
           </p>
         </div>
-        <Button to="/" variant="secondary" size="sm">
-          Back
-        </Button>
+        <div className={s.headerActions}>
+          {mode === "client" && props.messageHref ? (
+            <Button to={props.messageHref} variant="ghost" size="sm">
+              Message
+            </Button>
+          ) : null}
+          <Button to="/" variant="secondary" size="sm">
+            Back
+          </Button>
+        </div>
       </div>
 
       {mode === "admin-template" ? <Alert tone="info">{MESSAGES.templateBanner}</Alert> : null}

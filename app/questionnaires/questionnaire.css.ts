@@ -61,3 +61,5 @@ export const file = style({ display: "flex", gap: vars.space.sm, alignItems: "ce
 export const signature = style({ fontFamily: vars.font.heading, fontStyle: "italic", fontSize: vars.fontSize.xl, color: vars.color.text });
 export const letter = style({ whiteSpace: "pre-wrap", color: vars.color.text, margin: 0 });
 export const printLine = style({ display: "grid", gridTemplateColumns: "2fr 1fr", gap: vars.space.lg, paddingTop: vars.space.xs, marginTop: vars.space.lg, borderTop: `1px solid ${vars.color.borderStrong}`, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const headerActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center" });

@@ -16,6 +16,7 @@ import { CreateUserDialog } from "~/staff/dialogs/create-user-dialog";
 import { useUserAction } from "~/staff/dialogs/shared";
 import { UserTagsDialog } from "~/staff/dialogs/user-tags-dialog";
 import { formatDate, formatPhone } from "~/staff/format";
+import { ImportButton } from "~/staff/import/import-dialog";
 import { listUsers, type UserRow } from "~/staff/lists.server";
 import { USER_COLUMNS, USER_STATUS_FILTERS, USERS_TABLE } from "~/staff/tables";
 import { badIntent, parseForm, readForm, reply, success } from "~/staff/user-actions.server";
@@ -126,7 +127,12 @@ export default function ClientsPage() {
       <PageHeader
         title="Users"
         description="Your firm's clients: search, filter and open a user."
-        actions={<Button onClick={() => setDialog("create")}>Create User and {vocab("Entity")}</Button>}
+        actions={
+          <>
+            <ImportButton />
+            <Button onClick={() => setDialog("create")}>Create User and {vocab("Entity")}</Button>
+          </>
+        }
       />
       <DataTable
         label="Users"

@@ -32,6 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       disableProvidedElsewhere: prefs.disableProvidedElsewhere,
       firmDisablesAnswerLater: prefs.disableAnswerLater,
       initialSectionId: url.searchParams.get("sectionId"),
+      messageHref: prefs.communicationDisabled ? null : `/inbox/${data.company.hashId}`,
     });
   } catch (error) {
     if (error instanceof QuestionnaireError) throw new Response(error.message, { status: error.status });

@@ -30,6 +30,7 @@ export interface EntityRow {
   ownerId: string | null;
   tags: string[];
   status: EntityStatus;
+  deleted: boolean;
   createdAt: string;
 }
 
@@ -72,7 +73,7 @@ const ENTITIES_FROM = `FROM companies c LEFT JOIN users o ON o.id = c.primary_ow
 
 export async function listEntities(portal: FirmSiteContext, viewer: StaffViewer, state: TableState): Promise<ListPage<EntityRow>> {
   const q = entitiesQuery(state, viewer, UNASSIGNED_ENTITY_TYPE);
-  const select = `c.id, c.hash_id AS "hashId", c.name, c.entity_type AS type, c.inactive, c.readonly_access AS "readonlyAccess",
+  const select = `c.id, c.hash_id AS "hashId", c.name, c.entity_type AS type, c.inactive, c.readonly_access AS "readonlyAccess", c.deleted_at IS NOT NULL AS deleted,
     o.id AS "ownerId", CASE WHEN o.id IS NULL THEN NULL ELSE trim(o.fname || ' ' || o.lname) END AS owner,
     to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
     COALESCE((SELECT array_agg(et.name ORDER BY et.name) FROM company_entity_tags ct JOIN entity_tags et ON et.id = ct.tag_id WHERE ct.company_id = c.id), '{}') AS tags`;

@@ -191,16 +191,31 @@ describe("the upload pipeline", () => {
     expect(await snapshot()).toBe(before);
   });
 
-  it("refuses an oversize file at the confirm step (the local store does not enforce the policy)", async () => {
+  it("an oversize file is refused by the store itself (EntityTooLarge), and the confirm finds nothing", async () => {
     const before = await snapshot();
+    const objects = await objectCount();
     const big = new Uint8Array(150 * 1024 * 1024 + 1);
     big.set(PDF.subarray(0, 16));
+    // The browser says 1000 bytes; the policy still caps the file at 150 MB.
     const { grant } = await docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "big.pdf", contentType: "application/pdf", size: 1000 });
-    await postToGrant(grant!, big, "big.pdf");
-    await expectError(docs.performDocumentAction(client, hash, { intent: "upload_confirm", path: "/", fileName: "big.pdf", contentType: "application/pdf", key: grant!.key }), 413);
+    const posted = await postToGrant(grant!, big, "big.pdf");
+    expect(posted.status).toBe(400);
+    expect(await posted.text()).toContain("<Code>EntityTooLarge</Code>");
+    await expectError(docs.performDocumentAction(client, hash, { intent: "upload_confirm", path: "/", fileName: "big.pdf", contentType: "application/pdf", key: grant!.key }), 400, "File upload failed, please try again.");
     expect(await storage.headObject({ firmId: acme.firm.id, key: grant!.key })).toBeNull();
+    expect(await objectCount()).toBe(objects);
     expect(await snapshot()).toBe(before);
   }, 60_000);
+
+  it("an upload to a key the grant did not name is refused by the store (AccessDenied)", async () => {
+    const objects = await objectCount();
+    const { grant } = await docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "moved.pdf", contentType: "application/pdf", size: PDF.length });
+    const otherEntityKey = grant!.key.replace(/\/entities\/[^/]+\//, "/entities/someone-else/");
+    const posted = await postToGrant({ url: grant!.url, fields: { ...grant!.fields, key: otherEntityKey } }, PDF, "moved.pdf");
+    expect(posted.status).toBe(403);
+    expect(await posted.text()).toContain("<Code>AccessDenied</Code>");
+    expect(await objectCount()).toBe(objects);
+  });
 
   it("rejects duplicates: '{file} was already uploaded'", async () => {
     const first = await upload(client, hash, "1099-INT.pdf", PDF);

@@ -213,15 +213,73 @@ describe("upload limits hold whatever the store enforces", () => {
     );
   });
 
-  it("pins what s3rver does not enforce (documented in scripts/lib/local-s3.ts)", async () => {
-    // If this starts failing, s3rver has begun enforcing POST policies: update the comments.
-    const key = entityDocumentKey(FIRM, COMPANY, "policy.pdf");
-    const grant = await storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 16 });
-    expect((await postToGrant(grant, padded(PDF, 64))).status).toBe(204);
-    const otherKey = entityDocumentKey(OTHER_FIRM, COMPANY, "elsewhere.pdf");
-    expect((await postToGrant({ ...grant, fields: { ...grant.fields, key: otherKey } }, PDF)).status).toBe(204);
+});
+
+/** The XML error a store answered with: its status and <Code>. */
+async function storeError(response: Response): Promise<{ status: number; code: string | null; message: string | null }> {
+  const text = await response.text();
+  return { status: response.status, code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? null, message: /<Message>([^<]+)<\/Message>/.exec(text)?.[1] ?? null };
+}
+
+describe("the store itself enforces the POST policy (the local server's policy layer, as AWS S3)", () => {
+  it("refuses an oversize file with EntityTooLarge and stores nothing", async () => {
+    const key = entityDocumentKey(FIRM, COMPANY, "policy-too-big.pdf");
+    const grant = await storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 });
+    const refused = await storeError(await postToGrant(grant, padded(PDF, 1025), "policy-too-big.pdf"));
+    expect(refused).toMatchObject({ status: 400, code: "EntityTooLarge", message: "Your proposed upload exceeds the maximum allowed size" });
+    expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
+    // Exactly at the limit is fine.
+    expect((await postToGrant(grant, padded(PDF, 1024), "policy-too-big.pdf")).status).toBe(204);
+    expect((await storage.headObject({ firmId: FIRM, key }))?.size).toBe(1024);
     await storage.deleteObject({ firmId: FIRM, key });
-    await storage.deleteObject({ firmId: OTHER_FIRM, key: otherKey });
+  });
+
+  it("refuses an empty file with EntityTooSmall", async () => {
+    const key = entityDocumentKey(FIRM, COMPANY, "policy-empty.pdf");
+    const grant = await storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 });
+    expect(await storeError(await postToGrant(grant, new Uint8Array(), "policy-empty.pdf"))).toMatchObject({ status: 400, code: "EntityTooSmall" });
+    expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
+  });
+
+  it("refuses an off-key upload (another firm's prefix) with AccessDenied", async () => {
+    const key = entityDocumentKey(FIRM, COMPANY, "policy-key.pdf");
+    const grant = await storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 });
+    const otherKey = entityDocumentKey(OTHER_FIRM, COMPANY, "elsewhere.pdf");
+    const refused = await storeError(await postToGrant({ ...grant, fields: { ...grant.fields, key: otherKey } }, PDF, "elsewhere.pdf"));
+    expect(refused.status).toBe(403);
+    expect(refused.code).toBe("AccessDenied");
+    expect(refused.message).toContain("Policy Condition failed");
+    expect(refused.message).toContain("$key");
+    expect(await storage.headObject({ firmId: OTHER_FIRM, key: otherKey })).toBeNull();
+    expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
+  });
+
+  it("refuses another Content-Type, extra fields, a forged signature, an expired policy and unsigned forms", async () => {
+    const key = entityDocumentKey(FIRM, COMPANY, "policy-fields.pdf");
+    const grant = await storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 });
+    const attempts: [Record<string, string>, number, string][] = [
+      [{ ...grant.fields, "Content-Type": "text/html" }, 403, "AccessDenied"],
+      [{ ...grant.fields, "Cache-Control": "public" }, 403, "AccessDenied"],
+      [{ ...grant.fields, "X-Amz-Signature": "0".repeat(64) }, 403, "SignatureDoesNotMatch"],
+      [{ ...grant.fields, Policy: Buffer.from(JSON.stringify({ expiration: "2099-01-01T00:00:00Z", conditions: [] })).toString("base64") }, 403, "SignatureDoesNotMatch"],
+      [{ key, "Content-Type": "application/pdf" }, 403, "AccessDenied"],
+    ];
+    for (const [fields, status, code] of attempts) {
+      expect(await storeError(await postToGrant({ url: grant.url, fields }, PDF, "policy-fields.pdf"))).toMatchObject({ status, code });
+    }
+    const shortLived = await storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024, expiresInSeconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const expired = await storeError(await postToGrant(shortLived, PDF, "policy-fields.pdf"));
+    expect(expired).toMatchObject({ status: 403, code: "AccessDenied", message: "Invalid according to Policy: Policy expired." });
+    expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
+  });
+
+  it("answers a browser's refused upload with CORS headers, so the page can read the error", async () => {
+    const key = entityDocumentKey(FIRM, COMPANY, "policy-cors.pdf");
+    const grant = await storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 16 });
+    const response = await postToGrant(grant, padded(PDF, 64), "policy-cors.pdf", { origin: "http://acme.localhost:3000" });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
   });
 });
 
