@@ -45,7 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return entityViewAction(request, portal, params.companyHash ?? "");
 }
 
-type Open = null | "edit" | "owner" | "primary" | "spouse" | "notifications" | "delete";
+type Open = null | "edit" | "owner" | "primary" | "spouse" | "notifications" | "delete" | { removeOwner: { id: string; name: string } };
 
 export default function EntityOverviewPage() {
   const data = useLoaderData<typeof loader>();
@@ -56,6 +56,8 @@ export default function EntityOverviewPage() {
   const close = () => setOpen(null);
   const base = `/admin/${entity.hashId}`;
   const remove = useEntityAction(base, () => navigate("/admin"));
+  const removeOwner = useEntityAction(base, close);
+  const removing = open && typeof open === "object" ? open.removeOwner : null;
   const nav: TabNavItem[] = [
     { to: base, label: "Overview", end: true },
     { to: "/admin", label: t("Back to Entities"), end: true },
@@ -113,41 +115,46 @@ export default function EntityOverviewPage() {
           </dl>
         </Card>
         <Card>
-          <div className={s.cardHead}>
-            <h2 className={s.sectionTitle}>Owners</h2>
-            <div className={s.headerActions}>
-              <Button size="sm" variant="secondary" onClick={() => setOpen("owner")}>
-                Add owner
-              </Button>
-              {owners.length > 1 ? (
-                <Button size="sm" variant="ghost" onClick={() => setOpen("primary")}>
-                  Change primary
-                </Button>
-              ) : null}
-            </div>
-          </div>
+          <h2 className={s.sectionTitle}>Owners</h2>
           {owners.length === 0 ? (
             <p className={s.muted}>{t("This entity has no owners.")}</p>
           ) : (
-            <ul className={s.list}>
+            <ul className={s.list} aria-label="Owners">
               {owners.map((o) => (
-                <li key={o.id} className={s.listItem}>
-                  <Link to={`/clients/${o.id}`}>{o.name}</Link>
-                  <span className={s.muted}>{o.email ?? ""}</span>
-                  {o.primary ? <Badge tone="brand">Primary owner</Badge> : null}
-                  {o.role === "spouse" ? <Badge>Spouse</Badge> : null}
-                  {o.active ? null : <Badge>Inactive</Badge>}
+                <li key={o.id} className={s.ownerRow}>
+                  <div className={s.ownerMain}>
+                    <span className={s.ownerName}>
+                      <Link to={`/clients/${o.id}`}>{o.name}</Link>
+                      {o.primary ? <Badge tone="brand">Primary owner</Badge> : null}
+                      {o.role === "spouse" ? <Badge>Spouse</Badge> : null}
+                      {o.active ? null : <Badge>Inactive</Badge>}
+                    </span>
+                    <span className={s.ownerEmail}>{o.email ?? "No email"}</span>
+                  </div>
+                  {o.primary ? null : (
+                    <Button size="sm" variant="ghost" aria-label={`Remove ${o.name} as owner`} onClick={() => setOpen({ removeOwner: { id: o.id, name: o.name } })}>
+                      Remove
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>
           )}
-          {data.isIndividual ? (
-            <div className={s.cardFoot}>
-              <Button size="sm" variant="ghost" onClick={() => setOpen("spouse")}>
+          <div className={`${s.cardFoot} ${s.headerActions}`}>
+            <Button size="sm" variant="secondary" onClick={() => setOpen("owner")}>
+              Add owner
+            </Button>
+            {owners.length > 1 ? (
+              <Button size="sm" variant="secondary" onClick={() => setOpen("primary")}>
+                Change primary
+              </Button>
+            ) : null}
+            {data.isIndividual ? (
+              <Button size="sm" variant="secondary" onClick={() => setOpen("spouse")}>
                 {data.spouse ? "Edit spouse" : "Add spouse"}
               </Button>
-            </div>
-          ) : null}
+            ) : null}
+          </div>
         </Card>
         <Card>
           <div className={s.cardHead}>
@@ -183,6 +190,24 @@ export default function EntityOverviewPage() {
       <PrimaryContactDialog open={open === "primary"} onClose={close} action={base} owners={owners} entityEmail={entity.email} />
       <SpouseDialog open={open === "spouse"} onClose={close} action={base} spouse={data.spouse} />
       <EntityNotificationsDialog open={open === "notifications"} onClose={close} action={base} ids={[]} current={notifications.typeIds} locked={notifications.locked} />
+      <Dialog
+        open={removing !== null}
+        onClose={close}
+        persistent={removeOwner.busy}
+        size="sm"
+        title={`Remove ${removing?.name ?? ""} as owner?`}
+        description={t("They lose access to this entity and leave its conversations. Their user account stays.")}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={removeOwner.busy}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={removeOwner.busy} onClick={() => removing && removeOwner.submit({ intent: "remove-owner", userId: removing.id })} data-autofocus>
+              Remove owner
+            </Button>
+          </>
+        }
+      />
       <Dialog
         open={open === "delete"}
         onClose={close}

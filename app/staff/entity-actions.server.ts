@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { FirmSiteContext } from "~/context.server";
 import { createEntityForUser, deleteEntity, EntityError, findEntity, restoreEntity, saveEntityFirmRoles, updateEntity, useOwnerEmailForEntity, type Actor } from "./entities.server";
 import { addNote, removeNote, saveNotificationSubscription, updateTagsInBulk } from "./entity-extras.server";
-import { addExistingOwner, addNewOwner, changePrimaryContact, saveSpouse } from "./entity-owners.server";
+import { addExistingOwner, addNewOwner, changePrimaryContact, removeOwner, saveSpouse } from "./entity-owners.server";
 import {
   addExistingOwnerSchema,
   addOwnerSchema,
@@ -22,6 +22,7 @@ import {
   noteSchema,
   notificationsSchema,
   primaryContactSchema,
+  removeOwnerSchema,
   spouseSchema,
 } from "./entity-rules";
 import { loadStaffViewer } from "./viewer.server";
@@ -37,7 +38,7 @@ export interface EntityActionResult {
   data?: Record<string, unknown>;
 }
 
-const ENTITY_INTENTS = ["edit", "add-owner", "add-existing-owner", "primary", "spouse", "use-owner-email", "note-add", "note-remove", "notifications", "delete", "firm-roles"] as const;
+const ENTITY_INTENTS = ["edit", "add-owner", "add-existing-owner", "remove-owner", "primary", "spouse", "use-owner-email", "note-add", "note-remove", "notifications", "delete", "firm-roles"] as const;
 const TABLE_INTENTS = ["tags", "notifications", "restore", "create-entity", "delete"] as const;
 
 /** FormData to a plain object; repeated names (checkbox groups) become arrays. */
@@ -89,6 +90,17 @@ async function actorOf(request: Request, portal: FirmSiteContext): Promise<Actor
   return { facts: viewer.facts, ipAddress: portal.clientAddress };
 }
 
+/** Firm role assignments as "roleId:userId" pairs; false when malformed. */
+function parseAssignments(value: unknown): { firmRoleId: string; userId: string }[] | false {
+  const pairs = Array.isArray(value) ? value : value ? [value] : [];
+  const parsed = z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,64}$/))
+    .max(500)
+    .safeParse(pairs);
+  if (!parsed.success) return false;
+  return parsed.data.map((p) => ({ firmRoleId: p.split(":")[0]!, userId: p.split(":")[1]! }));
+}
+
 /** POST /admin/{companyHash}: the entity view's dialogs. */
 export async function entityViewAction(request: Request, portal: FirmSiteContext, hashId: string): Promise<Response> {
   const actor = await actorOf(request, portal);
@@ -100,8 +112,12 @@ export async function entityViewAction(request: Request, portal: FirmSiteContext
       case "edit": {
         const parsed = editEntitySchema.safeParse(form);
         if (!parsed.success) return invalid(intent, parsed.error);
+        // With firm roles, the dialog's one Save also sends the Firm Roles tab.
+        const roles = form.rolesIncluded === "1" ? parseAssignments(form.assignment) : null;
+        if (roles === false) return reply({ ok: false, intent, message: ENTITY_MESSAGES.updateFailed }, 400);
         const { changed } = await updateEntity(portal, actor, hashId, parsed.data);
-        return changed.length ? success(intent, ENTITY_MESSAGES.updated) : reply({ ok: true, intent, toast: { type: "info", message: "Updated" } });
+        if (roles) await saveEntityFirmRoles(portal, actor, hashId, roles);
+        return changed.length || roles ? success(intent, ENTITY_MESSAGES.updated) : reply({ ok: true, intent, toast: { type: "info", message: "Updated" } });
       }
       case "add-owner": {
         const parsed = addOwnerSchema.safeParse(form);
@@ -114,6 +130,12 @@ export async function entityViewAction(request: Request, portal: FirmSiteContext
         if (!parsed.success) return invalid(intent, parsed.error);
         await addExistingOwner(portal, actor, hashId, parsed.data);
         return success(intent, "Owner added");
+      }
+      case "remove-owner": {
+        const parsed = removeOwnerSchema.safeParse(form);
+        if (!parsed.success) return invalid(intent, parsed.error);
+        await removeOwner(portal, actor, hashId, parsed.data.userId);
+        return success(intent, "Owner removed");
       }
       case "primary": {
         const parsed = primaryContactSchema.safeParse(form);
@@ -155,13 +177,9 @@ export async function entityViewAction(request: Request, portal: FirmSiteContext
         return success(intent, ENTITY_MESSAGES.deleted, { redirectTo: "/admin" });
       }
       case "firm-roles": {
-        const pairs = (Array.isArray(form.assignment) ? form.assignment : form.assignment ? [form.assignment] : []) as string[];
-        const parsed = z
-          .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,64}$/))
-          .max(500)
-          .safeParse(pairs);
-        if (!parsed.success) return reply({ ok: false, intent, message: ENTITY_MESSAGES.updateFailed }, 400);
-        await saveEntityFirmRoles(portal, actor, hashId, parsed.data.map((p) => ({ firmRoleId: p.split(":")[0]!, userId: p.split(":")[1]! })));
+        const roles = parseAssignments(form.assignment);
+        if (roles === false) return reply({ ok: false, intent, message: ENTITY_MESSAGES.updateFailed }, 400);
+        await saveEntityFirmRoles(portal, actor, hashId, roles);
         return success(intent, ENTITY_MESSAGES.updated);
       }
     }

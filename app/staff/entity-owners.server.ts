@@ -254,3 +254,30 @@ export async function saveSpouse(portal: FirmSiteContext, actor: Actor, hashId: 
     throw error;
   }
 }
+
+/**
+ * Removes an owner (not the primary contact: choose another first). They leave the entity's
+ * conversations; their user account stays.
+ */
+export async function removeOwner(portal: FirmSiteContext, actor: Actor, hashId: string, userId: string) {
+  const found = await findEntity(portal, hashId);
+  refuse(canManageOwners(actor.facts, found));
+  if (found.primaryOwnerId === userId) throw new EntityError(422, ENTITY_MESSAGES.cannotRemovePrimary, "userId");
+  const owner = await portal.db.companyOwner.findFirst({ where: { companyId: found.id, userId }, select: { user: { select: { fname: true, lname: true } } } });
+  if (!owner) throw new EntityError(422, ENTITY_MESSAGES.notAnOwner, "userId");
+  await portal.db.$transaction(async (tx) => {
+    await tx.companyOwner.deleteMany({ where: { companyId: found.id, userId } });
+    const links = await tx.conversationCompany.findMany({ where: { companyId: found.id }, select: { conversationId: true } });
+    if (links.length) await tx.conversationParticipant.deleteMany({ where: { userId, conversationId: { in: links.map((l) => l.conversationId) } } });
+    await tx.user.updateMany({ where: { id: userId, defaultCompanyId: found.id }, data: { defaultCompanyId: null } });
+    await logActivity(tx, portal.firm.id, {
+      typeId: ACTIVITY_TYPES.detailChange,
+      title: "Owner removed",
+      description: `${owner.user.fname} ${owner.user.lname}`.trim(),
+      actorId: actor.facts.id,
+      userId,
+      companyId: found.id,
+      ipAddress: actor.ipAddress,
+    });
+  });
+}

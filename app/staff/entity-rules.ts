@@ -46,6 +46,7 @@ export const ENTITY_MESSAGES = {
   ownerRequired: "Choose a user",
   alreadyOwner: "This user already owns this entity.",
   notAnOwner: "Choose one of the entity's owners.",
+  cannotRemovePrimary: "Choose another primary contact before removing this owner.",
   advisorCannotDisable: "Advisors cannot disable notifications for entities of users assigned to them.",
   advisorsOnly: "Only advisors can change entity notifications.",
   notAllowed: "You do not have permission to do that.",
@@ -283,6 +284,10 @@ export type AddOwnerInput = z.infer<typeof addOwnerSchema>;
 export const addExistingOwnerSchema = z.object({
   userId: z.string({ error: ENTITY_MESSAGES.ownerRequired }).trim().min(1, ENTITY_MESSAGES.ownerRequired).max(64),
   messages: messageHistory,
+});
+
+export const removeOwnerSchema = z.object({
+  userId: z.string({ error: ENTITY_MESSAGES.notAnOwner }).trim().min(1, ENTITY_MESSAGES.notAnOwner).max(64),
 });
 
 export const primaryContactSchema = z.object({

@@ -36,3 +36,19 @@ export const headerActions = style({ display: "flex", flexWrap: "wrap", alignIte
 export const cardHead = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: vars.space.sm });
 
 export const cardFoot = style({ marginTop: vars.space.md });
+
+export const ownerRow = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr) auto",
+  alignItems: "center",
+  gap: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.sm,
+});
+
+export const ownerMain = style({ display: "flex", flexDirection: "column", gap: "2px", minWidth: 0 });
+
+export const ownerName = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs });
+
+export const ownerEmail = style({ color: vars.color.textMuted, overflowWrap: "anywhere" });

@@ -259,7 +259,8 @@ export async function updateUser(portal: FirmSiteContext, viewer: StaffFacts, us
           workPhoneNumber: input.workPhoneNumber ?? null,
           workPhoneExtension: input.workPhoneExtension || null,
           preferredContactMethod: input.preferredContactMethod === "sms" && input.phoneNumber ? "sms" : "email",
-          externalUserId: input.externalUserId || null,
+          // The external id is kept only where the firm allows it.
+          ...(portal.firm.preferences.externalUserIdAllowed ? { externalUserId: input.externalUserId || null } : {}),
           ...(timeZone ? { timeZone } : {}),
           ...(groupChanged ? { firmGroupId: input.firmGroupId ?? null } : {}),
           ...(advisorChanged ? { assignedAdvisorId: input.assignedAdvisorId ?? null } : {}),

@@ -71,6 +71,11 @@ test("a partner edits an entity, adds an owner and tags entities in bulk", async
   await owner.getByRole("button", { name: "Add owner" }).click();
   await expect(page.getByText("Owner added")).toBeVisible();
   await expect(page.getByRole("link", { name: "Lena Johnson" })).toBeVisible();
+  await screenshot(page, "entity-view-owners-acme");
+  await page.getByRole("button", { name: "Remove Lena Johnson as owner" }).click();
+  await page.getByRole("dialog", { name: "Remove Lena Johnson as owner?" }).getByRole("button", { name: "Remove owner" }).click();
+  await expect(page.getByText("Owner removed")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Lena Johnson" })).toBeHidden();
 
   // Notes.
   await page.getByLabel("New note").fill("Prefers a call before 10 am.");
@@ -147,4 +152,32 @@ test("entity dialogs for Acme and Summit at 1280 and 375 px", async ({ page }) =
   await signIn(page, "summit", "partner@summit.test");
   await dialogScreens(page, "summit", "Christopher Adams", 1280);
   await dialogScreens(page, "summit", "Christopher Adams", 375);
+});
+
+test("the Firm Roles tab assigns staff to the firm's roles for one entity", async ({ page }) => {
+  // Summit turns firm roles on for this test only (the firm cache follows the change at once).
+  await sql(`UPDATE firm_preferences SET use_firm_roles = true WHERE firm_id = 'firm_summit'`);
+  await sql(`INSERT INTO firm_roles (id, firm_id, role_name, permission_ids) VALUES ('role_e2e_preparer', 'firm_summit', 'Preparer', '{1}'), ('role_e2e_reviewer', 'firm_summit', 'Reviewer', '{2}')`);
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, "summit", "partner@summit.test");
+    const hash = await hashOf("summit", "Christopher Adams");
+    await page.goto(firmUrl("summit", `/admin/${hash}`));
+    await page.getByRole("button", { name: "Edit account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit account" });
+    await dialog.getByRole("tab", { name: "Firm Roles" }).click();
+    const preparer = dialog.getByRole("group", { name: "Preparer" });
+    await preparer.getByLabel("Nina Patel").check();
+    await dialogShot(page, "entity-edit-firm-roles-summit-1280");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Successfully updated")).toBeVisible();
+    const rows = await sql<{ role_name: string; fname: string }>(
+      `SELECT r.role_name, u.fname FROM firm_role_assignments a JOIN firm_roles r ON r.id = a.firm_role_id JOIN users u ON u.id = a.user_id JOIN companies c ON c.id = a.company_id WHERE c.hash_id = $1`,
+      [hash],
+    );
+    expect(rows).toEqual([{ role_name: "Preparer", fname: "Nina" }]);
+  } finally {
+    await sql(`DELETE FROM firm_roles WHERE id IN ('role_e2e_preparer', 'role_e2e_reviewer')`);
+    await sql(`UPDATE firm_preferences SET use_firm_roles = false WHERE firm_id = 'firm_summit'`);
+  }
 });

@@ -171,6 +171,12 @@ describe("firm roles", () => {
     // Cleared with an empty list.
     expect((await acmePartner.postJson("acme", V(c.hashId), { intent: "firm-roles" })).status).toBe(200);
     expect(await scoped(ACME, (tx) => tx.firmRoleAssignment.count({ where: { companyId: c.id } }))).toBe(0);
+    // The Edit entity dialog's Save sends the Firm Roles tab with the details.
+    const both = await acmePartner.postJson("acme", V(c.hashId), { ...edit("Marcus Johnson", { entityType: "Individual" }), rolesIncluded: "1", assignment: `role_acme_reviewer:${sam.id}` });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    expect(both.body.toast.message).toBe("Successfully updated");
+    expect(await scoped(ACME, (tx) => tx.firmRoleAssignment.count({ where: { companyId: c.id, userId: sam.id } }))).toBe(1);
+    await acmePartner.postJson("acme", V(c.hashId), { intent: "firm-roles" });
     const summit = await company(SUMMIT, "Christopher Adams");
     expect((await summitPartner.loaderData("summit", `/admin/${summit.hashId}`, VIEW)).editor.firmRoles).toBeNull();
     expect((await summitPartner.postJson("summit", V(summit.hashId), { intent: "firm-roles" })).status).toBe(403);
@@ -267,6 +273,23 @@ describe("owners and spouse", () => {
     const refused = await acmePartner.postJson("acme", V(hashId), { intent: "primary", userId: stranger.id });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.userId).toBe("Choose one of the entity's owners.");
+  });
+
+  it("removes an owner (not the primary contact), who leaves the entity's conversations", async () => {
+    const marcus = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "marcus.johnson@example.com" }, select: { id: true } }));
+    const nadia = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "nadia.haddad@example.com" }, select: { id: true } }));
+    const primary = await acmePartner.postJson("acme", V(hashId), { intent: "remove-owner", userId: nadia.id });
+    expect(primary.status).toBe(422);
+    expect(primary.body.message).toBe("Choose another primary contact before removing this owner.");
+    const r = await acmePartner.postJson("acme", V(hashId), { intent: "remove-owner", userId: marcus.id });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await scoped(ACME, (tx) => tx.companyOwner.count({ where: { companyId, userId: marcus.id } }))).toBe(0);
+    expect(await scoped(ACME, (tx) => tx.conversationParticipant.count({ where: { userId: marcus.id, conversation: { companies: { some: { companyId } } } } }))).toBe(0);
+    expect(await scoped(ACME, (tx) => tx.user.count({ where: { id: marcus.id, deletedAt: null } }))).toBe(1);
+    expect(await activity(ACME, companyId, "Owner removed")).toBe(1);
+    const again = await acmePartner.postJson("acme", V(hashId), { intent: "remove-owner", userId: marcus.id });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe("Choose one of the entity's owners.");
   });
 
   it("adds and edits the spouse of an Individual entity only", async () => {
@@ -419,6 +442,7 @@ describe("another firm and other groups", () => {
       { intent: "add-owner", firstName: "Eve", lastName: "Intruder", email: "eve@example.com" },
       { intent: "add-existing-owner", userId: acmeUser.id },
       { intent: "primary", userId: acmeUser.id },
+      { intent: "remove-owner", userId: acmeUser.id },
       { intent: "spouse", firstName: "Eve", lastName: "Intruder" },
       { intent: "note-add", text: "hello" },
       { intent: "note-remove", id: note.id },

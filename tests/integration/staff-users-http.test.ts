@@ -361,7 +361,7 @@ describe("isolation", () => {
   });
 
   it("group-access staff can't read or change users of another group", async () => {
-    const other = await scoped(SUMMIT, (tx) => tx.user.findFirst({ where: { kind: "client", firmGroup: { name: "Business Services" }, deletedAt: null } }));
+    const other = await scoped(SUMMIT, (tx) => tx.user.findFirst({ where: { kind: "client", firmGroup: { name: "Business Services" }, deletedAt: null, email: { not: null } } }));
     const mine = await scoped(SUMMIT, (tx) => tx.user.findFirst({ where: { kind: "client", firmGroup: { name: "Individual Tax" }, deletedAt: null } }));
     const before = await userRow(SUMMIT, other!.id);
     expect((await summitGroup.get(`/clients/${other!.id}`)).status).toBe(404);
@@ -372,6 +372,9 @@ describe("isolation", () => {
     expect(t.status).toBe(404);
     expect(await userRow(SUMMIT, other!.id)).toEqual(before);
     expect((await userRow(SUMMIT, mine!.id))!.contactTags.map((x) => x.tag.name)).not.toContain("Mixed");
+    // The email check says the address is taken without naming someone they can't see.
+    const check = await summitGroup.post("/api/users/check-email", { json: { email: other!.email } });
+    expect(check.json()).toEqual({ isAvailable: false, user: null });
     // Their own group works.
     expect((await tags(summitGroup, { userIds: [mine!.id], add: ["Mine"] })).status).toBe(200);
   });

@@ -10,7 +10,7 @@ import { TIME_ZONES } from "~/time-zones";
 import type { UserDialogOptions } from "../users.server";
 import { createUserSchema, entityTypeChoices, fieldErrors, individualEntityName, INDIVIDUAL, NO_ADVISOR, USER_MESSAGES } from "../user-rules";
 import { emailCheckError, PhoneField, useEmailCheck, useUserAction } from "./shared";
-import * as s from "./dialogs.css";
+import * as s from "./user-dialogs.css";
 
 type Options = Omit<UserDialogOptions, never>;
 

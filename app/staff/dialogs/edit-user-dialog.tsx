@@ -11,7 +11,7 @@ import { emailRemovalOffered } from "../permissions";
 import type { UserDialogOptions } from "../users.server";
 import { editUserSchema, fieldErrors, maskPhone, NO_ADVISOR, USER_MESSAGES } from "../user-rules";
 import { emailCheckError, PhoneField, useEmailCheck, useUserAction } from "./shared";
-import * as s from "./dialogs.css";
+import * as s from "./user-dialogs.css";
 
 export interface EditableUser {
   id: string;

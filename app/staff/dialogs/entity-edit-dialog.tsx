@@ -1,7 +1,7 @@
 /**
  * Edit entity (staff spec §2 "Entities page"): tabs Details, Settings and, when the firm uses
  * firm roles, Firm Roles. The values live in state so switching tabs keeps them; one Save posts
- * the details and settings (intent "edit"), the Firm Roles tab has its own Save.
+ * every tab (intent "edit", with the role assignments when the Firm Roles tab is there).
  */
 import { useState } from "react";
 import { Alert, Button, Checkbox, Dialog, Select, Switch, Tabs, TextField } from "~/components/ui";
@@ -76,7 +76,6 @@ function EditForm({ onClose, action, values, customTypes, individualAllowed, ext
   }));
   const [tab, setTab] = useState("details");
   const edit = useEntityAction(action, () => onClose());
-  const roles = useEntityAction(action, () => onClose());
   const [assigned, setAssigned] = useState<Set<string>>(() => new Set(firmRoles?.roles.flatMap((r) => r.userIds.map((u) => `${r.id}:${u}`)) ?? []));
 
   const value = (name: string) => String(form[name] ?? "");
@@ -92,7 +91,8 @@ function EditForm({ onClose, action, values, customTypes, individualAllowed, ext
   const types = entityTypeOptions(customTypes, { individualAllowed, current: values.entityType });
 
   const save = () => {
-    const errors = edit.submit({ intent: "edit", ...form }, editEntitySchema);
+    const roles: FormValues = firmRoles ? { rolesIncluded: "1", assignment: [...assigned] } : {};
+    const errors = edit.submit({ intent: "edit", ...form, ...roles }, editEntitySchema);
     // Show the tab holding the first problem.
     if (errors) setTab(Object.keys(errors).every((k) => k === "readonlyAccess" || k === "inactive") ? "settings" : "details");
   };
@@ -192,11 +192,6 @@ function EditForm({ onClose, action, values, customTypes, individualAllowed, ext
           </div>
         </fieldset>
       ))}
-      <div className={s.actions}>
-        <Button variant="secondary" loading={roles.busy} onClick={() => roles.submit({ intent: "firm-roles", assignment: [...assigned] })}>
-          Save firm roles
-        </Button>
-      </div>
     </div>
   ) : null;
 

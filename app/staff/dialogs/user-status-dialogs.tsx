@@ -8,7 +8,7 @@ import { Alert, Button, Checkbox, Dialog } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import { PERMISSION_MESSAGES } from "../permissions";
 import { useUserAction } from "./shared";
-import * as s from "./dialogs.css";
+import * as s from "./user-dialogs.css";
 
 interface Target {
   id: string;
