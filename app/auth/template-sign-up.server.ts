@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { FirmSiteContext } from "~/context.server";
+import type { FirmTx } from "~/db.server";
 import { AUTH_ACTIVITY, logAuthEvent } from "./auth-activity.server";
 import { SIGN_IN_USER_FIELDS, type SignInUser } from "./sign-in-user.server";
 
@@ -31,6 +32,20 @@ export type TemplateSignUp = { ok: true; user: SignInUser } | { ok: false; reaso
  * which they own. They sign in by emailed link until they choose another method. If the email
  * became taken meanwhile (a race), the caller signs them in the usual way instead.
  */
+/**
+ * Entity names are unique within a firm (any case, among entities not deleted): a second "Ada
+ * Lovelace" gets "Ada Lovelace (2)", and so on.
+ */
+async function freeEntityName(tx: FirmTx, base: string): Promise<string> {
+  const rows = await tx.company.findMany({ where: { deletedAt: null, name: { startsWith: base, mode: "insensitive" } }, select: { name: true } });
+  const taken = new Set(rows.map((r) => r.name.trim().toLowerCase()));
+  if (!taken.has(base.toLowerCase())) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base} (${n})`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
 export async function createClientFromTemplate(
   portal: FirmSiteContext,
   template: PublicTemplate,
@@ -51,8 +66,9 @@ export async function createClientFromTemplate(
         },
         select: SIGN_IN_USER_FIELDS,
       });
+      const name = await freeEntityName(tx, `${input.fname} ${input.lname}`.trim().slice(0, 190));
       const company = await tx.company.create({
-        data: { firmId: firm.id, hashId: newEntityHashId(), name: `${input.fname} ${input.lname}`.slice(0, 200), entityType: "Individual", primaryOwnerId: created.id },
+        data: { firmId: firm.id, hashId: newEntityHashId(), name, entityType: "Individual", primaryOwnerId: created.id },
         select: { id: true },
       });
       await tx.companyOwner.create({ data: { firmId: firm.id, companyId: company.id, userId: created.id, isPrimary: true, specialRole: "taxpayer" } });

@@ -773,6 +773,13 @@ describe("template sign-up", () => {
     expect(await scoped(ACME, (tx) => tx.user.count({ where: { email } }))).toBe(1);
     // A password user is asked for the password.
     expect(html(await new Browser().post("acme", `/template/${hash}`, { intent: "template-email", email: "client@acme.test" }))).toContain('name="password"');
+
+    // Another Ada Lovelace (entity names are unique in a firm) gets an entity of her own.
+    const twin = `template-twin-${Date.now().toString(36)}@example.test`;
+    const second = await new Browser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email: twin, fname: "Ada", lname: "Lovelace" });
+    expect(second.location).toBe("/set-sign-in-method");
+    const twinUser = await scoped(ACME, (tx) => tx.user.findFirst({ where: { email: twin }, include: { ownerships: { include: { company: true } } } }));
+    expect(twinUser!.ownerships.map((o) => o.company.name)).toEqual(["Ada Lovelace (2)"]);
   });
 
   it("is the firm's own: another firm's template is not found", async () => {
