@@ -3,6 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
+import { SendSignInLinksButton } from "~/reminders/send-sign-in-links-dialog";
 import { Alert, Badge, Button, Card, EmptyState, PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
@@ -52,6 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       group: user.firmGroup?.name ?? null,
       tags: user.contactTags.map((t) => t.tag.name).sort(),
     },
+    isAdvisor: staff.isAdvisor,
     entities: user.ownerships.map((o) => ({
       hashId: o.company.hashId,
       name: o.company.name,
@@ -63,7 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ClientUserPage() {
-  const { user, entities } = useLoaderData<typeof loader>();
+  const { user, entities, isAdvisor } = useLoaderData<typeof loader>();
   const details: [string, string][] = [
     ["Email", user.email ?? ""],
     ["Phone", user.phone],
@@ -80,6 +82,7 @@ export default function ClientUserPage() {
           <>
             <Badge tone={user.active ? "success" : "neutral"}>{user.active ? "Active" : "Inactive"}</Badge>
             {user.readonly ? <Badge tone="warning">Read-only</Badge> : null}
+            {isAdvisor && user.active && user.email ? <SendSignInLinksButton userIds={[user.id]} /> : null}
           </>
         }
       />
