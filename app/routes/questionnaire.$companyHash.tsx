@@ -31,6 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       firstSectionRequired: prefs.firstSectionRequired,
       disableProvidedElsewhere: prefs.disableProvidedElsewhere,
       firmDisablesAnswerLater: prefs.disableAnswerLater,
+      onePerSection: prefs.requireOneSignaturePerSection,
       initialSectionId: url.searchParams.get("sectionId"),
       messageHref: prefs.communicationDisabled ? null : `/inbox/${data.company.hashId}`,
     });
