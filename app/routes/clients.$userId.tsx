@@ -7,6 +7,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { FirmPage } from "~/components/firm-page";
+import { SendSignInLinksButton } from "~/reminders/send-sign-in-links-dialog";
 import { Alert, Badge, Button, Card, EmptyState, PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
@@ -95,6 +96,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       group: user.firmGroup?.name ?? null,
       tags: user.contactTags.map((t) => t.tag.name).sort(),
     },
+    isAdvisor: facts.isAdvisor,
     entities: user.ownerships.map((o) => ({
       hashId: o.company.hashId,
       name: o.company.name,
@@ -149,7 +151,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ClientUserPage() {
-  const { user, entities, editable, options } = useLoaderData<typeof loader>();
+  const { user, entities, editable, options, isAdvisor } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<"edit" | "activate" | "deactivate" | "delete" | null>(null);
   const target = { id: user.id, name: user.name, hasRealEmail: user.hasRealEmail };
@@ -169,6 +171,7 @@ export default function ClientUserPage() {
           <>
             <Badge tone={user.active ? "success" : "neutral"}>{user.active ? "Active" : "Inactive"}</Badge>
             {user.readonly ? <Badge tone="warning">Read-only</Badge> : null}
+            {isAdvisor && user.active && user.hasRealEmail ? <SendSignInLinksButton userIds={[user.id]} /> : null}
             <Button variant="secondary" size="sm" onClick={() => setDialog("edit")}>
               Edit user
             </Button>

@@ -10,7 +10,7 @@ test("an advisor sends a customised reminder from Collect", async ({ page }) => 
   await page.setViewportSize({ width: 1280, height: 900 });
   // An open, sent questionnaire of Acme whose owner has an email.
   const [target] = await sql<{ id: string; name: string; client: string; email: string; fname: string }>(
-    `SELECT q.id, q.name, u.fname || ' ' || u.lname AS client, u.email, u.fname
+    `SELECT q.id, q.name, c.name AS client, u.email, u.fname
        FROM questionnaires q JOIN companies c ON c.id = q.company_id JOIN users u ON u.id = c.primary_owner_id JOIN firms f ON f.id = q.firm_id
       WHERE f.slug = 'acme' AND NOT q.locked AND NOT q.completed AND NOT q.is_draft AND q.sent_at IS NOT NULL AND q.deleted_at IS NULL
         AND NOT c.inactive AND u.email IS NOT NULL AND NOT u.has_temp_email AND u.paying
@@ -61,4 +61,28 @@ test("an advisor sends a customised reminder from Collect", async ({ page }) => 
   await page.getByRole("dialog").getByText("Customize the reminder texts").click();
   await expect(page.getByRole("dialog").getByLabel("Email subject")).toHaveValue("A quick nudge, {client_fname}");
   await screenshot(page, "reminders-dialog-375");
+});
+
+test("an advisor sends a sign-in link from a user's page", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // A client no other browser test signs in as (the link resets the password).
+  const [client] = await sql<{ id: string; email: string; name: string }>(
+    `SELECT u.id, u.email, u.fname || ' ' || u.lname AS name FROM users u JOIN firms f ON f.id = u.firm_id
+      WHERE f.slug = 'acme' AND u.kind = 'client' AND u.paying AND u.email IS NOT NULL AND NOT u.has_temp_email AND u.email <> 'client@acme.test' AND u.deleted_at IS NULL
+      ORDER BY u.email DESC LIMIT 1`,
+  );
+  await signIn(page, "acme", "advisor@acme.test");
+  await page.goto(firmUrl("acme", `/clients/${client!.id}`));
+  await expect(page.getByRole("heading", { level: 1, name: client!.name })).toBeVisible();
+  const after = new Date(Date.now() - 1000);
+  await page.getByRole("button", { name: "Send sign-in link" }).click();
+  const confirm = page.getByRole("dialog", { name: "Send a sign-in link?" });
+  await expect(confirm).toBeVisible();
+  await screenshot(page, "sign-in-link-confirm");
+  await confirm.getByRole("button", { name: "Send link" }).click();
+  await expect(page.getByText("Sign in link(s) sent successfully")).toBeVisible();
+  const [sent] = await sql<{ n: string }>(`SELECT count(*) AS n FROM outbound_messages WHERE "to" = $1 AND created_at > $2`, [client!.email, after]);
+  expect(Number(sent!.n)).toBe(1);
+  await page.goto(firmUrl("acme", "/activities?search=sign-in+link"));
+  await expect(page.getByTestId("activity-list").locator("li").first()).toContainText(`About ${client!.name}`);
 });
