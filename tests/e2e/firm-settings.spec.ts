@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { deflateSync } from "node:zlib";
-import { firmUrl, screenshot, signIn } from "./support";
+import { firmUrl, screenshot, signIn, sql } from "./support";
 
 /** A small valid PNG (solid colour), built here so the test needs no fixture file. */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -71,14 +71,19 @@ test("a partner uploads a logo straight to storage and changes the brand colour"
 test("vocabulary changes the words on every screen", async ({ page }) => {
   await signIn(page, "acme", "partner@acme.test");
   await expect(page.getByRole("button", { name: /^Account menu for / })).toBeVisible();
-  await page.goto(firmUrl("acme", "/firm"));
-  await page.getByLabel("Word").fill("Entity");
-  await page.getByLabel("Replace with").fill("Client file");
-  await page.getByRole("button", { name: "Add", exact: true }).click();
-  await expect(page.getByText("Entity → Client file")).toBeVisible();
-  await page.goto(firmUrl("acme", "/"));
-  await expect(page.getByRole("columnheader", { name: "Client file" })).toBeVisible();
-  await page.goto(firmUrl("acme", "/firm"));
-  await page.getByRole("button", { name: "Remove Entity" }).click();
-  await expect(page.getByText("Entity → Client file")).toHaveCount(0);
+  try {
+    await page.goto(firmUrl("acme", "/firm"));
+    await page.getByLabel("Word").fill("Entity");
+    await page.getByLabel("Replace with").fill("Client file");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByText("Entity → Client file")).toBeVisible();
+    await page.goto(firmUrl("acme", "/"));
+    await expect(page.getByRole("columnheader", { name: /Client file type/ })).toBeVisible();
+    await page.goto(firmUrl("acme", "/firm"));
+    await page.getByRole("button", { name: "Remove Entity" }).click();
+    await expect(page.getByText("Entity → Client file")).toHaveCount(0);
+  } finally {
+    // Whatever happened above, the other tests see Acme's own words.
+    await sql(`DELETE FROM firm_vocabs WHERE firm_id = 'firm_acme' AND key_word = 'Entity'`);
+  }
 });

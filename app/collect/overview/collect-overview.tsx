@@ -265,11 +265,11 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
                       <th key={c.key} scope="col" className={t.th} aria-sort={active ? (state.dir === "asc" ? "ascending" : "descending") : undefined}>
                         {c.sortable ? (
                           <button type="button" className={t.sortButton} onClick={() => go(toggleSort(current, c.key))}>
-                            {c.key === "name" ? tr("Questionnaire") : c.label}
+                            {c.key === "name" ? tr("Questionnaire") : tr(c.label)}
                             <span aria-hidden="true">{active ? (state.dir === "asc" ? "▲" : "▼") : "↕"}</span>
                           </button>
                         ) : (
-                          c.label
+                          tr(c.label)
                         )}
                       </th>
                     );
