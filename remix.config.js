@@ -1,3 +1,8 @@
+import { copyPdfJs } from "./scripts/copy-pdfjs.mjs";
+
+// pdf.js is served from public/pdfjs (never bundled): every build, dev server and test run copies it there.
+copyPdfJs();
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],

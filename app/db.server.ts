@@ -67,6 +67,12 @@ function setFirm(client: PrismaClient | FirmTx, firmId: string) {
   return client.$executeRaw`SELECT set_config('app.firm_id', ${firmId}, true)`;
 }
 
+/**
+ * Waiting for a pooled connection: Prisma gives up after 2 s by default, which turns a burst of
+ * requests into errors; a request rather waits its turn (the pool serves them in order).
+ */
+const TX_DEFAULTS = { maxWait: 10_000, timeout: 15_000 } as const;
+
 function scopedClient(prisma: PrismaClient, firmId: string) {
   return prisma.$extends({
     name: "firm-scope",
@@ -80,7 +86,7 @@ function scopedClient(prisma: PrismaClient, firmId: string) {
           // eslint-disable-next-line @typescript-eslint/no-explicit-any
           const target: any = model ? (tx as any)[model.charAt(0).toLowerCase() + model.slice(1)] : tx;
           return Array.isArray(args) && !model ? target[operation](...args) : target[operation](args);
-        });
+        }, TX_DEFAULTS);
       },
     },
   });
@@ -137,7 +143,7 @@ export async function withFirm<T>(
   return basePrisma().$transaction(async (tx) => {
     await setFirm(tx, firmId);
     return fn(tx);
-  }, options);
+  }, { ...TX_DEFAULTS, ...options });
 }
 
 /**

@@ -23,8 +23,12 @@
  */
 import type PgBoss from "pg-boss";
 import { env } from "~/env.server";
+import { sendJobs } from "~/collect/send/scheduler.server";
 import { documentJobs } from "~/documents/jobs.server";
+import { pdfJobs } from "~/pdf/signed-copy.server";
 import { outboxJobs } from "~/messaging/jobs.server";
+import { importJobs } from "~/staff/import/jobs.server";
+import { reminderJobs } from "~/reminders/jobs.server";
 
 /** PostgreSQL schema of pg-boss's tables. */
 export const JOBS_SCHEMA = "pgboss";
@@ -97,7 +101,7 @@ export interface Jobs {
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
-  return [...outboxJobs(), ...documentJobs()];
+  return [...outboxJobs(), ...documentJobs(), ...importJobs(), ...sendJobs(), ...reminderJobs(), ...pdfJobs()];
 }
 
 // ─── The process's queue, shared with the Remix bundle's copy of this module ───

@@ -3,7 +3,18 @@
  * Items whose page is not built yet are left out (`implemented`), so the navigation
  * never links to a page that does not exist.
  */
-export type FirmAccess = "partner" | "admin" | "full" | "group" | null;
+import {
+  canOpenConnect,
+  canOpenDeliver,
+  canOpenDropLink,
+  canOpenFirmRoles,
+  canOpenFirmSettings,
+  canOpenGuide,
+  canOpenTemplates,
+  type FirmAccess,
+} from "~/staff/permissions";
+
+export type { FirmAccess };
 
 export interface NavViewer {
   firmAccess: FirmAccess;
@@ -30,27 +41,22 @@ interface StaffNavRule extends NavItem {
 }
 
 const always = () => true;
-const isAdmin = (v: NavViewer) => v.firmAccess === "partner" || v.firmAccess === "admin";
 
-/** The staff navigation table of the spec, in its order. */
+/** The staff navigation table of the spec, in its order; role conditions come from `permissions.ts`. */
 export const STAFF_NAV_RULES: StaffNavRule[] = [
   { to: "/", label: "Collect", show: always },
-  {
-    to: "/templates",
-    label: "Templates",
-    show: (v, p) => (v.firmAccess === "partner" || v.firmAccess === "full") && !(p.templateDisabledForNonadmin && !isAdmin(v)),
-  },
+  { to: "/templates", label: "Templates", show: canOpenTemplates },
   { to: "/admin", label: "Entities", show: always },
   { to: "/clients", label: "Users", show: always },
   { to: "/messages", label: "Messages", show: always },
-  { to: "/tax-returns", label: "Deliver", show: (_, p) => Boolean(p.newTaxReturnDeliveryEnabled) },
-  { to: "/review-and-export", label: "Connect", show: (_, p) => Boolean(p.reviewAndExportEnabled) },
+  { to: "/tax-returns", label: "Deliver", show: canOpenDeliver },
+  { to: "/review-and-export", label: "Connect", show: canOpenConnect },
   { to: "/signature-requests", label: "Signature requests", show: always },
   { to: "/activities", label: "Activities", show: always },
-  { to: "/firm", label: "Firm Settings", show: (v) => v.firmAccess === "partner" },
-  { to: "/settings/roles", label: "Firm Roles", show: (v, p) => isAdmin(v) && Boolean(p.useFirmRoles) },
-  { to: "/drop-link", label: "Drop Link", show: (v, p) => v.firmAccess !== "group" && v.firmAccess !== null && Boolean(p.dropLinkEnabled) },
-  { to: "/admin-guide", label: "Guide", show: (v) => v.isAdvisor },
+  { to: "/firm", label: "Firm Settings", show: canOpenFirmSettings },
+  { to: "/settings/roles", label: "Firm Roles", show: canOpenFirmRoles },
+  { to: "/drop-link", label: "Drop Link", show: canOpenDropLink },
+  { to: "/admin-guide", label: "Guide", show: canOpenGuide },
   { to: "/admin-profile", label: "Profile Settings", show: always },
   { to: "/help", label: "Help", show: always },
 ];
@@ -71,4 +77,4 @@ export function clientNavigation(prefs: NavPreferences, implemented: ReadonlySet
 }
 
 /** Pages that exist today. Add a path here when its route ships. */
-export const IMPLEMENTED_PAGES: ReadonlySet<string> = new Set(["/", "/firm", "/profile", "/admin-profile", "/documents", "/drop-link", "/admin", "/clients"]);
+export const IMPLEMENTED_PAGES: ReadonlySet<string> = new Set(["/", "/firm", "/profile", "/admin-profile", "/documents", "/drop-link", "/admin", "/clients", "/inbox", "/activities", "/templates"]);

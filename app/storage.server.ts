@@ -43,7 +43,7 @@ import {
   formatFileSize,
   kindFromContentType,
   kindFromFileName,
-  sniffFileType,
+  bytesMatchKind,
   type FileKind,
   type UploadGrant,
 } from "./storage/uploads";
@@ -170,6 +170,8 @@ export interface FileStorage {
     contentType: string;
     maxBytes: number;
     expiresInSeconds?: number;
+    /** Kinds this upload may be (default: the document kinds). */
+    allowedKinds?: readonly FileKind[];
   }): Promise<UploadGrant>;
 
   /** A presigned GET that downloads as `fileName` (Content-Disposition: attachment). */
@@ -207,6 +209,12 @@ export interface FileStorage {
     maxBytes: number;
     allowedKinds?: readonly FileKind[];
   }): Promise<VerifiedUpload>;
+
+  /**
+   * The whole object (for background jobs reading a file staff uploaded), or null when there is
+   * none. Refuses objects over `maxBytes`.
+   */
+  readObject(options: { firmId: string; key: string; maxBytes: number }): Promise<Uint8Array | null>;
 
   /** Deletes an object; no error when it is already gone. */
   deleteObject(options: { firmId: string; key: string }): Promise<void>;
@@ -273,11 +281,11 @@ export function createS3Storage(config: StorageConfig): FileStorage {
   const logoUrls = new TtlCache<string, string>(LOGO_URL_CACHE_MS);
 
   const storage: FileStorage = {
-    async createUploadGrant({ firmId, key, contentType, maxBytes, expiresInSeconds = 300 }) {
+    async createUploadGrant({ firmId, key, contentType, maxBytes, expiresInSeconds = 300, allowedKinds = DOCUMENT_KINDS }) {
       refuseForeignKey(key, firmId, UPLOAD_FAILED);
       checkExpiry(expiresInSeconds);
       const kind = kindFromContentType(contentType);
-      if (!kind) throw new StorageError("UPLOAD_WRONG_TYPE", "File type not supported yet");
+      if (!kind || !allowedKinds.includes(kind)) throw new StorageError("UPLOAD_WRONG_TYPE", "File type not supported yet");
       if (!Number.isInteger(maxBytes) || maxBytes < 1 || maxBytes > MAX_UPLOAD_BYTES) {
         throw new StorageError("INVALID_REQUEST", `maxBytes must be an integer from 1 to ${MAX_UPLOAD_BYTES}`);
       }
@@ -382,10 +390,22 @@ export function createS3Storage(config: StorageConfig): FileStorage {
         return refuse("UPLOAD_WRONG_TYPE", "File type not supported yet");
       }
       const firstBytes = await storage.readObjectHead({ firmId, key, bytes: SNIFF_BYTES });
-      if (!firstBytes || sniffFileType(firstBytes) !== expected) {
+      if (!firstBytes || !bytesMatchKind(firstBytes, expected)) {
         return refuse("UPLOAD_WRONG_TYPE", "File type not supported yet");
       }
       return { key, size: head.size, kind: expected, contentType: CONTENT_TYPES[expected] };
+    },
+
+    async readObject({ firmId, key, maxBytes }) {
+      refuseForeignKey(key, firmId);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if ((object.ContentLength ?? 0) > maxBytes) throw new StorageError("UPLOAD_TOO_LARGE", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
+        return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
     },
 
     async deleteObject({ firmId, key }) {
@@ -435,5 +455,6 @@ export const logoUrl: FileStorage["logoUrl"] = (o) => getStorage().logoUrl(o);
 export const headObject: FileStorage["headObject"] = (o) => getStorage().headObject(o);
 export const readObjectHead: FileStorage["readObjectHead"] = (o) => getStorage().readObjectHead(o);
 export const verifyUpload: FileStorage["verifyUpload"] = (o) => getStorage().verifyUpload(o);
+export const readObject: FileStorage["readObject"] = (o) => getStorage().readObject(o);
 export const deleteObject: FileStorage["deleteObject"] = (o) => getStorage().deleteObject(o);
 export const ensureBucket: FileStorage["ensureBucket"] = (o) => getStorage().ensureBucket(o);

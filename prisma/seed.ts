@@ -27,9 +27,15 @@ import {
   type QuestionDefinition,
   type SectionDefinition,
 } from "~/templates/canned";
+import { nextReminderDate } from "~/reminders/rules";
 import { installCannedTemplates } from "~/templates/canned.server";
 import { todayIn } from "~/time-zones";
+import { putObject } from "~/documents/objects.server";
+import { textPdf } from "~/pdf/sign-pdf.server";
+import { storageConfig } from "~/storage.server";
+import { entityDocumentKey } from "~/storage/keys";
 import { DEMO_PASSWORD, demoFirms } from "../tenants";
+import { seedDemoConversation } from "./seed-messages";
 import type { ClientDefinition, EntityDefinition, FirmDefinition, QuestionnaireDefinition, QuestionnaireScenario } from "../tenants/schema";
 
 export { DEMO_PASSWORD };
@@ -63,6 +69,9 @@ export async function seedDemo(options: SeedOptions = {}): Promise<void> {
     const today = todayIn(firm.timeZone, options.today);
     const people = await withFirm(firmId, (tx) => seedFirmAndPeople(tx, firmId, firm, passwordHash), TX_OPTIONS);
     const created = await withFirm(firmId, (tx) => seedQuestionnaires(tx, firmId, firm, people, new Clock(today)), TX_OPTIONS);
+    await withFirm(firmId, (tx) => seedDemoConversation(tx, firmId, firm, people.users, people.companies, today), TX_OPTIONS);
+    const attached = await attachDemoDocuments(firmId, firm, log);
+    if (attached) log(`${firm.name} (${firm.slug}): ${attached} demo PDFs attached to questionnaire sections`);
     log(`${firm.name} (${firm.slug}): ${people.users.size} users, ${people.companies.size} entities, ${created} new questionnaires, ${Date.now() - started} ms`);
   }
 }
@@ -387,6 +396,26 @@ async function seedQuestionnaires(tx: FirmTx, firmId: string, firm: FirmDefiniti
   return rows.questionnaires.length;
 }
 
+/** The next automatic reminder by the product's rule, never before tomorrow (a fresh demo sends none at start). */
+function seedNextReminder(input: PlanInput, shape: ScenarioShape, sentAt: Date | null, lastRemindedAt: Date | null, dueDays: number): Date | null {
+  const next = nextReminderDate(
+    {
+      deletedAt: null,
+      isDraft: shape.isDraft,
+      locked: shape.locked,
+      completed: shape.completed,
+      sentAt,
+      company: { inactive: false, deletedAt: null },
+      remindersDisabled: input.definition.remindersDisabled ?? false,
+      dueDate: input.clock.date(dueDays),
+      earliestRemindDate: shape.completed || shape.isDraft ? null : input.clock.date(Math.max(dueDays - 3, 1)),
+      lastRemindedAt,
+    },
+    input.firm.questionnaireReminderFrequencyDays,
+  );
+  return next && new Date(Math.max(next.getTime(), input.clock.at(1, 10).getTime()));
+}
+
 interface PlanInput {
   id: string;
   firmId: string;
@@ -474,6 +503,7 @@ function planQuestionnaire(rows: QuestionnaireRows, input: PlanInput) {
     remindersDisabled: q.remindersDisabled ?? false,
     earliestRemindDate: shape.completed || shape.isDraft ? null : clock.date(Math.max(dueDays - 3, 1)),
     lastRemindedAt: q.status === "overdue" ? clock.at(-2, 16) : null,
+    nextReminderDate: seedNextReminder(input, shape, sentAt, q.status === "overdue" ? clock.at(-2, 16) : null, dueDays),
     sentAt,
     lastActivity: shape.lastActivity,
     lastActivityAt,
@@ -519,12 +549,14 @@ function planQuestionnaire(rows: QuestionnaireRows, input: PlanInput) {
       order,
     });
     if (s.trigger) rows.sectionTriggers.push({ id: sid, questionId: questionId(s.trigger.question), answer: s.trigger.answer });
-    if (s.type === SECTION_TYPES.agreement_signature && started) {
+    const signable = (s.type === SECTION_TYPES.agreement_signature && started) || s.type === SECTION_TYPES.pdf_signature;
+    if (signable) {
       // With one signature per section, the others become "not needed" once the first signs.
+      // A PDF to sign waits for its signers unless the questionnaire is finished.
       const onlyOne = input.firm.preferences.requireOneSignaturePerSection === true;
       const signedAt = openedAt ?? answeredAt;
       input.signers.forEach((signer, n) => {
-        const signs = n === 0 || !onlyOne;
+        const signs = (s.type !== SECTION_TYPES.pdf_signature || shape.completed) && (n === 0 || !onlyOne);
         rows.signatures.push({
           id: stableId("sig", sid, signer.id),
           firmId,
@@ -536,7 +568,7 @@ function planQuestionnaire(rows: QuestionnaireRows, input: PlanInput) {
           clientTime: signs ? (signedAt?.toLocaleString("en-US", { timeZone: "UTC" }) ?? null) : null,
           ipAddress: signs ? CLIENT_IP : null,
           userAgent: signs ? CLIENT_AGENT : null,
-          notNeeded: !signs,
+          notNeeded: !signs && onlyOne && (s.type !== SECTION_TYPES.pdf_signature || shape.completed),
         });
       });
     }
@@ -587,4 +619,48 @@ function effectiveAnswer(question: QuestionDefinition): string {
     default:
       return "";
   }
+}
+
+// ───────────────────────────── Demo PDFs ─────────────────────────────
+
+/**
+ * The PDFs of document sections (`demoDocument`): made with pdf-lib, stored through the storage
+ * layer under the entity's prefix, filed as documents in the questionnaire's year folder, and
+ * attached to every section of that key still without a document (so a second run adds nothing).
+ * Skipped, with a note, when no store is configured (the seed also runs without S3 in tests).
+ */
+async function attachDemoDocuments(firmId: string, firm: FirmDefinition, log: (message: string) => void): Promise<number> {
+  const byKey = new Map<string, NonNullable<SectionDefinition["demoDocument"]>>();
+  for (const c of firm.clients) for (const e of c.entities) for (const q of e.questionnaires) for (const s of q.sections ?? []) if (s.demoDocument) byKey.set(s.key, s.demoDocument);
+  if (byKey.size === 0) return 0;
+  const waiting = await withFirm(firmId, (tx) =>
+    tx.section.findMany({
+      where: { sectionKey: { in: [...byKey.keys()] }, documentId: null },
+      select: { id: true, sectionKey: true, questionnaire: { select: { id: true, companyId: true, taxYear: true } } },
+    }),
+  );
+  if (waiting.length === 0) return 0;
+  try {
+    storageConfig();
+  } catch {
+    log(`${firm.name}: no file store configured, demo PDFs not attached`);
+    return 0;
+  }
+  const pdfs = new Map<string, Uint8Array>();
+  for (const section of waiting) {
+    const definition = byKey.get(section.sectionKey!)!;
+    const bytes = pdfs.get(section.sectionKey!) ?? (await textPdf(definition.title, definition.paragraphs, { pages: definition.pages }));
+    pdfs.set(section.sectionKey!, bytes);
+    const { companyId, taxYear, id: questionnaireId } = section.questionnaire;
+    const key = entityDocumentKey(firmId, companyId, definition.name);
+    await putObject({ firmId, key, bytes, contentType: "application/pdf" });
+    await withFirm(firmId, async (tx) => {
+      const document = await tx.document.create({
+        data: { firmId, companyId, itemType: "file", path: `/${taxYear}`, name: definition.name, storageKey: key, sizeBytes: BigInt(bytes.length), contentType: "application/pdf", questionnaireId },
+        select: { id: true },
+      });
+      await tx.section.update({ where: { id: section.id }, data: { documentId: document.id } });
+    });
+  }
+  return waiting.length;
 }

@@ -3,7 +3,7 @@
  * "organizers", takes document drop-offs and has a public drop link. No firm groups.
  */
 import type { FirmDefinitionInput } from "./schema";
-import { ADDITIONAL_ITEMS_SECTIONS, EXEMPT_ORGANIZATION_SECTIONS, TRUST_SECTIONS } from "./shared-sections";
+import { ADDITIONAL_ITEMS_SECTIONS, EXEMPT_ORGANIZATION_SECTIONS, TRUST_SECTIONS, RETURN_REVIEW_SECTIONS } from "./shared-sections";
 
 const partner = "partner@acme.test";
 const admin = "admin@acme.test";
@@ -92,6 +92,7 @@ export const acme = {
           questionnaires: [
             { name: "2025 S-Corporation Questionnaire", taxYear: 2025, template: "s_corp_partnership", status: "sent", deposit: { amountCents: 35000, status: "unpaid" } },
             { name: "2024 S-Corporation Questionnaire", taxYear: 2024, template: "s_corp_partnership", status: "completed" },
+            { name: "2025 Return Review and Signature", taxYear: 2025, sections: RETURN_REVIEW_SECTIONS, status: "sent", dueInDays: 10 },
           ],
         },
       ],

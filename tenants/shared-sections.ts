@@ -94,3 +94,67 @@ export const ADDITIONAL_ITEMS_SECTIONS: SectionDefinition[] = [
     ],
   },
 ];
+
+const LOREM_RETURN = [
+  "This draft is prepared from the documents and answers you gave us. Please read every page before you approve it.",
+  "Income: wages, interest, dividends, business income and capital gains are reported as shown on the statements you sent. Please tell us about any statement that is missing.",
+  "Deductions: we compared the standard deduction with your itemized deductions and used the larger. Charitable gifts, mortgage interest and state taxes are listed on Schedule A.",
+  "Credits and payments: estimated payments, withholding and credits are applied as shown. The balance due or refund is on the last line of page 2.",
+  "Nothing is filed until you approve this draft and sign the e-file authorization.",
+  "If anything looks wrong, use Request Changes and tell us what to correct.",
+];
+
+/** A return-season request built on the document kinds: a checklist, a draft to review, a form to sign, a copy to download, the final delivery. */
+export const RETURN_REVIEW_SECTIONS: SectionDefinition[] = [
+  {
+    key: "year_end_documents",
+    type: SECTION_TYPES.document_checklist,
+    name: "Year-End Documents",
+    instruction: "Upload each document on the list, or tell us you will provide it elsewhere.",
+    questions: [
+      { key: "checklist_bank_statements", text: "Please upload the December bank statements for every business account", type: "upload" },
+      { key: "checklist_payroll", text: "Please upload the year-end payroll summary (Forms W-2 and W-3)", type: "upload" },
+      { key: "checklist_1099s", text: "Please upload any 1099s the business received", type: "upload", optional: true },
+    ],
+  },
+  {
+    key: "draft_return_review",
+    type: SECTION_TYPES.pdf_review,
+    name: "Review Your Draft Return",
+    instruction: "Read the draft return, then approve it or request changes.",
+    demoDocument: { name: "2025 Draft Return.pdf", title: "2025 Draft Tax Return - for review", paragraphs: LOREM_RETURN, pages: 3 },
+  },
+  {
+    key: "efile_authorization",
+    type: SECTION_TYPES.pdf_signature,
+    name: "Sign the E-file Authorization",
+    instruction: "Review Form 8879 and sign it so we can file your return electronically.",
+    demoDocument: {
+      name: "Form 8879 E-file Authorization.pdf",
+      title: "Form 8879 - IRS e-file Signature Authorization",
+      paragraphs: [
+        "Under penalties of perjury, I declare that I have examined a copy of the income tax return and accompanying schedules and statements for the tax year, and to the best of my knowledge and belief, it is true, correct, and complete.",
+        "I consent to allow my electronic return originator, transmitter, or intermediate service provider to send my return to the IRS and to receive acknowledgement of receipt or reason for rejection of the transmission.",
+        "I authorize my firm to enter or generate my PIN as my signature on my tax year electronically filed income tax return.",
+      ],
+    },
+  },
+  {
+    key: "organizer_copy",
+    type: SECTION_TYPES.download_document,
+    name: "Download Your Engagement Summary",
+    instruction: "Download and keep a copy of the services we agreed for this season.",
+    demoDocument: {
+      name: "2025 Engagement Summary.pdf",
+      title: "Engagement Summary - 2025 season",
+      paragraphs: ["Services: preparation of the federal and state income tax returns for the 2025 tax year.", "Fees are billed when the returns are delivered. Questions? Send us a message from the portal."],
+    },
+  },
+  {
+    key: "final_return_delivery",
+    type: SECTION_TYPES.delivery,
+    name: "Your Final Return",
+    instruction: "Here is the return as filed. Download it for your records and confirm you received it.",
+    demoDocument: { name: "2024 Filed Return.pdf", title: "2024 Tax Return - as filed", paragraphs: LOREM_RETURN.slice(1, 4), pages: 2 },
+  },
+];

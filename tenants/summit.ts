@@ -4,7 +4,7 @@
  * staff and clients into firm groups.
  */
 import type { FirmDefinitionInput } from "./schema";
-import { ADDITIONAL_ITEMS_SECTIONS, ESTATE_SECTIONS, EXEMPT_ORGANIZATION_SECTIONS, TRUST_SECTIONS } from "./shared-sections";
+import { ADDITIONAL_ITEMS_SECTIONS, ESTATE_SECTIONS, EXEMPT_ORGANIZATION_SECTIONS, TRUST_SECTIONS, RETURN_REVIEW_SECTIONS } from "./shared-sections";
 
 const partner = "partner@summit.test";
 const admin = "admin@summit.test";
@@ -105,6 +105,7 @@ export const summit = {
             { name: "2025 S-Corporation Questionnaire", taxYear: 2025, template: "s_corp_partnership", status: "due_soon" },
             { name: "Additional Items Requested", taxYear: 2024, sections: ADDITIONAL_ITEMS_SECTIONS, status: "completed", openItem: true },
             { name: "2024 S-Corporation Questionnaire", taxYear: 2024, template: "s_corp_partnership", status: "completed" },
+            { name: "2025 Return Review and Signature", taxYear: 2025, sections: RETURN_REVIEW_SECTIONS, status: "sent", dueInDays: 10 },
           ],
         },
       ],

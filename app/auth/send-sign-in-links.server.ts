@@ -1,3 +1,4 @@
+import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { SessionUser } from "./session.server";
 import { sendSignInLink } from "./sign-in-links.server";
@@ -53,6 +54,7 @@ export async function sendSignInLinks(portal: FirmSiteContext, staff: SessionUse
     await portal.db.$transaction(async (tx) => {
       await tx.user.update({ where: { id: user.id }, data: { passwordHash: null, setPasswordRequired: true } });
       await tx.session.deleteMany({ where: { userId: user.id } });
+      await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.detailChange, title: "Sent a sign-in link", description: "The password was reset; the link is valid 24 hours", actorId: staff.id, userId: user.id, ipAddress: portal.clientAddress });
     });
     sent.push(id);
   }

@@ -34,6 +34,7 @@ import * as css from "./document-browser.css";
 import { DOCUMENT_MESSAGES, joinPath, type FolderNode } from "./rules";
 import { SplitDialog, type SplitOptions } from "./split-dialog";
 import { screenUploadBatch } from "./upload-batch";
+import { FilePreviewDialog, previewKind } from "~/pdf/file-preview-dialog";
 
 export type { SplitOptions } from "./split-dialog";
 
@@ -58,6 +59,7 @@ type DialogState =
   | { kind: "delete"; item: DocumentItem }
   | { kind: "describe"; item: DocumentItem }
   | { kind: "split"; item: DocumentItem }
+  | { kind: "preview"; item: DocumentItem }
   | null;
 
 interface UploadRow {
@@ -422,6 +424,11 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
                       {splitOf?.markedAsOthers ? <Badge tone="neutral">Other</Badge> : null}
                     </span>
                     <span className={css.rowActions}>
+                      {item.itemType === "file" && previewKind(item.contentType, item.name) !== "unsupported" ? (
+                        <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "preview", item })} aria-label={`Preview ${item.name}`}>
+                          Preview
+                        </Button>
+                      ) : null}
                       {item.itemType === "file" ? (
                         <Button size="sm" variant="ghost" onClick={() => void downloadFile(item)} aria-label={`Download ${item.name}`}>
                           Download
@@ -525,6 +532,12 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
         busy={busy}
         onConfirm={() => dialog?.kind === "delete" && void run({ intent: "delete", id: dialog.item.id }, undefined, DOCUMENT_MESSAGES.removeFailed)}
         onCancel={() => setDialog(null)}
+      />
+      <FilePreviewDialog
+        file={dialog?.kind === "preview" ? dialog.item : null}
+        onClose={() => setDialog(null)}
+        getUrl={async () => (await api<{ url: string }>({ intent: "view_url", id: dialog?.kind === "preview" ? dialog.item.id : "" })).url}
+        onDownload={dialog?.kind === "preview" ? () => void downloadFile(dialog.item) : undefined}
       />
       {dialog?.kind === "split" ? <SplitDialog item={dialog.item} busy={busy} onClose={() => setDialog(null)} onSubmit={(pages) => void startSplit(dialog.item, pages)} /> : null}
       {dialog?.kind === "describe" ? (

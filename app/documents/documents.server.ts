@@ -15,7 +15,7 @@ import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmDb, FirmTx } from "~/db.server";
-import { createDownloadUrl, createUploadGrant, deleteObject, StorageError, verifyUpload } from "~/storage.server";
+import { createDownloadUrl, createInlineUrl, createUploadGrant, deleteObject, StorageError, verifyUpload } from "~/storage.server";
 import { entityDocumentKey, keyBelongsToEntity, safeFileName } from "~/storage/keys";
 import { CONTENT_TYPES, declaredKind, kindFromFileName, MAX_UPLOAD_BYTES, type UploadGrant } from "~/storage/uploads";
 import {
@@ -388,6 +388,7 @@ export const documentActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("describe"), id, description: z.string().max(2000) }),
   z.object({ intent: z.literal("set_tags"), id, tags: z.array(z.string().trim().min(1).max(100)).max(50) }),
   z.object({ intent: z.literal("download_url"), id }),
+  z.object({ intent: z.literal("view_url"), id }),
 ]);
 export type DocumentAction = z.infer<typeof documentActionSchema>;
 
@@ -565,6 +566,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
           await tx.documentTagAssignment.deleteMany({ where: { documentId: row.id } });
           await tx.documentTagAssignment.createMany({ data: tags.map((t) => ({ firmId, documentId: row.id, tagId: t.id })) });
         }
+        await log(tx, action.intent === "describe" ? "Updated a document description" : "Updated document tags", joinPath(row.path, row.name));
         const updated = await tx.document.findFirstOrThrow({ where: { id: row.id }, select: itemSelect });
         return { ok: true as const, item: toItem(updated as ItemRow, staff) };
       });
@@ -575,6 +577,16 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       const url = await createDownloadUrl({ firmId, key: row.storageKey, fileName: row.name, expiresInSeconds: 60 });
       await log(portal.db, "Downloaded a document", joinPath(row.path, row.name));
       return { ok: true, url };
+    }
+    case "view_url": {
+      // Preview (the PDF viewer, images): inline, served as the type the key's extension says, 5 minutes.
+      const { row } = await findItem(portal.db, action.id);
+      if (row.itemType !== "file" || !row.storageKey || !keyBelongsToEntity(row.storageKey, firmId, entity.id)) throw notFound();
+      try {
+        return { ok: true, url: await createInlineUrl({ firmId, key: row.storageKey, expiresInSeconds: 300 }) };
+      } catch {
+        throw new DocumentError(415, DOCUMENT_MESSAGES.typeNotSupported);
+      }
     }
   }
 }

@@ -1,3 +1,4 @@
+import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { z } from "zod";
 import { themeNameSchema } from "../../themes/catalog";
 import { hexColorSchema } from "../../themes/brand";
@@ -59,14 +60,25 @@ export async function getFirmSettingsForm(portal: FirmSiteContext) {
   return { ...firm, logoUrl: portal.firm.logoUrl };
 }
 
-export async function updateFirmProfile(portal: FirmSiteContext, input: z.infer<typeof firmProfileSchema>) {
-  await portal.db.firm.update({ where: { id: portal.firm.id }, data: { name: input.name, supportEmail: input.supportEmail, timeZone: input.timeZone } });
-  firmChanged(portal.firm.id);
+/** Who changed the firm's settings (for the activity log). */
+export interface FirmSettingsActor {
+  id: string;
 }
 
-export async function updateFirmBranding(portal: FirmSiteContext, input: z.infer<typeof firmBrandingSchema>) {
+function logFirmChange(portal: FirmSiteContext, actor: FirmSettingsActor | undefined, title: string, description?: string) {
+  return logActivity(portal.db, portal.firm.id, { typeId: ACTIVITY_TYPES.detailChange, title, description: description ?? null, actorId: actor?.id ?? null, ipAddress: portal.clientAddress });
+}
+
+export async function updateFirmProfile(portal: FirmSiteContext, input: z.infer<typeof firmProfileSchema>, actor?: FirmSettingsActor) {
+  await portal.db.firm.update({ where: { id: portal.firm.id }, data: { name: input.name, supportEmail: input.supportEmail, timeZone: input.timeZone } });
+  firmChanged(portal.firm.id);
+  await logFirmChange(portal, actor, "Updated the firm profile", `Name ${input.name}; time zone ${input.timeZone}`);
+}
+
+export async function updateFirmBranding(portal: FirmSiteContext, input: z.infer<typeof firmBrandingSchema>, actor?: FirmSettingsActor) {
   await portal.db.firm.update({ where: { id: portal.firm.id }, data: { themeName: input.themeName, brandColor: input.brandColor ? input.brandColor.toLowerCase() : null } });
   firmChanged(portal.firm.id);
+  await logFirmChange(portal, actor, "Updated the firm branding", `Theme ${input.themeName}${input.brandColor ? `, colour ${input.brandColor.toLowerCase()}` : ""}`);
 }
 
 /** Step 1 of a logo upload: a presigned POST for a key the server chooses under the firm's prefix. */
@@ -76,7 +88,7 @@ export async function grantLogoUpload(portal: FirmSiteContext, input: z.infer<ty
 }
 
 /** Step 2: the browser uploaded straight to storage; check the object, then make it the logo. */
-export async function confirmLogoUpload(portal: FirmSiteContext, input: z.infer<typeof logoConfirmSchema>): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function confirmLogoUpload(portal: FirmSiteContext, input: z.infer<typeof logoConfirmSchema>, actor?: FirmSettingsActor): Promise<{ ok: true } | { ok: false; message: string }> {
   const firmId = portal.firm.id;
   if (!keyBelongsToFirm(input.key, firmId) || !input.key.startsWith(`firms/${firmId}/branding/`)) {
     return { ok: false, message: "We were unable to upload the file, please try refreshing the page" };
@@ -91,18 +103,20 @@ export async function confirmLogoUpload(portal: FirmSiteContext, input: z.infer<
   await portal.db.firm.update({ where: { id: firmId }, data: { logoKey: input.key } });
   firmChanged(firmId);
   if (previous.logoKey && previous.logoKey !== input.key) await deleteObject({ firmId, key: previous.logoKey }).catch(() => {});
+  await logFirmChange(portal, actor, "Uploaded a firm logo");
   return { ok: true };
 }
 
-export async function removeLogo(portal: FirmSiteContext) {
+export async function removeLogo(portal: FirmSiteContext, actor?: FirmSettingsActor) {
   const firmId = portal.firm.id;
   const previous = await portal.db.firm.findUniqueOrThrow({ where: { id: firmId }, select: { logoKey: true } });
   await portal.db.firm.update({ where: { id: firmId }, data: { logoKey: null } });
   firmChanged(firmId);
   if (previous.logoKey) await deleteObject({ firmId, key: previous.logoKey }).catch(() => {});
+  await logFirmChange(portal, actor, "Removed the firm logo");
 }
 
-export async function addVocabulary(portal: FirmSiteContext, input: z.infer<typeof vocabAddSchema>): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function addVocabulary(portal: FirmSiteContext, input: z.infer<typeof vocabAddSchema>, actor?: FirmSettingsActor): Promise<{ ok: true } | { ok: false; message: string }> {
   const keyWord = input.keyWord.replace(/\s+/g, " ");
   const existing = await portal.db.firmVocab.findFirst({ where: { keyWord: { equals: keyWord, mode: "insensitive" } }, select: { id: true } });
   if (existing) {
@@ -111,10 +125,13 @@ export async function addVocabulary(portal: FirmSiteContext, input: z.infer<type
     await portal.db.firmVocab.create({ data: { firmId: portal.firm.id, keyWord, replacement: input.replacement } });
   }
   firmChanged(portal.firm.id);
+  await logFirmChange(portal, actor, "Saved a vocabulary word", `${keyWord} → ${input.replacement}`);
   return { ok: true };
 }
 
-export async function removeVocabulary(portal: FirmSiteContext, id: string) {
+export async function removeVocabulary(portal: FirmSiteContext, id: string, actor?: FirmSettingsActor) {
+  const removed = await portal.db.firmVocab.findFirst({ where: { id }, select: { keyWord: true } });
   await portal.db.firmVocab.deleteMany({ where: { id } });
   firmChanged(portal.firm.id);
+  if (removed) await logFirmChange(portal, actor, "Removed a vocabulary word", removed.keyWord);
 }

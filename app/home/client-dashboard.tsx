@@ -17,7 +17,7 @@ export interface ClientDashboardData {
   /** Questionnaire ids whose card shows all its sections (from the cookie). */
   expanded: string[];
   readonlyUser: boolean;
-  firm: { name: string; supportEmail: string | null };
+  firm: { name: string; supportEmail: string | null; communicationDisabled?: boolean };
   home: {
     blocked: boolean;
     entities: { id: string; hashId: string; name: string; entityType: string; readonlyAccess: boolean }[];
@@ -117,6 +117,19 @@ export function ClientDashboard({ data, today }: { data: ClientDashboardData; to
                 <p style={{ marginTop: 12 }}>
                   <a href={`mailto:${data.firm.supportEmail}`}>{data.firm.supportEmail}</a>
                 </p>
+              ) : null}
+              {!data.firm.communicationDisabled && home.selected ? (
+                <div style={{ marginTop: 16 }}>
+                  {data.readonlyUser || home.selected.readonlyAccess ? (
+                    <Button variant="secondary" disabled title="Messaging is turned off for read-only accounts.">
+                      Send a Message
+                    </Button>
+                  ) : (
+                    <Button to={`/inbox/${home.selected.hashId}`} variant="secondary">
+                      Send a Message
+                    </Button>
+                  )}
+                </div>
               ) : null}
             </section>
             {home.customHtml ? (

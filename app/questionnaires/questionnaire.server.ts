@@ -11,12 +11,19 @@ import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import { createDocumentUploadGrant, DocumentError, documentNameFromKey, forgetDocumentsByKeys, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/documents.server";
 import { DOCUMENT_MESSAGES } from "~/documents/rules";
-import { type createUploadGrant, deleteObject } from "~/storage.server";
+import { enqueue } from "~/jobs.server";
+import { makeSignedCopy, SIGN_PDF_COPY_JOB } from "~/pdf/signed-copy.server";
+import { type createUploadGrant, createDownloadUrl, createInlineUrl, deleteObject } from "~/storage.server";
 import { keyBelongsToEntity, keyBelongsToFirm } from "~/storage/keys";
 import { todayIn } from "~/time-zones";
 import {
   agreementComplete,
   answerError,
+  CHANGE_REQUEST_MAX,
+  changeRequestError,
+  CLIENT_MARKABLE_SECTION_TYPES,
+  DOCUMENT_SECTION_MESSAGES,
+  isDocumentSectionType,
   answerLaterError,
   answerValues,
   canAnswerLater,
@@ -81,6 +88,19 @@ export interface SectionData {
   triggerAnswer: string | null;
   order: number;
   signatures: SignatureData[];
+  /** The firm's document shown in a document section (pdf_review, download_document, pdf_signature, delivery). */
+  document: SectionDocumentData | null;
+  /** pdf_signature: the signed copy, once every needed signature is in. */
+  signedDocument: SectionDocumentData | null;
+  /** pdf_review: the client's change request, while the firm hasn't answered it with a new approval. */
+  changesRequested: string | null;
+}
+
+export interface SectionDocumentData {
+  id: string;
+  name: string;
+  contentType: string | null;
+  sizeBytes: number | null;
 }
 
 export interface QuestionnaireData {
@@ -184,11 +204,22 @@ async function readQuestions(tx: FirmTx, questionnaireId: string, firmName: stri
   }));
 }
 
+const sectionDocumentSelect = { id: true, name: true, contentType: true, sizeBytes: true, deletedAt: true } as const;
+
+function toSectionDocument(d: { id: string; name: string; contentType: string | null; sizeBytes: bigint | null; deletedAt: Date | null } | null): SectionDocumentData | null {
+  if (!d || d.deletedAt) return null;
+  return { id: d.id, name: d.name, contentType: d.contentType, sizeBytes: d.sizeBytes == null ? null : Number(d.sizeBytes) };
+}
+
 async function readSections(tx: FirmTx, questionnaireId: string): Promise<SectionData[]> {
   const [sections, signatures] = [
     await tx.section.findMany({
       where: { questionnaireId },
-      select: { id: true, name: true, sectionType: true, instruction: true, customElement: true, markedCompleted: true, triggerQuestionId: true, triggerAnswer: true, order: true },
+      select: {
+        id: true, name: true, sectionType: true, instruction: true, customElement: true, markedCompleted: true, triggerQuestionId: true, triggerAnswer: true, order: true, changesRequested: true,
+        document: { select: sectionDocumentSelect },
+        signedDocument: { select: sectionDocumentSelect },
+      },
       orderBy: [{ order: "asc" }, { id: "asc" }],
     }),
     await tx.engagementSignature.findMany({
@@ -197,8 +228,10 @@ async function readSections(tx: FirmTx, questionnaireId: string): Promise<Sectio
       orderBy: { createdAt: "asc" },
     }),
   ];
-  return sections.map((s) => ({
+  return sections.map(({ document, signedDocument, ...s }) => ({
     ...s,
+    document: toSectionDocument(document),
+    signedDocument: toSectionDocument(signedDocument),
     signatures: signatures
       .filter((g) => g.sectionId === s.id)
       .map((g) => ({ id: g.id, userId: g.userId, userName: g.userName, signature: g.signature, signedAt: g.signedAt?.toISOString() ?? null, notNeeded: g.notNeeded })),
@@ -294,6 +327,9 @@ export async function loadTemplatePreview(portal: FirmSiteContext, templateId: s
       sections: sections.map((s) => ({
         ...s,
         markedCompleted: false,
+        document: null,
+        signedDocument: null,
+        changesRequested: null,
         signatures:
           s.sectionType === SECTION_TYPE.agreement_signature
             ? [{ id: `template-${s.id}`, userId: "", userName: "{client_fname} {client_lname}", signature: null, signedAt: null, notNeeded: false }]
@@ -367,16 +403,30 @@ export const questionnaireActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sign"), questionnaireId: id, sectionId: id, signatureId: id, signature: z.string().trim().min(1, MESSAGES.signatureRequired).max(200), clientTime: z.string().max(100).optional() }),
   z.object({ intent: z.literal("remove_signature"), questionnaireId: id, sectionId: id, signatureId: id }),
   z.object({ intent: z.literal("submit"), questionnaireId: id, agreed: z.boolean() }),
+  z.object({ intent: z.literal("document_url"), questionnaireId: id, sectionId: id, copy: z.enum(["original", "signed"]).default("original"), download: z.boolean().default(false) }),
+  z.object({ intent: z.literal("file_url"), questionnaireId: id, questionId: id, key: z.string().min(1).max(1024) }),
+  z.object({ intent: z.literal("approve_review"), questionnaireId: id, sectionId: id }),
+  z.object({ intent: z.literal("request_changes"), questionnaireId: id, sectionId: id, reason: z.string().max(CHANGE_REQUEST_MAX + 1000) }),
 ]);
 export type QuestionnaireAction = z.infer<typeof questionnaireActionSchema>;
+
+export interface SectionPatch {
+  id: string;
+  markedCompleted: boolean;
+  changesRequested?: string | null;
+  signatures?: SignatureData[];
+  signedDocument?: SectionDocumentData | null;
+}
 
 export interface ActionResult {
   ok: true;
   message?: string;
   /** The question as saved (answer, answerBy, specialAnswer, entries). */
   question?: Pick<QuestionData, "id" | "answer" | "answerBy" | "specialAnswer"> & { entries?: QuestionData["entries"] };
-  /** Sections whose completion changed. */
-  sections?: { id: string; markedCompleted: boolean }[];
+  /** Sections whose completion changed (and, for document sections, what else changed with it). */
+  sections?: SectionPatch[];
+  /** A short-lived presigned URL of a file (view or download). */
+  url?: string;
   upload?: { key: string; grant: Awaited<ReturnType<typeof createUploadGrant>> };
   next?: { id: string; name: string; hashId: string } | null;
   /** A note just added, as the client sees it ('Author: body'). */
@@ -516,6 +566,11 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
   const today = todayIn(portal.firm.timeZone);
   const ip = portal.clientAddress;
   const filesToDelete: string[] = [];
+  /** Objects written during the transaction (signed copies): deleted again if it fails. */
+  const written: string[] = [];
+  /** Sections whose signed copy is too large to make in the request: a job makes it after the commit. */
+  const largeCopies: string[] = [];
+  if (action.intent === "document_url" || action.intent === "file_url") return fileLink(ctx, action, today);
 
   const result = await portal.db.$transaction(async (tx): Promise<ActionResult> => {
     const target = await lockTarget(tx, user, companyHash, action.questionnaireId);
@@ -674,16 +729,46 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
       }
       case "complete_section": {
         const section = await findSection(tx, target.id, action.sectionId);
-        const markable: number[] = [SECTION_TYPE.custom, SECTION_TYPE.review_and_submit, SECTION_TYPE.pdf_review, SECTION_TYPE.download_document, SECTION_TYPE.delivery, SECTION_TYPE.document_checklist];
-        if (!markable.includes(section.sectionType)) throw new QuestionnaireError(400, "This section completes on its own.");
+        if (!CLIENT_MARKABLE_SECTION_TYPES.includes(section.sectionType)) throw new QuestionnaireError(400, "This section completes on its own.");
         await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true } });
+        if (section.sectionType === SECTION_TYPE.delivery) {
+          await touch(tx, firmId, target, user, "Confirmed receipt of the delivered documents", ACTIVITY_TYPES.document, ip);
+          return { ok: true, sections: [{ id: section.id, markedCompleted: true }], message: DOCUMENT_SECTION_MESSAGES.received };
+        }
         await touchAnswer();
         return { ok: true, sections: [{ id: section.id, markedCompleted: true }] };
+      }
+      case "approve_review":
+      case "request_changes": {
+        const section = await findSection(tx, target.id, action.sectionId);
+        if (section.sectionType !== SECTION_TYPE.pdf_review) throw new QuestionnaireError(400, "This section has no document to review.");
+        const doc = await sectionDocument(tx, section.id, "original");
+        if (!doc) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.noDocument);
+        if (section.markedCompleted) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.alreadyApproved);
+        if (action.intent === "approve_review") {
+          await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true, changesRequested: null, changesRequestedAt: null } });
+          await touch(tx, firmId, target, user, `Approved ${doc.name}`, ACTIVITY_TYPES.questionnaire, ip);
+          return { ok: true, message: DOCUMENT_SECTION_MESSAGES.approved, sections: [{ id: section.id, markedCompleted: true, changesRequested: null }] };
+        }
+        const problem = changeRequestError(action.reason);
+        if (problem) throw new QuestionnaireError(400, problem);
+        const reason = action.reason.trim();
+        await tx.section.update({ where: { id: section.id }, data: { changesRequested: reason, changesRequestedAt: new Date() } });
+        await touch(tx, firmId, target, user, `Requested changes to ${doc.name}`, ACTIVITY_TYPES.questionnaire, ip);
+        await logActivity(tx, firmId, { typeId: ACTIVITY_TYPES.questionnaire, title: "Change request", description: reason, actorId: user.id, companyId: target.company_id, questionnaireId: target.id, ipAddress: ip });
+        return { ok: true, message: DOCUMENT_SECTION_MESSAGES.changesRequested, sections: [{ id: section.id, markedCompleted: false, changesRequested: reason }] };
       }
       case "sign":
       case "remove_signature": {
         const section = await findSection(tx, target.id, action.sectionId);
-        if (section.sectionType !== SECTION_TYPE.agreement_signature) throw new QuestionnaireError(400, "This section takes no signature.");
+        const onPdf = section.sectionType === SECTION_TYPE.pdf_signature;
+        if (section.sectionType !== SECTION_TYPE.agreement_signature && !onPdf) throw new QuestionnaireError(400, "This section takes no signature.");
+        if (onPdf && !(await sectionDocument(tx, section.id, "original"))) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.noDocument);
+        // A PDF with no signers listed is signed by whichever owner of the entity signs it.
+        if (onPdf && action.intent === "sign" && action.signatureId === "new" && (await tx.engagementSignature.count({ where: { sectionId: section.id } })) === 0) {
+          const created = await tx.engagementSignature.create({ data: { firmId, sectionId: section.id, userId: user.id, userName: `${user.fname} ${user.lname}`.trim() }, select: { id: true } });
+          action.signatureId = created.id;
+        }
         const signature = await tx.engagementSignature.findFirst({ where: { id: action.signatureId, sectionId: section.id, userId: user.id } });
         if (!signature) throw new QuestionnaireError(404, "This signature is not yours to sign.");
         const onePerSection = portal.firm.preferences.requireOneSignaturePerSection;
@@ -704,8 +789,25 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         const all = await tx.engagementSignature.findMany({ where: { sectionId: section.id }, select: { signedAt: true, notNeeded: true } });
         const complete = agreementComplete(all, onePerSection);
         if (complete !== section.markedCompleted) await tx.section.update({ where: { id: section.id }, data: { markedCompleted: complete } });
-        await touch(tx, firmId, target, user, action.intent === "sign" ? "Signed the engagement letter" : "Removed a signature", ACTIVITY_TYPES.signature, ip);
-        return { ok: true, sections: [{ id: section.id, markedCompleted: complete }] };
+        if (!onPdf) {
+          await touch(tx, firmId, target, user, action.intent === "sign" ? "Signed the engagement letter" : "Removed a signature", ACTIVITY_TYPES.signature, ip);
+          return { ok: true, sections: [{ id: section.id, markedCompleted: complete }] };
+        }
+        // pdf_signature: the signed copy follows the signatures (made once complete, dropped when a signature is removed).
+        await dropSignedCopy(tx, section.id);
+        let signedDocument: SectionDocumentData | null = null;
+        if (complete) {
+          const made = await makeSignedCopy(tx, firmId, { companyId: target.company_id, questionnaireId: target.id }, section.id, written);
+          if (made === "too_large") largeCopies.push(section.id);
+          else signedDocument = made;
+        }
+        const doc = await sectionDocument(tx, section.id, "original");
+        await touch(tx, firmId, target, user, action.intent === "sign" ? `Signed ${doc?.name ?? "the document"}` : "Removed a signature", ACTIVITY_TYPES.signature, ip);
+        return {
+          ok: true,
+          message: action.intent === "sign" ? DOCUMENT_SECTION_MESSAGES.signed : undefined,
+          sections: [{ id: section.id, markedCompleted: complete, signatures: await readSignatures(tx, section.id), signedDocument }],
+        };
       }
       case "submit": {
         const hasReview = (await tx.section.count({ where: { questionnaireId: target.id, sectionType: SECTION_TYPE.review_and_submit } })) > 0;
@@ -723,9 +825,83 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         return { ok: true, next: next ? { id: next.id, name: next.name, hashId: next.company.hashId } : null };
       }
     }
+  }).catch(async (error: unknown) => {
+    for (const key of written) await deleteObject({ firmId, key }).catch(() => {});
+    throw error;
   });
+  for (const sectionId of largeCopies) {
+    await enqueue(SIGN_PDF_COPY_JOB, { firmId, sectionId }).catch((error: unknown) => console.error(`Signed copy of section ${sectionId} not queued:`, error));
+  }
   // Files leave storage only once the answer that dropped them is committed.
   await forgetDocumentsByKeys(portal.db, filesToDelete);
   for (const key of filesToDelete) if (keyBelongsToFirm(key, firmId)) await deleteObject({ firmId, key }).catch(() => {});
   return result;
+}
+
+// ───────────────────────────── Document sections ─────────────────────────────
+
+async function sectionDocument(tx: FirmTx, sectionId: string, copy: "original" | "signed") {
+  const rows = await tx.section.findFirst({
+    where: { id: sectionId },
+    select: {
+      document: { select: { id: true, name: true, path: true, storageKey: true, contentType: true, sizeBytes: true, companyId: true, deletedAt: true } },
+      signedDocument: { select: { id: true, name: true, path: true, storageKey: true, contentType: true, sizeBytes: true, companyId: true, deletedAt: true } },
+    },
+  });
+  const doc = copy === "signed" ? rows?.signedDocument : rows?.document;
+  return doc && !doc.deletedAt && doc.storageKey ? { ...doc, storageKey: doc.storageKey } : null;
+}
+
+async function readSignatures(tx: FirmTx, sectionId: string): Promise<SignatureData[]> {
+  const rows = await tx.engagementSignature.findMany({
+    where: { sectionId },
+    select: { id: true, userId: true, userName: true, signature: true, signedAt: true, notNeeded: true },
+    orderBy: { createdAt: "asc" },
+  });
+  return rows.map((g) => ({ ...g, signedAt: g.signedAt?.toISOString() ?? null }));
+}
+
+/** A removed signature voids the signed copy: its document is deleted (restorable from the document browser). */
+async function dropSignedCopy(tx: FirmTx, sectionId: string): Promise<void> {
+  const section = await tx.section.findFirst({ where: { id: sectionId }, select: { signedDocumentId: true } });
+  if (!section?.signedDocumentId) return;
+  await tx.document.update({ where: { id: section.signedDocumentId }, data: { deletedAt: new Date() } });
+  await tx.section.update({ where: { id: sectionId }, data: { signedDocumentId: null } });
+}
+
+/**
+ * A short-lived URL of a file the client may see in this questionnaire: a document section's PDF
+ * (inline for the viewer, 5 minutes; or as a download, 1 minute) or one of an upload question's
+ * files. Works on read-only questionnaires too. Downloading a download_document section's file
+ * completes the section (when the client may still answer).
+ */
+async function fileLink(ctx: ActionContext, action: Extract<QuestionnaireAction, { intent: "document_url" | "file_url" }>, today: string): Promise<ActionResult> {
+  const { portal, user, companyHash } = ctx;
+  const firmId = portal.firm.id;
+  return portal.db.$transaction(async (tx): Promise<ActionResult> => {
+    const target = await lockTarget(tx, user, companyHash, action.questionnaireId);
+    if (action.intent === "file_url") {
+      const question = await findQuestion(tx, target.id, action.questionId);
+      if (question.question_type !== "upload" || !answerValues(question.answer).includes(action.key) || !keyBelongsToEntity(action.key, firmId, target.company_id)) throw notFound();
+      try {
+        return { ok: true, url: await createInlineUrl({ firmId, key: action.key, expiresInSeconds: 300 }) };
+      } catch {
+        throw new QuestionnaireError(415, "File type not supported yet");
+      }
+    }
+    const section = await findSection(tx, target.id, action.sectionId);
+    if (!isDocumentSectionType(section.sectionType)) throw new QuestionnaireError(400, "This section has no document.");
+    const doc = await sectionDocument(tx, section.id, action.copy);
+    if (!doc || !keyBelongsToEntity(doc.storageKey, firmId, target.company_id)) throw new QuestionnaireError(404, DOCUMENT_SECTION_MESSAGES.noDocument);
+    if (!action.download) return { ok: true, url: await createInlineUrl({ firmId, key: doc.storageKey, expiresInSeconds: 300 }) };
+    const url = await createDownloadUrl({ firmId, key: doc.storageKey, fileName: doc.name, expiresInSeconds: 60 });
+    const writable = readOnlyReason({ locked: target.locked, completed: target.completed, dueDate: target.due_date }, { userReadonly: user.readonlyAccess, entityReadonly: target.readonly_access }, today) === null;
+    if (writable && section.sectionType === SECTION_TYPE.download_document && !section.markedCompleted) {
+      await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true } });
+      await touch(tx, firmId, target, user, `Downloaded ${doc.name}`, ACTIVITY_TYPES.document, portal.clientAddress);
+      return { ok: true, url, sections: [{ id: section.id, markedCompleted: true }] };
+    }
+    await logActivity(tx, firmId, { typeId: ACTIVITY_TYPES.document, title: `Downloaded ${doc.name}`, actorId: user.id, companyId: target.company_id, questionnaireId: target.id, ipAddress: portal.clientAddress });
+    return { ok: true, url };
+  });
 }

@@ -182,13 +182,14 @@ export function depositOutstanding(q: DepositFacts): boolean {
  * - document checklist (10): completed when every shown required upload is answered, or when marked;
  * - questionnaire (3): pending if any answer_by, completed if all shown required questions are answered, else incomplete (error once visited);
  * - payment request (7): completed when marked or the deposit is no longer outstanding;
- * - the document kinds (6, 8, 9, 11): completed when marked.
+ * - the document kinds: see `documentSectionStatus` (6 approved, 8 downloaded, 9 signed, 11 received).
  */
 export function sectionStatus(
-  section: Pick<SectionFacts, "sectionType" | "markedCompleted">,
+  section: Pick<SectionFacts, "sectionType" | "markedCompleted"> & DocumentSectionFacts,
   sectionQuestions: readonly QuestionFacts[],
-  options: { showErrors?: boolean; deposit?: DepositFacts } = {},
+  options: { showErrors?: boolean; deposit?: DepositFacts; onePerSection?: boolean } = {},
 ): SectionStatus {
+  if (isDocumentSectionType(section.sectionType)) return documentSectionStatus(section, { showErrors: options.showErrors, onePerSection: options.onePerSection });
   const missing: SectionStatus = options.showErrors ? "error" : "incomplete";
   const shown = visibleQuestions(sectionQuestions);
   switch (section.sectionType) {
@@ -232,7 +233,7 @@ export interface SectionView<S extends SectionFacts = SectionFacts> {
 export function sectionViews<S extends SectionFacts>(
   sections: readonly S[],
   questions: readonly QuestionFacts[],
-  options: { firstSectionRequired?: boolean; visited?: ReadonlySet<string>; deposit?: DepositFacts } = {},
+  options: { firstSectionRequired?: boolean; visited?: ReadonlySet<string>; deposit?: DepositFacts; onePerSection?: boolean } = {},
 ): SectionView<S>[] {
   const byId = new Map(questions.map((q) => [q.id, q]));
   const bySection = new Map<string, QuestionFacts[]>();
@@ -240,7 +241,7 @@ export function sectionViews<S extends SectionFacts>(
   const shown = [...sections].sort((a, b) => a.order - b.order).filter((s) => isSectionVisible(s, byId));
   const views = shown.map((section) => ({
     section,
-    status: sectionStatus(section, bySection.get(section.id) ?? [], { showErrors: options.visited?.has(section.id), deposit: options.deposit }),
+    status: sectionStatus(section, bySection.get(section.id) ?? [], { showErrors: options.visited?.has(section.id), deposit: options.deposit, onePerSection: options.onePerSection }),
     locked: false,
     required: false,
   }));
@@ -441,4 +442,99 @@ export function agreementComplete(signatures: readonly { signedAt: Date | string
   if (states.length === 0) return false;
   if (onePerSection) return states.includes("signed");
   return states.every((s) => s !== "unsigned");
+}
+
+// ───────────────────────────── Document sections (6, 8, 9, 11) ─────────────────────────────
+
+/** The kinds that show a document the firm attached: pdf_review, download_document, pdf_signature, delivery. */
+export const DOCUMENT_SECTION_TYPES: readonly number[] = [SECTION_TYPE.pdf_review, SECTION_TYPE.download_document, SECTION_TYPE.pdf_signature, SECTION_TYPE.delivery];
+
+export function isDocumentSectionType(sectionType: number): boolean {
+  return DOCUMENT_SECTION_TYPES.includes(sectionType);
+}
+
+/** Kinds the client completes with the section's own button (`complete_section`); the others complete by approving, signing or answering. */
+export const CLIENT_MARKABLE_SECTION_TYPES: readonly number[] = [
+  SECTION_TYPE.custom,
+  SECTION_TYPE.review_and_submit,
+  SECTION_TYPE.download_document,
+  SECTION_TYPE.delivery,
+  SECTION_TYPE.document_checklist,
+];
+
+export interface DocumentSectionFacts {
+  /** pdf_review: the reason the client asked for changes (null once approved, or never asked). */
+  changesRequested?: string | null;
+  /** pdf_signature: its signers. */
+  signatures?: readonly { signedAt: Date | string | null; notNeeded: boolean }[];
+}
+
+/**
+ * The document kinds' status:
+ * - pdf_review (6): completed once approved (marked); pending while the firm looks at a change request; else incomplete;
+ * - download_document (8): completed once downloaded, or marked by the client;
+ * - pdf_signature (9): completed when every needed signature is in (one, with one signature per
+ *   section); pending while some signers have signed and others not; with no signers listed, when marked;
+ * - delivery (11): completed once the client confirmed receipt (marked).
+ * Incomplete becomes error once the client has moved on from the section.
+ */
+export function documentSectionStatus(
+  section: Pick<SectionFacts, "sectionType" | "markedCompleted"> & DocumentSectionFacts,
+  options: { showErrors?: boolean; onePerSection?: boolean } = {},
+): SectionStatus {
+  const missing: SectionStatus = options.showErrors ? "error" : "incomplete";
+  if (section.sectionType === SECTION_TYPE.pdf_signature && section.signatures && section.signatures.length > 0) {
+    if (agreementComplete(section.signatures, options.onePerSection ?? false)) return "completed";
+    return section.signatures.some((g) => signatureState(g) === "signed") ? "pending" : missing;
+  }
+  if (section.markedCompleted) return "completed";
+  if (section.sectionType === SECTION_TYPE.pdf_review && section.changesRequested) return "pending";
+  return missing;
+}
+
+export const DOCUMENT_SECTION_MESSAGES = {
+  approved: "Document approved successfully",
+  changesRequested: "Changes requested successfully",
+  reasonRequired: "Please enter the changes you need.",
+  signed: "Document signed successfully",
+  received: "Thank you for confirming you received your documents.",
+  noDocument: "Your firm hasn't attached the document yet. Please check back later.",
+  downloadFailed: "There was a problem downloading the document.",
+  alreadyApproved: "This document was already approved.",
+} as const;
+
+export const CHANGE_REQUEST_MAX = 2000;
+
+/** Request Changes needs a non-blank reason (client spec §5). Returns the message, or null when valid. */
+export function changeRequestError(reason: string): string | null {
+  if (reason.trim() === "") return DOCUMENT_SECTION_MESSAGES.reasonRequired;
+  if (reason.length > CHANGE_REQUEST_MAX) return `Please keep it within ${CHANGE_REQUEST_MAX} characters.`;
+  return null;
+}
+
+/** 'Engagement Letter.pdf' → 'Engagement Letter (signed).pdf' (the original keeps its name). */
+export function signedFileName(name: string): string {
+  const dot = name.toLowerCase().endsWith(".pdf") ? name.length - 4 : name.length;
+  return `${name.slice(0, dot)} (signed).pdf`;
+}
+
+export interface SignatureRecord {
+  userName: string;
+  signature: string;
+  signedAt: Date | string;
+  ipAddress: string | null;
+  clientTime: string | null;
+}
+
+/** The lines of the signature certificate page added to a signed PDF, one block per signer. */
+export function signatureCertificateLines(documentName: string, signers: readonly SignatureRecord[]): string[] {
+  const lines = [`Document: ${documentName}`, `Signatures: ${signers.length}`, ""];
+  for (const s of signers) {
+    const at = typeof s.signedAt === "string" ? s.signedAt : s.signedAt.toISOString();
+    lines.push(`Signed by: ${s.userName}`, `Signature: ${s.signature}`, `Signed at (UTC): ${at.replace("T", " ").slice(0, 19)}`);
+    if (s.clientTime) lines.push(`Signer's local time: ${s.clientTime}`);
+    if (s.ipAddress) lines.push(`IP address: ${s.ipAddress}`);
+    lines.push("");
+  }
+  return lines;
 }

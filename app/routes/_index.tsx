@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getSessionUser, displayName } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
@@ -8,8 +8,7 @@ import { ClientDashboard } from "~/home/client-dashboard";
 import { loadClientHome, setDefaultEntity } from "~/home/client-home.server";
 import { progressPercent } from "~/questionnaires/rules";
 import { readExpandedCards } from "~/home/dashboard-rules";
-import { StaffHome } from "~/home/staff-home";
-import { loadStaffHome } from "~/home/staff-home.server";
+import { CollectOverview } from "~/collect/overview/collect-overview";
 import { MarketingHome } from "~/platform/marketing-home";
 import { loadContactConfirmation } from "~/profile/contact-confirmation.server";
 import { localDate, todayIn } from "~/time-zones";
@@ -17,7 +16,7 @@ import { SignInPage, action as signInAction } from "./signin";
 
 /**
  * `/` is four pages: the product's public site on the root domain; on a firm's site, the
- * sign-in page for a visitor (keeping ?redirect=), the staff home (Collect) or the client dashboard.
+ * sign-in page for a visitor (keeping ?redirect=), Collect for staff (also at /overview) or the client dashboard.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { portal } = context;
@@ -25,7 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, portal);
   if (!user) return { page: "sign-in" as const };
   if (user.kind === "staff") {
-    return { page: "staff" as const, today: todayIn(user.timeZone), data: { name: displayName(user), ...(await loadStaffHome(portal)) } };
+    const { loadCollect } = await import("~/collect/overview/loader.server");
+    const { data, setCookie } = await loadCollect(request, portal, user);
+    return json({ page: "staff" as const, data }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   }
   const home = await loadClientHome(portal, user, new URL(request.url).searchParams);
   const confirmContact = home.selected ? await loadContactConfirmation(portal.db, user, home.selected.id) : null;
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       name: displayName(user),
       expanded: [...readExpandedCards(request.headers.get("cookie"))],
       readonlyUser: user.readonlyAccess,
-      firm: { name: portal.firm.name, supportEmail: portal.firm.supportEmail },
+      firm: { name: portal.firm.name, supportEmail: portal.firm.supportEmail, communicationDisabled: portal.firm.preferences.communicationDisabled },
       home: { ...home, questionnaires: home.questionnaires.map((q) => ({ ...q, progress: progressPercent(q.sections, q.inProgress) })) },
       confirmContact,
     },
@@ -76,7 +77,7 @@ export default function Index() {
     case "staff":
       return (
         <FirmPage>
-          <StaffHome data={result.data} today={localDate(result.today)} />
+          <CollectOverview data={result.data} />
         </FirmPage>
       );
     case "client":

@@ -2,53 +2,93 @@
  * /admin/{companyHash}: the entity overview for staff, with the entity nav (Overview, Back to
  * Entities, Dashboard, Messages, Documents) and the entity switcher (5 entities unless filtered).
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { requireStaff } from "~/auth/session.server";
+import { SendQuestionnaireButton } from "~/collect/send/send-dialog";
 import { SEARCH_DEBOUNCE_MS } from "~/components/data-table/state";
 import { FirmPage } from "~/components/firm-page";
-import { Alert, Badge, Button, Card, PageHeader, TabNav, TextField, type TabNavItem } from "~/components/ui";
+import { Alert, Badge, Button, Card, Dialog, PageHeader, TabNav, TextField, type TabNavItem } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
+import { EntityEditDialog } from "~/staff/dialogs/entity-edit-dialog";
+import { EntityNotes, EntityNotificationsDialog } from "~/staff/dialogs/entity-bulk-dialogs";
+import { useEntityAction } from "~/staff/dialogs/entity-form";
+import { AddOwnerDialog, PrimaryContactDialog, SpouseDialog } from "~/staff/dialogs/entity-owner-dialogs";
+import { entityViewAction } from "~/staff/entity-actions.server";
+import { NOTIFICATION_TYPES } from "~/staff/entity-rules";
+import { entityPanels } from "~/staff/entity-view.server";
+import { loadStaffViewer } from "~/staff/viewer.server";
 import { loadEntity, NO_ACTIVE_OWNERS, switcherEntities } from "~/staff/entity.server";
 import { formatDate } from "~/staff/format";
 import { ENTITY_STATUS_LABELS } from "~/staff/tables";
 import * as s from "~/staff/staff.css";
+import { useVocabulary } from "~/vocabulary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.entity ? `${data.entity.name} · Entities` : "Entities" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
-  const user = await requireStaff(request, portal);
-  const viewer = { id: user.id, firmAccess: user.firmAccess };
-  const filter = new URL(request.url).searchParams.get("switch") ?? "";
-  const [entity, switcher] = await Promise.all([loadEntity(portal, viewer, params.companyHash ?? ""), switcherEntities(portal, viewer, filter)]);
+  const { facts, user } = await loadStaffViewer(request, portal);
+  const viewer = { id: facts.id, firmAccess: facts.firmAccess };
+  const url = new URL(request.url);
+  const filter = url.searchParams.get("switch") ?? "";
+  const hashId = params.companyHash ?? "";
+  const [entity, switcher] = await Promise.all([loadEntity(portal, viewer, hashId), switcherEntities(portal, viewer, filter)]);
   if (!entity) throw new Response("Not Found", { status: 404 });
-  return json({ entity, switcher, noActiveOwners: NO_ACTIVE_OWNERS }, { headers: { "Cache-Control": "no-store" } });
+  const panels = await entityPanels(portal, { facts, ipAddress: portal.clientAddress }, hashId);
+  const canSend = user.isAdvisor && !user.readonlyAccess && entity.status !== "inactive";
+  return json({ entity, switcher, noActiveOwners: NO_ACTIVE_OWNERS, canSend, ...panels }, { headers: { "Cache-Control": "no-store" } });
 }
 
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const portal = requireFirmSite(context);
+  return entityViewAction(request, portal, params.companyHash ?? "");
+}
+
+type Open = null | "edit" | "owner" | "primary" | "spouse" | "notifications" | "delete";
+
 export default function EntityOverviewPage() {
-  const { entity, switcher, noActiveOwners } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { entity, switcher, noActiveOwners, owners, editor, notifications, can, canSend } = data;
+  const t = useVocabulary();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
   const base = `/admin/${entity.hashId}`;
+  const remove = useEntityAction(base, () => navigate("/admin"));
   const nav: TabNavItem[] = [
     { to: base, label: "Overview", end: true },
-    { to: "/admin", label: "Back to Entities", end: true },
+    { to: "/admin", label: t("Back to Entities"), end: true },
     entity.primaryOwnerId
       ? { to: `/preview/user/${entity.primaryOwnerId}?previewCompanyHash=${entity.hashId}`, label: "Dashboard" }
-      : { to: base, label: "Dashboard", disabled: true, tooltip: "Entity has no primary owner." },
+      : { to: base, label: "Dashboard", disabled: true, tooltip: t("Entity has no primary owner.") },
     entity.hasActiveOwners
-      ? { to: `${base}/messages`, label: "Messages", disabled: true, tooltip: "Entity messages are coming soon." }
-      : { to: `${base}/messages`, label: "Messages", disabled: true, tooltip: noActiveOwners },
+      ? { to: `${base}/messages`, label: "Messages", disabled: true, tooltip: t("Entity messages are coming soon.") }
+      : { to: `${base}/messages`, label: "Messages", disabled: true, tooltip: t(noActiveOwners) },
     { to: `${base}/documents`, label: "Documents" },
   ];
+  const subscribed = NOTIFICATION_TYPES.filter((n) => notifications.typeIds.includes(n.id));
   return (
     <FirmPage>
       <PageHeader
         eyebrow={entity.type}
         title={entity.name}
-        actions={<Badge tone={entity.status === "active" ? "success" : entity.status === "readonly" ? "warning" : "neutral"}>{ENTITY_STATUS_LABELS[entity.status]}</Badge>}
+        actions={
+          <div className={s.headerActions}>
+            <Badge tone={entity.status === "active" ? "success" : entity.status === "readonly" ? "warning" : "neutral"}>{ENTITY_STATUS_LABELS[entity.status]}</Badge>
+            {canSend ? <SendQuestionnaireButton entities={[{ id: entity.id, name: entity.name }]} /> : null}
+            <Button size="sm" onClick={() => setOpen("edit")}>
+              {t("Edit entity")}
+            </Button>
+            {can.delete ? (
+              <Button size="sm" variant="secondary" onClick={() => setOpen("delete")}>
+                Delete
+              </Button>
+            ) : null}
+          </div>
+        }
       />
-      <TabNav items={nav} label="Entity" className={s.entityNav} />
+      <TabNav items={nav} label={t("Entity")} className={s.entityNav} />
       <div className={s.columns}>
         <Card>
           <h2 className={s.sectionTitle}>Details</h2>
@@ -68,34 +108,105 @@ export default function EntityOverviewPage() {
             ))}
             <div className={s.detailRow}>
               <dt>Tags</dt>
-              <dd className={s.chips}>{entity.tags.length ? entity.tags.map((t) => <Badge key={t}>{t}</Badge>) : "—"}</dd>
+              <dd className={s.chips}>{entity.tags.length ? entity.tags.map((tag) => <Badge key={tag}>{tag}</Badge>) : "—"}</dd>
             </div>
           </dl>
         </Card>
         <Card>
-          <h2 className={s.sectionTitle}>Owners</h2>
-          {entity.owners.length === 0 ? (
-            <p className={s.muted}>This entity has no owners.</p>
+          <div className={s.cardHead}>
+            <h2 className={s.sectionTitle}>Owners</h2>
+            <div className={s.headerActions}>
+              <Button size="sm" variant="secondary" onClick={() => setOpen("owner")}>
+                Add owner
+              </Button>
+              {owners.length > 1 ? (
+                <Button size="sm" variant="ghost" onClick={() => setOpen("primary")}>
+                  Change primary
+                </Button>
+              ) : null}
+            </div>
+          </div>
+          {owners.length === 0 ? (
+            <p className={s.muted}>{t("This entity has no owners.")}</p>
           ) : (
             <ul className={s.list}>
-              {entity.owners.map((o) => (
+              {owners.map((o) => (
                 <li key={o.id} className={s.listItem}>
                   <Link to={`/clients/${o.id}`}>{o.name}</Link>
                   <span className={s.muted}>{o.email ?? ""}</span>
                   {o.primary ? <Badge tone="brand">Primary owner</Badge> : null}
+                  {o.role === "spouse" ? <Badge>Spouse</Badge> : null}
                   {o.active ? null : <Badge>Inactive</Badge>}
                 </li>
               ))}
             </ul>
           )}
+          {data.isIndividual ? (
+            <div className={s.cardFoot}>
+              <Button size="sm" variant="ghost" onClick={() => setOpen("spouse")}>
+                {data.spouse ? "Edit spouse" : "Add spouse"}
+              </Button>
+            </div>
+          ) : null}
+        </Card>
+        <Card>
+          <div className={s.cardHead}>
+            <h2 className={s.sectionTitle}>Your notifications</h2>
+            {can.editNotifications ? (
+              <Button size="sm" variant="secondary" onClick={() => setOpen("notifications")}>
+                Edit
+              </Button>
+            ) : null}
+          </div>
+          <p className={s.muted}>
+            {subscribed.length === 0 ? t("You get no notifications for this entity.") : subscribed.map((n) => t(n.label)).join(", ")}
+            {can.editNotifications ? "" : " Only advisors can change entity notifications."}
+          </p>
+        </Card>
+        <Card>
+          <h2 className={s.sectionTitle}>Notes</h2>
+          <EntityNotes action={base} notes={data.notes} />
         </Card>
         <EntitySwitcher current={entity.hashId} initial={switcher} />
       </div>
+      <EntityEditDialog
+        open={open === "edit"}
+        onClose={close}
+        action={base}
+        values={editor.values}
+        customTypes={editor.customTypes}
+        individualAllowed={editor.individualAllowed}
+        externalEntityIdAllowed={data.externalEntityIdAllowed}
+        firmRoles={editor.firmRoles}
+      />
+      <AddOwnerDialog open={open === "owner"} onClose={close} action={base} owners={owners} />
+      <PrimaryContactDialog open={open === "primary"} onClose={close} action={base} owners={owners} entityEmail={entity.email} />
+      <SpouseDialog open={open === "spouse"} onClose={close} action={base} spouse={data.spouse} />
+      <EntityNotificationsDialog open={open === "notifications"} onClose={close} action={base} ids={[]} current={notifications.typeIds} locked={notifications.locked} />
+      <Dialog
+        open={open === "delete"}
+        onClose={close}
+        persistent={remove.busy}
+        size="sm"
+        title={t(`Delete ${entity.name}?`)}
+        description={t("Owners lose access to this entity. You can restore it from the Entities page (Deleted).")}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={remove.busy}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={remove.busy} onClick={() => remove.submit({ intent: "delete" })} data-autofocus>
+              {t("Delete entity")}
+            </Button>
+          </>
+        }
+      />
     </FirmPage>
   );
 }
 
 function EntitySwitcher({ current, initial }: { current: string; initial: { hashId: string; name: string }[] }) {
+  const t = useVocabulary();
   const fetcher = useFetcher<typeof loader>();
   const [filter, setFilter] = useState("");
   useEffect(() => {
@@ -106,16 +217,16 @@ function EntitySwitcher({ current, initial }: { current: string; initial: { hash
   const list = filter ? (fetcher.data?.switcher ?? initial) : initial;
   return (
     <Card>
-      <h2 className={s.sectionTitle}>Switch entity</h2>
+      <h2 className={s.sectionTitle}>{t("Switch entity")}</h2>
       <div className={s.switcher}>
-        <TextField label="Filter entities" type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} autoComplete="off" />
-        <ul className={s.list} aria-label="Entities">
+        <TextField label={t("Filter entities")} type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} autoComplete="off" />
+        <ul className={s.list} aria-label={t("Entities")}>
           {list.map((e) => (
             <li key={e.hashId} className={s.listItem}>
               {e.hashId === current ? <strong aria-current="page">{e.name}</strong> : <Link to={`/admin/${e.hashId}`}>{e.name}</Link>}
             </li>
           ))}
-          {list.length === 0 ? <li className={s.muted}>No entities match.</li> : null}
+          {list.length === 0 ? <li className={s.muted}>{t("No entities match.")}</li> : null}
         </ul>
       </div>
     </Card>

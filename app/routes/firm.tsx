@@ -40,7 +40,7 @@ type ActionResult =
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const portal = requireFirmSite(context);
-  await requireStaff(request, portal, ["partner"]);
+  const staff = await requireStaff(request, portal, ["partner"]);
   const form = Object.fromEntries(await request.formData());
   const parsed = firmSettingsActionSchema.safeParse(form);
   const intent = typeof form.intent === "string" ? form.intent : "unknown";
@@ -52,27 +52,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = parsed.data;
   switch (input.intent) {
     case "profile":
-      await updateFirmProfile(portal, input);
+      await updateFirmProfile(portal, input, staff);
       return data<ActionResult>({ ok: true, intent, message: "Saved!" });
     case "branding":
-      await updateFirmBranding(portal, input);
+      await updateFirmBranding(portal, input, staff);
       return data<ActionResult>({ ok: true, intent, message: "Saved!" });
     case "logo-grant":
       return data<ActionResult>({ ok: true, intent, grant: await grantLogoUpload(portal, input) });
     case "logo-confirm": {
-      const outcome = await confirmLogoUpload(portal, input);
+      const outcome = await confirmLogoUpload(portal, input, staff);
       return outcome.ok
         ? data<ActionResult>({ ok: true, intent, message: "Upload successful" })
         : data<ActionResult>({ ok: false, intent, errors: { logo: outcome.message } }, { status: 400 });
     }
     case "logo-remove":
-      await removeLogo(portal);
+      await removeLogo(portal, staff);
       return data<ActionResult>({ ok: true, intent, message: "Saved!" });
     case "vocab-add":
-      await addVocabulary(portal, input);
+      await addVocabulary(portal, input, staff);
       return data<ActionResult>({ ok: true, intent, message: "Saved!" });
     case "vocab-remove":
-      await removeVocabulary(portal, input.id);
+      await removeVocabulary(portal, input.id, staff);
       return data<ActionResult>({ ok: true, intent, message: "Saved!" });
   }
 }

@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       name: displayName(client),
       expanded: [] as string[],
       readonlyUser: client.readonlyAccess,
-      firm: { name: portal.firm.name, supportEmail: portal.firm.supportEmail },
+      firm: { name: portal.firm.name, supportEmail: portal.firm.supportEmail, communicationDisabled: portal.firm.preferences.communicationDisabled },
       home: { ...home, questionnaires: home.questionnaires.map((q) => ({ ...q, progress: progressPercent(q.sections, q.inProgress) })) },
     },
   });

@@ -17,6 +17,7 @@ export interface UserRow {
   group: string | null;
   tags: string[];
   active: boolean;
+  deleted: boolean;
   createdAt: string;
 }
 
@@ -29,6 +30,7 @@ export interface EntityRow {
   ownerId: string | null;
   tags: string[];
   status: EntityStatus;
+  deleted: boolean;
   createdAt: string;
 }
 
@@ -62,7 +64,7 @@ export async function listUsers(portal: FirmSiteContext, viewer: StaffViewer, st
   const q = usersQuery(state, viewer);
   const select = `u.id, trim(u.fname || ' ' || u.lname) AS name, u.email, u.phone_number AS phone,
     CASE WHEN adv.id IS NULL THEN NULL ELSE trim(adv.fname || ' ' || adv.lname) END AS advisor,
-    g.name AS "group", u.paying AS active, to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+    g.name AS "group", u.paying AS active, u.deleted_at IS NOT NULL AS deleted, to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
     COALESCE((SELECT array_agg(ct.name ORDER BY ct.name) FROM user_contact_tags ut JOIN contact_tags ct ON ct.id = ut.tag_id WHERE ut.user_id = u.id), '{}') AS tags`;
   return pageOf<UserRow>(portal.firm.id, q, USERS_FROM, select, state);
 }
@@ -71,7 +73,7 @@ const ENTITIES_FROM = `FROM companies c LEFT JOIN users o ON o.id = c.primary_ow
 
 export async function listEntities(portal: FirmSiteContext, viewer: StaffViewer, state: TableState): Promise<ListPage<EntityRow>> {
   const q = entitiesQuery(state, viewer, UNASSIGNED_ENTITY_TYPE);
-  const select = `c.id, c.hash_id AS "hashId", c.name, c.entity_type AS type, c.inactive, c.readonly_access AS "readonlyAccess",
+  const select = `c.id, c.hash_id AS "hashId", c.name, c.entity_type AS type, c.inactive, c.readonly_access AS "readonlyAccess", c.deleted_at IS NOT NULL AS deleted,
     o.id AS "ownerId", CASE WHEN o.id IS NULL THEN NULL ELSE trim(o.fname || ' ' || o.lname) END AS owner,
     to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
     COALESCE((SELECT array_agg(et.name ORDER BY et.name) FROM company_entity_tags ct JOIN entity_tags et ON et.id = ct.tag_id WHERE ct.company_id = c.id), '{}') AS tags`;

@@ -28,3 +28,11 @@ export const muted = style({ color: vars.color.textMuted });
 export const entityNav = style({ marginBottom: vars.space.lg });
 
 export const switcher = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
+
+export const selectedCount = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, fontSize: vars.fontSize.sm, color: vars.color.textMuted, minHeight: 36 });
+
+export const headerActions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
+
+export const cardHead = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: vars.space.sm });
+
+export const cardFoot = style({ marginTop: vars.space.md });

@@ -43,6 +43,7 @@ export const USER_STATUS_FILTERS = [
   { value: "", label: "All users" },
   { value: "active", label: "Hide inactive" },
   { value: "inactive", label: "Hide active" },
+  { value: "deleted", label: "Deleted users" },
 ] as const;
 
 export const ENTITY_STATUS_FILTERS = [
@@ -50,6 +51,7 @@ export const ENTITY_STATUS_FILTERS = [
   { value: "active", label: "Active" },
   { value: "inactive", label: "Inactive" },
   { value: "readonly", label: "Read-only" },
+  { value: "deleted", label: "Deleted" },
 ] as const;
 
 export type EntityStatus = "active" | "inactive" | "readonly";
@@ -96,7 +98,8 @@ export function usersQuery(state: TableState, viewer: StaffViewer): ListQuery {
     values.push(v);
     return `$${values.length}`;
   };
-  const where = ["u.kind = 'client'", "u.deleted_at IS NULL"];
+  const status = first(state, "status");
+  const where = ["u.kind = 'client'", status === "deleted" ? "u.deleted_at IS NOT NULL" : "u.deleted_at IS NULL"];
   if (viewer.firmAccess === "group") {
     where.push(`(u.firm_group_id IS NULL OR u.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${add(viewer.id)}))`);
   }
@@ -106,7 +109,6 @@ export function usersQuery(state: TableState, viewer: StaffViewer): ListQuery {
       `(u.fname ILIKE ${p} OR u.lname ILIKE ${p} OR (u.fname || ' ' || u.lname) ILIKE ${p} OR u.preferred_name ILIKE ${p} OR u.email ILIKE ${p} OR u.phone_number ILIKE ${add(likePattern(state.q.replace(/\D/g, "") || state.q))})`,
     );
   }
-  const status = first(state, "status");
   if (status === "active") where.push("u.paying");
   if (status === "inactive") where.push("NOT u.paying");
   const advisor = first(state, "advisor");
@@ -137,7 +139,9 @@ export function entitiesQuery(state: TableState, viewer: StaffViewer, hiddenType
     values.push(v);
     return `$${values.length}`;
   };
-  const where = ["c.deleted_at IS NULL", `c.entity_type <> ${add(hiddenType)}`];
+  const status = first(state, "status");
+  // Deleted entities are listed only under their own filter (to restore them).
+  const where = [status === "deleted" ? "c.deleted_at IS NOT NULL" : "c.deleted_at IS NULL", `c.entity_type <> ${add(hiddenType)}`];
   if (viewer.firmAccess === "group") {
     where.push(`(o.id IS NULL OR o.firm_group_id IS NULL OR o.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${add(viewer.id)}))`);
   }
@@ -145,7 +149,6 @@ export function entitiesQuery(state: TableState, viewer: StaffViewer, hiddenType
     const p = add(likePattern(state.q));
     where.push(`(c.name ILIKE ${p} OR c.business_email ILIKE ${p} OR (o.fname || ' ' || o.lname) ILIKE ${p} OR o.email ILIKE ${p})`);
   }
-  const status = first(state, "status");
   if (status === "active") where.push("NOT c.inactive AND NOT c.readonly_access");
   if (status === "inactive") where.push("c.inactive");
   if (status === "readonly") where.push("NOT c.inactive AND c.readonly_access");

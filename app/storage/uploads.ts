@@ -3,8 +3,11 @@
  * type of a file from its first bytes, and the shape of an upload grant. Pure; no Node APIs.
  */
 
-/** The file types the product accepts (spec: pdf, png, gif, jpeg, heic). */
-export type FileKind = "pdf" | "png" | "gif" | "jpeg" | "heic";
+/**
+ * The file types the product accepts: documents (spec: pdf, png, gif, jpeg, heic), and the data
+ * files staff import (csv, zip), which only the import accepts.
+ */
+export type FileKind = "pdf" | "png" | "gif" | "jpeg" | "heic" | "csv" | "zip";
 
 /** The Content-Type stored with an object of each kind. */
 export const CONTENT_TYPES: Record<FileKind, string> = {
@@ -13,6 +16,8 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
   gif: "image/gif",
   jpeg: "image/jpeg",
   heic: "image/heic",
+  csv: "text/csv",
+  zip: "application/zip",
 };
 
 /** Client documents (questionnaire uploads, drop-off, document checklist). */
@@ -85,6 +90,9 @@ const CONTENT_TYPE_KINDS: Record<string, FileKind> = {
   "image/heif": "heic",
   "image/heic-sequence": "heic",
   "image/heif-sequence": "heic",
+  "text/csv": "csv",
+  "application/zip": "zip",
+  "application/x-zip-compressed": "zip",
 };
 
 /** The kind a file name claims by its extension, or null. */
@@ -145,4 +153,18 @@ export function sniffFileType(bytes: Uint8Array): FileKind | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
   if (ascii(bytes, 4, 8) === "ftyp" && HEIF_BRANDS.has(ascii(bytes, 8, 12))) return "heic";
   return null;
+}
+
+/**
+ * Whether a file's first bytes fit the kind it was granted as: the magic numbers for documents
+ * (`sniffFileType`), "PK" headers for zip, and for CSV text (no NUL or other control characters
+ * than tab and line breaks, and none of the binary signatures).
+ */
+export function bytesMatchKind(bytes: Uint8Array, kind: FileKind): boolean {
+  if (kind === "zip") return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6));
+  if (kind === "csv") {
+    if (bytes.length === 0 || sniffFileType(bytes) !== null) return false;
+    return bytes.every((b) => b >= 0x20 || b === 0x09 || b === 0x0a || b === 0x0d);
+  }
+  return sniffFileType(bytes) === kind;
 }

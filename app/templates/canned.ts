@@ -91,6 +91,10 @@ export const sectionDefinitionSchema = z.object({
   customElement: z.string().optional(),
   trigger: z.object({ question: key, answer: z.string() }).optional(),
   questions: z.array(questionDefinitionSchema).default([]),
+  /** Demo data only: the PDF the seed makes and attaches to a document section (pdf_review, download_document, pdf_signature, delivery). */
+  demoDocument: z
+    .object({ name: z.string().regex(/\.pdf$/), title: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1), pages: z.number().int().min(1).max(10).optional() })
+    .optional(),
 });
 export type SectionDefinition = z.input<typeof sectionDefinitionSchema>;
 

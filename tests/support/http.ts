@@ -15,19 +15,26 @@ export interface HostResponse {
 
 export function hostRequest(
   port: number,
-  options: { host: string; path?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string> },
+  options: { host: string; path?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string | string[]>; json?: unknown },
 ): Promise<HostResponse> {
-  const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
+  // A list value repeats its field (name=a&name=b).
+  const body =
+    options.json !== undefined
+      ? JSON.stringify(options.json)
+      : options.form
+        ? new URLSearchParams(Object.entries(options.form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()
+        : undefined;
+  const contentType = options.json !== undefined ? "application/json" : "application/x-www-form-urlencoded";
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
         host: "127.0.0.1",
         port,
         path: options.path ?? "/",
-        method: options.method ?? (options.form ? "POST" : "GET"),
+        method: options.method ?? (body !== undefined ? "POST" : "GET"),
         headers: {
           host: options.host,
-          ...(body !== undefined ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } : {}),
+          ...(body !== undefined ? { "content-type": contentType, "content-length": Buffer.byteLength(body) } : {}),
           ...options.headers,
         },
       },

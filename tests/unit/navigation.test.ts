@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { IMPLEMENTED_PAGES, STAFF_NAV_RULES, clientNavigation, staffNavigation } from "~/navigation";
 
@@ -41,6 +43,34 @@ describe("staff navigation", () => {
     expect(labels(staffNavigation({ firmAccess: "group", isAdvisor: true }, { dropLinkEnabled: true }, everything))).not.toContain("Drop Link");
   });
 
+  it("lists the whole table in the spec's order for a partner advisor with every flag on", () => {
+    const prefs = { newTaxReturnDeliveryEnabled: true, reviewAndExportEnabled: true, useFirmRoles: true, dropLinkEnabled: true };
+    expect(labels(staffNavigation({ firmAccess: "partner", isAdvisor: true }, prefs, everything))).toEqual([
+      "Collect",
+      "Templates",
+      "Entities",
+      "Users",
+      "Messages",
+      "Deliver",
+      "Connect",
+      "Signature requests",
+      "Activities",
+      "Firm Settings",
+      "Firm Roles",
+      "Drop Link",
+      "Guide",
+      "Profile Settings",
+      "Help",
+    ]);
+  });
+
+  it("gives Drop Link to partner, admin and full users only, and Guide to advisors only", () => {
+    const prefs = { dropLinkEnabled: true };
+    for (const firmAccess of ["partner", "admin", "full"] as const) expect(labels(staffNavigation({ firmAccess, isAdvisor: false }, prefs, everything))).toContain("Drop Link");
+    expect(labels(staffNavigation({ firmAccess: null, isAdvisor: true }, prefs, everything))).not.toContain("Drop Link");
+    expect(labels(staffNavigation({ firmAccess: "partner", isAdvisor: false }, {}, everything))).not.toContain("Guide");
+  });
+
   it("links only pages that exist", () => {
     const nav = staffNavigation({ firmAccess: "partner", isAdvisor: true }, {}, new Set(["/", "/firm"]));
     expect(nav).toEqual([
@@ -60,6 +90,14 @@ describe("client navigation", () => {
 });
 
 describe("pages that exist", () => {
+  it("has a route module for every implemented page", () => {
+    const routes = readdirSync(path.join(__dirname, "../../app/routes"));
+    for (const page of IMPLEMENTED_PAGES) {
+      const base = page === "/" ? "_index" : page.slice(1).replaceAll("/", ".");
+      expect(routes.some((r) => r === `${base}.tsx` || r.startsWith(`${base}.`) || r.startsWith(`${base}_`)), page).toBe(true);
+    }
+  });
+
   it("links the client profile and the staff Profile Settings", () => {
     expect(labels(clientNavigation({}, IMPLEMENTED_PAGES))).toContain("Profile");
     expect(staffNavigation({ firmAccess: "group", isAdvisor: false }, {}, IMPLEMENTED_PAGES)).toContainEqual({ to: "/admin-profile", label: "Profile Settings" });

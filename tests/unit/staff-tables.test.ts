@@ -62,3 +62,13 @@ describe("entities query", () => {
     expect(likePattern("a_b")).toBe("%a\\_b%");
   });
 });
+
+describe("deleted entities", () => {
+  it("are listed only under the Deleted status filter", async () => {
+    const { entitiesQuery, ENTITIES_TABLE } = await import("~/staff/tables");
+    const { readTableState } = await import("~/components/data-table/state");
+    const state = readTableState(new URLSearchParams("status=deleted"), undefined, ENTITIES_TABLE);
+    const q = entitiesQuery(state, { id: "me", firmAccess: "partner" }, "drop_link");
+    expect(q.where).toBe("c.deleted_at IS NOT NULL AND c.entity_type <> $1");
+  });
+});

@@ -9,7 +9,9 @@ export const search = style({ flex: "1 1 240px", minWidth: 200, maxWidth: 360 })
 
 export const filter = style({ flex: "0 1 190px", minWidth: 150 });
 
-export const columns = style({ position: "relative", marginLeft: "auto" });
+export const columns = style({ position: "relative" });
+
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, marginLeft: "auto", alignItems: "flex-end" });
 
 export const columnsSummary = style({
   cursor: "pointer",
@@ -89,3 +91,16 @@ export const pager = style({ display: "flex", alignItems: "center", gap: vars.sp
 export const sizeSelect = style({ width: 136 });
 
 export const chips = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
+
+export const row = style({ selectors: { "&[data-selected]": { background: vars.color.surfaceAlt } } });
+
+export const selectCell = style({
+  width: 44,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  background: "inherit",
+  verticalAlign: "middle",
+  selectors: { "thead &": { background: vars.color.surfaceAlt }, "tr:last-child > &": { borderBottom: "none" } },
+});
+
+export const selectBox = style({ width: 18, height: 18, margin: 0, cursor: "pointer", accentColor: vars.color.brand, verticalAlign: "middle" });

@@ -1,9 +1,24 @@
 /**
- * A small server-paginated table: the loader reads the state (URL, then the table's cookie) and
+ * A server-paginated staff table: the loader reads the state (URL, then the table's cookie) and
  * sends one page; this component changes the URL (sort, page, size, search, filters, columns).
+ * TanStack Table (headless, manual pagination and sorting: the rows are already the server's page)
+ * owns the column model, visibility and row selection; the markup is ours.
  */
 import { useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import {
+  columnVisibilityFeature,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type RowSelectionState,
+  type SortingState,
+  type Updater,
+} from "@tanstack/react-table";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button, EmptyState, Select, TextField, Checkbox, type SelectOption } from "../ui";
 import * as s from "./data-table.css";
 import {
@@ -36,6 +51,19 @@ export interface DataTableFilter {
   allLabel: string;
 }
 
+/** Row selection for bulk actions: ids of the selected rows (kept across pages by the caller). */
+export interface DataTableSelection {
+  selected: RowSelectionState;
+  onChange: (next: RowSelectionState) => void;
+}
+
+const features = tableFeatures({ columnVisibilityFeature, rowSelectionFeature, rowSortingFeature, rowPaginationFeature });
+type Features = typeof features;
+
+const SELECT_COLUMN = "__select";
+
+const apply = <T,>(updater: Updater<T>, old: T): T => (typeof updater === "function" ? (updater as (o: T) => T)(old) : updater);
+
 export interface DataTableProps<R> {
   label: string;
   config: TableConfig;
@@ -47,9 +75,15 @@ export interface DataTableProps<R> {
   filters?: DataTableFilter[];
   searchLabel: string;
   emptyTitle: string;
+  /** Adds a checkbox column (and "select all on this page") when given. */
+  selection?: DataTableSelection;
+  /** How a row is named for screen readers in its selection checkbox. */
+  rowLabel?: (row: R) => string;
+  /** Buttons next to the filters (bulk actions, create). */
+  actions?: ReactNode;
 }
 
-export function DataTable<R>({ label, config, state, page, rows, rowKey, columns, filters = [], searchLabel, emptyTitle }: DataTableProps<R>) {
+export function DataTable<R extends RowData>({ label, config, state, page, rows, rowKey, columns, filters = [], searchLabel, emptyTitle, selection, rowLabel, actions }: DataTableProps<R>) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const go = (next: TableState, replace = false) => navigate(stateToSearch(next, config), { replace, preventScrollReset: true });
@@ -66,10 +100,45 @@ export function DataTable<R>({ label, config, state, page, rows, rowKey, columns
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
-  const visible = columns.filter((c) => !state.hidden.includes(c.key));
   const choosable = columns.filter((c) => config.columns.includes(c.key));
   const toggleColumn = (key: string, show: boolean) =>
     go({ ...current, hidden: show ? current.hidden.filter((h) => h !== key) : [...current.hidden, key] });
+
+  const columnDefs = useMemo<ColumnDef<Features, R>[]>(() => {
+    const defs: ColumnDef<Features, R>[] = columns.map((c) => ({
+      id: c.key,
+      header: c.label,
+      // Sorting is the server's; an accessor only makes the column sortable in the model.
+      accessorFn: () => null,
+      enableSorting: Boolean(c.sortable),
+      sortDescFirst: c.key === "created",
+      cell: (ctx) => c.render(ctx.row.original),
+    }));
+    return selection ? [{ id: SELECT_COLUMN, header: "Select", enableSorting: false, cell: () => null }, ...defs] : defs;
+  }, [columns, Boolean(selection)]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const sorting: SortingState = [{ id: state.sort, desc: state.dir === "desc" }];
+  const columnVisibility = Object.fromEntries(state.hidden.map((h) => [h, false]));
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: rows,
+    getRowId: (row) => rowKey(row),
+    manualPagination: true,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    rowCount: page.total,
+    enableRowSelection: Boolean(selection),
+    state: { sorting, columnVisibility, rowSelection: selection?.selected ?? {}, pagination: { pageIndex: page.page - 1, pageSize: state.size } },
+    onSortingChange: (updater) => {
+      const next = apply(updater, sorting)[0];
+      if (next) go({ ...current, sort: next.id, dir: next.desc ? "desc" : "asc", page: 1 });
+    },
+    onRowSelectionChange: (updater) => selection?.onChange(apply(updater, selection.selected)),
+  });
+  const visibleColumns = table.getVisibleLeafColumns();
+  const allOnPage = table.getIsAllPageRowsSelected();
+  const someOnPage = table.getIsSomePageRowsSelected();
 
   return (
     <section className={s.root} aria-label={label} aria-busy={navigation.state === "loading" || undefined}>
@@ -93,6 +162,7 @@ export function DataTable<R>({ label, config, state, page, rows, rowKey, columns
             options={[{ value: "", label: f.allLabel }, ...f.options]}
           />
         ))}
+        {actions ? <div className={s.actions}>{actions}</div> : null}
         <details className={s.columns}>
           <summary className={s.columnsSummary}>Columns</summary>
           <div className={s.columnsMenu} role="group" aria-label="Visible columns">
@@ -110,17 +180,34 @@ export function DataTable<R>({ label, config, state, page, rows, rowKey, columns
           <table className={s.table}>
             <thead>
               <tr>
-                {visible.map((c) => {
-                  const active = state.sort === c.key;
+                {visibleColumns.map((column) => {
+                  if (column.id === SELECT_COLUMN) {
+                    return (
+                      <th key={column.id} scope="col" className={s.selectCell}>
+                        <input
+                          type="checkbox"
+                          className={s.selectBox}
+                          aria-label="Select all on this page"
+                          checked={allOnPage}
+                          ref={(el) => {
+                            if (el) el.indeterminate = !allOnPage && someOnPage;
+                          }}
+                          onChange={table.getToggleAllPageRowsSelectedHandler()}
+                        />
+                      </th>
+                    );
+                  }
+                  const sorted = column.getIsSorted();
+                  const title = String(column.columnDef.header ?? column.id);
                   return (
-                    <th key={c.key} scope="col" className={s.th} aria-sort={active ? (state.dir === "asc" ? "ascending" : "descending") : undefined}>
-                      {c.sortable ? (
-                        <button type="button" className={s.sortButton} onClick={() => go(toggleSort(current, c.key))}>
-                          {c.label}
-                          <span aria-hidden="true">{active ? (state.dir === "asc" ? "▲" : "▼") : "↕"}</span>
+                    <th key={column.id} scope="col" className={s.th} aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}>
+                      {column.getCanSort() ? (
+                        <button type="button" className={s.sortButton} onClick={column.getToggleSortingHandler()}>
+                          {title}
+                          <span aria-hidden="true">{sorted ? (sorted === "asc" ? "▲" : "▼") : "↕"}</span>
                         </button>
                       ) : (
-                        c.label
+                        title
                       )}
                     </th>
                   );
@@ -128,13 +215,25 @@ export function DataTable<R>({ label, config, state, page, rows, rowKey, columns
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
-                <tr key={rowKey(row)}>
-                  {visible.map((c) => (
-                    <td key={c.key} className={s.td}>
-                      {c.render(row)}
-                    </td>
-                  ))}
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} data-selected={row.getIsSelected() || undefined} className={s.row}>
+                  {row.getVisibleCells().map((cell) =>
+                    cell.column.id === SELECT_COLUMN ? (
+                      <td key={cell.id} className={s.selectCell}>
+                        <input
+                          type="checkbox"
+                          className={s.selectBox}
+                          aria-label={`Select ${rowLabel ? rowLabel(row.original) : row.id}`}
+                          checked={row.getIsSelected()}
+                          onChange={row.getToggleSelectedHandler()}
+                        />
+                      </td>
+                    ) : (
+                      <td key={cell.id} className={s.td}>
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ),
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,59 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../../../themes/contract.css";
+
+export const bulkBar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  background: vars.color.brandSoft,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+
+export const bulkCount = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text, marginRight: vars.space.sm });
+
+export const rowCheck = style({ width: 18, height: 18, accentColor: vars.color.brand, cursor: "pointer" });
+
+export const linkButton = style({
+  all: "unset",
+  cursor: "pointer",
+  color: vars.color.brandText,
+  fontWeight: vars.fontWeight.semibold,
+  selectors: { "&:hover": { textDecoration: "underline" }, "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2, borderRadius: vars.radius.sm } },
+});
+
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
+
+export const selectedRow = style({ background: vars.color.brandSoft });
+
+export const stack = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
+
+export const inline = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
+
+export const dialogHeader = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", marginBottom: vars.space.md });
+
+export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.xs });
+
+export const listItem = style({
+  display: "flex",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  fontSize: vars.fontSize.sm,
+  "@media": { "screen and (max-width: 600px)": { flexDirection: "column", gap: vars.space.xs } },
+});
+
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, display: "flex", gap: vars.space.sm, alignItems: "center" });
+
+export const answer = style({ color: vars.color.textMuted, whiteSpace: "pre-wrap", wordBreak: "break-word" });
+
+export const note = style({ fontSize: vars.fontSize.xs, color: vars.color.text, background: vars.color.warningSoft, padding: `${vars.space["2xs"]} ${vars.space.sm}`, borderRadius: vars.radius.sm, marginTop: vars.space.xs });
+
+export const item = style({ display: "grid", gridTemplateColumns: "1fr 140px auto", gap: vars.space.sm, alignItems: "end", "@media": { "screen and (max-width: 600px)": { gridTemplateColumns: "1fr" } } });
+
+export const stats = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });

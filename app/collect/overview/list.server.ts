@@ -1,0 +1,146 @@
+/**
+ * The Collect table's page: one statement for the page's rows (entity, owner, advisor, group,
+ * custom status, counts and firm roles joined or aggregated per row inside that statement) and one
+ * for the count, both under the firm's row-level security; the filter choices in one round.
+ */
+import { pageInfo, type PageInfo, type TableState } from "~/components/data-table/state";
+import type { FirmSiteContext } from "~/context.server";
+import { firmSql } from "~/db.server";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import type { StaffViewer } from "~/staff/tables";
+import { todayIn } from "~/time-zones";
+import { collectQuery, COLLECT_FROM } from "./table";
+
+export interface CollectRow {
+  id: string;
+  companyId: string;
+  companyHash: string;
+  client: string;
+  owner: string | null;
+  name: string;
+  taxYear: number;
+  dueDate: string | null;
+  isDraft: boolean;
+  isOpenItem: boolean;
+  locked: boolean;
+  completed: boolean;
+  inProgress: boolean;
+  openedAt: string | null;
+  lastActivity: string | null;
+  lastActivityAt: string | null;
+  submittedAt: string | null;
+  firstDocUploadedAt: string | null;
+  deletedAt: string | null;
+  remindersDisabled: boolean;
+  nextReminderDate: string | null;
+  customStatus: string | null;
+  entityType: string;
+  externalUserId: string | null;
+  externalEntityId: string | null;
+  assigned: string | null;
+  firmGroup: string | null;
+  notes: number;
+  documents: number;
+  firmRoles: string[];
+}
+
+interface RawRow extends Omit<CollectRow, "notes" | "documents"> {
+  notes: string;
+  documents: string;
+}
+
+const ts = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const SELECT = `q.id, q.company_id AS "companyId", c.hash_id AS "companyHash", c.name AS client,
+  CASE WHEN o.id IS NULL THEN NULL ELSE trim(o.fname || ' ' || o.lname) END AS owner,
+  q.name, q.tax_year AS "taxYear", to_char(q.due_date, 'YYYY-MM-DD') AS "dueDate",
+  q.is_draft AS "isDraft", q.is_open_item AS "isOpenItem", q.locked, q.completed, q.in_progress AS "inProgress",
+  ${ts("q.opened_at")} AS "openedAt", q.last_activity AS "lastActivity", ${ts("q.last_activity_at")} AS "lastActivityAt",
+  ${ts("q.submitted_at")} AS "submittedAt", ${ts("q.first_doc_uploaded_at")} AS "firstDocUploadedAt", ${ts("q.deleted_at")} AS "deletedAt",
+  q.reminders_disabled AS "remindersDisabled", ${ts("q.next_reminder_date")} AS "nextReminderDate",
+  cs.firm_user_display_status AS "customStatus", c.entity_type AS "entityType",
+  o.external_user_id AS "externalUserId", c.external_entity_id AS "externalEntityId",
+  CASE WHEN adv.id IS NULL THEN NULL ELSE trim(adv.fname || ' ' || adv.lname) END AS assigned,
+  g.name AS "firmGroup",
+  (SELECT count(*) FROM notes n WHERE n.questionnaire_id = q.id AND n.deleted_at IS NULL) AS notes,
+  (SELECT count(*) FROM documents d WHERE d.questionnaire_id = q.id AND d.deleted_at IS NULL AND d.item_type = 'file') AS documents,
+  COALESCE((SELECT array_agg(fr.role_name || ': ' || trim(u.fname || ' ' || u.lname) ORDER BY fr.role_name, u.lname)
+              FROM firm_role_assignments a JOIN firm_roles fr ON fr.id = a.firm_role_id JOIN users u ON u.id = a.user_id
+             WHERE a.company_id = q.company_id), '{}') AS "firmRoles"`;
+
+export interface CollectPage {
+  rows: CollectRow[];
+  page: PageInfo;
+  /** More rows match than COUNT_CAP: the label reads '… of 10,000+' and paging stops there (narrow with filters). */
+  capped: boolean;
+}
+
+/**
+ * Counting stops here: an exact count of a very large firm's questionnaires costs a scan of all of
+ * them on every page view, while a capped one costs at most this many rows.
+ */
+export const COUNT_CAP = 10_000;
+
+/** The count joins the entity and its owner only when a condition reads them (the owner comes through the entity). */
+export function countFrom(where: string): string {
+  if (/\bo\./.test(where)) return "FROM questionnaires q JOIN companies c ON c.id = q.company_id LEFT JOIN users o ON o.id = c.primary_owner_id";
+  if (/\bc\./.test(where)) return "FROM questionnaires q JOIN companies c ON c.id = q.company_id";
+  return "FROM questionnaires q";
+}
+
+/** Two statements whatever the page (three when the requested page is past the end). */
+export async function listCollect(portal: FirmSiteContext, viewer: StaffViewer, state: TableState): Promise<CollectPage> {
+  const today = todayIn(portal.firm.timeZone);
+  const q = collectQuery(state, viewer, { today, hiddenEntityType: UNASSIGNED_ENTITY_TYPE });
+  const n = q.values.length;
+  const rowsSql = `SELECT ${SELECT} ${COLLECT_FROM} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
+  const requested = pageInfo(state.page, state.size, Number.MAX_SAFE_INTEGER);
+  const [rows, countRows] = await Promise.all([
+    firmSql<RawRow>(portal.firm.id, rowsSql, [...q.values, state.size, requested.offset]),
+    firmSql<{ total: string }>(
+      portal.firm.id,
+      `SELECT count(*) AS total FROM (SELECT 1 ${countFrom(q.where)} WHERE ${q.where} LIMIT ${COUNT_CAP + 1}) t`,
+      q.values,
+    ),
+  ]);
+  const counted = Number(countRows[0]?.total ?? 0);
+  const capped = counted > COUNT_CAP;
+  const page = pageInfo(state.page, state.size, Math.min(counted, COUNT_CAP));
+  if (capped) page.label = `${page.from}-${page.to} of ${COUNT_CAP.toLocaleString("en-US")}+`;
+  const finalRows = page.offset === requested.offset ? rows : await firmSql<RawRow>(portal.firm.id, rowsSql, [...q.values, state.size, page.offset]);
+  return {
+    page,
+    capped,
+    rows: finalRows.map(({ notes, documents, ...r }) => ({ ...r, notes: Number(notes), documents: Number(documents) })),
+  };
+}
+
+/** The choices of the table's filters, visible to this viewer (one round of parallel statements). */
+export async function collectFilterOptions(portal: FirmSiteContext, viewer: StaffViewer) {
+  const [advisors, groups, statuses, types, years, me] = await Promise.all([
+    portal.db.user.findMany({ where: { kind: "staff", isAdvisor: true, deletedAt: null }, select: { id: true, fname: true, lname: true }, orderBy: [{ lname: "asc" }, { fname: "asc" }] }),
+    portal.db.firmGroup.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
+    portal.db.firmCustomStatus.findMany({ select: { id: true, firmUserDisplayStatus: true }, orderBy: [{ order: "asc" }, { firmUserDisplayStatus: "asc" }] }),
+    firmSql<{ type: string }>(portal.firm.id, `SELECT DISTINCT entity_type AS type FROM companies WHERE deleted_at IS NULL AND entity_type <> $1 ORDER BY 1`, [UNASSIGNED_ENTITY_TYPE]),
+    firmSql<{ year: number }>(portal.firm.id, `SELECT DISTINCT tax_year AS year FROM questionnaires WHERE deleted_at IS NULL ORDER BY 1 DESC`),
+    viewer.firmAccess === "group" ? portal.db.user.findFirst({ where: { id: viewer.id }, select: { firmGroupId: true } }) : Promise.resolve(null),
+  ]);
+  return {
+    advisors: advisors.map((a) => ({ value: a.id, label: `${a.fname} ${a.lname}`.trim() })),
+    groups: (viewer.firmAccess === "group" ? groups.filter((g) => g.id === me?.firmGroupId) : groups).map((g) => ({ value: g.id, label: g.name })),
+    customStatuses: statuses.map((s) => ({ value: s.id, label: s.firmUserDisplayStatus })),
+    entityTypes: types.map((t) => ({ value: t.type, label: t.type })),
+    years: years.map((y) => ({ value: String(y.year), label: String(y.year) })),
+  };
+}
+
+/** Queue status (spec §7 "Backlog count"): imports waiting or running, and scheduled sends that are due. */
+export async function backlogCount(portal: FirmSiteContext): Promise<number> {
+  const rows = await firmSql<{ n: string }>(
+    portal.firm.id,
+    `SELECT (SELECT count(*) FROM import_jobs WHERE status IN ('pending', 'processing'))
+          + (SELECT count(*) FROM questionnaires WHERE deleted_at IS NULL AND sent_at IS NULL AND NOT is_draft
+                AND scheduled_send_at IS NOT NULL AND scheduled_send_at <= now()) AS n`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,437 @@
+/**
+ * The client inbox: a client's conversations with the firm for one of their entities, the
+ * messages of one conversation (root messages and a thread), sending, and "seen".
+ *
+ * Every read and write runs in the firm's row-level-security scope, and on top of it checks that
+ * the client owns the entity and takes part in the conversation: anything else is a 404.
+ */
+import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
+import { displayName, type SessionUser } from "~/auth/session.server";
+import type { FirmSiteContext } from "~/context.server";
+import { withFirm, type FirmDb, type FirmTx } from "~/db.server";
+import { clientDocumentEntities } from "~/documents/documents.server";
+import { sendEmail } from "~/email.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import {
+  INBOX_TEXT,
+  MESSAGE_PAGE_SIZE,
+  authorLabel,
+  displayText,
+  isArchived,
+  previewText,
+  recipientSummary,
+  sendBlockedReason,
+  type SendMessageInput,
+} from "./rules";
+
+export class InboxError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const NOT_FOUND = "Conversation not found";
+/** Notification type id 1: information. */
+const NOTIFICATION_INFORMATION = 1;
+
+type Db = FirmDb | FirmTx;
+
+async function ownedEntity(db: Db, user: SessionUser, hashId: string) {
+  const owner = await db.companyOwner.findFirst({
+    where: { userId: user.id, company: { hashId, deletedAt: null, inactive: false, entityType: { not: UNASSIGNED_ENTITY_TYPE } } },
+    select: { company: { select: { id: true, hashId: true, name: true, readonlyAccess: true, primaryOwnerId: true } } },
+  });
+  if (!owner) throw new InboxError(404, "Entity not found");
+  return owner.company;
+}
+
+/** Messages a client may see: not scheduled for later. */
+function clientVisible(now: Date): Prisma.MessageWhereInput {
+  return { OR: [{ scheduledAt: null }, { scheduledAt: { lte: now } }] };
+}
+
+/** Messages not written by this user (system messages have no author). */
+function notBy(userId: string): Prisma.MessageWhereInput {
+  return { OR: [{ authorId: null }, { authorId: { not: userId } }] };
+}
+
+/** Conversations of this entity the client takes part in, plus their archived ones. */
+function conversationScope(userId: string, companyId: string): Prisma.ConversationWhereInput {
+  return {
+    participants: { some: { userId } },
+    OR: [{ companies: { some: { companyId } } }, { companies: { none: {} } }],
+  };
+}
+
+const fullName = (u: { fname: string; lname: string } | null) => (u ? `${u.fname} ${u.lname}`.trim() : null);
+
+export interface InboxConversation {
+  id: string;
+  title: string;
+  participants: string[];
+  preview: string | null;
+  lastMessageAt: string | null;
+  unseen: number;
+  archived: boolean;
+}
+
+export interface InboxMessage {
+  id: string;
+  author: string;
+  mine: boolean;
+  isFirmUser: boolean;
+  text: string;
+  deleted: boolean;
+  edited: boolean;
+  tag: "general" | "urgent" | "emergency";
+  createdAt: string;
+  replies: number;
+  unseen: boolean;
+}
+
+export interface ClientInbox {
+  entity: { hashId: string; name: string; readonly: boolean };
+  entities: { hashId: string; name: string }[];
+  conversations: InboxConversation[];
+  selected: null | {
+    id: string;
+    title: string;
+    participants: { name: string; firm: boolean }[];
+    archived: boolean;
+    messages: InboxMessage[];
+    /** Older root messages exist before the first one shown. */
+    hasOlder: boolean;
+    before: string | null;
+    thread: null | { root: InboxMessage; replies: InboxMessage[] };
+    unseen: number;
+  };
+  blocked: string | null;
+  tagsEnabled: boolean;
+}
+
+export async function loadClientInbox(
+  portal: FirmSiteContext,
+  user: SessionUser,
+  hashId: string,
+  options: { conversationId?: string | null; threadId?: string | null; before?: string | null; now?: Date } = {},
+): Promise<ClientInbox> {
+  const now = options.now ?? new Date();
+  const db = portal.db;
+  const entity = await ownedEntity(db, user, hashId);
+  const [entities, rows] = await Promise.all([
+    clientDocumentEntities(db, user),
+    db.conversation.findMany({
+      where: conversationScope(user.id, entity.id),
+      orderBy: [{ lastMessageAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],
+      take: 100,
+      select: {
+        id: true,
+        lastMessageAt: true,
+        companies: { select: { companyId: true } },
+        participants: { select: { userId: true, isFirmUser: true, user: { select: { fname: true, lname: true } } }, orderBy: { joinedAt: "asc" } },
+        messages: {
+          where: { ...clientVisible(now), isLog: false },
+          orderBy: { createdAt: "desc" },
+          take: 1,
+          select: { text: true, deletedAt: true },
+        },
+      },
+    }),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const unseenRows = ids.length
+    ? await db.message.groupBy({
+        by: ["conversationId"],
+        where: {
+          conversationId: { in: ids },
+          deletedAt: null,
+          AND: [clientVisible(now), notBy(user.id)],
+          seenBy: { none: { userId: user.id } },
+        },
+        _count: { _all: true },
+      })
+    : [];
+  const unseenBy = new Map(unseenRows.map((r) => [r.conversationId, r._count._all]));
+  const firmName = portal.firm.name;
+  const conversations: InboxConversation[] = rows.map((r) => {
+    const others = r.participants.filter((p) => p.userId !== user.id);
+    const firmSide = others.some((p) => p.isFirmUser);
+    const clientNames = others.filter((p) => !p.isFirmUser).map((p) => fullName(p.user) ?? "");
+    const last = r.messages[0];
+    return {
+      id: r.id,
+      title: firmSide ? `${firmName} Team` : recipientSummary(clientNames) || firmName,
+      participants: [...(firmSide ? [`${firmName} Team`] : []), ...clientNames],
+      preview: last ? previewText(displayText(last)) : null,
+      lastMessageAt: r.lastMessageAt?.toISOString() ?? null,
+      unseen: unseenBy.get(r.id) ?? 0,
+      archived: isArchived(r.companies.map((c) => c.companyId)),
+    };
+  });
+
+  const blocked = sendBlockedReason({
+    communicationDisabled: portal.firm.preferences.communicationDisabled,
+    readonlyUser: user.readonlyAccess,
+    readonlyEntity: entity.readonlyAccess,
+    archived: false,
+  });
+  const base = {
+    entity: { hashId: entity.hashId, name: entity.name, readonly: entity.readonlyAccess },
+    entities,
+    conversations,
+    blocked,
+    tagsEnabled: !portal.firm.preferences.messageTagsDisabled,
+  };
+
+  const selectedId = options.conversationId ?? null;
+  if (!selectedId) return { ...base, selected: null };
+  const summary = conversations.find((c) => c.id === selectedId);
+  if (!summary) throw new InboxError(404, NOT_FOUND);
+
+  const before = options.before ? new Date(options.before) : null;
+  const messageSelect = {
+    id: true,
+    text: true,
+    isFirmUser: true,
+    authorId: true,
+    tag: true,
+    isEdited: true,
+    deletedAt: true,
+    createdAt: true,
+    author: { select: { fname: true, lname: true } },
+    seenBy: { where: { userId: user.id }, select: { userId: true } },
+  } satisfies Prisma.MessageSelect;
+  type Row = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
+  const toMessage = (m: Row, replies = 0): InboxMessage => ({
+    id: m.id,
+    author: authorLabel({ isFirmUser: m.isFirmUser, authorName: fullName(m.author) }, firmName, "client"),
+    mine: m.authorId === user.id,
+    isFirmUser: m.isFirmUser,
+    text: displayText(m),
+    deleted: Boolean(m.deletedAt),
+    edited: m.isEdited,
+    tag: m.tag,
+    createdAt: m.createdAt.toISOString(),
+    replies,
+    unseen: m.authorId !== user.id && !m.deletedAt && m.seenBy.length === 0,
+  });
+
+  const rootWhere: Prisma.MessageWhereInput = {
+    conversationId: selectedId,
+    threadId: null,
+    isLog: false,
+    ...clientVisible(now),
+    ...(before && !Number.isNaN(before.getTime()) ? { createdAt: { lt: before } } : {}),
+  };
+  const [roots, thread] = await Promise.all([
+    db.message.findMany({
+      where: rootWhere,
+      orderBy: { createdAt: "desc" },
+      take: MESSAGE_PAGE_SIZE + 1,
+      select: { ...messageSelect, _count: { select: { replies: { where: { deletedAt: null, ...clientVisible(now) } } } } },
+    }),
+    options.threadId
+      ? db.message.findFirst({
+          where: { id: options.threadId, conversationId: selectedId, threadId: null, ...clientVisible(now) },
+          select: {
+            ...messageSelect,
+            replies: { where: clientVisible(now), orderBy: { createdAt: "asc" }, take: MESSAGE_PAGE_SIZE, select: messageSelect },
+          },
+        })
+      : Promise.resolve(null),
+  ]);
+  const hasOlder = roots.length > MESSAGE_PAGE_SIZE;
+  const page = roots.slice(0, MESSAGE_PAGE_SIZE).reverse();
+  const detail = rows.find((r) => r.id === selectedId)!;
+  return {
+    ...base,
+    selected: {
+      id: selectedId,
+      title: summary.title,
+      participants: detail.participants
+        .filter((p) => p.userId !== user.id)
+        .map((p) => ({ name: p.isFirmUser ? `${firmName} Team` : (fullName(p.user) ?? ""), firm: p.isFirmUser }))
+        .filter((p, i, all) => !p.firm || all.findIndex((q) => q.firm) === i),
+      archived: summary.archived,
+      messages: page.map((m) => toMessage(m, m._count.replies)),
+      hasOlder,
+      before: hasOlder && page[0] ? page[0].createdAt.toISOString() : null,
+      thread: thread ? { root: toMessage(thread, thread.replies.length), replies: thread.replies.map((r) => toMessage(r)) } : null,
+      unseen: summary.unseen,
+    },
+  };
+}
+
+/** The firm users who take part in a new conversation: the client's advisor, else the partners. */
+async function firmParticipants(tx: FirmTx, entity: { primaryOwnerId: string | null }, user: SessionUser): Promise<string[]> {
+  const ownerIds = [entity.primaryOwnerId, user.id].filter((id): id is string => Boolean(id));
+  const owners = await tx.user.findMany({ where: { id: { in: ownerIds } }, select: { id: true, assignedAdvisorId: true } });
+  const primary = owners.find((o) => o.id === entity.primaryOwnerId) ?? owners.find((o) => o.id === user.id);
+  const advisorIds = [primary?.assignedAdvisorId, ...owners.map((o) => o.assignedAdvisorId)].filter((id): id is string => Boolean(id));
+  const advisors = advisorIds.length
+    ? await tx.user.findMany({ where: { id: { in: advisorIds }, kind: "staff", paying: true, deletedAt: null }, select: { id: true } })
+    : [];
+  if (advisors.length) return [...new Set(advisors.map((a) => a.id))];
+  const partners = await tx.user.findMany({ where: { kind: "staff", firmAccess: "partner", paying: true, deletedAt: null }, select: { id: true }, take: 20 });
+  return partners.map((p) => p.id);
+}
+
+export interface SentMessage {
+  conversationId: string;
+  messageId: string;
+}
+
+/**
+ * A client's message to the firm about one of their entities. Without a conversation id it goes
+ * to the entity's current conversation, which is created (with the entity's active owners and
+ * the client's advisor, or the partners) when there is none.
+ */
+export async function sendClientMessage(
+  portal: FirmSiteContext,
+  user: SessionUser,
+  hashId: string,
+  conversationId: string | null,
+  input: SendMessageInput,
+): Promise<SentMessage> {
+  if (user.kind !== "client") throw new InboxError(403, "Only clients send messages from the inbox.");
+  const prefs = portal.firm.preferences;
+  const firmId = portal.firm.id;
+  const result = await withFirm(firmId, async (tx) => {
+    const entity = await ownedEntity(tx, user, hashId);
+    const blocked = sendBlockedReason({
+      communicationDisabled: prefs.communicationDisabled,
+      readonlyUser: user.readonlyAccess,
+      readonlyEntity: entity.readonlyAccess,
+      archived: false,
+    });
+    if (blocked) throw new InboxError(403, blocked);
+
+    let conversation = conversationId
+      ? await tx.conversation.findFirst({
+          where: { id: conversationId, ...conversationScope(user.id, entity.id) },
+          select: { id: true, companies: { select: { companyId: true } } },
+        })
+      : await tx.conversation.findFirst({
+          where: { participants: { some: { userId: user.id } }, companies: { some: { companyId: entity.id } } },
+          orderBy: [{ lastMessageAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],
+          select: { id: true, companies: { select: { companyId: true } } },
+        });
+    if (conversationId && !conversation) throw new InboxError(404, NOT_FOUND);
+    if (conversation && isArchived(conversation.companies.map((c) => c.companyId))) throw new InboxError(409, INBOX_TEXT.archived);
+
+    if (input.threadId) {
+      if (!conversation) throw new InboxError(404, "Thread not found");
+      const root = await tx.message.findFirst({ where: { id: input.threadId, conversationId: conversation.id, threadId: null, deletedAt: null }, select: { id: true } });
+      if (!root) throw new InboxError(404, "Thread not found");
+    }
+
+    if (!conversation) {
+      const [owners, staffIds] = await Promise.all([
+        tx.companyOwner.findMany({ where: { companyId: entity.id, user: { paying: true, deletedAt: null } }, select: { userId: true } }),
+        firmParticipants(tx, entity, user),
+      ]);
+      const clientIds = [...new Set([user.id, ...owners.map((o) => o.userId)])];
+      const created = await tx.conversation.create({ data: { firmId }, select: { id: true } });
+      await tx.conversationCompany.create({ data: { firmId, conversationId: created.id, companyId: entity.id } });
+      await tx.conversationParticipant.createMany({
+        data: [
+          ...clientIds.map((userId) => ({ firmId, conversationId: created.id, userId, isFirmUser: false })),
+          ...staffIds.filter((id) => !clientIds.includes(id)).map((userId) => ({ firmId, conversationId: created.id, userId, isFirmUser: true })),
+        ],
+      });
+      conversation = { id: created.id, companies: [{ companyId: entity.id }] };
+    }
+
+    const now = new Date();
+    const message = await tx.message.create({
+      data: {
+        firmId,
+        conversationId: conversation.id,
+        authorId: user.id,
+        text: input.text,
+        isFirmUser: false,
+        threadId: input.threadId ?? null,
+        tag: prefs.messageTagsDisabled ? "general" : input.tag,
+      },
+      select: { id: true },
+    });
+    await tx.messageSeen.create({ data: { firmId, messageId: message.id, userId: user.id, seenAt: now } });
+    await tx.conversation.update({ where: { id: conversation.id }, data: { lastMessageAt: now } });
+
+    const staff = await tx.conversationParticipant.findMany({
+      where: { conversationId: conversation.id, isFirmUser: true, user: { paying: true, deletedAt: null } },
+      select: { user: { select: { id: true, email: true } } },
+    });
+    const clientName = `${user.fname} ${user.lname}`.trim() || displayName(user);
+    if (staff.length) {
+      await tx.notification.createMany({
+        data: staff.map((s) => ({
+          firmId,
+          userId: s.user.id,
+          typeId: NOTIFICATION_INFORMATION,
+          text: `New message from ${clientName} (${entity.name}): ${previewText(input.text)}`,
+          link: `/admin/${entity.hashId}`,
+          clientName,
+          companyId: entity.id,
+        })),
+      });
+    }
+    await logActivity(tx, firmId, {
+      typeId: ACTIVITY_TYPES.chat,
+      title: input.threadId ? "Replied in a message thread" : "Sent a message",
+      description: previewText(input.text),
+      actorId: user.id,
+      companyId: entity.id,
+      ipAddress: portal.clientAddress,
+    });
+    return { conversationId: conversation.id, messageId: message.id, entityName: entity.name, clientName, recipients: staff.map((s) => s.user) };
+  });
+
+  // Email the firm's people after the commit; a delivery failure is recorded, never thrown.
+  for (const recipient of result.recipients) {
+    if (!recipient.email) continue;
+    await sendEmail(portal, {
+      to: recipient.email,
+      userId: recipient.id,
+      subject: `New message from ${result.clientName}`,
+      text: `${result.clientName} (${result.entityName}) wrote:\n\n${input.text}\n\nSign in to reply: ${portal.origin}/`,
+    }).catch(() => undefined);
+  }
+  return { conversationId: result.conversationId, messageId: result.messageId };
+}
+
+/** Marks every message of the conversation (or of one thread) the client can see as seen. */
+export async function markConversationSeen(
+  portal: FirmSiteContext,
+  user: SessionUser,
+  hashId: string,
+  conversationId: string,
+  now = new Date(),
+): Promise<number> {
+  const firmId = portal.firm.id;
+  return withFirm(firmId, async (tx) => {
+    const entity = await ownedEntity(tx, user, hashId);
+    const conversation = await tx.conversation.findFirst({ where: { id: conversationId, ...conversationScope(user.id, entity.id) }, select: { id: true } });
+    if (!conversation) throw new InboxError(404, NOT_FOUND);
+    const unseen = await tx.message.findMany({
+      where: { conversationId, deletedAt: null, AND: [clientVisible(now), notBy(user.id)], seenBy: { none: { userId: user.id } } },
+      select: { id: true },
+      take: 5000,
+    });
+    if (!unseen.length) return 0;
+    const { count } = await tx.messageSeen.createMany({
+      data: unseen.map((m) => ({ firmId, messageId: m.id, userId: user.id, seenAt: now })),
+      skipDuplicates: true,
+    });
+    return count;
+  });
+}
+
+/** The client's entities for the inbox (active, owned), default entity first. */
+export function inboxEntities(portal: FirmSiteContext, user: SessionUser) {
+  return clientDocumentEntities(portal.db, user);
+}

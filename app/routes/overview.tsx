@@ -1,0 +1,27 @@
+/** /overview: Collect for staff (the same page as `/`); anyone else goes to `/`. */
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getSessionUser } from "~/auth/session.server";
+import { CollectOverview } from "~/collect/overview/collect-overview";
+import { FirmPage } from "~/components/firm-page";
+import { requireFirmSite } from "~/context.server";
+
+export const meta: MetaFunction = () => [{ title: "Collect" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const portal = requireFirmSite(context);
+  const user = await getSessionUser(request, portal);
+  if (!user || user.kind !== "staff") throw redirect("/");
+  const { loadCollect } = await import("~/collect/overview/loader.server");
+  const { data, setCookie } = await loadCollect(request, portal, user);
+  return json(data, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+}
+
+export default function OverviewPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <FirmPage>
+      <CollectOverview data={data} />
+    </FirmPage>
+  );
+}

@@ -1,0 +1,243 @@
+/**
+ * Dialogs that act on several entities (the Entities table's selection) or one: Entity Tags
+ * (add or remove, new tags created on the way), entity notification settings (advisors; their
+ * own clients' entities are skipped when turning notifications off), and Notes on the entity view.
+ */
+import { useState } from "react";
+import { Alert, Button, Dialog, Switch, TextArea, TextField } from "~/components/ui";
+import { formatDate } from "~/staff/format";
+import { useVocabulary } from "~/vocabulary";
+import { bulkTagsSchema, ENTITY_MESSAGES, NOTE_MAX, noteSchema, NOTIFICATION_TYPES, notificationsSchema, TAG_MAX } from "../entity-rules";
+import * as s from "./entity-dialogs.css";
+import { useEntityAction } from "./entity-form";
+
+export function EntityTagsDialog({ open, onClose, action, ids, tags, onDone }: { open: boolean; onClose: () => void; action: string; ids: string[]; tags: string[]; onDone?: () => void }) {
+  const t = useVocabulary();
+  return (
+    <Dialog open={open} onClose={onClose} title={t("Entity Tags")} description={t(`${ids.length} selected ${ids.length === 1 ? "entity" : "entities"}`)} size="md">
+      <TagsForm onClose={onClose} action={action} ids={ids} tags={tags} onDone={onDone} />
+    </Dialog>
+  );
+}
+
+function TagsForm({ onClose, action, ids, tags, onDone }: { onClose: () => void; action: string; ids: string[]; tags: string[]; onDone?: () => void }) {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [typed, setTyped] = useState("");
+  const [known, setKnown] = useState(tags);
+  const save = useEntityAction(action, () => {
+    onDone?.();
+    onClose();
+  });
+  const exists = known.some((k) => k.toLowerCase() === typed.trim().toLowerCase());
+  const toggle = (name: string) => setChosen((c) => (c.includes(name) ? c.filter((x) => x !== name) : [...c, name]));
+  const addTyped = () => {
+    const name = typed.trim();
+    if (!name || exists) return;
+    setKnown((k) => [...k, name].sort((a, b) => a.localeCompare(b)));
+    setChosen((c) => [...c, name]);
+    setTyped("");
+  };
+  const submit = (remove: boolean) => save.submit({ intent: "tags", ids, tagNames: chosen, remove: remove ? "true" : "" }, bulkTagsSchema);
+  return (
+    <div className={s.form}>
+      {ids.length === 0 ? <Alert tone="info">{ENTITY_MESSAGES.noSelection}</Alert> : null}
+      <fieldset className={s.fieldset}>
+        <legend className={s.legend}>Tags</legend>
+        {known.length === 0 ? <p className={s.muted}>No tags yet: type one below.</p> : null}
+        <div className={s.chips}>
+          {known.map((name) => (
+            <button key={name} type="button" className={s.chipButton} aria-pressed={chosen.includes(name)} onClick={() => toggle(name)}>
+              {name}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div className={s.tagRow}>
+        <TextField
+          label="New tag"
+          value={typed}
+          maxLength={TAG_MAX}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              addTyped();
+            }
+          }}
+          error={typed.trim() && exists ? "Tag already exist" : undefined}
+        />
+        <Button variant="secondary" onClick={addTyped} disabled={!typed.trim() || exists}>
+          Add Tag
+        </Button>
+      </div>
+      {save.errors.tagNames ? <p className={s.muted} role="alert">{save.errors.tagNames}</p> : null}
+      <div className={s.actions} style={{ justifyContent: "flex-end" }}>
+        <Button variant="secondary" onClick={onClose} disabled={save.busy}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={() => submit(true)} disabled={chosen.length === 0 || save.busy}>
+          Remove tags
+        </Button>
+        <Button onClick={() => submit(false)} loading={save.busy} disabled={chosen.length === 0}>
+          Add tags
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function EntityNotificationsDialog({
+  open,
+  onClose,
+  action,
+  ids,
+  current,
+  locked,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  action: string;
+  /** Entity ids (bulk); empty for the entity view, whose action knows its entity. */
+  ids: string[];
+  current: number[];
+  /** The viewer is the assigned advisor of this entity's owners (single entity only). */
+  locked?: boolean;
+  onDone?: () => void;
+}) {
+  const t = useVocabulary();
+  const bulk = ids.length > 0;
+  return (
+    <Dialog open={open} onClose={onClose} title={t("Entity notification settings")} description={bulk ? t(`${ids.length} selected ${ids.length === 1 ? "entity" : "entities"}`) : "Which notifications you receive."} size="sm">
+      <NotificationsForm onClose={onClose} action={action} ids={ids} current={current} locked={locked} onDone={onDone} />
+    </Dialog>
+  );
+}
+
+function NotificationsForm({ onClose, action, ids, current, locked, onDone }: { onClose: () => void; action: string; ids: string[]; current: number[]; locked?: boolean; onDone?: () => void }) {
+  const t = useVocabulary();
+  const [types, setTypes] = useState<number[]>(current);
+  const save = useEntityAction(action, () => {
+    onDone?.();
+    onClose();
+  });
+  const bulk = ids.length > 0;
+  return (
+    <div className={s.form}>
+      {locked ? <Alert tone="info">{ENTITY_MESSAGES.advisorCannotDisable}</Alert> : null}
+      {bulk ? <p className={s.muted}>Entities of users assigned to you are skipped when you turn notifications off.</p> : null}
+      <div className={s.form}>
+        {NOTIFICATION_TYPES.map((type) => (
+          <Switch
+            key={type.id}
+            label={t(type.label)}
+            checked={types.includes(type.id)}
+            disabled={locked}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              setTypes((list) => (on ? [...list, type.id] : list.filter((x) => x !== type.id)));
+            }}
+          />
+        ))}
+      </div>
+      <div className={s.actions} style={{ justifyContent: "flex-end" }}>
+        <Button variant="secondary" onClick={onClose} disabled={save.busy}>
+          Cancel
+        </Button>
+        <Button
+          loading={save.busy}
+          disabled={locked}
+          onClick={() => save.submit({ intent: "notifications", ids: bulk ? ids : ["current"], typeIds: types.map(String) }, notificationsSchema)}
+        >
+          Save
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export interface NoteItem {
+  id: string;
+  text: string;
+  createdAt: string;
+  author: string;
+}
+
+/** Notes on the entity view: newest first, add and remove. */
+export function EntityNotes({ action, notes, readOnly }: { action: string; notes: NoteItem[]; readOnly?: boolean }) {
+  const [text, setText] = useState("");
+  const [removing, setRemoving] = useState<string | null>(null);
+  const add = useEntityAction(action, () => setText(""));
+  const remove = useEntityAction(action, () => setRemoving(null));
+  return (
+    <div className={s.form}>
+      {readOnly ? null : (
+        <form
+          className={s.form}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            add.submit({ intent: "note-add", text }, noteSchema);
+          }}
+        >
+          <TextArea
+            label="New note"
+            name="text"
+            rows={3}
+            maxLength={NOTE_MAX}
+            value={text}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              add.clearError("text");
+            }}
+            error={add.errors.text}
+          />
+          <div className={s.actions}>
+            <Button type="submit" size="sm" loading={add.busy} disabled={!text.trim()}>
+              Add note
+            </Button>
+          </div>
+        </form>
+      )}
+      {notes.length === 0 ? (
+        <p className={s.muted}>No notes yet.</p>
+      ) : (
+        <ul className={s.notes} aria-label="Notes">
+          {notes.map((n) => (
+            <li key={n.id} className={s.note}>
+              <p className={s.noteText}>{n.text}</p>
+              <div className={s.noteMeta}>
+                <span>
+                  {n.author} · {formatDate(n.createdAt)}
+                </span>
+                {readOnly ? null : (
+                  <Button variant="ghost" size="sm" aria-label={`Remove note from ${formatDate(n.createdAt)}`} onClick={() => setRemoving(n.id)}>
+                    Remove
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title="Remove note?"
+        description="The note is removed for everyone at your firm."
+        size="sm"
+        persistent={remove.busy}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setRemoving(null)} disabled={remove.busy}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={remove.busy} onClick={() => removing && remove.submit({ intent: "note-remove", id: removing })} data-autofocus>
+              Remove
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

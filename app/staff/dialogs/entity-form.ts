@@ -1,0 +1,97 @@
+/**
+ * The entity dialogs' form plumbing: validate with the shared zod schema in the browser, post to
+ * the page's action with a fetcher, show the answer's toast, and give back field errors (the
+ * browser's or the server's, whose messages are the same).
+ */
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { z } from "zod";
+import { useToast } from "~/components/ui";
+import { fieldErrors } from "../entity-rules";
+
+/** The JSON an entity action answers (see entity-actions.server.ts). */
+export interface EntityActionData {
+  ok: boolean;
+  intent: string;
+  toast?: { type: "success" | "info" | "error"; message: string };
+  errors?: Record<string, string>;
+  message?: string;
+  redirectTo?: string;
+  data?: Record<string, unknown>;
+}
+
+export type FormValues = Record<string, string | string[]>;
+
+/** FormData to values; names ending in [] are lists. */
+export function formValues(form: HTMLFormElement | FormData): FormValues {
+  const data = form instanceof FormData ? form : new FormData(form);
+  const out: FormValues = {};
+  for (const [key, value] of data) {
+    if (typeof value !== "string") continue;
+    if (key.endsWith("[]")) {
+      const name = key.slice(0, -2);
+      out[name] = [...((out[name] as string[] | undefined) ?? []), value];
+    } else out[key] = value;
+  }
+  return out;
+}
+
+function toFormData(values: FormValues): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (Array.isArray(value)) for (const v of value) data.append(`${key}[]`, v);
+    else data.set(key, value);
+  }
+  return data;
+}
+
+export function useEntityAction(action: string, onSuccess?: (data: EntityActionData) => void) {
+  const fetcher = useFetcher<EntityActionData>();
+  const toast = useToast();
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const handled = useRef<EntityActionData | null>(null);
+  const onSuccessRef = useRef(onSuccess);
+  onSuccessRef.current = onSuccess;
+
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== "idle" || !data || handled.current === data) return;
+    handled.current = data;
+    if (data.ok) {
+      if (data.toast) toast.show({ type: data.toast.type, message: data.toast.message });
+      onSuccessRef.current?.(data);
+    } else if (!data.errors || Object.keys(data.errors).length === 0 || data.errors.ids) {
+      // Errors without a field of their own (permission, nothing selected, not found) as a toast.
+      toast.show({ type: data.errors?.ids ? "info" : "error", message: data.message || "Something went wrong" });
+    }
+  }, [fetcher.state, fetcher.data, toast]);
+
+  const serverErrors = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
+  return {
+    busy: fetcher.state !== "idle",
+    errors: { ...serverErrors, ...clientErrors } as Record<string, string | undefined>,
+    /** Posts the values when the schema accepts them (returns null); otherwise shows and returns its messages. */
+    submit(values: FormValues, schema?: z.ZodType): Record<string, string> | null {
+      if (schema) {
+        const parsed = schema.safeParse(values);
+        if (!parsed.success) {
+          const errors = fieldErrors(parsed.error);
+          setClientErrors(errors);
+          if (errors.ids) toast.info(errors.ids);
+          return errors;
+        }
+      }
+      setClientErrors({});
+      fetcher.submit(toFormData(values), { method: "post", action });
+      return null;
+    },
+    clearError(name: string) {
+      setClientErrors((e) => {
+        if (!(name in e)) return e;
+        const next = { ...e };
+        delete next[name];
+        return next;
+      });
+    },
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * The client list import job: reads the CSV the staff member uploaded (papaparse), validates
+ * each row with the product's rules (import-rules.ts) and creates the row's users and entity.
+ *
+ * Atomicity: all or nothing per row. Each valid row is created in its own transaction together
+ * with the import's progress (processed_rows = this row), so a failing row never leaves a
+ * half-created user or entity, and a job that dies is retried from the first row not done. A
+ * rejected row is recorded with its reason for the report; the rows before and after it stand.
+ *
+ * Tenancy: `{ firmId, importId }` come from the job; the ImportJob is read in that firm's scope
+ * (a mismatched pair finds nothing and does nothing), and every write runs under that firm's
+ * row-level security.
+ */
+import Papa from "papaparse";
+import { z } from "zod";
+import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
+import { firmDb, firmSql, withFirm, type FirmTx } from "~/db.server";
+import { readObject, StorageError } from "~/storage.server";
+import { randomInt } from "node:crypto";
+import {
+  BUILT_IN_ENTITY_TYPES,
+  MAX_IMPORT_BYTES,
+  ROW_MESSAGES,
+  VARIOUS_ASSIGNEE,
+  rowInput,
+  validateClientRow,
+  type ClientListType,
+  type RejectedRow,
+  type RowContext,
+  type ValidClientRow,
+} from "./import-rules";
+
+export const IMPORT_CLIENT_LIST_JOB = "import-client-list";
+
+const jobData = z.object({ firmId: z.string().min(1).max(64), importId: z.string().min(1).max(64) });
+
+/** The notification types a primary owner gets; a spouse gets fewer (as the demo firms). */
+const OWNER_NOTIFICATION_TYPES = [1, 2, 3, 4, 5, 7];
+const SPOUSE_NOTIFICATION_TYPES = [1, 3, 4, 5];
+
+export const IMPORT_FAILURES = {
+  missing: "The uploaded file could not be found. Please upload it again.",
+  tooLarge: "The file is larger than the 150 MB limit.",
+  noColumns: "The file has no First Name and Last Name columns. Download the template to see the expected columns.",
+  wrongType: "This import is not a client list.",
+} as const;
+
+/** 12 lower-case letters and digits, like the other public entity ids. */
+function newEntityHashId(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  return Array.from({ length: 12 }, () => alphabet[randomInt(alphabet.length)]).join("");
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string }; message?: string } | null;
+  return e?.code === "P2002" || e?.cause?.code === "23505" || /unique constraint/i.test(e?.message ?? "");
+}
+
+async function finish(firmId: string, importId: string, status: "completed" | "failed", error: string | null): Promise<void> {
+  await firmDb(firmId).importJob.update({ where: { id: importId }, data: { status, error, completedAt: new Date() } });
+}
+
+/** Runs one client list import; safe to run again (it resumes, or does nothing when finished). */
+export async function runClientListImport(data: unknown): Promise<{ created: number; rejected: number } | void> {
+  const { firmId, importId } = jobData.parse(data);
+  const db = firmDb(firmId);
+  const job = await db.importJob.findFirst({ where: { id: importId } });
+  if (!job || job.status === "completed" || job.status === "failed") return;
+  if (job.fileType !== "client_list" || !job.clientListType) return finish(firmId, importId, "failed", IMPORT_FAILURES.wrongType);
+  if (job.status === "pending") await db.importJob.update({ where: { id: importId }, data: { status: "processing" } });
+
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readObject({ firmId, key: job.storageKey, maxBytes: MAX_IMPORT_BYTES });
+  } catch (error) {
+    if (error instanceof StorageError) return finish(firmId, importId, "failed", IMPORT_FAILURES.tooLarge);
+    throw error; // the store is unreachable: pg-boss retries
+  }
+  if (!bytes) return finish(firmId, importId, "failed", IMPORT_FAILURES.missing);
+
+  const text = new TextDecoder("utf-8").decode(bytes); // drops a UTF-8 byte order mark
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim() });
+  const headers = parsed.meta.fields ?? [];
+  const fields = new Set(headers.map((h) => rowInput({ [h]: "x" })).flatMap((r) => Object.keys(r)));
+  if (!fields.has("fname") || !fields.has("lname")) return finish(firmId, importId, "failed", IMPORT_FAILURES.noColumns);
+
+  const rows = parsed.data;
+  const rowErrors = new Map<number, string>();
+  for (const e of parsed.errors) {
+    if (typeof e.row === "number" && !rowErrors.has(e.row)) {
+      rowErrors.set(e.row, e.code === "TooManyFields" || e.code === "TooFewFields" ? `This row has a different number of columns than the header (${e.message})` : e.message);
+    }
+  }
+  if (job.totalRows !== rows.length) await db.importJob.update({ where: { id: importId }, data: { totalRows: rows.length } });
+
+  const ctx = await rowContext(firmId, job.clientListType, job.assignedFirmUserId);
+  const actorId = job.createdById;
+  let created = 0;
+  let rejected = 0;
+
+  for (let i = job.processedRows; i < rows.length; i++) {
+    const record = rows[i]!;
+    const values = headers.map((h): [string, string] => [h, record[h] ?? ""]);
+    const reject = async (reason: string) => {
+      rejected++;
+      const entry: RejectedRow = { row: i + 2, reason, values };
+      await firmSql(
+        firmId,
+        `UPDATE import_jobs SET processed_rows = $2, rejected_count = rejected_count + 1, rejected_rows = rejected_rows || $3::jsonb WHERE id = $1`,
+        [importId, i + 1, JSON.stringify([entry])],
+      );
+    };
+    const parseProblem = rowErrors.get(i);
+    if (parseProblem) {
+      await reject(parseProblem);
+      continue;
+    }
+    const result = validateClientRow(rowInput(record), ctx);
+    if (!result.ok) {
+      await reject(result.reason);
+      continue;
+    }
+    try {
+      await withFirm(firmId, async (tx) => {
+        const problem = await takenInDatabase(tx, result.row);
+        if (problem) throw new RowRejected(problem);
+        const made = await createRow(tx, firmId, result.row, { actorId, fileName: job.fileName });
+        await tx.importJob.update({
+          where: { id: importId },
+          data: { processedRows: i + 1, createdUsers: { increment: made.users }, createdEntities: { increment: 1 } },
+        });
+      });
+      created++;
+      for (const email of [result.row.client.email, result.row.spouse?.email]) if (email) ctx.takenEmails.add(email);
+      ctx.takenEntityNames.add(result.row.entity.name.trim().toLowerCase());
+    } catch (error) {
+      if (error instanceof RowRejected) await reject(error.message);
+      else if (isUniqueViolation(error)) await reject(ROW_MESSAGES.emailTaken);
+      else throw error; // the database is down: pg-boss retries, resuming at this row
+    }
+  }
+
+  await withFirm(firmId, async (tx) => {
+    const done = await tx.importJob.update({
+      where: { id: importId },
+      data: { status: "completed", completedAt: new Date() },
+      select: { createdUsers: true, createdEntities: true, rejectedCount: true },
+    });
+    await logActivity(tx, firmId, {
+      typeId: ACTIVITY_TYPES.detailChange,
+      title: "Client list imported",
+      description: `${job.fileName}: ${done.createdUsers} users and ${done.createdEntities} entities created, ${done.rejectedCount} rows rejected`,
+      actorId,
+    });
+  });
+  return { created, rejected };
+}
+
+class RowRejected extends Error {}
+
+type MutableRowContext = RowContext & { takenEmails: Set<string>; takenEntityNames: Set<string> };
+
+/** Advisors, groups, entity types and the emails and entity names already taken, in four reads. */
+async function rowContext(firmId: string, listType: ClientListType, assignee: string | null): Promise<MutableRowContext> {
+  const db = firmDb(firmId);
+  const [advisors, groups, customTypes, prefs, emails, names] = await Promise.all([
+    db.user.findMany({ where: { kind: "staff", isAdvisor: true, deletedAt: null }, select: { id: true, email: true } }),
+    db.firmGroup.findMany({ select: { id: true, name: true } }),
+    db.firmEntityType.findMany({ select: { name: true } }),
+    db.firmPreferences.findFirst({ select: { individualEntityTypeBlocked: true, hasFirmGroups: true } }),
+    firmSql<{ email: string }>(firmId, `SELECT lower(email) AS email FROM users WHERE email IS NOT NULL`),
+    firmSql<{ name: string }>(firmId, `SELECT lower(trim(name)) AS name FROM companies WHERE deleted_at IS NULL`),
+  ]);
+  const entityTypes = new Map<string, string>();
+  for (const t of [...BUILT_IN_ENTITY_TYPES, ...customTypes.map((c) => c.name)]) entityTypes.set(t.toLowerCase(), t);
+  return {
+    listType,
+    assigneeId: assignee && assignee !== VARIOUS_ASSIGNEE && advisors.some((a) => a.id === assignee) ? assignee : null,
+    advisorsByEmail: new Map(advisors.filter((a) => a.email).map((a) => [a.email!.toLowerCase(), a.id])),
+    groupsByName: prefs?.hasFirmGroups ? new Map(groups.map((g) => [g.name.toLowerCase(), g.id])) : new Map(),
+    entityTypes,
+    individualBlocked: prefs?.individualEntityTypeBlocked ?? false,
+    takenEmails: new Set(emails.map((e) => e.email)),
+    takenEntityNames: new Set(names.map((n) => n.name)),
+  };
+}
+
+/** Inside the row's transaction: what another request may have created since the job started. */
+async function takenInDatabase(tx: FirmTx, row: ValidClientRow): Promise<string | null> {
+  const emails = [row.client.email, row.spouse?.email].filter((e): e is string => !!e);
+  if (emails.length && (await tx.user.count({ where: { email: { in: emails } } }))) return ROW_MESSAGES.emailTaken;
+  const name = row.entity.name.trim();
+  if (await tx.company.count({ where: { name: { equals: name, mode: "insensitive" }, deletedAt: null } })) return ROW_MESSAGES.entityExists;
+  return null;
+}
+
+async function createRow(tx: FirmTx, firmId: string, row: ValidClientRow, meta: { actorId: string | null; fileName: string }): Promise<{ users: number }> {
+  const firm = await tx.firm.findFirst({ where: { id: firmId }, select: { timeZone: true } });
+  const timeZone = firm?.timeZone ?? "Pacific Time (US & Canada)";
+  const common = { firmId, kind: "client" as const, timeZone, assignedAdvisorId: row.advisorId, firmGroupId: row.groupId, preferredSignInMethod: null };
+  const client = await tx.user.create({
+    data: { ...common, email: row.client.email, fname: row.client.fname, lname: row.client.lname, phoneNumber: row.client.phone, externalUserId: row.client.externalId },
+    select: { id: true },
+  });
+  const spouse = row.spouse
+    ? await tx.user.create({ data: { ...common, email: row.spouse.email, fname: row.spouse.fname, lname: row.spouse.lname }, select: { id: true } })
+    : null;
+  const company = await tx.company.create({
+    data: { firmId, hashId: newEntityHashId(), ...row.entity, primaryOwnerId: client.id },
+    select: { id: true },
+  });
+  const individual = row.entity.entityType === "Individual";
+  await tx.companyOwner.create({ data: { firmId, companyId: company.id, userId: client.id, isPrimary: true, specialRole: individual ? "taxpayer" : "none" } });
+  const subscriptions = OWNER_NOTIFICATION_TYPES.map((notificationTypeId) => ({ firmId, companyId: company.id, userId: client.id, notificationTypeId }));
+  if (spouse) {
+    await tx.companyOwner.create({ data: { firmId, companyId: company.id, userId: spouse.id, specialRole: "spouse" } });
+    subscriptions.push(...SPOUSE_NOTIFICATION_TYPES.map((notificationTypeId) => ({ firmId, companyId: company.id, userId: spouse.id, notificationTypeId })));
+  }
+  await tx.ownerNotificationSubscription.createMany({ data: subscriptions });
+  await tx.user.updateMany({ where: { id: { in: [client.id, ...(spouse ? [spouse.id] : [])] } }, data: { defaultCompanyId: company.id } });
+  await logActivity(tx, firmId, {
+    typeId: ACTIVITY_TYPES.detailChange,
+    title: "Client imported",
+    description: `${row.entity.name} (${row.entity.entityType}) was created from the client list ${meta.fileName}`,
+    actorId: meta.actorId,
+    userId: client.id,
+    companyId: company.id,
+  });
+  return { users: spouse ? 2 : 1 };
+}
