@@ -5,9 +5,9 @@
  * confirm. Invalid, empty, oversize and repeated files are skipped with the spec's messages; the
  * others still go. With `finish`, the endpoint is told once when the batch is done (notifications).
  */
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Alert, Button, TextField } from "~/components/ui";
-import { sniffBlob, UploadProgress, uploadWithProgress, UPLOAD_FAILED_MESSAGE, UploadFailedError, type UploadStatus } from "~/components/upload";
+import { sniffBlob, UploadBox, uploadProgressClass, UploadProgress, uploadWithProgress, UPLOAD_FAILED_MESSAGE, UploadFailedError, type UploadStatus } from "~/components/upload";
 import { DOCUMENT_MESSAGES, extensionOf } from "~/documents/rules";
 import { screenUploadBatch } from "~/documents/upload-batch";
 import type { UploadGrant } from "~/storage/uploads";
@@ -21,8 +21,6 @@ interface ChosenFile {
   status: UploadStatus | "ready" | "skipped";
   error: string | null;
 }
-
-const ACCEPT = ".pdf,.png,.gif,.jpg,.jpeg,.heic,.heif,application/pdf,image/png,image/gif,image/jpeg,image/heic,image/heif";
 
 async function api(endpoint: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const response = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
@@ -54,14 +52,11 @@ export function DropOffUploadForm({
   const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const nextId = useRef(1);
   const inputId = useId();
   const update = (id: number, patch: Partial<ChosenFile>) => setFiles((all) => all.map((f) => (f.id === id ? { ...f, ...patch } : f)));
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = Array.from(event.target.files ?? []);
-    event.target.value = "";
+  const choose = async (chosen: File[]) => {
     setDone(null);
     setError(null);
     if (!chosen.length) return;
@@ -125,13 +120,13 @@ export function DropOffUploadForm({
 
   return (
     <form onSubmit={submit} noValidate style={{ display: "grid", gap: "0.75rem" }}>
-      <div style={{ display: "grid", gap: "0.25rem" }}>
-        <label htmlFor={inputId} style={{ fontWeight: 600 }}>
-          Files
-        </label>
-        <input ref={input} id={inputId} name="files" type="file" multiple accept={ACCEPT} disabled={busy} aria-describedby={`${inputId}-hint`} onChange={(e) => void choose(e)} data-testid="drop-off-file-input" />
-        <small id={`${inputId}-hint`}>PDF, PNG, GIF, JPEG or HEIC. {DOCUMENT_MESSAGES.maxSize}. Give each file a document name.</small>
-      </div>
+      <UploadBox
+        disabled={busy}
+        hint="PDF, PNG, GIF, JPEG or HEIC; give each file a document name."
+        onFiles={(chosen) => void choose(chosen)}
+        onTooMany={(message) => setError(message)}
+        testId="drop-off-file-input"
+      />
       {invalid ? <Alert tone="warning">{DOCUMENT_MESSAGES.invalidFiles}</Alert> : null}
       {files.length ? (
         <ul style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "0.75rem" }} aria-label="Files to send" aria-live="polite">
@@ -149,9 +144,9 @@ export function DropOffUploadForm({
                 />
               ) : null}
               {f.status === "skipped" ? (
-                <UploadProgress fileName={f.file.name} percent={0} status="error" error={f.error} />
+                <UploadProgress className={uploadProgressClass} fileName={f.file.name} percent={0} status="error" error={f.error} />
               ) : f.status === "ready" ? null : (
-                <UploadProgress fileName={f.status === "done" ? `${f.documentName}${extensionOf(f.file.name)}` : f.file.name} percent={f.percent} status={f.status} error={f.error} />
+                <UploadProgress className={uploadProgressClass} fileName={f.status === "done" ? `${f.documentName}${extensionOf(f.file.name)}` : f.file.name} percent={f.percent} status={f.status} error={f.error} />
               )}
               {f.status === "ready" || f.status === "skipped" || (f.status === "error" && !busy) ? (
                 <div>

@@ -97,8 +97,8 @@ export function checkPostPolicyFields(options: {
   const now = options.now ?? new Date();
   const fields = new Map<string, string>();
   for (const [name, value] of Object.entries(options.fields)) fields.set(name.toLowerCase(), value);
-  // The bucket comes from the URL; a form field of that name must agree with it.
-  if (!fields.has("bucket")) fields.set("bucket", options.bucket);
+  // The bucket is the one the form is posted to (the URL), whatever a form field says.
+  fields.set("bucket", options.bucket);
 
   const policyBase64 = fields.get("policy");
   const signature = fields.get("x-amz-signature");

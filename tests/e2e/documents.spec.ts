@@ -102,6 +102,8 @@ test("an advisor deletes a folder and restores it with its files", async ({ page
   await page.getByLabel("Folder name").fill(folder);
   await page.getByRole("button", { name: "Save" }).click();
   await page.getByRole("navigation", { name: "Folders" }).getByRole("link", { name: folder }).click();
+  await expect(page.getByRole("list", { name: "Current folder" }).getByRole("link", { name: folder })).toBeVisible();
+  await expect(page.getByText("There are no files in this folder.")).toBeVisible();
   await page.getByTestId("document-file-input").setInputFiles({ name: "Engagement letter.pdf", mimeType: "application/pdf", buffer: PDF });
   await expect(page.getByText("Upload successful").first()).toBeVisible();
   await expect(page.getByRole("list", { name: "Documents" }).getByText("Engagement letter.pdf", { exact: true })).toBeVisible();

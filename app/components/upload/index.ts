@@ -8,3 +8,5 @@ export {
   uploadWithProgress,
   type UploadProgressEvent,
 } from "./upload-with-progress";
+export { DOCUMENT_ACCEPT, TOO_MANY_FILES_MESSAGE, UPLOAD_BOX_MAX_FILES, UploadBox, type UploadBoxProps } from "./upload-box";
+export { uploadRow as uploadProgressClass } from "./upload-box.css";
