@@ -138,7 +138,7 @@ export interface FolderPermissions {
   canManageFolders: boolean;
   /** Descriptions and tags (staff). */
   canDescribe: boolean;
-  /** See and restore deleted files and folders (spec: only advisors restore documents). */
+  /** See and restore deleted files and folders: among staff only advisors (staff spec); clients where they may edit files. */
   canRestore: boolean;
   reason: string | null;
 }
@@ -162,7 +162,8 @@ export function folderPermissions(prefs: DocumentPreferences, viewer: DocumentVi
     canEditFiles: !prefs.disableFileEditAction,
     canManageFolders: !prefs.disableFolderAction,
     canDescribe: false,
-    canRestore: false,
+    // Clients restore what they deleted (client spec: restore_deleted_document), where they may edit files.
+    canRestore: !prefs.disableFileEditAction,
     reason: null,
   };
 }

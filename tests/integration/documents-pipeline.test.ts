@@ -169,12 +169,11 @@ describe("the upload pipeline", () => {
     expect(afterDelete.items.some((i) => i.id === item.id)).toBe(false);
     await expectError(docs.performDocumentAction(client, hash, { intent: "download_url", id: item.id }), 404);
 
-    // Only advisors restore documents (spec): clients and non-advisor staff neither see nor restore them.
-    expect(afterDelete.deleted).toEqual([]);
-    await expectError(docs.performDocumentAction(client, hash, { intent: "restore", id: item.id }), 403);
+    // Among staff only advisors restore documents (staff spec); the client restores what they deleted.
     await expectError(docs.performDocumentAction(staff, hash, { intent: "restore", id: item.id }), 403);
     expect((await docs.loadDocumentBrowser(advisor, hash, { path: "/2025" })).deleted.some((i) => i.id === item.id)).toBe(true);
-    const back = await docs.performDocumentAction(advisor, hash, { intent: "restore", id: item.id });
+    expect(afterDelete.deleted.some((i) => i.id === item.id)).toBe(true);
+    const back = await docs.performDocumentAction(client, hash, { intent: "restore", id: item.id });
     expect(back.message).toBe("Documents restored successfully");
     const restored = await docs.loadDocumentBrowser(client, hash, { path: "/2025" });
     expect(restored.items.some((i) => i.id === item.id)).toBe(true);

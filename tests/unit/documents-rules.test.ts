@@ -90,10 +90,12 @@ describe("client permissions", () => {
 });
 
 describe("restoring deleted documents", () => {
-  it("only advisors restore (spec: only advisors restore documents)", () => {
+  it("among staff only advisors restore; clients restore where they may edit files", () => {
     expect(folderPermissions(prefs, { kind: "staff", isAdvisor: true, userReadonly: false, entityReadonly: false }, "/").canRestore).toBe(true);
     expect(folderPermissions(prefs, { kind: "staff", isAdvisor: false, userReadonly: false, entityReadonly: false }, "/").canRestore).toBe(false);
-    expect(folderPermissions(prefs, client, "/").canRestore).toBe(false);
+    expect(folderPermissions(prefs, client, "/").canRestore).toBe(true);
+    expect(folderPermissions({ ...prefs, disableFileEditAction: true }, client, "/").canRestore).toBe(false);
+    expect(folderPermissions(prefs, { ...client, entityReadonly: true }, "/").canRestore).toBe(false);
   });
   it("keeps the name unless it is taken, then adds '(restored)' before the extension", () => {
     expect(restoredName("W2.pdf", ["1099.pdf"], true)).toBe("W2.pdf");
