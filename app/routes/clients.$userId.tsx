@@ -4,7 +4,7 @@
  * Actions (POST, `intent`): edit, activate, deactivate, delete, restore (also for deleted users).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
 import { FirmPage } from "~/components/firm-page";
 import { SendSignInLinksButton } from "~/reminders/send-sign-in-links-dialog";
@@ -106,6 +106,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     })),
   });
 }
+
+/** After a delete the page goes back to the list: reloading it first would only find a 404. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "delete" ? false : defaultShouldRevalidate;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const portal = requireFirmSite(context);

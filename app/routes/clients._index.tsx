@@ -6,7 +6,7 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
-import { useState } from "react";
+import { createContext, useContext, useState } from "react";
 import { loadTableState } from "~/components/data-table/cookie.server";
 import { DataTable, type DataTableColumn, type RowSelectionState } from "~/components/data-table";
 import { FirmPage } from "~/components/firm-page";
@@ -69,10 +69,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return badIntent(intent);
 }
 
+/**
+ * Restore for deleted rows. The fetcher lives on the page, not in the row: the row leaves the
+ * "Deleted users" list when the restore succeeds, and the toast must still show.
+ */
+const RestoreContext = createContext<{ restore: (id: string) => void; busyId: string | null }>({ restore: () => {}, busyId: null });
+
 function RestoreButton({ row }: { row: UserRow }) {
-  const action = useUserAction(`/clients/${row.id}`);
+  const { restore, busyId } = useContext(RestoreContext);
   return (
-    <Button variant="secondary" size="sm" loading={action.busy} onClick={() => action.submit({ intent: "restore" })}>
+    <Button variant="secondary" size="sm" loading={busyId === row.id} onClick={() => restore(row.id)}>
       Restore
     </Button>
   );
@@ -122,63 +128,71 @@ export default function ClientsPage() {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [dialog, setDialog] = useState<"create" | "tags" | null>(null);
   const selectedIds = Object.keys(selected).filter((id) => selected[id]);
+  const restoreAction = useUserAction("/clients?index");
+  const [restoring, setRestoring] = useState<string | null>(null);
+  const restore = (id: string) => {
+    setRestoring(id);
+    restoreAction.submit({ intent: "restore" }, `/clients/${id}`);
+  };
   return (
-    <FirmPage>
-      <PageHeader
-        title="Users"
-        description="Your firm's clients: search, filter and open a user."
-        actions={
-          <>
-            <ImportButton />
-            <Button onClick={() => setDialog("create")}>Create User and {vocab("Entity")}</Button>
-          </>
-        }
-      />
-      <DataTable
-        label="Users"
-        config={USERS_TABLE}
-        state={state}
-        page={page}
-        rows={rows}
-        rowKey={(r) => r.id}
-        columns={columns}
-        searchLabel="Search users"
-        emptyTitle="No users found."
-        selection={{ selected, onChange: setSelected }}
-        rowLabel={(r) => r.name || "(no name)"}
-        actions={
-          <>
-            {selectedIds.length ? (
-              <span className={s.selectedCount} role="status">
-                {selectedIds.length} selected
-                <Button variant="ghost" size="sm" onClick={() => setSelected({})}>
-                  Clear
-                </Button>
-              </span>
-            ) : null}
-            <Button variant="secondary" onClick={() => (selectedIds.length ? setDialog("tags") : toast.info(USER_MESSAGES.noSelection))}>
-              User Tags
-            </Button>
-          </>
-        }
-        filters={[
-          { name: "status", label: "Active", allLabel: USER_STATUS_FILTERS[0].label, options: USER_STATUS_FILTERS.slice(1).map((o) => ({ ...o })) },
-          { name: "advisor", label: "Assigned advisor", allLabel: "Any advisor", options: [{ value: "none", label: "No advisor" }, ...options.advisors] },
-          ...(options.groups.length ? [{ name: "group", label: "Firm group", allLabel: "Any group", options: [{ value: "none", label: "No group" }, ...options.groups] }] : []),
-          ...(options.tags.length ? [{ name: "tag", label: "Client tags", allLabel: "Any tag", options: options.tags }] : []),
-        ]}
-      />
-      <CreateUserDialog open={dialog === "create"} onClose={() => setDialog(null)} options={options} onCreated={(id) => id && navigate(`/clients/${id}`)} />
-      <UserTagsDialog
-        open={dialog === "tags"}
-        onClose={() => setDialog(null)}
-        userIds={selectedIds}
-        tags={options.tags}
-        onDone={() => {
-          setSelected({});
-          revalidator.revalidate();
-        }}
-      />
-    </FirmPage>
+    <RestoreContext.Provider value={{ restore, busyId: restoreAction.busy ? restoring : null }}>
+      <FirmPage>
+        <PageHeader
+          title="Users"
+          description="Your firm's clients: search, filter and open a user."
+          actions={
+            <>
+              <ImportButton />
+              <Button onClick={() => setDialog("create")}>Create User and {vocab("Entity")}</Button>
+            </>
+          }
+        />
+        <DataTable
+          label="Users"
+          config={USERS_TABLE}
+          state={state}
+          page={page}
+          rows={rows}
+          rowKey={(r) => r.id}
+          columns={columns}
+          searchLabel="Search users"
+          emptyTitle="No users found."
+          selection={{ selected, onChange: setSelected }}
+          rowLabel={(r) => r.name || "(no name)"}
+          actions={
+            <>
+              {selectedIds.length ? (
+                <span className={s.selectedCount} role="status">
+                  {selectedIds.length} selected
+                  <Button variant="ghost" size="sm" onClick={() => setSelected({})}>
+                    Clear
+                  </Button>
+                </span>
+              ) : null}
+              <Button variant="secondary" onClick={() => (selectedIds.length ? setDialog("tags") : toast.info(USER_MESSAGES.noSelection))}>
+                User Tags
+              </Button>
+            </>
+          }
+          filters={[
+            { name: "status", label: "Active", allLabel: USER_STATUS_FILTERS[0].label, options: USER_STATUS_FILTERS.slice(1).map((o) => ({ ...o })) },
+            { name: "advisor", label: "Assigned advisor", allLabel: "Any advisor", options: [{ value: "none", label: "No advisor" }, ...options.advisors] },
+            ...(options.groups.length ? [{ name: "group", label: "Firm group", allLabel: "Any group", options: [{ value: "none", label: "No group" }, ...options.groups] }] : []),
+            ...(options.tags.length ? [{ name: "tag", label: "Client tags", allLabel: "Any tag", options: options.tags }] : []),
+          ]}
+        />
+        <CreateUserDialog open={dialog === "create"} onClose={() => setDialog(null)} options={options} onCreated={(id) => id && navigate(`/clients/${id}`)} />
+        <UserTagsDialog
+          open={dialog === "tags"}
+          onClose={() => setDialog(null)}
+          userIds={selectedIds}
+          tags={options.tags}
+          onDone={() => {
+            setSelected({});
+            revalidator.revalidate();
+          }}
+        />
+      </FirmPage>
+    </RestoreContext.Provider>
   );
 }

@@ -17,6 +17,7 @@ async function shot(page: Page, name: string) {
 }
 
 test("a partner creates, edits, deactivates and tags users", async ({ page }) => {
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "acme", "partner@acme.test");
   await page.goto(firmUrl("acme", "/clients"));
@@ -94,6 +95,21 @@ test("a partner creates, edits, deactivates and tags users", async ({ page }) =>
   await expect(page.getByText("You have successfully updated the list of users.")).toBeVisible();
   await expect(table.locator("tbody tr").filter({ hasText: "Household" })).toHaveCount(2);
   await page.screenshot({ path: "tests/screenshots/staff-users-tagged.png" });
+
+  // Delete a user from their page, then restore them from Deleted users.
+  await table.getByRole("link", { name: "Leo Browser" }).click();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete user" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByText("User deleted")).toBeVisible();
+  await table.getByRole("combobox", { name: "Active" }).selectOption("deleted");
+  const deletedRow = table.locator("tbody tr").filter({ hasText: "Leo Browser" });
+  await expect(deletedRow.getByText("Deleted")).toBeVisible();
+  await deletedRow.getByRole("button", { name: "Restore" }).click();
+  await expect(page.getByText("User restored")).toBeVisible();
+  await expect(table.locator("tbody tr").filter({ hasText: "Leo Browser" })).toHaveCount(0);
+  await table.getByRole("combobox", { name: "Active" }).selectOption("");
+  await expect(table.locator("tbody tr").filter({ hasText: "Leo Browser" })).toHaveCount(1);
 });
 
 test("another firm's branding and vocabulary in the create dialog", async ({ page }) => {

@@ -87,7 +87,8 @@ export function useUserAction(action: string, onDone?: (reply: Extract<ActionRep
       toast.error(fetcher.data.error || USER_MESSAGES.error);
     }
   }, [fetcher.state, fetcher.data, toast]);
-  const submit = (fields: Record<string, string | string[] | boolean | null | undefined>) => {
+  /** Posts the fields (to `to` instead of the hook's action when given). */
+  const submit = (fields: Record<string, string | string[] | boolean | null | undefined>, to: string = action) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) {
       if (v === undefined || v === null || v === false) continue;
@@ -95,7 +96,7 @@ export function useUserAction(action: string, onDone?: (reply: Extract<ActionRep
       else form.set(k, v === true ? "1" : v);
     }
     handled.current = null;
-    fetcher.submit(form, { method: "post", action });
+    fetcher.submit(form, { method: "post", action: to });
   };
   const fields = fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? fetcher.data.fields : {};
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
