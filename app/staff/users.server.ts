@@ -202,6 +202,10 @@ export async function createUserAndEntity(portal: FirmSiteContext, viewer: Staff
     if (isUniqueViolation(error)) {
       const message = String((error as { message?: string }).message ?? "");
       if (/hash_id/.test(message)) throw new UserActionError(409, USER_MESSAGES.error);
+      // Two staff creating the same entity name at once: the index on names decided, not the email.
+      if (/companies_firm_id_name_unique/.test(message) || (await portal.db.company.findFirst({ where: { name: { equals: input.entityName.trim(), mode: "insensitive" }, deletedAt: null }, select: { id: true } })) !== null) {
+        throw new UserActionError(409, USER_MESSAGES.entityNameExists, { entityName: USER_MESSAGES.entityNameExists });
+      }
       throw new UserActionError(409, USER_MESSAGES.emailExists, { email: USER_MESSAGES.emailExists });
     }
     throw error;
