@@ -72,7 +72,10 @@ export function DocumentSection(p: DocumentSectionProps) {
     if (reply.url) window.location.assign(reply.url);
   }
 
-  if (!doc) return <Alert tone="info">{t(DOCUMENT_SECTION_MESSAGES.noDocument)}</Alert>;
+  if (!doc) {
+    if (p.mode === "admin-template") return <Alert tone="info">{t("The client sees the document your firm attaches to this section in a PDF viewer.")}</Alert>;
+    return <Alert tone="info">{t(DOCUMENT_SECTION_MESSAGES.noDocument)}</Alert>;
+  }
   const isPdf = previewKind(doc.contentType, doc.name) === "pdf";
   const signed = section.signedDocument;
 
