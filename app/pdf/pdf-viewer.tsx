@@ -63,7 +63,8 @@ export function PdfViewer({ getUrl, title, sourceKey, onPageChange, className }:
   const [pageText, setPageText] = useState("1");
   const [zoom, setZoom] = useState(1);
   const [width, setWidth] = useState(0);
-  const [rendering, setRendering] = useState(false);
+  /** What the canvas shows ("page:zoom:width"), once its render finished: the viewer is ready when it is what was asked for. */
+  const [rendered, setRendered] = useState<string | null>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const getUrlRef = useRef(getUrl);
@@ -76,6 +77,7 @@ export function PdfViewer({ getUrl, title, sourceKey, onPageChange, className }:
     let cancelled = false;
     let task: ReturnType<PdfJs["getDocument"]> | null = null;
     setLoad({ state: "loading" });
+    setRendered(null);
     setPage(1);
     setPageText("1");
     (async () => {
@@ -126,7 +128,7 @@ export function PdfViewer({ getUrl, title, sourceKey, onPageChange, className }:
     if (!doc || width === 0) return;
     let cancelled = false;
     let task: RenderTask | null = null;
-    setRendering(true);
+    const key = `${page}:${zoom}:${width}`;
     (async () => {
       try {
         const pdfPage = await doc.getPage(page);
@@ -145,12 +147,11 @@ export function PdfViewer({ getUrl, title, sourceKey, onPageChange, className }:
         task = pdfPage.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
         await task.promise;
         if (!cancelled) {
-          setRendering(false);
+          setRendered(key);
           onPageRef.current?.(page, doc.numPages);
         }
       } catch (error) {
         if (cancelled || (error instanceof Error && error.name === "RenderingCancelledException")) return;
-        setRendering(false);
         setLoad({ state: "error", message: PDF_LOAD_FAILED });
       }
     })();
@@ -199,7 +200,7 @@ export function PdfViewer({ getUrl, title, sourceKey, onPageChange, className }:
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-testid="pdf-viewer"
-      data-state={load.state === "ready" ? (rendering ? "rendering" : "ready") : load.state}
+      data-state={load.state === "ready" ? (rendered === `${page}:${zoom}:${width}` ? "ready" : "rendering") : load.state}
       data-page={page}
       data-pages={pageCount || undefined}
     >

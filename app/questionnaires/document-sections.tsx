@@ -36,6 +36,16 @@ export interface DocumentSectionProps {
   userId: string | null;
   act: (body: Record<string, unknown> & { intent: string }) => Promise<Reply>;
   send: (body: Record<string, unknown> & { intent: string }) => Promise<Reply>;
+  /** The entity's hash: in an advisor's preview the PDF comes through the staff document API. */
+  companyHash: string;
+}
+
+/** A 5-minute view URL of one of the entity's documents through the document browser's API (staff may read any of the entity's files). */
+async function staffViewUrl(companyHash: string, documentId: string): Promise<string> {
+  const response = await fetch(`/api/documents/${companyHash}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ intent: "view_url", id: documentId }) });
+  const reply = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
+  if (!response.ok || !reply.url) throw new Error(reply.error ?? DOCUMENT_SECTION_MESSAGES.downloadFailed);
+  return reply.url;
 }
 
 export function DocumentSection(p: DocumentSectionProps) {
@@ -46,6 +56,10 @@ export function DocumentSection(p: DocumentSectionProps) {
 
   const getUrl = useCallback(
     async (copy: "original" | "signed" = "original") => {
+      if (p.mode === "admin-preview") {
+        const id = copy === "signed" ? section.signedDocument?.id : section.document?.id;
+        return staffViewUrl(p.companyHash, id ?? "");
+      }
       const reply = await p.send({ intent: "document_url", sectionId: section.id, copy });
       if (reply.error || !reply.url) throw new Error(reply.error ?? DOCUMENT_SECTION_MESSAGES.downloadFailed);
       return reply.url;
@@ -58,7 +72,10 @@ export function DocumentSection(p: DocumentSectionProps) {
     if (reply.url) window.location.assign(reply.url);
   }
 
-  if (!doc) return <Alert tone="info">{t(DOCUMENT_SECTION_MESSAGES.noDocument)}</Alert>;
+  if (!doc) {
+    if (p.mode === "admin-template") return <Alert tone="info">{t("The client sees the document your firm attaches to this section in a PDF viewer.")}</Alert>;
+    return <Alert tone="info">{t(DOCUMENT_SECTION_MESSAGES.noDocument)}</Alert>;
+  }
   const isPdf = previewKind(doc.contentType, doc.name) === "pdf";
   const signed = section.signedDocument;
 
@@ -76,7 +93,7 @@ export function DocumentSection(p: DocumentSectionProps) {
           </Button>
         ) : null}
       </div>
-      {!client ? (
+      {p.mode === "admin-template" ? (
         <Alert tone="info">{t(`The client sees ${doc.name} here in a PDF viewer.`)}</Alert>
       ) : isPdf && !(section.sectionType === SECTION_TYPE.pdf_signature && signed) ? (
         <PdfViewer getUrl={() => getUrl("original")} title={doc.name} sourceKey={doc.id} />
@@ -94,16 +111,18 @@ export function DocumentSection(p: DocumentSectionProps) {
       ) : null}
       {section.sectionType === SECTION_TYPE.pdf_signature ? (
         <>
-          {signed && client ? (
+          {signed && p.mode !== "admin-template" ? (
             <>
               <Alert tone="success" title="Signed">
                 {t(`Everyone who needed to sign has signed. Your firm has the signed copy, ${signed.name}.`)}
               </Alert>
-              <div className={s.row}>
-                <Button size="sm" variant="secondary" onClick={() => void download("signed")}>
-                  Download signed copy
-                </Button>
-              </div>
+              {client ? (
+                <div className={s.row}>
+                  <Button size="sm" variant="secondary" onClick={() => void download("signed")}>
+                    Download signed copy
+                  </Button>
+                </div>
+              ) : null}
               <PdfViewer getUrl={() => getUrl("signed")} title={signed.name} sourceKey={signed.id} />
             </>
           ) : null}

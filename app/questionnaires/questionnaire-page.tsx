@@ -372,7 +372,7 @@ function SectionBody(b: SectionBodyProps) {
     );
   }
   if (isDocumentSectionType(section.sectionType)) {
-    return <DocumentSection section={section} readOnly={b.readOnly} mode={b.mode} userId={b.props.userId} act={b.act} send={b.send} />;
+    return <DocumentSection section={section} readOnly={b.readOnly} mode={b.mode} userId={b.props.userId} act={b.act} send={b.send} companyHash={b.props.data.company.hashId} />;
   }
   if (section.sectionType === SECTION_TYPE.payment_request) {
     return <p className={s.muted}>{t("The deposit is shown above. Online payment isn't available yet; your firm marks the deposit paid.")}</p>;

@@ -5,6 +5,7 @@
  * Each answer updates only its own question row (two tabs never overwrite each other's answers).
  */
 import { z } from "zod";
+import { Prisma } from "~/generated/prisma/client";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
@@ -449,6 +450,10 @@ interface Target {
 
 /** The client's questionnaire, row-locked for this write (writes to one questionnaire queue; reads don't). */
 async function lockTarget(tx: FirmTx, user: SessionUser, companyHash: string, questionnaireId: string): Promise<Target> {
+  return findTarget(tx, user, companyHash, questionnaireId, true);
+}
+
+async function findTarget(tx: FirmTx, user: SessionUser, companyHash: string, questionnaireId: string, forUpdate: boolean): Promise<Target> {
   const rows = await tx.$queryRaw<Target[]>`
     SELECT qn.id, qn.company_id, qn.locked, qn.completed, to_char(qn.due_date, 'YYYY-MM-DD') AS due_date, qn.opened_at,
            c.readonly_access, qn.deposit_status::text AS deposit_status, qn.deposit_amount_cents, qn.last_activity, qn.last_activity_at
@@ -457,7 +462,7 @@ async function lockTarget(tx: FirmTx, user: SessionUser, companyHash: string, qu
      WHERE qn.id = ${questionnaireId} AND c.hash_id = ${companyHash} AND c.deleted_at IS NULL AND NOT c.inactive
        AND qn.deleted_at IS NULL AND NOT qn.is_draft AND qn.sent_at IS NOT NULL
        AND EXISTS (SELECT 1 FROM company_owners o WHERE o.firm_id = c.firm_id AND o.company_id = c.id AND o.user_id = ${user.id})
-       FOR UPDATE OF qn`;
+       ${forUpdate ? Prisma.sql`FOR UPDATE OF qn` : Prisma.empty}`;
   const target = rows[0];
   if (!target) throw notFound();
   return target;
@@ -879,7 +884,7 @@ async function fileLink(ctx: ActionContext, action: Extract<QuestionnaireAction,
   const { portal, user, companyHash } = ctx;
   const firmId = portal.firm.id;
   return portal.db.$transaction(async (tx): Promise<ActionResult> => {
-    const target = await lockTarget(tx, user, companyHash, action.questionnaireId);
+    const target = await findTarget(tx, user, companyHash, action.questionnaireId, false);
     if (action.intent === "file_url") {
       const question = await findQuestion(tx, target.id, action.questionId);
       if (question.question_type !== "upload" || !answerValues(question.answer).includes(action.key) || !keyBelongsToEntity(action.key, firmId, target.company_id)) throw notFound();

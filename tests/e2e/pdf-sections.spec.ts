@@ -5,7 +5,7 @@
  * viewer's canvas is checked for ink, and the screenshots are looked at.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { firmUrl, PASSWORD, screenshot, sql } from "./support";
+import { firmUrl, PASSWORD, screenshot, signIn, sql } from "./support";
 
 async function signInClient(page: Page, slug: string, email: string) {
   await page.goto(firmUrl(slug, "/"));
@@ -188,4 +188,19 @@ test("a client works through the document checklist: upload, preview, remove, co
   await expect(summary).toContainText("2 of 2 required documents provided");
   await expect(page.getByRole("button", { name: /Year-End Documents/ }).getByRole("img", { name: "Completed" })).toBeVisible();
   await screenshot(page, "pdf-summit-checklist-complete");
+});
+
+test("an advisor's preview shows the client's PDFs in the viewer and saves nothing", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "advisor@acme.test");
+  const q = await reviewRequest("acme", "client@acme.test");
+  const [{ company_id }] = await sql<{ company_id: string }>(`SELECT company_id FROM questionnaires WHERE id = $1`, [q.questionnaireId]);
+  await page.goto(firmUrl("acme", `/preview/${company_id}/questionnaire/${q.questionnaireId}?sectionId=${q.section("final_return_delivery")}`));
+  await expect(page.getByRole("heading", { name: "Your Final Return" })).toBeVisible();
+  const viewer = page.getByTestId("pdf-viewer");
+  await expectRendered(viewer);
+  await expect(viewer).toHaveAttribute("data-pages", "2");
+  await expect(page.getByRole("button", { name: "Confirm receipt" })).toHaveCount(0);
+  const [{ marked_completed }] = await sql<{ marked_completed: boolean }>(`SELECT marked_completed FROM sections WHERE id = $1`, [q.section("final_return_delivery")]);
+  expect(marked_completed).toBe(false);
 });
