@@ -226,3 +226,21 @@ describe("entities table", () => {
     expect(owners.every((c) => !c.primaryOwner?.firmGroup || c.primaryOwner.firmGroup.name === "Individual Tax")).toBe(true);
   });
 });
+
+describe("a large firm", () => {
+  it("counts at most 10,000 matching rows: the range label reads 'of 10,000+' until search narrows it", async () => {
+    await scoped(SUMMIT, (tx) =>
+      tx.$executeRaw`INSERT INTO users (id, firm_id, kind, fname, lname)
+        SELECT 'bulk_' || g, ${SUMMIT}, 'client'::"UserKind", 'Bulk', 'Client ' || g FROM generate_series(1, 10050) g`,
+    );
+    try {
+      const d = await data(summitPartner, "summit", "/clients?size=10", USERS);
+      expect(d.page.label).toBe("1-10 of 10,000+");
+      expect(d.page.hasNext).toBe(true);
+      const narrowed = await data(summitPartner, "summit", "/clients?size=10&q=Client%20100", USERS);
+      expect(narrowed.page.label).toMatch(/^1-10 of \d{2,3}$/);
+    } finally {
+      await scoped(SUMMIT, (tx) => tx.$executeRaw`DELETE FROM users WHERE id LIKE 'bulk\_%'`);
+    }
+  });
+});
