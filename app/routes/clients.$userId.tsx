@@ -15,10 +15,12 @@ import { formatDate, formatPhone } from "~/staff/format";
 import { visibleUserWhere } from "~/staff/lists.server";
 import { hasRealEmail } from "~/staff/permissions";
 import { EditUserDialog } from "~/staff/dialogs/edit-user-dialog";
+import { UpdateEntityEmailPrompt } from "~/staff/dialogs/entity-owner-dialogs";
+import { useUserAction } from "~/staff/dialogs/shared";
 import { ActivateUserDialog, DeactivateUserDialog, DeleteUserDialog } from "~/staff/dialogs/user-status-dialogs";
 import { badIntent, parseForm, readForm, reply, success } from "~/staff/user-actions.server";
-import { activateUserSchema, deactivateUserSchema, editUserSchema, USER_MESSAGES } from "~/staff/user-rules";
-import { activateUser, deactivateUser, deleteUser, restoreUser, updateUser, userDialogOptions } from "~/staff/users.server";
+import { activateUserSchema, deactivateUserSchema, editUserSchema, useEmailForEntitiesSchema, USER_MESSAGES } from "~/staff/user-rules";
+import { activateUser, deactivateUser, deleteUser, restoreUser, updateUser, useEmailForPrimaryEntities, userDialogOptions } from "~/staff/users.server";
 import { loadStaffViewer } from "~/staff/viewer.server";
 import { ENTITY_STATUS_LABELS, entityStatus } from "~/staff/tables";
 import * as s from "~/staff/staff.css";
@@ -149,6 +151,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         await restoreUser(portal, facts, userId, ip);
         return success(intent, "User restored");
       });
+    case "use-email-for-entities": {
+      const parsed = parseForm(useEmailForEntitiesSchema, form, intent);
+      if (!parsed.ok) return parsed.response;
+      return reply(intent, async () => {
+        const { updated } = await useEmailForPrimaryEntities(portal, facts, userId, parsed.data.hashIds, ip);
+        return success(intent, updated === 1 ? "Entity email updated" : "Entity emails updated");
+      });
+    }
     default:
       return badIntent(intent);
   }
@@ -158,6 +168,9 @@ export default function ClientUserPage() {
   const { user, entities, editable, options, isAdvisor } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<"edit" | "activate" | "deactivate" | "delete" | null>(null);
+  // Update Entity Email prompt: after an email change, for the entities this user is primary contact of.
+  const [newEmail, setNewEmail] = useState<string | null>(null);
+  const entityEmail = useUserAction(`/clients/${user.id}`, () => setNewEmail(null));
   const target = { id: user.id, name: user.name, hasRealEmail: user.hasRealEmail };
   const details: [string, string][] = [
     ["Email", user.email ?? ""],
@@ -228,7 +241,25 @@ export default function ClientUserPage() {
           )}
         </Card>
       </div>
-      <EditUserDialog open={dialog === "edit"} onClose={() => setDialog(null)} user={editable} options={options} />
+      <EditUserDialog
+        open={dialog === "edit"}
+        onClose={() => setDialog(null)}
+        user={editable}
+        options={options}
+        onEmailChanged={(email) => {
+          if (entities.some((e) => e.primary)) setNewEmail(email);
+        }}
+      />
+      <UpdateEntityEmailPrompt
+        open={newEmail !== null}
+        email={newEmail ?? ""}
+        busy={entityEmail.busy}
+        onCancel={() => setNewEmail(null)}
+        onAnswer={(update) => {
+          if (update) entityEmail.submit({ intent: "use-email-for-entities", hashIds: entities.filter((e) => e.primary).map((e) => e.hashId) });
+          else setNewEmail(null);
+        }}
+      />
       <ActivateUserDialog open={dialog === "activate"} onClose={() => setDialog(null)} user={target} />
       <DeactivateUserDialog open={dialog === "deactivate"} onClose={() => setDialog(null)} user={target} />
       <DeleteUserDialog open={dialog === "delete"} onClose={() => setDialog(null)} user={target} onDeleted={() => navigate("/clients")} />

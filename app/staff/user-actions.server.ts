@@ -11,7 +11,7 @@ export type ActionReply =
   | { ok: true; intent: string; message: string; data?: Record<string, unknown> }
   | { ok: false; intent: string; error: string; fields: Record<string, string> };
 
-const LIST_FIELDS = new Set(["userIds", "add", "remove"]);
+const LIST_FIELDS = new Set(["hashIds", "userIds", "add", "remove"]);
 
 /** A form's fields as an object (repeated names as arrays). */
 export function formObject(form: FormData): Record<string, unknown> {

@@ -222,3 +222,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/** Update Entity Email prompt, answered yes: the entities (hash ids) that take the user's email. */
+export const useEmailForEntitiesSchema = z.object({
+  hashIds: z.array(z.string().trim().min(1).max(64), { error: "Choose at least one entity." }).min(1, "Choose at least one entity.").max(100),
+});

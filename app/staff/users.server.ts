@@ -24,6 +24,7 @@ import {
   canSetUserReadOnly,
   canTagUsers,
   isGroupAccess,
+  PERMISSION_MESSAGES,
   type Decision,
   type StaffFacts,
 } from "./permissions";
@@ -447,3 +448,27 @@ export async function userDialogOptions(portal: FirmSiteContext, viewer: StaffFa
   };
 }
 export type UserDialogOptions = Awaited<ReturnType<typeof userDialogOptions>>;
+
+// ───────────────────────────── Entity email after an email change ─────────────────────────────
+
+/**
+ * Update Entity Email prompt, answered yes: the entities this user is the primary contact of take
+ * the user's (new) email as their business email. Only entities the viewer may edit; another
+ * user's entities, or unknown ones, are 404 and nothing changes.
+ */
+export async function useEmailForPrimaryEntities(portal: FirmSiteContext, viewer: StaffFacts, userId: string, hashIds: readonly string[], ipAddress?: string | null): Promise<{ updated: number }> {
+  const { useOwnerEmailForEntity, EntityError } = await import("./entities.server");
+  const owned = await portal.db.company.findMany({ where: { hashId: { in: [...hashIds] }, primaryOwnerId: userId, deletedAt: null }, select: { hashId: true } });
+  if (owned.length !== new Set(hashIds).size) throw new UserActionError(404, PERMISSION_MESSAGES.notFound);
+  let updated = 0;
+  for (const { hashId } of owned) {
+    try {
+      await useOwnerEmailForEntity(portal, { facts: viewer, ipAddress }, hashId);
+      updated++;
+    } catch (error) {
+      if (error instanceof EntityError) throw new UserActionError(error.status, error.message);
+      throw error;
+    }
+  }
+  return { updated };
+}

@@ -63,7 +63,16 @@ test("a partner creates, edits, deactivates and tags users", async ({ page }) =>
   await shot(page, "staff-edit-user-settings");
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Assigned firm user was updated successfully")).toBeVisible();
-  await expect(page.getByText("maya.b@example.com")).toBeVisible();
+  // A new email: the Update Entity Email prompt offers it to the entity she is primary contact of.
+  const prompt = page.getByRole("dialog", { name: "Update Entity Email" });
+  await expect(prompt.getByText("Do you also want to use maya.b@example.com as this entity's email address?")).toBeVisible();
+  await shot(page, "staff-update-entity-email");
+  await prompt.getByRole("button", { name: "Update email" }).click();
+  await expect(page.getByText("Entity email updated")).toBeVisible();
+  await expect(prompt).toHaveCount(0);
+  const [entity] = await sql<{ business_email: string }>(`SELECT business_email FROM companies WHERE name = 'Maya & Leo Browser'`);
+  expect(entity!.business_email).toBe("maya.b@example.com");
+  await expect(page.getByText("maya.b@example.com").first()).toBeVisible();
   await expect(page.getByText("Sam Whitfield")).toBeVisible();
 
   // Deactivate.

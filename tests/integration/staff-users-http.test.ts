@@ -194,6 +194,25 @@ describe("Edit user", () => {
     expect(taken.body.fields.email).toBe("This email already exists");
   });
 
+  it("Update Entity Email: the entities the user is primary contact of take the new email; others' are 404", async () => {
+    const { userId, companyId } = await newAcmeUser();
+    const changed = await act(acmePartner, userId, editFields({ email: "entity-mail@example.com" }));
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const hash = (await scoped(ACME, (tx) => tx.company.findUniqueOrThrow({ where: { id: companyId } }))).hashId;
+    const other = await scoped(ACME, (tx) => tx.company.findFirstOrThrow({ where: { name: "Jordan & Casey Rivera" } }));
+    // Another user's entity, or another firm's staff: 404 and nothing changes.
+    const foreign = await act(acmePartner, userId, { intent: "use-email-for-entities", hashIds: [hash, other.hashId] });
+    expect(foreign.status).toBe(404);
+    expect((await act(summitPartner, userId, { intent: "use-email-for-entities", hashIds: [hash] })).status).toBe(404);
+    expect((await act(acmePartner, userId, { intent: "use-email-for-entities" })).status).toBe(422);
+    expect((await scoped(ACME, (tx) => tx.company.findUniqueOrThrow({ where: { id: other.id } }))).businessEmail).toBe(other.businessEmail);
+    expect((await scoped(ACME, (tx) => tx.company.findUniqueOrThrow({ where: { id: companyId } }))).businessEmail).not.toBe("entity-mail@example.com");
+    const ok = await act(acmePartner, userId, { intent: "use-email-for-entities", hashIds: [hash] });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.message).toBe("Entity email updated");
+    expect((await scoped(ACME, (tx) => tx.company.findUniqueOrThrow({ where: { id: companyId } }))).businessEmail).toBe("entity-mail@example.com");
+  });
+
   it("won't remove the email or phone used to sign in", async () => {
     const { userId } = await newAcmeUser({ phoneNumber: "5035550123" });
     const row = (await userRow(ACME, userId))!;

@@ -35,12 +35,25 @@ export interface EditableUser {
 
 const TIME_ZONE_OPTIONS = Object.keys(TIME_ZONES).map((z) => ({ value: z, label: z }));
 
-export function EditUserDialog({ open, onClose, user, options }: { open: boolean; onClose: () => void; user: EditableUser; options: UserDialogOptions }) {
+export function EditUserDialog({
+  open,
+  onClose,
+  user,
+  options,
+  onEmailChanged,
+}: {
+  open: boolean;
+  onClose: () => void;
+  user: EditableUser;
+  options: UserDialogOptions;
+  /** Called after a save that gave the user a new email (the page may offer it to their entities). */
+  onEmailChanged?: (email: string) => void;
+}) {
   if (!open) return null;
-  return <EditUserForm onClose={onClose} user={user} options={options} />;
+  return <EditUserForm onClose={onClose} user={user} options={options} onEmailChanged={onEmailChanged} />;
 }
 
-function EditUserForm({ onClose, user, options }: { onClose: () => void; user: EditableUser; options: UserDialogOptions }) {
+function EditUserForm({ onClose, user, options, onEmailChanged }: { onClose: () => void; user: EditableUser; options: UserDialogOptions; onEmailChanged?: (email: string) => void }) {
   const [v, setV] = useState({
     fname: user.fname,
     lname: user.lname,
@@ -69,7 +82,13 @@ function EditUserForm({ onClose, user, options }: { onClose: () => void; user: E
   };
   const [tab, setTab] = useState("details");
   const emailCheck = useEmailCheck(v.email, user.id, user.hasTempEmail ? "" : user.email);
-  const action = useUserAction(`/clients/${user.id}`, () => onClose());
+  // The email when the dialog opened (the page's data already has the new one when the save lands).
+  const [before] = useState(user.hasTempEmail ? "" : (user.email ?? ""));
+  const action = useUserAction(`/clients/${user.id}`, () => {
+    const email = v.email.trim();
+    onClose();
+    if (email && email.toLowerCase() !== before.toLowerCase()) onEmailChanged?.(email);
+  });
   useEffect(() => {
     const reply = action.reply;
     if (reply && !reply.ok) setErrors((old) => ({ ...old, ...reply.fields }));
