@@ -77,5 +77,14 @@ test("Summit's Collect at both widths", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshot(page, "collect-summit-dialog-375");
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // On a phone the filters fold under a Filters button.
+  const status = table.getByRole("combobox", { name: "Status", exact: true });
+  await expect(status).toBeHidden();
   await screenshot(page, "collect-summit-375");
+  await table.getByRole("button", { name: "Filters" }).click();
+  await expect(status).toBeVisible();
+  await status.selectOption("in_progress");
+  await expect(page).toHaveURL(/[?&]status=in_progress/);
+  await screenshot(page, "collect-summit-375-filters");
 });

@@ -97,6 +97,7 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   }, [bulk.state, bulk.data]);
 
   const [openId, setOpenId] = useState<string | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [sendReminders, setSendReminders] = useState(false);
   const revalidator = useRevalidator();
   const deletedView = state.filters.deleted?.[0] === "only";
@@ -191,13 +192,20 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
       <section className={t.root} aria-label={tr("Questionnaires")} aria-busy={navigation.state === "loading" || undefined}>
         <div className={t.toolbar}>
           <TextField className={t.search} label={`Search ${tr("questionnaires")}`} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} autoComplete="off" />
-          {filter("status", "Status", "Any status", STATUS_FILTERS)}
-          {filter("year", "Year", "Any year", options.years)}
-          {filter("advisor", "Assigned", "Anyone", [{ value: "none", label: "No advisor" }, ...options.advisors])}
-          {options.customStatuses.length ? filter("custom_status", "Custom status", "Any custom status", [{ value: "none", label: "No custom status" }, ...options.customStatuses]) : null}
-          {options.groups.length ? filter("group", "Firm group", "Any group", [{ value: "none", label: "No group" }, ...options.groups]) : null}
-          {filter("entity_type", tr("Entity type"), "Any type", options.entityTypes.map((o) => ({ ...o, label: tr(o.label) })))}
-          {filter("deleted", "Show", "Active", DELETED_FILTERS)}
+          <span className={s.filtersToggle}>
+            <Button size="sm" variant="secondary" aria-expanded={filtersOpen} aria-controls="collect-filters" onClick={() => setFiltersOpen((o) => !o)}>
+              {`Filters${Object.keys(state.filters).length ? ` (${Object.keys(state.filters).length})` : ""}`}
+            </Button>
+          </span>
+          <div id="collect-filters" className={s.filters} data-open={filtersOpen}>
+            {filter("status", "Status", "Any status", STATUS_FILTERS)}
+            {filter("year", "Year", "Any year", options.years)}
+            {filter("advisor", "Assigned", "Anyone", [{ value: "none", label: "No advisor" }, ...options.advisors])}
+            {options.customStatuses.length ? filter("custom_status", "Custom status", "Any custom status", [{ value: "none", label: "No custom status" }, ...options.customStatuses]) : null}
+            {options.groups.length ? filter("group", "Firm group", "Any group", [{ value: "none", label: "No group" }, ...options.groups]) : null}
+            {filter("entity_type", tr("Entity type"), "Any type", options.entityTypes.map((o) => ({ ...o, label: tr(o.label) })))}
+            {filter("deleted", "Show", "Active", DELETED_FILTERS)}
+          </div>
           <details className={t.columns}>
             <summary className={t.columnsSummary}>Columns</summary>
             <div className={t.columnsMenu} role="group" aria-label="Visible columns">
