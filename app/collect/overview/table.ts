@@ -182,7 +182,7 @@ export function collectQuery(state: TableState, viewer: StaffViewer, options: Co
   if (state.q) {
     const p = add(likePattern(state.q));
     where.push(
-      `(q.name ILIKE ${p} OR c.name ILIKE ${p} OR (o.fname || ' ' || o.lname) ILIKE ${p} OR o.email ILIKE ${p} OR c.external_entity_id ILIKE ${p} OR o.external_user_id ILIKE ${p})`,
+      `(q.name ILIKE ${p} OR ${entityIn(`ec.name ILIKE ${p} OR (eo.fname || ' ' || eo.lname) ILIKE ${p} OR eo.email ILIKE ${p} OR ec.external_entity_id ILIKE ${p} OR eo.external_user_id ILIKE ${p}`)})`,
     );
   }
   const statuses = (state.filters.status ?? []).map((s) => statusCondition(s, () => add(options.today))).filter((s): s is string => s !== null);
