@@ -24,6 +24,12 @@ test("a partner filters Collect, opens a questionnaire and locks it", async ({ p
   const [{ n: openedBefore }] = await sql<{ n: string }>(
     `SELECT count(*) AS n FROM questionnaires q JOIN firms f ON f.id = q.firm_id WHERE f.slug = 'acme' AND q.deleted_at IS NULL AND q.locked`,
   );
+  // The first row: the opened questionnaire with the latest activity.
+  const [firstOpened] = await sql<{ id: string; last_activity: string | null; last_activity_at: Date | null }>(
+    `SELECT q.id, q.last_activity, q.last_activity_at FROM questionnaires q JOIN firms f ON f.id = q.firm_id
+      WHERE f.slug = 'acme' AND q.deleted_at IS NULL AND NOT q.is_draft AND NOT q.locked AND NOT q.completed AND q.opened_at IS NOT NULL AND NOT q.in_progress
+      ORDER BY q.last_activity_at DESC NULLS LAST, q.created_at DESC, q.id DESC LIMIT 1`,
+  );
   await rows.first().getByRole("button", { name: /^Open / }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("tab", { name: "Sections" })).toBeVisible();
@@ -59,11 +65,12 @@ test("a partner filters Collect, opens a questionnaire and locks it", async ({ p
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshot(page, "collect-acme-375");
 
-  // Leave the demo data as it was for the other browser tests.
+  // Leave the demo data as it was for the other browser tests (unlocked, its last activity as before).
   const [{ id: lockedId }] = await sql<{ id: string }>(
     `SELECT a.questionnaire_id AS id FROM activity_logs a JOIN firms f ON f.id = a.firm_id WHERE f.slug = 'acme' AND a.title = 'Locked the questionnaire' ORDER BY a.created_at DESC LIMIT 1`,
   );
-  await sql(`UPDATE questionnaires SET locked = false WHERE id = $1`, [lockedId]);
+  expect(lockedId).toBe(firstOpened!.id);
+  await sql(`UPDATE questionnaires SET locked = false, last_activity = $2, last_activity_at = $3 WHERE id = $1`, [lockedId, firstOpened!.last_activity, firstOpened!.last_activity_at]);
 });
 
 test("Summit's Collect at both widths", async ({ page }) => {

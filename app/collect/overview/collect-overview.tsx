@@ -119,7 +119,7 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   const cell = (key: CollectColumnKey, row: CollectRow) => {
     switch (key) {
       case "select":
-        return <input type="checkbox" className={s.rowCheck} checked={selected.has(row.id)} onChange={() => toggle(row.id)} aria-label={`Select ${row.client}: ${tr(row.name)}`} />;
+        return <input type="checkbox" className={s.rowCheck} checked={selected.has(row.id)} onChange={() => toggle(row.id)} aria-label={row.owner ? `Select ${row.owner}: ${tr(row.name)}, ${row.client}` : `Select ${row.client}: ${tr(row.name)}`} />;
       case "notes":
         return row.notes ? <Badge tone="neutral">{row.notes}</Badge> : "";
       case "firm_custom_status_id":
