@@ -48,6 +48,9 @@ const schema = z
     SESSION_ABSOLUTE_HOURS_CLIENT: z.coerce.number().int().min(1).max(24 * 90).default(14 * 24),
     SESSION_IDLE_MINUTES_STAFF: z.coerce.number().int().min(1).max(60 * 24 * 90).default(30),
     SESSION_IDLE_MINUTES_CLIENT: z.coerce.number().int().min(1).max(60 * 24 * 90).default(12 * 60),
+    // Sign-in requests allowed per client address and firm in 10 minutes (an office behind one
+    // address signs in many people; a load test or a browser test suite needs more).
+    SIGN_IN_REQUEST_LIMIT: z.coerce.number().int().min(10).max(1_000_000).default(300),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -25,6 +25,7 @@ import type PgBoss from "pg-boss";
 import { env } from "~/env.server";
 import { sendJobs } from "~/collect/send/scheduler.server";
 import { documentJobs } from "~/documents/jobs.server";
+import { pdfJobs } from "~/pdf/signed-copy.server";
 import { outboxJobs } from "~/messaging/jobs.server";
 import { importJobs } from "~/staff/import/jobs.server";
 import { reminderJobs } from "~/reminders/jobs.server";
@@ -100,7 +101,7 @@ export interface Jobs {
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
-  return [...outboxJobs(), ...documentJobs(), ...importJobs(), ...sendJobs(), ...reminderJobs()];
+  return [...outboxJobs(), ...documentJobs(), ...importJobs(), ...sendJobs(), ...reminderJobs(), ...pdfJobs()];
 }
 
 // ─── The process's queue, shared with the Remix bundle's copy of this module ───

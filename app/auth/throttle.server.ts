@@ -1,5 +1,6 @@
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
+import { env } from "~/env.server";
 import { SIGN_IN_THROTTLE, addressBucket, secondsUntilWindowEnds, windowStart, type ThrottleRule } from "./throttle";
 
 export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -37,7 +38,8 @@ export async function peekThrottle(firmId: string, bucket: string, rule: Throttl
  * refuses it when the address made too many requests or too many failed ones recently.
  */
 export async function throttleSignIn(portal: FirmSiteContext): Promise<ThrottleResult> {
-  const requests = await hitThrottle(portal.firm.id, addressBucket("requests", portal.clientAddress), SIGN_IN_THROTTLE.requests);
+  const rule = { ...SIGN_IN_THROTTLE.requests, limit: env().SIGN_IN_REQUEST_LIMIT };
+  const requests = await hitThrottle(portal.firm.id, addressBucket("requests", portal.clientAddress), rule);
   if (!requests.allowed) return requests;
   return peekThrottle(portal.firm.id, addressBucket("failures", portal.clientAddress), SIGN_IN_THROTTLE.failures);
 }

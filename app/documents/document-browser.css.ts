@@ -49,6 +49,7 @@ export const tag = style({ display: "inline-block", padding: `0 ${vars.space.xs}
 export const uploads = style({ display: "grid", gap: vars.space.sm });
 export const upload = style({ fontSize: vars.fontSize.sm, color: vars.color.text, selectors: { "&[data-upload-status='error']": { color: vars.color.danger } } });
 export const sectionTitle = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, margin: `0 0 ${vars.space.xs}`, color: vars.color.text });
+export const addGroup = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs });
 export const hiddenInput = style({ position: "absolute", width: 1, height: 1, opacity: 0, pointerEvents: "none" });
 export const details = style({ color: vars.color.text });
 globalStyle(`${upload} progress`, { accentColor: vars.color.brand, width: "100%" });

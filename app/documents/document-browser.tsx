@@ -6,9 +6,9 @@
  * The server decides what is allowed (these buttons only mirror its permissions).
  */
 import { Form, Link, useNavigate, useRevalidator } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 
-import { UploadFailedError, UploadProgress, uploadWithProgress, UPLOAD_FAILED_MESSAGE } from "~/components/upload";
+import { sniffBlob, UploadFailedError, UploadProgress, uploadWithProgress, UPLOAD_FAILED_MESSAGE } from "~/components/upload";
 import {
   Alert,
   Badge,
@@ -33,6 +33,8 @@ import type { DocumentBrowserData, DocumentItem } from "./documents.server";
 import * as css from "./document-browser.css";
 import { DOCUMENT_MESSAGES, joinPath, type FolderNode } from "./rules";
 import { SplitDialog, type SplitOptions } from "./split-dialog";
+import { screenUploadBatch } from "./upload-batch";
+import { FilePreviewDialog, previewKind } from "~/pdf/file-preview-dialog";
 
 export type { SplitOptions } from "./split-dialog";
 
@@ -46,6 +48,8 @@ export interface DocumentBrowserProps {
   split?: SplitOptions;
   /** Client page: shown above the list when the firm split any of this entity's documents. */
   note?: string | null;
+  /** Extra buttons in the page header (staff: the secure upload link). */
+  headerActions?: ReactNode;
 }
 
 type DialogState =
@@ -55,6 +59,7 @@ type DialogState =
   | { kind: "delete"; item: DocumentItem }
   | { kind: "describe"; item: DocumentItem }
   | { kind: "split"; item: DocumentItem }
+  | { kind: "preview"; item: DocumentItem }
   | null;
 
 interface UploadRow {
@@ -66,7 +71,6 @@ interface UploadRow {
 }
 
 const ACCEPT = ".pdf,.png,.gif,.jpg,.jpeg,.heic,.heif,application/pdf,image/png,image/gif,image/jpeg,image/heic,image/heif";
-const MAX_FILES = 999;
 const PARALLEL_UPLOADS = 3;
 
 function folderHref(basePath: string, path: string): string {
@@ -79,9 +83,19 @@ function flatten(node: FolderNode, out: string[] = []): string[] {
   return out;
 }
 
+/** The server refused an action (4xx) with a message fit to show. */
+class ActionRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function DocumentBrowser({ data, entities, mode, basePath, split, note }: DocumentBrowserProps) {
+export function DocumentBrowser({ data, entities, mode, basePath, split, note, headerActions }: DocumentBrowserProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -99,11 +113,13 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
   async function api<T = { ok: true; message?: string; url?: string; grant?: UploadGrant; item?: DocumentItem }>(body: Record<string, unknown>): Promise<T> {
     const response = await fetch(apiUrl, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
     const result = (await response.json().catch(() => ({}))) as { error?: string };
-    if (!response.ok) throw new Error(result.error ?? "Something went wrong. Please refresh this page to try again.");
+    // A 4xx with the server's message is a refusal worth showing; anything else is a failure.
+    if (!response.ok) throw response.status < 500 && result.error ? new ActionRefused(result.error, response.status) : new Error(result.error ?? "Something went wrong");
     return result as T;
   }
 
-  async function run(body: Record<string, unknown>, success?: string) {
+  /** One action; a refusal shows the server's message, other failures `failure` (the spec's text for the action). */
+  async function run(body: Record<string, unknown>, success?: string, failure: string = DOCUMENT_MESSAGES.updateFailed) {
     setBusy(true);
     try {
       const result = await api(body);
@@ -112,7 +128,7 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
       setDialog(null);
       revalidate();
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(error instanceof ActionRefused ? error.message : failure);
     } finally {
       setBusy(false);
     }
@@ -165,35 +181,61 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
   }, [split?.bySource]);
 
   async function uploadFiles(files: File[]) {
-    if (files.length > MAX_FILES) {
-      toast.error("Could not upload those files. Try uploading them one at a time.");
+    const staffMode = mode === "staff";
+    if (uploads.some((u) => u.status === "uploading")) toast.info(DOCUMENT_MESSAGES.processing);
+    const sniffed = await Promise.all(files.map((f) => sniffBlob(f).catch(() => null)));
+    const screening = screenUploadBatch(
+      files.map((file, i) => ({ file, name: file.name, size: file.size, type: file.type, sniffed: sniffed[i] })),
+      data.items.filter((i) => i.itemType === "file").map((i) => i.name),
+    );
+    if (screening.tooMany) {
+      toast.error(DOCUMENT_MESSAGES.tooManyFiles);
       return;
     }
     const base = Date.now();
-    const rows: UploadRow[] = files.map((f, i) => ({ id: base + i, name: f.name, percent: 0, status: "uploading", error: null }));
-    setUploads((current) => [...current.filter((u) => u.status === "uploading"), ...rows]);
+    const rows: UploadRow[] = screening.send.map((f, i) => ({ id: base + i, name: f.name, percent: 0, status: "uploading", error: null }));
+    const skippedRows: UploadRow[] = screening.skipped.map((s, i) => ({ id: base + rows.length + i, name: s.file.name, percent: 0, status: "error", error: s.message }));
+    setUploads((current) => [...current.filter((u) => u.status === "uploading"), ...rows, ...skippedRows]);
+    // Skipped files: the INVALID message once for wrong types, the spec's message for the others.
+    if (screening.anyInvalid) toast.error(DOCUMENT_MESSAGES.invalidFiles);
+    for (const message of new Set(screening.skipped.filter((s) => s.reason !== "invalid").map((s) => s.message))) toast.error(message);
+
     const update = (id: number, patch: Partial<UploadRow>) => setUploads((current) => current.map((u) => (u.id === id ? { ...u, ...patch } : u)));
     let succeeded = 0;
-    const queue = files.map((file, i) => ({ file, row: rows[i] }));
+    const failures = new Set<string>();
+    const notes = new Set<string>();
+    const queue = screening.send.map((f, i) => ({ file: f.file, row: rows[i] }));
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const { file, row } = next;
         try {
-          const { grant } = await api<{ grant: UploadGrant }>({ intent: "upload_grant", path, fileName: file.name, contentType: file.type, size: file.size });
+          let grant: UploadGrant;
+          try {
+            ({ grant } = await api<{ grant: UploadGrant }>({ intent: "upload_grant", path, fileName: file.name, contentType: file.type, size: file.size }));
+          } catch (error) {
+            // Refused (duplicate, type, permissions): the server's message; otherwise the page is stale or offline.
+            throw error instanceof ActionRefused ? error : new Error(DOCUMENT_MESSAGES.uploadUnavailable);
+          }
           await uploadWithProgress(grant, file, ({ percent }) => update(row.id, { percent }), { fileName: file.name });
-          await api({ intent: "upload_confirm", path, fileName: file.name, contentType: grant.contentType, key: grant.key });
+          const confirmed = await api<{ message?: string }>({ intent: "upload_confirm", path, fileName: file.name, contentType: grant.contentType, key: grant.key });
+          if (confirmed.message && confirmed.message !== DOCUMENT_MESSAGES.uploaded) notes.add(confirmed.message);
           update(row.id, { status: "done", percent: 100 });
           succeeded++;
         } catch (error) {
-          const message = error instanceof UploadFailedError || error instanceof Error ? error.message : UPLOAD_FAILED_MESSAGE;
+          const message = error instanceof ActionRefused || error instanceof UploadFailedError ? error.message : error instanceof Error && error.message === DOCUMENT_MESSAGES.uploadUnavailable ? error.message : UPLOAD_FAILED_MESSAGE;
           update(row.id, { status: "error", error: message });
-          toast.error(message);
+          failures.add(message);
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, files.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, queue.length) }, worker));
+    if (failures.size) {
+      if (staffMode) toast.error(DOCUMENT_MESSAGES.uploadError);
+      else for (const message of failures) toast.error(message);
+    }
+    for (const note of notes) toast.warning(note);
     if (succeeded > 0) {
-      toast.success(DOCUMENT_MESSAGES.uploaded);
+      toast.success(staffMode ? "Upload successful" : DOCUMENT_MESSAGES.uploaded);
       revalidate();
     }
   }
@@ -209,7 +251,7 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
       const { url } = await api<{ url: string }>({ intent: "download_url", id: item.id });
       window.location.assign(url);
     } catch (error) {
-      toast.error((error as Error).message || DOCUMENT_MESSAGES.downloadFailed);
+      toast.error(error instanceof ActionRefused ? error.message : DOCUMENT_MESSAGES.downloadFailed);
     }
   }
 
@@ -257,6 +299,7 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
           <h1 className={css.title}>Documents</h1>
           <p className={css.muted}>{entity.name}</p>
         </div>
+        {headerActions}
         {entities.length > 1 ? (
           <Select
             label="Entity"
@@ -282,9 +325,14 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
         <Button size="sm" variant="secondary" iconStart={<PlusIcon />} disabled={!permissions.canManageFolders} title={disabledTitle} onClick={() => setDialog({ kind: "folder" })}>
           Add Folder
         </Button>
-        <Button size="sm" iconStart={<UploadIcon />} disabled={!permissions.canUpload} title={disabledTitle} onClick={() => fileInput.current?.click()}>
-          Add
-        </Button>
+        <span className={css.addGroup}>
+          <Button size="sm" iconStart={<UploadIcon />} disabled={!permissions.canUpload} title={disabledTitle} onClick={() => fileInput.current?.click()} aria-describedby="document-upload-hint">
+            Add
+          </Button>
+          <span id="document-upload-hint" className={css.muted}>
+            PDF, PNG, GIF, JPEG or HEIC · {DOCUMENT_MESSAGES.maxSize}
+          </span>
+        </span>
         <input ref={fileInput} className={css.hiddenInput} type="file" multiple accept={ACCEPT} onChange={onFilesChosen} tabIndex={-1} aria-label="Choose files to upload" data-testid="document-file-input" />
       </div>
 
@@ -376,6 +424,11 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
                       {splitOf?.markedAsOthers ? <Badge tone="neutral">Other</Badge> : null}
                     </span>
                     <span className={css.rowActions}>
+                      {item.itemType === "file" && previewKind(item.contentType, item.name) !== "unsupported" ? (
+                        <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "preview", item })} aria-label={`Preview ${item.name}`}>
+                          Preview
+                        </Button>
+                      ) : null}
                       {item.itemType === "file" ? (
                         <Button size="sm" variant="ghost" onClick={() => void downloadFile(item)} aria-label={`Download ${item.name}`}>
                           Download
@@ -410,11 +463,11 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
                       ) : null}
                       {split?.enabled && splitOf?.status === "split_succeeded" && !processing ? (
                         <>
-                          <Button size="sm" variant="ghost" onClick={() => void run({ intent: "split_restore", extractedDocumentId: splitOf.extractedDocumentId })} aria-label={`Restore ${item.name} (undo the split)`}>
+                          <Button size="sm" variant="ghost" onClick={() => void run({ intent: "split_restore", extractedDocumentId: splitOf.extractedDocumentId }, undefined, split.messages.failed)} aria-label={`Restore ${item.name} (undo the split)`}>
                             Restore
                           </Button>
                           {!splitOf.markedAsOthers ? (
-                            <Button size="sm" variant="ghost" onClick={() => void run({ intent: "mark_other", extractedDocumentId: splitOf.extractedDocumentId })} aria-label={`Mark ${item.name} as other`}>
+                            <Button size="sm" variant="ghost" onClick={() => void run({ intent: "mark_other", extractedDocumentId: splitOf.extractedDocumentId }, undefined, split.messages.failed)} aria-label={`Mark ${item.name} as other`}>
                               Mark as other
                             </Button>
                           ) : null}
@@ -430,16 +483,17 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
         </section>
       </div>
 
-      {data.deleted.length && permissions.canEditFiles ? (
+      {data.deleted.length && permissions.canRestore ? (
         <details className={`${css.panel} ${css.details}`}>
           <summary>Deleted documents ({data.deleted.length})</summary>
-          <ul className={css.list}>
+          <ul className={css.list} aria-label="Deleted documents">
             {data.deleted.map((item) => (
               <li key={item.id} className={css.row}>
                 <span className={css.rowName}>
-                  <FileIcon aria-hidden /> {item.name} <span className={css.rowMeta}>{item.path}</span>
+                  {item.itemType === "folder" ? <FolderIcon aria-hidden /> : <FileIcon aria-hidden />} {item.name} <span className={css.rowMeta}>{item.path}</span>
+                  {item.itemType === "folder" ? <span className={css.rowMeta}>Folder, with its files</span> : null}
                 </span>
-                <Button size="sm" variant="secondary" onClick={() => void run({ intent: "restore", id: item.id })} aria-label={`Restore ${item.name}`}>
+                <Button size="sm" variant="secondary" onClick={() => void run({ intent: "restore", id: item.id }, undefined, DOCUMENT_MESSAGES.restoreFailed)} aria-label={`Restore ${item.name}`}>
                   Restore
                 </Button>
               </li>
@@ -464,10 +518,10 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
         initial={dialog?.kind === "rename" ? dialog.item.name : ""}
         busy={busy}
         onClose={() => setDialog(null)}
-        onSubmit={(name) => dialog?.kind === "rename" && void run({ intent: "rename", id: dialog.item.id, name }, "Renamed")}
+        onSubmit={(name) => dialog?.kind === "rename" && void run({ intent: "rename", id: dialog.item.id, name }, "Successfully updated")}
       />
       {dialog?.kind === "move" ? (
-        <MoveDialog item={dialog.item} folders={folders} busy={busy} onClose={() => setDialog(null)} onSubmit={(to) => void run({ intent: "move", id: dialog.item.id, path: to }, "Moved")} />
+        <MoveDialog item={dialog.item} folders={folders} busy={busy} onClose={() => setDialog(null)} onSubmit={(to) => void run({ intent: "move", id: dialog.item.id, path: to }, "Successfully updated")} />
       ) : null}
       <ConfirmDialog
         open={dialog?.kind === "delete"}
@@ -476,8 +530,14 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note }:
         confirmLabel="Delete"
         tone="danger"
         busy={busy}
-        onConfirm={() => dialog?.kind === "delete" && void run({ intent: "delete", id: dialog.item.id })}
+        onConfirm={() => dialog?.kind === "delete" && void run({ intent: "delete", id: dialog.item.id }, undefined, DOCUMENT_MESSAGES.removeFailed)}
         onCancel={() => setDialog(null)}
+      />
+      <FilePreviewDialog
+        file={dialog?.kind === "preview" ? dialog.item : null}
+        onClose={() => setDialog(null)}
+        getUrl={async () => (await api<{ url: string }>({ intent: "view_url", id: dialog?.kind === "preview" ? dialog.item.id : "" })).url}
+        onDownload={dialog?.kind === "preview" ? () => void downloadFile(dialog.item) : undefined}
       />
       {dialog?.kind === "split" ? <SplitDialog item={dialog.item} busy={busy} onClose={() => setDialog(null)} onSubmit={(pages) => void startSplit(dialog.item, pages)} /> : null}
       {dialog?.kind === "describe" ? (

@@ -15,7 +15,7 @@ import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmDb, FirmTx } from "~/db.server";
-import { createDownloadUrl, createUploadGrant, deleteObject, StorageError, verifyUpload } from "~/storage.server";
+import { createDownloadUrl, createInlineUrl, createUploadGrant, deleteObject, StorageError, verifyUpload } from "~/storage.server";
 import { entityDocumentKey, keyBelongsToEntity, safeFileName } from "~/storage/keys";
 import { CONTENT_TYPES, declaredKind, kindFromFileName, MAX_UPLOAD_BYTES, type UploadGrant } from "~/storage/uploads";
 import {
@@ -32,6 +32,7 @@ import {
   normalizePath,
   parentPath,
   renamedFileName,
+  restoredName,
   type FolderNode,
   type FolderPermissions,
 } from "./rules";
@@ -83,7 +84,7 @@ export async function findDocumentEntity(db: Db, user: SessionUser, companyHash:
 }
 
 function permissionsFor(ctx: DocumentContext, entity: DocumentEntity, path: string): FolderPermissions {
-  return folderPermissions(ctx.portal.firm.preferences, { kind: ctx.user.kind, userReadonly: ctx.user.readonlyAccess, entityReadonly: entity.readonlyAccess }, path);
+  return folderPermissions(ctx.portal.firm.preferences, { kind: ctx.user.kind, isAdvisor: ctx.user.isAdvisor, userReadonly: ctx.user.readonlyAccess, entityReadonly: entity.readonlyAccess }, path);
 }
 
 /** The permissions in `path`, or 404 when the viewer may not see it (hidden from clients, STAFF ONLY). */
@@ -177,6 +178,30 @@ async function folderPaths(db: Db, companyId: string): Promise<string[]> {
   return rows.map((r) => r.p);
 }
 
+/** Most deleted items the browser lists (newest first). */
+export const DELETED_LIMIT = 50;
+
+/**
+ * What can be restored, newest first: deleted folders, and deleted files that were not deleted
+ * together with a deleted folder (those come back with their folder). Two bounded queries.
+ */
+async function deletedItems(db: Db, companyId: string) {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT d.id FROM documents d
+     WHERE d.company_id = ${companyId} AND d.deleted_at IS NOT NULL
+       AND NOT EXISTS (
+         SELECT 1 FROM documents f
+          WHERE f.company_id = d.company_id AND f.item_type = 'folder' AND f.deleted_at = d.deleted_at AND f.id <> d.id
+            AND (d.path = CASE WHEN f.path = '/' THEN '/' || f.name ELSE f.path || '/' || f.name END
+                 OR starts_with(d.path, CASE WHEN f.path = '/' THEN '/' || f.name ELSE f.path || '/' || f.name END || '/')))
+     ORDER BY d.deleted_at DESC, d.id
+     LIMIT ${DELETED_LIMIT}`;
+  if (!rows.length) return [];
+  const found = await db.document.findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: itemSelect });
+  const order = new Map(rows.map((r, i) => [r.id, i]));
+  return found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
 export interface DocumentBrowserData {
   entity: DocumentEntity;
   path: string;
@@ -212,12 +237,7 @@ export async function loadDocumentBrowser(
       orderBy: [{ itemType: "desc" }, { name: "asc" }],
       take: LIST_LIMIT + 1,
     }),
-    db.document.findMany({
-      where: { companyId: entity.id, deletedAt: { not: null }, itemType: "file" },
-      select: itemSelect,
-      orderBy: { deletedAt: "desc" },
-      take: 50,
-    }),
+    permissions.canRestore ? deletedItems(db, entity.id) : Promise.resolve([]),
     staff ? db.documentTag.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: 500 }) : Promise.resolve([]),
   ]);
   const search = options.search?.trim().slice(0, 100) || null;
@@ -244,7 +264,7 @@ export async function loadDocumentBrowser(
     truncated: rows.length > LIST_LIMIT,
     search,
     results,
-    deleted: deletedRows.filter((r) => visible(r.path)).map((r) => toItem(r as ItemRow, staff)),
+    deleted: deletedRows.map((r) => toItem(r as ItemRow, staff)),
     tags: tags.map((t) => t.name),
   };
 }
@@ -368,6 +388,7 @@ export const documentActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("describe"), id, description: z.string().max(2000) }),
   z.object({ intent: z.literal("set_tags"), id, tags: z.array(z.string().trim().min(1).max(100)).max(50) }),
   z.object({ intent: z.literal("download_url"), id }),
+  z.object({ intent: z.literal("view_url"), id }),
 ]);
 export type DocumentAction = z.infer<typeof documentActionSchema>;
 
@@ -502,18 +523,34 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       });
     }
     case "restore": {
-      return portal.db.$transaction(async (tx) => {
-        const { row, permissions } = await findItem(tx, action.id, true);
-        refuse(permissions, canChange(permissions, row.itemType));
-        let name = row.name;
-        if (row.itemType === "file" && (await tx.document.count({ where: { companyId: entity.id, path: row.path, name, deletedAt: null, itemType: "file" } }))) {
-          const ext = extensionOf(name);
-          name = `${name.slice(0, name.length - ext.length)} (restored)${ext}`;
-        }
-        const updated = await tx.document.update({ where: { id: row.id }, data: { deletedAt: null, name }, select: itemSelect });
-        await log(tx, "Restored a document", joinPath(row.path, name));
-        return { ok: true as const, item: toItem(updated as ItemRow, staff), message: DOCUMENT_MESSAGES.restored };
-      });
+      try {
+        return await portal.db.$transaction(async (tx) => {
+          const { row, ownPath, permissions } = await findItem(tx, action.id, true);
+          refuse(permissions, permissions.canRestore);
+          const deletedAt = row.deletedAt!;
+          if (row.itemType === "file") {
+            const taken = await tx.document.findMany({ where: { companyId: entity.id, path: row.path, deletedAt: null, itemType: "file" }, select: { name: true } });
+            const name = restoredName(row.name, taken.map((t) => t.name), true);
+            const updated = await tx.document.update({ where: { id: row.id }, data: { deletedAt: null, name }, select: itemSelect });
+            await log(tx, "Restored a document", joinPath(row.path, name));
+            return { ok: true as const, item: toItem(updated as ItemRow, staff), message: DOCUMENT_MESSAGES.restored };
+          }
+          // A folder comes back with everything deleted together with it; under another name when
+          // a folder of its name exists again.
+          const siblings = (await folderPaths(tx, entity.id)).filter((p) => p !== "/" && parentPath(p) === row.path).map((p) => p.slice(p.lastIndexOf("/") + 1));
+          const name = restoredName(row.name, siblings, false);
+          const target = joinPath(row.path, name);
+          const restoredRows = await tx.$executeRaw`
+            UPDATE documents SET deleted_at = NULL, updated_at = now(), path = ${target} || substr(path, ${ownPath.length + 1})
+             WHERE company_id = ${entity.id} AND deleted_at = ${deletedAt} AND (path = ${ownPath} OR path LIKE ${likePrefix(ownPath)})`;
+          const updated = await tx.document.update({ where: { id: row.id }, data: { deletedAt: null, name }, select: itemSelect });
+          await log(tx, "Restored a folder", `${target} (${restoredRows} item${restoredRows === 1 ? "" : "s"} inside)`);
+          return { ok: true as const, item: toItem(updated as ItemRow, staff), message: DOCUMENT_MESSAGES.restored };
+        });
+      } catch (error) {
+        if (error instanceof DocumentError) throw error;
+        throw new DocumentError(500, DOCUMENT_MESSAGES.restoreFailed);
+      }
     }
     case "describe":
     case "set_tags": {
@@ -540,6 +577,16 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       const url = await createDownloadUrl({ firmId, key: row.storageKey, fileName: row.name, expiresInSeconds: 60 });
       await log(portal.db, "Downloaded a document", joinPath(row.path, row.name));
       return { ok: true, url };
+    }
+    case "view_url": {
+      // Preview (the PDF viewer, images): inline, served as the type the key's extension says, 5 minutes.
+      const { row } = await findItem(portal.db, action.id);
+      if (row.itemType !== "file" || !row.storageKey || !keyBelongsToEntity(row.storageKey, firmId, entity.id)) throw notFound();
+      try {
+        return { ok: true, url: await createInlineUrl({ firmId, key: row.storageKey, expiresInSeconds: 300 }) };
+      } catch {
+        throw new DocumentError(415, DOCUMENT_MESSAGES.typeNotSupported);
+      }
     }
   }
 }

@@ -8,7 +8,16 @@
 export const DOCUMENT_MESSAGES = {
   emptyFolder: "There are no files in this folder.",
   removed: "Document removed successfully",
-  restored: "Document restored successfully",
+  restored: "Documents restored successfully",
+  restoreFailed: "Failed to restore documents",
+  uploadError: "An error occurred while uploading the document(s).",
+  uploadUnavailable: "We were unable to upload the file, please try refreshing the page",
+  tooManyFiles: "Could not upload those files. Try uploading them one at a time.",
+  invalidFiles: "We were unable to process some of uploaded files as they appear to be INVALID. Kindly check those files and try uploading them again.",
+  processing: "Your documents are processing, you can continue uploading other documents.",
+  updateFailed: "Failed to update document or folder",
+  removeFailed: "An error occurred while removing the document.",
+  maxSize: "Max size 150 MB",
   uploaded: "Document(s) uploaded successfully",
   uploadFailed: "File upload failed, please try again.",
   typeNotSupported: "File type not supported yet",
@@ -112,6 +121,8 @@ export interface DocumentPreferences {
 
 export interface DocumentViewer {
   kind: "staff" | "client";
+  /** Staff: an advisor (only advisors restore deleted documents). */
+  isAdvisor?: boolean;
   userReadonly: boolean;
   entityReadonly: boolean;
 }
@@ -127,6 +138,8 @@ export interface FolderPermissions {
   canManageFolders: boolean;
   /** Descriptions and tags (staff). */
   canDescribe: boolean;
+  /** See and restore deleted files and folders (spec: only advisors restore documents). */
+  canRestore: boolean;
   reason: string | null;
 }
 
@@ -137,8 +150,8 @@ export interface FolderPermissions {
  * disable_file_edit_action, and no actions at all in the firm's listed folders ('Disabled by firm').
  */
 export function folderPermissions(prefs: DocumentPreferences, viewer: DocumentViewer, path: string): FolderPermissions {
-  if (viewer.kind === "staff") return { canView: true, canUpload: true, canEditFiles: true, canManageFolders: true, canDescribe: true, reason: null };
-  const none = (canView: boolean, reason: string | null): FolderPermissions => ({ canView, canUpload: false, canEditFiles: false, canManageFolders: false, canDescribe: false, reason });
+  if (viewer.kind === "staff") return { canView: true, canUpload: true, canEditFiles: true, canManageFolders: true, canDescribe: true, canRestore: Boolean(viewer.isAdvisor), reason: null };
+  const none = (canView: boolean, reason: string | null): FolderPermissions => ({ canView, canUpload: false, canEditFiles: false, canManageFolders: false, canDescribe: false, canRestore: false, reason });
   if (prefs.hideDocumentsViewFromClients || isStaffOnlyPath(path)) return none(false, null);
   if (viewer.userReadonly) return none(true, "This account is read-only.");
   if (viewer.entityReadonly) return none(true, "This entity is read-only.");
@@ -149,8 +162,24 @@ export function folderPermissions(prefs: DocumentPreferences, viewer: DocumentVi
     canEditFiles: !prefs.disableFileEditAction,
     canManageFolders: !prefs.disableFolderAction,
     canDescribe: false,
+    canRestore: false,
     reason: null,
   };
+}
+
+/**
+ * A name not in `taken` (compared case-insensitively) for an item coming back from the deleted
+ * documents: "W2.pdf" → "W2 (restored).pdf", then "W2 (restored 2).pdf"…; folders have no extension.
+ */
+export function restoredName(name: string, taken: Iterable<string>, isFile: boolean): string {
+  const used = new Set([...taken].map((t) => t.toLowerCase()));
+  if (!used.has(name.toLowerCase())) return name;
+  const ext = isFile ? extensionOf(name) : "";
+  const base = name.slice(0, name.length - ext.length);
+  for (let n = 1; ; n++) {
+    const candidate = `${base} (restored${n === 1 ? "" : ` ${n}`})${ext}`;
+    if (!used.has(candidate.toLowerCase())) return candidate;
+  }
 }
 
 export interface FolderNode {

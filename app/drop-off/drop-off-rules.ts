@@ -34,11 +34,14 @@ export const DROP_OFF_MESSAGES = {
 const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
 const token = z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/);
 const file = { fileName: z.string().max(1000), contentType: z.string().max(200) };
+/** Spec: additional attachments need a document name per file (the file keeps its extension). */
+export const DOCUMENT_NAME_REQUIRED = "Please enter a document name.";
+const documentName = z.string({ message: DOCUMENT_NAME_REQUIRED }).trim().min(1, DOCUMENT_NAME_REQUIRED).max(200, "Document names can be at most 200 characters.");
 
 /** POST /api/document-drop-off (JSON, signed-in client). */
 export const dropOffApiSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("grant"), questionnaireId: id, companyId: id, ...file, size: z.number().int().nonnegative().optional() }),
-  z.object({ intent: z.literal("confirm"), questionnaireId: id, companyId: id, key: z.string().max(1000), ...file }),
+  z.object({ intent: z.literal("confirm"), questionnaireId: id, companyId: id, key: z.string().max(1000), ...file, documentName }),
 ]);
 export type DropOffApiRequest = z.infer<typeof dropOffApiSchema>;
 
@@ -46,6 +49,8 @@ export type DropOffApiRequest = z.infer<typeof dropOffApiSchema>;
 export const secureUploadApiSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), companyId: id }),
   z.object({ intent: z.literal("grant"), token, ...file, size: z.number().int().nonnegative().optional() }),
-  z.object({ intent: z.literal("confirm"), token, key: z.string().max(1000), ...file }),
+  z.object({ intent: z.literal("confirm"), token, key: z.string().max(1000), ...file, documentName }),
+  /** After a batch: the firm user who issued the link is notified once, with the files' names. */
+  z.object({ intent: z.literal("finish"), token, documentIds: z.array(id).min(1).max(999) }),
 ]);
 export type SecureUploadApiRequest = z.infer<typeof secureUploadApiSchema>;

@@ -19,6 +19,8 @@ import { hashToken, newToken } from "~/auth/tokens.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { createDocumentUploadGrant, DocumentError, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/documents.server";
+import { nameError, renamedFileName } from "~/documents/rules";
+import { sendEmail } from "~/email.server";
 import type { UploadGrant } from "~/storage/uploads";
 import { ensureFolders } from "./drop-link.server";
 import { UNASSIGNED_ENTITY_TYPE } from "./rules";
@@ -62,11 +64,15 @@ async function failure(portal: FirmSiteContext, feature: Feature): Promise<void>
 
 export interface UploadTarget {
   companyId: string;
+  companyHash: string;
   companyName: string;
   folder: string;
   questionnaireId: string | null;
   questionnaireName: string | null;
   expiresAt: Date | null;
+  /** Secure upload links: the firm user who issued it (notified when files arrive) and when. */
+  issuedById: string | null;
+  issuedAt: Date | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -83,7 +89,7 @@ export async function openDocumentDropOff(portal: FirmSiteContext, user: Session
     portal.firm.preferences.documentDropOffEnabled && user.kind === "client" && valid.test(questionnaireId) && valid.test(companyId)
       ? await portal.db.company.findFirst({
           where: { id: companyId, deletedAt: null, inactive: false, entityType: { not: UNASSIGNED_ENTITY_TYPE }, owners: { some: { userId: user.id } } },
-          select: { id: true, name: true },
+          select: { id: true, name: true, hashId: true },
         })
       : null;
   const questionnaire = company
@@ -94,10 +100,10 @@ export async function openDocumentDropOff(portal: FirmSiteContext, user: Session
     return null;
   }
   const folder = questionnaire.documentPath ? await questionnaireDocumentPath(portal.db, questionnaire.id) : dropOffFolder(questionnaire.taxYear);
-  return { companyId: company.id, companyName: company.name, folder, questionnaireId: questionnaire.id, questionnaireName: questionnaire.name, expiresAt: null };
+  return { companyId: company.id, companyHash: company.hashId, companyName: company.name, folder, questionnaireId: questionnaire.id, questionnaireName: questionnaire.name, expiresAt: null, issuedById: null, issuedAt: null };
 }
 
-export type UploadApiResult = { grant: UploadGrant } | { document: { id: string; name: string } };
+export type UploadApiResult = { grant: UploadGrant } | { document: { id: string; name: string } } | { notified: number };
 
 export async function performDocumentDropOffRequest(portal: FirmSiteContext, user: SessionUser, request: DropOffApiRequest): Promise<UploadApiResult> {
   await throttle(portal, "dropoff", true);
@@ -146,21 +152,69 @@ export async function openSecureUpload(portal: FirmSiteContext, token: string): 
   const link = /^[A-Za-z0-9_-]{20,100}$/.test(token)
     ? await portal.db.documentDropOffRequest.findFirst({
         where: { tokenHash: hashToken(token), isDraft: false, expiresAt: { gt: new Date() }, company: { deletedAt: null, inactive: false } },
-        select: { companyId: true, expiresAt: true, company: { select: { name: true } } },
+        select: { companyId: true, expiresAt: true, createdById: true, createdAt: true, company: { select: { name: true, hashId: true } } },
       })
     : null;
   if (!link) {
     await failure(portal, "secureupload");
     return null;
   }
-  return { companyId: link.companyId, companyName: link.company.name, folder: SECURE_UPLOAD_FOLDER, questionnaireId: null, questionnaireName: null, expiresAt: link.expiresAt };
+  return {
+    companyId: link.companyId,
+    companyHash: link.company.hashId,
+    companyName: link.company.name,
+    folder: SECURE_UPLOAD_FOLDER,
+    questionnaireId: null,
+    questionnaireName: null,
+    expiresAt: link.expiresAt,
+    issuedById: link.createdById,
+    issuedAt: link.createdAt,
+  };
 }
 
 export async function performSecureUploadRequest(portal: FirmSiteContext, request: Exclude<SecureUploadApiRequest, { intent: "create" }>): Promise<UploadApiResult> {
   await throttle(portal, "secureupload", true);
   const target = await openSecureUpload(portal, request.token);
   if (!target) throw new DropOffError(404, DROP_OFF_MESSAGES.expired);
+  if (request.intent === "finish") return notifySecureUpload(portal, target, request.documentIds);
   return upload(portal, target, request, { uploadedById: null, description: "Uploaded through a secure upload link" });
+}
+
+/**
+ * Tells the firm user who issued the link that files arrived: an in-app notification (type 2,
+ * document) and an email listing them. Only files this link's holder sent (the link's entity and
+ * folder, no uploader, since the link was issued) count; none is 404.
+ */
+async function notifySecureUpload(portal: FirmSiteContext, target: UploadTarget, documentIds: string[]): Promise<{ notified: number }> {
+  const firmId = portal.firm.id;
+  const files = await portal.db.document.findMany({
+    where: { id: { in: documentIds }, companyId: target.companyId, path: target.folder, uploadedById: null, itemType: "file", deletedAt: null, createdAt: { gte: target.issuedAt ?? new Date(0) } },
+    select: { name: true },
+    orderBy: { name: "asc" },
+    take: 999,
+  });
+  if (!files.length) {
+    await failure(portal, "secureupload");
+    throw new DropOffError(404, "No uploaded files were found.");
+  }
+  const issuer = target.issuedById
+    ? await portal.db.user.findFirst({ where: { id: target.issuedById, kind: "staff", paying: true }, select: { id: true, email: true } })
+    : null;
+  const subject = `${files.length} file${files.length === 1 ? "" : "s"} uploaded for ${target.companyName} through a secure upload link`;
+  const link = `/admin/${target.companyHash}/documents?${new URLSearchParams({ path: target.folder })}`;
+  if (issuer) {
+    await portal.db.notification.create({ data: { firmId, userId: issuer.id, typeId: 2, text: subject, link, clientName: target.companyName, companyId: target.companyId } });
+    if (issuer.email) {
+      await sendEmail(portal, {
+        to: issuer.email,
+        userId: issuer.id,
+        subject,
+        text: `These files were uploaded for ${target.companyName} through the secure upload link you issued:\n\n${files.map((f) => `- ${f.name}`).join("\n")}\n\nThey are in the folder ${target.folder}:\n${portal.origin}${link}`,
+      });
+    }
+  }
+  await logActivity(portal.db, firmId, { typeId: ACTIVITY_TYPES.document, title: "Files arrived through a secure upload link", description: `${files.length} file(s) in ${target.folder}`, companyId: target.companyId, ipAddress: portal.clientAddress });
+  return { notified: issuer ? 1 : 0 };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,7 +222,7 @@ export async function performSecureUploadRequest(portal: FirmSiteContext, reques
 async function upload(
   portal: FirmSiteContext,
   target: UploadTarget,
-  request: { intent: "grant"; fileName: string; contentType: string; size?: number } | { intent: "confirm"; key: string; fileName: string; contentType: string },
+  request: { intent: "grant"; fileName: string; contentType: string; size?: number } | { intent: "confirm"; key: string; fileName: string; contentType: string; documentName: string },
   options: { uploadedById: string | null; description: string | null },
 ): Promise<UploadApiResult> {
   const firmId = portal.firm.id;
@@ -176,12 +230,16 @@ async function upload(
     if (request.intent === "grant") {
       return { grant: await createDocumentUploadGrant({ firmId, companyId: target.companyId, fileName: request.fileName, contentType: request.contentType, size: request.size }) };
     }
+    // The document's name is the one the sender gave, with the file's extension.
+    const fileName = renamedFileName(request.fileName, request.documentName);
+    const problem = nameError(fileName);
+    if (problem) throw new DropOffError(400, problem);
     const item = await recordDocumentUpload(portal.db, {
       firmId,
       companyId: target.companyId,
       key: request.key,
       contentType: request.contentType,
-      fileName: request.fileName,
+      fileName,
       path: target.folder,
       uploadedById: options.uploadedById,
       questionnaireId: target.questionnaireId,

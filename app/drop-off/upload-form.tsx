@@ -1,18 +1,28 @@
 /**
- * The upload form of the drop-off page and the secure upload page (the drop link's component):
- * per file, a grant from `endpoint`, the file straight to S3 with progress, then confirm.
+ * The upload form of the drop-off page and the secure upload page: choose files, give each a
+ * document name (spec: additional attachments need a document name per file; the file keeps its
+ * extension), then per file a grant from `endpoint`, the file straight to S3 with progress, and a
+ * confirm. Invalid, empty, oversize and repeated files are skipped with the spec's messages; the
+ * others still go. With `finish`, the endpoint is told once when the batch is done (notifications).
  */
-import { useState, type FormEvent } from "react";
-import { Alert, Button } from "~/components/ui";
-import { UploadProgress, uploadWithProgress, UPLOAD_FAILED_MESSAGE, UploadFailedError, type UploadStatus } from "~/components/upload";
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { Alert, Button, TextField } from "~/components/ui";
+import { sniffBlob, UploadProgress, uploadWithProgress, UPLOAD_FAILED_MESSAGE, UploadFailedError, type UploadStatus } from "~/components/upload";
+import { DOCUMENT_MESSAGES, extensionOf } from "~/documents/rules";
+import { screenUploadBatch } from "~/documents/upload-batch";
 import type { UploadGrant } from "~/storage/uploads";
+import { DOCUMENT_NAME_REQUIRED } from "./drop-off-rules";
 
-interface FileRow {
-  name: string;
+interface ChosenFile {
+  id: number;
+  file: File;
+  documentName: string;
   percent: number;
-  status: UploadStatus;
+  status: UploadStatus | "ready" | "skipped";
   error: string | null;
 }
+
+const ACCEPT = ".pdf,.png,.gif,.jpg,.jpeg,.heic,.heif,application/pdf,image/png,image/gif,image/jpeg,image/heic,image/heif";
 
 async function api(endpoint: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const response = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
@@ -21,58 +31,143 @@ async function api(endpoint: string, body: Record<string, unknown>): Promise<Rec
   return data;
 }
 
-export function DropOffUploadForm({ endpoint, fields, firmName }: { endpoint: string; fields: Record<string, string>; firmName: string }) {
-  const [rows, setRows] = useState<FileRow[]>([]);
+function baseName(name: string): string {
+  const ext = extensionOf(name);
+  return (ext ? name.slice(0, -ext.length) : name).trim();
+}
+
+export function DropOffUploadForm({
+  endpoint,
+  fields,
+  firmName,
+  successMessage = "Upload successful",
+  finish = false,
+}: {
+  endpoint: string;
+  fields: Record<string, string>;
+  firmName: string;
+  successMessage?: string;
+  finish?: boolean;
+}) {
+  const [files, setFiles] = useState<ChosenFile[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const update = (i: number, patch: Partial<FileRow>) => setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)));
+  const input = useRef<HTMLInputElement>(null);
+  const nextId = useRef(1);
+  const inputId = useId();
+  const update = (id: number, patch: Partial<ChosenFile>) => setFiles((all) => all.map((f) => (f.id === id ? { ...f, ...patch } : f)));
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? []);
+    event.target.value = "";
+    setDone(null);
+    setError(null);
+    if (!chosen.length) return;
+    const sniffed = await Promise.all(chosen.map((f) => sniffBlob(f).catch(() => null)));
+    const screening = screenUploadBatch(
+      chosen.map((file, i) => ({ file, name: file.name, size: file.size, type: file.type, sniffed: sniffed[i] })),
+      files.filter((f) => f.status !== "skipped").map((f) => f.file.name),
+    );
+    if (screening.tooMany) return setError(DOCUMENT_MESSAGES.tooManyFiles);
+    setInvalid(screening.anyInvalid);
+    const skippedBy = new Map(screening.skipped.map((s) => [s.file.file, s.message]));
+    setFiles((current) => [
+      ...current.filter((f) => f.status !== "skipped"),
+      ...chosen.map((file) => ({
+        id: nextId.current++,
+        file,
+        documentName: baseName(file.name),
+        percent: 0,
+        status: skippedBy.has(file) ? ("skipped" as const) : ("ready" as const),
+        error: skippedBy.get(file) ?? null,
+      })),
+    ]);
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const files = new FormData(event.currentTarget).getAll("files").filter((f): f is File => f instanceof File && f.name !== "");
     setDone(null);
-    if (!files.length) return setError("Please choose at least one file.");
-    if (files.length > 999) return setError("You can send at most 999 files at a time.");
+    const ready = files.filter((f) => f.status === "ready" || f.status === "error");
+    if (!ready.length) return setError("Please choose at least one file.");
+    const unnamed = ready.filter((f) => !f.documentName.trim());
+    if (unnamed.length) {
+      setError(DOCUMENT_NAME_REQUIRED);
+      document.getElementById(`${inputId}-name-${unnamed[0].id}`)?.focus();
+      return;
+    }
     setError(null);
     setBusy(true);
-    setRows(files.map((f) => ({ name: f.name, percent: 0, status: "uploading", error: null })));
-    let sent = 0;
-    for (const [i, file] of files.entries()) {
+    const sent: string[] = [];
+    const failures = new Set<string>();
+    for (const f of ready) {
+      update(f.id, { status: "uploading", percent: 0, error: null });
       try {
-        const { grant } = (await api(endpoint, { intent: "grant", ...fields, fileName: file.name, contentType: file.type, size: file.size })) as { grant: UploadGrant };
-        await uploadWithProgress(grant, file, ({ percent }) => update(i, { percent }), { fileName: file.name });
-        await api(endpoint, { intent: "confirm", ...fields, key: grant.key, fileName: file.name, contentType: file.type });
-        sent++;
-        update(i, { status: "done", percent: 100 });
+        const { grant } = (await api(endpoint, { intent: "grant", ...fields, fileName: f.file.name, contentType: f.file.type, size: f.file.size })) as { grant: UploadGrant };
+        await uploadWithProgress(grant, f.file, ({ percent }) => update(f.id, { percent }), { fileName: f.file.name });
+        const confirmed = (await api(endpoint, { intent: "confirm", ...fields, key: grant.key, fileName: f.file.name, contentType: grant.contentType, documentName: f.documentName.trim() })) as { document: { id: string } };
+        sent.push(confirmed.document.id);
+        update(f.id, { status: "done", percent: 100 });
       } catch (e) {
-        update(i, { status: "error", error: e instanceof UploadFailedError || e instanceof Error ? e.message : UPLOAD_FAILED_MESSAGE });
+        const message = e instanceof UploadFailedError || e instanceof Error ? e.message : UPLOAD_FAILED_MESSAGE;
+        failures.add(message);
+        update(f.id, { status: "error", error: message });
       }
     }
-    if (sent) setDone(`Upload successful: ${sent} of ${files.length} file${files.length === 1 ? "" : "s"} sent to ${firmName}.`);
+    if (sent.length && finish) await api(endpoint, { intent: "finish", ...fields, documentIds: sent }).catch(() => null);
+    if (sent.length) setDone(`${successMessage}: ${sent.length} of ${ready.length} file${ready.length === 1 ? "" : "s"} sent to ${firmName}.`);
+    if (failures.size) setError([...failures].join(" "));
     setBusy(false);
   };
 
+  const pending = files.filter((f) => f.status === "ready" || f.status === "error").length;
+
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate style={{ display: "grid", gap: "0.75rem" }}>
       <div style={{ display: "grid", gap: "0.25rem" }}>
-        <label htmlFor="drop-off-files" style={{ fontWeight: 600 }}>
+        <label htmlFor={inputId} style={{ fontWeight: 600 }}>
           Files
         </label>
-        <input id="drop-off-files" name="files" type="file" multiple accept=".pdf,.png,.gif,.jpg,.jpeg,.heic,application/pdf,image/png,image/gif,image/jpeg,image/heic" disabled={busy} aria-describedby="drop-off-files-hint" />
-        <small id="drop-off-files-hint">PDF, PNG, GIF, JPEG or HEIC. Max size 150 MB.</small>
+        <input ref={input} id={inputId} name="files" type="file" multiple accept={ACCEPT} disabled={busy} aria-describedby={`${inputId}-hint`} onChange={(e) => void choose(e)} data-testid="drop-off-file-input" />
+        <small id={`${inputId}-hint`}>PDF, PNG, GIF, JPEG or HEIC. {DOCUMENT_MESSAGES.maxSize}. Give each file a document name.</small>
       </div>
-      {error ? <Alert tone="danger">{error}</Alert> : null}
-      {rows.length ? (
-        <div style={{ display: "grid", gap: "0.75rem" }} aria-live="polite">
-          {rows.map((row, i) => (
-            <UploadProgress key={`${row.name}-${i}`} fileName={row.name} percent={row.percent} status={row.status} error={row.error} />
+      {invalid ? <Alert tone="warning">{DOCUMENT_MESSAGES.invalidFiles}</Alert> : null}
+      {files.length ? (
+        <ul style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "0.75rem" }} aria-label="Files to send" aria-live="polite">
+          {files.map((f) => (
+            <li key={f.id} style={{ display: "grid", gap: "0.25rem" }}>
+              {f.status === "ready" || (f.status === "error" && !busy) ? (
+                <TextField
+                  id={`${inputId}-name-${f.id}`}
+                  label={`Document name for ${f.file.name}`}
+                  value={f.documentName}
+                  onChange={(e) => update(f.id, { documentName: e.target.value })}
+                  maxLength={200}
+                  required
+                  error={error === DOCUMENT_NAME_REQUIRED && !f.documentName.trim() ? DOCUMENT_NAME_REQUIRED : undefined}
+                />
+              ) : null}
+              {f.status === "skipped" ? (
+                <UploadProgress fileName={f.file.name} percent={0} status="error" error={f.error} />
+              ) : f.status === "ready" ? null : (
+                <UploadProgress fileName={f.status === "done" ? `${f.documentName}${extensionOf(f.file.name)}` : f.file.name} percent={f.percent} status={f.status} error={f.error} />
+              )}
+              {f.status === "ready" || f.status === "skipped" || (f.status === "error" && !busy) ? (
+                <div>
+                  <Button type="button" size="sm" variant="ghost" onClick={() => setFiles((all) => all.filter((x) => x.id !== f.id))} aria-label={`Remove ${f.file.name}`}>
+                    Remove
+                  </Button>
+                </div>
+              ) : null}
+            </li>
           ))}
-        </div>
+        </ul>
       ) : null}
+      {error ? <Alert tone="danger">{error}</Alert> : null}
       {done ? <Alert tone="success">{done}</Alert> : null}
-      <Button type="submit" disabled={busy}>
-        {busy ? "Sending…" : "Send files"}
+      <Button type="submit" disabled={busy || pending === 0} loading={busy}>
+        {busy ? "Sending…" : pending > 1 ? `Send ${pending} files` : "Send files"}
       </Button>
     </form>
   );

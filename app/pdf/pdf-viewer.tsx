@@ -10,7 +10,7 @@
  */
 import type { PDFDocumentProxy, RenderTask } from "pdfjs-dist";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Alert, Button, ChevronLeftIcon, ChevronRightIcon, Spinner } from "~/components/ui";
+import { Alert, Button, ChevronLeftIcon, ChevronRightIcon, Spinner, VisuallyHidden } from "~/components/ui";
 import * as s from "./pdf-viewer.css";
 
 type PdfJs = typeof import("pdfjs-dist");
@@ -260,9 +260,9 @@ export function PdfViewer({ getUrl, title, sourceKey, onPageChange, className }:
           </div>
         ) : null}
       </div>
-      <span className="visually-hidden" aria-live="polite" style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
-        {doc ? `Page ${page} of ${pageCount}` : ""}
-      </span>
+      <VisuallyHidden>
+        <span aria-live="polite">{doc ? `Page ${page} of ${pageCount}` : ""}</span>
+      </VisuallyHidden>
     </div>
   );
 }

@@ -8,7 +8,7 @@
  */
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Alert, Badge, Button, Checkbox, ConfirmDialog, Dialog, Pill, ProgressBar, Select, TextArea, TextField, useToast } from "~/components/ui";
+import { Alert, Badge, Button, Checkbox, ConfirmDialog, Dialog, Pill, ProgressBar, Select, TextArea, TextField, UploadIcon, useToast } from "~/components/ui";
 import { uploadWithProgress } from "~/components/upload";
 import { useVocabulary } from "~/vocabulary";
 import type { QuestionData, QuestionnaireData, SectionData } from "./questionnaire.server";
@@ -20,6 +20,7 @@ import {
   defaultAnswerLaterDate,
   depositOutstanding,
   formatDate,
+  isDocumentSectionType,
   MESSAGES,
   missingSections,
   MULTI_SEPARATOR,
@@ -42,6 +43,8 @@ import {
   type SectionStatus,
 } from "./rules";
 import * as s from "./questionnaire.css";
+import { ChecklistSummary, DocumentSection } from "./document-sections";
+import { FilePreviewDialog } from "~/pdf/file-preview-dialog";
 
 export interface QuestionnairePageProps {
   data: QuestionnaireData;
@@ -55,6 +58,10 @@ export interface QuestionnairePageProps {
   initialSectionId: string | null;
   /** Who a note added in preview is shown as (the firm's team name); clients' notes come from the server. */
   viewerName?: string;
+  /** The entity's inbox (client mode; null when the firm turned messaging off). */
+  messageHref?: string | null;
+  /** Firm preference require_one_signature_per_section (a PDF to sign is done once one signer signs). */
+  onePerSection?: boolean;
 }
 
 type ActionBody = Record<string, unknown> & { intent: string };
@@ -63,8 +70,9 @@ type ActionReply = {
   error?: string;
   message?: string;
   question?: Partial<QuestionData> & { id: string };
-  sections?: { id: string; markedCompleted: boolean }[];
+  sections?: (Partial<SectionData> & { id: string })[];
   upload?: { key: string; grant: Parameters<typeof uploadWithProgress>[0] };
+  url?: string;
   next?: { id: string; name: string; hashId: string } | null;
   note?: { questionId: string; id: string; text: string };
 };
@@ -91,7 +99,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   useEffect(() => setSections(data.sections), [data.sections]);
 
   const deposit = { depositStatus: data.depositStatus, depositAmountCents: data.depositAmountCents };
-  const views = useMemo(() => sectionViews(sections, questions, { firstSectionRequired: props.firstSectionRequired, visited, deposit }), [sections, questions, visited, props.firstSectionRequired, deposit.depositStatus]); // eslint-disable-line react-hooks/exhaustive-deps
+  const views = useMemo(() => sectionViews(sections, questions, { firstSectionRequired: props.firstSectionRequired, visited, deposit, onePerSection: props.onePerSection }), [sections, questions, visited, props.firstSectionRequired, deposit.depositStatus]); // eslint-disable-line react-hooks/exhaustive-deps
   const initialIndex = Math.max(0, views.findIndex((v) => v.section.id === (props.initialSectionId ?? data.currentSectionId)));
   const [index, setIndex] = useState(initialIndex);
   const current = views[Math.min(index, views.length - 1)];
@@ -145,8 +153,8 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
       setQuestions((list) => list.map((q) => (q.id === saved.id ? { ...q, ...saved, entries: saved.entries ?? q.entries } : q)));
     }
     if (reply.sections?.length) {
-      const changed = new Map(reply.sections.map((x) => [x.id, x.markedCompleted]));
-      setSections((list) => list.map((x) => (changed.has(x.id) ? { ...x, markedCompleted: changed.get(x.id)! } : x)));
+      const changed = new Map(reply.sections.map((x) => [x.id, x]));
+      setSections((list) => list.map((x) => (changed.has(x.id) ? { ...x, ...changed.get(x.id)! } : x)));
     }
   }
 
@@ -203,9 +211,16 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
             {data.dueDate ? ` · Due ${formatDate(data.dueDate)}` : ""} · {MESSAGES.autosaved}
           </p>
         </div>
-        <Button to="/" variant="secondary" size="sm">
-          Back
-        </Button>
+        <div className={s.headerActions}>
+          {mode === "client" && props.messageHref ? (
+            <Button to={props.messageHref} variant="ghost" size="sm">
+              Message
+            </Button>
+          ) : null}
+          <Button to="/" variant="secondary" size="sm">
+            Back
+          </Button>
+        </div>
       </div>
 
       {mode === "admin-template" ? <Alert tone="info">{MESSAGES.templateBanner}</Alert> : null}
@@ -356,6 +371,9 @@ function SectionBody(b: SectionBodyProps) {
       </div>
     );
   }
+  if (isDocumentSectionType(section.sectionType)) {
+    return <DocumentSection section={section} readOnly={b.readOnly} mode={b.mode} userId={b.props.userId} act={b.act} send={b.send} />;
+  }
   if (section.sectionType === SECTION_TYPE.payment_request) {
     return <p className={s.muted}>{t("The deposit is shown above. Online payment isn't available yet; your firm marks the deposit paid.")}</p>;
   }
@@ -365,6 +383,7 @@ function SectionBody(b: SectionBodyProps) {
   return (
     <div className={s.entries}>
       {section.customElement ? <p className={s.letter}>{t(section.customElement)}</p> : null}
+      {section.sectionType === SECTION_TYPE.document_checklist ? <ChecklistSummary section={section} questions={b.questions} readOnly={b.readOnly} mode={b.mode} act={b.act} /> : null}
       {shown.length === 0 && section.sectionType !== SECTION_TYPE.custom ? <p className={s.muted}>{t("Nothing to answer in this section.")}</p> : null}
       {shown.map((q) => (
         <QuestionItem key={q.id} q={q} number={numbers.get(q.id) ?? ""} {...b} />
@@ -440,6 +459,8 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
   const [laterOpen, setLaterOpen] = useState(false);
   const [option, setOption] = useState("");
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const [preview, setPreview] = useState<{ key: string; name: string } | null>(null);
   /** Switching an upload question that has files away from its documents asks first (the files are deleted). */
   const [confirmSwitch, setConfirmSwitch] = useState<"provided_elsewhere" | "later" | null>(null);
   const hasFiles = q.questionType === "upload" && answerValues(q.answer).length > 0;
@@ -488,13 +509,15 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
     try {
       const grant = await b.send({ intent: "upload_grant", questionId: q.id, fileName: file.name, contentType: file.type || "application/octet-stream" });
       if (grant.error || !grant.upload) throw new Error(grant.error ?? "File upload failed, please try again.");
-      await uploadWithProgress(grant.upload.grant, file);
+      setProgress({ name: file.name, percent: 0 });
+      await uploadWithProgress(grant.upload.grant, file, ({ percent }) => setProgress({ name: file.name, percent }));
       const confirmed = await b.act({ intent: "upload_confirm", questionId: q.id, key: grant.upload.key, contentType: file.type, option: option || undefined });
       if (!confirmed.error) toast.success("Document(s) uploaded successfully");
     } catch (e) {
       toast.error(e instanceof Error ? e.message : "File upload failed, please try again.");
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   }
 
@@ -584,7 +607,12 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
       <div className={s.entries}>
         {files.map((key) => (
           <div key={key} className={s.file}>
-            <span>{key.split("/").pop()?.replace(/^[A-Za-z0-9]+-/, "")}</span>
+            <span>{fileLabel(key)}</span>
+            {b.mode === "client" ? (
+              <Button size="sm" variant="ghost" onClick={() => setPreview({ key, name: fileLabel(key) })} aria-label={`Preview ${fileLabel(key)}`}>
+                Preview
+              </Button>
+            ) : null}
             {!disabled && b.mode === "client" ? (
               <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "upload_remove", questionId: q.id, key })}>
                 Remove
@@ -596,13 +624,34 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
         {!disabled && b.mode === "client" ? (
           <div className={s.row}>
             {q.options.length > 0 ? <Select label="Document type" options={q.options.map((o) => ({ value: o, label: t(o) }))} placeholder="Choose…" value={option} onChange={(e) => setOption(e.currentTarget.value)} /> : null}
-            <label className={s.choice}>
-              <span className={s.muted}>Upload</span>
-              <input type="file" accept=".pdf,.png,.gif,.jpg,.jpeg,.heic" disabled={busy || (q.options.length > 0 && !option)} onChange={(e) => e.currentTarget.files?.[0] && void upload(e.currentTarget.files[0])} />
+            <label className={s.uploadButton} data-disabled={busy || (q.options.length > 0 && !option)}>
+              <UploadIcon aria-hidden />
+              {busy ? "Uploading…" : "Upload a file"}
+              <input
+                className={s.hiddenFile}
+                type="file"
+                accept=".pdf,.png,.gif,.jpg,.jpeg,.heic"
+                disabled={busy || (q.options.length > 0 && !option)}
+                onChange={(e) => {
+                  const file = e.currentTarget.files?.[0];
+                  e.currentTarget.value = "";
+                  if (file) void upload(file);
+                }}
+              />
             </label>
           </div>
         ) : null}
+        {progress ? <ProgressBar value={progress.percent} label={`Uploading ${progress.name}`} /> : null}
         {q.uploadedLastYear ? <p className={s.muted}>{t("You uploaded this last year.")}</p> : null}
+        <FilePreviewDialog
+          file={preview ? { id: preview.key, name: preview.name, contentType: null } : null}
+          onClose={() => setPreview(null)}
+          getUrl={async () => {
+            const reply = await b.send({ intent: "file_url", questionId: q.id, key: preview?.key ?? "" });
+            if (reply.error || !reply.url) throw new Error(reply.error ?? "There was a problem downloading the document.");
+            return reply.url;
+          }}
+        />
       </div>
     );
   }
@@ -775,6 +824,11 @@ function Notes({ q, canAdd, act }: { q: QuestionData; canAdd: boolean; act: Sect
       ) : null}
     </>
   );
+}
+
+/** The name an upload's key carries ("{random}-{name}" → "name"). */
+function fileLabel(key: string): string {
+  return key.split("/").pop()?.replace(/^[A-Za-z0-9]+-/, "") ?? key;
 }
 
 /** Preview: entries added, edited and removed in the page only (same renumbering as the server). */

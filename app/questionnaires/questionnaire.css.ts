@@ -61,3 +61,35 @@ export const file = style({ display: "flex", gap: vars.space.sm, alignItems: "ce
 export const signature = style({ fontFamily: vars.font.heading, fontStyle: "italic", fontSize: vars.fontSize.xl, color: vars.color.text });
 export const letter = style({ whiteSpace: "pre-wrap", color: vars.color.text, margin: 0 });
 export const printLine = style({ display: "grid", gridTemplateColumns: "2fr 1fr", gap: vars.space.lg, paddingTop: vars.space.xs, marginTop: vars.space.lg, borderTop: `1px solid ${vars.color.borderStrong}`, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const headerActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center" });
+export const docRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });
+export const docName = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", columnGap: vars.space.sm, flex: "1 1 12rem", minWidth: 0, color: vars.color.text, overflowWrap: "break-word" });
+export const nowrap = style({ whiteSpace: "nowrap" });
+export const uploadButton = style({
+  position: "relative",
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.sm,
+  cursor: "pointer",
+  selectors: {
+    "&:focus-within": { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
+    "&:hover": { background: vars.color.surfaceAlt },
+    "&[data-disabled='true']": { opacity: 0.6, cursor: "not-allowed" },
+  },
+});
+export const hiddenFile = style({ position: "absolute", inset: 0, opacity: 0, width: "100%", height: "100%", cursor: "pointer", fontSize: 0 });
+export const checklist = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space["2xs"], fontSize: vars.fontSize.sm });
+export const checkItem = style({ display: "flex", gap: vars.space.xs, alignItems: "baseline", color: vars.color.text });
+export const checkMark = styleVariants({
+  done: { color: vars.color.success, fontWeight: vars.fontWeight.bold, flex: "none" },
+  pending: { color: vars.color.warning, fontWeight: vars.fontWeight.bold, flex: "none" },
+  missing: { color: vars.color.textMuted, flex: "none" },
+});

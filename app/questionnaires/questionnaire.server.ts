@@ -11,10 +11,10 @@ import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import { createDocumentUploadGrant, DocumentError, documentNameFromKey, forgetDocumentsByKeys, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/documents.server";
 import { DOCUMENT_MESSAGES } from "~/documents/rules";
-import { readObjectBytes, putObject } from "~/documents/objects.server";
-import { MAX_SIGNABLE_BYTES, signPdf } from "~/pdf/sign-pdf.server";
+import { enqueue } from "~/jobs.server";
+import { makeSignedCopy, SIGN_PDF_COPY_JOB } from "~/pdf/signed-copy.server";
 import { type createUploadGrant, createDownloadUrl, createInlineUrl, deleteObject } from "~/storage.server";
-import { entityDocumentKey, keyBelongsToEntity, keyBelongsToFirm } from "~/storage/keys";
+import { keyBelongsToEntity, keyBelongsToFirm } from "~/storage/keys";
 import { todayIn } from "~/time-zones";
 import {
   agreementComplete,
@@ -24,7 +24,6 @@ import {
   CLIENT_MARKABLE_SECTION_TYPES,
   DOCUMENT_SECTION_MESSAGES,
   isDocumentSectionType,
-  signedFileName,
   answerLaterError,
   answerValues,
   canAnswerLater,
@@ -569,6 +568,8 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
   const filesToDelete: string[] = [];
   /** Objects written during the transaction (signed copies): deleted again if it fails. */
   const written: string[] = [];
+  /** Sections whose signed copy is too large to make in the request: a job makes it after the commit. */
+  const largeCopies: string[] = [];
   if (action.intent === "document_url" || action.intent === "file_url") return fileLink(ctx, action, today);
 
   const result = await portal.db.$transaction(async (tx): Promise<ActionResult> => {
@@ -795,7 +796,11 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         // pdf_signature: the signed copy follows the signatures (made once complete, dropped when a signature is removed).
         await dropSignedCopy(tx, section.id);
         let signedDocument: SectionDocumentData | null = null;
-        if (complete) signedDocument = await makeSignedCopy(tx, firmId, target, section.id, written);
+        if (complete) {
+          const made = await makeSignedCopy(tx, firmId, { companyId: target.company_id, questionnaireId: target.id }, section.id, written);
+          if (made === "too_large") largeCopies.push(section.id);
+          else signedDocument = made;
+        }
         const doc = await sectionDocument(tx, section.id, "original");
         await touch(tx, firmId, target, user, action.intent === "sign" ? `Signed ${doc?.name ?? "the document"}` : "Removed a signature", ACTIVITY_TYPES.signature, ip);
         return {
@@ -824,6 +829,9 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
     for (const key of written) await deleteObject({ firmId, key }).catch(() => {});
     throw error;
   });
+  for (const sectionId of largeCopies) {
+    await enqueue(SIGN_PDF_COPY_JOB, { firmId, sectionId }).catch((error: unknown) => console.error(`Signed copy of section ${sectionId} not queued:`, error));
+  }
   // Files leave storage only once the answer that dropped them is committed.
   await forgetDocumentsByKeys(portal.db, filesToDelete);
   for (const key of filesToDelete) if (keyBelongsToFirm(key, firmId)) await deleteObject({ firmId, key }).catch(() => {});
@@ -859,38 +867,6 @@ async function dropSignedCopy(tx: FirmTx, sectionId: string): Promise<void> {
   if (!section?.signedDocumentId) return;
   await tx.document.update({ where: { id: section.signedDocumentId }, data: { deletedAt: new Date() } });
   await tx.section.update({ where: { id: sectionId }, data: { signedDocumentId: null } });
-}
-
-/**
- * The signed copy of a pdf_signature section's PDF (pdf-lib, in the request: originals up to
- * 32 MB): a new object and document beside the original, which stays as it is. The object is
- * written before the row and its key added to `written`, which the caller deletes if the
- * transaction fails (the daily orphan sweep catches anything a crash leaves).
- */
-async function makeSignedCopy(tx: FirmTx, firmId: string, target: Target, sectionId: string, written: string[]): Promise<SectionDocumentData | null> {
-  const doc = await sectionDocument(tx, sectionId, "original");
-  if (!doc || !keyBelongsToEntity(doc.storageKey, firmId, target.company_id)) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.noDocument);
-  if (Number(doc.sizeBytes ?? 0) > MAX_SIGNABLE_BYTES) return null;
-  const signers = await tx.engagementSignature.findMany({
-    where: { sectionId, signedAt: { not: null } },
-    select: { userName: true, signature: true, signedAt: true, ipAddress: true, clientTime: true },
-    orderBy: { signedAt: "asc" },
-  });
-  const original = await readObjectBytes({ firmId, key: doc.storageKey, maxBytes: MAX_SIGNABLE_BYTES });
-  const bytes = await signPdf(original, doc.name, signers.map((g) => ({ ...g, signature: g.signature ?? g.userName, signedAt: g.signedAt! })));
-  let name = signedFileName(doc.name);
-  for (let n = 2; (await tx.document.count({ where: { companyId: target.company_id, path: doc.path, name, deletedAt: null, itemType: "file" } })) > 0; n++) {
-    name = signedFileName(doc.name).replace(/ \(signed\)\.pdf$/, ` (signed ${n}).pdf`);
-  }
-  const key = entityDocumentKey(firmId, target.company_id, name);
-  await putObject({ firmId, key, bytes, contentType: "application/pdf" });
-  written.push(key);
-  const row = await tx.document.create({
-    data: { firmId, companyId: target.company_id, itemType: "file", path: doc.path, name, storageKey: key, sizeBytes: BigInt(bytes.length), contentType: "application/pdf", questionnaireId: target.id },
-    select: { id: true, name: true, contentType: true, sizeBytes: true },
-  });
-  await tx.section.update({ where: { id: sectionId }, data: { signedDocumentId: row.id } });
-  return { id: row.id, name: row.name, contentType: row.contentType, sizeBytes: Number(row.sizeBytes) };
 }
 
 /**

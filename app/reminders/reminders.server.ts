@@ -448,10 +448,11 @@ export async function runDueReminders(firmId: string, options: RunDueRemindersOp
  * Recomputes next_reminder_date of the given questionnaires (or of all the firm's, e.g. after the
  * firm's frequency changed), from their current due date, reminder switch, state and last
  * reminder. Call it after changing any of those; safe inside a transaction (`db` may be one).
- * `firmId` null: the firm the client is scoped to.
+ * `firmId` null: the firm the client is scoped to. `companyId`: only that entity's (after it was
+ * deactivated or activated).
  * Returns how many rows changed.
  */
-export async function refreshNextReminderDates(db: Db, firmId: string | null, questionnaireIds?: string[]): Promise<number> {
+export async function refreshNextReminderDates(db: Db, firmId: string | null, questionnaireIds?: string[], options: { companyId?: string } = {}): Promise<number> {
   const t = db as FirmTx;
   // Without an id: the scope's firm (row-level security shows only the firm the client is scoped to).
   const firm = firmId
@@ -459,7 +460,7 @@ export async function refreshNextReminderDates(db: Db, firmId: string | null, qu
     : await t.firm.findFirst({ select: { questionnaireReminderFrequencyDays: true } });
   if (!firm) return 0;
   const rows = await t.questionnaire.findMany({
-    where: questionnaireIds ? { id: { in: questionnaireIds } } : { deletedAt: null },
+    where: { ...(questionnaireIds ? { id: { in: questionnaireIds } } : { deletedAt: null }), ...(options.companyId ? { companyId: options.companyId } : {}) },
     select: {
       id: true,
       deletedAt: true,

@@ -84,7 +84,7 @@ export default function ActivitiesPage() {
             disabled={!current.companyId}
             title={current.companyId ? undefined : vocab("Choose an entity first")}
             onChange={(e) => go({ ...current, questionnaireId: e.currentTarget.value || null, page: 1 })}
-            options={[{ value: "", label: vocab(current.companyId ? "All questionnaires" : "Choose an entity first") }, ...options.questionnaires]}
+            options={[{ value: "", label: vocab(current.companyId ? "All questionnaires" : "Select an entity") }, ...options.questionnaires]}
           />
           <Select
             className={s.filter}

@@ -5,6 +5,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { SendQuestionnaireButton } from "~/collect/send/send-dialog";
 import { SEARCH_DEBOUNCE_MS } from "~/components/data-table/state";
 import { FirmPage } from "~/components/firm-page";
 import { Alert, Badge, Button, Card, Dialog, PageHeader, TabNav, TextField, type TabNavItem } from "~/components/ui";
@@ -27,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.e
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
-  const { facts } = await loadStaffViewer(request, portal);
+  const { facts, user } = await loadStaffViewer(request, portal);
   const viewer = { id: facts.id, firmAccess: facts.firmAccess };
   const url = new URL(request.url);
   const filter = url.searchParams.get("switch") ?? "";
@@ -35,7 +36,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [entity, switcher] = await Promise.all([loadEntity(portal, viewer, hashId), switcherEntities(portal, viewer, filter)]);
   if (!entity) throw new Response("Not Found", { status: 404 });
   const panels = await entityPanels(portal, { facts, ipAddress: portal.clientAddress }, hashId);
-  return json({ entity, switcher, noActiveOwners: NO_ACTIVE_OWNERS, ...panels }, { headers: { "Cache-Control": "no-store" } });
+  const canSend = user.isAdvisor && !user.readonlyAccess && entity.status !== "inactive";
+  return json({ entity, switcher, noActiveOwners: NO_ACTIVE_OWNERS, canSend, ...panels }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -47,7 +49,7 @@ type Open = null | "edit" | "owner" | "primary" | "spouse" | "notifications" | "
 
 export default function EntityOverviewPage() {
   const data = useLoaderData<typeof loader>();
-  const { entity, switcher, noActiveOwners, owners, editor, notifications, can } = data;
+  const { entity, switcher, noActiveOwners, owners, editor, notifications, can, canSend } = data;
   const t = useVocabulary();
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>(null);
@@ -74,6 +76,7 @@ export default function EntityOverviewPage() {
         actions={
           <div className={s.headerActions}>
             <Badge tone={entity.status === "active" ? "success" : entity.status === "readonly" ? "warning" : "neutral"}>{ENTITY_STATUS_LABELS[entity.status]}</Badge>
+            {canSend ? <SendQuestionnaireButton entities={[{ id: entity.id, name: entity.name }]} /> : null}
             <Button size="sm" onClick={() => setOpen("edit")}>
               {t("Edit entity")}
             </Button>
@@ -156,7 +159,7 @@ export default function EntityOverviewPage() {
             ) : null}
           </div>
           <p className={s.muted}>
-            {subscribed.length === 0 ? t("You get no notifications for this entity.") : subscribed.map((n) => n.label).join(", ")}
+            {subscribed.length === 0 ? t("You get no notifications for this entity.") : subscribed.map((n) => t(n.label)).join(", ")}
             {can.editNotifications ? "" : " Only advisors can change entity notifications."}
           </p>
         </Card>
@@ -203,6 +206,7 @@ export default function EntityOverviewPage() {
 }
 
 function EntitySwitcher({ current, initial }: { current: string; initial: { hashId: string; name: string }[] }) {
+  const t = useVocabulary();
   const fetcher = useFetcher<typeof loader>();
   const [filter, setFilter] = useState("");
   useEffect(() => {
@@ -213,16 +217,16 @@ function EntitySwitcher({ current, initial }: { current: string; initial: { hash
   const list = filter ? (fetcher.data?.switcher ?? initial) : initial;
   return (
     <Card>
-      <h2 className={s.sectionTitle}>Switch entity</h2>
+      <h2 className={s.sectionTitle}>{t("Switch entity")}</h2>
       <div className={s.switcher}>
-        <TextField label="Filter entities" type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} autoComplete="off" />
-        <ul className={s.list} aria-label="Entities">
+        <TextField label={t("Filter entities")} type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} autoComplete="off" />
+        <ul className={s.list} aria-label={t("Entities")}>
           {list.map((e) => (
             <li key={e.hashId} className={s.listItem}>
               {e.hashId === current ? <strong aria-current="page">{e.name}</strong> : <Link to={`/admin/${e.hashId}`}>{e.name}</Link>}
             </li>
           ))}
-          {list.length === 0 ? <li className={s.muted}>No entities match.</li> : null}
+          {list.length === 0 ? <li className={s.muted}>{t("No entities match.")}</li> : null}
         </ul>
       </div>
     </Card>

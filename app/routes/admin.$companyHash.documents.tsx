@@ -9,6 +9,8 @@ import { FirmPage } from "~/components/firm-page";
 import { Alert, Button } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { DocumentBrowser } from "~/documents/document-browser";
+import { canCreateSecureUploadLink } from "~/drop-off/drop-off.server";
+import { SecureUploadLinkButton } from "~/drop-off/secure-upload-link";
 import { DocumentError, loadDocumentBrowser, type DocumentBrowserData } from "~/documents/documents.server";
 import { SPLIT_MESSAGES, SPLIT_POLL_INTERVAL_MS, SPLIT_POLL_MAX_LOOPS } from "~/documents/extracted/split.server";
 import type { SplitOptions } from "~/documents/split-dialog";
@@ -22,7 +24,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   try {
     const data = await loadDocumentBrowser({ portal, user }, params.companyHash ?? "", { path: url.searchParams.get("path"), search: url.searchParams.get("q") });
-    return json({ data, mode: "staff" as const, split: await splitOptions(portal, user.kind === "staff" && user.isAdvisor, data) });
+    return json({
+      data,
+      mode: "staff" as const,
+      split: await splitOptions(portal, user.kind === "staff" && user.isAdvisor, data),
+      canIssueSecureUpload: canCreateSecureUploadLink(user),
+    });
   } catch (error) {
     if (error instanceof DocumentError) throw new Response(error.message, { status: error.status });
     throw error;
@@ -52,10 +59,12 @@ async function splitOptions(portal: FirmSiteContext, isAdvisor: boolean, data: D
 }
 
 export default function AdminDocumentsRoute() {
-  const { data, mode, split } = useLoaderData<typeof loader>();
+  const { data, mode, split, canIssueSecureUpload } = useLoaderData<typeof loader>();
   return (
     <FirmPage>
-      <DocumentBrowser data={data} entities={[]} mode={mode} basePath={`/admin/${data.entity.hashId}/documents`} split={split} />
+      <DocumentBrowser data={data} entities={[]} mode={mode} basePath={`/admin/${data.entity.hashId}/documents`} split={split}
+        headerActions={canIssueSecureUpload ? <SecureUploadLinkButton companyHash={data.entity.hashId} entityName={data.entity.name} /> : null}
+      />
     </FirmPage>
   );
 }

@@ -7,9 +7,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { loadTableState } from "~/components/data-table/cookie.server";
-import { DataTable, type DataTableColumn } from "~/components/data-table";
+import { DataTable, type DataTableColumn, type RowSelectionState } from "~/components/data-table";
 import { FirmPage } from "~/components/firm-page";
-import { Badge, Button, Checkbox, PageHeader, useToast, VisuallyHidden } from "~/components/ui";
+import { Badge, Button, PageHeader, useToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { EntityNotificationsDialog, EntityTagsDialog } from "~/staff/dialogs/entity-bulk-dialogs";
 import { CreateEntityDialog } from "~/staff/dialogs/entity-create-dialog";
@@ -20,7 +20,6 @@ import { entityTagNames } from "~/staff/entity-extras.server";
 import { formatDate } from "~/staff/format";
 import { entityFilterOptions, listEntities, type EntityRow } from "~/staff/lists.server";
 import { ENTITIES_TABLE, ENTITY_COLUMNS, ENTITY_STATUS_FILTERS, ENTITY_STATUS_LABELS } from "~/staff/tables";
-import * as s from "~/staff/staff.css";
 import { loadStaffViewer } from "~/staff/viewer.server";
 import { useVocabulary } from "~/vocabulary";
 
@@ -65,32 +64,17 @@ export default function EntitiesPage() {
   const t = useVocabulary();
   const toast = useToast();
   const navigate = useNavigate();
-  const [selected, setSelected] = useState<string[]>([]);
+  const [selected, setSelected] = useState<RowSelectionState>({});
   const [open, setOpen] = useState<Open>(null);
   const restore = useEntityAction("/admin?index");
   const deletedView = state.filters.status?.[0] === "deleted";
-  // The selection is of the rows on screen: a new page, sort or filter clears it.
-  const rowIds = rows.map((r) => r.id).join(",");
-  useEffect(() => setSelected((sel) => sel.filter((id) => rowIds.split(",").includes(id))), [rowIds]);
-  const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+  const selectedIds = Object.keys(selected).filter((id) => selected[id]);
+  // Deleted and live entities are never selected together.
+  useEffect(() => setSelected({}), [deletedView]);
 
   const columns = useMemo<DataTableColumn<EntityRow>[]>(
     () => [
-      {
-        key: "select",
-        label: "Select",
-        render: (row: EntityRow) => (
-          <Checkbox
-            label={<VisuallyHidden>Select {row.name}</VisuallyHidden>}
-            checked={selected.includes(row.id)}
-            onChange={(e) => {
-              const on = e.currentTarget.checked;
-              setSelected((sel) => (on ? [...sel, row.id] : sel.filter((id) => id !== row.id)));
-            }}
-          />
-        ),
-      },
-      ...ENTITY_COLUMNS.map((c) => ({ ...c, label: c.key === "name" ? t("Name") : c.label, render: (row: EntityRow) => cell(c, row) })),
+      ...ENTITY_COLUMNS.map((c) => ({ ...c, render: (row: EntityRow) => cell(c, row) })),
       ...(deletedView
         ? [
             {
@@ -105,11 +89,11 @@ export default function EntitiesPage() {
           ]
         : []),
     ],
-    [selected, deletedView, restore, t],
+    [deletedView, restore],
   );
 
   const bulk = (which: Open) => {
-    if (selected.length === 0) {
+    if (selectedIds.length === 0) {
       toast.info(ENTITY_MESSAGES.noSelection);
       return;
     }
@@ -127,25 +111,6 @@ export default function EntitiesPage() {
           </Button>
         }
       />
-      <div className={s.bulkBar} role="toolbar" aria-label={t("Selected entities")}>
-        <Checkbox
-          label={selected.length ? `${selected.length} selected` : "Select all on this page"}
-          checked={allSelected}
-          onChange={(e) => setSelected(e.currentTarget.checked ? rows.map((r) => r.id) : [])}
-        />
-        {deletedView ? null : (
-          <>
-            <Button size="sm" variant="secondary" onClick={() => bulk("tags")}>
-              {t("Entity Tags")}
-            </Button>
-            {isAdvisor ? (
-              <Button size="sm" variant="secondary" onClick={() => bulk("notifications")}>
-                Notifications
-              </Button>
-            ) : null}
-          </>
-        )}
-      </div>
       <DataTable
         label={t("Entities")}
         config={ENTITIES_TABLE}
@@ -154,16 +119,33 @@ export default function EntitiesPage() {
         rows={rows}
         rowKey={(r) => r.id}
         columns={columns}
+        selection={deletedView ? undefined : { selected, onChange: setSelected }}
+        rowLabel={(r) => r.name}
         searchLabel={t("Search entities")}
         emptyTitle={t("No entities found.")}
+        actions={
+          deletedView ? null : (
+            <>
+              <Button size="sm" variant="secondary" onClick={() => bulk("tags")}>
+                {t("Entity Tags")}
+                {selectedIds.length ? ` (${selectedIds.length})` : ""}
+              </Button>
+              {isAdvisor ? (
+                <Button size="sm" variant="secondary" onClick={() => bulk("notifications")}>
+                  Notifications
+                </Button>
+              ) : null}
+            </>
+          )
+        }
         filters={[
           { name: "status", label: "Status", allLabel: ENTITY_STATUS_FILTERS[0].label, options: ENTITY_STATUS_FILTERS.slice(1).map((o) => ({ ...o })) },
           { name: "type", label: "Type", allLabel: "Any type", options: options.types },
           ...(options.tags.length ? [{ name: "tag", label: t("Entity tags"), allLabel: "Any tag", options: options.tags }] : []),
         ]}
       />
-      <EntityTagsDialog open={open === "tags"} onClose={() => setOpen(null)} action="/admin?index" ids={selected} tags={tagNames} onDone={() => setSelected([])} />
-      <EntityNotificationsDialog open={open === "notifications"} onClose={() => setOpen(null)} action="/admin?index" ids={selected} current={[1, 2, 3, 4, 5, 7]} />
+      <EntityTagsDialog open={open === "tags"} onClose={() => setOpen(null)} action="/admin?index" ids={selectedIds} tags={tagNames} onDone={() => setSelected({})} />
+      <EntityNotificationsDialog open={open === "notifications"} onClose={() => setOpen(null)} action="/admin?index" ids={selectedIds} current={[1, 2, 3, 4, 5, 7]} />
       <CreateEntityDialog open={open === "create"} onClose={() => setOpen(null)} action="/admin?index" onCreated={(hashId) => navigate(`/admin/${hashId}`)} />
     </FirmPage>
   );

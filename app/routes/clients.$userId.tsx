@@ -1,13 +1,24 @@
-/** /clients/{userId}: a client user's details and their entities, with 'Back to Users'. */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { requireStaff } from "~/auth/session.server";
+/**
+ * /clients/{userId}: a client user's details and their entities, with 'Back to Users', and the
+ * Edit user, Activate/Deactivate User and Delete dialogs.
+ * Actions (POST, `intent`): edit, activate, deactivate, delete, restore (also for deleted users).
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
+import { useState } from "react";
 import { FirmPage } from "~/components/firm-page";
 import { Alert, Badge, Button, Card, EmptyState, PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
 import { formatDate, formatPhone } from "~/staff/format";
 import { visibleUserWhere } from "~/staff/lists.server";
+import { hasRealEmail } from "~/staff/permissions";
+import { EditUserDialog } from "~/staff/dialogs/edit-user-dialog";
+import { ActivateUserDialog, DeactivateUserDialog, DeleteUserDialog } from "~/staff/dialogs/user-status-dialogs";
+import { badIntent, parseForm, readForm, reply, success } from "~/staff/user-actions.server";
+import { activateUserSchema, deactivateUserSchema, editUserSchema, USER_MESSAGES } from "~/staff/user-rules";
+import { activateUser, deactivateUser, deleteUser, restoreUser, updateUser, userDialogOptions } from "~/staff/users.server";
+import { loadStaffViewer } from "~/staff/viewer.server";
 import { ENTITY_STATUS_LABELS, entityStatus } from "~/staff/tables";
 import * as s from "~/staff/staff.css";
 
@@ -15,8 +26,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
-  const staff = await requireStaff(request, portal);
-  const scope = await visibleUserWhere(portal, { id: staff.id, firmAccess: staff.firmAccess });
+  const { facts } = await loadStaffViewer(request, portal);
+  const scope = await visibleUserWhere(portal, { id: facts.id, firmAccess: facts.firmAccess });
   const user = await portal.db.user.findFirst({
     where: { id: params.userId ?? "", kind: "client", deletedAt: null, ...scope },
     select: {
@@ -28,6 +39,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       paying: true,
       readonlyAccess: true,
       createdAt: true,
+      preferredName: true,
+      hasTempEmail: true,
+      workPhoneNumber: true,
+      workPhoneExtension: true,
+      preferredContactMethod: true,
+      preferredSignInMethod: true,
+      externalUserId: true,
+      timeZone: true,
+      firmGroupId: true,
+      assignedAdvisorId: true,
       assignedAdvisor: { select: { fname: true, lname: true } },
       firmGroup: { select: { name: true } },
       contactTags: { select: { tag: { select: { name: true } } } },
@@ -39,7 +60,28 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
   });
   if (!user) throw new Response("Not Found", { status: 404 });
+  const options = await userDialogOptions(portal, facts);
   return json({
+    options,
+    editable: {
+      id: user.id,
+      fname: user.fname,
+      lname: user.lname,
+      preferredName: user.preferredName,
+      email: user.email,
+      hasTempEmail: user.hasTempEmail,
+      phoneNumber: user.phoneNumber,
+      workPhoneNumber: user.workPhoneNumber,
+      workPhoneExtension: user.workPhoneExtension,
+      preferredContactMethod: user.preferredContactMethod,
+      preferredSignInMethod: user.preferredSignInMethod,
+      externalUserId: user.externalUserId,
+      timeZone: user.timeZone,
+      firmGroupId: user.firmGroupId,
+      assignedAdvisorId: user.assignedAdvisorId,
+      readonlyAccess: user.readonlyAccess,
+      active: user.paying,
+    },
     user: {
       id: user.id,
       name: `${user.fname} ${user.lname}`.trim(),
@@ -48,6 +90,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       active: user.paying,
       readonly: user.readonlyAccess,
       createdAt: user.createdAt.toISOString(),
+      hasRealEmail: hasRealEmail(user),
       advisor: user.assignedAdvisor ? `${user.assignedAdvisor.fname} ${user.assignedAdvisor.lname}`.trim() : null,
       group: user.firmGroup?.name ?? null,
       tags: user.contactTags.map((t) => t.tag.name).sort(),
@@ -62,8 +105,54 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 }
 
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const portal = requireFirmSite(context);
+  const { facts } = await loadStaffViewer(request, portal);
+  const userId = params.userId ?? "";
+  const read = await readForm(request);
+  if (!read.ok) return read.response;
+  const form = read.form;
+  const intent = String(form.get("intent") ?? "");
+  const ip = portal.clientAddress;
+  switch (intent) {
+    case "edit": {
+      const parsed = parseForm(editUserSchema, form, intent);
+      if (!parsed.ok) return parsed.response;
+      return reply(intent, async () => {
+        const result = await updateUser(portal, facts, userId, parsed.data, ip);
+        return success(intent, result.advisorChanged ? USER_MESSAGES.advisorUpdated : USER_MESSAGES.updated, { ...result });
+      });
+    }
+    case "activate": {
+      const parsed = parseForm(activateUserSchema, form, intent);
+      if (!parsed.ok) return parsed.response;
+      return reply(intent, async () => success(intent, "User activated", await activateUser(portal, facts, userId, parsed.data, ip)));
+    }
+    case "deactivate": {
+      const parsed = parseForm(deactivateUserSchema, form, intent);
+      if (!parsed.ok) return parsed.response;
+      return reply(intent, async () => success(intent, "User deactivated", await deactivateUser(portal, facts, userId, parsed.data, ip)));
+    }
+    case "delete":
+      return reply(intent, async () => {
+        await deleteUser(portal, facts, userId, ip);
+        return success(intent, "User deleted");
+      });
+    case "restore":
+      return reply(intent, async () => {
+        await restoreUser(portal, facts, userId, ip);
+        return success(intent, "User restored");
+      });
+    default:
+      return badIntent(intent);
+  }
+}
+
 export default function ClientUserPage() {
-  const { user, entities } = useLoaderData<typeof loader>();
+  const { user, entities, editable, options } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<"edit" | "activate" | "deactivate" | "delete" | null>(null);
+  const target = { id: user.id, name: user.name, hasRealEmail: user.hasRealEmail };
   const details: [string, string][] = [
     ["Email", user.email ?? ""],
     ["Phone", user.phone],
@@ -80,6 +169,21 @@ export default function ClientUserPage() {
           <>
             <Badge tone={user.active ? "success" : "neutral"}>{user.active ? "Active" : "Inactive"}</Badge>
             {user.readonly ? <Badge tone="warning">Read-only</Badge> : null}
+            <Button variant="secondary" size="sm" onClick={() => setDialog("edit")}>
+              Edit user
+            </Button>
+            {user.active ? (
+              <Button variant="secondary" size="sm" onClick={() => setDialog("deactivate")}>
+                Deactivate
+              </Button>
+            ) : (
+              <Button variant="secondary" size="sm" onClick={() => setDialog("activate")}>
+                Activate
+              </Button>
+            )}
+            <Button variant="danger" size="sm" onClick={() => setDialog("delete")}>
+              Delete
+            </Button>
           </>
         }
       />
@@ -117,6 +221,10 @@ export default function ClientUserPage() {
           )}
         </Card>
       </div>
+      <EditUserDialog open={dialog === "edit"} onClose={() => setDialog(null)} user={editable} options={options} />
+      <ActivateUserDialog open={dialog === "activate"} onClose={() => setDialog(null)} user={target} />
+      <DeactivateUserDialog open={dialog === "deactivate"} onClose={() => setDialog(null)} user={target} />
+      <DeleteUserDialog open={dialog === "delete"} onClose={() => setDialog(null)} user={target} onDeleted={() => navigate("/clients")} />
     </FirmPage>
   );
 }

@@ -1,31 +1,81 @@
 /**
  * /clients: the Users table for staff (server-side pagination, sort, search, filters, column
- * choice; state in the URL and in the `table_users` cookie for a year).
+ * choice; state in the URL and in the `table_users` cookie for a year), with row selection for
+ * User Tags, Create User and Entity, and Restore for deleted users.
+ * Actions (POST, `intent`): create, tags.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth/session.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
 import { loadTableState } from "~/components/data-table/cookie.server";
 import { DataTable, type DataTableColumn, type RowSelectionState } from "~/components/data-table";
 import { FirmPage } from "~/components/firm-page";
-import { Badge, Button, PageHeader } from "~/components/ui";
-import { useState } from "react";
-import * as s from "~/staff/staff.css";
+import { Badge, Button, PageHeader, useToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
+import { CreateUserDialog } from "~/staff/dialogs/create-user-dialog";
+import { useUserAction } from "~/staff/dialogs/shared";
+import { UserTagsDialog } from "~/staff/dialogs/user-tags-dialog";
 import { formatDate, formatPhone } from "~/staff/format";
 import { ImportButton } from "~/staff/import/import-dialog";
-import { listUsers, userFilterOptions, type UserRow } from "~/staff/lists.server";
+import { listUsers, type UserRow } from "~/staff/lists.server";
 import { USER_COLUMNS, USER_STATUS_FILTERS, USERS_TABLE } from "~/staff/tables";
+import { badIntent, parseForm, readForm, reply, success } from "~/staff/user-actions.server";
+import { BUILT_IN_ENTITY_TYPES, createUserSchema, USER_MESSAGES, userTagsSchema } from "~/staff/user-rules";
+import { createUserAndEntity, updateUserTags, userDialogOptions } from "~/staff/users.server";
+import { loadStaffViewer } from "~/staff/viewer.server";
+import { useVocabulary } from "~/vocabulary";
+import * as s from "~/staff/staff.css";
 
 export const meta: MetaFunction = () => [{ title: "Users" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
-  const user = await requireStaff(request, portal);
+  const { facts } = await loadStaffViewer(request, portal);
   const { state, setCookie } = await loadTableState(request, "users", USERS_TABLE);
-  const viewer = { id: user.id, firmAccess: user.firmAccess };
-  const [list, options] = await Promise.all([listUsers(portal, viewer, state), userFilterOptions(portal, viewer)]);
+  const viewer = { id: facts.id, firmAccess: facts.firmAccess };
+  const [list, options] = await Promise.all([listUsers(portal, viewer, state), userDialogOptions(portal, facts)]);
   return json({ state, ...list, options }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const portal = requireFirmSite(context);
+  const { facts } = await loadStaffViewer(request, portal);
+  const read = await readForm(request);
+  if (!read.ok) return read.response;
+  const form = read.form;
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "create") {
+    const prefs = portal.firm.preferences;
+    const options = await userDialogOptions(portal, facts);
+    const parsed = parseForm(createUserSchema({ hasFirmGroups: options.hasFirmGroups && !(facts.firmAccess === "group") }), form, intent);
+    if (!parsed.ok) return parsed.response;
+    return reply(intent, async () => {
+      const created = await createUserAndEntity(portal, facts, parsed.data, {
+        entityTypes: [...BUILT_IN_ENTITY_TYPES, ...options.customEntityTypes],
+        individualBlocked: Boolean(prefs.individualEntityTypeBlocked),
+        clientAddress: portal.clientAddress,
+      });
+      return success(intent, "User created", { ...created });
+    });
+  }
+  if (intent === "tags") {
+    const parsed = parseForm(userTagsSchema, form, intent);
+    if (!parsed.ok) return parsed.response;
+    return reply(intent, async () => {
+      await updateUserTags(portal, facts, parsed.data, portal.clientAddress);
+      return success(intent, USER_MESSAGES.tagsUpdated);
+    });
+  }
+  return badIntent(intent);
+}
+
+function RestoreButton({ row }: { row: UserRow }) {
+  const action = useUserAction(`/clients/${row.id}`);
+  return (
+    <Button variant="secondary" size="sm" loading={action.busy} onClick={() => action.submit({ intent: "restore" })}>
+      Restore
+    </Button>
+  );
 }
 
 const columns: DataTableColumn<UserRow>[] = USER_COLUMNS.map((c) => ({
@@ -33,7 +83,7 @@ const columns: DataTableColumn<UserRow>[] = USER_COLUMNS.map((c) => ({
   render: (row: UserRow) => {
     switch (c.key) {
       case "name":
-        return <Link to={`/clients/${row.id}`}>{row.name || "(no name)"}</Link>;
+        return row.deleted ? <span>{row.name || "(no name)"}</span> : <Link to={`/clients/${row.id}`}>{row.name || "(no name)"}</Link>;
       case "email":
         return row.email ?? "";
       case "phone":
@@ -49,7 +99,14 @@ const columns: DataTableColumn<UserRow>[] = USER_COLUMNS.map((c) => ({
           </Badge>
         ));
       case "active":
-        return <Badge tone={row.active ? "success" : "neutral"}>{row.active ? "Active" : "Inactive"}</Badge>;
+        return row.deleted ? (
+          <span className={s.selectedCount}>
+            <Badge tone="danger">Deleted</Badge>
+            <RestoreButton row={row} />
+          </span>
+        ) : (
+          <Badge tone={row.active ? "success" : "neutral"}>{row.active ? "Active" : "Inactive"}</Badge>
+        );
       case "created":
         return formatDate(row.createdAt);
     }
@@ -58,11 +115,25 @@ const columns: DataTableColumn<UserRow>[] = USER_COLUMNS.map((c) => ({
 
 export default function ClientsPage() {
   const { state, rows, page, options } = useLoaderData<typeof loader>();
+  const vocab = useVocabulary();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const [selected, setSelected] = useState<RowSelectionState>({});
+  const [dialog, setDialog] = useState<"create" | "tags" | null>(null);
   const selectedIds = Object.keys(selected).filter((id) => selected[id]);
   return (
     <FirmPage>
-      <PageHeader title="Users" description="Your firm's clients: search, filter and open a user." actions={<ImportButton />} />
+      <PageHeader
+        title="Users"
+        description="Your firm's clients: search, filter and open a user."
+        actions={
+          <>
+            <ImportButton />
+            <Button onClick={() => setDialog("create")}>Create User and {vocab("Entity")}</Button>
+          </>
+        }
+      />
       <DataTable
         label="Users"
         config={USERS_TABLE}
@@ -76,14 +147,19 @@ export default function ClientsPage() {
         selection={{ selected, onChange: setSelected }}
         rowLabel={(r) => r.name || "(no name)"}
         actions={
-          selectedIds.length ? (
-            <span className={s.selectedCount} role="status">
-              {selectedIds.length} selected
-              <Button variant="ghost" size="sm" onClick={() => setSelected({})}>
-                Clear
-              </Button>
-            </span>
-          ) : null
+          <>
+            {selectedIds.length ? (
+              <span className={s.selectedCount} role="status">
+                {selectedIds.length} selected
+                <Button variant="ghost" size="sm" onClick={() => setSelected({})}>
+                  Clear
+                </Button>
+              </span>
+            ) : null}
+            <Button variant="secondary" onClick={() => (selectedIds.length ? setDialog("tags") : toast.info(USER_MESSAGES.noSelection))}>
+              User Tags
+            </Button>
+          </>
         }
         filters={[
           { name: "status", label: "Active", allLabel: USER_STATUS_FILTERS[0].label, options: USER_STATUS_FILTERS.slice(1).map((o) => ({ ...o })) },
@@ -91,6 +167,17 @@ export default function ClientsPage() {
           ...(options.groups.length ? [{ name: "group", label: "Firm group", allLabel: "Any group", options: [{ value: "none", label: "No group" }, ...options.groups] }] : []),
           ...(options.tags.length ? [{ name: "tag", label: "Client tags", allLabel: "Any tag", options: options.tags }] : []),
         ]}
+      />
+      <CreateUserDialog open={dialog === "create"} onClose={() => setDialog(null)} options={options} onCreated={(id) => id && navigate(`/clients/${id}`)} />
+      <UserTagsDialog
+        open={dialog === "tags"}
+        onClose={() => setDialog(null)}
+        userIds={selectedIds}
+        tags={options.tags}
+        onDone={() => {
+          setSelected({});
+          revalidator.revalidate();
+        }}
       />
     </FirmPage>
   );

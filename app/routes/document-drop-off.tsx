@@ -6,6 +6,7 @@ import { requireFirmSite } from "~/context.server";
 import { DROP_OFF_MESSAGES } from "~/drop-off/drop-off-rules";
 import { DropOffError, openDocumentDropOff } from "~/drop-off/drop-off.server";
 import { DropOffUploadForm } from "~/drop-off/upload-form";
+import { DOCUMENT_MESSAGES } from "~/documents/rules";
 
 export const meta: MetaFunction = () => [{ title: "Drop off documents" }, { name: "robots", content: "noindex" }];
 
@@ -41,7 +42,7 @@ export default function DocumentDropOffPage() {
   }
   return (
     <AuthCard firmName={data.firm.name} logoUrl={data.firm.logoUrl} title="Drop off documents" description={`Files for ${data.companyName}${data.questionnaireName ? ` · ${data.questionnaireName}` : ""}, filed in ${data.folder}.`}>
-      <DropOffUploadForm endpoint="/api/document-drop-off" fields={{ questionnaireId: data.questionnaireId, companyId: data.companyId }} firmName={data.firm.name} />
+      <DropOffUploadForm endpoint="/api/document-drop-off" fields={{ questionnaireId: data.questionnaireId, companyId: data.companyId }} firmName={data.firm.name} successMessage={DOCUMENT_MESSAGES.uploaded} />
     </AuthCard>
   );
 }

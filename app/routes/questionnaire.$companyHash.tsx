@@ -31,7 +31,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       firstSectionRequired: prefs.firstSectionRequired,
       disableProvidedElsewhere: prefs.disableProvidedElsewhere,
       firmDisablesAnswerLater: prefs.disableAnswerLater,
+      onePerSection: prefs.requireOneSignaturePerSection,
       initialSectionId: url.searchParams.get("sectionId"),
+      messageHref: prefs.communicationDisabled ? null : `/inbox/${data.company.hashId}`,
     });
   } catch (error) {
     if (error instanceof QuestionnaireError) throw new Response(error.message, { status: error.status });

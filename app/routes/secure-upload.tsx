@@ -42,7 +42,7 @@ export default function SecureUploadPage() {
       description={`Send documents for ${data.companyName} to ${data.firm.name} securely. No account needed.`}
       footer={data.expiresAt ? <span>This link expires on {new Date(data.expiresAt).toLocaleDateString()}.</span> : null}
     >
-      <DropOffUploadForm endpoint="/api/secure-upload" fields={{ token: data.token }} firmName={data.firm.name} />
+      <DropOffUploadForm endpoint="/api/secure-upload" fields={{ token: data.token }} firmName={data.firm.name} finish />
     </AuthCard>
   );
 }

@@ -10,6 +10,7 @@
  */
 import { randomInt } from "node:crypto";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
+import { refreshNextReminderDates } from "~/reminders/reminders.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
@@ -204,6 +205,7 @@ export async function updateEntity(portal: FirmSiteContext, actor: Actor, hashId
       if (changed.length === 0) return { changed };
       await rememberCustomType(tx, portal.firm.id, type.type, type.isNewCustom);
       await tx.company.update({ where: { id: found.id }, data });
+      if (changed.includes("inactive")) await refreshNextReminderDates(tx, portal.firm.id, undefined, { companyId: found.id }); // no reminders while inactive
       await logActivity(tx, portal.firm.id, {
         typeId: ACTIVITY_TYPES.detailChange,
         title: changed.includes("inactive") ? (data.inactive ? "Entity deactivated" : "Entity activated") : "Entity updated",

@@ -253,9 +253,14 @@ export type CreateEntityInput = z.infer<typeof createEntitySchema>;
 export const MESSAGE_HISTORY = ["copy", "transfer", "none"] as const;
 export type MessageHistory = (typeof MESSAGE_HISTORY)[number];
 export const MESSAGE_HISTORY_LABELS: Record<MessageHistory, string> = {
-  copy: "Copy previous messages to a conversation with the new owner",
-  transfer: "Transfer previous messages (the new owner joins the current conversation)",
-  none: "Start a new conversation without previous messages",
+  copy: "Copy previous messages",
+  transfer: "Transfer previous messages",
+  none: "Don't include previous messages",
+};
+export const MESSAGE_HISTORY_HINTS: Record<MessageHistory, string> = {
+  copy: "A new conversation with every owner starts with a copy of the messages so far.",
+  transfer: "The new owner joins the current conversation and sees its messages.",
+  none: "A new conversation with every owner starts empty.",
 };
 const messageHistory = z.enum(MESSAGE_HISTORY).optional().transform((v) => v ?? "transfer");
 

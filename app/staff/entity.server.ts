@@ -47,6 +47,7 @@ export async function loadEntity(portal: FirmSiteContext, viewer: StaffViewer, h
   if (!company) return null;
   const owners = company.owners.filter((o) => !o.user.deletedAt);
   return {
+    id: company.id,
     hashId: company.hashId,
     name: company.name,
     type: company.entityType,

@@ -17,6 +17,7 @@ export interface UserRow {
   group: string | null;
   tags: string[];
   active: boolean;
+  deleted: boolean;
   createdAt: string;
 }
 
@@ -63,7 +64,7 @@ export async function listUsers(portal: FirmSiteContext, viewer: StaffViewer, st
   const q = usersQuery(state, viewer);
   const select = `u.id, trim(u.fname || ' ' || u.lname) AS name, u.email, u.phone_number AS phone,
     CASE WHEN adv.id IS NULL THEN NULL ELSE trim(adv.fname || ' ' || adv.lname) END AS advisor,
-    g.name AS "group", u.paying AS active, to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+    g.name AS "group", u.paying AS active, u.deleted_at IS NOT NULL AS deleted, to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
     COALESCE((SELECT array_agg(ct.name ORDER BY ct.name) FROM user_contact_tags ut JOIN contact_tags ct ON ct.id = ut.tag_id WHERE ut.user_id = u.id), '{}') AS tags`;
   return pageOf<UserRow>(portal.firm.id, q, USERS_FROM, select, state);
 }

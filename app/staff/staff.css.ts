@@ -36,5 +36,3 @@ export const headerActions = style({ display: "flex", flexWrap: "wrap", alignIte
 export const cardHead = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: vars.space.sm });
 
 export const cardFoot = style({ marginTop: vars.space.md });
-
-export const bulkBar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, marginBottom: vars.space.md });

@@ -43,6 +43,7 @@ export const USER_STATUS_FILTERS = [
   { value: "", label: "All users" },
   { value: "active", label: "Hide inactive" },
   { value: "inactive", label: "Hide active" },
+  { value: "deleted", label: "Deleted users" },
 ] as const;
 
 export const ENTITY_STATUS_FILTERS = [
@@ -97,7 +98,8 @@ export function usersQuery(state: TableState, viewer: StaffViewer): ListQuery {
     values.push(v);
     return `$${values.length}`;
   };
-  const where = ["u.kind = 'client'", "u.deleted_at IS NULL"];
+  const status = first(state, "status");
+  const where = ["u.kind = 'client'", status === "deleted" ? "u.deleted_at IS NOT NULL" : "u.deleted_at IS NULL"];
   if (viewer.firmAccess === "group") {
     where.push(`(u.firm_group_id IS NULL OR u.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${add(viewer.id)}))`);
   }
@@ -107,7 +109,6 @@ export function usersQuery(state: TableState, viewer: StaffViewer): ListQuery {
       `(u.fname ILIKE ${p} OR u.lname ILIKE ${p} OR (u.fname || ' ' || u.lname) ILIKE ${p} OR u.preferred_name ILIKE ${p} OR u.email ILIKE ${p} OR u.phone_number ILIKE ${add(likePattern(state.q.replace(/\D/g, "") || state.q))})`,
     );
   }
-  const status = first(state, "status");
   if (status === "active") where.push("u.paying");
   if (status === "inactive") where.push("NOT u.paying");
   const advisor = first(state, "advisor");

@@ -1,5 +1,5 @@
 /**
- * Usage: npx tsx scripts/bench/documents.ts [--documents 5000] [--runs 50]
+ * Usage: npx tsx scripts/bench/documents.ts [--documents 5000] [--runs 50] [--upload-mb 150]
  *
  * The document browser at size: puts 5,000 documents in one folder of the demo client's entity
  * (client@acme.test) on a fresh throwaway database, then times the browser's folder listing and a
@@ -8,11 +8,20 @@
  * statements whatever the folder's size (the listing returns at most LIST_LIMIT items, a search
  * at most SEARCH_LIMIT), p95 well under 100 ms.
  *
- * The other half of the issue's benchmark (a 150 MB upload keeps the app's memory flat) holds by
- * construction: the browser posts the bytes to S3 with a presigned POST and the app only reads the
- * object's head and first 16 bytes (app/storage.server.ts verifyUpload).
+ * Then a 150 MB upload through the real pipeline: the local S3 server runs in its own process
+ * (scripts/lib/local-s3-serve.ts) and the "browser" is curl posting the file from disk with the
+ * presigned POST, so this process holds only what the app holds: the grant, then the confirm
+ * (HeadObject, a 16-byte ranged read, the PDF's first 1 KB and last 1 MB). Its memory is sampled
+ * every 10 ms from before the grant to after the confirm. Target: RSS and heap stay flat (a few MB),
+ * nowhere near the file's size.
  */
+import { spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { once } from "node:events";
 import pg from "pg";
 import { createTestDatabase } from "../../tests/support/postgres";
 
@@ -23,6 +32,36 @@ const arg = (name: string, fallback: number) => {
 };
 const DOCUMENTS = arg("documents", 5000);
 const RUNS = arg("runs", 50);
+const UPLOAD_MB = arg("upload-mb", 150);
+
+/** The local S3 server in a child process; resolves with its settings. */
+async function startStoreProcess(dataDir: string) {
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/lib/local-s3-serve.ts", dataDir, "0", "bench"], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  for await (const chunk of child.stdout!) {
+    out += String(chunk);
+    if (out.includes("\n")) break;
+  }
+  const settings = JSON.parse(out.split("\n")[0]) as { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
+  return { settings, stop: () => child.kill("SIGTERM") };
+}
+
+/** A PDF-looking file of `mb` MB on disk (header, zeros, trailer), written in 1 MB chunks. */
+async function writeBigPdf(file: string, mb: number) {
+  const out = createWriteStream(file);
+  const chunk = Buffer.alloc(1024 * 1024);
+  out.write("%PDF-1.4\n");
+  for (let i = 0; i < mb - 1; i++) if (!out.write(chunk)) await once(out, "drain");
+  out.write(Buffer.alloc(1024 * 1024 - 64));
+  out.end("\ntrailer<<>>\n%%EOF\n");
+  await once(out, "finish");
+}
+
+const MB = 1024 * 1024;
+function memory() {
+  const m = process.memoryUsage();
+  return { rss: m.rss, heap: m.heapUsed, external: m.external + m.arrayBuffers };
+}
 
 const statements: string[] = [];
 let counting = false;
@@ -42,6 +81,16 @@ function percentile(sorted: number[], p: number): number {
 async function main() {
   const database = await createTestDatabase();
   process.env.DATABASE_URL = database.url;
+  const workDir = await mkdtemp(path.join(tmpdir(), "bench-documents-"));
+  const store = await startStoreProcess(path.join(workDir, "s3"));
+  Object.assign(process.env, {
+    S3_ENDPOINT: store.settings.endpoint,
+    S3_BUCKET: store.settings.bucket,
+    S3_ACCESS_KEY_ID: store.settings.accessKeyId,
+    S3_SECRET_ACCESS_KEY: store.settings.secretAccessKey,
+    S3_REGION: store.settings.region,
+    S3_FORCE_PATH_STYLE: "true",
+  });
   const db = await import("../../app/db.server");
   const seed = await import("../../prisma/seed");
   const documents = await import("../../app/documents/documents.server");
@@ -94,7 +143,46 @@ async function main() {
           `statements ${counted} (${statements.length} with transaction control)  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms`,
       );
     }
+
+    // A 150 MB upload: grant → curl posts the file from disk to the store → confirm.
+    const bigFile = path.join(workDir, "big.pdf");
+    await writeBigPdf(bigFile, UPLOAD_MB);
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const before = memory();
+    const peak = { ...before };
+    const sampler = setInterval(() => {
+      const now = memory();
+      peak.rss = Math.max(peak.rss, now.rss);
+      peak.heap = Math.max(peak.heap, now.heap);
+      peak.external = Math.max(peak.external, now.external);
+    }, 10);
+    const started = performance.now();
+    const ctx = { portal, user };
+    const { grant } = await documents.performDocumentAction(ctx, hash, { intent: "upload_grant", path: "/Bench upload", fileName: "big.pdf", contentType: "application/pdf", size: UPLOAD_MB * MB });
+    const form = Object.entries(grant!.fields).flatMap(([name, value]) => ["-F", `${name}=${value}`]);
+    const uploadStart = performance.now();
+    // Async so the sampler keeps running while curl sends.
+    const curl = spawn("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", ...form, "-F", `file=@${bigFile};type=application/pdf`, grant!.url]);
+    let status = "";
+    curl.stdout.on("data", (d) => (status += String(d)));
+    await once(curl, "close");
+    const uploadMs = performance.now() - uploadStart;
+    const confirmStart = performance.now();
+    const confirmed = await documents.performDocumentAction(ctx, hash, { intent: "upload_confirm", path: "/Bench upload", fileName: "big.pdf", contentType: "application/pdf", key: grant!.key });
+    const confirmMs = performance.now() - confirmStart;
+    clearInterval(sampler);
+    const after = memory();
+    const f = (n: number) => `${(n / MB).toFixed(1)} MB`;
+    console.log(
+      `upload ${UPLOAD_MB} MB           store answered ${status.trim()} in ${(uploadMs / 1000).toFixed(1)} s; confirm ${confirmMs.toFixed(0)} ms (recorded ${f(confirmed.item!.sizeBytes ?? 0)}); total ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `app memory during upload   rss ${f(before.rss)} → peak ${f(peak.rss)} (+${f(peak.rss - before.rss)}), heap ${f(before.heap)} → peak ${f(peak.heap)} (+${f(peak.heap - before.heap)}), buffers +${f(peak.external - before.external)}; after ${f(after.rss)} rss`,
+    );
   } finally {
+    store.stop();
+    await rm(workDir, { recursive: true, force: true });
     await su.end();
     await db.closeDb();
     await database.drop();

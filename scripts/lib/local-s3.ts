@@ -163,16 +163,19 @@ function bucketOfPostUpload(request: http.IncomingMessage): string | null {
 function sendRefusal(request: http.IncomingMessage, response: http.ServerResponse, refusal: PostPolicyRefusal): void {
   if (response.headersSent) return;
   const body = s3ErrorXml(refusal, randomBytes(8).toString("hex").toUpperCase());
-  const headers: http.OutgoingHttpHeaders = { "Content-Type": "application/xml", "Content-Length": Buffer.byteLength(body), Connection: "close" };
+  const headers: http.OutgoingHttpHeaders = { "Content-Type": "application/xml", "Content-Length": Buffer.byteLength(body) };
   // Like S3 with the bucket's CORS rule: a browser may read the error.
   if (request.headers.origin) Object.assign(headers, { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "ETag, Content-Disposition", Vary: "Origin" });
   response.writeHead(refusal.status, headers);
   response.end(body);
 }
 
+/** Fresh loopback connections to s3rver: no idle socket it could close under a request. */
+const upstreamAgent = new http.Agent({ keepAlive: false });
+
 function passThrough(request: http.IncomingMessage, response: http.ServerResponse, upstreamPort: number): void {
   const upstream = http.request(
-    { host: "127.0.0.1", port: upstreamPort, method: request.method, path: request.url, headers: request.headers },
+    { host: "127.0.0.1", port: upstreamPort, method: request.method, path: request.url, headers: request.headers, agent: upstreamAgent },
     (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
@@ -207,7 +210,7 @@ function forwardUpload(
   };
   if (request.headers.origin) headers.origin = request.headers.origin;
   return new Promise<void>((resolve, reject) => {
-    const upstream = http.request({ host: "127.0.0.1", port: upstreamPort, method: "POST", path: request.url, headers }, (answer) => {
+    const upstream = http.request({ host: "127.0.0.1", port: upstreamPort, method: "POST", path: request.url, headers, agent: upstreamAgent }, (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
       answer.on("end", resolve);
@@ -281,12 +284,24 @@ async function handlePostUpload(
   });
 
   try {
+    // The whole request is read before answering: closing a socket with unread bytes resets it,
+    // and the browser would see a network error instead of S3's answer.
+    const ended = new Promise<void>((resolve, reject) => {
+      request.on("end", resolve);
+      request.on("error", reject);
+    });
+    ended.catch(() => {}); // an error is also the form's, and handled there
     await new Promise<void>((resolve, reject) => {
       form.on("finish", resolve);
       form.on("error", reject);
       request.on("error", reject);
       request.pipe(form);
     });
+    if (!request.readableEnded) {
+      request.unpipe(form);
+      request.resume();
+      await ended;
+    }
     await Promise.all(work);
     const file = spooled;
     if (refusal) return sendRefusal(request, response, refusal);
@@ -309,6 +324,10 @@ async function startPolicyLayer(options: { port: number; upstreamPort: number; c
     if (!bucket) return passThrough(request, response, options.upstreamPort);
     void handlePostUpload(request, response, bucket, options.upstreamPort, options.credentials);
   });
+  // Clients keep connections open between requests; a long idle timeout (like S3's) keeps a
+  // client from sending a request on a socket the server is just closing (a reset, not an answer).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, "127.0.0.1", () => resolve());

@@ -70,6 +70,11 @@ test("a partner imports a client list and follows its progress to the report", a
 
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(dialog).toBeHidden();
+  // The table behind counts the imported users without a reload.
+  const [{ total }] = await sql<{ total: string }>(
+    `SELECT count(*) AS total FROM users u JOIN firms f ON f.id = u.firm_id WHERE f.slug = 'acme' AND u.kind = 'client' AND u.deleted_at IS NULL`,
+  );
+  await expect(page.getByRole("region", { name: "Users" }).getByRole("status")).toHaveText(`1-10 of ${total}`);
 
   // At 375 px the dialog still fits.
   await page.setViewportSize({ width: 375, height: 800 });

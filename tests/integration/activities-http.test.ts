@@ -230,9 +230,13 @@ describe("activities page", () => {
     expect(links.rows[0]).toMatchObject({ title: "Sent a sign-in link", subjectName: client[0].name, actorName: "Elena Marquez" });
   });
 
-  it("sends signed-out visitors to sign in", async () => {
+  it("sends signed-out visitors to sign in and is not found for clients", async () => {
     const response = await hostRequest(port, { host: host("acme"), path: "/activities" });
     expect(response.status).toBe(302);
+    const client = await signIn("acme", ACME, "client@acme.test");
+    const page = await client.get("acme", "/activities");
+    expect(page.status).toBe(404);
+    expect(page.text).not.toContain("Paging probe");
   });
 });
 

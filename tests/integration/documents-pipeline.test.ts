@@ -105,6 +105,7 @@ function zipEntries(zip: Uint8Array): string[] {
 let acme: FirmSiteContext;
 let client: Ctx;
 let staff: Ctx;
+let advisor: Ctx;
 let hash: string;
 
 beforeAll(async () => {
@@ -129,6 +130,7 @@ beforeAll(async () => {
   acme = await portalFor("acme");
   client = { portal: acme, user: await userFor("client@acme.test", "acme") };
   staff = { portal: acme, user: await userFor("partner@acme.test", "acme") };
+  advisor = { portal: acme, user: await userFor("advisor@acme.test", "acme", { firmAccess: "full", isAdvisor: true }) };
   hash = (await entitiesOf("client@acme.test"))[0].hash;
 }, 120_000);
 
@@ -165,12 +167,53 @@ describe("the upload pipeline", () => {
     expect(removed.message).toBe("Document removed successfully");
     const afterDelete = await docs.loadDocumentBrowser(client, hash, { path: "/2025" });
     expect(afterDelete.items.some((i) => i.id === item.id)).toBe(false);
-    expect(afterDelete.deleted.some((i) => i.id === item.id)).toBe(true);
     await expectError(docs.performDocumentAction(client, hash, { intent: "download_url", id: item.id }), 404);
 
-    await docs.performDocumentAction(client, hash, { intent: "restore", id: item.id });
+    // Only advisors restore documents (spec): clients and non-advisor staff neither see nor restore them.
+    expect(afterDelete.deleted).toEqual([]);
+    await expectError(docs.performDocumentAction(client, hash, { intent: "restore", id: item.id }), 403);
+    await expectError(docs.performDocumentAction(staff, hash, { intent: "restore", id: item.id }), 403);
+    expect((await docs.loadDocumentBrowser(advisor, hash, { path: "/2025" })).deleted.some((i) => i.id === item.id)).toBe(true);
+    const back = await docs.performDocumentAction(advisor, hash, { intent: "restore", id: item.id });
+    expect(back.message).toBe("Documents restored successfully");
     const restored = await docs.loadDocumentBrowser(client, hash, { path: "/2025" });
     expect(restored.items.some((i) => i.id === item.id)).toBe(true);
+    expect((await fetch((await docs.performDocumentAction(client, hash, { intent: "download_url", id: item.id })).url!)).status).toBe(200);
+  });
+
+  it("a deleted folder comes back with its files and subfolders, and only those", async () => {
+    await docs.performDocumentAction(client, hash, { intent: "create_folder", path: "/", name: "Old Bills" });
+    await docs.performDocumentAction(client, hash, { intent: "create_folder", path: "/Old Bills", name: "Q1" });
+    await (await upload(client, hash, "jan.pdf", PDF, "/Old Bills")).confirm();
+    await (await upload(client, hash, "feb.png", PNG, "/Old Bills/Q1", "image/png")).confirm();
+    const early = (await (await upload(client, hash, "deleted-before.pdf", PDF, "/Old Bills")).confirm()).item!;
+    // Deleted on its own before the folder: it stays deleted when the folder comes back.
+    await docs.performDocumentAction(client, hash, { intent: "delete", id: early.id });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const folder = (await docs.loadDocumentBrowser(client, hash, {})).items.find((i) => i.name === "Old Bills")!;
+    await docs.performDocumentAction(client, hash, { intent: "delete", id: folder.id });
+    expect((await docs.loadDocumentBrowser(client, hash, {})).tree.children.map((c) => c.name)).not.toContain("Old Bills");
+
+    // The deleted list names the folder once, not each file inside it.
+    const deleted = (await docs.loadDocumentBrowser(advisor, hash, {})).deleted;
+    expect(deleted.some((i) => i.id === folder.id && i.itemType === "folder")).toBe(true);
+    expect(deleted.some((i) => i.name === "jan.pdf" || i.name === "feb.png" || i.name === "Q1")).toBe(false);
+    expect(deleted.some((i) => i.id === early.id)).toBe(true);
+
+    expect((await docs.performDocumentAction(advisor, hash, { intent: "restore", id: folder.id })).message).toBe("Documents restored successfully");
+    const receipts = await docs.loadDocumentBrowser(client, hash, { path: "/Old Bills" });
+    expect(receipts.items.map((i) => i.name).sort()).toEqual(["Q1", "jan.pdf"]);
+    expect((await docs.loadDocumentBrowser(client, hash, { path: "/Old Bills/Q1" })).items.map((i) => i.name)).toEqual(["feb.png"]);
+    const zip = await docs.createFolderZip(client, hash, "/Old Bills");
+    expect(zipEntries(new Uint8Array(await new Response(zip.stream).arrayBuffer()))).toEqual(["Q1/feb.png", "jan.pdf"]);
+
+    // Deleted again, then a new folder of the same name: the old one comes back beside it.
+    await docs.performDocumentAction(client, hash, { intent: "delete", id: folder.id });
+    await docs.performDocumentAction(client, hash, { intent: "create_folder", path: "/", name: "Old Bills" });
+    const again = await docs.performDocumentAction(advisor, hash, { intent: "restore", id: folder.id });
+    expect(again.item?.name).toBe("Old Bills (restored)");
+    expect((await docs.loadDocumentBrowser(client, hash, { path: "/Old Bills (restored)" })).items.map((i) => i.name).sort()).toEqual(["Q1", "jan.pdf"]);
+    expect((await docs.loadDocumentBrowser(client, hash, { path: "/Old Bills" })).items).toEqual([]);
   });
 
   it("refuses a wrong type with a .pdf name by its bytes, and deletes it", async () => {
@@ -374,10 +417,16 @@ describe("another firm's or entity's documents", () => {
       [client, otherAcmeHash], // same firm, an entity that is not theirs
     ];
     if (secondOwnHash) attempts.push([client, secondOwnHash]); // their other entity: the document is not in it
+    // Deleted ones too, for restore.
+    const { item: gone } = await (await upload(client, hash, "gone.pdf", PDF)).confirm();
+    const goneFolder = (await docs.performDocumentAction(client, hash, { intent: "create_folder", path: "/", name: "Gone" })).item!;
+    await docs.performDocumentAction(client, hash, { intent: "delete", id: gone!.id });
+    await docs.performDocumentAction(client, hash, { intent: "delete", id: goneFolder.id });
+    attempts.push([{ portal: summit.portal, user: { ...summitStaff.user, isAdvisor: true } }, hash], [{ portal: summit.portal, user: { ...summitStaff.user, isAdvisor: true } }, summitHash]);
     const before = await snapshot();
     const objects = await objectCount();
     for (const [ctx, h] of attempts) {
-      for (const id of [item!.id, folder.id]) {
+      for (const id of [item!.id, folder.id, gone!.id, goneFolder.id]) {
         for (const action of actions(id)) {
           const result = await docs.performDocumentAction(ctx, h, action).then((r) => r, (e: unknown) => e);
           expect(result, `${action.intent} on ${h}`).toBeInstanceOf(docs.DocumentError);

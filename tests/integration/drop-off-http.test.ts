@@ -143,12 +143,12 @@ afterAll(async () => {
 });
 
 
-async function upload(slug: string, api: string, fields: Record<string, string>, fileName: string, cookie?: string) {
+async function upload(slug: string, api: string, fields: Record<string, string>, fileName: string, cookie?: string, documentName: string | null = fileName.replace(/\.pdf$/, "")) {
   const granted = await postJson(slug, api, { intent: "grant", ...fields, fileName, contentType: "application/pdf", size: PDF.length }, cookie);
   expect(granted.status, JSON.stringify(granted.json)).toBe(200);
   const grant = granted.json.grant as UploadGrant;
   expect((await postToGrant(grant, PDF, fileName)).status).toBeLessThan(300);
-  return postJson(slug, api, { intent: "confirm", ...fields, key: grant.key, fileName, contentType: "application/pdf" }, cookie);
+  return postJson(slug, api, { intent: "confirm", ...fields, key: grant.key, fileName, contentType: "application/pdf", ...(documentName === null ? {} : { documentName }) }, cookie);
 }
 
 const page = (path: string, cookie?: string) => hostRequest(port, { host: firm("acme"), path, headers: cookie ? { cookie } : {} });
@@ -178,14 +178,28 @@ describe("document drop-off (/document-drop-off)", () => {
     expect(await tx("summit", (t) => t.document.count())).toBe(summitBefore);
   });
 
+  it("needs a document name per file; the document keeps the file's extension", async () => {
+    const before = await snapshot();
+    for (const documentName of [null, "", "   "]) {
+      const refused = await upload("acme", "/api/document-drop-off", own, "scan-0042.pdf", client, documentName);
+      expect(refused.status).toBe(400);
+      expect(refused.json.error).toBe("Please enter a document name.");
+    }
+    expect(await snapshot()).toBe(before);
+    const named = await upload("acme", "/api/document-drop-off", own, "scan-0042.pdf", client, "Mortgage interest 1098.png");
+    expect(named.status, JSON.stringify(named.json)).toBe(200);
+    expect((named.json.document as { name: string }).name).toBe("Mortgage interest 1098.pdf");
+  });
+
   it("refuses another client's entity, forged keys and signed-out calls with 4xx, writing nothing", async () => {
     const before = await snapshot();
     const file = { fileName: "x.pdf", contentType: "application/pdf" };
     const calls: [unknown, string | undefined][] = [
       [{ intent: "grant", ...foreign, ...file, size: 10 }, client],
       [{ intent: "grant", questionnaireId: foreign.questionnaireId, companyId: own.companyId, ...file, size: 10 }, client],
-      [{ intent: "confirm", ...own, key: `firms/firm_acme/entities/${foreign.companyId}/documents/x.pdf`, ...file }, client],
-      [{ intent: "confirm", ...own, key: "../../etc/passwd", ...file }, client],
+      [{ intent: "confirm", ...own, key: `firms/firm_acme/entities/${foreign.companyId}/documents/x.pdf`, ...file, documentName: "x" }, client],
+      [{ intent: "confirm", ...own, key: "../../etc/passwd", ...file, documentName: "x" }, client],
+      [{ intent: "confirm", ...own, key: `firms/firm_acme/entities/${own.companyId}/documents/x.pdf`, ...file, documentName: "../x" }, client],
       [{ intent: "grant", ...own, ...file, size: 10 }, partner],
       [{ intent: "grant", ...own, ...file, size: 10 }, undefined],
     ];
@@ -239,6 +253,29 @@ describe("secure upload links (/secure-upload)", () => {
     expect(await tx("summit", (t) => t.document.count())).toBe(summitBefore);
   });
 
+  it("notifies the firm user who issued the link, once per batch, by email and in the app", async () => {
+    const partnerUser = await tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "partner@acme.test" }, select: { id: true } }));
+    const first = await upload("acme", "/api/secure-upload", { token }, "K-1 Partnership.pdf");
+    const second = await upload("acme", "/api/secure-upload", { token }, "Brokerage 1099-B.pdf", undefined, "Brokerage statement");
+    const ids = [first, second].map((r) => (r.json.document as { id: string }).id);
+    const finished = await postJson("acme", "/api/secure-upload", { intent: "finish", token, documentIds: ids });
+    expect(finished.status, JSON.stringify(finished.json)).toBe(200);
+    expect(finished.json.notified).toBe(1);
+    const notification = await tx("acme", (t) => t.notification.findFirstOrThrow({ where: { userId: partnerUser.id, typeId: 2 }, orderBy: { createdAt: "desc" } }));
+    expect(notification.text).toMatch(/^2 files uploaded for .+ through a secure upload link$/);
+    expect(notification.companyId).toBe(own.companyId);
+    expect(notification.link).toMatch(/^\/admin\/[^/]+\/documents\?path=%2FSecure\+upload$/);
+    const email = await tx("acme", (t) => t.outboundMessage.findFirstOrThrow({ where: { to: "partner@acme.test", subject: notification.text }, orderBy: { createdAt: "desc" } }));
+    expect(email.body).toContain("- Brokerage statement.pdf");
+    expect(email.body).toContain("- K-1 Partnership.pdf");
+
+    // Documents the link's holder did not send (the client's drop-off) are not theirs to announce.
+    const notifications = await tx("acme", (t) => t.notification.count());
+    const clientDoc = await tx("acme", (t) => t.document.findFirstOrThrow({ where: { companyId: own.companyId, uploadedById: { not: null }, itemType: "file" }, select: { id: true } }));
+    expect((await postJson("acme", "/api/secure-upload", { intent: "finish", token, documentIds: [clientDoc.id] })).status).toBe(404);
+    expect(await tx("acme", (t) => t.notification.count())).toBe(notifications);
+  });
+
   it("refuses forged, foreign-firm and expired tokens with a clear 4xx and writes nothing", async () => {
     const before = await snapshot();
     const forged = "A".repeat(43);
@@ -248,7 +285,7 @@ describe("secure upload links (/secure-upload)", () => {
     expect((await page("/secure-upload")).status).toBe(404);
     expect((await postJson("acme", "/api/secure-upload", { intent: "grant", token: forged, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
     expect((await postJson("summit", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
-    const wrongKey = await postJson("acme", "/api/secure-upload", { intent: "confirm", token, key: `firms/firm_acme/entities/${foreign.companyId}/documents/x.pdf`, fileName: "x.pdf", contentType: "application/pdf" });
+    const wrongKey = await postJson("acme", "/api/secure-upload", { intent: "confirm", token, key: `firms/firm_acme/entities/${foreign.companyId}/documents/x.pdf`, fileName: "x.pdf", contentType: "application/pdf", documentName: "x" });
     expect(wrongKey.status).toBe(404);
     await tx("acme", (t) => t.$executeRawUnsafe(`UPDATE document_drop_off_requests SET expires_at = now() - interval '1 minute'`));
     expect((await page(`/secure-upload?token=${token}`)).status).toBe(404);

@@ -55,6 +55,13 @@ describe("client inbox", () => {
     expect(home.text).toContain(`/inbox/${riveraHash}`);
   });
 
+  it("links the questionnaire page's Message button to the entity's inbox", async () => {
+    const q = await app.tx("acme", (t) => t.questionnaire.findFirstOrThrow({ where: { company: { hashId: riveraHash }, name: "2025 Individual Tax Organizer" } }));
+    const page = await app.get("acme", `/questionnaire/${riveraHash}?questionnaireId=${q.id}`, jordan);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(new RegExp(`href="/inbox/${riveraHash}"[^>]*>Message<`));
+  });
+
   it("refuses an empty message with the spec's text and writes nothing", async () => {
     const before = await counts("acme");
     const res = await send(riveraHash, null, { text: "   " }, jordan);

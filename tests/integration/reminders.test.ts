@@ -352,5 +352,12 @@ describe("automatic reminders", () => {
     } finally {
       await su.query(`UPDATE firms SET questionnaire_reminder_frequency_days = 7 WHERE id = $1`, [ACME]);
     }
+    // An inactive entity gets no reminders; activated again, they resume.
+    await su.query(`UPDATE companies SET inactive = true WHERE id = $1`, [f.companyId]);
+    await reminders.refreshNextReminderDates(db.firmDb(ACME), ACME, undefined, { companyId: f.companyId });
+    expect((await questionnaireRow(f.questionnaireId)).next_reminder_date).toBeNull();
+    await su.query(`UPDATE companies SET inactive = false WHERE id = $1`, [f.companyId]);
+    await reminders.refreshNextReminderDates(db.firmDb(ACME), null, undefined, { companyId: f.companyId });
+    expect((await questionnaireRow(f.questionnaireId)).next_reminder_date.toISOString()).toBe(`${isoDay(2)}T10:00:00.000Z`);
   });
 });

@@ -170,6 +170,10 @@ describe("sending a template now", () => {
       const q = await one<{ name: string; tax_year: number; due_date: string; is_draft: boolean; sent_at: Date | null; template_id: string; company_id: string }>(`SELECT name, tax_year, to_char(due_date, 'YYYY-MM-DD') AS due_date, is_draft, sent_at, template_id, company_id FROM questionnaires WHERE id = $1`, [id]);
       expect(q).toMatchObject({ name: "Schedule C Business Questionnaire", tax_year: 2025, due_date: addDays(14), is_draft: false, template_id: templateId });
       expect(q.sent_at).not.toBeNull();
+      // Its first automatic reminder: the firm's frequency after sending, at least 3 days before due, at 10:00 UTC.
+      const reminder = await one<{ next_reminder_date: Date | null; days: number }>(`SELECT q.next_reminder_date, f.questionnaire_reminder_frequency_days AS days FROM questionnaires q JOIN firms f ON f.id = q.firm_id WHERE q.id = $1`, [id]);
+      expect(reminder.days).toBeGreaterThan(0);
+      expect(reminder.next_reminder_date?.toISOString()).toMatch(/T10:00:00\.000Z$/);
       const counts = await one<{ s: string; q: string }>(`SELECT (SELECT count(*) FROM sections WHERE questionnaire_id = $1) AS s, (SELECT count(*) FROM questions WHERE questionnaire_id = $1) AS q`, [id]);
       expect(Number(counts.s)).toBe(Number(templateCounts.s) + 1);
       expect(Number(counts.q)).toBe(Number(templateCounts.q) + 1);
@@ -244,6 +248,7 @@ describe("sending a template now", () => {
     expect(result).toMatchObject({ status: "draft", message: "Successfully saved Questionnaire draft(s)" });
     const q = await one<{ is_draft: boolean; sent_at: Date | null }>(`SELECT is_draft, sent_at FROM questionnaires WHERE id = $1`, [(result as { questionnaireIds: string[] }).questionnaireIds[0]]);
     expect(q).toEqual({ is_draft: true, sent_at: null });
+    expect((await one<{ next_reminder_date: Date | null }>(`SELECT next_reminder_date FROM questionnaires WHERE id = $1`, [(result as { questionnaireIds: string[] }).questionnaireIds[0]])).next_reminder_date).toBeNull();
     expect((await one<{ n: string }>(`SELECT count(*) AS n FROM outbound_messages`)).n).toBe(before.n);
   });
 
@@ -278,6 +283,27 @@ describe("another firm's data and inactive entities", () => {
     await expectSendError(send.requestAdditionalItems(acme, partner, { intent: "additional-items", companyId: acmeEntity, relevantQuestionnaireId: summitQuestionnaire.id, dueDate: addDays(3), items: [{ text: "W-2", questionType: "upload", options: [] }] }), 404);
     expect(acmeQuestionnaire).toBeTruthy();
     expect(await footprint()).toBe(before);
+  });
+
+  it("lets group-access staff send only to entities of their own group (others: 404)", async () => {
+    const summit = await portalFor("summit");
+    const nina = (await su.query(`SELECT email FROM users WHERE firm_id = 'firm_summit' AND firm_access = 'group'`)).rows[0].email as string;
+    const groupUser = await staff(nina, "summit");
+    const entityIn = async (other: boolean) =>
+      (
+        await one<{ id: string }>(
+          `SELECT c.id FROM companies c JOIN users o ON o.id = c.primary_owner_id
+            WHERE c.firm_id = 'firm_summit' AND NOT c.inactive AND o.firm_group_id IS NOT NULL
+              AND (o.firm_group_id = (SELECT firm_group_id FROM users WHERE id = $1)) = $2 LIMIT 1`,
+          [groupUser.id, !other],
+        )
+      ).id;
+    const templateId = await template("summit", "rental");
+    const before = await footprint();
+    await expectSendError(send.sendQuestionnaire(summit, groupUser, templateRequest({ templateId, companyIds: [await entityIn(true)] })), 404);
+    expect(await footprint()).toBe(before);
+    const sent = await send.sendQuestionnaire(summit, groupUser, templateRequest({ templateId, companyIds: [await entityIn(false)] }));
+    expect(sent.status).toBe("sent");
   });
 
   it("refuses an inactive entity", async () => {
@@ -370,6 +396,29 @@ describe("scheduled and bulk sends", () => {
     await expect(
       db.withFirm(acme.firm.id, (tx) => tx.questionnaire.create({ data: { firmId: acme.firm.id, companyId: companies[0], name: "dup", taxYear: 2025, templateSchedulerId: schedulerId, scheduledRunOn: new Date(`${runOn}T00:00:00Z`) } })),
     ).rejects.toThrow();
+  });
+
+  it("sweeps due runs across firms into jobs, one per scheduler and run date", async () => {
+    const [companyId] = await addEntities(1, "sweep");
+    const result = await send.sendQuestionnaire(acme, partner, templateRequest({ templateId: await template("acme", "rental"), companyIds: [companyId], scheduled: true, frequency: "weekly", sendDate: addDays(2), dueDate: addDays(9) }));
+    const schedulerId = (result as { schedulerId: string }).schedulerId;
+    const sent: { name: string; data: Record<string, string>; key?: string }[] = [];
+    const context = {
+      send: async (name: string, data: object, options?: { singletonKey?: string }) => {
+        sent.push({ name, data: data as Record<string, string>, key: options?.singletonKey });
+        return "job";
+      },
+      sql: async <R,>(text: string, values: unknown[] = []) => (await su.query(text, values)).rows as R[],
+    };
+    await scheduler.sweepTemplateSchedulers(context);
+    expect(sent.filter((j) => j.data.schedulerId === schedulerId)).toEqual([]);
+    await su.query(`UPDATE template_schedulers SET next_run_at = now() - interval '5 minutes' WHERE id = $1`, [schedulerId]);
+    await scheduler.sweepTemplateSchedulers(context);
+    const mine = sent.filter((j) => j.data.schedulerId === schedulerId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ name: "run-template-scheduler", data: { firmId: "firm_acme" } });
+    expect(mine[0].key).toBe(`${schedulerId}:${mine[0].data.runOn}`);
+    await su.query(`UPDATE template_schedulers SET active = false WHERE id = $1`, [schedulerId]);
   });
 
   it("sends to many entities in the background through the job queue (two workers), once each", async () => {

@@ -15,9 +15,15 @@ export interface HostResponse {
 
 export function hostRequest(
   port: number,
-  options: { host: string; path?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string>; json?: unknown },
+  options: { host: string; path?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string | string[]>; json?: unknown },
 ): Promise<HostResponse> {
-  const body = options.json !== undefined ? JSON.stringify(options.json) : options.form ? new URLSearchParams(options.form).toString() : undefined;
+  // A list value repeats its field (name=a&name=b).
+  const body =
+    options.json !== undefined
+      ? JSON.stringify(options.json)
+      : options.form
+        ? new URLSearchParams(Object.entries(options.form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()
+        : undefined;
   const contentType = options.json !== undefined ? "application/json" : "application/x-www-form-urlencoded";
   return new Promise((resolve, reject) => {
     const req = http.request(

@@ -9,6 +9,7 @@ import {
   nameError,
   normalizePath,
   renamedFileName,
+  restoredName,
   type DocumentPreferences,
 } from "../../app/documents/rules";
 
@@ -85,5 +86,19 @@ describe("client permissions", () => {
   it("read-only users and entities get no actions", () => {
     expect(folderPermissions(prefs, { ...client, userReadonly: true }, "/")).toMatchObject({ canView: true, canUpload: false, canEditFiles: false, canManageFolders: false });
     expect(folderPermissions(prefs, { ...client, entityReadonly: true }, "/")).toMatchObject({ canView: true, canUpload: false });
+  });
+});
+
+describe("restoring deleted documents", () => {
+  it("only advisors restore (spec: only advisors restore documents)", () => {
+    expect(folderPermissions(prefs, { kind: "staff", isAdvisor: true, userReadonly: false, entityReadonly: false }, "/").canRestore).toBe(true);
+    expect(folderPermissions(prefs, { kind: "staff", isAdvisor: false, userReadonly: false, entityReadonly: false }, "/").canRestore).toBe(false);
+    expect(folderPermissions(prefs, client, "/").canRestore).toBe(false);
+  });
+  it("keeps the name unless it is taken, then adds '(restored)' before the extension", () => {
+    expect(restoredName("W2.pdf", ["1099.pdf"], true)).toBe("W2.pdf");
+    expect(restoredName("W2.pdf", ["w2.PDF"], true)).toBe("W2 (restored).pdf");
+    expect(restoredName("W2.pdf", ["W2.pdf", "W2 (restored).pdf"], true)).toBe("W2 (restored 2).pdf");
+    expect(restoredName("2025.v1", ["2025.v1"], false)).toBe("2025.v1 (restored)");
   });
 });

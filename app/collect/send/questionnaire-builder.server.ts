@@ -14,6 +14,7 @@ import type { FirmTx } from "~/db.server";
 import type { OutboundMessage, Prisma } from "~/generated/prisma/client";
 import { normalizeEmailRecipient, toE164 } from "~/messaging/rules";
 import { ACTIVITY_TYPES } from "~/activity/log.server";
+import { nextReminderDate } from "~/reminders/rules";
 import { notificationEmail, notificationSms, type NotificationInput } from "./email";
 import { itemQuestionText, type ItemInput } from "./rules";
 import { addDays } from "./schedule";
@@ -365,25 +366,87 @@ function blankQuestion(key: string): PlanQuestion {
   return { key, text: "", questionType: "text", options: [], optional: false, numberOfCharacters: null, disableAnswerLater: false, disableNotApplicable: false, documentLink: null, followUpOf: null, trigger: null };
 }
 
+/** A column of a bulk insert: the row's (Prisma) field, its SQL type, and a cast for enums. */
+type Column = [field: string, type: string, cast?: string];
+
+function snake(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/**
+ * One INSERT of many rows, sent as a single JSON parameter and expanded by jsonb_to_recordset:
+ * Prisma's createMany builds one bound parameter per value, and at tens of thousands of rows
+ * (1,000 questionnaires of 50 questions) that alone took seconds per chunk.
+ */
+async function insertRows(tx: FirmTx, table: string, columns: readonly Column[], rows: readonly object[]): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map(([field]) => `"${snake(field)}"`);
+  const record = columns.map(([field, type]) => `"${snake(field)}" ${type}`).join(", ");
+  const select = columns.map(([field, , cast]) => (cast ? `r."${snake(field)}"::${cast}` : `r."${snake(field)}"`)).join(", ");
+  const json = JSON.stringify(rows.map((row) => Object.fromEntries(columns.map(([field]) => [snake(field), (row as Record<string, unknown>)[field] ?? null]))));
+  await tx.$executeRawUnsafe(`INSERT INTO "${table}" (${names.join(", ")}) SELECT ${select} FROM jsonb_to_recordset($1::jsonb) AS r(${record})`, json);
+}
+
+const QUESTIONNAIRE_COLUMNS: Column[] = [
+  ["id", "text"], ["firmId", "text"], ["companyId", "text"], ["templateId", "text"], ["templateSchedulerId", "text"], ["scheduledRunOn", "date"],
+  ["relevantQuestionnaireId", "text"], ["name", "text"], ["taxYear", "integer"], ["dueDate", "date"], ["isDraft", "boolean"], ["isOpenItem", "boolean"],
+  ["depositRequired", "boolean"], ["depositStatus", "text", '"DepositStatus"'], ["depositAmountCents", "integer"], ["disclaimer", "text"],
+  ["documentDropOffEnabled", "boolean"], ["updateProfileSection", "boolean"], ["showUploadsAsDocumentChecklist", "boolean"],
+  ["documentPopoutChecklistEnabled", "boolean"], ["allOwnerSignatureRequired", "boolean"], ["includePriorYearItems", "boolean"],
+  ["sentAt", "timestamptz"], ["nextReminderDate", "timestamptz"], ["lastActivity", "text"], ["lastActivityAt", "timestamptz"], ["createdById", "text"], ["createdAt", "timestamptz"],
+];
+const SECTION_COLUMNS: Column[] = [
+  ["id", "text"], ["firmId", "text"], ["questionnaireId", "text"], ["sectionKey", "text"], ["sectionType", "integer"], ["name", "text"],
+  ["instruction", "text"], ["customElement", "text"], ["order", "integer"],
+];
+const QUESTION_COLUMNS: Column[] = [
+  ["id", "text"], ["firmId", "text"], ["questionnaireId", "text"], ["sectionId", "text"], ["text", "text"], ["questionType", "text", '"QuestionType"'],
+  ["options", "text[]"], ["optional", "boolean"], ["numberOfCharacters", "integer"], ["disableAnswerLater", "boolean"], ["disableNotApplicable", "boolean"],
+  ["documentLink", "text"], ["followUpQuestionId", "text"], ["triggerForFollowUpQuestion", "text"], ["priorYearValue", "text"],
+  ["uploadedLastYear", "boolean"], ["rolloverLineItemId", "text"], ["order", "integer"],
+];
+const SIGNATURE_COLUMNS: Column[] = [["id", "text"], ["firmId", "text"], ["sectionId", "text"], ["userId", "text"], ["userName", "text"]];
+const ACTIVITY_COLUMNS: Column[] = [
+  ["id", "text"], ["firmId", "text"], ["typeId", "integer"], ["title", "text"], ["description", "text"], ["companyId", "text"],
+  ["questionnaireId", "text"], ["actorId", "text"], ["createdAt", "timestamptz"],
+];
+const MESSAGE_COLUMNS: Column[] = [
+  ["id", "text"], ["firmId", "text"], ["userId", "text"], ["channel", "text", '"OutboundChannel"'], ["to", "text"], ["subject", "text"], ["body", "text"],
+  ["html", "text"], ["status", "text", '"OutboundStatus"'], ["nextAttemptAt", "timestamptz"],
+];
+
 /**
  * Writes the rows in the transaction: one insert per table (sections' triggers in one update, as
  * sections and questions point at each other). Returns the outbox rows to dispatch after commit.
  */
 export async function writeRows(tx: FirmTx, rows: BuiltRows): Promise<OutboundMessage[]> {
   if (rows.questionnaires.length === 0) return [];
-  await tx.questionnaire.createMany({ data: rows.questionnaires });
-  if (rows.sections.length) await tx.section.createMany({ data: rows.sections });
-  if (rows.questions.length) await tx.question.createMany({ data: rows.questions });
+  // The first automatic reminder of each questionnaire sent (drafts get none until sent): every
+  // row of a send shares the facts, so one read of the firm's frequency serves them all.
+  const firm = await tx.firm.findFirst({ select: { questionnaireReminderFrequencyDays: true } });
+  for (const q of rows.questionnaires) {
+    q.nextReminderDate = firm
+      ? nextReminderDate(
+          { deletedAt: null, isDraft: q.isDraft ?? false, locked: false, completed: false, sentAt: (q.sentAt as Date | null) ?? null, company: { inactive: false, deletedAt: null }, remindersDisabled: false, dueDate: (q.dueDate as Date | null) ?? null, earliestRemindDate: null, lastRemindedAt: null },
+          firm.questionnaireReminderFrequencyDays,
+        )
+      : null;
+  }
+  await insertRows(tx, "questionnaires", QUESTIONNAIRE_COLUMNS, rows.questionnaires);
+  await insertRows(tx, "sections", SECTION_COLUMNS, rows.sections);
+  // Parents before follow-ups: the follow-up link is checked at the end of the statement anyway.
+  await insertRows(tx, "questions", QUESTION_COLUMNS, rows.questions);
   if (rows.triggers.length) {
     await tx.$executeRaw`
       UPDATE sections AS s SET trigger_question_id = v.question_id, trigger_answer = v.answer
         FROM unnest(${rows.triggers.map((t) => t.id)}::text[], ${rows.triggers.map((t) => t.questionId)}::text[], ${rows.triggers.map((t) => t.answer)}::text[]) AS v(id, question_id, answer)
        WHERE s.id = v.id`;
   }
-  if (rows.signatures.length) await tx.engagementSignature.createMany({ data: rows.signatures });
-  if (rows.activity.length) await tx.activityLog.createMany({ data: rows.activity });
+  await insertRows(tx, "engagement_signatures", SIGNATURE_COLUMNS, rows.signatures);
+  await insertRows(tx, "activity_logs", ACTIVITY_COLUMNS, rows.activity);
   if (rows.messages.length === 0) return [];
-  return tx.outboundMessage.createManyAndReturn({ data: rows.messages });
+  await insertRows(tx, "outbound_messages", MESSAGE_COLUMNS, rows.messages);
+  return tx.outboundMessage.findMany({ where: { id: { in: rows.messages.map((m) => m.id!) } } });
 }
 
 // ───────────────────────────── Entities ─────────────────────────────

@@ -3,9 +3,10 @@
  *
  * `run-template-scheduler` { firmId, schedulerId, runOn }
  *   Sends one run of a template scheduler: the template to every entity of the scheduler, in
- *   chunks of SEND_CHUNK entities, each chunk one transaction that first locks the scheduler's
- *   row (SELECT … FOR UPDATE) and skips the entities that already got this run's questionnaire.
- *   A unique index on (scheduler, entity, run date) backs that up. So a run is sent exactly once
+ *   chunks of SEND_CHUNK entities (RUN_CONCURRENCY at a time), each chunk one transaction that
+ *   holds the scheduler's row FOR SHARE and an advisory lock on (run, chunk), and skips the
+ *   entities that already got this run's questionnaire. A unique index on (scheduler, entity,
+ *   run date) backs that up. So a run is sent exactly once
  *   per entity, even when two servers work the same run at once or a worker dies mid-run and the
  *   job is retried: the retry finishes what is missing. After the last chunk the scheduler moves
  *   to its next run date (none for `once`: it is then inactive). Entities that became inactive or
@@ -29,6 +30,8 @@ import { dispatchAll, firmForSend, loadTemplateContent, SEND_CHUNK, templatePlan
 
 export const RUN_TEMPLATE_SCHEDULER = "run-template-scheduler";
 export const SWEEP_TEMPLATE_SCHEDULERS = "sweep-template-schedulers";
+/** Chunks of a run written side by side (each its own transaction and connection). */
+const RUN_CONCURRENCY = 3;
 
 export interface SchedulerRunJob {
   firmId: string;
@@ -133,14 +136,21 @@ export async function runTemplateScheduler(job: SchedulerRunJob): Promise<RunOut
   let sent = 0;
   let skipped = 0;
 
-  for (let i = 0; i < companyIds.length; i += SEND_CHUNK) {
-    const chunk = companyIds.slice(i, i + SEND_CHUNK);
+  const chunks: string[][] = [];
+  for (let i = 0; i < companyIds.length; i += SEND_CHUNK) chunks.push(companyIds.slice(i, i + SEND_CHUNK));
+  let stopped = false;
+
+  // A chunk: one transaction. FOR SHARE on the scheduler (chunks run side by side; the scheduler
+  // can't move to its next run meanwhile), and an advisory lock on this run's chunk, so a second
+  // worker on the same chunk waits, then sees the first one's questionnaires and skips them.
+  const runChunk = async (index: number) => {
+    const chunk = chunks[index]!;
     const outcome = await withFirm(
       job.firmId,
       async (tx) => {
-        // One chunk at a time per scheduler, whichever worker: the second sees the first's rows.
-        const locked = await tx.$queryRaw<{ next_run_at: Date | null; active: boolean }[]>`SELECT next_run_at, active FROM template_schedulers WHERE id = ${scheduler.id} FOR UPDATE`;
+        const locked = await tx.$queryRaw<{ next_run_at: Date | null; active: boolean }[]>`SELECT next_run_at, active FROM template_schedulers WHERE id = ${scheduler.id} FOR SHARE`;
         if (!locked[0]?.active || !locked[0].next_run_at || runDateOf(locked[0].next_run_at) !== job.runOn) return null;
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`send:${scheduler.id}:${job.runOn}:${index}`}, 0))`;
         const done = await tx.questionnaire.findMany({ where: { templateSchedulerId: scheduler.id, scheduledRunOn: runOnDate, companyId: { in: chunk } }, select: { companyId: true } });
         const have = new Set(done.map((q) => q.companyId));
         const entities = (await findEntities(tx, chunk.filter((id) => !have.has(id)))).filter((e) => !e.deletedAt && !e.inactive && e.entityType !== UNASSIGNED_ENTITY_TYPE);
@@ -153,19 +163,28 @@ export async function runTemplateScheduler(job: SchedulerRunJob): Promise<RunOut
       },
       { timeout: 120_000, maxWait: 30_000 },
     );
-    if (!outcome) return { sent, skipped, next: null, status: "not-due" };
+    if (!outcome) {
+      stopped = true;
+      return;
+    }
     sent += outcome.sent;
     skipped += outcome.skipped;
     await dispatchAll(scope, outcome.messages);
-  }
+  };
+  let next = 0;
+  const lane = async () => {
+    while (!stopped && next < chunks.length) await runChunk(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(RUN_CONCURRENCY, chunks.length) }, lane));
+  if (stopped) return { sent, skipped, next: null, status: "not-due" };
 
   // Move on to the next run (once per run: only if nobody did already).
-  const next = nextRunDate(scheduler.frequency as Frequency, scheduler.firstScheduledDate.toISOString().slice(0, 10), job.runOn);
+  const following = nextRunDate(scheduler.frequency as Frequency, scheduler.firstScheduledDate.toISOString().slice(0, 10), job.runOn);
   await withFirm(job.firmId, async (tx) => {
     const locked = await tx.$queryRaw<{ next_run_at: Date | null }[]>`SELECT next_run_at FROM template_schedulers WHERE id = ${scheduler.id} FOR UPDATE`;
     if (!locked[0]?.next_run_at || runDateOf(locked[0].next_run_at) !== job.runOn) return;
-    await tx.templateScheduler.update({ where: { id: scheduler.id }, data: { lastRunAt: new Date(), nextRunAt: next ? runInstant(next) : null, active: next !== null } });
+    await tx.templateScheduler.update({ where: { id: scheduler.id }, data: { lastRunAt: new Date(), nextRunAt: following ? runInstant(following) : null, active: following !== null } });
   });
-  if (sent > 0) console.info(`[send] scheduler ${scheduler.id} firm ${job.firmId} run ${job.runOn}: ${sent} sent, ${skipped} skipped${next ? `, next ${next}` : ""}`);
-  return { sent, skipped, next, status: "done" };
+  if (sent > 0) console.info(`[send] scheduler ${scheduler.id} firm ${job.firmId} run ${job.runOn}: ${sent} sent, ${skipped} skipped${following ? `, next ${following}` : ""}`);
+  return { sent, skipped, next: following, status: "done" };
 }

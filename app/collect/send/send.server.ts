@@ -22,6 +22,7 @@ import type { FirmSettings } from "~/context.server";
 import type { FirmDb, FirmTx } from "~/db.server";
 import { enqueue, jobsRunning } from "~/jobs.server";
 import { dispatchOutboundMessage } from "~/messaging/dispatch.server";
+import { OUTBOX_PROVIDER_ID, providerConfigured } from "~/messaging/outbox.server";
 import type { OutboundMessage } from "~/generated/prisma/client";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
 import { todayIn } from "~/time-zones";
@@ -116,9 +117,17 @@ function invalid(errors: Record<string, string | undefined>): SendError {
  * access: entities whose primary owner is in no group or in the sender's); otherwise 404. Any
  * inactive entity: 422 'Entity is inactive'.
  */
-export async function requireEntities(tx: FirmTx, user: Sender, companyIds: readonly string[]): Promise<LoadedEntity[]> {
+export interface EntityRef {
+  id: string;
+  name: string;
+}
+
+export async function requireEntities(tx: FirmTx, user: Sender, companyIds: readonly string[]): Promise<EntityRef[]> {
   const unique = [...new Set(companyIds)];
-  const entities = await findEntities(tx, unique);
+  const entities = await tx.company.findMany({
+    where: { id: { in: unique } },
+    select: { id: true, name: true, inactive: true, deletedAt: true, entityType: true, primaryOwner: { select: { firmGroupId: true } } },
+  });
   let groupId: string | null | undefined;
   if (user.firmAccess === "group") {
     groupId = (await tx.user.findFirst({ where: { id: user.id }, select: { firmGroupId: true } }))?.firmGroupId ?? null;
@@ -133,7 +142,7 @@ export async function requireEntities(tx: FirmTx, user: Sender, companyIds: read
   const inactive = visible.find((e) => e.inactive);
   if (inactive) throw new SendError(422, `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}`, { companyIds: `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}` });
   // Keep the order the sender chose.
-  const byId = new Map(visible.map((e) => [e.id, e]));
+  const byId = new Map(visible.map((e) => [e.id, { id: e.id, name: e.name }]));
   return unique.map((id) => byId.get(id)!);
 }
 
@@ -233,9 +242,9 @@ export function templatePlan(
 /** Creates the plan's questionnaire for each entity, in chunks; dispatches notifications after each commits. */
 async function createForEntities(
   scope: SendScope,
-  entities: readonly LoadedEntity[],
+  entities: readonly EntityRef[],
   plan: QuestionnairePlan,
-  options: { links?: ExtraLinks; before?: (tx: FirmTx, chunk: readonly LoadedEntity[]) => Promise<void> } = {},
+  options: { links?: ExtraLinks } = {},
 ): Promise<string[]> {
   const firm = firmForSend(scope);
   const ids: string[] = [];
@@ -243,8 +252,10 @@ async function createForEntities(
     const chunk = entities.slice(i, i + SEND_CHUNK);
     const messages = await scope.db.$transaction(
       async (tx) => {
-        await options.before?.(tx, chunk);
-        const targets = await toTargets(tx, chunk, { taxYear: plan.taxYear, includePriorYearItems: plan.includePriorYearItems, allOwnerSignatureRequired: plan.allOwnerSignatureRequired });
+        const loaded = await findEntities(tx, chunk.map((e) => e.id));
+        const byId = new Map(loaded.map((e) => [e.id, e]));
+        const ordered = chunk.map((e) => byId.get(e.id)).filter((e): e is LoadedEntity => e !== undefined);
+        const targets = await toTargets(tx, ordered, { taxYear: plan.taxYear, includePriorYearItems: plan.includePriorYearItems, allOwnerSignatureRequired: plan.allOwnerSignatureRequired });
         const rows = emptyRows();
         const now = new Date();
         for (const target of targets) ids.push(addQuestionnaire(rows, firm, plan, target, now, options.links));
@@ -257,10 +268,21 @@ async function createForEntities(
   return ids;
 }
 
-/** Hands each new outbox row to delivery (a job per message, or delivered here without a queue). */
+/**
+ * Hands each new outbox row to delivery: a job per message (or delivered here without a queue).
+ * Messages of a channel with no provider configured are only kept in the outbox: recorded as
+ * sent there in one statement (what delivery does for each without a provider).
+ */
 export async function dispatchAll(scope: Pick<SendScope, "firm" | "db">, messages: readonly OutboundMessage[]): Promise<void> {
   const messaging = { firm: { id: scope.firm.id, name: scope.firm.name }, db: scope.db };
-  const queue = [...messages];
+  const kept = messages.filter((m) => !providerConfigured(m.channel));
+  if (kept.length) {
+    await scope.db.outboundMessage.updateMany({
+      where: { id: { in: kept.map((m) => m.id) }, status: "queued" },
+      data: { status: "sent", attempts: 1, providerMessageId: OUTBOX_PROVIDER_ID, sentAt: new Date() },
+    });
+  }
+  const queue = messages.filter((m) => providerConfigured(m.channel));
   const worker = async () => {
     for (let message = queue.shift(); message; message = queue.shift()) {
       await dispatchOutboundMessage(messaging, message).catch((error) => console.warn(`[send] could not dispatch ${message!.id}: ${error instanceof Error ? error.message : error}`));
@@ -344,7 +366,8 @@ export async function sendQuestionnaire(scope: SendScope, user: Sender, request:
         },
         select: { id: true },
       });
-      await tx.templateSchedulerCompany.createMany({ data: entities.map((e) => ({ firmId: scope.firm.id, schedulerId: created.id, companyId: e.id })) });
+      // One statement with one array parameter, however many entities.
+      await tx.$executeRaw`INSERT INTO template_scheduler_companies (firm_id, scheduler_id, company_id) SELECT ${scope.firm.id}, ${created.id}, unnest(${entities.map((e) => e.id)}::text[])`;
       await logActivity(tx, scope.firm.id, {
         typeId: ACTIVITY_TYPES.questionnaire,
         title: request.scheduled ? "Questionnaire send scheduled" : request.isDraft ? "Questionnaire drafts started" : "Bulk questionnaire send started",

@@ -8,7 +8,7 @@ import { Alert, Button, Dialog, Switch, TextArea, TextField } from "~/components
 import { formatDate } from "~/staff/format";
 import { useVocabulary } from "~/vocabulary";
 import { bulkTagsSchema, ENTITY_MESSAGES, NOTE_MAX, noteSchema, NOTIFICATION_TYPES, notificationsSchema, TAG_MAX } from "../entity-rules";
-import * as s from "./dialogs.css";
+import * as s from "./entity-dialogs.css";
 import { useEntityAction } from "./entity-form";
 
 export function EntityTagsDialog({ open, onClose, action, ids, tags, onDone }: { open: boolean; onClose: () => void; action: string; ids: string[]; tags: string[]; onDone?: () => void }) {
@@ -115,6 +115,7 @@ export function EntityNotificationsDialog({
 }
 
 function NotificationsForm({ onClose, action, ids, current, locked, onDone }: { onClose: () => void; action: string; ids: string[]; current: number[]; locked?: boolean; onDone?: () => void }) {
+  const t = useVocabulary();
   const [types, setTypes] = useState<number[]>(current);
   const save = useEntityAction(action, () => {
     onDone?.();
@@ -129,7 +130,7 @@ function NotificationsForm({ onClose, action, ids, current, locked, onDone }: { 
         {NOTIFICATION_TYPES.map((type) => (
           <Switch
             key={type.id}
-            label={type.label}
+            label={t(type.label)}
             checked={types.includes(type.id)}
             disabled={locked}
             onChange={(e) => {
@@ -190,7 +191,6 @@ export function EntityNotes({ action, notes, readOnly }: { action: string; notes
               add.clearError("text");
             }}
             error={add.errors.text}
-            hint={`${text.length}/${NOTE_MAX}`}
           />
           <div className={s.actions}>
             <Button type="submit" size="sm" loading={add.busy} disabled={!text.trim()}>

@@ -10,7 +10,7 @@ import { Alert, Button, Dialog, Select, Spinner, TextField } from "~/components/
 import { regionsOf, toCountry } from "~/profile/address";
 import { useVocabulary } from "~/vocabulary";
 import { addressLabels, createEntitySchema, entityTypeOptions, INDIVIDUAL, NEW_CUSTOM_TYPE } from "../entity-rules";
-import * as s from "./dialogs.css";
+import * as s from "./entity-dialogs.css";
 import { formValues, useEntityAction } from "./entity-form";
 import { UserPicker, type UserSearchResult } from "./entity-owner-dialogs";
 
@@ -48,7 +48,7 @@ export function CreateEntityDialog({ open, onClose, action, user, onCreated }: {
           </>
         }
       >
-        <UserPicker selected={picked?.id ?? null} onSelect={setPicked} label="Find the entity's owner" />
+        <UserPicker selected={picked?.id ?? null} onSelect={setPicked} label={t("Find the entity's owner")} />
       </Dialog>
     );
   }

@@ -8,7 +8,7 @@ import { Alert, Button, Checkbox, Dialog, Select, Switch, Tabs, TextField } from
 import { regionsOf, toCountry } from "~/profile/address";
 import { useVocabulary } from "~/vocabulary";
 import { addressLabels, editEntitySchema, entityTypeOptions, NEW_CUSTOM_TYPE } from "../entity-rules";
-import * as s from "./dialogs.css";
+import * as s from "./entity-dialogs.css";
 import { useEntityAction, type FormValues } from "./entity-form";
 
 export interface EntityEditorValues {

@@ -8,8 +8,8 @@ import { useEffect, useState } from "react";
 import { SEARCH_DEBOUNCE_MS } from "~/components/data-table/state";
 import { Button, Dialog, Select, Tabs, TextField } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
-import { addExistingOwnerSchema, addOwnerSchema, MESSAGE_HISTORY, MESSAGE_HISTORY_LABELS, primaryContactSchema, spouseSchema } from "../entity-rules";
-import * as s from "./dialogs.css";
+import { addExistingOwnerSchema, addOwnerSchema, MESSAGE_HISTORY, MESSAGE_HISTORY_HINTS, MESSAGE_HISTORY_LABELS, type MessageHistory, primaryContactSchema, spouseSchema } from "../entity-rules";
+import * as s from "./entity-dialogs.css";
 import { formValues, useEntityAction } from "./entity-form";
 
 export interface OwnerSummary {
@@ -83,7 +83,9 @@ function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action
   const existing = useEntityAction(action, onClose);
   const [picked, setPicked] = useState<UserSearchResult | null>(null);
   const [history, setHistory] = useState<string>("transfer");
-  const historySelect = <Select label="Previous messages" name="messages" options={historyOptions} value={history} onChange={(e) => setHistory(e.currentTarget.value)} />;
+  const historySelect = (
+    <Select label="Previous messages" name="messages" options={historyOptions} value={history} onChange={(e) => setHistory(e.currentTarget.value)} hint={MESSAGE_HISTORY_HINTS[history as MessageHistory]} />
+  );
 
   const newForm = (
     <form

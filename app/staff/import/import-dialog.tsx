@@ -7,6 +7,7 @@
  * `<ImportButton />` shows the 'Import' button for partner, admin and full-access staff only.
  */
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent, type FormEvent } from "react";
+import { useRevalidator } from "@remix-run/react";
 import { apiFetch } from "~/auth/api-fetch";
 import { uploadWithProgress, UploadFailedError } from "~/components/upload/upload-with-progress";
 import { Alert, Badge, Button, Dialog, ProgressBar, Select, TextArea, TextField, UploadIcon, useToast } from "~/components/ui";
@@ -136,6 +137,17 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     };
   }, []);
 
+  // When a client list finishes, the page behind (the Users table) shows the new users.
+  const revalidator = useRevalidator();
+  const finishedKey = files
+    .filter((f) => f.state.phase === "recorded" && f.state.job.status === "completed" && f.state.job.createdUsers > 0)
+    .map((f) => f.id)
+    .join(",");
+  useEffect(() => {
+    if (finishedKey) revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [finishedKey]);
+
   const setFile = useCallback((id: string, state: FileState) => {
     setFiles((current) => current.map((f) => (f.id === id ? { ...f, state } : f)));
   }, []);
@@ -227,6 +239,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     }
     setErrors(problems);
     if (Object.values(problems).some(Boolean)) return;
+    setNotices([]);
     setBusy(true);
     const results: boolean[] = [];
     for (const f of files) results.push(await uploadOne(f, fields.fileType as ImportFileType));

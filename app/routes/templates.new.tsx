@@ -1,0 +1,40 @@
+/** /templates/new: a new firm-made template in the sections-and-questions editor. */
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { FirmPage } from "~/components/firm-page";
+import { Alert, PageHeader } from "~/components/ui";
+import { requireFirmSite } from "~/context.server";
+import { emptyTemplate, TemplateEditor } from "~/templates/template-editor";
+
+export const meta: MetaFunction = () => [{ title: "New template" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const portal = requireFirmSite(context);
+  const { requireTemplateManager } = await import("~/templates/access.server");
+  await requireTemplateManager(request, portal);
+  return json({});
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const portal = requireFirmSite(context);
+  const { readEditorTemplate, requireTemplateManager } = await import("~/templates/access.server");
+  const user = await requireTemplateManager(request, portal);
+  const read = await readEditorTemplate(request);
+  if (!read.ok) return json({ errors: read.errors }, { status: read.status });
+  const { createTemplate } = await import("~/templates/templates.server");
+  await createTemplate(portal, user.id, read.template);
+  return redirect("/templates?created=1");
+}
+
+export default function NewTemplatePage() {
+  const acted = useActionData<typeof action>();
+  return (
+    <FirmPage>
+      <PageHeader title="New template" back={{ to: "/templates", label: "Back to Templates" }} />
+      {acted?.errors?.form ? <Alert tone="danger" title={acted.errors.form} /> : null}
+      <TemplateEditor initial={emptyTemplate()} serverErrors={acted?.errors} submitLabel="Create template" />
+    </FirmPage>
+  );
+}
+
+export { TemplatesErrorBoundary as ErrorBoundary } from "~/templates/template-error";

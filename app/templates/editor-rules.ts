@@ -1,0 +1,140 @@
+/**
+ * Firm-made questionnaire templates: who may manage them (staff spec §2 "Staff navigation", §6:
+ * partner or full users, unless templates are disabled for non-admins) and the editor's payload.
+ * Canned templates are read-only (they can be duplicated); firm-made ones are edited, duplicated
+ * and deleted. The editor keeps follow-up links and section triggers it does not edit (a
+ * duplicated canned template keeps its logic), dropping a link whose question was removed.
+ */
+import { z } from "zod";
+import { QUESTION_TYPES } from "./canned";
+
+export interface TemplateManager {
+  kind: "staff" | "client";
+  firmAccess: "partner" | "admin" | "full" | "group" | null;
+}
+
+/** Partner or full users; when templates are disabled for non-admins, only admins among them (partners). */
+export function canManageTemplates(user: TemplateManager, prefs: { templateDisabledForNonadmin: boolean }): boolean {
+  if (user.kind !== "staff") return false;
+  if (user.firmAccess !== "partner" && user.firmAccess !== "full") return false;
+  const isAdmin = user.firmAccess === "partner";
+  return !(prefs.templateDisabledForNonadmin && !isAdmin);
+}
+
+/** Section types the editor offers (section_type numbers of staff spec §3). */
+export const EDITOR_SECTION_TYPES = [
+  { value: 3, label: "Questions" },
+  { value: 10, label: "Document checklist" },
+  { value: 2, label: "Engagement letter (signature)" },
+  { value: 0, label: "Information" },
+  { value: 4, label: "Review and submit" },
+] as const;
+const SECTION_TYPE_VALUES: readonly number[] = EDITOR_SECTION_TYPES.map((t) => t.value);
+
+export const EDITOR_QUESTION_TYPES = [
+  { value: "text", label: "Short answer" },
+  { value: "textarea", label: "Long answer" },
+  { value: "boolean", label: "Yes / No" },
+  { value: "select", label: "Choice" },
+  { value: "multiple", label: "Multiple choice" },
+  { value: "date", label: "Date" },
+  { value: "upload", label: "Document upload" },
+  { value: "entries", label: "Table (entries)" },
+] as const;
+
+export const TEMPLATE_MESSAGES = {
+  name: "Please enter a template name",
+  sectionName: "Please enter a section name",
+  questionText: "Please enter the question text",
+  options: "Please enter at least two options",
+  columns: "Please enter the table's columns",
+  oneSection: "Add at least one section",
+  saved: "Template saved",
+  created: "Template created",
+  duplicated: "Template duplicated",
+  deleted: "Template deleted",
+  canned: "Canned templates cannot be changed; duplicate one to make it yours.",
+} as const;
+
+export const MAX_SECTIONS = 60;
+export const MAX_QUESTIONS_PER_SECTION = 120;
+
+const key = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+
+export const editorQuestionSchema = z.object({
+  key,
+  text: z.string().trim().max(1000),
+  questionType: z.enum(QUESTION_TYPES),
+  options: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
+  optional: z.boolean().default(false),
+  followUpOf: key.nullable().default(null),
+  trigger: z.string().max(200).nullable().default(null),
+});
+export type EditorQuestion = z.infer<typeof editorQuestionSchema>;
+
+export const editorSectionSchema = z.object({
+  key,
+  name: z.string().trim().max(200),
+  sectionType: z.number().int().refine((n) => SECTION_TYPE_VALUES.includes(n), "Unknown section type"),
+  instruction: z.string().max(20_000).nullable().default(null),
+  tab: z.string().max(100).nullable().default(null),
+  trigger: z.object({ questionKey: key, answer: z.string().max(200) }).nullable().default(null),
+  questions: z.array(editorQuestionSchema).max(MAX_QUESTIONS_PER_SECTION).default([]),
+});
+export type EditorSection = z.infer<typeof editorSectionSchema>;
+
+export const editorTemplateSchema = z.object({
+  name: z.string().trim().max(200),
+  description: z.string().trim().max(1000).default(""),
+  sections: z.array(editorSectionSchema).max(MAX_SECTIONS),
+});
+export type EditorTemplate = z.infer<typeof editorTemplateSchema>;
+
+export type EditorErrors = Record<string, string>;
+
+/** Field errors keyed 'name', 'sections', 'sections.2.name', 'sections.2.questions.0.text', …; empty when valid. */
+export function templateErrors(template: EditorTemplate): EditorErrors {
+  const errors: EditorErrors = {};
+  if (!template.name.trim()) errors.name = TEMPLATE_MESSAGES.name;
+  if (template.sections.length === 0) errors.sections = TEMPLATE_MESSAGES.oneSection;
+  template.sections.forEach((section, s) => {
+    if (!section.name.trim()) errors[`sections.${s}.name`] = TEMPLATE_MESSAGES.sectionName;
+    section.questions.forEach((q, i) => {
+      const at = `sections.${s}.questions.${i}`;
+      if (!q.text.trim()) errors[`${at}.text`] = TEMPLATE_MESSAGES.questionText;
+      if ((q.questionType === "select" || q.questionType === "multiple") && q.options.length < 2) errors[`${at}.options`] = TEMPLATE_MESSAGES.options;
+      if (q.questionType === "entries" && q.options.length < 1) errors[`${at}.options`] = TEMPLATE_MESSAGES.columns;
+    });
+  });
+  return errors;
+}
+
+/**
+ * What is saved: upload questions read 'Please upload …' (staff spec §9); follow-ups and triggers
+ * that point at a question no longer there (or a later one, for triggers) are dropped.
+ */
+export function normalizeTemplate(template: EditorTemplate): EditorTemplate {
+  const seen = new Set<string>();
+  return {
+    name: template.name.trim(),
+    description: template.description.trim(),
+    sections: template.sections.map((section) => {
+      const trigger = section.trigger && seen.has(section.trigger.questionKey) ? section.trigger : null;
+      const inSection = new Set<string>();
+      const questions = section.questions.map((q) => {
+        const followUpOf = q.followUpOf && inSection.has(q.followUpOf) ? q.followUpOf : null;
+        inSection.add(q.key);
+        seen.add(q.key);
+        const text = q.questionType === "upload" && !/^please upload/i.test(q.text.trim()) ? `Please upload ${q.text.trim().charAt(0).toLowerCase()}${q.text.trim().slice(1)}` : q.text.trim();
+        const options = q.questionType === "select" || q.questionType === "multiple" || q.questionType === "entries" || q.questionType === "upload" ? q.options : [];
+        return { ...q, text, options, followUpOf, trigger: followUpOf ? (q.trigger ?? "Yes") : null };
+      });
+      return { ...section, name: section.name.trim(), trigger, questions };
+    }),
+  };
+}
+
+/** A new, empty question or section key (client side). */
+export function newKey(prefix: string): string {
+  return `${prefix}_${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36).slice(-4)}`;
+}

@@ -1,0 +1,132 @@
+/**
+ * Send Questionnaire dialog: a partner sends the Schedule C template to two entities from the
+ * entity view (one preselected, one found by search), and the clients' emails are in the outbox.
+ * Screenshots of the dialog at 1280 and 375 px for both demo firms (different brand and words).
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { firmUrl, nextMessage, outboxMark, screenshot, signIn, sql } from "./support";
+
+async function entityHash(slug: string, name: string): Promise<string> {
+  const rows = await sql<{ hash_id: string }>(`SELECT c.hash_id FROM companies c JOIN firms f ON f.id = c.firm_id WHERE f.slug = $1 AND c.name = $2`, [slug, name]);
+  return rows[0].hash_id;
+}
+
+async function ownerEmail(slug: string, name: string): Promise<string> {
+  const rows = await sql<{ email: string }>(`SELECT u.email FROM companies c JOIN firms f ON f.id = c.firm_id JOIN users u ON u.id = c.primary_owner_id WHERE f.slug = $1 AND c.name = $2`, [slug, name]);
+  return rows[0].email;
+}
+
+async function openDialog(page: Page, slug: string, entity: string, button: RegExp) {
+  await page.goto(firmUrl(slug, `/admin/${await entityHash(slug, entity)}`));
+  await page.getByRole("button", { name: button }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("combobox", { name: /^Template/ })).toBeVisible();
+  return dialog;
+}
+
+test("a partner sends the Schedule C template to two entities; the clients are emailed", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "partner@acme.test");
+  const dialog = await openDialog(page, "acme", "Chen Photography LLC", /^Send Organizer$/);
+  await expect(dialog.getByRole("list", { name: "Selected entities" })).toContainText("Chen Photography LLC");
+
+  // Nothing chosen yet: Send stays disabled; the spec's messages show once we try to save a draft.
+  const send = dialog.getByRole("button", { name: "Send", exact: true });
+  await expect(send).toBeDisabled();
+  await dialog.getByRole("button", { name: "Save Draft" }).click();
+  await expect(dialog.getByText("Please select a template")).toBeVisible();
+
+  await dialog.getByRole("combobox", { name: /^Template/ }).selectOption({ label: "Schedule C Business Organizer" });
+  await expect(dialog.getByRole("combobox", { name: /^Tax year/ }).first()).toHaveValue("2025");
+  await dialog.getByRole("button", { name: "14 days" }).click();
+  await dialog.getByRole("searchbox").first().fill("Rivera Design");
+  await dialog.getByRole("button", { name: /Rivera Design Studio LLC/ }).click();
+  await expect(dialog.getByRole("list", { name: "Selected entities" })).toContainText("Rivera Design Studio LLC");
+
+  // Scheduled: a frequency is needed and Save Draft is disabled.
+  await dialog.getByLabel("Schedule for later").check();
+  await expect(dialog.getByRole("button", { name: "Save Draft" })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Schedule" })).toBeEnabled();
+  await screenshot(page, "acme-send-dialog-scheduled");
+  await dialog.getByLabel("Schedule for later").uncheck();
+  await screenshot(page, "acme-send-dialog");
+
+  const mark = await outboxMark("acme");
+  await send.click();
+  await expect(page.getByText("Questionnaire(s) sent successfully").or(page.getByText("Organizer(s) sent successfully"))).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  for (const entity of ["Chen Photography LLC", "Rivera Design Studio LLC"]) {
+    const mail = await nextMessage("acme", await ownerEmail("acme", entity), mark, "email");
+    expect(mail.subject).toBe("Acme Tax & Advisory sent you your 2025 Schedule C Business Questionnaire");
+    expect(mail.body).toMatch(/\/questionnaire\/[A-Za-z0-9_-]+\?questionnaireId=/);
+  }
+  const made = await sql<{ n: string }>(
+    `SELECT count(*) AS n FROM questionnaires q JOIN companies c ON c.id = q.company_id JOIN firms f ON f.id = q.firm_id
+      WHERE f.slug = 'acme' AND q.name = 'Schedule C Business Questionnaire' AND q.created_at > $1 AND c.name IN ('Chen Photography LLC', 'Rivera Design Studio LLC')`,
+    [mark],
+  );
+  expect(Number(made[0].n)).toBe(2);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  const mobile = await openDialog(page, "acme", "Chen Photography LLC", /^Send Organizer$/);
+  await mobile.getByRole("tab", { name: "Document Drop Off" }).click();
+  await screenshot(page, "acme-send-dialog-dropoff-mobile");
+  await mobile.getByRole("tab", { name: "Template" }).click();
+  await screenshot(page, "acme-send-dialog-mobile");
+});
+
+test("summit: the dialog in the firm's words and colours, at 1280 and 375 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "summit", "partner@summit.test");
+  const entity = (await sql<{ name: string }>(`SELECT c.name FROM companies c JOIN firms f ON f.id = c.firm_id WHERE f.slug = 'summit' AND c.entity_type <> 'drop_link' AND NOT c.inactive ORDER BY c.name LIMIT 1`))[0].name;
+  const dialog = await openDialog(page, "summit", entity, /^Send Checklist$/);
+  await dialog.getByRole("tab", { name: "Custom" }).click();
+  await dialog.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(dialog.getByText("Please enter a subject")).toBeVisible();
+  await screenshot(page, "summit-send-dialog-custom");
+  await dialog.getByRole("tab", { name: "Template" }).click();
+  await screenshot(page, "summit-send-dialog");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshot(page, "summit-send-dialog-mobile");
+});
+
+test("templates: a partner duplicates a canned template, edits it and deletes it; an admin has no access", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "partner@acme.test");
+  await page.getByRole("link", { name: "Templates" }).click();
+  await expect(page.getByRole("heading", { name: "Templates", level: 1 })).toBeVisible();
+  await expect(page.getByText("No templates of your own yet")).toBeVisible();
+  await screenshot(page, "acme-templates");
+  await page.getByRole("button", { name: "Duplicate Farm Questionnaire" }).click();
+  await expect(page.getByText("Template duplicated")).toBeVisible();
+  await expect(page.getByLabel("Template name")).toHaveValue("Copy of Farm Questionnaire");
+  await page.getByLabel("Template name").fill("Farm and Ranch Organizer");
+  const firstSection = page.locator("section").filter({ has: page.getByRole("heading", { name: /^Section 1/ }) });
+  await firstSection.getByRole("button", { name: "Add question" }).click();
+  await page.getByRole("button", { name: "Save template" }).click();
+  await expect(page.getByText("Please fix the highlighted fields.")).toBeVisible();
+  await expect(page.getByText("Please enter the question text")).toBeVisible();
+  const fields = firstSection.getByLabel(/^Question \d+/);
+  await fields.last().fill("How many acres did you farm?");
+  await screenshot(page, "acme-template-editor");
+  await page.getByRole("button", { name: "Save template" }).click();
+  await expect(page.getByText("Template saved")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Farm and Ranch Organizer" })).toBeVisible();
+  const saved = await sql<{ n: string }>(`SELECT count(*) AS n FROM template_questions q JOIN questionnaire_templates t ON t.id = q.template_id WHERE t.name = 'Farm and Ranch Organizer' AND q.text = 'How many acres did you farm?'`);
+  expect(Number(saved[0].n)).toBe(1);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshot(page, "acme-templates-mobile");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole("button", { name: "Delete Farm and Ranch Organizer" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Template deleted")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Farm and Ranch Organizer" })).toHaveCount(0);
+
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, "acme", "admin@acme.test");
+  await expect(adminPage.getByRole("link", { name: "Templates" })).toHaveCount(0);
+  await adminPage.goto(firmUrl("acme", "/templates"));
+  await expect(adminPage.getByText("You don't have access to templates.")).toBeVisible();
+  await admin.close();
+});
