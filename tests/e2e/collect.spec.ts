@@ -10,6 +10,7 @@ test("a partner filters Collect, opens a questionnaire and locks it", async ({ p
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "acme", "partner@acme.test");
   await expect(page.getByRole("heading", { name: "Collect", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send Organizer" })).toBeVisible();
   const table = page.getByRole("region", { name: "Organizers" });
   await expect(table.getByRole("status")).toHaveText(/^1-10 of \d+$/);
   await screenshot(page, "collect-acme-desktop");

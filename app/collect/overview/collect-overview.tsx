@@ -24,6 +24,7 @@ import { Badge, Button, Checkbox, ConfirmDialog, Dialog, EmptyState, PageHeader,
 import { useVocabulary } from "~/vocabulary";
 import { COLLECT_MESSAGES } from "../preview/rules";
 import { PreviewDialog } from "../preview/preview-dialog";
+import { SendQuestionnaireButton } from "../send/send-dialog";
 import { DueDateDialog } from "./due-date-dialog";
 import { formatDay, statusBadge } from "./format";
 import * as s from "./collect.css";
@@ -42,6 +43,9 @@ export interface CollectData {
 }
 
 type ActionResult = { ok: true; message: string; count: number } | { ok: false; error: string };
+
+/** After a send the list reloads 3 s later (§9). */
+const SEND_RELOAD_MS = 3000;
 
 export function CollectOverview({ data, headerActions }: { data: CollectData; headerActions?: React.ReactNode }) {
   const tr = useVocabulary();
@@ -187,7 +191,11 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   const busy = bulk.state !== "idle";
   return (
     <>
-      <PageHeader title="Collect" description={`Track every ${tr("questionnaire")} your clients are working on.`} actions={headerActions} />
+      <PageHeader
+        title="Collect"
+        description={`Track every ${tr("questionnaire")} your clients are working on.`}
+        actions={headerActions ?? (isAdvisor ? <SendQuestionnaireButton onSent={() => setTimeout(() => revalidator.revalidate(), SEND_RELOAD_MS)} /> : null)}
+      />
       <QueueBanner />
       <section className={t.root} aria-label={tr("Questionnaires")} aria-busy={navigation.state === "loading" || undefined}>
         <div className={t.toolbar}>
