@@ -7,28 +7,28 @@
 import type { TableConfig, TableState } from "~/components/data-table/state";
 import { likePattern, type ListQuery, type StaffViewer } from "~/staff/tables";
 
-/** Staff spec §2 "Overview page (Collect)": every column, in the spec's order. */
+/** Staff spec §2 "Overview page (Collect)": every column; who and what first, so phones show them without scrolling. */
 export const COLLECT_COLUMNS = [
   { key: "select", label: "Select", sortable: false },
+  { key: "client", label: "Client", sortable: true },
+  { key: "name", label: "Name", sortable: true },
+  { key: "status", label: "Status", sortable: true },
+  { key: "due_date", label: "Due date", sortable: true },
+  { key: "last_activity", label: "Last activity", sortable: true },
+  { key: "year", label: "Year", sortable: true },
+  { key: "documents", label: "Documents", sortable: true },
   { key: "notes", label: "Notes", sortable: true },
   { key: "firm_custom_status_id", label: "Custom status", sortable: true },
+  { key: "assigned", label: "Assigned", sortable: true },
+  { key: "next_reminder_date", label: "Next reminder", sortable: true },
+  { key: "entity_type", label: "Entity type", sortable: true },
   { key: "firm_role", label: "Firm roles", sortable: false },
-  { key: "documents", label: "Documents", sortable: true },
-  { key: "status", label: "Status", sortable: true },
-  { key: "client", label: "Client", sortable: true },
-  { key: "last_activity", label: "Last activity", sortable: true },
-  { key: "due_date", label: "Due date", sortable: true },
-  { key: "year", label: "Year", sortable: true },
   { key: "external_user_id", label: "External user ID", sortable: true },
   { key: "external_entity_id", label: "External entity ID", sortable: true },
-  { key: "assigned", label: "Assigned", sortable: true },
-  { key: "entity_type", label: "Entity type", sortable: true },
   { key: "submitted_at", label: "Submitted", sortable: true },
   { key: "first_doc_uploaded_at", label: "First upload", sortable: true },
-  { key: "name", label: "Name", sortable: true },
-  { key: "actions", label: "Actions", sortable: false },
-  { key: "next_reminder_date", label: "Next reminder", sortable: true },
   { key: "firm_group", label: "Firm group", sortable: true },
+  { key: "actions", label: "Actions", sortable: false },
 ] as const;
 
 export type CollectColumnKey = (typeof COLLECT_COLUMNS)[number]["key"];
