@@ -10,6 +10,7 @@ test("a partner filters Collect, opens a questionnaire and locks it", async ({ p
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "acme", "partner@acme.test");
   await expect(page.getByRole("heading", { name: "Collect", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send Organizer" })).toBeVisible();
   const table = page.getByRole("region", { name: "Organizers" });
   await expect(table.getByRole("status")).toHaveText(/^1-10 of \d+$/);
   await screenshot(page, "collect-acme-desktop");
@@ -23,6 +24,12 @@ test("a partner filters Collect, opens a questionnaire and locks it", async ({ p
 
   const [{ n: openedBefore }] = await sql<{ n: string }>(
     `SELECT count(*) AS n FROM questionnaires q JOIN firms f ON f.id = q.firm_id WHERE f.slug = 'acme' AND q.deleted_at IS NULL AND q.locked`,
+  );
+  // The first row: the opened questionnaire with the latest activity.
+  const [firstOpened] = await sql<{ id: string; last_activity: string | null; last_activity_at: Date | null }>(
+    `SELECT q.id, q.last_activity, q.last_activity_at FROM questionnaires q JOIN firms f ON f.id = q.firm_id
+      WHERE f.slug = 'acme' AND q.deleted_at IS NULL AND NOT q.is_draft AND NOT q.locked AND NOT q.completed AND q.opened_at IS NOT NULL AND NOT q.in_progress
+      ORDER BY q.last_activity_at DESC NULLS LAST, q.created_at DESC, q.id DESC LIMIT 1`,
   );
   await rows.first().getByRole("button", { name: /^Open / }).click();
   const dialog = page.getByRole("dialog");
@@ -59,11 +66,12 @@ test("a partner filters Collect, opens a questionnaire and locks it", async ({ p
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshot(page, "collect-acme-375");
 
-  // Leave the demo data as it was for the other browser tests.
+  // Leave the demo data as it was for the other browser tests (unlocked, its last activity as before).
   const [{ id: lockedId }] = await sql<{ id: string }>(
     `SELECT a.questionnaire_id AS id FROM activity_logs a JOIN firms f ON f.id = a.firm_id WHERE f.slug = 'acme' AND a.title = 'Locked the questionnaire' ORDER BY a.created_at DESC LIMIT 1`,
   );
-  await sql(`UPDATE questionnaires SET locked = false WHERE id = $1`, [lockedId]);
+  expect(lockedId).toBe(firstOpened!.id);
+  await sql(`UPDATE questionnaires SET locked = false, last_activity = $2, last_activity_at = $3 WHERE id = $1`, [lockedId, firstOpened!.last_activity, firstOpened!.last_activity_at]);
 });
 
 test("Summit's Collect at both widths", async ({ page }) => {
@@ -77,5 +85,14 @@ test("Summit's Collect at both widths", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshot(page, "collect-summit-dialog-375");
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // On a phone the filters fold under a Filters button.
+  const status = table.getByRole("combobox", { name: "Status", exact: true });
+  await expect(status).toBeHidden();
   await screenshot(page, "collect-summit-375");
+  await table.getByRole("button", { name: "Filters" }).click();
+  await expect(status).toBeVisible();
+  await status.selectOption("in_progress");
+  await expect(page).toHaveURL(/[?&]status=in_progress/);
+  await screenshot(page, "collect-summit-375-filters");
 });

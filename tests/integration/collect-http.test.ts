@@ -344,6 +344,25 @@ describe("the preview dialog's actions", () => {
     expect((await acmePartner.json("/api/staff/questionnaires", { intent: "lock", questionnaireIds: [] })).body.error).toBe("Please select at least one questionnaire");
   });
 
+  it("leaves advisor-only actions to advisors (403, nothing changed) and the rest to all staff", async () => {
+    await scoped(ACME, (tx) => tx.user.updateMany({ where: { email: "admin@acme.test" }, data: { isAdvisor: false } }));
+    try {
+      const admin = await signIn("acme", ACME, "admin@acme.test");
+      const before = await snapshot(ACME, target.id);
+      for (const body of [{ intent: "lock", locked: true }, { intent: "complete", completed: true }, { intent: "additional_items", dueDate: inDays(7), items: [{ text: "W-2", questionType: "upload" }] }]) {
+        const r = await admin.json(url(), body);
+        expect(r.status, JSON.stringify(body)).toBe(403);
+        expect(r.body.ok).toBe(false);
+      }
+      expect((await admin.json(`/api/staff/questionnaires/${depositQ}`, { intent: "deposit", paid: true })).status).toBe(403);
+      expect((await admin.json("/api/staff/questionnaires", { intent: "lock", questionnaireIds: [target.id] })).status).toBe(403);
+      expect(await snapshot(ACME, target.id)).toEqual(before);
+      expect((await admin.json(url(), { intent: "track_changes", trackChanges: false })).status).toBe(200);
+    } finally {
+      await scoped(ACME, (tx) => tx.user.updateMany({ where: { email: "admin@acme.test" }, data: { isAdvisor: true } }));
+    }
+  });
+
   it("refuses clients", async () => {
     const client = await signIn("acme", ACME, "client@acme.test");
     const before = await snapshot(ACME, target.id);

@@ -41,10 +41,10 @@ describe("Collect table state → SQL", () => {
     expect(q.where).toContain("q.due_date < $3::date");
     expect(q.where).toContain("(q.locked)");
     expect(q.where).toContain("q.tax_year = ANY($4::int[])");
-    expect(q.where).toContain("o.assigned_advisor_id = $5");
+    expect(q.where).toContain("eo.assigned_advisor_id = $5");
     expect(q.where).toContain("q.firm_custom_status_id IS NULL");
-    expect(q.where).toContain("o.firm_group_id = $6");
-    expect(q.where).toContain("c.entity_type = $7");
+    expect(q.where).toContain("eo.firm_group_id = $6");
+    expect(q.where).toContain("ec.entity_type = $7");
     expect(q.orderBy.startsWith("(CASE WHEN q.locked THEN 2 WHEN q.completed THEN 1 ELSE 0 END) ASC, q.due_date ASC NULLS LAST")).toBe(true);
     expect(q.where).not.toContain("Trust");
   });
@@ -61,7 +61,7 @@ describe("Collect table state → SQL", () => {
 
   it("limits group-access staff to their group and owners in no group", () => {
     const q = collectQuery(defaultState(COLLECT_TABLE), group, opts);
-    expect(q.where).toContain("o.firm_group_id IS NULL OR o.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = $2)");
+    expect(q.where).toContain("eo.firm_group_id IS NULL OR eo.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = $2)");
     expect(q.values).toEqual(["drop_link", "usr_g"]);
   });
 });
@@ -91,5 +91,22 @@ describe("action rules", () => {
     const empty = bulkIntentSchema.safeParse({ intent: "lock", questionnaireIds: [] });
     expect(empty.success).toBe(false);
     expect(firstIssue(empty.error!)).toBe("Please select at least one questionnaire");
+  });
+});
+
+describe("queue polling", () => {
+  it("polls every 3 s while the count is above zero, reloads 1 s after it drops to zero, and stops after 5 minutes", async () => {
+    const { nextPollState, QUEUE_POLL_MS, QUEUE_POLL_MAX_MS } = await import("~/collect/overview/polling");
+    expect(QUEUE_POLL_MS).toBe(3000);
+    const start = { count: null, startedAt: 0, stopped: false, reloadAt: null };
+    const first = nextPollState(start, 4, 10);
+    expect(first).toMatchObject({ count: 4, continue: true, reloadAt: null });
+    const dropped = nextPollState(first, 0, 3010);
+    expect(dropped).toMatchObject({ count: 0, continue: false, reloadAt: 4010 });
+    expect(nextPollState(start, 0, 10)).toMatchObject({ continue: false, reloadAt: null });
+    expect(nextPollState(first, 2, QUEUE_POLL_MAX_MS)).toMatchObject({ continue: false, stopped: true });
+    expect(nextPollState({ ...first, stopped: true }, 2, 20)).toMatchObject({ continue: false });
+    // A failed request keeps the last count and polls on.
+    expect(nextPollState(first, null, 20)).toMatchObject({ count: 4, continue: true });
   });
 });

@@ -24,6 +24,7 @@ import { Badge, Button, Checkbox, ConfirmDialog, Dialog, EmptyState, PageHeader,
 import { useVocabulary } from "~/vocabulary";
 import { COLLECT_MESSAGES } from "../preview/rules";
 import { PreviewDialog } from "../preview/preview-dialog";
+import { SendQuestionnaireButton } from "../send/send-dialog";
 import { DueDateDialog } from "./due-date-dialog";
 import { formatDay, statusBadge } from "./format";
 import * as s from "./collect.css";
@@ -42,6 +43,9 @@ export interface CollectData {
 }
 
 type ActionResult = { ok: true; message: string; count: number } | { ok: false; error: string };
+
+/** After a send the list reloads 3 s later (§9). */
+const SEND_RELOAD_MS = 3000;
 
 export function CollectOverview({ data, headerActions }: { data: CollectData; headerActions?: React.ReactNode }) {
   const tr = useVocabulary();
@@ -97,6 +101,7 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   }, [bulk.state, bulk.data]);
 
   const [openId, setOpenId] = useState<string | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [sendReminders, setSendReminders] = useState(false);
   const revalidator = useRevalidator();
   const deletedView = state.filters.deleted?.[0] === "only";
@@ -118,7 +123,7 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   const cell = (key: CollectColumnKey, row: CollectRow) => {
     switch (key) {
       case "select":
-        return <input type="checkbox" className={s.rowCheck} checked={selected.has(row.id)} onChange={() => toggle(row.id)} aria-label={`Select ${row.client}: ${tr(row.name)}`} />;
+        return <input type="checkbox" className={s.rowCheck} checked={selected.has(row.id)} onChange={() => toggle(row.id)} aria-label={row.owner ? `Select ${row.owner}: ${tr(row.name)}, ${row.client}` : `Select ${row.client}: ${tr(row.name)}`} />;
       case "notes":
         return row.notes ? <Badge tone="neutral">{row.notes}</Badge> : "";
       case "firm_custom_status_id":
@@ -186,18 +191,29 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   const busy = bulk.state !== "idle";
   return (
     <>
-      <PageHeader title="Collect" description={`Track every ${tr("questionnaire")} your clients are working on.`} actions={headerActions} />
+      <PageHeader
+        title="Collect"
+        description={`Track every ${tr("questionnaire")} your clients are working on.`}
+        actions={headerActions ?? (isAdvisor ? <SendQuestionnaireButton onSent={() => setTimeout(() => revalidator.revalidate(), SEND_RELOAD_MS)} /> : null)}
+      />
       <QueueBanner />
       <section className={t.root} aria-label={tr("Questionnaires")} aria-busy={navigation.state === "loading" || undefined}>
         <div className={t.toolbar}>
           <TextField className={t.search} label={`Search ${tr("questionnaires")}`} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} autoComplete="off" />
-          {filter("status", "Status", "Any status", STATUS_FILTERS)}
-          {filter("year", "Year", "Any year", options.years)}
-          {filter("advisor", "Assigned", "Anyone", [{ value: "none", label: "No advisor" }, ...options.advisors])}
-          {options.customStatuses.length ? filter("custom_status", "Custom status", "Any custom status", [{ value: "none", label: "No custom status" }, ...options.customStatuses]) : null}
-          {options.groups.length ? filter("group", "Firm group", "Any group", [{ value: "none", label: "No group" }, ...options.groups]) : null}
-          {filter("entity_type", tr("Entity type"), "Any type", options.entityTypes.map((o) => ({ ...o, label: tr(o.label) })))}
-          {filter("deleted", "Show", "Active", DELETED_FILTERS)}
+          <span className={s.filtersToggle}>
+            <Button size="sm" variant="secondary" aria-expanded={filtersOpen} aria-controls="collect-filters" onClick={() => setFiltersOpen((o) => !o)}>
+              {`Filters${Object.keys(state.filters).length ? ` (${Object.keys(state.filters).length})` : ""}`}
+            </Button>
+          </span>
+          <div id="collect-filters" className={s.filters} data-open={filtersOpen}>
+            {filter("status", "Status", "Any status", STATUS_FILTERS)}
+            {filter("year", "Year", "Any year", options.years)}
+            {filter("advisor", "Assigned", "Anyone", [{ value: "none", label: "No advisor" }, ...options.advisors])}
+            {options.customStatuses.length ? filter("custom_status", "Custom status", "Any custom status", [{ value: "none", label: "No custom status" }, ...options.customStatuses]) : null}
+            {options.groups.length ? filter("group", "Firm group", "Any group", [{ value: "none", label: "No group" }, ...options.groups]) : null}
+            {filter("entity_type", tr("Entity type"), "Any type", options.entityTypes.map((o) => ({ ...o, label: tr(o.label) })))}
+            {filter("deleted", "Show", "Active", DELETED_FILTERS)}
+          </div>
           <details className={t.columns}>
             <summary className={t.columnsSummary}>Columns</summary>
             <div className={t.columnsMenu} role="group" aria-label="Visible columns">

@@ -57,3 +57,11 @@ export const note = style({ fontSize: vars.fontSize.xs, color: vars.color.text, 
 export const item = style({ display: "grid", gridTemplateColumns: "1fr 140px auto", gap: vars.space.sm, alignItems: "end", "@media": { "screen and (max-width: 600px)": { gridTemplateColumns: "1fr" } } });
 
 export const stats = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+
+/** On phones the filters fold under a Filters button; on wider screens they sit in the toolbar. */
+export const filters = style({
+  display: "contents",
+  "@media": { "screen and (max-width: 600px)": { display: "none", selectors: { '&[data-open="true"]': { display: "grid", gridTemplateColumns: "1fr", gap: vars.space.sm, width: "100%" } } } },
+});
+
+export const filtersToggle = style({ display: "none", "@media": { "screen and (max-width: 600px)": { display: "inline-flex" } } });

@@ -7,28 +7,28 @@
 import type { TableConfig, TableState } from "~/components/data-table/state";
 import { likePattern, type ListQuery, type StaffViewer } from "~/staff/tables";
 
-/** Staff spec §2 "Overview page (Collect)": every column, in the spec's order. */
+/** Staff spec §2 "Overview page (Collect)": every column; who and what first, so phones show them without scrolling. */
 export const COLLECT_COLUMNS = [
   { key: "select", label: "Select", sortable: false },
+  { key: "client", label: "Client", sortable: true },
+  { key: "name", label: "Name", sortable: true },
+  { key: "status", label: "Status", sortable: true },
+  { key: "due_date", label: "Due date", sortable: true },
+  { key: "last_activity", label: "Last activity", sortable: true },
+  { key: "year", label: "Year", sortable: true },
+  { key: "documents", label: "Documents", sortable: true },
   { key: "notes", label: "Notes", sortable: true },
   { key: "firm_custom_status_id", label: "Custom status", sortable: true },
+  { key: "assigned", label: "Assigned", sortable: true },
+  { key: "next_reminder_date", label: "Next reminder", sortable: true },
+  { key: "entity_type", label: "Entity type", sortable: true },
   { key: "firm_role", label: "Firm roles", sortable: false },
-  { key: "documents", label: "Documents", sortable: true },
-  { key: "status", label: "Status", sortable: true },
-  { key: "client", label: "Client", sortable: true },
-  { key: "last_activity", label: "Last activity", sortable: true },
-  { key: "due_date", label: "Due date", sortable: true },
-  { key: "year", label: "Year", sortable: true },
   { key: "external_user_id", label: "External user ID", sortable: true },
   { key: "external_entity_id", label: "External entity ID", sortable: true },
-  { key: "assigned", label: "Assigned", sortable: true },
-  { key: "entity_type", label: "Entity type", sortable: true },
   { key: "submitted_at", label: "Submitted", sortable: true },
   { key: "first_doc_uploaded_at", label: "First upload", sortable: true },
-  { key: "name", label: "Name", sortable: true },
-  { key: "actions", label: "Actions", sortable: false },
-  { key: "next_reminder_date", label: "Next reminder", sortable: true },
   { key: "firm_group", label: "Firm group", sortable: true },
+  { key: "actions", label: "Actions", sortable: false },
 ] as const;
 
 export type CollectColumnKey = (typeof COLLECT_COLUMNS)[number]["key"];
@@ -172,13 +172,17 @@ export function collectQuery(state: TableState, viewer: StaffViewer, options: Co
     deleted ? "q.deleted_at IS NOT NULL" : "q.deleted_at IS NULL",
     `NOT EXISTS (SELECT 1 FROM companies x WHERE x.id = q.company_id AND (x.deleted_at IS NOT NULL OR x.entity_type = ${add(options.hiddenEntityType)}))`,
   ];
+  // Conditions on the entity or its owner as a semi-join (one hash of the firm's entities), so the
+  // count does not join every questionnaire to its entity and owner.
+  const entityIn = (condition: string) =>
+    `q.company_id IN (SELECT ec.id FROM companies ec LEFT JOIN users eo ON eo.id = ec.primary_owner_id WHERE ${condition})`;
   if (viewer.firmAccess === "group") {
-    where.push(`(o.id IS NULL OR o.firm_group_id IS NULL OR o.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${add(viewer.id)}))`);
+    where.push(entityIn(`eo.id IS NULL OR eo.firm_group_id IS NULL OR eo.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${add(viewer.id)})`));
   }
   if (state.q) {
     const p = add(likePattern(state.q));
     where.push(
-      `(q.name ILIKE ${p} OR c.name ILIKE ${p} OR (o.fname || ' ' || o.lname) ILIKE ${p} OR o.email ILIKE ${p} OR c.external_entity_id ILIKE ${p} OR o.external_user_id ILIKE ${p})`,
+      `(q.name ILIKE ${p} OR ${entityIn(`ec.name ILIKE ${p} OR (eo.fname || ' ' || eo.lname) ILIKE ${p} OR eo.email ILIKE ${p} OR ec.external_entity_id ILIKE ${p} OR eo.external_user_id ILIKE ${p}`)})`,
     );
   }
   const statuses = (state.filters.status ?? []).map((s) => statusCondition(s, () => add(options.today))).filter((s): s is string => s !== null);
@@ -186,16 +190,16 @@ export function collectQuery(state: TableState, viewer: StaffViewer, options: Co
   const years = (state.filters.year ?? []).map(Number).filter((y) => Number.isInteger(y) && y >= 1900 && y <= 2200);
   if (years.length) where.push(`q.tax_year = ANY(${add(years)}::int[])`);
   const advisor = first(state, "advisor");
-  if (advisor === "none") where.push("o.assigned_advisor_id IS NULL");
-  else if (advisor) where.push(`o.assigned_advisor_id = ${add(advisor)}`);
+  if (advisor === "none") where.push(entityIn("eo.assigned_advisor_id IS NULL"));
+  else if (advisor) where.push(entityIn(`eo.assigned_advisor_id = ${add(advisor)}`));
   const custom = first(state, "custom_status");
   if (custom === "none") where.push("q.firm_custom_status_id IS NULL");
   else if (custom) where.push(`q.firm_custom_status_id = ${add(custom)}`);
   const group = first(state, "group");
-  if (group === "none") where.push("o.firm_group_id IS NULL");
-  else if (group) where.push(`o.firm_group_id = ${add(group)}`);
+  if (group === "none") where.push(entityIn("eo.firm_group_id IS NULL"));
+  else if (group) where.push(entityIn(`eo.firm_group_id = ${add(group)}`));
   const type = first(state, "entity_type");
-  if (type) where.push(`c.entity_type = ${add(type)}`);
+  if (type) where.push(`q.company_id IN (SELECT ec.id FROM companies ec WHERE ec.entity_type = ${add(type)})`);
   const dir = state.dir === "asc" ? "ASC" : "DESC";
   const sort = (COLLECT_SORT[state.sort] ?? COLLECT_SORT.last_activity!).replaceAll("{dir}", dir);
   return { where: where.join(" AND "), orderBy: `${sort}, q.created_at ${dir}, q.id ${dir}`, values };

@@ -34,7 +34,6 @@ export const COLLECT_MESSAGES = {
   itemText: "Please enter the item's text",
   itemOptions: "Document options cannot contain slashes or periods",
   noSelection: "Please select at least one questionnaire",
-  onlyAdvisors: "Only advisors can do this.",
   notDraft: "Only drafts can be sent.",
 } as const;
 

@@ -14,3 +14,8 @@ CREATE INDEX "questionnaires_collect_ordering_idx"
 CREATE INDEX "questionnaires_collect_year_idx"
   ON "questionnaires" ("firm_id", "tax_year")
   WHERE "deleted_at" IS NULL;
+
+-- The few entities whose questionnaires Collect leaves out (deleted, or the hidden drop-link entity).
+CREATE INDEX "companies_collect_excluded_idx"
+  ON "companies" ("firm_id", "id")
+  WHERE "deleted_at" IS NOT NULL OR "entity_type" = 'drop_link';
