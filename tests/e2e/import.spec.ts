@@ -17,6 +17,14 @@ function clientList(): string {
   return `${lines.join("\n")}\n`;
 }
 
+// The imported clients leave the tables as they were for the browser tests that follow.
+test.afterAll(async () => {
+  await sql(
+    `UPDATE companies SET deleted_at = now() WHERE firm_id = 'firm_acme' AND primary_owner_id IN (SELECT id FROM users WHERE firm_id = 'firm_acme' AND email LIKE 'e2e.import.%')`,
+  );
+  await sql(`UPDATE users SET deleted_at = now() WHERE firm_id = 'firm_acme' AND email LIKE 'e2e.import.%'`);
+});
+
 test("a partner imports a client list and follows its progress to the report", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "acme", "partner@acme.test");

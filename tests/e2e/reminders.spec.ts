@@ -21,7 +21,9 @@ test("an advisor sends a customised reminder from Collect", async ({ page }) => 
 
   await signIn(page, "acme", "advisor@acme.test");
   await page.goto(firmUrl("acme", `/?q=${encodeURIComponent(target!.client)}`));
-  const row = page.getByRole("checkbox", { name: new RegExp(`^Select ${target!.client}:`) }).first();
+  // Rows are labelled 'Select {owner}: {questionnaire}, {entity}' (or 'Select {entity}: …' without an owner).
+  const escaped = target!.client.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const row = page.getByRole("checkbox", { name: new RegExp(`^Select .*${escaped}`) }).first();
   await row.check();
   await page.getByRole("toolbar", { name: "Selected rows" }).getByRole("button", { name: "Send reminders" }).click();
 
