@@ -24,7 +24,7 @@ async function openDialog(page: Page, slug: string, entity: string, button: RegE
   return dialog;
 }
 
-test("a partner sends the Schedule C template to two entities; the clients are emailed", async ({ page }) => {
+test("a partner sends the Schedule C template to two entities; a client answers and submits it; the partner sees it completed in Collect", async ({ page, browser }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "acme", "partner@acme.test");
   const dialog = await openDialog(page, "acme", "Chen Photography LLC", /^Send Organizer$/);
@@ -66,6 +66,37 @@ test("a partner sends the Schedule C template to two entities; the clients are e
     [mark],
   );
   expect(Number(made[0].n)).toBe(2);
+
+  // The client of Rivera Design Studio LLC follows the link in the email, signs in, answers and submits.
+  const invite = await nextMessage("acme", await ownerEmail("acme", "Rivera Design Studio LLC"), mark, "email");
+  const path = invite.body.match(/\/questionnaire\/[A-Za-z0-9_-]+\?questionnaireId=[A-Za-z0-9_-]+/)?.[0];
+  expect(path).toBeTruthy();
+  const clientContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const client = await clientContext.newPage();
+    await signIn(client, "acme", "client@acme.test");
+    await expect(client.getByRole("button", { name: /^Account menu for / })).toBeVisible();
+    await client.goto(firmUrl("acme", path!));
+    await expect(client.getByRole("heading", { name: "Schedule C Business Organizer" })).toBeVisible();
+    const businessName = client.locator("section[data-status]").filter({ hasText: "Business name" }).first();
+    await businessName.getByRole("textbox").fill("Rivera Design Studio");
+    await expect(businessName.getByRole("status")).toHaveText("Saved");
+    // Submit is on the last section.
+    await client.getByRole("navigation", { name: "Sections" }).getByRole("button").last().click();
+    await client.getByRole("button", { name: "Submit", exact: true }).click();
+    await client.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
+    await expect(client.getByRole("dialog", { name: "Thank you!" })).toBeVisible();
+    await screenshot(client, "acme-schedule-c-submitted");
+  } finally {
+    await clientContext.close();
+  }
+
+  // Collect shows it completed.
+  await page.goto(firmUrl("acme", `/?q=${encodeURIComponent("Rivera Design Studio")}`));
+  const row = page.getByRole("row").filter({ hasText: "Schedule C Business Organizer" });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Completed");
+  await screenshot(page, "acme-collect-schedule-c-completed");
 
   await page.setViewportSize({ width: 375, height: 800 });
   const mobile = await openDialog(page, "acme", "Chen Photography LLC", /^Send Organizer$/);
