@@ -12,6 +12,7 @@ import { Alert, Badge, Button, Card, Dialog, PageHeader, TabNav, TextField, type
 import { requireFirmSite } from "~/context.server";
 import { EntityEditDialog } from "~/staff/dialogs/entity-edit-dialog";
 import { EntityNotes, EntityNotificationsDialog } from "~/staff/dialogs/entity-bulk-dialogs";
+import { PriorYearPanel } from "~/staff/prior-year/prior-year-panel";
 import { useEntityAction } from "~/staff/dialogs/entity-form";
 import { AddOwnerDialog, PrimaryContactDialog, SpouseDialog } from "~/staff/dialogs/entity-owner-dialogs";
 import { entityViewAction } from "~/staff/entity-actions.server";
@@ -174,6 +175,7 @@ export default function EntityOverviewPage() {
           <h2 className={s.sectionTitle}>Notes</h2>
           <EntityNotes action={base} notes={data.notes} />
         </Card>
+        <PriorYearPanel hashId={entity.hashId} />
         <EntitySwitcher current={entity.hashId} initial={switcher} />
       </div>
       <EntityEditDialog
