@@ -10,6 +10,7 @@ import { createContext, useContext, useState } from "react";
 import { loadTableState } from "~/components/data-table/cookie.server";
 import { DataTable, type DataTableColumn, type RowSelectionState } from "~/components/data-table";
 import { FirmPage } from "~/components/firm-page";
+import { SendSignInLinksButton } from "~/reminders/send-sign-in-links-dialog";
 import { Badge, Button, PageHeader, useToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { CreateUserDialog } from "~/staff/dialogs/create-user-dialog";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { state, setCookie } = await loadTableState(request, "users", USERS_TABLE);
   const viewer = { id: facts.id, firmAccess: facts.firmAccess };
   const [list, options] = await Promise.all([listUsers(portal, viewer, state), userDialogOptions(portal, facts)]);
-  return json({ state, ...list, options }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+  return json({ state, ...list, options, isAdvisor: facts.isAdvisor }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -120,7 +121,7 @@ const columns: DataTableColumn<UserRow>[] = USER_COLUMNS.map((c) => ({
 }));
 
 export default function ClientsPage() {
-  const { state, rows, page, options } = useLoaderData<typeof loader>();
+  const { state, rows, page, options, isAdvisor } = useLoaderData<typeof loader>();
   const vocab = useVocabulary();
   const toast = useToast();
   const navigate = useNavigate();
@@ -172,6 +173,7 @@ export default function ClientsPage() {
               <Button variant="secondary" onClick={() => (selectedIds.length ? setDialog("tags") : toast.info(USER_MESSAGES.noSelection))}>
                 User Tags
               </Button>
+              {isAdvisor && selectedIds.length ? <SendSignInLinksButton userIds={selectedIds} label="Send sign-in links" size="md" onDone={() => setSelected({})} /> : null}
             </>
           }
           filters={[

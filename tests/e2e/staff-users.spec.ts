@@ -105,6 +105,17 @@ test("a partner creates, edits, deactivates and tags users", async ({ page }) =>
   await expect(table.locator("tbody tr").filter({ hasText: "Household" })).toHaveCount(2);
   await page.screenshot({ path: "tests/screenshots/staff-users-tagged.png" });
 
+  // Sign-in links in bulk for the selected users: confirmed first. Leo has no email and Maya is
+  // deactivated, so both are reported as not sent and nothing goes out.
+  await table.getByLabel("Select all on this page").check();
+  await table.getByRole("button", { name: "Send sign-in links" }).click();
+  const links = page.getByRole("dialog", { name: "Send sign-in links to 2 users?" });
+  await links.getByRole("button", { name: "Send links" }).click();
+  await expect(page.getByText(/^Not sent: /).first()).toBeVisible();
+  await expect(links).toHaveCount(0);
+  const [sent] = await sql<{ n: string }>(`SELECT count(*) AS n FROM outbound_messages WHERE firm_id = 'firm_acme' AND "to" = 'maya.b@example.com' AND subject ILIKE '%sign%in%'`);
+  expect(Number(sent!.n)).toBe(0);
+
   // Delete a user from their page, then restore them from Deleted users.
   await table.getByRole("link", { name: "Leo Browser" }).click();
   await page.getByRole("button", { name: "Delete" }).click();
