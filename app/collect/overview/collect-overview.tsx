@@ -6,16 +6,13 @@
 import { useFetcher, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import * as t from "~/components/data-table/data-table.css";
+import { TablePager } from "~/components/data-table/data-table";
 import { SendRemindersDialog } from "~/reminders/send-reminders-dialog";
 import {
-  PAGE_SIZES,
   SEARCH_DEBOUNCE_MS,
-  parsePageSize,
   stateToSearch,
   toggleSort,
   withFilter,
-  withPage,
-  withPageSize,
   withSearch,
   type PageInfo,
   type TableState,
@@ -307,34 +304,13 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
           </div>
         )}
 
-        <nav className={t.footer} aria-label={`${tr("Questionnaires")} pages`}>
-          <span className={t.range} role="status">
-            {page.label}
-          </span>
-          {data.capped && !page.hasNext ? <span className={s.muted}>Only the first 10,000 matches can be paged through: narrow the list with search or filters.</span> : null}
-          <div className={t.pager}>
-            <Select
-              className={t.sizeSelect}
-              label="Rows per page"
-              hideLabel
-              value={String(state.size)}
-              onChange={(e) => go(withPageSize(current, parsePageSize(e.currentTarget.value)))}
-              options={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
-            />
-            <Button variant="secondary" size="sm" disabled={!page.hasPrevious} onClick={() => go(withPage(current, 1))} aria-label="First page">
-              «
-            </Button>
-            <Button variant="secondary" size="sm" disabled={!page.hasPrevious} onClick={() => go(withPage(current, page.page - 1))} aria-label="Previous page">
-              ‹
-            </Button>
-            <Button variant="secondary" size="sm" disabled={!page.hasNext} onClick={() => go(withPage(current, page.page + 1))} aria-label="Next page">
-              ›
-            </Button>
-            <Button variant="secondary" size="sm" disabled={!page.hasNext} onClick={() => go(withPage(current, page.lastPage))} aria-label="Last page">
-              »
-            </Button>
-          </div>
-        </nav>
+        <TablePager
+          label={tr("Questionnaires")}
+          page={page}
+          current={current}
+          go={go}
+          note={data.capped && !page.hasNext ? <span className={s.muted}>Only the first 10,000 matches can be paged through: narrow the list with search or filters.</span> : null}
+        />
       </section>
 
       <ConfirmDialog

@@ -241,33 +241,44 @@ export function DataTable<R extends RowData>({ label, config, state, page, rows,
         </div>
       )}
 
-      <nav className={s.footer} aria-label={`${label} pages`}>
-        <span className={s.range} role="status">
-          {page.label}
-        </span>
-        <div className={s.pager}>
-          <Select
-            className={s.sizeSelect}
-            label="Rows per page"
-            hideLabel
-            value={String(state.size)}
-            onChange={(e) => go(withPageSize(current, parsePageSize(e.currentTarget.value)))}
-            options={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
-          />
-          <Button variant="secondary" size="sm" disabled={!page.hasPrevious} onClick={() => go(withPage(current, 1))} aria-label="First page">
-            «
-          </Button>
-          <Button variant="secondary" size="sm" disabled={!page.hasPrevious} onClick={() => go(withPage(current, page.page - 1))} aria-label="Previous page">
-            ‹
-          </Button>
-          <Button variant="secondary" size="sm" disabled={!page.hasNext} onClick={() => go(withPage(current, page.page + 1))} aria-label="Next page">
-            ›
-          </Button>
-          <Button variant="secondary" size="sm" disabled={!page.hasNext} onClick={() => go(withPage(current, page.lastPage))} aria-label="Last page">
-            »
-          </Button>
-        </div>
-      </nav>
+      <TablePager label={label} page={page} current={current} go={go} />
     </section>
+  );
+}
+
+/**
+ * A table's footer: the range label ('1-10 of N'), rows per page and first/previous/next/last.
+ * `note` shows beside the range (e.g. why paging stops).
+ */
+export function TablePager({ label, page, current, go, note }: { label: string; page: PageInfo; current: TableState; go: (next: TableState) => void; note?: ReactNode }) {
+  return (
+    <nav className={s.footer} aria-label={`${label} pages`}>
+      <span className={s.range} role="status">
+        {page.label}
+      </span>
+      {note}
+      <div className={s.pager}>
+        <Select
+          className={s.sizeSelect}
+          label="Rows per page"
+          hideLabel
+          value={String(current.size)}
+          onChange={(e) => go(withPageSize(current, parsePageSize(e.currentTarget.value)))}
+          options={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
+        />
+        <Button variant="secondary" size="sm" disabled={!page.hasPrevious} onClick={() => go(withPage(current, 1))} aria-label="First page">
+          «
+        </Button>
+        <Button variant="secondary" size="sm" disabled={!page.hasPrevious} onClick={() => go(withPage(current, page.page - 1))} aria-label="Previous page">
+          ‹
+        </Button>
+        <Button variant="secondary" size="sm" disabled={!page.hasNext} onClick={() => go(withPage(current, page.page + 1))} aria-label="Next page">
+          ›
+        </Button>
+        <Button variant="secondary" size="sm" disabled={!page.hasNext} onClick={() => go(withPage(current, page.lastPage))} aria-label="Last page">
+          »
+        </Button>
+      </div>
+    </nav>
   );
 }

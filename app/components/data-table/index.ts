@@ -1,3 +1,3 @@
-export { DataTable, type DataTableColumn, type DataTableFilter, type DataTableProps, type DataTableSelection } from "./data-table";
+export { DataTable, TablePager, type DataTableColumn, type DataTableFilter, type DataTableProps, type DataTableSelection } from "./data-table";
 export type { RowSelectionState } from "@tanstack/react-table";
 export * from "./state";
