@@ -643,7 +643,13 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
           // Each file comes back in its folder, under "(restored)" names where one is taken, also
           // by another file of the same selection.
           const paths = [...new Set(rows.files.map((r) => r.path))];
-          const live = await tx.document.findMany({ where: { companyId: entity.id, path: { in: paths }, deletedAt: null, itemType: "file" }, select: { path: true, name: true } });
+          // Only the live names a restored name could meet: the same name, or its "(restored …)" forms.
+          const exact = [...new Set(rows.files.map((r) => r.name.toLowerCase()))];
+          const restoredForms = [...new Set(rows.files.map((r) => `${escapeLike(r.name.slice(0, r.name.length - extensionOf(r.name).length).toLowerCase())} (restored%`))];
+          const live = await tx.$queryRaw<{ path: string; name: string }[]>`
+            SELECT path, name FROM documents
+             WHERE company_id = ${entity.id} AND deleted_at IS NULL AND item_type = 'file' AND path = ANY(${paths}::text[])
+               AND (lower(name) = ANY(${exact}::text[]) OR lower(name) LIKE ANY(${restoredForms}::text[]))`;
           const taken = new Map(paths.map((p) => [p, [] as string[]]));
           for (const r of live) taken.get(r.path)!.push(r.name);
           const names = rows.files.map((r) => {
@@ -704,8 +710,12 @@ async function findSelection(ctx: DocumentContext, entity: DocumentEntity, db: D
   return { files, permissions: [...byPath.values()] };
 }
 
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
 function likePrefix(folder: string): string {
-  return `${folder.replace(/[\\%_]/g, "\\$&")}/%`;
+  return `${escapeLike(folder)}/%`;
 }
 
 /** Re-roots everything inside `from` at `to` (paths only; the folder row itself is the caller's). */

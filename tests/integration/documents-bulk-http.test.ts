@@ -194,6 +194,23 @@ describe("bulk delete, restore and move", () => {
     expect(await fetch(url.json.url).then((r) => r.text())).toContain("% W-2.pdf");
   });
 
+  it("restores files of one name under names not taken, by live files or by each other", async () => {
+    await folder(rivera, client, "Names");
+    const first = await upload(rivera, client, "Bank statement.pdf", "/Names");
+    expect((await api(rivera, { intent: "delete_many", ids: [first] }, client)).status).toBe(200);
+    const second = await upload(rivera, client, "Bank statement.pdf", "/Names");
+    expect((await api(rivera, { intent: "delete_many", ids: [second] }, client)).status).toBe(200);
+    const live = await upload(rivera, client, "bank statement.pdf", "/Names");
+    const restoredBefore = await upload(rivera, client, "Bank Statement (restored).pdf", "/Names");
+    const restored = await api(rivera, { intent: "restore_many", ids: [first, second] }, client);
+    expect(restored.status, JSON.stringify(restored.json)).toBe(200);
+    const names = new Map((await documentsById([first, second, live, restoredBefore])).map((r) => [r.id, r.name]));
+    expect(names.get(live)).toBe("bank statement.pdf");
+    expect(names.get(restoredBefore)).toBe("Bank Statement (restored).pdf");
+    expect(names.get(first)).toBe("Bank statement (restored 2).pdf");
+    expect(names.get(second)).toBe("Bank statement (restored 3).pdf");
+  });
+
   it("moves the selected files into another folder, and refuses a name taken there without moving any", async () => {
     await folder(rivera, client, "Inbox");
     await folder(rivera, client, "2025");
