@@ -37,6 +37,7 @@ import {
   type FolderPermissions,
 } from "./rules";
 import { checkStoredPdf, PDF_MESSAGES } from "./pdf.server";
+import { canSeeEntity } from "~/staff/permissions";
 import { MAX_BULK_DOCUMENTS, SELECTION_MESSAGES, selectionKind, zipEntryNames } from "./selection";
 
 /** The one refusal type of this module; `status` is the HTTP status, `message` is fit to show. */
@@ -73,14 +74,21 @@ type Db = FirmDb | FirmTx;
 /** The entity behind `companyHash` as this user may see it, or 404. */
 export async function findDocumentEntity(db: Db, user: SessionUser, companyHash: string): Promise<DocumentEntity> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(companyHash)) throw notFound();
-  const entity = await db.company.findFirst({
+  const row = await db.company.findFirst({
     where:
       user.kind === "staff"
         ? { hashId: companyHash, deletedAt: null }
         : { hashId: companyHash, deletedAt: null, inactive: false, owners: { some: { userId: user.id } } },
-    select: { id: true, hashId: true, name: true, readonlyAccess: true },
+    select: { id: true, hashId: true, name: true, readonlyAccess: true, primaryOwner: { select: { firmGroupId: true } } },
   });
-  if (!entity) throw notFound();
+  if (!row) throw notFound();
+  // Group-access staff reach only entities of their own group or of no group (permissions.ts).
+  if (user.kind === "staff" && user.firmAccess === "group") {
+    const staff = await db.user.findFirst({ where: { id: user.id }, select: { firmGroupId: true } });
+    const facts = { id: user.id, firmAccess: user.firmAccess, isAdvisor: user.isAdvisor, firmGroupId: staff?.firmGroupId ?? null };
+    if (!canSeeEntity(facts, { ownerGroupId: row.primaryOwner?.firmGroupId ?? null })) throw notFound();
+  }
+  const { primaryOwner: _owner, ...entity } = row;
   return entity;
 }
 

@@ -481,3 +481,39 @@ describe("limits", () => {
     expect(await app.tx("acme", (t) => t.document.count({ where: { path: "/Five hundred", deletedAt: null } }))).toBe(500);
   });
 });
+
+describe("group-access staff", () => {
+  it("reach the documents of their own group's entities only; another group's are 404 and nothing changes", async () => {
+    const nina = await app.signIn("summit", "nina.patel@summit.test");
+    const entityOf = (own: boolean) =>
+      app.tx("summit", async (t) => {
+        const staff = await t.user.findFirstOrThrow({ where: { email: "nina.patel@summit.test" }, select: { firmGroupId: true } });
+        return t.company.findFirstOrThrow({
+          where: { deletedAt: null, primaryOwner: own ? { firmGroupId: staff.firmGroupId } : { firmGroupId: { not: staff.firmGroupId } } },
+          select: { hashId: true, id: true },
+        });
+      });
+    const [own, other] = [await entityOf(true), await entityOf(false)];
+    const page = (hash: string) => app.get("summit", `/admin/${hash}/documents`, nina);
+    expect((await page(own.hashId)).status).toBe(200);
+    expect((await page(other.hashId)).status).toBe(404);
+
+    const otherDoc = await app.tx("summit", (t) => t.document.create({ data: { firmId: "firm_summit", companyId: other.id, path: "/", name: "Other group.pdf", storageKey: null }, select: { id: true } }));
+    const before = await everything();
+    for (const body of [
+      { intent: "create_folder", path: "/", name: "Nope" },
+      { intent: "delete_many", ids: [otherDoc.id] },
+      { intent: "rename", id: otherDoc.id, name: "Renamed" },
+      { intent: "download_url", id: otherDoc.id },
+    ]) {
+      const answer = await api(other.hashId, body, nina, "summit");
+      expect(answer.status, JSON.stringify(body)).toBe(404);
+      expect(answer.json.url).toBeUndefined();
+    }
+    expect((await zipOf(other.hashId, { ids: [otherDoc.id] }, nina, "summit")).status).toBe(404);
+    expect(await everything()).toBe(before);
+    // A partner of the same firm reaches both.
+    const partnerSummit = await app.signIn("summit", "partner@summit.test");
+    expect((await app.get("summit", `/admin/${other.hashId}/documents`, partnerSummit)).status).toBe(200);
+  });
+});
