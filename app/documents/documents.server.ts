@@ -37,7 +37,7 @@ import {
   type FolderPermissions,
 } from "./rules";
 import { checkStoredPdf, PDF_MESSAGES } from "./pdf.server";
-import { canSeeEntity } from "~/staff/permissions";
+import { staffSeesGroup } from "~/staff/viewer.server";
 import { MAX_BULK_DOCUMENTS, SELECTION_MESSAGES, selectionKind, zipEntryNames } from "./selection";
 
 /** The one refusal type of this module; `status` is the HTTP status, `message` is fit to show. */
@@ -83,11 +83,7 @@ export async function findDocumentEntity(db: Db, user: SessionUser, companyHash:
   });
   if (!row) throw notFound();
   // Group-access staff reach only entities of their own group or of no group (permissions.ts).
-  if (user.kind === "staff" && user.firmAccess === "group") {
-    const staff = await db.user.findFirst({ where: { id: user.id }, select: { firmGroupId: true } });
-    const facts = { id: user.id, firmAccess: user.firmAccess, isAdvisor: user.isAdvisor, firmGroupId: staff?.firmGroupId ?? null };
-    if (!canSeeEntity(facts, { ownerGroupId: row.primaryOwner?.firmGroupId ?? null })) throw notFound();
-  }
+  if (user.kind === "staff" && !(await staffSeesGroup(db, user, row.primaryOwner?.firmGroupId ?? null))) throw notFound();
   const { primaryOwner: _owner, ...entity } = row;
   return entity;
 }

@@ -5,13 +5,18 @@
  */
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
+import { staffSeesGroup } from "~/staff/viewer.server";
 
-/** The firm's client `userId` as the dashboard loader expects a signed-in client, or null (staff, deleted, another firm). */
-export async function findPreviewClient(portal: FirmSiteContext, userId: string): Promise<SessionUser | null> {
-  const user = await portal.db.user.findFirst({
+/**
+ * The firm's client `userId` as the dashboard loader expects a signed-in client, or null (staff,
+ * deleted, another firm, or a client of another firm group for group-access `staff`).
+ */
+export async function findPreviewClient(portal: FirmSiteContext, staff: SessionUser, userId: string): Promise<SessionUser | null> {
+  const row = await portal.db.user.findFirst({
     where: { id: userId, kind: "client", deletedAt: null },
-    select: { id: true, email: true, fname: true, lname: true, preferredName: true, readonlyAccess: true, timeZone: true, defaultCompanyId: true },
+    select: { id: true, email: true, fname: true, lname: true, preferredName: true, readonlyAccess: true, timeZone: true, defaultCompanyId: true, firmGroupId: true },
   });
-  if (!user) return null;
+  if (!row || !(await staffSeesGroup(portal.db, staff, row.firmGroupId))) return null;
+  const { firmGroupId: _group, ...user } = row;
   return { ...user, kind: "client", sessionId: "preview", firmAccess: null, isAdvisor: false };
 }

@@ -16,6 +16,7 @@ import { enqueue } from "~/jobs.server";
 import { makeSignedCopy, SIGN_PDF_COPY_JOB } from "~/pdf/signed-copy.server";
 import { type createUploadGrant, createDownloadUrl, createInlineUrl, deleteObject } from "~/storage.server";
 import { keyBelongsToEntity, keyBelongsToFirm } from "~/storage/keys";
+import { staffSeesGroup } from "~/staff/viewer.server";
 import { todayIn } from "~/time-zones";
 import {
   agreementComplete,
@@ -273,12 +274,14 @@ export async function loadClientQuestionnaire(portal: FirmSiteContext, user: Ses
  * The same data for an advisor preview (any questionnaire of the firm, by entity id), or null.
  * It shows what the client sees (the same notes), and reads exactly like the client's loader.
  */
-export async function loadQuestionnaireForStaff(portal: FirmSiteContext, companyId: string, questionnaireId: string): Promise<QuestionnaireData | null> {
+export async function loadQuestionnaireForStaff(portal: FirmSiteContext, staff: SessionUser, companyId: string, questionnaireId: string): Promise<QuestionnaireData | null> {
   return portal.db.$transaction(async (tx) => {
-    const row = await tx.questionnaire.findFirst({ where: { id: questionnaireId, companyId, deletedAt: null }, select: questionnaireSelect });
-    if (!row) return null;
+    const row = await tx.questionnaire.findFirst({ where: { id: questionnaireId, companyId, deletedAt: null }, select: { ...questionnaireSelect, company: { select: { ...questionnaireSelect.company.select, primaryOwner: { select: { firmGroupId: true } } } } } });
+    if (!row || !(await staffSeesGroup(tx, staff, row.company.primaryOwner?.firmGroupId ?? null))) return null;
+    const { primaryOwner: _owner, ...company } = row.company;
+    const questionnaire = { ...row, company };
     const [sections, questions] = [await readSections(tx, row.id), await readQuestions(tx, row.id, portal.firm.name)];
-    return { ...row, ...toData(row), hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption, sections, questions };
+    return { ...questionnaire, ...toData(row), hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption, sections, questions };
   });
 }
 
@@ -365,11 +368,13 @@ export async function setDepositPaid(portal: FirmSiteContext, staff: SessionUser
   if (staff.kind !== "staff") throw notFound();
   if (!staff.isAdvisor) throw new QuestionnaireError(403, "Only advisors can mark a deposit paid.");
   return portal.db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string; deposit_status: QuestionnaireData["depositStatus"]; deposit_amount_cents: number | null }[]>`
-      SELECT id, deposit_status::text AS deposit_status, deposit_amount_cents FROM questionnaires
-       WHERE id = ${questionnaireId} AND company_id = ${companyId} AND deleted_at IS NULL FOR UPDATE`;
+    const rows = await tx.$queryRaw<{ id: string; deposit_status: QuestionnaireData["depositStatus"]; deposit_amount_cents: number | null; owner_group_id: string | null }[]>`
+      SELECT q.id, q.deposit_status::text AS deposit_status, q.deposit_amount_cents,
+             (SELECT o.firm_group_id FROM companies c JOIN users o ON o.firm_id = c.firm_id AND o.id = c.primary_owner_id WHERE c.firm_id = q.firm_id AND c.id = q.company_id) AS owner_group_id
+        FROM questionnaires q
+       WHERE q.id = ${questionnaireId} AND q.company_id = ${companyId} AND q.deleted_at IS NULL FOR UPDATE OF q`;
     const row = rows[0];
-    if (!row) throw notFound();
+    if (!row || !(await staffSeesGroup(tx, staff, row.owner_group_id))) throw notFound();
     const facts = { depositStatus: row.deposit_status, depositAmountCents: row.deposit_amount_cents };
     if (paid ? !depositOutstanding(facts) : row.deposit_status !== "marked_paid") {
       throw new QuestionnaireError(400, paid ? "This questionnaire has no deposit to mark paid." : "Only a deposit marked paid can be marked unpaid.");

@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const staff = await requireStaff(request, portal);
-  const data = await loadQuestionnaireForStaff(portal, params.companyId ?? "", params.questionnaireId ?? "");
+  const data = await loadQuestionnaireForStaff(portal, staff, params.companyId ?? "", params.questionnaireId ?? "");
   if (!data) throw new Response("Not Found", { status: 404 });
   const prefs = portal.firm.preferences;
   return json({

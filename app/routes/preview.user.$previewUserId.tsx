@@ -21,8 +21,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
-  await requireStaff(request, portal);
-  const client = await findPreviewClient(portal, params.previewUserId ?? "");
+  const staff = await requireStaff(request, portal);
+  const client = await findPreviewClient(portal, staff, params.previewUserId ?? "");
   if (!client) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   // The dashboard reads ?entity and ?year; the preview link names the entity previewCompanyHash.

@@ -6,7 +6,7 @@
 import { requireStaff, type SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmDb, FirmTx } from "~/db.server";
-import type { ClientUserFacts, EntityFacts, StaffFacts } from "./permissions";
+import { canSeeGroup, type ClientUserFacts, type EntityFacts, type StaffFacts } from "./permissions";
 
 export interface StaffViewerContext {
   user: SessionUser;
@@ -32,6 +32,18 @@ export function loadStaffViewer(request: Request, portal: FirmSiteContext): Prom
 }
 
 type Db = FirmDb | FirmTx;
+
+/**
+ * Whether a staff user may reach something of a firm group (an entity: its primary owner's group;
+ * a client: their group): group-access staff only their own group or none (permissions.ts). One
+ * lookup for group-access staff, none for the others; never true for clients.
+ */
+export async function staffSeesGroup(db: Db, user: SessionUser, groupId: string | null): Promise<boolean> {
+  if (user.kind !== "staff") return false;
+  if (user.firmAccess !== "group") return true;
+  const row = await (db as FirmTx).user.findFirst({ where: { id: user.id }, select: { firmGroupId: true } });
+  return canSeeGroup({ id: user.id, firmAccess: user.firmAccess, isAdvisor: user.isAdvisor, firmGroupId: row?.firmGroupId ?? null }, groupId);
+}
 
 export const clientUserFactsSelect = {
   id: true,

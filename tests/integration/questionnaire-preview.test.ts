@@ -115,7 +115,7 @@ describe("advisor preview of a client's questionnaire", () => {
     const advisor = await userFor("advisor@acme.test", "acme");
     const { questionnaireId, hash, companyId } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const before = await snapshot();
-    const data = await server.loadQuestionnaireForStaff(acme, companyId, questionnaireId);
+    const data = await server.loadQuestionnaireForStaff(acme, advisor, companyId, questionnaireId);
     expect(data?.id).toBe(questionnaireId);
     expect(data!.questions.length).toBeGreaterThan(10);
     // The client's loader gives the same questions and notes: the preview is the client's view.
@@ -134,9 +134,33 @@ describe("advisor preview of a client's questionnaire", () => {
     const acme = await portalFor("acme");
     const mine = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const other = await questionnaireOf("marcus.johnson@example.com", "2025 Individual Tax Organizer");
-    expect(await server.loadQuestionnaireForStaff(summit, mine.companyId, mine.questionnaireId)).toBeNull();
-    expect(await server.loadQuestionnaireForStaff(acme, other.companyId, mine.questionnaireId)).toBeNull();
-    expect(await server.loadQuestionnaireForStaff(acme, mine.companyId, "nope")).toBeNull();
+    const advisor = await userFor("advisor@acme.test", "acme", { kind: "staff" });
+    expect(await server.loadQuestionnaireForStaff(summit, advisor, mine.companyId, mine.questionnaireId)).toBeNull();
+    expect(await server.loadQuestionnaireForStaff(acme, advisor, other.companyId, mine.questionnaireId)).toBeNull();
+    expect(await server.loadQuestionnaireForStaff(acme, advisor, mine.companyId, "nope")).toBeNull();
+    // A client of the firm is not staff.
+    expect(await server.loadQuestionnaireForStaff(acme, await userFor("client@acme.test", "acme"), mine.companyId, mine.questionnaireId)).toBeNull();
+  });
+
+  it("group-access staff preview only questionnaires of entities in their own group or in none", async () => {
+    const summit = await portalFor("summit");
+    const nina = await userFor("nina.patel@summit.test", "summit", { kind: "staff", firmAccess: "group", isAdvisor: true });
+    const { rows } = await su.query(
+      `SELECT q.id, q.company_id, (o.firm_group_id = (SELECT firm_group_id FROM users WHERE id = $1)) AS own
+         FROM questionnaires q JOIN companies c ON c.id = q.company_id JOIN users o ON o.id = c.primary_owner_id
+        WHERE q.firm_id = 'firm_summit' AND q.deleted_at IS NULL AND o.firm_group_id IS NOT NULL`,
+      [nina.id],
+    );
+    const own = rows.find((r) => r.own);
+    const other = rows.find((r) => !r.own);
+    expect(own && other).toBeTruthy();
+    expect((await server.loadQuestionnaireForStaff(summit, nina, own.company_id, own.id))?.id).toBe(own.id);
+    expect(await server.loadQuestionnaireForStaff(summit, nina, other.company_id, other.id)).toBeNull();
+    const before = await snapshot();
+    await expect(server.setDepositPaid(summit, nina, other.company_id, other.id, true)).rejects.toMatchObject({ status: 404 });
+    expect(await snapshot()).toBe(before);
+    // The same staff member without group access reaches it.
+    expect((await server.loadQuestionnaireForStaff(summit, { ...nina, firmAccess: "full" }, other.company_id, other.id))?.id).toBe(other.id);
   });
 });
 
@@ -173,7 +197,8 @@ describe("client dashboard previewed by staff", () => {
     const acme = await portalFor("acme");
     const client = await userFor("client@acme.test", "acme");
     const before = await snapshot();
-    const previewed = await preview.findPreviewClient(acme, client.id);
+    const staff = await userFor("advisor@acme.test", "acme", { kind: "staff" });
+    const previewed = await preview.findPreviewClient(acme, staff, client.id);
     expect(previewed).toMatchObject({ id: client.id, kind: "client" });
     const data = await home.loadClientHome(acme, previewed!, new URLSearchParams());
     expect(data.entities.length).toBeGreaterThan(1);
@@ -181,11 +206,27 @@ describe("client dashboard previewed by staff", () => {
     const chosen = await home.loadClientHome(acme, previewed!, new URLSearchParams({ entity: second.hashId }));
     expect(chosen.selected?.hashId).toBe(second.hashId);
     expect(await snapshot()).toBe(before);
-    // Staff users, other firms' clients and unknown ids are not previewable.
-    const advisor = await userFor("advisor@acme.test", "acme");
-    expect(await preview.findPreviewClient(acme, advisor.id)).toBeNull();
-    expect(await preview.findPreviewClient(await portalFor("summit"), client.id)).toBeNull();
-    expect(await preview.findPreviewClient(acme, "nope")).toBeNull();
+    // Staff users, other firms' clients and unknown ids are not previewable; clients preview nobody.
+    expect(await preview.findPreviewClient(acme, staff, staff.id)).toBeNull();
+    expect(await preview.findPreviewClient(await portalFor("summit"), staff, client.id)).toBeNull();
+    expect(await preview.findPreviewClient(acme, staff, "nope")).toBeNull();
+    expect(await preview.findPreviewClient(acme, client, client.id)).toBeNull();
+  });
+
+  it("group-access staff preview only clients of their own group or of none", async () => {
+    const summit = await portalFor("summit");
+    const nina = await userFor("nina.patel@summit.test", "summit", { kind: "staff", firmAccess: "group", isAdvisor: true });
+    const { rows } = await su.query(
+      `SELECT id, firm_group_id = (SELECT firm_group_id FROM users WHERE id = $1) AS own FROM users
+        WHERE firm_id = 'firm_summit' AND kind = 'client' AND deleted_at IS NULL AND firm_group_id IS NOT NULL`,
+      [nina.id],
+    );
+    const own = rows.find((r) => r.own);
+    const other = rows.find((r) => !r.own);
+    expect(own && other).toBeTruthy();
+    expect((await preview.findPreviewClient(summit, nina, own.id))?.id).toBe(own.id);
+    expect(await preview.findPreviewClient(summit, nina, other.id)).toBeNull();
+    expect((await preview.findPreviewClient(summit, { ...nina, firmAccess: "partner" }, other.id))?.id).toBe(other.id);
   });
 });
 
