@@ -91,7 +91,7 @@ export interface TestApp {
 
 /** A cookie-keeping client: sends its cookies (to any firm's host) and keeps what the app sets. */
 export class Browser {
-  readonly cookies = new Map<string, string>();
+  cookies = new Map<string, string>();
   constructor(
     private readonly app: TestApp,
     readonly address?: string,
