@@ -8,22 +8,16 @@
  * TRUST_PROXY is on so each test can be its own client address (X-Forwarded-For): the per-address
  * throttles of one test don't leak into the next.
  */
-import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hostRequest, type HostResponse } from "../support/http";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { startTestS3, type TestS3 } from "../support/s3";
+import { bootApp, scoped, type Browser, type TestApp } from "../support/app";
+import type { HostResponse } from "../support/http";
 
-let db: TestDatabase;
-let s3: TestS3;
-let server: { port: number; close(): Promise<void> };
-let port: number;
+let app: TestApp;
 
 const PASSWORD = "Portal-Demo-2026!";
 const ACME = "firm_acme";
 const SUMMIT = "firm_summit";
-const host = (slug: string) => `${slug}.localhost:${port}`;
-const origin = (slug: string) => `http://${host(slug)}`;
+const origin = (slug: string) => `http://${app.host(slug)}`;
 
 let addressCounter = 10;
 /** A fresh client address for a browser. */
@@ -39,51 +33,8 @@ async function freshWindow(windowSeconds: number, needSeconds = 60) {
   if (left < needSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
 }
 
-/** A browser: its cookies and its address. */
-class Browser {
-  cookies = new Map<string, string>();
-  constructor(readonly address = newAddress()) {}
-
-  cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-
-  take(response: HostResponse) {
-    const set = response.headers["set-cookie"] ?? [];
-    for (const line of set) {
-      const [pair, ...attributes] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim())) || value === "";
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  async get(slug: string, path: string, headers: Record<string, string> = {}) {
-    return this.take(
-      await hostRequest(port, { host: host(slug), path, headers: { cookie: this.cookieHeader(), "x-forwarded-for": this.address, ...headers } }),
-    );
-  }
-
-  /** A form post, with this firm's Origin unless `headers` says otherwise (an empty value leaves a header out). */
-  async post(slug: string, path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
-    const all: Record<string, string> = { cookie: this.cookieHeader(), "x-forwarded-for": this.address, origin: origin(slug), ...headers };
-    for (const [name, value] of Object.entries(all)) if (value === "") delete all[name];
-    return this.take(await hostRequest(port, { host: host(slug), path, form, headers: all }));
-  }
-
-  session() {
-    return this.cookies.get("portal_session");
-  }
-}
-
-async function scoped<T>(firmId: string, fn: (tx: import("~/db.server").FirmTx) => Promise<T>): Promise<T> {
-  const { withFirm } = await import("~/db.server");
-  return withFirm(firmId, fn);
-}
+/** A browser with its own client address. */
+const newBrowser = (address = newAddress()) => app.browser(address);
 
 async function userId(firmId: string, email: string) {
   const user = await scoped(firmId, (tx) => tx.user.findFirst({ where: { email }, select: { id: true } }));
@@ -142,63 +93,22 @@ async function activity(firmId: string, userIdValue: string) {
   return scoped(firmId, (tx) => tx.activityLog.findMany({ where: { userId: userIdValue }, orderBy: { createdAt: "asc" } }));
 }
 
-/** Signs a browser in with email and password (plus the emailed second factor for staff). */
-async function signIn(browser: Browser, slug: string, firmId: string, email: string) {
-  const first = await browser.post(slug, "/signin", { email, password: PASSWORD });
-  expect(first.status).toBe(302);
-  if (first.location?.startsWith("/signin?state=2fa")) {
-    expect((await browser.post(slug, "/signin", { intent: "send-code:email", flow: "2fa" })).status).toBe(302);
-    const verified = await browser.post(slug, "/signin", { intent: "verify-code", flow: "2fa", code: codeOf(await lastSent(firmId, email)) });
-    expect(verified.status).toBe(302);
-  }
-  expect(browser.session()).toBeTruthy();
-}
-
 async function signedIn(browser: Browser, slug: string) {
   const response = await browser.get(slug, "/api/auth/session", { accept: "application/json" });
   return response.status === 200;
 }
 
 beforeAll(async () => {
-  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
-  db = await createTestDatabase();
-  s3 = await startTestS3({ bucket: "auth-http-test" });
-  const { freePort } = await import("../../scripts/lib/embedded-postgres");
-  port = await freePort();
-  Object.assign(process.env, {
-    NODE_ENV: "production",
-    SESSION_SECRET: "auth-http-test-session-secret-0123456789",
-    APP_DOMAIN: `localhost:${port}`,
-    TRUST_PROXY: "true",
-    DATABASE_URL: db.url,
-    S3_ENDPOINT: s3.local.endpoint,
-    S3_BUCKET: "auth-http-test",
-    S3_ACCESS_KEY_ID: s3.local.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.local.secretAccessKey,
-    S3_FORCE_PATH_STYLE: "true",
-  });
-  for (const key of ["RESEND_API_KEY", "TWILIO_ACCOUNT_SID"]) delete process.env[key];
-  const { resetEnvCache } = await import("~/env.server");
-  resetEnvCache();
-  const { seedDemo } = await import("../../prisma/seed");
-  await seedDemo({ log: () => {} });
-  const { startServer } = await import("../../server");
-  server = await startServer({ port, host: "127.0.0.1" });
+  app = await bootApp({ name: "auth-http", s3: true, env: { TRUST_PROXY: "true", RESEND_API_KEY: undefined, TWILIO_ACCOUNT_SID: undefined } });
 });
 
 afterAll(async () => {
-  await server?.close();
-  const { closeDb } = await import("~/db.server");
-  await closeDb();
-  const { closeAdminDb } = await import("~/platform/admin-db.server");
-  await closeAdminDb();
-  await s3?.stop();
-  await db?.drop();
+  await app?.stop();
 });
 
 describe("the email-first flow", () => {
   it("asks for the password of a password user, keeping the email typed", async () => {
-    const b = new Browser();
+    const b = newBrowser();
     const response = await b.post("acme", "/signin", { intent: "lookup", email: "  Client@ACME.test " });
     expect(response.status).toBe(200);
     expect(html(response)).toContain('name="password"');
@@ -206,7 +116,7 @@ describe("the email-first flow", () => {
   });
 
   it("answers the spec's messages for a missing or unknown email, keeping what was typed", async () => {
-    const b = new Browser();
+    const b = newBrowser();
     const empty = await b.post("acme", "/signin", { intent: "lookup", email: "" });
     expect(empty.status).toBe(400);
     expect(html(empty)).toContain("Email is missing");
@@ -220,7 +130,7 @@ describe("the email-first flow", () => {
   });
 
   it("never answers 500 to malformed input", async () => {
-    const b = new Browser();
+    const b = newBrowser();
     const attempts: Record<string, string>[] = [
       {},
       { intent: "nonsense" },
@@ -248,7 +158,7 @@ describe("the email-first flow", () => {
 
   it("refuses state-changing posts from another origin", async () => {
     const user = await makeClient(ACME, { method: "email" });
-    const b = new Browser();
+    const b = newBrowser();
     // Resource routes: our check (app/auth/origin.ts) answers 403.
     for (const path of ["/api/users/send-sign-in-links", "/api/auth/refresh"]) {
       expect((await b.post("acme", path, { userIds: user.id }, { origin: "https://evil.test" })).status, path).toBe(403);
@@ -271,14 +181,14 @@ describe("the email-first flow", () => {
 describe("magic links", () => {
   it("sign in once: opening the link changes nothing, the POST uses it, a replay gets the expired-link state", async () => {
     const user = await makeClient(ACME, { method: "email" });
-    const b = new Browser();
+    const b = newBrowser();
     const sent = await b.post("acme", "/signin", { intent: "lookup", email: user.email });
     expect(sent.status).toBe(302);
     expect(sent.location).toBe("/signin?state=sent-link&sent=sign_in_link");
     expect(html(await b.get("acme", sent.location!))).toMatch(/We sent a sign-in link to .*u•••.*@example\.test/);
 
     const link = linkOf(await lastSent(ACME, user.email));
-    expect(link.host).toBe(host("acme"));
+    expect(link.host).toBe(app.host("acme"));
     const token = link.searchParams.get("token")!;
     expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(16);
     // Only the hash is stored.
@@ -287,7 +197,7 @@ describe("magic links", () => {
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeLessThanOrEqual(15 * 60_000 + 1000);
 
     // A mail scanner (another browser) opens it twice: no session, link still good.
-    const scanner = new Browser();
+    const scanner = newBrowser();
     for (let i = 0; i < 2; i++) {
       const opened = await scanner.get("acme", `${link.pathname}${link.search}`);
       expect(opened.status).toBe(200);
@@ -295,17 +205,17 @@ describe("magic links", () => {
       expect(scanner.session()).toBeUndefined();
     }
 
-    const clicker = new Browser();
+    const clicker = newBrowser();
     const used = await clicker.post("acme", "/auth/link", { token });
     expect(used.status).toBe(302);
     expect(used.location).toBe("/");
     expect(await signedIn(clicker, "acme")).toBe(true);
 
-    const replay = await new Browser().post("acme", "/auth/link", { token });
+    const replay = await newBrowser().post("acme", "/auth/link", { token });
     expect(replay.status).toBe(410);
     expect(html(replay)).toContain("This link has expired");
     expect(html(replay)).toContain("Email me a new link");
-    const reopened = await new Browser().get("acme", `${link.pathname}${link.search}`);
+    const reopened = await newBrowser().get("acme", `${link.pathname}${link.search}`);
     expect(reopened.status).toBe(410);
 
     const log = (await activity(ACME, user.id)).map((a) => a.title);
@@ -315,10 +225,10 @@ describe("magic links", () => {
 
   it("work only on the firm's own host", async () => {
     const user = await makeClient(ACME, { method: "email" });
-    const b = new Browser();
+    const b = newBrowser();
     await b.post("acme", "/signin", { intent: "lookup", email: user.email });
     const token = linkOf(await lastSent(ACME, user.email)).searchParams.get("token")!;
-    const elsewhere = new Browser();
+    const elsewhere = newBrowser();
     const opened = await elsewhere.get("summit", `/auth/link?token=${token}`);
     expect(opened.status).toBe(404);
     expect(html(opened)).not.toContain(user.email);
@@ -326,12 +236,12 @@ describe("magic links", () => {
     expect(posted.status).toBe(410);
     expect(elsewhere.session()).toBeUndefined();
     // Still good at home.
-    expect((await new Browser().post("acme", "/auth/link", { token })).status).toBe(302);
+    expect((await newBrowser().post("acme", "/auth/link", { token })).status).toBe(302);
   });
 
   it("lead to the expired-link state once expired, which sends the same user a new link or a texted code", async () => {
     const user = await makeClient(ACME, { method: "email" });
-    const b = new Browser();
+    const b = newBrowser();
     await b.post("acme", "/signin", { intent: "lookup", email: user.email });
     const token = linkOf(await lastSent(ACME, user.email)).searchParams.get("token")!;
     await scoped(ACME, (tx) => tx.signInToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - 16 * 60_000) } }));
@@ -347,16 +257,16 @@ describe("magic links", () => {
     expect(again.location).toContain("state=sent-link");
     const fresh = linkOf(await lastSent(ACME, user.email)).searchParams.get("token")!;
     expect(fresh).not.toBe(token);
-    expect((await new Browser().post("acme", "/auth/link", { token: fresh })).status).toBe(302);
+    expect((await newBrowser().post("acme", "/auth/link", { token: fresh })).status).toBe(302);
 
-    const texted = await new Browser().post("acme", "/signin", { intent: "expired-resend:sms", token });
+    const texted = await newBrowser().post("acme", "/signin", { intent: "expired-resend:sms", token });
     expect(texted.location).toContain("state=sent-text");
     expect((await lastSent(ACME, "+15035550199"))?.body).toMatch(/\d{6}/);
   });
 
   it("ask for the second factor when two-factor applies", async () => {
     const user = await makeClient(ACME, { method: null, enabled2fa: true });
-    const b = new Browser();
+    const b = newBrowser();
     const sent = await b.post("acme", "/signin", { intent: "lookup", email: user.email });
     expect(sent.location).toContain("state=sent-link");
     const token = linkOf(await lastSent(ACME, user.email)).searchParams.get("token")!;
@@ -375,7 +285,7 @@ describe("codes", () => {
 
   it("sign in by email once, only in the browser that asked, and are stored as a keyed hash", async () => {
     const user = await emailCodeUser();
-    const b = new Browser();
+    const b = newBrowser();
     const sent = await b.post("acme", "/signin", { intent: "lookup", email: user.email });
     expect(sent.status).toBe(302);
     expect(sent.location).toBe("/signin?state=sent-email");
@@ -388,11 +298,11 @@ describe("codes", () => {
     expect(Math.abs(row!.expiresAt.getTime() - row!.createdAt.getTime() - 10 * 60_000)).toBeLessThan(2000);
 
     // Someone who read the code (another browser, same or other firm) can't use it.
-    const thief = new Browser();
+    const thief = newBrowser();
     const stolen = await thief.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code });
     expect(stolen.status).toBeGreaterThanOrEqual(400);
     expect(html(stolen)).toContain("Invalid or expired verification code");
-    const thiefWithCookie = new Browser();
+    const thiefWithCookie = newBrowser();
     thiefWithCookie.cookies = new Map(b.cookies);
     const elsewhere = await thiefWithCookie.post("summit", "/signin", { intent: "verify-code", flow: "sign-in", code });
     expect(html(elsewhere)).toContain("Invalid or expired verification code");
@@ -407,7 +317,7 @@ describe("codes", () => {
     expect(session?.twoFactorVerifiedAt).not.toBeNull();
 
     // Single use.
-    const replayer = new Browser(b.address);
+    const replayer = newBrowser(b.address);
     replayer.cookies = attemptCookies;
     const replay = await replayer.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code });
     expect(html(replay)).toContain("Invalid or expired verification code");
@@ -416,9 +326,9 @@ describe("codes", () => {
   it("work only for the sign-in attempt that asked, even against another attempt of the same firm", async () => {
     const thiefUser = await emailCodeUser();
     const victim = await emailCodeUser();
-    const thief = new Browser();
+    const thief = newBrowser();
     await thief.post("acme", "/signin", { intent: "lookup", email: thiefUser.email });
-    const victimBrowser = new Browser();
+    const victimBrowser = newBrowser();
     await victimBrowser.post("acme", "/signin", { intent: "lookup", email: victim.email });
     const victimCode = codeOf(await lastSent(ACME, victim.email));
     const stolen = await thief.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code: victimCode });
@@ -429,7 +339,7 @@ describe("codes", () => {
 
   it("are void after 5 wrong tries, even the right one after that", async () => {
     const user = await emailCodeUser();
-    const b = new Browser();
+    const b = newBrowser();
     await b.post("acme", "/signin", { intent: "lookup", email: user.email });
     const code = codeOf(await lastSent(ACME, user.email));
     const wrong = code === "000000" ? "111111" : "000000";
@@ -447,7 +357,7 @@ describe("codes", () => {
 
   it("allow no more than 5 guesses even when sent in parallel", async () => {
     const user = await emailCodeUser();
-    const b = new Browser();
+    const b = newBrowser();
     await b.post("acme", "/signin", { intent: "lookup", email: user.email });
     const code = codeOf(await lastSent(ACME, user.email));
     const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
@@ -459,7 +369,7 @@ describe("codes", () => {
 
   it("expire after 10 minutes", async () => {
     const user = await emailCodeUser();
-    const b = new Browser();
+    const b = newBrowser();
     await b.post("acme", "/signin", { intent: "lookup", email: user.email });
     const code = codeOf(await lastSent(ACME, user.email));
     await scoped(ACME, (tx) => tx.signInToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1) } }));
@@ -468,7 +378,7 @@ describe("codes", () => {
 
   it("answer 429 with the server's message when asked for too often, and a new code voids the old one", async () => {
     const user = await emailCodeUser();
-    const b = new Browser();
+    const b = newBrowser();
     await b.post("acme", "/signin", { intent: "lookup", email: user.email });
     const first = codeOf(await lastSent(ACME, user.email));
     const again = await b.post("acme", "/signin", { intent: "send-code:email", flow: "sign-in" });
@@ -486,10 +396,10 @@ describe("codes", () => {
   it("stop after 10 unused codes or links per user an hour, whichever browsers ask", async () => {
     const user = await emailCodeUser();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await new Browser().post("acme", "/signin", { intent: "lookup", email: user.email })).status);
+    for (let i = 0; i < 12; i++) statuses.push((await newBrowser().post("acme", "/signin", { intent: "lookup", email: user.email })).status);
     expect(statuses.slice(0, 10).every((s) => s === 302)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    const refused = await new Browser().post("acme", "/signin", { intent: "send-link", email: user.email });
+    const refused = await newBrowser().post("acme", "/signin", { intent: "send-link", email: user.email });
     expect(refused.status).toBe(429);
     expect(html(refused)).toContain("Too many codes or links were requested for this account");
     const sent = await scoped(ACME, (tx) => tx.outboundMessage.count({ where: { to: user.email } }));
@@ -498,7 +408,7 @@ describe("codes", () => {
 
   it("sign in by SMS (sent-text); when the SMS can't be sent a panel offers resetting the method", async () => {
     const texter = await makeClient(ACME, { method: "sms", phone: "5035550123" });
-    const b = new Browser();
+    const b = newBrowser();
     const sent = await b.post("acme", "/signin", { intent: "lookup", email: texter.email });
     expect(sent.location).toBe("/signin?state=sent-text");
     const page = html(await b.get("acme", sent.location!));
@@ -510,7 +420,7 @@ describe("codes", () => {
     expect(await signedIn(b, "acme")).toBe(true);
 
     const noPhone = await makeClient(ACME, { method: "sms", phone: null });
-    const c = new Browser();
+    const c = newBrowser();
     const failed = await c.post("acme", "/signin", { intent: "lookup", email: noPhone.email });
     expect(failed.status).toBe(502);
     expect(html(failed)).toContain("Failed to send SMS code");
@@ -526,7 +436,7 @@ describe("codes", () => {
 
 describe("two-factor at sign-in", () => {
   it("holds staff at '2fa' after the password, then gives a new session id", async () => {
-    const b = new Browser();
+    const b = newBrowser();
     const first = await b.post("summit", "/signin", { email: "advisor@summit.test", password: PASSWORD });
     expect(first.location).toBe("/signin?state=2fa");
     const waiting = b.session()!;
@@ -550,7 +460,7 @@ describe("two-factor at sign-in", () => {
     expect(b.session()).not.toBe(waiting);
     expect(await signedIn(b, "summit")).toBe(true);
     // The waiting session is gone.
-    const old = new Browser(b.address);
+    const old = newBrowser(b.address);
     old.cookies.set("portal_session", waiting);
     expect(await signedIn(old, "summit")).toBe(false);
     expect((await activity(SUMMIT, await userId(SUMMIT, "advisor@summit.test"))).map((a) => a.title)).toEqual(
@@ -566,7 +476,7 @@ describe("two-factor at sign-in", () => {
       let location: string | null = null;
       for (let i = 0; i < 40 && location !== "/signin?state=2fa"; i++) {
         await new Promise((r) => setTimeout(r, 50));
-        location = (await new Browser().post("summit", "/signin", { email: user.email, password: PASSWORD })).location;
+        location = (await newBrowser().post("summit", "/signin", { email: user.email, password: PASSWORD })).location;
       }
       expect(location).toBe("/signin?state=2fa");
     } finally {
@@ -575,7 +485,7 @@ describe("two-factor at sign-in", () => {
   });
 
   it("a waiting session of one firm is nothing on another", async () => {
-    const b = new Browser();
+    const b = newBrowser();
     await b.post("acme", "/signin", { email: "admin@acme.test", password: PASSWORD });
     await b.post("acme", "/signin", { intent: "send-code:email", flow: "2fa" });
     const code = codeOf(await lastSent(ACME, "admin@acme.test"));
@@ -588,7 +498,7 @@ describe("two-factor at sign-in", () => {
 describe("brute force", () => {
   it("locks the account for 15 minutes after 5 wrong passwords within 15 minutes", async () => {
     const user = await makeClient(ACME);
-    const b = new Browser();
+    const b = newBrowser();
     const answers: HostResponse[] = [];
     for (let i = 0; i < 5; i++) answers.push(await b.post("acme", "/signin", { email: user.email, password: `Wrong-Password-${i}!` }));
     expect(answers.slice(0, 4).map((r) => r.status)).toEqual([400, 400, 400, 400]);
@@ -597,7 +507,7 @@ describe("brute force", () => {
     const restricted = "Access to this account has been temporarily restricted. Please try again later or reset your password for immediate access.";
     expect(html(answers[4])).toContain(restricted);
     // The right password is refused while locked, from any address.
-    const right = await new Browser().post("acme", "/signin", { email: user.email, password: PASSWORD });
+    const right = await newBrowser().post("acme", "/signin", { email: user.email, password: PASSWORD });
     expect(html(right)).toContain(restricted);
     const row = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } }));
     const minutes = (row!.signInLockedUntil!.getTime() - Date.now()) / 60_000;
@@ -607,14 +517,14 @@ describe("brute force", () => {
 
     // Lock over: the right password works and clears the count.
     await scoped(ACME, (tx) => tx.user.update({ where: { id: user.id }, data: { signInLockedUntil: new Date(Date.now() - 1000) } }));
-    expect((await new Browser().post("acme", "/signin", { email: user.email, password: PASSWORD })).status).toBe(302);
+    expect((await newBrowser().post("acme", "/signin", { email: user.email, password: PASSWORD })).status).toBe(302);
     const cleared = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } }));
     expect(cleared).toMatchObject({ failedSignInCount: 0, signInLockedUntil: null, firstFailedSignInAt: null });
   });
 
   it("checks no more than 5 passwords of a parallel burst", async () => {
     const user = await makeClient(ACME);
-    const b = new Browser();
+    const b = newBrowser();
     await Promise.all(Array.from({ length: 15 }, (_, i) => b.post("acme", "/signin", { email: user.email, password: `Parallel-Guess-${i}!` })));
     const log = await activity(ACME, user.id);
     expect(log.filter((a) => a.description === "Invalid password").length).toBe(5);
@@ -623,7 +533,7 @@ describe("brute force", () => {
 
   it("throttles a client address after 30 failures in 15 minutes, and not its neighbours", async () => {
     await freshWindow(15 * 60);
-    const b = new Browser();
+    const b = newBrowser();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) statuses.push((await b.post("acme", "/signin", { intent: "lookup", email: `nobody-${i}@acme.test` })).status);
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
@@ -634,13 +544,13 @@ describe("brute force", () => {
     // Other endpoints of the sign-in flow too.
     expect((await b.post("acme", "/auth/link", { token: "x" })).status).toBe(429);
     // Another address, and the same address on another firm, are fine.
-    expect((await new Browser().post("acme", "/signin", { intent: "lookup", email: "client@acme.test" })).status).toBe(200);
-    expect((await new Browser(b.address).post("summit", "/signin", { intent: "lookup", email: "client@summit.test" })).status).toBe(200);
+    expect((await newBrowser().post("acme", "/signin", { intent: "lookup", email: "client@acme.test" })).status).toBe(200);
+    expect((await newBrowser(b.address).post("summit", "/signin", { intent: "lookup", email: "client@summit.test" })).status).toBe(200);
   });
 
   it("throttles a client address after 300 sign-in requests in 10 minutes", async () => {
     await freshWindow(10 * 60);
-    const b = new Browser();
+    const b = newBrowser();
     let status = 0;
     let count = 0;
     while (count < 305 && status !== 429) {
@@ -655,10 +565,10 @@ describe("brute force", () => {
 describe("forgot password and set password", () => {
   it("resets by an emailed link, then ends the other sessions", async () => {
     const user = await makeClient(ACME);
-    const elsewhere = new Browser();
-    await signIn(elsewhere, "acme", ACME, user.email);
+    const elsewhere = newBrowser();
+    await elsewhere.signIn("acme", user.email);
 
-    const b = new Browser();
+    const b = newBrowser();
     const form = await b.post("acme", "/signin", { intent: "forgot", email: user.email });
     expect(html(form)).toContain("Reset password");
     const sent = await b.post("acme", "/signin", { intent: "send-reset", email: user.email });
@@ -682,15 +592,15 @@ describe("forgot password and set password", () => {
     expect(await signedIn(b, "acme")).toBe(true);
     expect(await signedIn(elsewhere, "acme")).toBe(false);
 
-    expect(html(await new Browser().post("acme", "/signin", { email: user.email, password: PASSWORD }))).toContain("Invalid password");
-    expect((await new Browser().post("acme", "/signin", { email: user.email, password: "Brand-New-Pass-1!" })).status).toBe(302);
+    expect(html(await newBrowser().post("acme", "/signin", { email: user.email, password: PASSWORD }))).toContain("Invalid password");
+    expect((await newBrowser().post("acme", "/signin", { email: user.email, password: "Brand-New-Pass-1!" })).status).toBe(302);
     // The reset link worked once.
-    expect((await new Browser().post("acme", "/auth/link", { token })).status).toBe(410);
+    expect((await newBrowser().post("acme", "/auth/link", { token })).status).toBe(410);
     expect((await activity(ACME, user.id)).map((a) => a.title)).toEqual(expect.arrayContaining(["Password reset link sent", "Password changed"]));
   });
 
   it("needs a signed-in user to set a password", async () => {
-    const b = new Browser();
+    const b = newBrowser();
     const response = await b.post("acme", "/signin?state=set-password", { intent: "set-password", password: "Brand-New-Pass-1!", confirmPassword: "Brand-New-Pass-1!" });
     expect(response.status).toBe(302);
     expect(response.location).toBe("/");
@@ -701,8 +611,8 @@ describe("forgot password and set password", () => {
 describe("set sign-in method", () => {
   it("saves the chosen method and logs the change", async () => {
     const user = await makeClient(ACME);
-    const b = new Browser();
-    await signIn(b, "acme", ACME, user.email);
+    const b = newBrowser();
+    await b.signIn("acme", user.email);
     const none = await b.post("acme", "/set-sign-in-method", {});
     expect(none.status).toBe(400);
     expect(html(none)).toContain("Please choose how you want to sign in");
@@ -724,8 +634,8 @@ describe("set sign-in method", () => {
 
   it("set-email only confirms the account's address (changing it is the profile's, with its confirmation)", async () => {
     const user = await makeClient(ACME);
-    const b = new Browser();
-    await signIn(b, "acme", ACME, user.email);
+    const b = newBrowser();
+    await b.signIn("acme", user.email);
     for (const email of ["client@acme.test", `new-${user.email}`, ""]) {
       const refused = await b.post("acme", "/signin?state=set-email", { intent: "set-email", email });
       expect(refused.status).toBe(400);
@@ -744,7 +654,7 @@ describe("template sign-up", () => {
 
   it("creates a client of the firm with an entity and signs them in; a known email signs in instead", async () => {
     const hash = await templateHash(ACME);
-    const b = new Browser();
+    const b = newBrowser();
     const start = await b.get("acme", `/template/${hash}`);
     expect(start.status).toBe(200);
     expect(html(start)).toContain("Get started");
@@ -768,15 +678,15 @@ describe("template sign-up", () => {
     expect((await activity(ACME, user!.id)).map((a) => a.title)).toEqual(expect.arrayContaining(["Account created", "Signed in"]));
 
     // Known now: the template link signs them in (a link by email) rather than creating another.
-    const again = await new Browser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email, fname: "Eve", lname: "Mallory" });
+    const again = await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email, fname: "Eve", lname: "Mallory" });
     expect(again.location).toContain("state=sent-link");
     expect(await scoped(ACME, (tx) => tx.user.count({ where: { email } }))).toBe(1);
     // A password user is asked for the password.
-    expect(html(await new Browser().post("acme", `/template/${hash}`, { intent: "template-email", email: "client@acme.test" }))).toContain('name="password"');
+    expect(html(await newBrowser().post("acme", `/template/${hash}`, { intent: "template-email", email: "client@acme.test" }))).toContain('name="password"');
 
     // Another Ada Lovelace (entity names are unique in a firm) gets an entity of her own.
     const twin = `template-twin-${Date.now().toString(36)}@example.test`;
-    const second = await new Browser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email: twin, fname: "Ada", lname: "Lovelace" });
+    const second = await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email: twin, fname: "Ada", lname: "Lovelace" });
     expect(second.location).toBe("/set-sign-in-method");
     const twinUser = await scoped(ACME, (tx) => tx.user.findFirst({ where: { email: twin }, include: { ownerships: { include: { company: true } } } }));
     expect(twinUser!.ownerships.map((o) => o.company.name)).toEqual(["Ada Lovelace (2)"]);
@@ -784,18 +694,18 @@ describe("template sign-up", () => {
 
   it("is the firm's own: another firm's template is not found", async () => {
     const hash = await templateHash(ACME);
-    expect((await new Browser().get("summit", `/template/${hash}`)).status).toBe(404);
-    expect((await new Browser().post("summit", `/template/${hash}`, { intent: "template-sign-up", email: "x@y.test", fname: "X", lname: "Y" })).status).toBe(404);
+    expect((await newBrowser().get("summit", `/template/${hash}`)).status).toBe(404);
+    expect((await newBrowser().post("summit", `/template/${hash}`, { intent: "template-sign-up", email: "x@y.test", fname: "X", lname: "Y" })).status).toBe(404);
   });
 });
 
 describe("staff send sign-in links", () => {
   it("email the users a link, reset their password and end their sessions", async () => {
     const user = await makeClient(ACME);
-    const clientBrowser = new Browser();
-    await signIn(clientBrowser, "acme", ACME, user.email);
-    const staff = new Browser();
-    await signIn(staff, "acme", ACME, "advisor@acme.test");
+    const clientBrowser = newBrowser();
+    await clientBrowser.signIn("acme", user.email);
+    const staff = newBrowser();
+    await staff.signIn("acme", "advisor@acme.test");
     const partnerId = await userId(ACME, "partner@acme.test");
     const summitClient = await userId(SUMMIT, "client@summit.test");
 
@@ -813,7 +723,7 @@ describe("staff send sign-in links", () => {
     const link = linkOf(mail);
     const stored = await scoped(ACME, (tx) => tx.signInToken.findFirst({ where: { userId: user.id, purpose: "sign_in_link" }, orderBy: { createdAt: "desc" } }));
     expect(Math.abs(stored!.expiresAt.getTime() - stored!.createdAt.getTime() - 24 * 3600_000)).toBeLessThan(2000);
-    const used = await new Browser().post("acme", "/auth/link", { token: link.searchParams.get("token")! });
+    const used = await newBrowser().post("acme", "/auth/link", { token: link.searchParams.get("token")! });
     expect(used.location).toBe("/set-sign-in-method");
     const log = await activity(ACME, user.id);
     expect(log.find((a) => a.title === "Sign-in link sent by staff")?.actorId).toBe(await userId(ACME, "advisor@acme.test"));
@@ -828,11 +738,11 @@ describe("staff send sign-in links", () => {
   });
 
   it("answer 401 without a session and 403 to clients", async () => {
-    const anonymous = await new Browser().post("acme", "/api/users/send-sign-in-links", { userIds: "x" });
+    const anonymous = await newBrowser().post("acme", "/api/users/send-sign-in-links", { userIds: "x" });
     expect(anonymous.status).toBe(401);
     expect(JSON.parse(anonymous.text)).toEqual({ error: "Unauthorized" });
-    const client = new Browser();
-    await signIn(client, "acme", ACME, "client@acme.test");
+    const client = newBrowser();
+    await client.signIn("acme", "client@acme.test");
     expect((await client.post("acme", "/api/users/send-sign-in-links", { userIds: "x" })).status).toBe(403);
   });
 });
@@ -846,10 +756,10 @@ describe("sessions", () => {
   }
 
   it("end after the staff idle timeout (30 min) but not a client's (12 h)", async () => {
-    const staff = new Browser();
-    await signIn(staff, "acme", ACME, "admin@acme.test");
-    const client = new Browser();
-    await signIn(client, "acme", ACME, "client@acme.test");
+    const staff = newBrowser();
+    await staff.signIn("acme", "admin@acme.test");
+    const client = newBrowser();
+    await client.signIn("acme", "client@acme.test");
     const idle = new Date(Date.now() - 31 * 60_000);
     for (const b of [staff, client]) {
       const { id } = await sessionRow(ACME, b);
@@ -860,16 +770,16 @@ describe("sessions", () => {
   });
 
   it("end 12 hours after a staff sign-in however active", async () => {
-    const staff = new Browser();
-    await signIn(staff, "acme", ACME, "admin@acme.test");
+    const staff = newBrowser();
+    await staff.signIn("acme", "admin@acme.test");
     const { id } = await sessionRow(ACME, staff);
     await scoped(ACME, (tx) => tx.session.update({ where: { id }, data: { createdAt: new Date(Date.now() - 12 * 3600_000 - 1000) } }));
     expect(await signedIn(staff, "acme")).toBe(false);
   });
 
   it("move the idle timer at most once a minute; the refresh endpoint moves it now", async () => {
-    const client = new Browser();
-    await signIn(client, "acme", ACME, "client@acme.test");
+    const client = newBrowser();
+    await client.signIn("acme", "client@acme.test");
     const { id } = await sessionRow(ACME, client);
     const seen = async () => (await scoped(ACME, (tx) => tx.session.findFirst({ where: { id } })))!.lastSeenAt.getTime();
     const recent = new Date(Date.now() - 20_000);
@@ -883,22 +793,22 @@ describe("sessions", () => {
     await scoped(ACME, (tx) => tx.session.update({ where: { id }, data: { lastSeenAt: recent } }));
     expect((await client.post("acme", "/api/auth/refresh", {})).status).toBe(200);
     expect(await seen()).toBeGreaterThan(recent.getTime());
-    expect((await new Browser().post("acme", "/api/auth/refresh", {})).status).toBe(401);
+    expect((await newBrowser().post("acme", "/api/auth/refresh", {})).status).toBe(401);
   });
 
   it("get a new id at every sign-in: a session planted before sign-in is ended by it", async () => {
-    const b = new Browser();
-    await signIn(b, "acme", ACME, "client@acme.test");
+    const b = newBrowser();
+    await b.signIn("acme", "client@acme.test");
     const before = b.session();
     await b.post("acme", "/signin", { email: "client@acme.test", password: PASSWORD });
     expect(b.session()).not.toBe(before);
-    const planted = new Browser();
+    const planted = newBrowser();
     planted.cookies.set("portal_session", before!);
     expect(await signedIn(planted, "acme")).toBe(false);
   });
 
   it("answer JSON requests without a session with 401, pages with a redirect", async () => {
-    const b = new Browser();
+    const b = newBrowser();
     const json = await b.get("acme", "/firm", { accept: "application/json" });
     expect(json.status).toBe(401);
     expect((await b.get("acme", "/firm")).status).toBe(302);
@@ -906,8 +816,8 @@ describe("sessions", () => {
 
   it("log sign-out", async () => {
     const user = await makeClient(ACME);
-    const b = new Browser();
-    await signIn(b, "acme", ACME, user.email);
+    const b = newBrowser();
+    await b.signIn("acme", user.email);
     expect((await b.post("acme", "/signout", {})).status).toBe(302);
     expect(await signedIn(b, "acme")).toBe(false);
     const signedOut = (await activity(ACME, user.id)).find((a) => a.title === "Signed out");

@@ -5,91 +5,24 @@
  * answered 4xx with nothing changed, and the cross-firm matrix: Summit's staff get 404 for every
  * action on Acme's questionnaires and nothing changes.
  */
-import { existsSync } from "node:fs";
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { hostRequest, type HostResponse } from "../support/http";
+import { bootApp, scoped, type Browser, type TestApp } from "../support/app";
 
-const PASSWORD = "Portal-Demo-2026!";
 const ACME = "firm_acme";
 const SUMMIT = "firm_summit";
 const PAGE = "routes/_index";
 
-let db: TestDatabase;
-let server: { port: number; close(): Promise<void> };
-let port: number;
-const host = (slug: string) => `${slug}.localhost:${port}`;
+let app: TestApp;
+const slugOf = (b: Browser) => (b === summitPartner || b === summitGroup ? "summit" : "acme");
 
-class Browser {
-  cookies = new Map<string, string>();
-  cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  take(response: HostResponse) {
-    for (const line of response.headers["set-cookie"] ?? []) {
-      const pair = line.split(";")[0]!;
-      const eq = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return response;
-  }
-  constructor(readonly slug: string) {}
-  async get(path: string) {
-    return this.take(await hostRequest(port, { host: host(this.slug), path, headers: { cookie: this.cookieHeader() } }));
-  }
-  async post(path: string, form: Record<string, string>) {
-    return this.take(await hostRequest(port, { host: host(this.slug), path, form, headers: { cookie: this.cookieHeader(), origin: `http://${host(this.slug)}` } }));
-  }
-  async json(path: string, body: unknown) {
-    const response = this.take(await hostRequest(port, { host: host(this.slug), path, json: body, headers: { cookie: this.cookieHeader(), origin: `http://${host(this.slug)}` } }));
-    let parsed: any = null;
-    try {
-      parsed = JSON.parse(response.text);
-    } catch {
-      parsed = null;
-    }
-    return { status: response.status, body: parsed };
-  }
-  /** A POST with a body sent as is (e.g. broken JSON). */
-  raw(path: string, text: string): Promise<{ status: number }> {
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        { host: "127.0.0.1", port, path, method: "POST", headers: { host: host(this.slug), cookie: this.cookieHeader(), origin: `http://${host(this.slug)}`, "content-type": "application/json", "content-length": Buffer.byteLength(text) } },
-        (res) => {
-          res.resume();
-          res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
-        },
-      );
-      req.on("error", reject);
-      req.end(text);
-    });
-  }
+/** A JSON post as the page sends it: the status and the JSON answer. */
+async function json(b: Browser, path: string, body: unknown) {
+  const response = await b.postJson(slugOf(b), path, body);
+  return { status: response.status, body: response.body };
 }
 
-async function scoped<T>(firmId: string, fn: (tx: import("~/db.server").FirmTx) => Promise<T>): Promise<T> {
-  const { withFirm } = await import("~/db.server");
-  return withFirm(firmId, fn);
-}
-
-async function signIn(slug: string, firmId: string, email: string): Promise<Browser> {
-  const browser = new Browser(slug);
-  const first = await browser.post("/signin", { email, password: PASSWORD });
-  expect(first.status).toBe(302);
-  if (first.location?.startsWith("/signin?state=2fa")) {
-    expect((await browser.post("/signin", { intent: "send-code:email", flow: "2fa" })).status).toBe(302);
-    const sent = await scoped(firmId, (tx) => tx.outboundMessage.findFirst({ where: { to: email }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }));
-    const code = `${sent?.subject ?? ""} ${sent?.body ?? ""}`.match(/\b(\d{6})\b/)?.[1];
-    expect(code).toBeTruthy();
-    expect((await browser.post("/signin", { intent: "verify-code", flow: "2fa", code: code! })).status).toBe(302);
-  }
-  return browser;
-}
-
-async function list(browser: Browser, query: string): Promise<any> {
-  const response = await browser.get(`/${query}${query.includes("?") ? "&" : "?"}_data=${encodeURIComponent(PAGE)}`);
-  expect(response.status, response.text.slice(0, 300)).toBe(200);
-  return JSON.parse(response.text).data;
+async function list(b: Browser, query: string): Promise<any> {
+  return (await b.data(slugOf(b), `/${query}`, PAGE)).data;
 }
 
 /** The state of a questionnaire that any action could change, and its activity count. */
@@ -118,40 +51,29 @@ const today = new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
-  db = await createTestDatabase();
-  const { freePort } = await import("../../scripts/lib/embedded-postgres");
-  port = await freePort();
-  Object.assign(process.env, { NODE_ENV: "production", SESSION_SECRET: "collect-http-test-secret-0123456789abcdef", APP_DOMAIN: `localhost:${port}`, DATABASE_URL: db.url });
-  const { resetEnvCache } = await import("~/env.server");
-  resetEnvCache();
-  const { seedDemo } = await import("../../prisma/seed");
-  await seedDemo({ log: () => {} });
-  await scoped(ACME, async (tx) => {
-    const open = await tx.questionnaire.findFirstOrThrow({ where: { locked: false, completed: false, isDraft: false, deletedAt: null, depositAmountCents: null }, orderBy: { id: "asc" }, select: { id: true, companyId: true } });
-    target = open;
-    depositQ = (await tx.questionnaire.findFirstOrThrow({ where: { depositStatus: "unpaid", deletedAt: null }, select: { id: true } })).id;
-    const draft = await tx.questionnaire.findFirst({ where: { isDraft: true, deletedAt: null }, select: { id: true } });
-    draftQ = draft?.id ?? (await tx.questionnaire.update({ where: { id: (await tx.questionnaire.findFirstOrThrow({ where: { id: { not: open.id }, locked: false, completed: false, deletedAt: null, depositAmountCents: null } })).id }, data: { isDraft: true }, select: { id: true } })).id;
-    otherAcme = (await tx.questionnaire.findMany({ where: { deletedAt: null, id: { notIn: [open.id, depositQ, draftQ] } }, select: { id: true }, take: 3, orderBy: { id: "asc" } })).map((q) => q.id);
-    const recent = await tx.extractedDocument.create({ data: { firmId: ACME, companyId: open.companyId, name: "W-2 Employer", status: "analysis_succeeded", documentType: "W-2" } });
-    const old = await tx.extractedDocument.create({ data: { firmId: ACME, companyId: open.companyId, name: "Old 1099", status: "analysis_succeeded", createdAt: new Date(Date.now() - 120 * 86_400_000) } });
-    unattached = { recent: recent.id, old: old.id };
+  app = await bootApp({
+    name: "collect-http",
+    beforeServe: async () => {
+      await scoped(ACME, async (tx) => {
+        const open = await tx.questionnaire.findFirstOrThrow({ where: { locked: false, completed: false, isDraft: false, deletedAt: null, depositAmountCents: null }, orderBy: { id: "asc" }, select: { id: true, companyId: true } });
+        target = open;
+        depositQ = (await tx.questionnaire.findFirstOrThrow({ where: { depositStatus: "unpaid", deletedAt: null }, select: { id: true } })).id;
+        const draft = await tx.questionnaire.findFirst({ where: { isDraft: true, deletedAt: null }, select: { id: true } });
+        draftQ = draft?.id ?? (await tx.questionnaire.update({ where: { id: (await tx.questionnaire.findFirstOrThrow({ where: { id: { not: open.id }, locked: false, completed: false, deletedAt: null, depositAmountCents: null } })).id }, data: { isDraft: true }, select: { id: true } })).id;
+        otherAcme = (await tx.questionnaire.findMany({ where: { deletedAt: null, id: { notIn: [open.id, depositQ, draftQ] } }, select: { id: true }, take: 3, orderBy: { id: "asc" } })).map((q) => q.id);
+        const recent = await tx.extractedDocument.create({ data: { firmId: ACME, companyId: open.companyId, name: "W-2 Employer", status: "analysis_succeeded", documentType: "W-2" } });
+        const old = await tx.extractedDocument.create({ data: { firmId: ACME, companyId: open.companyId, name: "Old 1099", status: "analysis_succeeded", createdAt: new Date(Date.now() - 120 * 86_400_000) } });
+        unattached = { recent: recent.id, old: old.id };
+      });
+    },
   });
-  const { startServer } = await import("../../server");
-  server = await startServer({ port, host: "127.0.0.1" });
-  acmePartner = await signIn("acme", ACME, "partner@acme.test");
-  summitPartner = await signIn("summit", SUMMIT, "partner@summit.test");
-  summitGroup = await signIn("summit", SUMMIT, "nina.patel@summit.test");
+  acmePartner = await app.signIn("acme", "partner@acme.test");
+  summitPartner = await app.signIn("summit", "partner@summit.test");
+  summitGroup = await app.signIn("summit", "nina.patel@summit.test");
 }, 180_000);
 
 afterAll(async () => {
-  await server?.close();
-  const { closeDb } = await import("~/db.server");
-  await closeDb();
-  const { closeAdminDb } = await import("~/platform/admin-db.server");
-  await closeAdminDb();
-  await db?.drop();
+  await app?.stop();
 });
 
 describe("the Collect table", () => {
@@ -192,8 +114,8 @@ describe("the Collect table", () => {
   });
 
   it("keeps the state in the table_overview cookie for a year", async () => {
-    const browser = await signIn("acme", ACME, "admin@acme.test");
-    const set = await browser.get("/?size=20&sort=due_date&dir=asc&status=opened");
+    const browser = await app.signIn("acme", "admin@acme.test");
+    const set = await browser.get("acme", "/?size=20&sort=due_date&dir=asc&status=opened");
     expect(set.status).toBe(200);
     const header = (set.headers["set-cookie"] ?? []).find((c) => c.startsWith("table_overview="));
     expect(header).toMatch(/Max-Age=31536000/);
@@ -216,12 +138,12 @@ describe("the Collect table", () => {
   });
 
   it("reports the queue's backlog count", async () => {
-    const r = await acmePartner.get("/api/staff/questionnaires/queue");
+    const r = await acmePartner.get("acme", "/api/staff/questionnaires/queue");
     expect(r.status).toBe(200);
     expect(JSON.parse(r.text)).toEqual({ backlog_count: 0 });
     await scoped(ACME, (tx) => tx.importJob.create({ data: { firmId: ACME, fileType: "client_list", fileName: "a.csv", storageKey: "k", status: "processing" } }));
-    expect(JSON.parse((await acmePartner.get("/api/staff/questionnaires/queue")).text)).toEqual({ backlog_count: 1 });
-    expect(JSON.parse((await summitPartner.get("/api/staff/questionnaires/queue")).text)).toEqual({ backlog_count: 0 });
+    expect(JSON.parse((await acmePartner.get("acme", "/api/staff/questionnaires/queue")).text)).toEqual({ backlog_count: 1 });
+    expect(JSON.parse((await summitPartner.get("summit", "/api/staff/questionnaires/queue")).text)).toEqual({ backlog_count: 0 });
   });
 });
 
@@ -229,7 +151,7 @@ describe("the preview dialog's actions", () => {
   const url = () => `/api/staff/questionnaires/${target.id}`;
 
   it("loads sections, documents, activities and unattached documents from the last 3 months", async () => {
-    const r = await acmePartner.get(url());
+    const r = await acmePartner.get("acme", url());
     expect(r.status).toBe(200);
     const d = JSON.parse(r.text);
     expect(d.questionnaire.id).toBe(target.id);
@@ -240,12 +162,12 @@ describe("the preview dialog's actions", () => {
 
   it("locks and unlocks, with an activity entry each", async () => {
     const before = await snapshot(ACME, target.id);
-    expect(await acmePartner.json(url(), { intent: "lock", locked: true })).toEqual({ status: 200, body: { ok: true, message: "Questionnaire locked", count: 1 } });
+    expect(await json(acmePartner, url(), { intent: "lock", locked: true })).toEqual({ status: 200, body: { ok: true, message: "Questionnaire locked", count: 1 } });
     expect((await snapshot(ACME, target.id)).locked).toBe(true);
     // Additional items and attaching are refused while locked.
-    const items = await acmePartner.json(url(), { intent: "additional_items", dueDate: inDays(7), items: [{ text: "W-2", questionType: "upload" }] });
+    const items = await json(acmePartner, url(), { intent: "additional_items", dueDate: inDays(7), items: [{ text: "W-2", questionType: "upload" }] });
     expect(items).toMatchObject({ status: 409, body: { ok: false, error: "Questionnaire is locked" } });
-    expect((await acmePartner.json(url(), { intent: "lock", locked: false })).body.message).toBe("Questionnaire unlocked");
+    expect((await json(acmePartner, url(), { intent: "lock", locked: false })).body.message).toBe("Questionnaire unlocked");
     const after = await snapshot(ACME, target.id);
     expect(after.locked).toBe(false);
     expect(after.activities).toBe(before.activities + 2);
@@ -253,57 +175,57 @@ describe("the preview dialog's actions", () => {
   });
 
   it("marks completed and not completed, toggles track changes", async () => {
-    expect((await acmePartner.json(url(), { intent: "complete", completed: true })).body.message).toBe("Questionnaire marked completed");
+    expect((await json(acmePartner, url(), { intent: "complete", completed: true })).body.message).toBe("Questionnaire marked completed");
     expect((await snapshot(ACME, target.id)).completed).toBe(true);
-    expect((await acmePartner.json(url(), { intent: "complete", completed: false })).body.message).toBe("Questionnaire marked not completed");
-    expect((await acmePartner.json(url(), { intent: "track_changes", trackChanges: true })).body.message).toBe("Tracking changes enabled");
+    expect((await json(acmePartner, url(), { intent: "complete", completed: false })).body.message).toBe("Questionnaire marked not completed");
+    expect((await json(acmePartner, url(), { intent: "track_changes", trackChanges: true })).body.message).toBe("Tracking changes enabled");
     expect((await snapshot(ACME, target.id)).trackChanges).toBe(true);
-    expect((await acmePartner.json(url(), { intent: "track_changes", trackChanges: false })).body.message).toBe("Tracking changes disabled");
+    expect((await json(acmePartner, url(), { intent: "track_changes", trackChanges: false })).body.message).toBe("Tracking changes disabled");
   });
 
   it("edits the due date and reminders with the spec's validation", async () => {
     const before = await snapshot(ACME, target.id);
-    expect(await acmePartner.json(url(), { intent: "due_date", dueDate: "2020-01-01" })).toEqual({ status: 422, body: { ok: false, error: "Due date must be in the future" } });
-    expect(await acmePartner.json(url(), { intent: "due_date", dueDate: "2026-02-31" })).toEqual({ status: 422, body: { ok: false, error: "Please select a valid due date" } });
+    expect(await json(acmePartner, url(), { intent: "due_date", dueDate: "2020-01-01" })).toEqual({ status: 422, body: { ok: false, error: "Due date must be in the future" } });
+    expect(await json(acmePartner, url(), { intent: "due_date", dueDate: "2026-02-31" })).toEqual({ status: 422, body: { ok: false, error: "Please select a valid due date" } });
     expect((await snapshot(ACME, target.id)).dueDate).toEqual(before.dueDate);
-    expect((await acmePartner.json(url(), { intent: "due_date", dueDate: inDays(14), remindersDisabled: true })).status).toBe(200);
+    expect((await json(acmePartner, url(), { intent: "due_date", dueDate: inDays(14), remindersDisabled: true })).status).toBe(200);
     const after = await snapshot(ACME, target.id);
     expect(after.dueDate?.toISOString().slice(0, 10)).toBe(inDays(14));
     expect(after.remindersDisabled).toBe(true);
-    const rem = await acmePartner.json(url(), { intent: "reminders", remindersDisabled: false, reminderEmailSubject: "Checking in" });
+    const rem = await json(acmePartner, url(), { intent: "reminders", remindersDisabled: false, reminderEmailSubject: "Checking in" });
     expect(rem.body).toMatchObject({ ok: true, message: "Reminder updated" });
     expect(await snapshot(ACME, target.id)).toMatchObject({ remindersDisabled: false, reminderEmailSubject: "Checking in" });
   });
 
   it("marks the deposit paid and unpaid", async () => {
     const u = `/api/staff/questionnaires/${depositQ}`;
-    expect((await acmePartner.json(u, { intent: "deposit", paid: true })).body.message).toBe("Questionnaire marked as paid");
+    expect((await json(acmePartner, u, { intent: "deposit", paid: true })).body.message).toBe("Questionnaire marked as paid");
     expect((await snapshot(ACME, depositQ)).depositStatus).toBe("marked_paid");
-    expect((await acmePartner.json(u, { intent: "deposit", paid: false })).body.message).toBe("Questionnaire marked as unpaid");
+    expect((await json(acmePartner, u, { intent: "deposit", paid: false })).body.message).toBe("Questionnaire marked as unpaid");
     expect((await snapshot(ACME, depositQ)).depositStatus).toBe("pending");
     // No deposit on this one: refused, not a 500.
-    expect((await acmePartner.json(url(), { intent: "deposit", paid: true })).status).toBe(409);
+    expect((await json(acmePartner, url(), { intent: "deposit", paid: true })).status).toBe(409);
   });
 
   it("attaches an unattached document, never one older than 3 months", async () => {
-    const old = await acmePartner.json(url(), { intent: "attach", extractedDocumentIds: [unattached.old] });
+    const old = await json(acmePartner, url(), { intent: "attach", extractedDocumentIds: [unattached.old] });
     expect(old).toEqual({ status: 404, body: { ok: false, error: "Error attaching document to questionnaire" } });
-    const ok = await acmePartner.json(url(), { intent: "attach", extractedDocumentIds: [unattached.recent] });
+    const ok = await json(acmePartner, url(), { intent: "attach", extractedDocumentIds: [unattached.recent] });
     expect(ok.body).toMatchObject({ ok: true, message: "Document(s) attached successfully", count: 1 });
     expect((await snapshot(ACME, target.id)).extracted).toBe(1);
-    const again = await acmePartner.json(url(), { intent: "attach", extractedDocumentIds: [unattached.recent] });
+    const again = await json(acmePartner, url(), { intent: "attach", extractedDocumentIds: [unattached.recent] });
     expect(again.status).toBe(404);
   });
 
   it("requests additional items with the 'Please upload ' prefix and refuses bad items", async () => {
-    const period = await acmePartner.json(url(), { intent: "additional_items", dueDate: inDays(7), items: [{ text: "W-2", questionType: "upload", options: ["Employer 1.0"] }] });
+    const period = await json(acmePartner, url(), { intent: "additional_items", dueDate: inDays(7), items: [{ text: "W-2", questionType: "upload", options: ["Employer 1.0"] }] });
     expect(period).toEqual({ status: 422, body: { ok: false, error: "Document options cannot contain slashes or periods" } });
-    const blank = await acmePartner.json(url(), { intent: "additional_items", dueDate: inDays(7), items: [{ text: "  ", questionType: "text" }] });
+    const blank = await json(acmePartner, url(), { intent: "additional_items", dueDate: inDays(7), items: [{ text: "  ", questionType: "text" }] });
     expect(blank.body.error).toBe("Please enter the item's text");
-    const past = await acmePartner.json(url(), { intent: "additional_items", dueDate: "2020-01-01", items: [{ text: "W-2", questionType: "upload" }] });
+    const past = await json(acmePartner, url(), { intent: "additional_items", dueDate: "2020-01-01", items: [{ text: "W-2", questionType: "upload" }] });
     expect(past.body.error).toBe("Due date must be in the future");
     expect((await snapshot(ACME, target.id)).openItems).toBe(0);
-    const ok = await acmePartner.json(url(), { intent: "additional_items", dueDate: inDays(7), items: [{ text: "Your 2025 W-2", questionType: "upload", options: ["Employer A"] }, { text: "Any new dependents?", questionType: "boolean" }] });
+    const ok = await json(acmePartner, url(), { intent: "additional_items", dueDate: inDays(7), items: [{ text: "Your 2025 W-2", questionType: "upload", options: ["Employer A"] }, { text: "Any new dependents?", questionType: "boolean" }] });
     expect(ok.body).toMatchObject({ ok: true, message: "Additional items requested" });
     const texts = await scoped(ACME, (tx) => tx.question.findMany({ where: { questionnaireId: ok.body.questionnaireId }, orderBy: { order: "asc" }, select: { text: true, options: true } }));
     expect(texts).toEqual([
@@ -315,58 +237,58 @@ describe("the preview dialog's actions", () => {
   });
 
   it("gives a link except for drafts", async () => {
-    const link = await acmePartner.json(url(), { intent: "link" });
-    expect(link.body.link).toMatch(new RegExp(`^http://acme\\.localhost:${port}/questionnaire/[^?]+\\?questionnaireId=${target.id}$`));
-    expect((await acmePartner.json(`/api/staff/questionnaires/${draftQ}`, { intent: "link" })).status).toBe(409);
+    const link = await json(acmePartner, url(), { intent: "link" });
+    expect(link.body.link).toMatch(new RegExp(`^http://acme\\.localhost:${app.port}/questionnaire/[^?]+\\?questionnaireId=${target.id}$`));
+    expect((await json(acmePartner, `/api/staff/questionnaires/${draftQ}`, { intent: "link" })).status).toBe(409);
   });
 
   it("deletes and restores", async () => {
     const other = otherAcme[0]!;
-    expect((await acmePartner.json(`/api/staff/questionnaires/${other}`, { intent: "delete" })).body.message).toBe("Questionnaire deleted");
+    expect((await json(acmePartner, `/api/staff/questionnaires/${other}`, { intent: "delete" })).body.message).toBe("Questionnaire deleted");
     expect((await snapshot(ACME, other)).deletedAt).not.toBeNull();
     const deleted = await list(acmePartner, "?deleted=only");
     expect(deleted.rows.map((r: any) => r.id)).toContain(other);
     expect((await list(acmePartner, "?size=50")).rows.map((r: any) => r.id)).not.toContain(other);
     // Acting on a deleted questionnaire (other than restoring) is a 404.
-    expect((await acmePartner.json(`/api/staff/questionnaires/${other}`, { intent: "lock", locked: true })).status).toBe(404);
-    expect((await acmePartner.json(`/api/staff/questionnaires/${other}`, { intent: "restore" })).body.message).toBe("Questionnaires restored successfully");
+    expect((await json(acmePartner, `/api/staff/questionnaires/${other}`, { intent: "lock", locked: true })).status).toBe(404);
+    expect((await json(acmePartner, `/api/staff/questionnaires/${other}`, { intent: "restore" })).body.message).toBe("Questionnaires restored successfully");
     expect((await snapshot(ACME, other)).deletedAt).toBeNull();
   });
 
   it("answers malformed input with 400 and unknown ids with 404, never 500", async () => {
-    expect((await acmePartner.raw(url(), "{not json")).status).toBe(400);
-    expect((await acmePartner.json(url(), { intent: "explode" })).status).toBe(400);
-    expect((await acmePartner.json(url(), { intent: "lock", locked: "maybe" })).status).toBe(400);
-    expect((await acmePartner.json(url(), { intent: "attach", extractedDocumentIds: "x" })).status).toBe(400);
-    expect((await acmePartner.json("/api/staff/questionnaires/nope", { intent: "lock", locked: true })).status).toBe(404);
-    expect((await acmePartner.get("/api/staff/questionnaires/nope")).status).toBe(404);
-    expect((await acmePartner.get("/api/staff/questionnaires/bad%20id")).status).toBe(404);
-    expect((await acmePartner.json("/api/staff/questionnaires", { intent: "lock", questionnaireIds: [] })).body.error).toBe("Please select at least one questionnaire");
+    expect((await acmePartner.postJson("acme", url(), "{not json")).status).toBe(400);
+    expect((await json(acmePartner, url(), { intent: "explode" })).status).toBe(400);
+    expect((await json(acmePartner, url(), { intent: "lock", locked: "maybe" })).status).toBe(400);
+    expect((await json(acmePartner, url(), { intent: "attach", extractedDocumentIds: "x" })).status).toBe(400);
+    expect((await json(acmePartner, "/api/staff/questionnaires/nope", { intent: "lock", locked: true })).status).toBe(404);
+    expect((await acmePartner.get("acme", "/api/staff/questionnaires/nope")).status).toBe(404);
+    expect((await acmePartner.get("acme", "/api/staff/questionnaires/bad%20id")).status).toBe(404);
+    expect((await json(acmePartner, "/api/staff/questionnaires", { intent: "lock", questionnaireIds: [] })).body.error).toBe("Please select at least one questionnaire");
   });
 
   it("leaves advisor-only actions to advisors (403, nothing changed) and the rest to all staff", async () => {
     await scoped(ACME, (tx) => tx.user.updateMany({ where: { email: "admin@acme.test" }, data: { isAdvisor: false } }));
     try {
-      const admin = await signIn("acme", ACME, "admin@acme.test");
+      const admin = await app.signIn("acme", "admin@acme.test");
       const before = await snapshot(ACME, target.id);
       for (const body of [{ intent: "lock", locked: true }, { intent: "complete", completed: true }, { intent: "additional_items", dueDate: inDays(7), items: [{ text: "W-2", questionType: "upload" }] }]) {
-        const r = await admin.json(url(), body);
+        const r = await json(admin, url(), body);
         expect(r.status, JSON.stringify(body)).toBe(403);
         expect(r.body.ok).toBe(false);
       }
-      expect((await admin.json(`/api/staff/questionnaires/${depositQ}`, { intent: "deposit", paid: true })).status).toBe(403);
-      expect((await admin.json("/api/staff/questionnaires", { intent: "lock", questionnaireIds: [target.id] })).status).toBe(403);
+      expect((await json(admin, `/api/staff/questionnaires/${depositQ}`, { intent: "deposit", paid: true })).status).toBe(403);
+      expect((await json(admin, "/api/staff/questionnaires", { intent: "lock", questionnaireIds: [target.id] })).status).toBe(403);
       expect(await snapshot(ACME, target.id)).toEqual(before);
-      expect((await admin.json(url(), { intent: "track_changes", trackChanges: false })).status).toBe(200);
+      expect((await json(admin, url(), { intent: "track_changes", trackChanges: false })).status).toBe(200);
     } finally {
       await scoped(ACME, (tx) => tx.user.updateMany({ where: { email: "admin@acme.test" }, data: { isAdvisor: true } }));
     }
   });
 
   it("refuses clients", async () => {
-    const client = await signIn("acme", ACME, "client@acme.test");
+    const client = await app.signIn("acme", "client@acme.test");
     const before = await snapshot(ACME, target.id);
-    const r = await client.json(url(), { intent: "lock", locked: true });
+    const r = await json(client, url(), { intent: "lock", locked: true });
     expect([401, 403, 404]).toContain(r.status);
     expect(await snapshot(ACME, target.id)).toEqual(before);
   });
@@ -375,7 +297,7 @@ describe("the preview dialog's actions", () => {
 describe("bulk actions on selected rows", () => {
   it("locks, edits due dates and reminders, sends drafts", async () => {
     const ids = otherAcme.slice(1, 3);
-    const bulk = (body: unknown) => acmePartner.json("/api/staff/questionnaires", body);
+    const bulk = (body: unknown) => json(acmePartner, "/api/staff/questionnaires", body);
     expect((await bulk({ intent: "due_dates", questionnaireIds: ids, dueDate: "2000-01-01" })).body.error).toBe("Due date must be in the future");
     expect((await bulk({ intent: "due_dates", questionnaireIds: ids, dueDate: inDays(30) })).body).toMatchObject({ ok: true, count: 2 });
     expect((await bulk({ intent: "reminders", questionnaireIds: ids, remindersDisabled: true })).body).toMatchObject({ ok: true, message: "Reminder updated", count: 2 });
@@ -408,15 +330,15 @@ describe("another firm's questionnaires", () => {
     const before = await Promise.all(ids.map((id) => snapshot(ACME, id)));
     for (const browser of [summitPartner, summitGroup]) {
       for (const id of ids) {
-        expect((await browser.get(`/api/staff/questionnaires/${id}`)).status).toBe(404);
+        expect((await browser.get("summit", `/api/staff/questionnaires/${id}`)).status).toBe(404);
         for (const body of intents) {
-          const r = await browser.json(`/api/staff/questionnaires/${id}`, body);
+          const r = await json(browser, `/api/staff/questionnaires/${id}`, body);
           expect(r.status, JSON.stringify(body)).toBe(404);
         }
       }
-      for (const intent of ["lock", "send_drafts", "restore"]) expect((await browser.json("/api/staff/questionnaires", { intent, questionnaireIds: ids })).status).toBe(404);
-      expect((await browser.json("/api/staff/questionnaires", { intent: "due_dates", questionnaireIds: ids, dueDate: inDays(9) })).status).toBe(404);
-      expect((await browser.json("/api/staff/questionnaires", { intent: "reminders", questionnaireIds: ids, remindersDisabled: true })).status).toBe(404);
+      for (const intent of ["lock", "send_drafts", "restore"]) expect((await json(browser, "/api/staff/questionnaires", { intent, questionnaireIds: ids })).status).toBe(404);
+      expect((await json(browser, "/api/staff/questionnaires", { intent: "due_dates", questionnaireIds: ids, dueDate: inDays(9) })).status).toBe(404);
+      expect((await json(browser, "/api/staff/questionnaires", { intent: "reminders", questionnaireIds: ids, remindersDisabled: true })).status).toBe(404);
     }
     expect(await Promise.all(ids.map((id) => snapshot(ACME, id)))).toEqual(before);
   });
@@ -426,11 +348,11 @@ describe("another firm's questionnaires", () => {
       tx.questionnaire.findFirstOrThrow({ where: { deletedAt: null, company: { primaryOwner: { firmGroup: { name: { not: "Individual Tax" } } } } }, select: { id: true } }),
     );
     const before = await snapshot(SUMMIT, hidden.id);
-    expect((await summitGroup.get(`/api/staff/questionnaires/${hidden.id}`)).status).toBe(404);
-    expect((await summitGroup.json(`/api/staff/questionnaires/${hidden.id}`, { intent: "due_date", dueDate: inDays(9) })).status).toBe(404);
-    expect((await summitGroup.json("/api/staff/questionnaires", { intent: "reminders", questionnaireIds: [hidden.id], remindersDisabled: true })).status).toBe(404);
+    expect((await summitGroup.get("summit", `/api/staff/questionnaires/${hidden.id}`)).status).toBe(404);
+    expect((await json(summitGroup, `/api/staff/questionnaires/${hidden.id}`, { intent: "due_date", dueDate: inDays(9) })).status).toBe(404);
+    expect((await json(summitGroup, "/api/staff/questionnaires", { intent: "reminders", questionnaireIds: [hidden.id], remindersDisabled: true })).status).toBe(404);
     expect(await snapshot(SUMMIT, hidden.id)).toEqual(before);
     // Summit's partner sees it.
-    expect((await summitPartner.get(`/api/staff/questionnaires/${hidden.id}`)).status).toBe(200);
+    expect((await summitPartner.get("summit", `/api/staff/questionnaires/${hidden.id}`)).status).toBe(200);
   });
 });

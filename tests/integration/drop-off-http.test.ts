@@ -4,85 +4,21 @@
  * 7-day secure upload link whose holder uploads without signing in into that entity only; other
  * entities, forged, foreign and expired links are 4xx with nothing written; both are rate-limited.
  */
-import http from "node:http";
-import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { hostRequest } from "../support/http";
-import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
+import { bootApp, type TestApp } from "../support/app";
+import { postToGrant } from "../support/s3";
 import type { UploadGrant } from "~/storage/uploads";
 
-let db: TestDatabase;
-let s3: TestS3;
-let server: { port: number; close(): Promise<void> };
-let port: number;
+let app: TestApp;
 
-const firm = (slug: string) => `${slug}.localhost:${port}`;
 const PDF = new TextEncoder().encode("%PDF-1.4\n% test document\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-
-const post = (slug: string, path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-  hostRequest(port, { host: firm(slug), path, form, headers: { origin: `http://${firm(slug)}`, ...headers } });
-
-function postJson(slug: string, path: string, body: unknown, cookie?: string): Promise<{ status: number; json: Record<string, unknown> }> {
-  const text = typeof body === "string" ? body : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method: "POST",
-        headers: { host: firm(slug), origin: `http://${firm(slug)}`, "content-type": "application/json", accept: "application/json", "content-length": Buffer.byteLength(text), ...(cookie ? { cookie } : {}) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => {
-          const raw = Buffer.concat(chunks).toString("utf8");
-          let json: Record<string, unknown> = {};
-          try {
-            json = JSON.parse(raw);
-          } catch {
-            json = { text: raw };
-          }
-          resolve({ status: res.statusCode ?? 0, json });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(text);
-  });
-}
-
-async function tx<T>(slug: string, fn: (tx: import("~/db.server").FirmTx) => Promise<T>): Promise<T> {
-  const { withFirm } = await import("~/db.server");
-  return withFirm(`firm_${slug}`, fn);
-}
-
-async function latestEmailedCode(slug: string, email: string): Promise<string> {
-  const message = await tx(slug, (t) => t.outboundMessage.findFirst({ where: { to: email, channel: "email" }, orderBy: { createdAt: "desc" } }));
-  const code = message?.subject?.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`No code emailed to ${email}`);
-  return code;
-}
-
-async function signIn(slug: string, email: string) {
-  const response = await post(slug, "/signin", { email, password: "Portal-Demo-2026!" });
-  expect(response.status).toBe(302);
-  if (!response.location?.startsWith("/signin?state=2fa")) return response.cookie!;
-  const waiting = response.cookie!;
-  expect((await post(slug, "/signin", { intent: "send-code:email", flow: "2fa" }, { cookie: waiting })).status).toBe(302);
-  const verified = await post(slug, "/signin", { intent: "verify-code", flow: "2fa", code: await latestEmailedCode(slug, email) }, { cookie: waiting });
-  expect(verified.status).toBe(302);
-  return verified.cookie!;
-}
 
 /** Everything a drop link upload could write, in both firms. */
 async function snapshot(): Promise<string> {
   const parts = [];
   for (const slug of ["acme", "summit"]) {
     parts.push(
-      await tx(slug, async (t) => ({
+      await app.tx(slug, async (t) => ({
         documents: await t.document.count(),
         activity: await t.activityLog.count(),
         links: await t.documentDropOffRequest.count(),
@@ -100,58 +36,30 @@ let foreign: { questionnaireId: string; companyId: string };
 let ownFolder: string | null;
 
 beforeAll(async () => {
-  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
-  db = await createTestDatabase();
-  s3 = await startTestS3({ bucket: "drop-off-http-test" });
-  const { freePort } = await import("../../scripts/lib/embedded-postgres");
-  port = await freePort();
-  Object.assign(process.env, {
-    NODE_ENV: "production",
-    SESSION_SECRET: "drop-off-http-test-secret-0123456789",
-    APP_DOMAIN: `localhost:${port}`,
-    DATABASE_URL: db.url,
-    S3_ENDPOINT: s3.local.endpoint,
-    S3_BUCKET: "drop-off-http-test",
-    S3_ACCESS_KEY_ID: s3.local.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.local.secretAccessKey,
-    S3_FORCE_PATH_STYLE: "true",
-  });
-  const { resetEnvCache } = await import("~/env.server");
-  resetEnvCache();
-  const { seedDemo } = await import("../../prisma/seed");
-  await seedDemo({ log: () => {} });
-  const { startServer } = await import("../../server");
-  server = await startServer({ port, host: "127.0.0.1" });
-  partner = await signIn("acme", "partner@acme.test");
-  client = await signIn("acme", "client@acme.test");
-  const clientUser = await tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "client@acme.test" }, select: { id: true } }));
-  const q = await tx("acme", (t) => t.questionnaire.findFirstOrThrow({ where: { company: { deletedAt: null, inactive: false, owners: { some: { userId: clientUser.id } } } }, select: { id: true, companyId: true, taxYear: true, documentPath: true } }));
+  app = await bootApp({ name: "drop-off-http", s3: true });
+  partner = (await app.signIn("acme", "partner@acme.test")).cookie;
+  client = (await app.signIn("acme", "client@acme.test")).cookie;
+  const clientUser = await app.tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "client@acme.test" }, select: { id: true } }));
+  const q = await app.tx("acme", (t) => t.questionnaire.findFirstOrThrow({ where: { company: { deletedAt: null, inactive: false, owners: { some: { userId: clientUser.id } } } }, select: { id: true, companyId: true, taxYear: true, documentPath: true } }));
   own = { questionnaireId: q.id, companyId: q.companyId };
   ownFolder = q.documentPath ? null : `/${q.taxYear}/Drop-off`;
-  const other = await tx("acme", (t) => t.questionnaire.findFirstOrThrow({ where: { company: { deletedAt: null, inactive: false, owners: { none: { userId: clientUser.id } } } }, select: { id: true, companyId: true } }));
+  const other = await app.tx("acme", (t) => t.questionnaire.findFirstOrThrow({ where: { company: { deletedAt: null, inactive: false, owners: { none: { userId: clientUser.id } } } }, select: { id: true, companyId: true } }));
   foreign = { questionnaireId: other.id, companyId: other.companyId };
 }, 120_000);
 
 afterAll(async () => {
-  await server?.close();
-  const { closeDb } = await import("~/db.server");
-  await closeDb();
-  const { closeAdminDb } = await import("~/platform/admin-db.server");
-  await closeAdminDb();
-  await s3?.stop();
-  await db?.drop();
+  await app?.stop();
 });
 
-
 async function upload(slug: string, api: string, fields: Record<string, string>, fileName: string, cookie?: string, documentName: string | null = fileName.replace(/\.pdf$/, "")) {
-  const granted = await postJson(slug, api, { intent: "grant", ...fields, fileName, contentType: "application/pdf", size: PDF.length }, cookie);
-  expect(granted.status, JSON.stringify(granted.json)).toBe(200);
-  const grant = granted.json.grant as UploadGrant;
+  const granted = await app.postJson(slug, api, { intent: "grant", ...fields, fileName, contentType: "application/pdf", size: PDF.length }, cookie);
+  expect(granted.status, granted.text).toBe(200);
+  const grant = granted.body.grant as UploadGrant;
   expect((await postToGrant(grant, PDF, fileName)).status).toBeLessThan(300);
-  return postJson(slug, api, { intent: "confirm", ...fields, key: grant.key, fileName, contentType: "application/pdf", ...(documentName === null ? {} : { documentName }) }, cookie);
+  return app.postJson(slug, api, { intent: "confirm", ...fields, key: grant.key, fileName, contentType: "application/pdf", ...(documentName === null ? {} : { documentName }) }, cookie);
 }
 
-const page = (path: string, cookie?: string) => hostRequest(port, { host: firm("acme"), path, headers: cookie ? { cookie } : {} });
+const page = (path: string, cookie?: string) => app.get("acme", path, cookie);
 const dropOffPath = (f: { questionnaireId: string; companyId: string }) => `/document-drop-off?${new URLSearchParams(f)}`;
 
 describe("document drop-off (/document-drop-off)", () => {
@@ -163,19 +71,19 @@ describe("document drop-off (/document-drop-off)", () => {
     expect((await page(dropOffPath({ questionnaireId: foreign.questionnaireId, companyId: own.companyId }), client)).status).toBe(404);
     expect((await page(dropOffPath(own), partner)).status).toBe(404);
     expect((await page(dropOffPath(own))).status).toBe(302);
-    expect((await hostRequest(port, { host: firm("summit"), path: dropOffPath(own), headers: { cookie: client } })).status).not.toBe(200);
+    expect((await app.get("summit", dropOffPath(own), client)).status).not.toBe(200);
   });
 
   it("files uploads in the client's entity and the questionnaire's folder only", async () => {
-    const summitBefore = await tx("summit", (t) => t.document.count());
+    const summitBefore = await app.tx("summit", (t) => t.document.count());
     const confirmed = await upload("acme", "/api/document-drop-off", own, "1099 drop.pdf", client);
-    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
-    const row = await tx("acme", (t) => t.document.findUniqueOrThrow({ where: { id: (confirmed.json.document as { id: string }).id } }));
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const row = await app.tx("acme", (t) => t.document.findUniqueOrThrow({ where: { id: (confirmed.body.document as { id: string }).id } }));
     expect(row.companyId).toBe(own.companyId);
     expect(row.questionnaireId).toBe(own.questionnaireId);
     if (ownFolder) expect(row.path).toBe(ownFolder);
     expect(row.storageKey!.startsWith(`firms/firm_acme/entities/${own.companyId}/`)).toBe(true);
-    expect(await tx("summit", (t) => t.document.count())).toBe(summitBefore);
+    expect(await app.tx("summit", (t) => t.document.count())).toBe(summitBefore);
   });
 
   it("needs a document name per file; the document keeps the file's extension", async () => {
@@ -183,12 +91,12 @@ describe("document drop-off (/document-drop-off)", () => {
     for (const documentName of [null, "", "   "]) {
       const refused = await upload("acme", "/api/document-drop-off", own, "scan-0042.pdf", client, documentName);
       expect(refused.status).toBe(400);
-      expect(refused.json.error).toBe("Please enter a document name.");
+      expect(refused.body.error).toBe("Please enter a document name.");
     }
     expect(await snapshot()).toBe(before);
     const named = await upload("acme", "/api/document-drop-off", own, "scan-0042.pdf", client, "Mortgage interest 1098.png");
-    expect(named.status, JSON.stringify(named.json)).toBe(200);
-    expect((named.json.document as { name: string }).name).toBe("Mortgage interest 1098.pdf");
+    expect(named.status, named.text).toBe(200);
+    expect((named.body.document as { name: string }).name).toBe("Mortgage interest 1098.pdf");
   });
 
   it("refuses another client's entity, forged keys and signed-out calls with 4xx, writing nothing", async () => {
@@ -204,7 +112,7 @@ describe("document drop-off (/document-drop-off)", () => {
       [{ intent: "grant", ...own, ...file, size: 10 }, undefined],
     ];
     for (const [body, cookie] of calls) {
-      const response = await postJson("acme", "/api/document-drop-off", body, cookie);
+      const response = await app.postJson("acme", "/api/document-drop-off", body, cookie);
       expect(response.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(response.status, JSON.stringify(body)).toBeLessThan(500);
     }
@@ -212,47 +120,47 @@ describe("document drop-off (/document-drop-off)", () => {
   });
 
   it("notifies the staff user who sent the request and the client's advisor, once per batch, by email and in the app", async () => {
-    const admin = await tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "admin@acme.test" }, select: { id: true } }));
-    const clientUser = await tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "client@acme.test" }, select: { assignedAdvisorId: true } }));
-    await tx("acme", (t) => t.questionnaire.update({ where: { id: own.questionnaireId }, data: { createdById: admin.id } }));
+    const admin = await app.tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "admin@acme.test" }, select: { id: true } }));
+    const clientUser = await app.tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "client@acme.test" }, select: { assignedAdvisorId: true } }));
+    await app.tx("acme", (t) => t.questionnaire.update({ where: { id: own.questionnaireId }, data: { createdById: admin.id } }));
     const expected = [...new Set([admin.id, clientUser.assignedAdvisorId].filter((id): id is string => Boolean(id)))].sort();
 
     const first = await upload("acme", "/api/document-drop-off", own, "Property tax bill.pdf", client);
     const second = await upload("acme", "/api/document-drop-off", own, "Charity receipts.pdf", client);
-    const ids = [first, second].map((r) => (r.json.document as { id: string }).id);
-    const before = await tx("acme", (t) => t.notification.count());
-    const finished = await postJson("acme", "/api/document-drop-off", { intent: "finish", ...own, documentIds: ids }, client);
-    expect(finished.status, JSON.stringify(finished.json)).toBe(200);
-    expect(finished.json.notified).toBe(expected.length);
-    const notifications = await tx("acme", (t) => t.notification.findMany({ where: { typeId: 2 }, orderBy: { createdAt: "desc" }, take: expected.length }));
-    expect(await tx("acme", (t) => t.notification.count())).toBe(before + expected.length);
+    const ids = [first, second].map((r) => (r.body.document as { id: string }).id);
+    const before = await app.tx("acme", (t) => t.notification.count());
+    const finished = await app.postJson("acme", "/api/document-drop-off", { intent: "finish", ...own, documentIds: ids }, client);
+    expect(finished.status, finished.text).toBe(200);
+    expect(finished.body.notified).toBe(expected.length);
+    const notifications = await app.tx("acme", (t) => t.notification.findMany({ where: { typeId: 2 }, orderBy: { createdAt: "desc" }, take: expected.length }));
+    expect(await app.tx("acme", (t) => t.notification.count())).toBe(before + expected.length);
     expect(notifications.map((n) => n.userId).sort()).toEqual(expected);
     for (const n of notifications) {
       expect(n.text).toMatch(/^2 files dropped off for .+$/);
       expect(n.companyId).toBe(own.companyId);
       expect(n.link).toMatch(/^\/admin\/[^/]+\/documents\?path=/);
     }
-    const email = await tx("acme", (t) => t.outboundMessage.findFirstOrThrow({ where: { to: "admin@acme.test", subject: notifications[0]!.text }, orderBy: { createdAt: "desc" } }));
+    const email = await app.tx("acme", (t) => t.outboundMessage.findFirstOrThrow({ where: { to: "admin@acme.test", subject: notifications[0]!.text }, orderBy: { createdAt: "desc" } }));
     expect(email.body).toContain("- Charity receipts.pdf");
     expect(email.body).toContain("- Property tax bill.pdf");
 
     // Files the client did not just drop off for this questionnaire are not theirs to announce.
-    const other = await tx("acme", (t) => t.document.findFirst({ where: { itemType: "file", OR: [{ companyId: { not: own.companyId } }, { questionnaireId: { not: own.questionnaireId } }, { uploadedById: null }] }, select: { id: true } }));
-    const summitDoc = await tx("summit", (t) => t.document.findFirst({ where: { itemType: "file" }, select: { id: true } }));
-    const count = await tx("acme", (t) => t.notification.count());
+    const other = await app.tx("acme", (t) => t.document.findFirst({ where: { itemType: "file", OR: [{ companyId: { not: own.companyId } }, { questionnaireId: { not: own.questionnaireId } }, { uploadedById: null }] }, select: { id: true } }));
+    const summitDoc = await app.tx("summit", (t) => t.document.findFirst({ where: { itemType: "file" }, select: { id: true } }));
+    const count = await app.tx("acme", (t) => t.notification.count());
     for (const documentIds of [[other?.id ?? "missing"], [summitDoc?.id ?? "missing"]]) {
-      expect((await postJson("acme", "/api/document-drop-off", { intent: "finish", ...own, documentIds }, client)).status).toBe(404);
+      expect((await app.postJson("acme", "/api/document-drop-off", { intent: "finish", ...own, documentIds }, client)).status).toBe(404);
     }
-    expect((await postJson("acme", "/api/document-drop-off", { intent: "finish", ...foreign, documentIds: ids }, client)).status).toBe(404);
-    expect((await postJson("acme", "/api/document-drop-off", { intent: "finish", ...own, documentIds: [] }, client)).status).toBe(400);
-    expect(await tx("acme", (t) => t.notification.count())).toBe(count);
+    expect((await app.postJson("acme", "/api/document-drop-off", { intent: "finish", ...foreign, documentIds: ids }, client)).status).toBe(404);
+    expect((await app.postJson("acme", "/api/document-drop-off", { intent: "finish", ...own, documentIds: [] }, client)).status).toBe(400);
+    expect(await app.tx("acme", (t) => t.notification.count())).toBe(count);
   });
 
   it("is rate-limited per address: after 20 refusals even the client's own entity is 429", async () => {
     let status = 0;
     for (let i = 0; i < 25 && status !== 429; i++) status = (await page(dropOffPath(foreign), client)).status;
     expect(status).toBe(429);
-    expect((await postJson("acme", "/api/document-drop-off", { intent: "grant", ...own, fileName: "x.pdf", contentType: "application/pdf", size: 10 }, client)).status).toBe(429);
+    expect((await app.postJson("acme", "/api/document-drop-off", { intent: "grant", ...own, fileName: "x.pdf", contentType: "application/pdf", size: 10 }, client)).status).toBe(429);
   });
 });
 
@@ -261,16 +169,16 @@ describe("secure upload links (/secure-upload)", () => {
   let token: string;
 
   it("staff create a link for one entity (POST /api/secure-upload); clients and signed-out callers cannot", async () => {
-    expect((await postJson("acme", "/api/secure-upload", { intent: "create", companyId: own.companyId }, client)).status).toBe(404);
-    expect((await postJson("acme", "/api/secure-upload", { intent: "create", companyId: own.companyId })).status).toBe(401);
-    const summitCompany = (await tx("summit", (t) => t.company.findFirstOrThrow({ select: { id: true } }))).id;
-    expect((await postJson("acme", "/api/secure-upload", { intent: "create", companyId: summitCompany }, partner)).status).toBe(404);
-    const created = await postJson("acme", "/api/secure-upload", { intent: "create", companyId: own.companyId }, partner);
-    expect(created.status, JSON.stringify(created.json)).toBe(200);
-    url = created.json.url as string;
+    expect((await app.postJson("acme", "/api/secure-upload", { intent: "create", companyId: own.companyId }, client)).status).toBe(404);
+    expect((await app.postJson("acme", "/api/secure-upload", { intent: "create", companyId: own.companyId })).status).toBe(401);
+    const summitCompany = (await app.tx("summit", (t) => t.company.findFirstOrThrow({ select: { id: true } }))).id;
+    expect((await app.postJson("acme", "/api/secure-upload", { intent: "create", companyId: summitCompany }, partner)).status).toBe(404);
+    const created = await app.postJson("acme", "/api/secure-upload", { intent: "create", companyId: own.companyId }, partner);
+    expect(created.status, created.text).toBe(200);
+    url = created.body.url as string;
     token = new URL(url).searchParams.get("token")!;
-    expect(url.startsWith(`http://${firm("acme")}/secure-upload?token=`) || url.includes("/secure-upload?token=")).toBe(true);
-    const row = await tx("acme", (t) => t.documentDropOffRequest.findFirstOrThrow({ where: { companyId: own.companyId }, orderBy: { createdAt: "desc" } }));
+    expect(url.startsWith(`http://${app.host("acme")}/secure-upload?token=`) || url.includes("/secure-upload?token=")).toBe(true);
+    const row = await app.tx("acme", (t) => t.documentDropOffRequest.findFirstOrThrow({ where: { companyId: own.companyId }, orderBy: { createdAt: "desc" } }));
     expect(row.tokenHash).not.toContain(token);
     const days = (row.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
@@ -279,38 +187,38 @@ describe("secure upload links (/secure-upload)", () => {
 
   it("lets the holder upload without signing in, into that entity only", async () => {
     expect((await page(`/secure-upload?token=${token}`)).status).toBe(200);
-    expect((await hostRequest(port, { host: firm("summit"), path: `/secure-upload?token=${token}` })).status).toBe(404);
-    const summitBefore = await tx("summit", (t) => t.document.count());
+    expect((await app.get("summit", `/secure-upload?token=${token}`)).status).toBe(404);
+    const summitBefore = await app.tx("summit", (t) => t.document.count());
     const confirmed = await upload("acme", "/api/secure-upload", { token }, "Bank statement.pdf");
-    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
-    const row = await tx("acme", (t) => t.document.findUniqueOrThrow({ where: { id: (confirmed.json.document as { id: string }).id } }));
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const row = await app.tx("acme", (t) => t.document.findUniqueOrThrow({ where: { id: (confirmed.body.document as { id: string }).id } }));
     expect(row.companyId).toBe(own.companyId);
     expect(row.path).toBe("/Secure upload");
     expect(row.uploadedById).toBeNull();
-    expect(await tx("summit", (t) => t.document.count())).toBe(summitBefore);
+    expect(await app.tx("summit", (t) => t.document.count())).toBe(summitBefore);
   });
 
   it("notifies the firm user who issued the link, once per batch, by email and in the app", async () => {
-    const partnerUser = await tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "partner@acme.test" }, select: { id: true } }));
+    const partnerUser = await app.tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "partner@acme.test" }, select: { id: true } }));
     const first = await upload("acme", "/api/secure-upload", { token }, "K-1 Partnership.pdf");
     const second = await upload("acme", "/api/secure-upload", { token }, "Brokerage 1099-B.pdf", undefined, "Brokerage statement");
-    const ids = [first, second].map((r) => (r.json.document as { id: string }).id);
-    const finished = await postJson("acme", "/api/secure-upload", { intent: "finish", token, documentIds: ids });
-    expect(finished.status, JSON.stringify(finished.json)).toBe(200);
-    expect(finished.json.notified).toBe(1);
-    const notification = await tx("acme", (t) => t.notification.findFirstOrThrow({ where: { userId: partnerUser.id, typeId: 2 }, orderBy: { createdAt: "desc" } }));
+    const ids = [first, second].map((r) => (r.body.document as { id: string }).id);
+    const finished = await app.postJson("acme", "/api/secure-upload", { intent: "finish", token, documentIds: ids });
+    expect(finished.status, finished.text).toBe(200);
+    expect(finished.body.notified).toBe(1);
+    const notification = await app.tx("acme", (t) => t.notification.findFirstOrThrow({ where: { userId: partnerUser.id, typeId: 2 }, orderBy: { createdAt: "desc" } }));
     expect(notification.text).toMatch(/^2 files uploaded for .+ through a secure upload link$/);
     expect(notification.companyId).toBe(own.companyId);
     expect(notification.link).toMatch(/^\/admin\/[^/]+\/documents\?path=%2FSecure\+upload$/);
-    const email = await tx("acme", (t) => t.outboundMessage.findFirstOrThrow({ where: { to: "partner@acme.test", subject: notification.text }, orderBy: { createdAt: "desc" } }));
+    const email = await app.tx("acme", (t) => t.outboundMessage.findFirstOrThrow({ where: { to: "partner@acme.test", subject: notification.text }, orderBy: { createdAt: "desc" } }));
     expect(email.body).toContain("- Brokerage statement.pdf");
     expect(email.body).toContain("- K-1 Partnership.pdf");
 
     // Documents the link's holder did not send (the client's drop-off) are not theirs to announce.
-    const notifications = await tx("acme", (t) => t.notification.count());
-    const clientDoc = await tx("acme", (t) => t.document.findFirstOrThrow({ where: { companyId: own.companyId, uploadedById: { not: null }, itemType: "file" }, select: { id: true } }));
-    expect((await postJson("acme", "/api/secure-upload", { intent: "finish", token, documentIds: [clientDoc.id] })).status).toBe(404);
-    expect(await tx("acme", (t) => t.notification.count())).toBe(notifications);
+    const notifications = await app.tx("acme", (t) => t.notification.count());
+    const clientDoc = await app.tx("acme", (t) => t.document.findFirstOrThrow({ where: { companyId: own.companyId, uploadedById: { not: null }, itemType: "file" }, select: { id: true } }));
+    expect((await app.postJson("acme", "/api/secure-upload", { intent: "finish", token, documentIds: [clientDoc.id] })).status).toBe(404);
+    expect(await app.tx("acme", (t) => t.notification.count())).toBe(notifications);
   });
 
   it("refuses forged, foreign-firm and expired tokens with a clear 4xx and writes nothing", async () => {
@@ -320,15 +228,15 @@ describe("secure upload links (/secure-upload)", () => {
     expect(forgedPage.status).toBe(404);
     expect(forgedPage.text).toContain("This upload link has expired or is not valid.");
     expect((await page("/secure-upload")).status).toBe(404);
-    expect((await postJson("acme", "/api/secure-upload", { intent: "grant", token: forged, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
-    expect((await postJson("summit", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
-    const wrongKey = await postJson("acme", "/api/secure-upload", { intent: "confirm", token, key: `firms/firm_acme/entities/${foreign.companyId}/documents/x.pdf`, fileName: "x.pdf", contentType: "application/pdf", documentName: "x" });
+    expect((await app.postJson("acme", "/api/secure-upload", { intent: "grant", token: forged, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
+    expect((await app.postJson("summit", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
+    const wrongKey = await app.postJson("acme", "/api/secure-upload", { intent: "confirm", token, key: `firms/firm_acme/entities/${foreign.companyId}/documents/x.pdf`, fileName: "x.pdf", contentType: "application/pdf", documentName: "x" });
     expect(wrongKey.status).toBe(404);
-    await tx("acme", (t) => t.$executeRawUnsafe(`UPDATE document_drop_off_requests SET expires_at = now() - interval '1 minute'`));
+    await app.tx("acme", (t) => t.$executeRawUnsafe(`UPDATE document_drop_off_requests SET expires_at = now() - interval '1 minute'`));
     expect((await page(`/secure-upload?token=${token}`)).status).toBe(404);
-    expect((await postJson("acme", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
+    expect((await app.postJson("acme", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
     expect(await snapshot()).toBe(before);
-    await tx("acme", (t) => t.$executeRawUnsafe(`UPDATE document_drop_off_requests SET expires_at = now() + interval '1 day'`));
+    await app.tx("acme", (t) => t.$executeRawUnsafe(`UPDATE document_drop_off_requests SET expires_at = now() + interval '1 day'`));
     expect((await page(`/secure-upload?token=${token}`)).status).toBe(200);
   });
 
@@ -336,8 +244,8 @@ describe("secure upload links (/secure-upload)", () => {
     let status = 0;
     for (let i = 0; i < 25 && status !== 429; i++) status = (await page(`/secure-upload?token=${"B".repeat(40)}${i}`)).status;
     expect(status).toBe(429);
-    const refused = await postJson("acme", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 });
+    const refused = await app.postJson("acme", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 });
     expect(refused.status).toBe(429);
-    expect(refused.json.error).toBe("Too many requests. Please wait a few minutes and try again.");
+    expect(refused.body.error).toBe("Too many requests. Please wait a few minutes and try again.");
   });
 });

@@ -4,86 +4,34 @@
  * Covers host → firm resolution, the firm cache and its invalidation, firm-scoped sessions, and
  * bad input never answering 500.
  */
-import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { bootApp, type TestApp } from "../support/app";
 import { hostRequest } from "../support/http";
-import { startTestS3, type TestS3 } from "../support/s3";
 
-let db: TestDatabase;
-let s3: TestS3;
-let server: { port: number; close(): Promise<void> };
-let port: number;
+let app: TestApp;
 
-const get = (host: string, path = "/", headers: Record<string, string> = {}) => hostRequest(port, { host, path, headers });
+// Any Host: the root domain, unknown, reserved and custom ones as well as the firms'.
+const get = (host: string, path = "/", headers: Record<string, string> = {}) => hostRequest(app.port, { host, path, headers });
 
 const post = (host: string, path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-  hostRequest(port, { host, path, form, headers });
+  hostRequest(app.port, { host, path, form, headers });
 
-const firm = (slug: string) => `${slug}.localhost:${port}`;
+const firm = (slug: string) => app.host(slug);
 
-/** The latest code emailed to `email` by the firm (read from its outbox). */
-async function latestEmailedCode(slug: string, email: string): Promise<string> {
-  const { withFirm } = await import("~/db.server");
-  const message = await withFirm(`firm_${slug}`, (tx) => tx.outboundMessage.findFirst({ where: { to: email, channel: "email" }, orderBy: { createdAt: "desc" } }));
-  const code = message?.subject?.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`No code emailed to ${email}`);
-  return code;
-}
-
-/** Signs in with the demo password; staff then complete the second factor with a code sent by email. */
-async function signIn(slug: string, email: string) {
-  const response = await post(firm(slug), "/signin", { email, password: "Portal-Demo-2026!" });
-  expect(response.status).toBe(302);
-  expect(response.cookie).toMatch(/session=/);
-  if (!response.location?.startsWith("/signin?state=2fa")) return response.cookie!;
-  const waiting = response.cookie!;
-  const sent = await post(firm(slug), "/signin", { intent: "send-code:email", flow: "2fa" }, { cookie: waiting });
-  expect(sent.status).toBe(302);
-  const verified = await post(firm(slug), "/signin", { intent: "verify-code", flow: "2fa", code: await latestEmailedCode(slug, email) }, { cookie: waiting });
-  expect(verified.status).toBe(302);
-  expect(verified.cookie).toMatch(/session=/);
-  return verified.cookie!;
-}
+/** The session cookie of a demo user (staff complete the emailed second factor). */
+const signIn = async (slug: string, email: string) => (await app.signIn(slug, email)).cookie;
 
 beforeAll(async () => {
-  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
-  db = await createTestDatabase();
-  s3 = await startTestS3({ bucket: "http-test" });
-  const { freePort } = await import("../../scripts/lib/embedded-postgres");
-  port = await freePort();
-  Object.assign(process.env, {
-    NODE_ENV: "production",
-    SESSION_SECRET: "http-test-session-secret-0123456789",
-    APP_DOMAIN: `localhost:${port}`,
-    DATABASE_URL: db.url,
-    S3_ENDPOINT: s3.local.endpoint,
-    S3_BUCKET: "http-test",
-    S3_ACCESS_KEY_ID: s3.local.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.local.secretAccessKey,
-    S3_FORCE_PATH_STYLE: "true",
-  });
-  const { resetEnvCache } = await import("~/env.server");
-  resetEnvCache();
-  const { seedDemo } = await import("../../prisma/seed");
-  await seedDemo({ log: () => {} });
-  const { startServer } = await import("../../server");
-  server = await startServer({ port, host: "127.0.0.1" });
+  app = await bootApp({ name: "http", s3: true });
 });
 
 afterAll(async () => {
-  await server?.close();
-  const { closeDb } = await import("~/db.server");
-  await closeDb();
-  const { closeAdminDb } = await import("~/platform/admin-db.server");
-  await closeAdminDb();
-  await s3?.stop();
-  await db?.drop();
+  await app?.stop();
 });
 
 describe("host resolution", () => {
   it("serves the public site on the root domain", async () => {
-    const response = await get(`localhost:${port}`);
+    const response = await get(`localhost:${app.port}`);
     expect(response.status).toBe(200);
     const html = response.text;
     expect(html).toContain("Sign up your firm");
@@ -99,12 +47,12 @@ describe("host resolution", () => {
   });
 
   it("answers unknown, reserved and wrong-port hosts with the neutral 404 page", async () => {
-    for (const host of [firm("nobody"), firm("www"), firm("admin"), `acme.localhost:${port + 1}`, "evil.test", ""]) {
+    for (const host of [firm("nobody"), firm("www"), firm("admin"), `acme.localhost:${app.port + 1}`, "evil.test", ""]) {
       const response = await get(host);
       expect(response.status, host).toBe(404);
       const html = response.text;
       expect(html).toContain("We couldn't find that portal");
-      expect(html).toContain(`href="http://localhost:${port}"`);
+      expect(html).toContain(`href="http://localhost:${app.port}"`);
     }
   });
 
@@ -113,7 +61,7 @@ describe("host resolution", () => {
     await withFirm("firm_acme", (tx) => tx.firm.update({ where: { id: "firm_acme" }, data: { customDomain: "portal.acmetax.test" } }));
     const { resolveFirmIdByDomain } = await import("~/db.server");
     expect(await resolveFirmIdByDomain("portal.acmetax.test")).toBe("firm_acme");
-    const response = await get(`portal.acmetax.test:${port}`);
+    const response = await get(`portal.acmetax.test:${app.port}`);
     expect(response.status).toBe(200);
     expect(response.text).toContain("Acme Tax &amp; Advisory");
   });
@@ -199,16 +147,16 @@ describe("bad input", () => {
 
   it("refuses sign-up with bad, reserved or taken subdomains", async () => {
     const base = { firmName: "Copy", firstName: "A", lastName: "B", email: "a@b.test", password: "Copycat-Firm-2026!", confirmPassword: "Copycat-Firm-2026!" };
-    const taken = await post(`localhost:${port}`, "/create-firm", { ...base, subdomain: "acme" });
+    const taken = await post(`localhost:${app.port}`, "/create-firm", { ...base, subdomain: "acme" });
     expect(taken.status).toBe(409);
     expect(taken.text).toContain("This subdomain is already taken");
-    const reserved = await post(`localhost:${port}`, "/create-firm", { ...base, subdomain: "admin" });
+    const reserved = await post(`localhost:${app.port}`, "/create-firm", { ...base, subdomain: "admin" });
     expect(reserved.status).toBe(400);
     expect(reserved.text).toContain("This subdomain is reserved");
-    const weak = await post(`localhost:${port}`, "/create-firm", { ...base, subdomain: "weak-pass", password: "short", confirmPassword: "short" });
+    const weak = await post(`localhost:${app.port}`, "/create-firm", { ...base, subdomain: "weak-pass", password: "short", confirmPassword: "short" });
     expect(weak.status).toBe(400);
     expect(weak.text).toContain("Password must be greater than 10 characters");
-    const garbage = await post(`localhost:${port}`, "/create-firm", { subdomain: "A B" });
+    const garbage = await post(`localhost:${app.port}`, "/create-firm", { subdomain: "A B" });
     expect(garbage.status).toBe(400);
   });
 
@@ -222,7 +170,7 @@ describe("bad input", () => {
       password: "Racing-Firm-2026!",
       confirmPassword: "Racing-Firm-2026!",
     });
-    const results = await Promise.all([1, 2, 3].map((n) => post(`localhost:${port}`, "/create-firm", form(n))));
+    const results = await Promise.all([1, 2, 3].map((n) => post(`localhost:${app.port}`, "/create-firm", form(n))));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([302, 409, 409]);
     const { adminDb } = await import("~/platform/admin-db.server");
@@ -230,7 +178,7 @@ describe("bad input", () => {
   });
 
   it("hands the new partner's session to the subdomain once", async () => {
-    const created = await post(`localhost:${port}`, "/create-firm", {
+    const created = await post(`localhost:${app.port}`, "/create-firm", {
       firmName: "Handoff & Co",
       subdomain: "handoff-co",
       firstName: "H",
@@ -263,13 +211,13 @@ describe("cross-site requests", () => {
     // The session survived the forged sign-out.
     expect((await get(firm("acme"), "/", { cookie })).text).toMatch(/Welcome,/);
     // Another firm's origin is just as foreign.
-    expect((await post(firm("acme"), "/signout", {}, { cookie, origin: `http://summit.localhost:${port}` })).status).toBe(403);
-    const sameSite = await post(firm("acme"), "/signout", {}, { cookie, origin: `http://acme.localhost:${port}` });
+    expect((await post(firm("acme"), "/signout", {}, { cookie, origin: `http://summit.localhost:${app.port}` })).status).toBe(403);
+    const sameSite = await post(firm("acme"), "/signout", {}, { cookie, origin: `http://acme.localhost:${app.port}` });
     expect(sameSite.status).toBe(302);
   });
 
   it("refuses a cross-site firm sign-up on the root domain", async () => {
-    const response = await post(`localhost:${port}`, "/create-firm", { firmName: "Forged", subdomain: "forged-firm" }, { origin: "http://evil.test" });
+    const response = await post(`localhost:${app.port}`, "/create-firm", { firmName: "Forged", subdomain: "forged-firm" }, { origin: "http://evil.test" });
     expect(response.status).toBe(403);
   });
 });

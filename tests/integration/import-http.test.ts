@@ -5,119 +5,33 @@
  * import types are recorded with their fields, only partner/admin/full staff import, and
  * nothing crosses firms (another firm's import id is 404; a job only writes into its firm).
  */
-import http from "node:http";
-import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { hostRequest, type HostResponse } from "../support/http";
-import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
-import type { Jobs } from "../../app/jobs.server";
+import { bootApp, scoped, type Browser, type TestApp } from "../support/app";
+import { postToGrant } from "../support/s3";
 
-const PASSWORD = "Portal-Demo-2026!";
 const ACME = "firm_acme";
 const SUMMIT = "firm_summit";
+/** As the dialog asks for its JSON. */
+const JSON_ACCEPT = { accept: "application/json" };
 
-let db: TestDatabase;
-let s3: TestS3;
-let jobs: Jobs;
-let server: { port: number; close(): Promise<void> };
-let port: number;
-const host = (slug: string) => `${slug}.localhost:${port}`;
-
-class Browser {
-  cookies = new Map<string, string>();
-  constructor(readonly slug: string) {}
-  cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  take(response: HostResponse) {
-    for (const line of response.headers["set-cookie"] ?? []) {
-      const pair = line.split(";")[0]!;
-      const eq = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return response;
-  }
-  async get(path: string, headers: Record<string, string> = {}) {
-    return this.take(await hostRequest(port, { host: host(this.slug), path, headers: { cookie: this.cookieHeader(), ...headers } }));
-  }
-  async post(path: string, form: Record<string, string>) {
-    return this.take(await hostRequest(port, { host: host(this.slug), path, form, headers: { cookie: this.cookieHeader(), origin: `http://${host(this.slug)}` } }));
-  }
-  /** A JSON request, as the dialog sends it. */
-  json(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; text: string; headers: http.IncomingHttpHeaders }> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        {
-          host: "127.0.0.1",
-          port,
-          path,
-          method,
-          headers: {
-            host: host(this.slug),
-            cookie: this.cookieHeader(),
-            origin: `http://${host(this.slug)}`,
-            accept: "application/json",
-            ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c) => chunks.push(c));
-          res.on("end", () => {
-            const text = Buffer.concat(chunks).toString("utf8");
-            let parsed: unknown = null;
-            try {
-              parsed = JSON.parse(text);
-            } catch {
-              parsed = null;
-            }
-            resolve({ status: res.statusCode ?? 0, body: parsed, text, headers: res.headers });
-          });
-        },
-      );
-      req.on("error", reject);
-      if (payload) req.write(payload);
-      req.end();
-    });
-  }
-}
-
-async function scoped<T>(firmId: string, fn: (tx: import("~/db.server").FirmTx) => Promise<T>): Promise<T> {
-  const { withFirm } = await import("~/db.server");
-  return withFirm(firmId, fn);
-}
-
-async function signIn(slug: string, firmId: string, email: string): Promise<Browser> {
-  const browser = new Browser(slug);
-  const first = await browser.post("/signin", { email, password: PASSWORD });
-  expect(first.status).toBe(302);
-  if (first.location?.startsWith("/signin?state=2fa")) {
-    expect((await browser.post("/signin", { intent: "send-code:email", flow: "2fa" })).status).toBe(302);
-    const sent = await scoped(firmId, (tx) => tx.outboundMessage.findFirst({ where: { to: email }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }));
-    const code = `${sent?.subject ?? ""} ${sent?.body ?? ""}`.match(/\b(\d{6})\b/)?.[1];
-    expect(code).toBeTruthy();
-    expect((await browser.post("/signin", { intent: "verify-code", flow: "2fa", code: code! })).status).toBe(302);
-  }
-  return browser;
-}
+let app: TestApp;
+const slugOf = (b: Browser) => (b === summitPartner || b === summitGroup ? "summit" : "acme");
 
 /** Grant → upload to the store → confirm, as the dialog does. Returns the confirm answer. */
 async function importFile(browser: Browser, fileName: string, content: string | Uint8Array, details: Record<string, unknown>) {
   const size = typeof content === "string" ? Buffer.byteLength(content) : content.length;
-  const grant = await browser.json("POST", "/api/staff/import", { intent: "grant", fileType: details.fileType, fileName, size });
+  const grant = await browser.postJson(slugOf(browser), "/api/staff/import", { intent: "grant", fileType: details.fileType, fileName, size });
   expect(grant.status, grant.text).toBe(200);
   const stored = await postToGrant(grant.body.grant, content, fileName);
   expect(stored.ok).toBe(true);
-  const confirm = await browser.json("POST", "/api/staff/import", { intent: "confirm", key: grant.body.grant.key, fileName, ...details });
+  const confirm = await browser.postJson(slugOf(browser), "/api/staff/import", { intent: "confirm", key: grant.body.grant.key, fileName, ...details });
   return { ...confirm, key: grant.body.grant.key as string };
 }
 
 async function waitFinished(browser: Browser, id: string) {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const r = await browser.json("GET", `/api/staff/import/${id}`);
+    const r = await browser.get(slugOf(browser), `/api/staff/import/${id}`, JSON_ACCEPT);
     expect(r.status).toBe(200);
     if (r.body.import.status === "completed" || r.body.import.status === "failed") return r.body.import;
     if (Date.now() > deadline) throw new Error(`import ${id} still ${r.body.import.status}`);
@@ -136,48 +50,26 @@ let acmeListId: string;
 let acmeListKey: string;
 
 beforeAll(async () => {
-  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
-  db = await createTestDatabase();
-  s3 = await startTestS3({ bucket: "import-http-test" });
-  const { freePort } = await import("../../scripts/lib/embedded-postgres");
-  port = await freePort();
-  Object.assign(process.env, {
-    NODE_ENV: "production",
-    SESSION_SECRET: "import-http-test-secret-0123456789",
-    APP_DOMAIN: `localhost:${port}`,
-    DATABASE_URL: db.url,
-    S3_ENDPOINT: s3.local.endpoint,
-    S3_BUCKET: "import-http-test",
-    S3_ACCESS_KEY_ID: s3.local.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.local.secretAccessKey,
-    S3_FORCE_PATH_STYLE: "true",
+  app = await bootApp({
+    name: "import-http",
+    s3: true,
+    beforeServe: async ({ db }) => {
+      const { startJobs } = await import("../../app/jobs.server");
+      const { importJobs } = await import("../../app/staff/import/jobs.server");
+      const jobs = await startJobs({ databaseUrl: db.url, jobs: importJobs(), pollingIntervalSeconds: 0.5, log: () => {} });
+      expect(jobs.running).toBe(true);
+      return () => jobs.stop();
+    },
   });
-  const { resetEnvCache } = await import("~/env.server");
-  resetEnvCache();
-  const { seedDemo } = await import("../../prisma/seed");
-  await seedDemo({ log: () => {} });
-  const { startJobs } = await import("../../app/jobs.server");
-  const { importJobs } = await import("../../app/staff/import/jobs.server");
-  jobs = await startJobs({ databaseUrl: db.url, jobs: importJobs(), pollingIntervalSeconds: 0.5, log: () => {} });
-  expect(jobs.running).toBe(true);
-  const { startServer } = await import("../../server");
-  server = await startServer({ port, host: "127.0.0.1" });
-  acmePartner = await signIn("acme", ACME, "partner@acme.test");
-  acmeFull = await signIn("acme", ACME, "advisor@acme.test");
-  summitPartner = await signIn("summit", SUMMIT, "partner@summit.test");
-  summitGroup = await signIn("summit", SUMMIT, "nina.patel@summit.test");
-  acmeClient = await signIn("acme", ACME, "client@acme.test");
+  acmePartner = await app.signIn("acme", "partner@acme.test");
+  acmeFull = await app.signIn("acme", "advisor@acme.test");
+  summitPartner = await app.signIn("summit", "partner@summit.test");
+  summitGroup = await app.signIn("summit", "nina.patel@summit.test");
+  acmeClient = await app.signIn("acme", "client@acme.test");
 }, 180_000);
 
 afterAll(async () => {
-  await server?.close();
-  await jobs?.stop();
-  const { closeDb } = await import("~/db.server");
-  await closeDb();
-  const { closeAdminDb } = await import("~/platform/admin-db.server");
-  await closeAdminDb();
-  await s3?.stop();
-  await db?.drop();
+  await app?.stop();
 });
 
 const INDIVIDUALS_CSV = [
@@ -223,7 +115,7 @@ describe("client list import", () => {
   });
 
   it("downloads the rejected rows as CSV with the reasons and the file's columns", async () => {
-    const report = await acmePartner.get(`/api/staff/import/${acmeListId}/report`);
+    const report = await acmePartner.get("acme", `/api/staff/import/${acmeListId}/report`);
     expect(report.status).toBe(200);
     expect(report.headers["content-type"]).toMatch(/^text\/csv/);
     expect(report.headers["content-disposition"]).toContain("clients 2025 - rejected rows.csv");
@@ -282,7 +174,7 @@ describe("client list import", () => {
 
 describe("files", () => {
   it("a stored file is imported once: a second confirm of the same upload is 409", async () => {
-    const again = await acmePartner.json("POST", "/api/staff/import", {
+    const again = await acmePartner.postJson("acme", "/api/staff/import", {
       intent: "confirm",
       key: acmeListKey,
       fileName: "clients 2025.csv",
@@ -296,19 +188,19 @@ describe("files", () => {
   });
 
   it("empty files are ignored: no grant for size 0, and an empty upload is refused and deleted", async () => {
-    const grant = await acmePartner.json("POST", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "empty.csv", size: 0 });
+    const grant = await acmePartner.postJson("acme", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "empty.csv", size: 0 });
     expect(grant.status).toBe(400);
     expect(grant.body.error).toBe("empty.csv is empty and was ignored.");
-    const lying = await acmePartner.json("POST", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "empty.csv", size: 10 });
+    const lying = await acmePartner.postJson("acme", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "empty.csv", size: 10 });
     await postToGrant(lying.body.grant, "", "empty.csv");
-    const confirm = await acmePartner.json("POST", "/api/staff/import", { intent: "confirm", key: lying.body.grant.key, fileName: "empty.csv", fileType: "client_list", clientListType: "individuals", assignedFirmUserId: "0" });
+    const confirm = await acmePartner.postJson("acme", "/api/staff/import", { intent: "confirm", key: lying.body.grant.key, fileName: "empty.csv", fileType: "client_list", clientListType: "individuals", assignedFirmUserId: "0" });
     expect(confirm.status).toBe(400);
-    expect(await s3.storage.headObject({ firmId: ACME, key: lying.body.grant.key })).toBeNull();
+    expect(await app.s3!.storage.headObject({ firmId: ACME, key: lying.body.grant.key })).toBeNull();
     expect(await scoped(ACME, (tx) => tx.importJob.count({ where: { storageKey: lying.body.grant.key } }))).toBe(0);
   });
 
   it("refuses files of the wrong type, by name and by content", async () => {
-    const byName = await acmePartner.json("POST", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "clients.xlsx", size: 10 });
+    const byName = await acmePartner.postJson("acme", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "clients.xlsx", size: 10 });
     expect(byName.status).toBe(415);
     const pdf = await importFile(acmePartner, "sneaky.csv", "%PDF-1.7\nnot a csv", { fileType: "client_list", clientListType: "individuals", assignedFirmUserId: "0" });
     expect(pdf.status).toBe(415);
@@ -338,27 +230,27 @@ describe("files", () => {
 
 describe("who may import", () => {
   it("partner, admin and full staff only: group access 403, clients 404, signed out 401", async () => {
-    expect((await acmePartner.json("GET", "/api/staff/import")).status).toBe(200);
-    const data = await acmeFull.json("GET", "/api/staff/import");
+    expect((await acmePartner.get("acme", "/api/staff/import", JSON_ACCEPT)).status).toBe(200);
+    const data = await acmeFull.get("acme", "/api/staff/import", JSON_ACCEPT);
     expect(data.status).toBe(200);
     expect(data.body.advisors.map((a: { label: string }) => a.label)).toContain("Priya Natarajan");
-    expect((await summitGroup.json("GET", "/api/staff/import")).status).toBe(403);
-    expect((await summitGroup.json("POST", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "a.csv", size: 3 })).status).toBe(403);
-    expect((await acmeClient.json("POST", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "a.csv", size: 3 })).status).toBe(404);
-    expect((await acmeClient.json("GET", `/api/staff/import/${acmeListId}`)).status).toBe(404);
-    expect((await new Browser("acme").json("GET", `/api/staff/import/${acmeListId}`)).status).toBe(401);
+    expect((await summitGroup.get("summit", "/api/staff/import", JSON_ACCEPT)).status).toBe(403);
+    expect((await summitGroup.postJson("summit", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "a.csv", size: 3 })).status).toBe(403);
+    expect((await acmeClient.postJson("acme", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "a.csv", size: 3 })).status).toBe(404);
+    expect((await acmeClient.get("acme", `/api/staff/import/${acmeListId}`, JSON_ACCEPT)).status).toBe(404);
+    expect((await app.browser().get("acme", `/api/staff/import/${acmeListId}`, JSON_ACCEPT)).status).toBe(401);
   });
 });
 
 describe("firm isolation", () => {
   it("another firm's import id is 404 for progress and report, and its key cannot be confirmed", async () => {
-    const progress = await summitPartner.json("GET", `/api/staff/import/${acmeListId}`);
+    const progress = await summitPartner.get("summit", `/api/staff/import/${acmeListId}`, JSON_ACCEPT);
     expect(progress.status).toBe(404);
     expect(progress.text).not.toContain("clients 2025");
-    const report = await summitPartner.get(`/api/staff/import/${acmeListId}/report`);
+    const report = await summitPartner.get("summit", `/api/staff/import/${acmeListId}/report`);
     expect(report.status).toBe(404);
     expect(report.text).not.toContain("client@acme.test");
-    const forged = await summitPartner.json("POST", "/api/staff/import", { intent: "confirm", key: acmeListKey, fileName: "x.csv", fileType: "client_list", clientListType: "individuals", assignedFirmUserId: "0" });
+    const forged = await summitPartner.postJson("summit", "/api/staff/import", { intent: "confirm", key: acmeListKey, fileName: "x.csv", fileType: "client_list", clientListType: "individuals", assignedFirmUserId: "0" });
     expect(forged.status).toBe(404);
   });
 

@@ -6,9 +6,9 @@
  * other clients' and other firms' conversations are refused and write nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPortalApp, type PortalApp } from "../support/portal-app";
+import { bootApp, type TestApp } from "../support/app";
 
-let app: PortalApp;
+let app: TestApp;
 let jordan: string; // client@acme.test, owner of "Jordan & Casey Rivera"
 let emily: string; // another acme client
 let summitClient: string;
@@ -26,10 +26,10 @@ const send = (hash: string, conversationId: string | null, form: Record<string, 
   app.post(slug, `/inbox/${hash}${conversationId ? `/${conversationId}` : ""}.data`, { intent: "send", ...form }, cookie);
 
 beforeAll(async () => {
-  app = await startPortalApp("inbox-http");
-  jordan = await app.signIn("acme", "client@acme.test");
-  emily = await app.signIn("acme", "emily.chen@example.com");
-  summitClient = await app.signIn("summit", "client@summit.test");
+  app = await bootApp({ name: "inbox-http", s3: true });
+  jordan = (await app.signIn("acme", "client@acme.test")).cookie;
+  emily = (await app.signIn("acme", "emily.chen@example.com")).cookie;
+  summitClient = (await app.signIn("summit", "client@summit.test")).cookie;
   riveraHash = (await app.tx("acme", (t) => t.company.findFirstOrThrow({ where: { name: "Jordan & Casey Rivera" } }))).hashId;
   emilyHash = (await app.tx("acme", (t) => t.company.findFirstOrThrow({ where: { name: "Emily Chen" } }))).hashId;
 }, 180_000);

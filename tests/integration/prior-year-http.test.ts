@@ -6,7 +6,7 @@
  * added here is what 'include prior year items' sends next year.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scoped, startApp, type Browser, type TestApp } from "../support/app";
+import { bootApp, scoped, type Browser, type TestApp } from "../support/app";
 
 const ACME = "firm_acme";
 const SUMMIT = "firm_summit";
@@ -28,11 +28,11 @@ const counts = () =>
   }));
 
 beforeAll(async () => {
-  app = await startApp({
-    secret: "prior-year-http-test-secret-0123456789",
+  app = await bootApp({
+    name: "prior-year-http",
     // The admin is not an advisor here: advisors only manage rollover items.
-    seed: async (s) => {
-      await s(ACME, (tx) => tx.user.updateMany({ where: { email: "admin@acme.test" }, data: { isAdvisor: false } }));
+    beforeServe: async () => {
+      await scoped(ACME, (tx) => tx.user.updateMany({ where: { email: "admin@acme.test" }, data: { isAdvisor: false } }));
     },
   });
   partner = await app.signIn("acme", "partner@acme.test");
@@ -53,14 +53,14 @@ describe("prior-year items", () => {
     const empty = JSON.parse((await partner.get("acme", api(hash))).text);
     expect(empty).toEqual({ items: [], canManage: true });
 
-    const added = await partner.postJson("acme", api(hash), { intent: "add", name: "Brokerage 1099-B", year: "2025" });
+    const added = await partner.submit("acme", api(hash), { intent: "add", name: "Brokerage 1099-B", year: "2025" });
     expect(added).toEqual({ status: 200, body: { ok: true, message: "Prior year item added" } });
     const [item] = await scoped(ACME, (tx) => tx.priorYearItem.findMany({ where: { companyId } }));
     expect(item).toMatchObject({ name: "Brokerage 1099-B", year: 2025, doNotRollover: false });
 
-    const line = await partner.postJson("acme", api(hash), { intent: "line-add", priorYearItemId: item!.id, category: "Account", value: "Fidelity ****1234" });
+    const line = await partner.submit("acme", api(hash), { intent: "line-add", priorYearItemId: item!.id, category: "Account", value: "Fidelity ****1234" });
     expect(line.body).toEqual({ ok: true, message: "Line item added" });
-    const updated = await partner.postJson("acme", api(hash), { intent: "update", id: item!.id, name: "Brokerage statement", year: "2024", doNotRollover: "on" });
+    const updated = await partner.submit("acme", api(hash), { intent: "update", id: item!.id, name: "Brokerage statement", year: "2024", doNotRollover: "on" });
     expect(updated.body).toEqual({ ok: true, message: "Prior year item updated" });
     const list = JSON.parse((await partner.get("acme", api(hash))).text);
     expect(list.items).toEqual([
@@ -71,12 +71,12 @@ describe("prior-year items", () => {
 
     // A line item marked not removable stays.
     const fixed = await scoped(ACME, (tx) => tx.rolloverLineItem.create({ data: { firmId: ACME, companyId, priorYearItemId: item!.id, year: 2024, category: "Carryover", value: "$3,000", removable: false } }));
-    const refused = await partner.postJson("acme", api(hash), { intent: "line-delete", id: fixed.id });
+    const refused = await partner.submit("acme", api(hash), { intent: "line-delete", id: fixed.id });
     expect(refused).toEqual({ status: 409, body: { ok: false, error: "This line item can't be removed." } });
     const removable = list.items[0].lineItems[0].id as string;
-    expect((await partner.postJson("acme", api(hash), { intent: "line-delete", id: removable })).body).toEqual({ ok: true, message: "Line item deleted" });
+    expect((await partner.submit("acme", api(hash), { intent: "line-delete", id: removable })).body).toEqual({ ok: true, message: "Line item deleted" });
 
-    expect((await partner.postJson("acme", api(hash), { intent: "delete", id: item!.id })).body).toEqual({ ok: true, message: "Prior year item deleted" });
+    expect((await partner.submit("acme", api(hash), { intent: "delete", id: item!.id })).body).toEqual({ ok: true, message: "Prior year item deleted" });
     expect(await scoped(ACME, (tx) => tx.priorYearItem.count({ where: { companyId } }))).toBe(0);
     expect(await scoped(ACME, (tx) => tx.rolloverLineItem.count({ where: { companyId } }))).toBe(0);
     const logs = await scoped(ACME, (tx) => tx.activityLog.findMany({ where: { companyId, title: { in: ["Prior year item added", "Prior year item updated", "Prior year item deleted", "Line item added", "Line item deleted"] } } }));
@@ -95,7 +95,7 @@ describe("prior-year items", () => {
       [{ intent: "explode" }, 422, ""],
     ];
     for (const [form, status, message] of cases) {
-      const r = await partner.postJson("acme", api(hash), form);
+      const r = await partner.submit("acme", api(hash), form);
       expect(r.status, JSON.stringify(form)).toBe(status);
       expect(r.body.ok).toBe(false);
       if (message) expect(r.body.error).toBe(message);
@@ -106,13 +106,13 @@ describe("prior-year items", () => {
   it("is for advisors: others see the list but change nothing", async () => {
     const before = await counts();
     expect(JSON.parse((await nonAdvisor.get("acme", api(hash))).text).canManage).toBe(false);
-    const r = await nonAdvisor.postJson("acme", api(hash), { intent: "add", name: "W-2", year: "2025" });
+    const r = await nonAdvisor.submit("acme", api(hash), { intent: "add", name: "W-2", year: "2025" });
     expect(r.status).toBe(403);
     expect(await counts()).toEqual(before);
   });
 
   it("keeps other firms and other groups out: 404 and nothing written", async () => {
-    await partner.postJson("acme", api(hash), { intent: "add", name: "K-1 from Cascade", year: "2025" });
+    await partner.submit("acme", api(hash), { intent: "add", name: "K-1 from Cascade", year: "2025" });
     const item = await scoped(ACME, (tx) => tx.priorYearItem.findFirstOrThrow({ where: { companyId } }));
     const before = await counts();
     expect((await summitPartner.get("summit", api(hash))).status).toBe(404);
@@ -122,15 +122,15 @@ describe("prior-year items", () => {
       { intent: "delete", id: item.id },
       { intent: "line-add", priorYearItemId: item.id, category: "A", value: "B" },
     ]) {
-      expect((await summitPartner.postJson("summit", api(hash), form)).status, form.intent).toBe(404);
+      expect((await summitPartner.submit("summit", api(hash), form)).status, form.intent).toBe(404);
     }
     // Summit's own entity, naming Acme's item: still not found.
     const summitEntity = await scoped(SUMMIT, (tx) => tx.company.findFirstOrThrow({ where: { name: "Taylor & Jamie Morgan" }, select: { hashId: true } }));
-    expect((await summitPartner.postJson("summit", api(summitEntity.hashId), { intent: "delete", id: item.id })).status).toBe(404);
+    expect((await summitPartner.submit("summit", api(summitEntity.hashId), { intent: "delete", id: item.id })).status).toBe(404);
     // Group-access staff (Nina, Individual Tax) and an entity whose owner is in Business Services.
     const otherGroup = await scoped(SUMMIT, (tx) => tx.company.findFirstOrThrow({ where: { name: "Morgan Outdoor Gear Inc" }, select: { hashId: true } }));
     expect((await summitGroup.get("summit", api(otherGroup.hashId))).status).toBe(404);
-    expect((await summitGroup.postJson("summit", api(otherGroup.hashId), { intent: "add", name: "X", year: "2025" })).status).toBe(404);
+    expect((await summitGroup.submit("summit", api(otherGroup.hashId), { intent: "add", name: "X", year: "2025" })).status).toBe(404);
     expect(await counts()).toEqual(before);
     expect(await scoped(ACME, (tx) => tx.priorYearItem.findFirstOrThrow({ where: { id: item.id } }))).toMatchObject({ name: "K-1 from Cascade" });
   });

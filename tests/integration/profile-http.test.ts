@@ -6,41 +6,27 @@
  * read-only users, the 'Confirm this information' dialog's action, and bad input never
  * answering 500.
  */
-import { existsSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FirmSiteContext } from "~/context.server";
+import { bootApp, type TestApp } from "../support/app";
 import { hostRequest } from "../support/http";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { startTestS3, type TestS3 } from "../support/s3";
 
-let db: TestDatabase;
-let s3: TestS3;
-let server: { port: number; close(): Promise<void> };
-let port: number;
+let app: TestApp;
 
-const host = (slug: string) => `${slug}.localhost:${port}`;
 const firmId = (slug: string) => `firm_${slug}`;
-const get = (slug: string, path: string, cookie?: string) => hostRequest(port, { host: host(slug), path, headers: cookie ? { cookie } : {} });
-const post = (slug: string, path: string, form: Record<string, string>, cookie?: string) =>
-  hostRequest(port, { host: host(slug), path, form, headers: cookie ? { cookie } : {} });
 /** Remix puts `<!-- -->` between adjacent text parts. */
 const text = (html: string) => html.replace(/<!-- -->/g, "");
-
-async function tx<T>(slug: string, fn: (tx: import("~/db.server").FirmTx) => Promise<T>): Promise<T> {
-  const { withFirm } = await import("~/db.server");
-  return withFirm(firmId(slug), fn);
-}
 
 async function portalFor(slug: string): Promise<FirmSiteContext> {
   const { loadFirmSettings } = await import("~/firms/firm-settings.server");
   const { firmDb } = await import("~/db.server");
   const firm = await loadFirmSettings(firmId(slug));
   if (!firm) throw new Error(`No firm ${slug}`);
-  return { site: "firm", firm, db: firmDb(firm.id), origin: `http://${host(slug)}`, clientAddress: "203.0.113.9" };
+  return { site: "firm", firm, db: firmDb(firm.id), origin: `http://${app.host(slug)}`, clientAddress: "203.0.113.9" };
 }
 
 async function userByEmail(slug: string, email: string) {
-  return tx(slug, (t) => t.user.findFirstOrThrow({ where: { email } }));
+  return app.tx(slug, (t) => t.user.findFirstOrThrow({ where: { email } }));
 }
 
 /** A signed-in session (second factor done) for a demo user: the cookie to send, and the session id. */
@@ -48,9 +34,9 @@ async function signedIn(slug: string, email: string) {
   const { createSession } = await import("~/auth/session.server");
   const user = await userByEmail(slug, email);
   const before = new Date(Date.now() - 1000);
-  const setCookie = await createSession(await portalFor(slug), user.id, new Request(`http://${host(slug)}/`));
-  const session = await tx(slug, (t) => t.session.findFirstOrThrow({ where: { userId: user.id, createdAt: { gt: before } }, orderBy: { createdAt: "desc" } }));
-  await tx(slug, (t) => t.session.update({ where: { id: session.id }, data: { twoFactorVerifiedAt: new Date() } }));
+  const setCookie = await createSession(await portalFor(slug), user.id, new Request(`http://${app.host(slug)}/`));
+  const session = await app.tx(slug, (t) => t.session.findFirstOrThrow({ where: { userId: user.id, createdAt: { gt: before } }, orderBy: { createdAt: "desc" } }));
+  await app.tx(slug, (t) => t.session.update({ where: { id: session.id }, data: { twoFactorVerifiedAt: new Date() } }));
   return { cookie: setCookie.split(";")[0], sessionId: session.id, userId: user.id };
 }
 
@@ -62,44 +48,17 @@ const profileForm = (fields: Record<string, string>) => ({
 });
 
 beforeAll(async () => {
-  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
-  db = await createTestDatabase();
-  s3 = await startTestS3({ bucket: "profile-test" });
-  const { freePort } = await import("../../scripts/lib/embedded-postgres");
-  port = await freePort();
-  Object.assign(process.env, {
-    NODE_ENV: "production",
-    SESSION_SECRET: "profile-test-session-secret-0123456789",
-    APP_DOMAIN: `localhost:${port}`,
-    DATABASE_URL: db.url,
-    S3_ENDPOINT: s3.local.endpoint,
-    S3_BUCKET: "profile-test",
-    S3_ACCESS_KEY_ID: s3.local.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.local.secretAccessKey,
-    S3_FORCE_PATH_STYLE: "true",
-  });
-  const { resetEnvCache } = await import("~/env.server");
-  resetEnvCache();
-  const { seedDemo } = await import("../../prisma/seed");
-  await seedDemo({ log: () => {} });
-  const { startServer } = await import("../../server");
-  server = await startServer({ port, host: "127.0.0.1" });
+  app = await bootApp({ name: "profile-http", s3: true });
 });
 
 afterAll(async () => {
-  await server?.close();
-  const { closeDb } = await import("~/db.server");
-  await closeDb();
-  const { closeAdminDb } = await import("~/platform/admin-db.server");
-  await closeAdminDb();
-  await s3?.stop();
-  await db?.drop();
+  await app?.stop();
 });
 
 describe("the client profile", () => {
   it("shows the client's profile and entity; staff are sent to /admin-profile", async () => {
     const client = await signedIn("acme", "client@acme.test");
-    const page = await get("acme", "/profile", client.cookie);
+    const page = await app.get("acme", "/profile", client.cookie);
     expect(page.status).toBe(200);
     const html = text(page.text);
     expect(html).toContain("Update Profile");
@@ -109,17 +68,17 @@ describe("the client profile", () => {
     expect(html).toContain("Pacific Time (US &amp; Canada)");
 
     const staff = await signedIn("acme", "advisor@acme.test");
-    const redirected = await get("acme", "/profile", staff.cookie);
+    const redirected = await app.get("acme", "/profile", staff.cookie);
     expect(redirected.status).toBe(302);
     expect(redirected.location).toBe("/admin-profile");
-    expect((await get("acme", "/admin-profile", staff.cookie)).status).toBe(200);
-    expect((await get("acme", "/admin-profile", client.cookie)).status).toBe(404);
-    expect((await get("acme", "/profile")).location).toBe("/?redirect=%2Fprofile");
+    expect((await app.get("acme", "/admin-profile", staff.cookie)).status).toBe(200);
+    expect((await app.get("acme", "/admin-profile", client.cookie)).status).toBe(404);
+    expect((await app.get("acme", "/profile")).location).toBe("/?redirect=%2Fprofile");
   });
 
   it("saves the profile: phones as digits, contact method, time zone; logged as a detail change", async () => {
     const client = await signedIn("acme", "marcus.johnson@example.com");
-    const response = await post(
+    const response = await app.post(
       "acme",
       "/profile?index",
       profileForm({
@@ -142,7 +101,7 @@ describe("the client profile", () => {
       timeZone: "Eastern Time (US & Canada)",
       pendingEmail: null,
     });
-    const log = await tx("acme", (t) => t.activityLog.findFirst({ where: { actorId: user.id, title: "Profile updated" }, orderBy: { createdAt: "desc" } }));
+    const log = await app.tx("acme", (t) => t.activityLog.findFirst({ where: { actorId: user.id, title: "Profile updated" }, orderBy: { createdAt: "desc" } }));
     expect(log?.typeId).toBe(1);
     expect(log?.description).toContain("phone number");
     expect(log?.description).toContain("time zone");
@@ -151,7 +110,7 @@ describe("the client profile", () => {
   it("answers bad input with the spec's messages and keeps what was typed", async () => {
     const client = await signedIn("acme", "marcus.johnson@example.com");
     const before = await userByEmail("acme", "marcus.johnson@example.com");
-    const invalid = await post("acme", "/profile?index", profileForm({ email: "not-an-email", phoneNumber: "503555" }), client.cookie);
+    const invalid = await app.post("acme", "/profile?index", profileForm({ email: "not-an-email", phoneNumber: "503555" }), client.cookie);
     expect(invalid.status).toBe(400);
     const html = text(invalid.text);
     expect(html).toContain("Invalid email address");
@@ -159,11 +118,11 @@ describe("the client profile", () => {
     expect(html).toContain('value="not-an-email"');
     expect(html).toContain('value="(503) 555"');
 
-    const empty = await post("acme", "/profile?index", profileForm({ email: "" }), client.cookie);
+    const empty = await app.post("acme", "/profile?index", profileForm({ email: "" }), client.cookie);
     expect(empty.status).toBe(400);
     expect(empty.text).toContain("Email is required");
 
-    const smsWithoutPhone = await post("acme", "/profile?index", profileForm({ email: "marcus.johnson@example.com", preferredContactMethod: "sms", phoneNumber: "" }), client.cookie);
+    const smsWithoutPhone = await app.post("acme", "/profile?index", profileForm({ email: "marcus.johnson@example.com", preferredContactMethod: "sms", phoneNumber: "" }), client.cookie);
     expect(smsWithoutPhone.status).toBe(400);
     expect(smsWithoutPhone.text).toContain("Phone is required");
 
@@ -182,66 +141,66 @@ describe("the client profile", () => {
       { intent: "profile", email: "marcus.johnson@example.com", enabled2fa: "maybe", preferredContactMethod: "carrier-pigeon" },
     ];
     for (const form of cases) {
-      const response = await post("acme", "/profile?index", form, client.cookie);
+      const response = await app.post("acme", "/profile?index", form, client.cookie);
       expect(response.status, JSON.stringify(form).slice(0, 80)).toBeGreaterThanOrEqual(400);
       expect(response.status, JSON.stringify(form).slice(0, 80)).toBeLessThan(500);
     }
-    const json = await hostRequest(port, {
-      host: host("acme"),
+    const json = await hostRequest(app.port, {
+      host: app.host("acme"),
       path: "/profile?index",
       method: "POST",
       headers: { cookie: client.cookie, "content-type": "application/json" },
     });
     expect(json.status).toBe(400);
-    expect((await post("acme", "/profile/confirm-contact", { email: "x" }, client.cookie)).status).toBe(400);
-    expect((await post("acme", "/profile/confirm-email", { token: "x".repeat(5000) })).status).toBe(400);
-    expect((await get("acme", "/profile/confirm-email?token=")).status).toBe(200);
+    expect((await app.post("acme", "/profile/confirm-contact", { email: "x" }, client.cookie)).status).toBe(400);
+    expect((await app.post("acme", "/profile/confirm-email", { token: "x".repeat(5000) })).status).toBe(400);
+    expect((await app.get("acme", "/profile/confirm-email?token=")).status).toBe(200);
   });
 
   it("refuses a read-only user's changes (403) and shows the page read-only", async () => {
     const readOnly = await signedIn("acme", "harold.whitman@example.com");
     const before = await userByEmail("acme", "harold.whitman@example.com");
-    const page = text((await get("acme", "/profile", readOnly.cookie)).text);
+    const page = text((await app.get("acme", "/profile", readOnly.cookie)).text);
     expect(page).toContain("This account is read-only");
     expect(page).toMatch(/<fieldset disabled=""/);
-    const response = await post("acme", "/profile?index", profileForm({ email: "harold.whitman@example.com", phoneNumber: "5035550000" }), readOnly.cookie);
+    const response = await app.post("acme", "/profile?index", profileForm({ email: "harold.whitman@example.com", phoneNumber: "5035550000" }), readOnly.cookie);
     expect(response.status).toBe(403);
     expect(text(response.text)).toContain("This account is read-only");
-    const entity = await tx("acme", (t) => t.company.findFirstOrThrow({ where: { owners: { some: { userId: before.id } } } }));
-    const entityResponse = await post("acme", "/profile?index", { intent: "entity", entity: entity.hashId, street: "1 Changed St", country: "US" }, readOnly.cookie);
+    const entity = await app.tx("acme", (t) => t.company.findFirstOrThrow({ where: { owners: { some: { userId: before.id } } } }));
+    const entityResponse = await app.post("acme", "/profile?index", { intent: "entity", entity: entity.hashId, street: "1 Changed St", country: "US" }, readOnly.cookie);
     expect(entityResponse.status).toBe(403);
     expect(await userByEmail("acme", "harold.whitman@example.com")).toMatchObject({ phoneNumber: before.phoneNumber });
-    expect((await tx("acme", (t) => t.company.findUniqueOrThrow({ where: { id: entity.id } }))).street).toBe(entity.street);
+    expect((await app.tx("acme", (t) => t.company.findUniqueOrThrow({ where: { id: entity.id } }))).street).toBe(entity.street);
   });
 });
 
 describe("two-factor", () => {
   it("ends every other session when a client turns it off", async () => {
     const { userId } = await signedIn("acme", "aisha.haddad@example.com");
-    await tx("acme", (t) => t.user.update({ where: { id: userId }, data: { enabled2fa: true } }));
+    await app.tx("acme", (t) => t.user.update({ where: { id: userId }, data: { enabled2fa: true } }));
     const here = await signedIn("acme", "aisha.haddad@example.com");
     const elsewhere = await signedIn("acme", "aisha.haddad@example.com");
-    expect(text((await get("acme", "/", elsewhere.cookie)).text)).toMatch(/Welcome, /);
+    expect(text((await app.get("acme", "/", elsewhere.cookie)).text)).toMatch(/Welcome, /);
 
     // The switch is off: browsers send no value for it.
-    const response = await post("acme", "/profile?index", profileForm({ email: "aisha.haddad@example.com" }), here.cookie);
+    const response = await app.post("acme", "/profile?index", profileForm({ email: "aisha.haddad@example.com" }), here.cookie);
     expect(response.status).toBe(200);
     expect((await userByEmail("acme", "aisha.haddad@example.com")).enabled2fa).toBe(false);
-    const sessions = await tx("acme", (t) => t.session.findMany({ where: { userId }, select: { id: true } }));
+    const sessions = await app.tx("acme", (t) => t.session.findMany({ where: { userId }, select: { id: true } }));
     expect(sessions.map((s) => s.id)).toEqual([here.sessionId]);
-    expect(text((await get("acme", "/", here.cookie)).text)).toMatch(/Welcome, /);
-    expect(text((await get("acme", "/", elsewhere.cookie)).text)).not.toMatch(/Welcome, /);
-    const log = await tx("acme", (t) => t.activityLog.findFirst({ where: { actorId: userId, title: "Two-factor authentication turned off" } }));
+    expect(text((await app.get("acme", "/", here.cookie)).text)).toMatch(/Welcome, /);
+    expect(text((await app.get("acme", "/", elsewhere.cookie)).text)).not.toMatch(/Welcome, /);
+    const log = await app.tx("acme", (t) => t.activityLog.findFirst({ where: { actorId: userId, title: "Two-factor authentication turned off" } }));
     expect(log?.typeId).toBe(1);
   });
 
   it("turning it on keeps the current session signed in", async () => {
     const here = await signedIn("acme", "brian.foster@example.com");
-    await tx("acme", (t) => t.session.update({ where: { id: here.sessionId }, data: { twoFactorVerifiedAt: null } }));
-    const response = await post("acme", "/profile?index", profileForm({ email: "brian.foster@example.com", enabled2fa: "on" }), here.cookie);
+    await app.tx("acme", (t) => t.session.update({ where: { id: here.sessionId }, data: { twoFactorVerifiedAt: null } }));
+    const response = await app.post("acme", "/profile?index", profileForm({ email: "brian.foster@example.com", enabled2fa: "on" }), here.cookie);
     expect(response.status).toBe(200);
     expect((await userByEmail("acme", "brian.foster@example.com")).enabled2fa).toBe(true);
-    expect(text((await get("acme", "/profile", here.cookie)).text)).toContain("Update Profile");
+    expect(text((await app.get("acme", "/profile", here.cookie)).text)).toContain("Update Profile");
   });
 
   it("can't be turned off when the firm forces it, whatever the request says", async () => {
@@ -250,9 +209,9 @@ describe("two-factor", () => {
     const portal = await portalFor("summit");
     const forced = { ...portal, firm: { ...portal.firm, preferences: { ...portal.firm.preferences, force2faOnUsers: true } } };
     const session = await signedIn("summit", "ben.clarke@example.com");
-    await tx("summit", (t) => t.user.update({ where: { id: session.userId }, data: { enabled2fa: true } }));
+    await app.tx("summit", (t) => t.user.update({ where: { id: session.userId }, data: { enabled2fa: true } }));
     const other = await signedIn("summit", "ben.clarke@example.com");
-    const user = await getSessionUser(new Request(`http://${host("summit")}/`, { headers: { cookie: session.cookie } }), forced);
+    const user = await getSessionUser(new Request(`http://${app.host("summit")}/`, { headers: { cookie: session.cookie } }), forced);
     expect(user?.id).toBe(session.userId);
     const outcome = await updateUserProfile(forced, user!, {
       intent: "profile",
@@ -267,63 +226,63 @@ describe("two-factor", () => {
     expect(outcome.ok).toBe(true);
     expect((await userByEmail("summit", "ben.clarke@example.com")).enabled2fa).toBe(true);
     // Nothing was turned off, so nobody was signed out.
-    expect(await tx("summit", (t) => t.session.count({ where: { id: other.sessionId } }))).toBe(1);
+    expect(await app.tx("summit", (t) => t.session.count({ where: { id: other.sessionId } }))).toBe(1);
   });
 
   it("stays on for staff: /admin-profile ignores a request to turn it off", async () => {
     const staff = await signedIn("summit", "advisor@summit.test");
     const other = await signedIn("summit", "advisor@summit.test");
-    const page = text((await get("summit", "/admin-profile", staff.cookie)).text);
+    const page = text((await app.get("summit", "/admin-profile", staff.cookie)).text);
     expect(page).toContain("Profile Settings");
     expect(page).toContain("FTC Safeguards Rule");
-    const response = await post("summit", "/admin-profile", profileForm({ email: "advisor@summit.test", workPhoneNumber: "(303) 555-0199", timeZone: "Mountain Time (US & Canada)" }), staff.cookie);
+    const response = await app.post("summit", "/admin-profile", profileForm({ email: "advisor@summit.test", workPhoneNumber: "(303) 555-0199", timeZone: "Mountain Time (US & Canada)" }), staff.cookie);
     expect(response.status).toBe(200);
     const user = await userByEmail("summit", "advisor@summit.test");
     expect(user).toMatchObject({ enabled2fa: true, workPhoneNumber: "3035550199" });
-    expect(await tx("summit", (t) => t.session.count({ where: { id: other.sessionId } }))).toBe(1);
+    expect(await app.tx("summit", (t) => t.session.count({ where: { id: other.sessionId } }))).toBe(1);
     // Staff have no entity profile to post to.
-    expect((await post("summit", "/admin-profile", { intent: "entity", entity: "x" }, staff.cookie)).status).toBe(400);
+    expect((await app.post("summit", "/admin-profile", { intent: "entity", entity: "x" }, staff.cookie)).status).toBe(400);
   });
 });
 
 describe("the entity profile", () => {
   async function clientEntity(slug: string, email: string) {
     const user = await userByEmail(slug, email);
-    return tx(slug, (t) => t.company.findFirstOrThrow({ where: { owners: { some: { userId: user.id } }, inactive: false, deletedAt: null }, orderBy: { name: "asc" } }));
+    return app.tx(slug, (t) => t.company.findFirstOrThrow({ where: { owners: { some: { userId: user.id } }, inactive: false, deletedAt: null }, orderBy: { name: "asc" } }));
   }
 
   it("saves a Canadian address with its postal code, and logs it", async () => {
     const client = await signedIn("summit", "client@summit.test");
     const entity = await clientEntity("summit", "client@summit.test");
-    const bad = await post("summit", "/profile?index", { intent: "entity", entity: entity.hashId, country: "CA", state: "ON", zip: "80202" }, client.cookie);
+    const bad = await app.post("summit", "/profile?index", { intent: "entity", entity: entity.hashId, country: "CA", state: "ON", zip: "80202" }, client.cookie);
     expect(bad.status).toBe(400);
     expect(bad.text).toContain("Postal Code must look like A1A 1A1");
-    const ok = await post(
+    const ok = await app.post(
       "summit",
       "/profile?index",
       { intent: "entity", entity: entity.hashId, businessEmail: "Books@Example.CA", otherEmail: "", street: "290 Bremner Blvd", city: "Toronto", state: "Ontario", zip: "m5v3l9", country: "CA" },
       client.cookie,
     );
     expect(ok.status).toBe(200);
-    const saved = await tx("summit", (t) => t.company.findUniqueOrThrow({ where: { id: entity.id } }));
+    const saved = await app.tx("summit", (t) => t.company.findUniqueOrThrow({ where: { id: entity.id } }));
     expect(saved).toMatchObject({ businessEmail: "books@example.ca", otherEmail: null, street: "290 Bremner Blvd", city: "Toronto", state: "ON", zip: "M5V 3L9", country: "CA" });
-    const log = await tx("summit", (t) => t.activityLog.findFirst({ where: { companyId: entity.id, title: "Entity profile updated" } }));
+    const log = await app.tx("summit", (t) => t.activityLog.findFirst({ where: { companyId: entity.id, title: "Entity profile updated" } }));
     expect(log?.typeId).toBe(1);
-    expect(text((await get("summit", `/profile?entity=${entity.hashId}`, client.cookie)).text)).toContain("Province/Territory");
+    expect(text((await app.get("summit", `/profile?entity=${entity.hashId}`, client.cookie)).text)).toContain("Province/Territory");
   });
 
   it("can't be edited by staff or advisors, even with the entity's id", async () => {
     const entity = await clientEntity("acme", "client@acme.test");
     for (const email of ["advisor@acme.test", "partner@acme.test"]) {
       const staff = await signedIn("acme", email);
-      const response = await post("acme", "/profile?index", { intent: "entity", entity: entity.hashId, street: "1 Staff Way", country: "US" }, staff.cookie);
+      const response = await app.post("acme", "/profile?index", { intent: "entity", entity: entity.hashId, street: "1 Staff Way", country: "US" }, staff.cookie);
       expect(response.status, email).toBe(403);
     }
     const { updateEntityProfile } = await import("~/profile/entity-profile.server");
     const { getSessionUser } = await import("~/auth/session.server");
     const advisor = await signedIn("acme", "advisor@acme.test");
     const portal = await portalFor("acme");
-    const user = await getSessionUser(new Request(`http://${host("acme")}/`, { headers: { cookie: advisor.cookie } }), portal);
+    const user = await getSessionUser(new Request(`http://${app.host("acme")}/`, { headers: { cookie: advisor.cookie } }), portal);
     const outcome = await updateEntityProfile(portal, user!, {
       intent: "entity",
       entity: entity.hashId,
@@ -336,35 +295,35 @@ describe("the entity profile", () => {
       country: "US",
     });
     expect(outcome).toMatchObject({ ok: false, status: 403 });
-    expect((await tx("acme", (t) => t.company.findUniqueOrThrow({ where: { id: entity.id } }))).street).toBe(entity.street);
+    expect((await app.tx("acme", (t) => t.company.findUniqueOrThrow({ where: { id: entity.id } }))).street).toBe(entity.street);
   });
 
   it("is not found for another client's entity, or another firm's", async () => {
     const mine = await signedIn("acme", "marcus.johnson@example.com");
     const someoneElses = await clientEntity("acme", "client@acme.test");
-    const response = await post("acme", "/profile?index", { intent: "entity", entity: someoneElses.hashId, street: "1 Wrong St", country: "US" }, mine.cookie);
+    const response = await app.post("acme", "/profile?index", { intent: "entity", entity: someoneElses.hashId, street: "1 Wrong St", country: "US" }, mine.cookie);
     expect(response.status).toBe(404);
     const summitEntity = await clientEntity("summit", "client@summit.test");
-    expect((await post("acme", "/profile?index", { intent: "entity", entity: summitEntity.hashId, country: "US" }, mine.cookie)).status).toBe(404);
+    expect((await app.post("acme", "/profile?index", { intent: "entity", entity: summitEntity.hashId, country: "US" }, mine.cookie)).status).toBe(404);
   });
 
   it("is read-only for a read-only entity", async () => {
     const entity = await clientEntity("acme", "marcus.johnson@example.com");
-    await tx("acme", (t) => t.company.update({ where: { id: entity.id }, data: { readonlyAccess: true } }));
+    await app.tx("acme", (t) => t.company.update({ where: { id: entity.id }, data: { readonlyAccess: true } }));
     try {
       const client = await signedIn("acme", "marcus.johnson@example.com");
-      const response = await post("acme", "/profile?index", { intent: "entity", entity: entity.hashId, street: "1 Changed St", country: "US" }, client.cookie);
+      const response = await app.post("acme", "/profile?index", { intent: "entity", entity: entity.hashId, street: "1 Changed St", country: "US" }, client.cookie);
       expect(response.status).toBe(403);
       expect(text(response.text)).toContain("This entity is read-only");
     } finally {
-      await tx("acme", (t) => t.company.update({ where: { id: entity.id }, data: { readonlyAccess: false } }));
+      await app.tx("acme", (t) => t.company.update({ where: { id: entity.id }, data: { readonlyAccess: false } }));
     }
   });
 });
 
 describe("changing the email", () => {
   async function latestEmailTo(slug: string, to: string) {
-    return tx(slug, (t) => t.outboundMessage.findFirst({ where: { to, channel: "email" }, orderBy: { createdAt: "desc" } }));
+    return app.tx(slug, (t) => t.outboundMessage.findFirst({ where: { to, channel: "email" }, orderBy: { createdAt: "desc" } }));
   }
 
   function linkIn(body: string) {
@@ -375,13 +334,13 @@ describe("changing the email", () => {
 
   beforeEach(async () => {
     // A clean slate for the client whose address changes here.
-    const user = await tx("acme", (t) => t.user.findFirstOrThrow({ where: { fname: "Daniel", lname: "Kim" } }));
-    await tx("acme", (t) => t.user.update({ where: { id: user.id }, data: { email: "daniel.kim@example.com", pendingEmail: null } }));
+    const user = await app.tx("acme", (t) => t.user.findFirstOrThrow({ where: { fname: "Daniel", lname: "Kim" } }));
+    await app.tx("acme", (t) => t.user.update({ where: { id: user.id }, data: { email: "daniel.kim@example.com", pendingEmail: null } }));
   });
 
   it("changes only once the link sent to the new address is confirmed, on this firm's site, once", async () => {
     const client = await signedIn("acme", "daniel.kim@example.com");
-    const saved = await post("acme", "/profile?index", profileForm({ email: "Daniel.Kim@NewMail.example" }), client.cookie);
+    const saved = await app.post("acme", "/profile?index", profileForm({ email: "Daniel.Kim@NewMail.example" }), client.cookie);
     expect(saved.status).toBe(200);
     // The page now says the change waits for the link (the dialog opens once the page is interactive).
     expect(text(saved.text)).toContain("Waiting for confirmation");
@@ -391,64 +350,64 @@ describe("changing the email", () => {
     const email = await latestEmailTo("acme", "daniel.kim@newmail.example");
     expect(email).not.toBeNull();
     const link = linkIn(email!.body);
-    expect(link.host).toBe(host("acme"));
+    expect(link.host).toBe(app.host("acme"));
     const token = link.searchParams.get("token")!;
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
-    const stored = await tx("acme", (t) => t.signInToken.findFirstOrThrow({ where: { userId: user.id, purpose: "email_confirmation", usedAt: null } }));
+    const stored = await app.tx("acme", (t) => t.signInToken.findFirstOrThrow({ where: { userId: user.id, purpose: "email_confirmation", usedAt: null } }));
     expect(stored.tokenHash).not.toContain(token);
     expect(Math.abs(stored.expiresAt.getTime() - stored.createdAt.getTime() - 24 * 3600 * 1000)).toBeLessThan(5000);
-    expect(await tx("acme", (t) => t.activityLog.count({ where: { actorId: user.id, title: "Email change requested", typeId: 1 } }))).toBe(1);
+    expect(await app.tx("acme", (t) => t.activityLog.count({ where: { actorId: user.id, title: "Email change requested", typeId: 1 } }))).toBe(1);
 
     // Another firm's site knows nothing of it: no page, and its POST does nothing.
-    expect(text((await get("summit", `${link.pathname}${link.search}`)).text)).toContain("This link has expired");
-    expect((await post("summit", link.pathname, { token })).status).toBe(400);
+    expect(text((await app.get("summit", `${link.pathname}${link.search}`)).text)).toContain("This link has expired");
+    expect((await app.post("summit", link.pathname, { token })).status).toBe(400);
 
     // Opening the link (a mail scanner does) changes nothing.
-    const page = text((await get("acme", `${link.pathname}${link.search}`)).text);
+    const page = text((await app.get("acme", `${link.pathname}${link.search}`)).text);
     expect(page).toContain("Confirm your new email address");
     expect(page).toContain("daniel.kim@newmail.example");
     expect((await userByEmail("acme", "daniel.kim@example.com")).pendingEmail).toBe("daniel.kim@newmail.example");
 
     // Confirm (signed out is fine: the link proves the mailbox).
-    const confirmed = await post("acme", link.pathname, { token });
+    const confirmed = await app.post("acme", link.pathname, { token });
     expect(confirmed.status).toBe(200);
     expect(text(confirmed.text)).toContain("Email address confirmed");
     const changed = await userByEmail("acme", "daniel.kim@newmail.example");
     expect(changed).toMatchObject({ id: user.id, pendingEmail: null });
-    expect(await tx("acme", (t) => t.activityLog.count({ where: { actorId: user.id, title: "Email changed", typeId: 1 } }))).toBe(1);
+    expect(await app.tx("acme", (t) => t.activityLog.count({ where: { actorId: user.id, title: "Email changed", typeId: 1 } }))).toBe(1);
     // The old address is told.
     expect((await latestEmailTo("acme", "daniel.kim@example.com"))?.subject).toMatch(/email address was changed/);
 
     // Single use.
-    const replay = await post("acme", link.pathname, { token });
+    const replay = await app.post("acme", link.pathname, { token });
     expect(replay.status).toBe(400);
     expect(text(replay.text)).toContain("This link is invalid or has expired");
-    expect(text((await get("acme", `${link.pathname}${link.search}`)).text)).toContain("This link has expired");
+    expect(text((await app.get("acme", `${link.pathname}${link.search}`)).text)).toContain("This link has expired");
   });
 
   it("voids the earlier link when the email is changed again, and refuses a taken address", async () => {
     const client = await signedIn("acme", "daniel.kim@example.com");
-    await post("acme", "/profile?index", profileForm({ email: "first@newmail.example" }), client.cookie);
+    await app.post("acme", "/profile?index", profileForm({ email: "first@newmail.example" }), client.cookie);
     const first = linkIn((await latestEmailTo("acme", "first@newmail.example"))!.body);
-    await post("acme", "/profile?index", profileForm({ email: "second@newmail.example" }), client.cookie);
-    expect((await post("acme", first.pathname, { token: first.searchParams.get("token")! })).status).toBe(400);
+    await app.post("acme", "/profile?index", profileForm({ email: "second@newmail.example" }), client.cookie);
+    expect((await app.post("acme", first.pathname, { token: first.searchParams.get("token")! })).status).toBe(400);
     expect((await userByEmail("acme", "daniel.kim@example.com")).pendingEmail).toBe("second@newmail.example");
 
-    const taken = await post("acme", "/profile?index", profileForm({ email: "client@acme.test" }), client.cookie);
+    const taken = await app.post("acme", "/profile?index", profileForm({ email: "client@acme.test" }), client.cookie);
     expect(taken.status).toBe(409);
     expect(taken.text).toContain("This email already exists");
 
-    const cancelled = await post("acme", "/profile?index", { intent: "cancel-email-change" }, client.cookie);
+    const cancelled = await app.post("acme", "/profile?index", { intent: "cancel-email-change" }, client.cookie);
     expect(cancelled.status).toBe(200);
     expect((await userByEmail("acme", "daniel.kim@example.com")).pendingEmail).toBeNull();
   });
 
   it("expires after 24 hours", async () => {
     const client = await signedIn("acme", "daniel.kim@example.com");
-    await post("acme", "/profile?index", profileForm({ email: "late@newmail.example" }), client.cookie);
+    await app.post("acme", "/profile?index", profileForm({ email: "late@newmail.example" }), client.cookie);
     const link = linkIn((await latestEmailTo("acme", "late@newmail.example"))!.body);
-    await tx("acme", (t) => t.signInToken.updateMany({ where: { purpose: "email_confirmation", usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } }));
-    expect((await post("acme", link.pathname, { token: link.searchParams.get("token")! })).status).toBe(400);
+    await app.tx("acme", (t) => t.signInToken.updateMany({ where: { purpose: "email_confirmation", usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } }));
+    expect((await app.post("acme", link.pathname, { token: link.searchParams.get("token")! })).status).toBe(400);
     expect((await userByEmail("acme", "daniel.kim@example.com")).pendingEmail).toBe("late@newmail.example");
   });
 });
@@ -459,21 +418,21 @@ describe("'Confirm this information'", () => {
     const { getSessionUser } = await import("~/auth/session.server");
     const client = await signedIn("summit", "andrea.rossi@example.com");
     const user = await userByEmail("summit", "andrea.rossi@example.com");
-    const entity = await tx("summit", (t) => t.company.findFirstOrThrow({ where: { owners: { some: { userId: user.id } } } }));
+    const entity = await app.tx("summit", (t) => t.company.findFirstOrThrow({ where: { owners: { some: { userId: user.id } } } }));
     const portal = await portalFor("summit");
-    const sessionUser = (await getSessionUser(new Request(`http://${host("summit")}/`, { headers: { cookie: client.cookie } }), portal))!;
+    const sessionUser = (await getSessionUser(new Request(`http://${app.host("summit")}/`, { headers: { cookie: client.cookie } }), portal))!;
     expect(await loadContactConfirmation(portal.db, sessionUser, entity.id)).toBeNull();
 
-    const questionnaire = await tx("summit", (t) =>
+    const questionnaire = await app.tx("summit", (t) =>
       t.questionnaire.create({
         data: { firmId: firmId("summit"), companyId: entity.id, name: "Profile check", taxYear: 2025, updateProfileSection: true, sentAt: new Date() },
       }),
     );
     const request = await loadContactConfirmation(portal.db, sessionUser, entity.id);
     expect(request).toMatchObject({ questionnaireId: questionnaire.id, email: "andrea.rossi@example.com", entity: { hashId: entity.hashId } });
-    expect(text((await get("summit", "/", client.cookie)).text)).toContain("Confirm this information");
+    expect(text((await app.get("summit", "/", client.cookie)).text)).toContain("Confirm this information");
 
-    const refused = await post(
+    const refused = await app.post(
       "summit",
       "/profile/confirm-contact",
       { questionnaireId: questionnaire.id, entity: entity.hashId, email: "andrea.rossi@example.com", sms: "on", phoneNumber: "" },
@@ -482,7 +441,7 @@ describe("'Confirm this information'", () => {
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("Phone is required");
 
-    const ok = await post(
+    const ok = await app.post(
       "summit",
       "/profile/confirm-contact",
       { questionnaireId: questionnaire.id, entity: entity.hashId, email: "andrea.rossi@example.com", phoneNumber: "(720) 555-0123", sms: "on", street: "1 New Rd", city: "Boulder", state: "CO", zip: "80301", country: "US" },
@@ -492,15 +451,15 @@ describe("'Confirm this information'", () => {
     const after = await userByEmail("summit", "andrea.rossi@example.com");
     expect(after.contactConfirmedAt).not.toBeNull();
     expect(after).toMatchObject({ phoneNumber: "7205550123", preferredContactMethod: "sms" });
-    expect(await tx("summit", (t) => t.company.findUniqueOrThrow({ where: { id: entity.id } }))).toMatchObject({ street: "1 New Rd", city: "Boulder", zip: "80301" });
-    expect((await tx("summit", (t) => t.questionnaire.findUniqueOrThrow({ where: { id: questionnaire.id } }))).profileUpdatedAt).not.toBeNull();
-    expect(await tx("summit", (t) => t.activityLog.count({ where: { actorId: user.id, title: "Contact information confirmed", typeId: 1 } }))).toBe(1);
+    expect(await app.tx("summit", (t) => t.company.findUniqueOrThrow({ where: { id: entity.id } }))).toMatchObject({ street: "1 New Rd", city: "Boulder", zip: "80301" });
+    expect((await app.tx("summit", (t) => t.questionnaire.findUniqueOrThrow({ where: { id: questionnaire.id } }))).profileUpdatedAt).not.toBeNull();
+    expect(await app.tx("summit", (t) => t.activityLog.count({ where: { actorId: user.id, title: "Contact information confirmed", typeId: 1 } }))).toBe(1);
     expect(await loadContactConfirmation(portal.db, sessionUser, entity.id)).toBeNull();
-    expect(text((await get("summit", "/", client.cookie)).text)).not.toContain("Confirm this information");
+    expect(text((await app.get("summit", "/", client.cookie)).text)).not.toContain("Confirm this information");
 
     // A staff member can't confirm for a client.
     const advisor = await signedIn("summit", "advisor@summit.test");
-    const staff = await post("summit", "/profile/confirm-contact", { questionnaireId: questionnaire.id, entity: entity.hashId, email: "x@y.test" }, advisor.cookie);
+    const staff = await app.post("summit", "/profile/confirm-contact", { questionnaireId: questionnaire.id, entity: entity.hashId, email: "x@y.test" }, advisor.cookie);
     expect(staff.status).toBe(403);
   });
 });

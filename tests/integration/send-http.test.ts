@@ -4,63 +4,18 @@
  * with nothing written; bad input is 400/415/422 with the spec's messages, never 500; clients,
  * signed-out callers, non-advisors and staff without template access are refused.
  */
-import http from "node:http";
-import { existsSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { hostRequest } from "../support/http";
+import { bootApp, type TestApp } from "../support/app";
 
-let db: TestDatabase;
+let app: TestApp;
 let su: pg.Client;
-let server: { port: number; close(): Promise<void> };
-let port: number;
 
-const host = (slug: string) => `${slug}.localhost:${port}`;
-const post = (slug: string, path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-  hostRequest(port, { host: host(slug), path, form, headers: { origin: `http://${host(slug)}`, ...headers } });
-const get = (slug: string, path: string, cookie?: string, accept = "application/json") => hostRequest(port, { host: host(slug), path, headers: { accept, ...(cookie ? { cookie } : {}) } });
-
-function postJson(slug: string, body: unknown, cookie?: string, contentType = "application/json"): Promise<{ status: number; json: Record<string, unknown> }> {
-  const text = typeof body === "string" ? body : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port, path: "/api/staff/send", method: "POST", headers: { host: host(slug), origin: `http://${host(slug)}`, "content-type": contentType, accept: "application/json", "content-length": Buffer.byteLength(text), ...(cookie ? { cookie } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => {
-          const raw = Buffer.concat(chunks).toString("utf8");
-          let json: Record<string, unknown> = {};
-          try {
-            json = JSON.parse(raw);
-          } catch {
-            json = { text: raw };
-          }
-          resolve({ status: res.statusCode ?? 0, json });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(text);
-  });
-}
+const get = (slug: string, path: string, cookie?: string, accept = "application/json") => app.get(slug, path, cookie, { accept });
+const postJson = (slug: string, body: unknown, cookie?: string, contentType = "application/json") => app.postJson(slug, "/api/staff/send", body, cookie, { "content-type": contentType });
 
 async function one<T = Record<string, unknown>>(sql: string, values: unknown[] = []): Promise<T> {
   return (await su.query(sql, values)).rows[0] as T;
-}
-
-async function signIn(slug: string, email: string) {
-  const response = await post(slug, "/signin", { email, password: "Portal-Demo-2026!" });
-  expect(response.status).toBe(302);
-  if (!response.location?.startsWith("/signin?state=2fa")) return response.cookie!;
-  const waiting = response.cookie!;
-  expect((await post(slug, "/signin", { intent: "send-code:email", flow: "2fa" }, { cookie: waiting })).status).toBe(302);
-  const message = await one<{ subject: string }>(`SELECT subject FROM outbound_messages WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1`, [email]);
-  const code = message.subject.match(/\b(\d{6})\b/)![1];
-  const verified = await post(slug, "/signin", { intent: "verify-code", flow: "2fa", code }, { cookie: waiting });
-  expect(verified.status).toBe(302);
-  return verified.cookie!;
 }
 
 async function footprint(): Promise<string> {
@@ -89,22 +44,17 @@ const addDays = (n: number) => {
 };
 
 beforeAll(async () => {
-  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
-  db = await createTestDatabase();
-  const { freePort } = await import("../../scripts/lib/embedded-postgres");
-  port = await freePort();
-  Object.assign(process.env, { NODE_ENV: "production", SESSION_SECRET: "send-http-test-secret-0123456789abcdef", APP_DOMAIN: `localhost:${port}`, DATABASE_URL: db.url });
-  const { resetEnvCache } = await import("~/env.server");
-  resetEnvCache();
-  const { seedDemo } = await import("../../prisma/seed");
-  await seedDemo({ log: () => {} });
-  su = new pg.Client({ connectionString: db.url });
-  await su.connect();
-  const { startServer } = await import("../../server");
-  server = await startServer({ port, host: "127.0.0.1" });
-  partner = await signIn("acme", "partner@acme.test");
-  admin = await signIn("acme", "admin@acme.test");
-  client = await signIn("acme", "client@acme.test");
+  app = await bootApp({
+    name: "send-http",
+    beforeServe: async ({ db }) => {
+      su = new pg.Client({ connectionString: db.url });
+      await su.connect();
+      return () => su.end();
+    },
+  });
+  partner = (await app.signIn("acme", "partner@acme.test")).cookie;
+  admin = (await app.signIn("acme", "admin@acme.test")).cookie;
+  client = (await app.signIn("acme", "client@acme.test")).cookie;
   ids.acmeTemplate = (await one<{ id: string }>(`SELECT id FROM questionnaire_templates WHERE firm_id = 'firm_acme' AND canned_key = 'schedule_c'`)).id;
   ids.summitTemplate = (await one<{ id: string }>(`SELECT id FROM questionnaire_templates WHERE firm_id = 'firm_summit' AND canned_key = 'schedule_c'`)).id;
   ids.acmeEntity = (await one<{ id: string }>(`SELECT id FROM companies WHERE firm_id = 'firm_acme' AND name = 'Chen Photography LLC'`)).id;
@@ -115,13 +65,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await server?.close();
-  await su?.end();
-  const { closeDb } = await import("~/db.server");
-  await closeDb();
-  const { closeAdminDb } = await import("~/platform/admin-db.server");
-  await closeAdminDb();
-  await db?.drop();
+  await app?.stop();
 });
 
 describe("GET /api/staff/send", () => {
@@ -157,9 +101,9 @@ describe("POST /api/staff/send", () => {
 
   it("sends the template and emails the client", async () => {
     const response = await postJson("acme", body({}), partner);
-    expect(response.status, JSON.stringify(response.json)).toBe(200);
-    expect(response.json).toMatchObject({ status: "sent", count: 1, message: "Questionnaire(s) sent successfully" });
-    const id = (response.json.questionnaireIds as string[])[0];
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ status: "sent", count: 1, message: "Questionnaire(s) sent successfully" });
+    const id = (response.body.questionnaireIds as string[])[0];
     const q = await one<{ firm_id: string; company_id: string }>(`SELECT firm_id, company_id FROM questionnaires WHERE id = $1`, [id]);
     expect(q).toEqual({ firm_id: "firm_acme", company_id: ids.acmeEntity });
     const mail = await one<{ n: string }>(`SELECT count(*) AS n FROM outbound_messages WHERE body LIKE '%' || $1 || '%' AND body LIKE 'Hi %'`, [id]);
@@ -191,9 +135,9 @@ describe("POST /api/staff/send", () => {
     expect((await postJson("acme", "intent=template", partner, "application/x-www-form-urlencoded")).status).toBe(415);
     const invalid = await postJson("acme", body({ templateId: "", taxYear: 2031, companyIds: [], dueDate: "2020-01-01" }), partner);
     expect(invalid.status).toBe(422);
-    expect(invalid.json.errors).toEqual({ templateId: "Please select a template", taxYear: "Please select a tax year", companyIds: "Please select a company", dueDate: "Please select a valid due date" });
+    expect(invalid.body.errors).toEqual({ templateId: "Please select a template", taxYear: "Please select a tax year", companyIds: "Please select a company", dueDate: "Please select a valid due date" });
     const scheduled = await postJson("acme", body({ scheduled: true, depositRequired: true, depositAmount: "abc" }), partner);
-    expect(scheduled.json.errors).toEqual({ frequency: "Please select a frequency", sendDate: "Please select a send date", depositAmount: "Please enter a deposit amount" });
+    expect(scheduled.body.errors).toEqual({ frequency: "Please select a frequency", sendDate: "Please select a send date", depositAmount: "Please enter a deposit amount" });
     const draft = await postJson("acme", body({ scheduled: true, frequency: "weekly", sendDate: addDays(1), isDraft: true }), partner);
     expect(draft.status).toBe(422);
     expect(await footprint()).toBe(before);
@@ -225,20 +169,20 @@ describe("/templates", () => {
 
   it("refuses to delete or duplicate another firm's template, or delete a canned one, changing nothing", async () => {
     const before = await footprint();
-    const form = (intent: string, templateId: string) => post("acme", "/templates", { intent, templateId }, { cookie: partner });
+    const form = (intent: string, templateId: string) => app.post("acme", "/templates", { intent, templateId }, partner);
     expect((await form("delete", ids.summitTemplate)).status).toBe(404);
     expect((await form("duplicate", ids.summitTemplate)).status).toBe(404);
     expect((await form("delete", ids.acmeTemplate)).status).toBe(409);
-    expect((await post("acme", "/templates", { intent: "delete", templateId: ids.acmeTemplate }, { cookie: admin })).status).toBe(403);
+    expect((await app.post("acme", "/templates", { intent: "delete", templateId: ids.acmeTemplate }, admin)).status).toBe(403);
     expect(await footprint()).toBe(before);
   });
 
   it("creates a template from the editor's JSON, validating it", async () => {
-    const invalid = await post("acme", "/templates/new", { intent: "save", template: JSON.stringify({ name: "", sections: [] }) }, { cookie: partner });
+    const invalid = await app.post("acme", "/templates/new", { intent: "save", template: JSON.stringify({ name: "", sections: [] }) }, partner);
     expect(invalid.status).toBe(422);
-    expect((await post("acme", "/templates/new", { intent: "save", template: "{oops" }, { cookie: partner })).status).toBe(400);
+    expect((await app.post("acme", "/templates/new", { intent: "save", template: "{oops" }, partner)).status).toBe(400);
     const template = { name: "Trust checklist", description: "", sections: [{ key: "s1", name: "Trust documents", sectionType: 10, questions: [{ key: "q1", text: "Trust agreement", questionType: "upload" }] }] };
-    const created = await post("acme", "/templates/new", { intent: "save", template: JSON.stringify(template) }, { cookie: partner });
+    const created = await app.post("acme", "/templates/new", { intent: "save", template: JSON.stringify(template) }, partner);
     expect(created.status).toBe(302);
     const row = await one<{ text: string; firm_id: string }>(`SELECT q.text, q.firm_id FROM template_questions q JOIN questionnaire_templates t ON t.id = q.template_id WHERE t.name = 'Trust checklist'`);
     expect(row).toEqual({ text: "Please upload trust agreement", firm_id: "firm_acme" });

@@ -7,7 +7,7 @@
  * changed) and group-access staff don't reach other groups' entities.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scoped, startApp, type Browser, type TestApp } from "../support/app";
+import { bootApp, scoped, type Browser, type TestApp } from "../support/app";
 
 const ACME = "firm_acme";
 const SUMMIT = "firm_summit";
@@ -49,17 +49,17 @@ async function snapshot(firmId: string, companyId: string) {
 const edit = (name: string, extra: Record<string, string> = {}) => ({ intent: "edit", name, entityType: "S-Corporation", country: "US", ...extra });
 
 beforeAll(async () => {
-  app = await startApp({
-    secret: "staff-entities-http-test-secret-0123456789",
-    seed: async (scope) => {
+  app = await bootApp({
+    name: "staff-entities-http",
+    beforeServe: async () => {
       // A staff member who is not an advisor (notification settings are for advisors only).
       const { hashPassword } = await import("~/auth/password.server");
       const passwordHash = await hashPassword("Portal-Demo-2026!");
-      await scope(ACME, (tx) =>
+      await scoped(ACME, (tx) =>
         tx.user.create({ data: { id: "usr_acme_assistant", firmId: ACME, kind: "staff", email: "assistant@acme.test", fname: "Avery", lname: "Assistant", firmAccess: "full", isAdvisor: false, passwordHash, enabled2fa: true, preferredSignInMethod: "password" } }),
       );
       // Acme uses firm roles (Edit entity gets its Firm Roles tab); Summit doesn't.
-      await scope(ACME, async (tx) => {
+      await scoped(ACME, async (tx) => {
         await tx.firmPreferences.update({ where: { firmId: ACME }, data: { useFirmRoles: true } });
         await tx.firmRole.create({ data: { id: "role_acme_reviewer", firmId: ACME, roleName: "Reviewer", permissionIds: [1] } });
       });
@@ -79,7 +79,7 @@ afterAll(async () => {
 describe("edit entity", () => {
   it("saves details and settings, normalises the address, and logs the change", async () => {
     const before = await company(ACME, "Rivera Design Studio LLC");
-    const { status, body } = await acmePartner.postJson("acme", V(before.hashId), edit("Rivera Design Studio, LLC", { businessEmail: "Studio@Rivera.example.com", city: "Portland", state: "oregon", zip: "97202", readonlyAccess: "on" }));
+    const { status, body } = await acmePartner.submit("acme", V(before.hashId), edit("Rivera Design Studio, LLC", { businessEmail: "Studio@Rivera.example.com", city: "Portland", state: "oregon", zip: "97202", readonlyAccess: "on" }));
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ ok: true, toast: { message: "Successfully updated" } });
     const after = await company(ACME, "Rivera Design Studio, LLC");
@@ -87,7 +87,7 @@ describe("edit entity", () => {
     const row = await scoped(ACME, (tx) => tx.company.findFirstOrThrow({ where: { id: before.id }, select: { state: true, zip: true } }));
     expect(row).toEqual({ state: "OR", zip: "97202" });
     expect(await activity(ACME, before.id, "Entity updated")).toBe(1);
-    const page = await acmePartner.loaderData("acme", `/admin/${before.hashId}`, VIEW);
+    const page = await acmePartner.data("acme", `/admin/${before.hashId}`, VIEW);
     expect(page.entity.name).toBe("Rivera Design Studio, LLC");
     expect(page.editor.values.businessEmail).toBe("studio@rivera.example.com");
   });
@@ -107,7 +107,7 @@ describe("edit entity", () => {
       [{ intent: "launch-rockets" }, 400, "Unknown action"],
     ];
     for (const [form, status, message] of cases) {
-      const r = await acmePartner.postJson("acme", V(target.hashId), form);
+      const r = await acmePartner.submit("acme", V(target.hashId), form);
       expect(r.status, JSON.stringify(form)).toBe(status);
       expect(JSON.stringify(r.body)).toContain(JSON.stringify(message).slice(1, -1));
     }
@@ -117,19 +117,19 @@ describe("edit entity", () => {
   it("refuses Individual (Not Allowed) when the owner already has an Individual entity", async () => {
     // Emily Chen owns "Emily Chen" (Individual); her LLC may not become Individual too.
     const llc = await company(ACME, "Chen Photography LLC");
-    const r = await acmePartner.postJson("acme", V(llc.hashId), edit("Chen Photography LLC", { entityType: "Individual" }));
+    const r = await acmePartner.submit("acme", V(llc.hashId), edit("Chen Photography LLC", { entityType: "Individual" }));
     expect(r.status).toBe(422);
     expect(r.body.errors.entityType).toBe("This user already has an Individual entity.");
-    const page = await acmePartner.loaderData("acme", `/admin/${llc.hashId}`, VIEW);
+    const page = await acmePartner.data("acme", `/admin/${llc.hashId}`, VIEW);
     expect(page.editor.individualAllowed).toBe(false);
   });
 
   it("creates a new custom type and offers it afterwards", async () => {
     const llc = await company(ACME, "Chen Photography LLC");
-    const r = await acmePartner.postJson("acme", V(llc.hashId), edit("Chen Photography LLC", { entityType: "__new_custom__", customEntityType: "Multi-Member LLC" }));
+    const r = await acmePartner.submit("acme", V(llc.hashId), edit("Chen Photography LLC", { entityType: "__new_custom__", customEntityType: "Multi-Member LLC" }));
     expect(r.status).toBe(200);
     expect((await company(ACME, "Chen Photography LLC")).entityType).toBe("Multi-Member LLC");
-    const page = await acmePartner.loaderData("acme", `/admin/${llc.hashId}`, VIEW);
+    const page = await acmePartner.data("acme", `/admin/${llc.hashId}`, VIEW);
     expect(page.editor.customTypes).toContain("Multi-Member LLC");
   });
 
@@ -137,8 +137,8 @@ describe("edit entity", () => {
     const a = await company(ACME, "Marcus Johnson");
     const b = await company(ACME, "Emily Chen");
     const results = await Promise.all([
-      acmePartner.postJson("acme", V(a.hashId), { ...edit("Same Name Holdings"), entityType: "Individual" }),
-      acmeAdvisor.postJson("acme", V(b.hashId), { ...edit("same name holdings"), entityType: "Individual" }),
+      acmePartner.submit("acme", V(a.hashId), { ...edit("Same Name Holdings"), entityType: "Individual" }),
+      acmeAdvisor.submit("acme", V(b.hashId), { ...edit("same name holdings"), entityType: "Individual" }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.body.errors.name).toBe("Entity Name already exists.");
@@ -157,29 +157,29 @@ describe("edit entity", () => {
 describe("firm roles", () => {
   it("assigns firm roles per entity when the firm uses them, and only then", async () => {
     const c = await company(ACME, "Marcus Johnson");
-    const page = await acmePartner.loaderData("acme", `/admin/${c.hashId}`, VIEW);
+    const page = await acmePartner.data("acme", `/admin/${c.hashId}`, VIEW);
     expect(page.editor.firmRoles.roles).toEqual([{ id: "role_acme_reviewer", name: "Reviewer", userIds: [] }]);
     const sam = page.editor.firmRoles.staff.find((m: any) => m.name === "Sam Whitfield");
-    const r = await acmePartner.postJson("acme", V(c.hashId), { intent: "firm-roles", assignment: [`role_acme_reviewer:${sam.id}`] });
+    const r = await acmePartner.submit("acme", V(c.hashId), { intent: "firm-roles", assignment: [`role_acme_reviewer:${sam.id}`] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(await scoped(ACME, (tx) => tx.firmRoleAssignment.findMany({ where: { companyId: c.id }, select: { userId: true, firmRoleId: true } }))).toEqual([{ userId: sam.id, firmRoleId: "role_acme_reviewer" }]);
     // A client is not staff: nothing changes.
     const client = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "client@acme.test" }, select: { id: true } }));
-    expect((await acmePartner.postJson("acme", V(c.hashId), { intent: "firm-roles", assignment: [`role_acme_reviewer:${client.id}`] })).status).toBe(404);
-    expect((await acmePartner.postJson("acme", V(c.hashId), { intent: "firm-roles", assignment: ["no colon here"] })).status).toBe(400);
+    expect((await acmePartner.submit("acme", V(c.hashId), { intent: "firm-roles", assignment: [`role_acme_reviewer:${client.id}`] })).status).toBe(404);
+    expect((await acmePartner.submit("acme", V(c.hashId), { intent: "firm-roles", assignment: ["no colon here"] })).status).toBe(400);
     expect(await scoped(ACME, (tx) => tx.firmRoleAssignment.count({ where: { companyId: c.id } }))).toBe(1);
     // Cleared with an empty list.
-    expect((await acmePartner.postJson("acme", V(c.hashId), { intent: "firm-roles" })).status).toBe(200);
+    expect((await acmePartner.submit("acme", V(c.hashId), { intent: "firm-roles" })).status).toBe(200);
     expect(await scoped(ACME, (tx) => tx.firmRoleAssignment.count({ where: { companyId: c.id } }))).toBe(0);
     // The Edit entity dialog's Save sends the Firm Roles tab with the details.
-    const both = await acmePartner.postJson("acme", V(c.hashId), { ...edit("Marcus Johnson", { entityType: "Individual" }), rolesIncluded: "1", assignment: `role_acme_reviewer:${sam.id}` });
+    const both = await acmePartner.submit("acme", V(c.hashId), { ...edit("Marcus Johnson", { entityType: "Individual" }), rolesIncluded: "1", assignment: `role_acme_reviewer:${sam.id}` });
     expect(both.status, JSON.stringify(both.body)).toBe(200);
     expect(both.body.toast.message).toBe("Successfully updated");
     expect(await scoped(ACME, (tx) => tx.firmRoleAssignment.count({ where: { companyId: c.id, userId: sam.id } }))).toBe(1);
-    await acmePartner.postJson("acme", V(c.hashId), { intent: "firm-roles" });
+    await acmePartner.submit("acme", V(c.hashId), { intent: "firm-roles" });
     const summit = await company(SUMMIT, "Christopher Adams");
-    expect((await summitPartner.loaderData("summit", `/admin/${summit.hashId}`, VIEW)).editor.firmRoles).toBeNull();
-    expect((await summitPartner.postJson("summit", V(summit.hashId), { intent: "firm-roles" })).status).toBe(403);
+    expect((await summitPartner.data("summit", `/admin/${summit.hashId}`, VIEW)).editor.firmRoles).toBeNull();
+    expect((await summitPartner.submit("summit", V(summit.hashId), { intent: "firm-roles" })).status).toBe(403);
   });
 });
 
@@ -204,7 +204,7 @@ describe("owners and spouse", () => {
   });
 
   it("adds a new owner who joins the current conversation (transfer)", async () => {
-    const r = await acmePartner.postJson("acme", V(hashId), { intent: "add-owner", firstName: "Nadia", lastName: "Haddad", email: "Nadia.Haddad@Example.com", phoneNumber: "(503) 555-0190", messages: "transfer" });
+    const r = await acmePartner.submit("acme", V(hashId), { intent: "add-owner", firstName: "Nadia", lastName: "Haddad", email: "Nadia.Haddad@Example.com", phoneNumber: "(503) 555-0190", messages: "transfer" });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const user = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "nadia.haddad@example.com" }, select: { id: true, kind: true, phoneNumber: true, assignedAdvisorId: true } }));
     expect(user).toMatchObject({ kind: "client", phoneNumber: "5035550190" });
@@ -213,16 +213,16 @@ describe("owners and spouse", () => {
     const joined = await scoped(ACME, (tx) => tx.conversationParticipant.findFirst({ where: { conversationId, userId: user.id } }));
     expect(joined).not.toBeNull();
     expect(await activity(ACME, companyId, "Owner added")).toBe(1);
-    const page = await acmePartner.loaderData("acme", `/admin/${hashId}`, VIEW);
+    const page = await acmePartner.data("acme", `/admin/${hashId}`, VIEW);
     expect(page.owners.map((o: any) => o.name)).toContain("Nadia Haddad");
   });
 
   it("refuses a taken email (any case), missing names and a bad email, changing nothing", async () => {
     const before = await snapshot(ACME, companyId);
-    const taken = await acmePartner.postJson("acme", V(hashId), { intent: "add-owner", firstName: "Other", lastName: "Person", email: "MARCUS.JOHNSON@example.com" });
+    const taken = await acmePartner.submit("acme", V(hashId), { intent: "add-owner", firstName: "Other", lastName: "Person", email: "MARCUS.JOHNSON@example.com" });
     expect(taken.status).toBe(409);
     expect(taken.body.errors.email).toBe("This email already exists");
-    const missing = await acmePartner.postJson("acme", V(hashId), { intent: "add-owner", firstName: " ", lastName: "", email: "x@" });
+    const missing = await acmePartner.submit("acme", V(hashId), { intent: "add-owner", firstName: " ", lastName: "", email: "x@" });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ firstName: "First name is required", lastName: "Last name is required", email: "Invalid email address" });
     expect(await snapshot(ACME, companyId)).toEqual(before);
@@ -230,7 +230,7 @@ describe("owners and spouse", () => {
 
   it("creates one user when the same new owner is submitted twice at once", async () => {
     const form = { intent: "add-owner", firstName: "Twin", lastName: "Submit", email: "twin.submit@example.com", messages: "none" };
-    const results = await Promise.all([acmePartner.postJson("acme", V(hashId), form), acmeAdvisor.postJson("acme", V(hashId), form)]);
+    const results = await Promise.all([acmePartner.submit("acme", V(hashId), form), acmeAdvisor.submit("acme", V(hashId), form)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await scoped(ACME, (tx) => tx.user.count({ where: { email: "twin.submit@example.com" } }))).toBe(1);
     // 'none': a new, empty conversation with every owner.
@@ -243,7 +243,7 @@ describe("owners and spouse", () => {
 
   it("adds an existing user as owner with a copy of the previous messages", async () => {
     const marcus = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "marcus.johnson@example.com" }, select: { id: true } }));
-    const r = await acmePartner.postJson("acme", V(hashId), { intent: "add-existing-owner", userId: marcus.id, messages: "copy" });
+    const r = await acmePartner.submit("acme", V(hashId), { intent: "add-existing-owner", userId: marcus.id, messages: "copy" });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const copies = await scoped(ACME, (tx) =>
       tx.conversation.findMany({ where: { companies: { some: { companyId } }, participants: { some: { userId: marcus.id } } }, select: { id: true, messages: { orderBy: { createdAt: "asc" }, select: { text: true, threadId: true } } } }),
@@ -255,14 +255,14 @@ describe("owners and spouse", () => {
     // The original conversation keeps its messages and doesn't gain Marcus.
     expect(await scoped(ACME, (tx) => tx.message.count({ where: { conversationId } }))).toBe(2);
     expect(await scoped(ACME, (tx) => tx.conversationParticipant.count({ where: { conversationId, userId: marcus.id } }))).toBe(0);
-    const again = await acmePartner.postJson("acme", V(hashId), { intent: "add-existing-owner", userId: marcus.id });
+    const again = await acmePartner.submit("acme", V(hashId), { intent: "add-existing-owner", userId: marcus.id });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This user already owns this entity.");
   });
 
   it("changes the primary contact, with the Update Entity Email answer", async () => {
     const nadia = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "nadia.haddad@example.com" }, select: { id: true } }));
-    const r = await acmePartner.postJson("acme", V(hashId), { intent: "primary", userId: nadia.id, updateEntityEmail: "on" });
+    const r = await acmePartner.submit("acme", V(hashId), { intent: "primary", userId: nadia.id, updateEntityEmail: "on" });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const after = await company(ACME, "Aisha & Omar Haddad");
     expect(after).toMatchObject({ primaryOwnerId: nadia.id, businessEmail: "nadia.haddad@example.com" });
@@ -270,7 +270,7 @@ describe("owners and spouse", () => {
     expect(primaries).toEqual([{ userId: nadia.id }]);
     expect(await activity(ACME, companyId, "Primary contact changed")).toBe(1);
     const stranger = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "emily.chen@example.com" }, select: { id: true } }));
-    const refused = await acmePartner.postJson("acme", V(hashId), { intent: "primary", userId: stranger.id });
+    const refused = await acmePartner.submit("acme", V(hashId), { intent: "primary", userId: stranger.id });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.userId).toBe("Choose one of the entity's owners.");
   });
@@ -278,35 +278,35 @@ describe("owners and spouse", () => {
   it("removes an owner (not the primary contact), who leaves the entity's conversations", async () => {
     const marcus = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "marcus.johnson@example.com" }, select: { id: true } }));
     const nadia = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "nadia.haddad@example.com" }, select: { id: true } }));
-    const primary = await acmePartner.postJson("acme", V(hashId), { intent: "remove-owner", userId: nadia.id });
+    const primary = await acmePartner.submit("acme", V(hashId), { intent: "remove-owner", userId: nadia.id });
     expect(primary.status).toBe(422);
     expect(primary.body.message).toBe("Choose another primary contact before removing this owner.");
-    const r = await acmePartner.postJson("acme", V(hashId), { intent: "remove-owner", userId: marcus.id });
+    const r = await acmePartner.submit("acme", V(hashId), { intent: "remove-owner", userId: marcus.id });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(await scoped(ACME, (tx) => tx.companyOwner.count({ where: { companyId, userId: marcus.id } }))).toBe(0);
     expect(await scoped(ACME, (tx) => tx.conversationParticipant.count({ where: { userId: marcus.id, conversation: { companies: { some: { companyId } } } } }))).toBe(0);
     expect(await scoped(ACME, (tx) => tx.user.count({ where: { id: marcus.id, deletedAt: null } }))).toBe(1);
     expect(await activity(ACME, companyId, "Owner removed")).toBe(1);
-    const again = await acmePartner.postJson("acme", V(hashId), { intent: "remove-owner", userId: marcus.id });
+    const again = await acmePartner.submit("acme", V(hashId), { intent: "remove-owner", userId: marcus.id });
     expect(again.status).toBe(422);
     expect(again.body.message).toBe("Choose one of the entity's owners.");
   });
 
   it("adds and edits the spouse of an Individual entity only", async () => {
     const marcus = await company(ACME, "Marcus Johnson");
-    const added = await acmePartner.postJson("acme", V(marcus.hashId), { intent: "spouse", firstName: "Dana", lastName: "Johnson", email: "dana.johnson@example.com" });
+    const added = await acmePartner.submit("acme", V(marcus.hashId), { intent: "spouse", firstName: "Dana", lastName: "Johnson", email: "dana.johnson@example.com" });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.toast.message).toBe("Spouse added");
     const spouse = await scoped(ACME, (tx) => tx.companyOwner.findFirstOrThrow({ where: { companyId: marcus.id, specialRole: "spouse" }, select: { userId: true } }));
-    const edited = await acmePartner.postJson("acme", V(marcus.hashId), { intent: "spouse", firstName: "Dana", lastName: "Johnson-Lee", email: "" });
+    const edited = await acmePartner.submit("acme", V(marcus.hashId), { intent: "spouse", firstName: "Dana", lastName: "Johnson-Lee", email: "" });
     expect(edited.status).toBe(200);
     expect(await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { id: spouse.userId }, select: { lname: true, email: true } }))).toEqual({ lname: "Johnson-Lee", email: null });
     expect(await scoped(ACME, (tx) => tx.companyOwner.count({ where: { companyId: marcus.id, specialRole: "spouse" } }))).toBe(1);
-    const taken = await acmePartner.postJson("acme", V(marcus.hashId), { intent: "spouse", firstName: "Dana", lastName: "J", email: "client@acme.test" });
+    const taken = await acmePartner.submit("acme", V(marcus.hashId), { intent: "spouse", firstName: "Dana", lastName: "J", email: "client@acme.test" });
     expect(taken.status).toBe(409);
     expect(taken.body.errors.email).toBe("This email already exists");
     const llc = await company(ACME, "Chen Photography LLC");
-    const business = await acmePartner.postJson("acme", V(llc.hashId), { intent: "spouse", firstName: "A", lastName: "B" });
+    const business = await acmePartner.submit("acme", V(llc.hashId), { intent: "spouse", firstName: "A", lastName: "B" });
     expect(business.status).toBe(422);
     expect(business.body.message).toBe("A spouse can only be added to an Individual entity.");
   });
@@ -316,37 +316,37 @@ describe("tags, notes and notifications", () => {
   it("adds and removes tags in bulk, creating new tag names, and refuses an empty selection", async () => {
     const a = await company(ACME, "Marcus Johnson");
     const b = await company(ACME, "Emily Chen");
-    const r = await acmePartner.postJson("acme", T, { intent: "tags", ids: [a.id, b.id], tagNames: ["Priority", "Rush 2026"] });
+    const r = await acmePartner.submit("acme", T, { intent: "tags", ids: [a.id, b.id], tagNames: ["Priority", "Rush 2026"] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const names = async (id: string) => (await scoped(ACME, (tx) => tx.companyEntityTag.findMany({ where: { companyId: id }, select: { tag: { select: { name: true } } } }))).map((t) => t.tag.name).sort();
     expect(await names(a.id)).toEqual(expect.arrayContaining(["Priority", "Rush 2026"]));
     expect(await names(b.id)).toEqual(expect.arrayContaining(["Priority", "Rush 2026"]));
     expect(await activity(ACME, a.id, "Entity tags added")).toBe(1);
-    const removed = await acmePartner.postJson("acme", T, { intent: "tags", ids: a.id, tagNames: "Rush 2026", remove: "true" });
+    const removed = await acmePartner.submit("acme", T, { intent: "tags", ids: a.id, tagNames: "Rush 2026", remove: "true" });
     expect(removed.status).toBe(200);
     expect(await names(a.id)).not.toContain("Rush 2026");
     expect(await names(b.id)).toContain("Rush 2026");
-    const none = await acmePartner.postJson("acme", T, { intent: "tags", ids: "", tagNames: "Priority" });
+    const none = await acmePartner.submit("acme", T, { intent: "tags", ids: "", tagNames: "Priority" });
     expect(none.status).toBe(422);
     expect(none.body.message).toBe("No selected users or entities to update!");
-    const list = await acmePartner.loaderData("acme", "/admin", "routes/admin._index");
+    const list = await acmePartner.data("acme", "/admin", "routes/admin._index");
     expect(list.tagNames).toContain("Rush 2026");
   });
 
   it("adds, lists and removes notes", async () => {
     const c = await company(ACME, "Emily Chen");
-    const added = await acmePartner.postJson("acme", V(c.hashId), { intent: "note-add", text: "Called about the 1099-K.\nWill send Monday." });
+    const added = await acmePartner.submit("acme", V(c.hashId), { intent: "note-add", text: "Called about the 1099-K.\nWill send Monday." });
     expect(added.status).toBe(200);
-    const page = await acmeAdvisor.loaderData("acme", `/admin/${c.hashId}`, VIEW);
+    const page = await acmeAdvisor.data("acme", `/admin/${c.hashId}`, VIEW);
     expect(page.notes[0]).toMatchObject({ text: "Called about the 1099-K.\nWill send Monday.", author: "Elena Marquez" });
-    expect((await acmePartner.postJson("acme", V(c.hashId), { intent: "note-add", text: "   " })).status).toBe(422);
-    expect((await acmePartner.postJson("acme", V(c.hashId), { intent: "note-add", text: "x".repeat(5001) })).body.errors.text).toBe("Note must be at most 5000 characters");
+    expect((await acmePartner.submit("acme", V(c.hashId), { intent: "note-add", text: "   " })).status).toBe(422);
+    expect((await acmePartner.submit("acme", V(c.hashId), { intent: "note-add", text: "x".repeat(5001) })).body.errors.text).toBe("Note must be at most 5000 characters");
     // A note can only be removed through its own entity.
     const other = await company(ACME, "Marcus Johnson");
-    expect((await acmePartner.postJson("acme", V(other.hashId), { intent: "note-remove", id: page.notes[0].id })).status).toBe(404);
-    const removed = await acmeAdvisor.postJson("acme", V(c.hashId), { intent: "note-remove", id: page.notes[0].id });
+    expect((await acmePartner.submit("acme", V(other.hashId), { intent: "note-remove", id: page.notes[0].id })).status).toBe(404);
+    const removed = await acmeAdvisor.submit("acme", V(c.hashId), { intent: "note-remove", id: page.notes[0].id });
     expect(removed.status).toBe(200);
-    expect((await acmeAdvisor.loaderData("acme", `/admin/${c.hashId}`, VIEW)).notes).toHaveLength(0);
+    expect((await acmeAdvisor.data("acme", `/admin/${c.hashId}`, VIEW)).notes).toHaveLength(0);
     expect(await activity(ACME, c.id, "Note removed")).toBe(1);
   });
 
@@ -354,25 +354,25 @@ describe("tags, notes and notifications", () => {
     // Priya (advisor@acme.test) is the assigned advisor of Marcus Johnson; Emily Chen's is Sam.
     const mine = await company(ACME, "Marcus Johnson");
     const other = await company(ACME, "Emily Chen");
-    const single = await acmeAdvisor.postJson("acme", V(mine.hashId), { intent: "notifications", typeIds: "1,2" });
+    const single = await acmeAdvisor.submit("acme", V(mine.hashId), { intent: "notifications", typeIds: "1,2" });
     expect(single.status).toBe(403);
     expect(single.body.message).toBe("Advisors cannot disable notifications for entities of users assigned to them.");
-    const bulk = await acmeAdvisor.postJson("acme", T, { intent: "notifications", ids: [mine.id, other.id], typeIds: "1,2" });
+    const bulk = await acmeAdvisor.submit("acme", T, { intent: "notifications", ids: [mine.id, other.id], typeIds: "1,2" });
     expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
     expect(bulk.body.data).toEqual({ updated: 1, skipped: [mine.id] });
     const advisorId = await scoped(ACME, async (tx) => (await tx.user.findFirstOrThrow({ where: { email: "advisor@acme.test" } })).id);
     const subs = async (companyId: string) => (await scoped(ACME, (tx) => tx.entityNotificationSubscription.findMany({ where: { companyId, userId: advisorId }, select: { notificationTypeId: true } }))).map((s) => s.notificationTypeId).sort();
     expect(await subs(other.id)).toEqual([1, 2]);
     expect(await subs(mine.id)).toEqual([]);
-    const page = await acmeAdvisor.loaderData("acme", `/admin/${mine.hashId}`, VIEW);
+    const page = await acmeAdvisor.data("acme", `/admin/${mine.hashId}`, VIEW);
     expect(page.notifications).toMatchObject({ locked: true, typeIds: [1, 2, 3, 4, 5, 7] });
     // Turning everything on is allowed for one's own clients.
-    expect((await acmeAdvisor.postJson("acme", V(mine.hashId), { intent: "notifications", typeIds: "1,2,3,4,5,7" })).status).toBe(200);
+    expect((await acmeAdvisor.submit("acme", V(mine.hashId), { intent: "notifications", typeIds: "1,2,3,4,5,7" })).status).toBe(200);
     // Staff who aren't advisors can't edit entity notifications.
-    const refused = await acmeNonAdvisor.postJson("acme", T, { intent: "notifications", ids: [other.id], typeIds: "1" });
+    const refused = await acmeNonAdvisor.submit("acme", T, { intent: "notifications", ids: [other.id], typeIds: "1" });
     expect(refused.status).toBe(403);
     expect(await subs(other.id)).toEqual([1, 2]);
-    expect((await acmeAdvisor.postJson("acme", T, { intent: "notifications", ids: [other.id], typeIds: "1,99" })).status).toBe(422);
+    expect((await acmeAdvisor.submit("acme", T, { intent: "notifications", ids: [other.id], typeIds: "1,99" })).status).toBe(422);
   });
 });
 
@@ -384,13 +384,13 @@ describe("create, delete and restore", () => {
     const info = JSON.parse((await acmePartner.get("acme", `/api/entities/users?userId=${emily.id}`)).text);
     expect(info.individualAllowed).toBe(false);
     const form = { intent: "create-entity", userId: emily.id, entityType: "Partnership", name: "Chen & Partners", country: "CA", state: "ON", zip: "k1a 0b1" };
-    const results = await Promise.all([acmePartner.postJson("acme", T, form), acmeAdvisor.postJson("acme", T, form)]);
+    const results = await Promise.all([acmePartner.submit("acme", T, form), acmeAdvisor.submit("acme", T, form)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const created = await company(ACME, "Chen & Partners");
     expect(created).toMatchObject({ entityType: "Partnership", primaryOwnerId: emily.id });
     expect(results.find((r) => r.status === 200)!.body.redirectTo).toBe(`/admin/${created.hashId}`);
     expect(await activity(ACME, created.id, "Entity created")).toBe(1);
-    const individual = await acmePartner.postJson("acme", T, { ...form, name: "Emily Chen Two", entityType: "Individual" });
+    const individual = await acmePartner.submit("acme", T, { ...form, name: "Emily Chen Two", entityType: "Individual" });
     expect(individual.status).toBe(422);
     expect(individual.body.errors.entityType).toBe("This user already has an Individual entity.");
   });
@@ -400,32 +400,32 @@ describe("create, delete and restore", () => {
     await scoped(ACME, (tx) => tx.user.update({ where: { id: c.primaryOwnerId! }, data: { defaultCompanyId: c.id } }));
     const owner = await app.signIn("acme", "emily.chen@example.com");
     expect((await owner.get("acme", `/documents/${c.hashId}`)).status).toBe(200);
-    const r = await acmePartner.postJson("acme", V(c.hashId), { intent: "delete" });
+    const r = await acmePartner.submit("acme", V(c.hashId), { intent: "delete" });
     expect(r.status).toBe(200);
     // The owner loses access at once.
     expect((await owner.get("acme", `/documents/${c.hashId}`)).status).toBe(404);
     expect(r.body.redirectTo).toBe("/admin");
     expect(await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { id: c.primaryOwnerId! }, select: { defaultCompanyId: true } }))).toEqual({ defaultCompanyId: null });
     expect((await acmePartner.get("acme", `/admin/${c.hashId}`)).status).toBe(404);
-    const listed = await acmePartner.loaderData("acme", "/admin?size=50", "routes/admin._index");
+    const listed = await acmePartner.data("acme", "/admin?size=50", "routes/admin._index");
     expect(listed.rows.some((row: any) => row.id === c.id)).toBe(false);
-    const deleted = await acmePartner.loaderData("acme", "/admin?status=deleted", "routes/admin._index");
+    const deleted = await acmePartner.data("acme", "/admin?status=deleted", "routes/admin._index");
     expect(deleted.rows.map((row: any) => row.id)).toContain(c.id);
     expect(await activity(ACME, c.id, "Entity deleted")).toBe(1);
     // The name is free again while deleted; restoring then needs it back.
     const emily = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "emily.chen@example.com" }, select: { id: true } }));
-    const reuse = await acmePartner.postJson("acme", T, { intent: "create-entity", userId: emily.id, entityType: "Trust", name: "chen & partners" });
+    const reuse = await acmePartner.submit("acme", T, { intent: "create-entity", userId: emily.id, entityType: "Trust", name: "chen & partners" });
     expect(reuse.status).toBe(200);
-    const blocked = await acmePartner.postJson("acme", T, { intent: "restore", id: c.id });
+    const blocked = await acmePartner.submit("acme", T, { intent: "restore", id: c.id });
     expect(blocked.status).toBe(409);
     expect(blocked.body.message).toBe("Entity Name already exists.");
-    await acmePartner.postJson("acme", V(reuse.body.data.hashId), { intent: "delete" });
-    const restored = await acmePartner.postJson("acme", T, { intent: "restore", id: c.id });
+    await acmePartner.submit("acme", V(reuse.body.data.hashId), { intent: "delete" });
+    const restored = await acmePartner.submit("acme", T, { intent: "restore", id: c.id });
     expect(restored.status).toBe(200);
     expect((await acmePartner.get("acme", `/admin/${c.hashId}`)).status).toBe(200);
     expect(await activity(ACME, c.id, "Entity restored")).toBe(1);
     expect((await owner.get("acme", `/documents/${c.hashId}`)).status).toBe(200);
-    expect((await acmePartner.postJson("acme", T, { intent: "restore", id: c.id })).status).toBe(409);
+    expect((await acmePartner.submit("acme", T, { intent: "restore", id: c.id })).status).toBe(409);
   });
 });
 
@@ -495,7 +495,7 @@ describe("another firm and other groups", () => {
     const c = await company(ACME, "Marcus Johnson");
     const client = await app.signIn("acme", "client@acme.test");
     expect((await client.post("acme", V(c.hashId), { intent: "note-add", text: "hi" })).status).toBe(404);
-    const anonymous = await app.anonymous().post("acme", `/admin/${c.hashId}`, { intent: "note-add", text: "hi" });
+    const anonymous = await app.browser().post("acme", `/admin/${c.hashId}`, { intent: "note-add", text: "hi" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toMatch(/^\/\?redirect=/);
     expect(await scoped(ACME, (tx) => tx.note.count({ where: { companyId: c.id, text: "hi" } }))).toBe(0);

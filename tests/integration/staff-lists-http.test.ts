@@ -3,67 +3,13 @@
  * sorting, filters, the per-table cookie, another firm's rows never listed, group-access staff
  * limited to their group and users in no group, and the drop-link entity never listed.
  */
-import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { hostRequest, type HostResponse } from "../support/http";
+import { bootApp, scoped, type Browser, type TestApp } from "../support/app";
 
-const PASSWORD = "Portal-Demo-2026!";
 const ACME = "firm_acme";
 const SUMMIT = "firm_summit";
 
-let db: TestDatabase;
-let server: { port: number; close(): Promise<void> };
-let port: number;
-const host = (slug: string) => `${slug}.localhost:${port}`;
-
-class Browser {
-  cookies = new Map<string, string>();
-  cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  take(response: HostResponse) {
-    for (const line of response.headers["set-cookie"] ?? []) {
-      const pair = line.split(";")[0]!;
-      const eq = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return response;
-  }
-  async get(slug: string, path: string) {
-    return this.take(await hostRequest(port, { host: host(slug), path, headers: { cookie: this.cookieHeader() } }));
-  }
-  async post(slug: string, path: string, form: Record<string, string>) {
-    return this.take(await hostRequest(port, { host: host(slug), path, form, headers: { cookie: this.cookieHeader(), origin: `http://${host(slug)}` } }));
-  }
-}
-
-async function scoped<T>(firmId: string, fn: (tx: import("~/db.server").FirmTx) => Promise<T>): Promise<T> {
-  const { withFirm } = await import("~/db.server");
-  return withFirm(firmId, fn);
-}
-
-async function signIn(slug: string, firmId: string, email: string): Promise<Browser> {
-  const browser = new Browser();
-  const first = await browser.post(slug, "/signin", { email, password: PASSWORD });
-  expect(first.status).toBe(302);
-  if (first.location?.startsWith("/signin?state=2fa")) {
-    expect((await browser.post(slug, "/signin", { intent: "send-code:email", flow: "2fa" })).status).toBe(302);
-    const sent = await scoped(firmId, (tx) => tx.outboundMessage.findFirst({ where: { to: email }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }));
-    const code = `${sent?.subject ?? ""} ${sent?.body ?? ""}`.match(/\b(\d{6})\b/)?.[1];
-    expect(code).toBeTruthy();
-    expect((await browser.post(slug, "/signin", { intent: "verify-code", flow: "2fa", code: code! })).status).toBe(302);
-  }
-  return browser;
-}
-
-/** The loader data of a page (Remix's `_data` request), as JSON. */
-async function data<T = any>(browser: Browser, slug: string, path: string, route: string): Promise<T> {
-  const sep = path.includes("?") ? "&" : "?";
-  const response = await browser.get(slug, `${path}${sep}_data=${encodeURIComponent(route)}`);
-  expect(response.status, response.text.slice(0, 300)).toBe(200);
-  return JSON.parse(response.text) as T;
-}
+let app: TestApp;
 
 const USERS = "routes/clients._index";
 const ENTITIES = "routes/admin._index";
@@ -74,45 +20,34 @@ let summitGroup: Browser;
 let acmeClients: number;
 
 beforeAll(async () => {
-  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
-  db = await createTestDatabase();
-  const { freePort } = await import("../../scripts/lib/embedded-postgres");
-  port = await freePort();
-  Object.assign(process.env, { NODE_ENV: "production", SESSION_SECRET: "staff-lists-http-test-secret-0123456789", APP_DOMAIN: `localhost:${port}`, DATABASE_URL: db.url });
-  const { resetEnvCache } = await import("~/env.server");
-  resetEnvCache();
-  const { seedDemo } = await import("../../prisma/seed");
-  await seedDemo({ log: () => {} });
-  // 23 more Acme clients, so the table has pages; one is inactive.
-  await scoped(ACME, (tx) =>
-    tx.user.createMany({
-      data: Array.from({ length: 23 }, (_, i) => ({
-        id: `usr_list_${i}`,
-        firmId: ACME,
-        kind: "client" as const,
-        email: `list${String(i).padStart(2, "0")}@example.com`,
-        fname: "Listed",
-        lname: `Client${String(i).padStart(2, "0")}`,
-        paying: i !== 7,
-        createdAt: new Date(Date.UTC(2020, 0, 1 + i)),
-      })),
-    }),
-  );
-  acmeClients = await scoped(ACME, (tx) => tx.user.count({ where: { kind: "client", deletedAt: null } }));
-  const { startServer } = await import("../../server");
-  server = await startServer({ port, host: "127.0.0.1" });
-  acmePartner = await signIn("acme", ACME, "partner@acme.test");
-  summitPartner = await signIn("summit", SUMMIT, "partner@summit.test");
-  summitGroup = await signIn("summit", SUMMIT, "nina.patel@summit.test");
+  app = await bootApp({
+    name: "staff-lists-http",
+    beforeServe: async () => {
+      // 23 more Acme clients, so the table has pages; one is inactive.
+      await scoped(ACME, (tx) =>
+        tx.user.createMany({
+          data: Array.from({ length: 23 }, (_, i) => ({
+            id: `usr_list_${i}`,
+            firmId: ACME,
+            kind: "client" as const,
+            email: `list${String(i).padStart(2, "0")}@example.com`,
+            fname: "Listed",
+            lname: `Client${String(i).padStart(2, "0")}`,
+            paying: i !== 7,
+            createdAt: new Date(Date.UTC(2020, 0, 1 + i)),
+          })),
+        }),
+      );
+      acmeClients = await scoped(ACME, (tx) => tx.user.count({ where: { kind: "client", deletedAt: null } }));
+    },
+  });
+  acmePartner = await app.signIn("acme", "partner@acme.test");
+  summitPartner = await app.signIn("summit", "partner@summit.test");
+  summitGroup = await app.signIn("summit", "nina.patel@summit.test");
 }, 180_000);
 
 afterAll(async () => {
-  await server?.close();
-  const { closeDb } = await import("~/db.server");
-  await closeDb();
-  const { closeAdminDb } = await import("~/platform/admin-db.server");
-  await closeAdminDb();
-  await db?.drop();
+  await app?.stop();
 });
 
 describe("users table", () => {
@@ -120,38 +55,38 @@ describe("users table", () => {
     const page = await acmePartner.get("acme", "/clients");
     expect(page.status).toBe(200);
     expect(page.text).toContain(`1-10 of ${acmeClients}`);
-    const d = await data(acmePartner, "acme", "/clients?size=10", USERS);
+    const d = await acmePartner.data("acme", "/clients?size=10", USERS);
     expect(d.rows).toHaveLength(10);
     const created = d.rows.map((r: any) => r.createdAt);
     expect([...created].sort().reverse()).toEqual(created);
   });
 
   it("pages, sorts, searches and filters", async () => {
-    const last = await data(acmePartner, "acme", "/clients?page=99&size=10", USERS);
+    const last = await acmePartner.data("acme", "/clients?page=99&size=10", USERS);
     expect(last.page.page).toBe(Math.ceil(acmeClients / 10));
     expect(last.page.label).toBe(`${(last.page.page - 1) * 10 + 1}-${acmeClients} of ${acmeClients}`);
-    const byName = await data(acmePartner, "acme", "/clients?sort=name&dir=asc&q=Listed&size=20", USERS);
+    const byName = await acmePartner.data("acme", "/clients?sort=name&dir=asc&q=Listed&size=20", USERS);
     expect(byName.page.total).toBe(23);
     expect(byName.rows[0].name).toBe("Listed Client00");
     expect(byName.rows[19].name).toBe("Listed Client19");
-    const inactive = await data(acmePartner, "acme", "/clients?status=inactive&q=listed", USERS);
+    const inactive = await acmePartner.data("acme", "/clients?status=inactive&q=listed", USERS);
     expect(inactive.rows.map((r: any) => r.email)).toEqual(["list07@example.com"]);
-    const active = await data(acmePartner, "acme", "/clients?status=active&q=listed", USERS);
+    const active = await acmePartner.data("acme", "/clients?status=active&q=listed", USERS);
     expect(active.page.total).toBe(22);
   });
 
   it("keeps the state in a one-year cookie and uses it when the URL says nothing", async () => {
-    const browser = await signIn("acme", ACME, "admin@acme.test");
+    const browser = await app.signIn("acme", "admin@acme.test");
     const set = await browser.get("acme", "/clients?size=20&sort=name&dir=asc&status=active");
     const header = (set.headers["set-cookie"] ?? []).find((c) => c.startsWith("table_users="));
     expect(header).toMatch(/Max-Age=31536000/);
-    const d = await data(browser, "acme", "/clients", USERS);
+    const d = await browser.data("acme", "/clients", USERS);
     expect(d.state).toMatchObject({ page: 1, size: 20, sort: "name", dir: "asc", filters: { status: ["active"] } });
     expect(d.rows).toHaveLength(20);
   });
 
   it("never lists another firm's users, and another firm's user page is not found", async () => {
-    const summit = await data(summitPartner, "summit", "/clients?size=50", USERS);
+    const summit = await summitPartner.data("summit", "/clients?size=50", USERS);
     expect(summit.rows.some((r: any) => String(r.email).endsWith("@example.com") && r.email.startsWith("list"))).toBe(false);
     expect((await summitPartner.get("summit", "/clients/usr_list_0")).status).toBe(404);
     const own = await acmePartner.get("acme", "/clients/usr_list_0");
@@ -164,18 +99,18 @@ describe("users table", () => {
     const allowed = groups.filter((u) => !u.firmGroup || u.firmGroup.name === "Individual Tax");
     const hidden = groups.filter((u) => u.firmGroup && u.firmGroup.name !== "Individual Tax");
     expect(hidden.length).toBeGreaterThan(0);
-    const d = await data(summitGroup, "summit", "/clients?size=50", USERS);
+    const d = await summitGroup.data("summit", "/clients?size=50", USERS);
     expect(d.page.total).toBe(allowed.length);
     expect(d.rows.every((r: any) => r.group === null || r.group === "Individual Tax")).toBe(true);
     expect((await summitGroup.get("summit", `/clients/${hidden[0]!.id}`)).status).toBe(404);
     expect(d.options.groups.map((g: any) => g.label)).toEqual(["Individual Tax"]);
-    const partner = await data(summitPartner, "summit", "/clients?size=50", USERS);
+    const partner = await summitPartner.data("summit", "/clients?size=50", USERS);
     expect(partner.page.total).toBe(groups.length);
   });
 
   it("is for staff only", async () => {
-    expect((await hostRequest(port, { host: host("acme"), path: "/clients" })).status).toBe(302);
-    const client = await signIn("acme", ACME, "client@acme.test");
+    expect((await app.get("acme", "/clients")).status).toBe(302);
+    const client = await app.signIn("acme", "client@acme.test");
     expect((await client.get("acme", "/clients")).status).toBe(404);
     expect((await client.get("acme", "/admin")).status).toBe(404);
   });
@@ -185,7 +120,7 @@ describe("entities table", () => {
   it("lists the firm's entities without the drop-link entity, with status and owner", async () => {
     const { UNASSIGNED_ENTITY_TYPE } = await import("~/drop-off/rules");
     const expected = await scoped(ACME, (tx) => tx.company.count({ where: { deletedAt: null, entityType: { not: UNASSIGNED_ENTITY_TYPE } } }));
-    const d = await data(acmePartner, "acme", "/admin?size=50", ENTITIES);
+    const d = await acmePartner.data("acme", "/admin?size=50", ENTITIES);
     expect(d.page.total).toBe(expected);
     expect(d.rows.some((r: any) => r.type === UNASSIGNED_ENTITY_TYPE)).toBe(false);
     expect(d.rows.every((r: any) => ["active", "inactive", "readonly"].includes(r.status))).toBe(true);
@@ -195,15 +130,15 @@ describe("entities table", () => {
   });
 
   it("sorts by name and filters by status", async () => {
-    const d = await data(acmePartner, "acme", "/admin?size=50&sort=name&dir=asc", ENTITIES);
+    const d = await acmePartner.data("acme", "/admin?size=50&sort=name&dir=asc", ENTITIES);
     const names = d.rows.map((r: any) => r.name.toLowerCase());
     expect([...names].sort()).toEqual(names);
-    const ro = await data(acmePartner, "acme", "/admin?status=readonly", ENTITIES);
+    const ro = await acmePartner.data("acme", "/admin?status=readonly", ENTITIES);
     expect(ro.rows.every((r: any) => r.status === "readonly")).toBe(true);
   });
 
   it("opens an entity's overview with its nav; another firm's entity is not found", async () => {
-    const d = await data(acmePartner, "acme", "/admin?size=10", ENTITIES);
+    const d = await acmePartner.data("acme", "/admin?size=10", ENTITIES);
     const hash = d.rows[0].hashId;
     const page = await acmePartner.get("acme", `/admin/${hash}`);
     expect(page.status).toBe(200);
@@ -214,11 +149,11 @@ describe("entities table", () => {
   });
 
   it("never lists another firm's entities; group-access staff see their group's", async () => {
-    const acme = await data(acmePartner, "acme", "/admin?size=50", ENTITIES);
-    const summit = await data(summitPartner, "summit", "/admin?size=50", ENTITIES);
+    const acme = await acmePartner.data("acme", "/admin?size=50", ENTITIES);
+    const summit = await summitPartner.data("summit", "/admin?size=50", ENTITIES);
     const acmeIds = new Set(acme.rows.map((r: any) => r.id));
     expect(summit.rows.some((r: any) => acmeIds.has(r.id))).toBe(false);
-    const grouped = await data(summitGroup, "summit", "/admin?size=50", ENTITIES);
+    const grouped = await summitGroup.data("summit", "/admin?size=50", ENTITIES);
     expect(grouped.page.total).toBeLessThan(summit.page.total);
     const owners = await scoped(SUMMIT, (tx) =>
       tx.company.findMany({ where: { id: { in: grouped.rows.map((r: any) => r.id) } }, select: { primaryOwner: { select: { firmGroup: { select: { name: true } } } } } }),
@@ -234,10 +169,10 @@ describe("a large firm", () => {
         SELECT 'bulk_' || g, ${SUMMIT}, 'client'::"UserKind", 'Bulk', 'Client ' || g FROM generate_series(1, 10050) g`,
     );
     try {
-      const d = await data(summitPartner, "summit", "/clients?size=10", USERS);
+      const d = await summitPartner.data("summit", "/clients?size=10", USERS);
       expect(d.page.label).toBe("1-10 of 10,000+");
       expect(d.page.hasNext).toBe(true);
-      const narrowed = await data(summitPartner, "summit", "/clients?size=10&q=Client%20100", USERS);
+      const narrowed = await summitPartner.data("summit", "/clients?size=10&q=Client%20100", USERS);
       expect(narrowed.page.label).toMatch(/^1-10 of \d{2,3}$/);
     } finally {
       await scoped(SUMMIT, (tx) => tx.$executeRaw`DELETE FROM users WHERE id LIKE 'bulk\_%'`);

@@ -6,8 +6,7 @@
  * can't reach other groups.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scoped, signIn, startTestApp, type Browser, type TestApp } from "../support/users-app";
-
+import { bootApp, dataPath, scoped, type Browser, type TestApp } from "../support/app";
 
 const ACME = "firm_acme";
 const SUMMIT = "firm_summit";
@@ -22,9 +21,10 @@ let summitGroup: Browser;
 let acmeAdvisorId: string;
 let acmeOtherAdvisorId: string;
 
-const create = (b: Browser, fields: Record<string, string>) => b.action("/clients?index", LIST, { intent: "create", ...fields });
-const act = (b: Browser, userId: string, fields: Record<string, string | string[]>) => b.action(`/clients/${userId}`, USER, fields);
-const tags = (b: Browser, fields: Record<string, string | string[]>) => b.action("/clients?index", LIST, { intent: "tags", ...fields });
+const slugOf = (b: Browser) => (b === summitPartner || b === summitGroup ? "summit" : "acme");
+const create = (b: Browser, fields: Record<string, string>) => b.submit(slugOf(b), "/clients?index", { intent: "create", ...fields }, LIST);
+const act = (b: Browser, userId: string, fields: Record<string, string | string[]>) => b.submit(slugOf(b), `/clients/${userId}`, fields, USER);
+const tags = (b: Browser, fields: Record<string, string | string[]>) => b.submit(slugOf(b), "/clients?index", { intent: "tags", ...fields }, LIST);
 
 async function userRow(firmId: string, id: string) {
   return scoped(firmId, (tx) => tx.user.findFirst({ where: { id }, include: { contactTags: { include: { tag: true } } } }));
@@ -35,18 +35,18 @@ async function logCount(firmId: string, title: string, userId?: string) {
 }
 
 beforeAll(async () => {
-  app = await startTestApp("staff-users-http-test-secret-0123456789");
-  acmePartner = await signIn(app.port, "acme", ACME, "partner@acme.test");
-  acmeAdmin = await signIn(app.port, "acme", ACME, "admin@acme.test");
-  summitPartner = await signIn(app.port, "summit", SUMMIT, "partner@summit.test");
-  summitGroup = await signIn(app.port, "summit", SUMMIT, "nina.patel@summit.test");
+  app = await bootApp({ name: "staff-users-http" });
+  acmePartner = await app.signIn("acme", "partner@acme.test");
+  acmeAdmin = await app.signIn("acme", "admin@acme.test");
+  summitPartner = await app.signIn("summit", "partner@summit.test");
+  summitGroup = await app.signIn("summit", "nina.patel@summit.test");
   const advisors = await scoped(ACME, (tx) => tx.user.findMany({ where: { kind: "staff", isAdvisor: true }, orderBy: { email: "asc" }, select: { id: true, email: true } }));
   acmeAdvisorId = advisors.find((a) => a.email === "advisor@acme.test")!.id;
   acmeOtherAdvisorId = advisors.find((a) => a.email === "partner@acme.test")!.id;
 }, 180_000);
 
 afterAll(async () => {
-  await app?.close();
+  await app?.stop();
 });
 
 describe("Create User and Entity", () => {
@@ -104,11 +104,11 @@ describe("Create User and Entity", () => {
     expect(badType.status).toBe(422);
     const strangeAdvisor = await create(acmePartner, { fname: "A", lname: "B", entityType: "Trust", entityName: "AB Trust", email: "ab@example.com", assignedAdvisorId: "usr_nope" });
     expect(strangeAdvisor.status).toBe(422);
-    const unknown = await acmePartner.action("/clients?index", LIST, { intent: "explode" });
+    const unknown = await acmePartner.submit("acme", "/clients?index", { intent: "explode" }, LIST);
     expect(unknown.status).toBe(400);
-    const notAForm = await acmePartner.action("/clients?index", LIST, { json: { intent: "create" } });
+    const notAForm = await acmePartner.postJson("acme", dataPath("/clients?index", LIST), { intent: "create" });
     expect(notAForm.status).toBe(400);
-    const notAFormEither = await acmePartner.action("/clients/usr_whatever", USER, { json: [1, 2] });
+    const notAFormEither = await acmePartner.postJson("acme", dataPath("/clients/usr_whatever", USER), [1, 2]);
     expect(notAFormEither.status).toBe(400);
     expect(await scoped(ACME, (tx) => tx.user.count())).toBe(before);
   });
@@ -159,13 +159,13 @@ describe("Create User and Entity", () => {
 
 describe("email availability", () => {
   it("says whether an address is free, and who has it", async () => {
-    const taken = await acmePartner.post("/api/users/check-email", { json: { email: "client@acme.test" } });
+    const taken = await acmePartner.postJson("acme", "/api/users/check-email", { email: "client@acme.test" });
     expect(taken.status).toBe(200);
-    expect(taken.json()).toMatchObject({ isAvailable: false, user: { name: expect.any(String) } });
-    expect((await acmePartner.post("/api/users/check-email", { json: { email: "free-address@example.com" } })).json()).toEqual({ isAvailable: true, user: null });
-    expect((await acmePartner.post("/api/users/check-email", { json: { email: "nope" } })).status).toBe(400);
+    expect(taken.body).toMatchObject({ isAvailable: false, user: { name: expect.any(String) } });
+    expect((await acmePartner.postJson("acme", "/api/users/check-email", { email: "free-address@example.com" })).body).toEqual({ isAvailable: true, user: null });
+    expect((await acmePartner.postJson("acme", "/api/users/check-email", { email: "nope" })).status).toBe(400);
     // Another firm's addresses are invisible.
-    expect((await summitPartner.post("/api/users/check-email", { json: { email: "client@acme.test" } })).json()).toEqual({ isAvailable: true, user: null });
+    expect((await summitPartner.postJson("summit", "/api/users/check-email", { email: "client@acme.test" })).body).toEqual({ isAvailable: true, user: null });
   });
 });
 
@@ -338,8 +338,8 @@ describe("delete and restore", () => {
     const del = await act(acmePartner, userId, { intent: "delete" });
     expect(del.status).toBe(200);
     expect((await userRow(ACME, userId))!.deletedAt).not.toBeNull();
-    expect((await acmePartner.get(`/clients/${userId}`)).status).toBe(404);
-    const deleted = await acmePartner.data("/clients?status=deleted&size=50", LIST);
+    expect((await acmePartner.get("acme", `/clients/${userId}`)).status).toBe(404);
+    const deleted = await acmePartner.data("acme", "/clients?status=deleted&size=50", LIST);
     expect(deleted.rows.map((r: any) => r.id)).toContain(userId);
     expect((await act(acmePartner, userId, { intent: "delete" })).status).toBe(404);
     const restore = await act(acmePartner, userId, { intent: "restore" });
@@ -356,7 +356,7 @@ describe("isolation", () => {
     const { userId } = await newAcmeUser();
     const before = await userRow(ACME, userId);
     const logsBefore = await scoped(ACME, (tx) => tx.activityLog.count());
-    expect((await summitPartner.get(`/clients/${userId}`)).status).toBe(404);
+    expect((await summitPartner.get("summit", `/clients/${userId}`)).status).toBe(404);
     const attempts: Record<string, string>[] = [
       editFields({ email: "stolen@example.com" }),
       { intent: "activate" },
@@ -375,7 +375,7 @@ describe("isolation", () => {
     expect(await scoped(SUMMIT, (tx) => tx.contactTag.count({ where: { name: "Stolen" } }))).toBe(0);
     // Another firm's tag ids don't filter anything here.
     const acmeTag = await scoped(ACME, (tx) => tx.contactTag.findFirst());
-    const filtered = await summitPartner.data(`/clients?tag=${acmeTag!.id}`, LIST);
+    const filtered = await summitPartner.data("summit", `/clients?tag=${acmeTag!.id}`, LIST);
     expect(filtered.rows).toEqual([]);
   });
 
@@ -383,7 +383,7 @@ describe("isolation", () => {
     const other = await scoped(SUMMIT, (tx) => tx.user.findFirst({ where: { kind: "client", firmGroup: { name: "Business Services" }, deletedAt: null, email: { not: null } } }));
     const mine = await scoped(SUMMIT, (tx) => tx.user.findFirst({ where: { kind: "client", firmGroup: { name: "Individual Tax" }, deletedAt: null } }));
     const before = await userRow(SUMMIT, other!.id);
-    expect((await summitGroup.get(`/clients/${other!.id}`)).status).toBe(404);
+    expect((await summitGroup.get("summit", `/clients/${other!.id}`)).status).toBe(404);
     for (const fields of [editFields(), { intent: "deactivate" }, { intent: "delete" }] as Record<string, string>[]) {
       expect((await act(summitGroup, other!.id, fields)).status).toBe(404);
     }
@@ -392,8 +392,8 @@ describe("isolation", () => {
     expect(await userRow(SUMMIT, other!.id)).toEqual(before);
     expect((await userRow(SUMMIT, mine!.id))!.contactTags.map((x) => x.tag.name)).not.toContain("Mixed");
     // The email check says the address is taken without naming someone they can't see.
-    const check = await summitGroup.post("/api/users/check-email", { json: { email: other!.email } });
-    expect(check.json()).toEqual({ isAvailable: false, user: null });
+    const check = await summitGroup.postJson("summit", "/api/users/check-email", { email: other!.email });
+    expect(check.body).toEqual({ isAvailable: false, user: null });
     // Their own group works.
     expect((await tags(summitGroup, { userIds: [mine!.id], add: ["Mine"] })).status).toBe(200);
   });

@@ -1,121 +1,270 @@
 /**
- * The built app over HTTP for integration tests: a test database seeded with the demo firms, the
- * server on a free port, and browsers (cookie jars) signed in as demo users, staff with the
- * emailed second factor. Usage:
+ * The built app over HTTP for integration tests (run `npx remix build` first; `npm test` does): a
+ * fresh test database seeded with the demo firms, optionally an S3-protocol server, the server on
+ * a free port, and ways to talk to it.
  *
- *   const app = await startApp({ secret: "my-test-secret-0123456789" });
- *   const partner = await app.signIn("acme", "partner@acme.test");
- *   const data = await partner.loaderData("acme", "/admin", "routes/admin._index");
- *   await app.stop();
+ *   let app: TestApp;
+ *   beforeAll(async () => { app = await bootApp({ name: "inbox-http", s3: true }); });
+ *   afterAll(() => app?.stop());
+ *
+ *   const partner = await app.signIn("acme", "partner@acme.test");  // a Browser, second factor done
+ *   const rows = await partner.data("acme", "/admin", "routes/admin._index");
+ *   await app.get("summit", "/inbox", partner.cookie);                // one request with a fixed cookie
+ *   await app.tx("acme", (tx) => tx.user.count());                     // in the firm's RLS scope
+ *
+ * Requests go to `<slug>.localhost:<port>` with that Host; POSTs carry the firm's Origin. A header
+ * given as "" is left out.
  */
 import { existsSync } from "node:fs";
 import { expect } from "vitest";
 import type { FirmTx } from "~/db.server";
 import { hostRequest, type HostResponse } from "./http";
 import { createTestDatabase, type TestDatabase } from "./postgres";
+import { startTestS3, type TestS3 } from "./s3";
 
 export const DEMO_PASSWORD = "Portal-Demo-2026!";
-export const FIRM_IDS: Record<string, string> = { acme: "firm_acme", summit: "firm_summit" };
 
-export class Browser {
-  cookies = new Map<string, string>();
-  constructor(readonly port: number) {}
-  host(slug: string) {
-    return `${slug}.localhost:${this.port}`;
-  }
-  cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  take(response: HostResponse) {
-    for (const line of response.headers["set-cookie"] ?? []) {
-      const pair = line.split(";")[0]!;
-      const eq = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return response;
-  }
-  async get(slug: string, path: string) {
-    return this.take(await hostRequest(this.port, { host: this.host(slug), path, headers: { cookie: this.cookieHeader() } }));
-  }
-  async post(slug: string, path: string, form: Record<string, string | string[]>) {
-    return this.take(await hostRequest(this.port, { host: this.host(slug), path, form, headers: { cookie: this.cookieHeader(), origin: `http://${this.host(slug)}` } }));
-  }
-  /** POST and parse the JSON answer. */
-  async postJson<T = any>(slug: string, path: string, form: Record<string, string | string[]>): Promise<{ status: number; body: T }> {
-    const response = await this.post(slug, path, form);
-    let body: T;
-    try {
-      body = JSON.parse(response.text) as T;
-    } catch {
-      throw new Error(`Not JSON (${response.status}): ${response.text.slice(0, 300)}`);
-    }
-    return { status: response.status, body };
-  }
-  /** The loader data of a page (Remix's `_data` request), as JSON; expects 200. */
-  async loaderData<T = any>(slug: string, path: string, route: string): Promise<T> {
-    const sep = path.includes("?") ? "&" : "?";
-    const response = await this.get(slug, `${path}${sep}_data=${encodeURIComponent(route)}`);
-    expect(response.status, response.text.slice(0, 300)).toBe(200);
-    return JSON.parse(response.text) as T;
-  }
+type Form = Record<string, string | string[]>;
+type Headers = Record<string, string>;
+
+/** An answer of the app; `body` is its JSON, or undefined when the answer is not JSON. */
+export interface AppResponse extends HostResponse {
+  body: any;
 }
 
-/** Runs `fn` in one transaction scoped to the firm (row-level security applies). */
+export interface RequestOptions {
+  method?: string;
+  form?: Form;
+  /** Sent as JSON (with `accept: application/json`, as the app's own fetches do); a string is sent as it is. */
+  json?: unknown;
+  cookie?: string;
+  headers?: Headers;
+}
+
+/** Runs `fn` in one transaction in the firm's scope (row-level security applies). */
 export async function scoped<T>(firmId: string, fn: (tx: FirmTx) => Promise<T>): Promise<T> {
   const { withFirm } = await import("~/db.server");
   return withFirm(firmId, fn);
 }
 
+/** A page's path asking for a route's data (Remix's `_data` request). */
+export function dataPath(path: string, route: string): string {
+  return `${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route)}`;
+}
+
+export interface BootOptions {
+  /** Names the session secret and the S3 bucket (`<name>-test`). */
+  name: string;
+  /** Also start an S3-protocol server and point the app at it. */
+  s3?: boolean;
+  /** More environment for the app; undefined removes a variable. */
+  env?: Record<string, string | undefined>;
+  /**
+   * Runs after the seed, before the server starts (more rows, jobs, a database client). What it
+   * returns is run by `stop()` right after the server closes.
+   */
+  beforeServe?: (app: { db: TestDatabase; port: number; s3?: TestS3 }) => Promise<void | (() => Promise<void>)>;
+}
+
 export interface TestApp {
   port: number;
   db: TestDatabase;
-  signIn(slug: string, email: string): Promise<Browser>;
-  anonymous(): Browser;
+  /** Set when booted with `s3: true`. */
+  s3?: TestS3;
+  /** `<slug>.localhost:<port>`. */
+  host(slug: string): string;
+  request(slug: string, path: string, options?: RequestOptions): Promise<AppResponse>;
+  get(slug: string, path: string, cookie?: string, headers?: Headers): Promise<AppResponse>;
+  post(slug: string, path: string, form: Form, cookie?: string, headers?: Headers): Promise<AppResponse>;
+  postJson(slug: string, path: string, json: unknown, cookie?: string, headers?: Headers): Promise<AppResponse>;
+  /** Runs `fn` in the firm's row-level-security scope. */
+  tx<T>(slug: string, fn: (tx: FirmTx) => Promise<T>): Promise<T>;
+  /** The six-digit code in the latest email the firm sent to `email`. */
+  latestEmailedCode(slug: string, email: string): Promise<string>;
+  /** A browser with no cookies; `address` is sent as X-Forwarded-For (with TRUST_PROXY on). */
+  browser(address?: string): Browser;
+  /** A new browser signed in with the demo password; staff also complete the emailed second factor. */
+  signIn(slug: string, email: string, password?: string): Promise<Browser>;
+  /** Closes the server, then what `beforeServe` opened, the database clients, S3, and drops the database. */
   stop(): Promise<void>;
 }
 
-/** Boots the built app (run `npx remix build` first) on a seeded test database. */
-export async function startApp(options: { secret: string; seed?: (scope: typeof scoped) => Promise<void> }): Promise<TestApp> {
-  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
-  const db = await createTestDatabase();
-  const { freePort } = await import("../../scripts/lib/embedded-postgres");
-  const port = await freePort();
-  Object.assign(process.env, { NODE_ENV: "production", SESSION_SECRET: options.secret, APP_DOMAIN: `localhost:${port}`, DATABASE_URL: db.url });
-  const { resetEnvCache } = await import("~/env.server");
-  resetEnvCache();
-  const { seedDemo } = await import("../../prisma/seed");
-  await seedDemo({ log: () => {} });
-  if (options.seed) await options.seed(scoped);
-  const { startServer } = await import("../../server");
-  const server = await startServer({ port, host: "127.0.0.1" });
+/** A cookie-keeping client: sends its cookies (to any firm's host) and keeps what the app sets. */
+export class Browser {
+  cookies = new Map<string, string>();
+  constructor(
+    private readonly app: TestApp,
+    readonly address?: string,
+  ) {}
 
-  async function signIn(slug: string, email: string): Promise<Browser> {
-    const firmId = FIRM_IDS[slug]!;
-    const browser = new Browser(port);
-    const first = await browser.post(slug, "/signin", { email, password: DEMO_PASSWORD });
-    expect(first.status).toBe(302);
-    if (first.location?.startsWith("/signin?state=2fa")) {
-      expect((await browser.post(slug, "/signin", { intent: "send-code:email", flow: "2fa" })).status).toBe(302);
-      const sent = await scoped(firmId, (tx) => tx.outboundMessage.findFirst({ where: { to: email }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }));
-      const code = `${sent?.subject ?? ""} ${sent?.body ?? ""}`.match(/\b(\d{6})\b/)?.[1];
-      expect(code).toBeTruthy();
-      expect((await browser.post(slug, "/signin", { intent: "verify-code", flow: "2fa", code: code! })).status).toBe(302);
-    }
-    return browser;
+  /** The Cookie header this browser sends. */
+  get cookie(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
-  return {
-    port,
-    db,
-    signIn,
-    anonymous: () => new Browser(port),
-    async stop() {
-      await server?.close();
+  /** The session cookie's value, if any. */
+  session(): string | undefined {
+    return this.cookies.get("portal_session");
+  }
+
+  async request(slug: string, path: string, options: RequestOptions = {}): Promise<AppResponse> {
+    const headers = { ...(this.address ? { "x-forwarded-for": this.address } : {}), ...options.headers };
+    const response = await this.app.request(slug, path, { ...options, cookie: this.cookie, headers });
+    for (const line of response.headers["set-cookie"] ?? []) {
+      const [pair, ...attributes] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === "" || attributes.some((a) => /max-age=0\b/i.test(a.trim()))) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  get(slug: string, path: string, headers?: Headers) {
+    return this.request(slug, path, { headers });
+  }
+
+  post(slug: string, path: string, form: Form, headers?: Headers) {
+    return this.request(slug, path, { form, headers });
+  }
+
+  postJson(slug: string, path: string, json: unknown, headers?: Headers) {
+    return this.request(slug, path, { json, headers });
+  }
+
+  /** A route's loader data (its `_data` request); expects 200. */
+  async data<T = any>(slug: string, path: string, route: string): Promise<T> {
+    const response = await this.get(slug, dataPath(path, route));
+    expect(response.status, response.text.slice(0, 300)).toBe(200);
+    return JSON.parse(response.text) as T;
+  }
+
+  /** Posts a form as a fetcher does (to the route's `_data` when given); the answer must be JSON. */
+  async submit<T = any>(slug: string, path: string, form: Form, route?: string): Promise<{ status: number; body: T }> {
+    const response = await this.post(slug, route ? dataPath(path, route) : path, form);
+    if (response.body === undefined) throw new Error(`Not JSON (${response.status}): ${response.text.slice(0, 300)}`);
+    return { status: response.status, body: response.body as T };
+  }
+
+  /** Signs in with a password; staff complete the second factor with the code the firm emails. */
+  async signIn(slug: string, email: string, password = DEMO_PASSWORD): Promise<this> {
+    const first = await this.post(slug, "/signin", { email, password });
+    expect(first.status, first.text.slice(0, 300)).toBe(302);
+    expect(first.headers["set-cookie"]?.join("\n")).toMatch(/session=/);
+    if (first.location?.startsWith("/signin?state=2fa")) {
+      expect((await this.post(slug, "/signin", { intent: "send-code:email", flow: "2fa" })).status).toBe(302);
+      const verified = await this.post(slug, "/signin", { intent: "verify-code", flow: "2fa", code: await this.app.latestEmailedCode(slug, email) });
+      expect(verified.status).toBe(302);
+      expect(verified.headers["set-cookie"]?.join("\n")).toMatch(/session=/);
+    }
+    expect(this.session()).toBeTruthy();
+    return this;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Boots the built app on a seeded test database (and S3 server); `stop()` in afterAll. */
+export async function bootApp(options: BootOptions): Promise<TestApp> {
+  if (!existsSync("build/index.js")) throw new Error("Build the app first (npm test does): remix build");
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  };
+  try {
+    const db = await createTestDatabase();
+    cleanups.push(() => db.drop());
+    const bucket = `${options.name.toLowerCase().replace(/[^a-z0-9-]/g, "-")}-test`;
+    const s3 = options.s3 ? await startTestS3({ bucket }) : undefined;
+    if (s3) cleanups.push(() => s3.stop());
+    const { freePort } = await import("../../scripts/lib/embedded-postgres");
+    const port = await freePort();
+    Object.assign(process.env, {
+      NODE_ENV: "production",
+      SESSION_SECRET: `${options.name}-test-secret-0123456789abcdef`,
+      APP_DOMAIN: `localhost:${port}`,
+      DATABASE_URL: db.url,
+      ...(s3
+        ? {
+            S3_ENDPOINT: s3.local.endpoint,
+            S3_BUCKET: bucket,
+            S3_ACCESS_KEY_ID: s3.local.accessKeyId,
+            S3_SECRET_ACCESS_KEY: s3.local.secretAccessKey,
+            S3_FORCE_PATH_STYLE: "true",
+          }
+        : {}),
+    });
+    for (const [key, value] of Object.entries(options.env ?? {})) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    const { resetEnvCache } = await import("~/env.server");
+    resetEnvCache();
+    cleanups.push(async () => {
       const { closeDb } = await import("~/db.server");
       await closeDb();
       const { closeAdminDb } = await import("~/platform/admin-db.server");
       await closeAdminDb();
-      await db?.drop();
-    },
-  };
+    });
+    const { seedDemo } = await import("../../prisma/seed");
+    await seedDemo({ log: () => {} });
+    const opened = await options.beforeServe?.({ db, port, s3 });
+    if (opened) cleanups.push(opened);
+    const { startServer } = await import("../../server");
+    const server = await startServer({ port, host: "127.0.0.1" });
+    cleanups.push(() => server.close());
+
+    const host = (slug: string) => `${slug}.localhost:${port}`;
+    const tx = <T>(slug: string, fn: (tx: FirmTx) => Promise<T>) => scoped(`firm_${slug}`, fn);
+
+    const app: TestApp = {
+      port,
+      db,
+      s3,
+      host,
+      async request(slug, path, { method, form, json, cookie, headers: extra } = {}) {
+        const hasBody = form !== undefined || json !== undefined;
+        const verb = method ?? (hasBody ? "POST" : "GET");
+        const headers: Headers = {
+          ...(verb !== "GET" && verb !== "HEAD" ? { origin: `http://${host(slug)}` } : {}),
+          ...(json !== undefined ? { accept: "application/json" } : {}),
+          ...(cookie ? { cookie } : {}),
+          ...extra,
+        };
+        for (const [name, value] of Object.entries(headers)) if (value === "") delete headers[name];
+        const response = await hostRequest(port, {
+          host: host(slug),
+          path,
+          method: verb,
+          headers,
+          ...(typeof json === "string" ? { body: json } : json !== undefined ? { json } : { form }),
+        });
+        return { ...response, body: parseJson(response.text) };
+      },
+      get: (slug, path, cookie, headers) => app.request(slug, path, { cookie, headers }),
+      post: (slug, path, form, cookie, headers) => app.request(slug, path, { form, cookie, headers }),
+      postJson: (slug, path, json, cookie, headers) => app.request(slug, path, { json, cookie, headers }),
+      tx,
+      async latestEmailedCode(slug, email) {
+        const sent = await tx(slug, (t) => t.outboundMessage.findFirst({ where: { to: email, channel: "email" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }));
+        const code = `${sent?.subject ?? ""} ${sent?.body ?? ""}`.match(/\b(\d{6})\b/)?.[1];
+        expect(code, `a code emailed to ${email}`).toBeTruthy();
+        return code!;
+      },
+      browser: (address) => new Browser(app, address),
+      signIn: (slug, email, password) => new Browser(app).signIn(slug, email, password),
+      stop,
+    };
+    return app;
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
 }

@@ -15,16 +15,19 @@ export interface HostResponse {
 
 export function hostRequest(
   port: number,
-  options: { host: string; path?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string | string[]>; json?: unknown },
+  options: { host: string; path?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string | string[]>; json?: unknown; body?: string },
 ): Promise<HostResponse> {
-  // A list value repeats its field (name=a&name=b).
+  // A list value repeats its field (name=a&name=b). `body` is sent as it is (e.g. broken JSON),
+  // as JSON unless `headers` give another content-type.
   const body =
-    options.json !== undefined
-      ? JSON.stringify(options.json)
-      : options.form
-        ? new URLSearchParams(Object.entries(options.form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()
-        : undefined;
-  const contentType = options.json !== undefined ? "application/json" : "application/x-www-form-urlencoded";
+    options.body !== undefined
+      ? options.body
+      : options.json !== undefined
+        ? JSON.stringify(options.json)
+        : options.form
+          ? new URLSearchParams(Object.entries(options.form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()
+          : undefined;
+  const contentType = options.form && options.body === undefined && options.json === undefined ? "application/x-www-form-urlencoded" : "application/json";
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
