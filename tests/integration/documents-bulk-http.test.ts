@@ -9,14 +9,14 @@
 import http from "node:http";
 import { inflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPortalApp, type PortalApp } from "../support/portal-app";
+import { bootApp, type TestApp } from "../support/app";
 import { postToGrant } from "../support/s3";
 import type { UploadGrant } from "~/storage/uploads";
 
 const MIXED = "Not available for a mix of deleted and non-deleted documents";
 const pdf = (label: string) => new TextEncoder().encode(`%PDF-1.4\n% ${label}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
 
-let app: PortalApp;
+let app: TestApp;
 let client: string; // client@acme.test, owner of "Jordan & Casey Rivera" and "Rivera Design Studio LLC"
 let partner: string; // partner@acme.test (an advisor)
 let harold: string; // read-only client of acme
@@ -100,7 +100,7 @@ async function everything(): Promise<string> {
 }
 
 async function objectKeys(): Promise<string[]> {
-  const listed = await fetch(`${app.s3.config.endpoint}/${app.s3.config.bucket}?list-type=2&max-keys=1000`).then((r) => r.text());
+  const listed = await fetch(`${app.s3!.config.endpoint}/${app.s3!.config.bucket}?list-type=2&max-keys=1000`).then((r) => r.text());
   return [...listed.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]!).sort();
 }
 
@@ -140,11 +140,11 @@ async function untilClientCanEditFiles(hash: string, cookie: string, expected: b
 }
 
 beforeAll(async () => {
-  app = await startPortalApp("documents-bulk-http");
-  client = await app.signIn("acme", "client@acme.test");
-  partner = await app.signIn("acme", "partner@acme.test");
-  harold = await app.signIn("acme", "harold.whitman@example.com");
-  summitClient = await app.signIn("summit", "client@summit.test");
+  app = await bootApp({ name: "documents-bulk-http", s3: true });
+  client = (await app.signIn("acme", "client@acme.test")).cookie;
+  partner = (await app.signIn("acme", "partner@acme.test")).cookie;
+  harold = (await app.signIn("acme", "harold.whitman@example.com")).cookie;
+  summitClient = (await app.signIn("summit", "client@summit.test")).cookie;
   const hashOf = (slug: string, name: string) => app.tx(slug, (t) => t.company.findFirstOrThrow({ where: { name }, select: { hashId: true } })).then((c) => c.hashId);
   rivera = await hashOf("acme", "Jordan & Casey Rivera");
   studio = await hashOf("acme", "Rivera Design Studio LLC");
@@ -484,7 +484,7 @@ describe("limits", () => {
 
 describe("group-access staff", () => {
   it("reach the documents of their own group's entities only; another group's are 404 and nothing changes", async () => {
-    const nina = await app.signIn("summit", "nina.patel@summit.test");
+    const nina = (await app.signIn("summit", "nina.patel@summit.test")).cookie;
     const entityOf = (own: boolean) =>
       app.tx("summit", async (t) => {
         const staff = await t.user.findFirstOrThrow({ where: { email: "nina.patel@summit.test" }, select: { firmGroupId: true } });
@@ -513,7 +513,7 @@ describe("group-access staff", () => {
     expect((await zipOf(other.hashId, { ids: [otherDoc.id] }, nina, "summit")).status).toBe(404);
     expect(await everything()).toBe(before);
     // A partner of the same firm reaches both.
-    const partnerSummit = await app.signIn("summit", "partner@summit.test");
+    const partnerSummit = (await app.signIn("summit", "partner@summit.test")).cookie;
     expect((await app.get("summit", `/admin/${other.hashId}/documents`, partnerSummit)).status).toBe(200);
   });
 });
