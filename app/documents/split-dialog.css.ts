@@ -7,7 +7,7 @@ export const review = style({
   gridTemplateColumns: "minmax(15rem, 20rem) minmax(0, 1fr)",
   gap: vars.space.xl,
   alignItems: "start",
-  minHeight: "100%",
+  alignContent: "start",
   "@media": { [mq.belowDesktop]: { gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.lg } },
 });
 
@@ -79,18 +79,8 @@ export const canvas = style({
 export const caption = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, lineHeight: vars.lineHeight.tight });
 export const tag = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted, lineHeight: vars.lineHeight.tight });
 
-export const cut = style({
-  position: "absolute",
-  top: vars.space.xs,
-  left: vars.space.xs,
-  padding: `0 ${vars.space.xs}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.semibold,
-  boxShadow: vars.shadow.sm,
-});
+/** "✂ Starts document 2": the page where a new document begins. */
+export const cut = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });
 
 export const state = style({
   display: "grid",

@@ -207,14 +207,11 @@ function Review({ file, getUrl, failed, onSubmit }: { file: { id: string; name: 
                   }}
                   data-testid="split-thumbnail"
                 >
-                  {startsHere ? (
-                    <span className={css.cut} aria-hidden>
-                      ✂ New
-                    </span>
-                  ) : null}
                   <PdfPageThumbnail doc={doc} page={page} className={css.canvas} label={`Page ${page} of ${file.name}`} />
                   <span className={css.caption}>Page {page}</span>
-                  <span className={css.tag}>{first === undefined ? (ranges.length ? "Not included" : " ") : `Document ${docs.join(", ")}`}</span>
+                  <span className={css.tag}>
+                    {startsHere ? <span className={css.cut}>✂ Starts document {first}</span> : first === undefined ? (ranges.length ? "Not included" : " ") : `Document ${docs.join(", ")}`}
+                  </span>
                 </button>
               );
             })}

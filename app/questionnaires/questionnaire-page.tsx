@@ -162,6 +162,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
       const changed = new Map(reply.sections.map((x) => [x.id, x]));
       setSections((list) => list.map((x) => (changed.has(x.id) ? { ...x, ...changed.get(x.id)! } : x)));
     }
+    if (reply.uploads) splits.merge(reply.uploads);
   }
 
   async function act(body: ActionBody): Promise<ActionReply> {
@@ -524,7 +525,7 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
       if (grant.error || !grant.upload) throw new Error(grant.error ?? "File upload failed, please try again.");
       setProgress({ name: file.name, percent: 0 });
       await uploadWithProgress(grant.upload.grant, file, ({ percent }) => setProgress({ name: file.name, percent }));
-      const confirmed = await b.act({ intent: "upload_confirm", questionId: q.id, key: grant.upload.key, contentType: file.type, option: option || undefined });
+      const confirmed = await b.act({ intent: "upload_confirm", questionId: q.id, key: grant.upload.key, contentType: file.type, option: option || undefined, fileName: file.name });
       if (!confirmed.error) toast.success("Document(s) uploaded successfully");
     } catch (e) {
       toast.error(e instanceof Error ? e.message : "File upload failed, please try again.");

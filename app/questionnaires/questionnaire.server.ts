@@ -450,7 +450,7 @@ export interface ActionResult {
   next?: { id: string; name: string; hashId: string } | null;
   /** A note just added, as the client sees it ('Author: body'). */
   note?: { questionId: string; id: string; text: string };
-  /** upload_states: the files of the upload questions and their splits (polled while the firm splits). */
+  /** upload_states: the files of the upload questions and their splits (polled while the firm splits); upload_confirm: the new file. */
   uploads?: Record<string, UploadedFileState>;
 }
 
@@ -699,8 +699,9 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         if (question.question_type !== "upload") throw new QuestionnaireError(400, "This question takes no documents.");
         if (question.options.length > 0 && (!action.option || !question.options.includes(action.option))) throw new QuestionnaireError(400, "Please choose an option first.");
         if (!keyBelongsToEntity(action.key, firmId, target.company_id)) throw notFound();
+        let recorded;
         try {
-          await recordDocumentUpload(tx, {
+          recorded = await recordDocumentUpload(tx, {
             firmId,
             companyId: target.company_id,
             key: action.key,
@@ -723,7 +724,8 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         if (!(await tx.questionnaire.count({ where: { id: target.id, firstDocUploadedAt: { not: null } } }))) {
           await tx.questionnaire.update({ where: { id: target.id }, data: { firstDocUploadedAt: new Date() } });
         }
-        return { ok: true, question: saved, sections };
+        const uploads = { [action.key]: { documentId: recorded.id, name: recorded.name, contentType: recorded.contentType, passwordProtected: recorded.passwordProtected, split: null } };
+        return { ok: true, question: saved, sections, uploads };
       }
       case "upload_remove": {
         const question = await findQuestion(tx, target.id, action.questionId);

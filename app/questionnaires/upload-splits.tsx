@@ -52,6 +52,8 @@ export interface UploadSplits {
   mode: PortalMode;
   companyHash: string;
   busy: boolean;
+  /** Files the page just learned about (a confirmed upload). */
+  merge(files: Record<string, UploadedFileState>): void;
   start(key: string, pages: string): Promise<void>;
   restore(key: string): Promise<void>;
   markOther(key: string): Promise<void>;
@@ -137,6 +139,7 @@ export function useUploadSplits(input: {
     mode,
     companyHash,
     busy,
+    merge: (files) => setUploads((all) => ({ ...all, ...files })),
     start: (key, pages) =>
       run({ intent: "split", id: uploads[key]?.documentId ?? "", pages }, (reply) => {
         if (reply.split) setSplit(key, reply.split);
