@@ -5,7 +5,7 @@
  * questionnaire's entity); an advisor splits a client's checklist PDF from the preview into new
  * documents of the same entity; the client then sees the parts and the firm's note; clients
  * can't split; other entities' and firms' documents are 404 with nothing written; a split file
- * the client removes from the answer stays restorable.
+ * the client removes from the answer stays restorable; Collect flags a split nobody reviewed yet.
  */
 import pg from "pg";
 import { PDFDocument } from "pdf-lib";
@@ -56,6 +56,15 @@ async function upload(questionId: string, fileName: string, bytes: Uint8Array): 
 
 const clientView = () => client.loaderData<{ data: { uploads: Record<string, UploadedFileState> } }>("summit", `/questionnaire/${q.hash}?questionnaireId=${q.id}`, CLIENT_ROUTE);
 const advisorView = () => advisor.loaderData<{ canSplit: boolean; data: { uploads: Record<string, UploadedFileState> } }>("summit", `/preview/${q.companyId}/questionnaire/${q.id}`, PREVIEW_ROUTE);
+
+/** Collect's has_split_documents_to_review for the questionnaire (its row, found by the entity's name). */
+async function splitToReview(): Promise<boolean> {
+  const { rows } = await su.query(`SELECT name FROM companies WHERE id = $1`, [q.companyId]);
+  const page = await advisor.loaderData<{ rows: { id: string; hasSplitDocumentsToReview: boolean }[] }>("summit", `/overview?q=${encodeURIComponent(rows[0].name)}&size=50`, "routes/overview");
+  const row = page.rows.find((r) => r.id === q.id);
+  expect(row, "the questionnaire's Collect row").toBeTruthy();
+  return row!.hasSplitDocumentsToReview;
+}
 
 async function waitForSplit(extractedDocumentId: string) {
   for (let i = 0; i < 200; i++) {
@@ -223,9 +232,13 @@ describe("checklist files and their splits", () => {
     expect(page.text).toContain(SPLIT_MESSAGES.clientNote);
     expect(page.text).toContain("Bank statements (pages 2-3).pdf");
 
-    // Mark as other, then restore: the parts go, the note with them.
+    // Collect flags the questionnaire (has_split_documents_to_review) until the split is marked as other.
+    expect(await splitToReview()).toBe(true);
     const marked = await post(advisor, "summit", `/api/documents/${q.hash}`, { intent: "mark_other", extractedDocumentId: done.extractedDocumentId });
     expect(marked.body.split.markedAsOthers).toBe(true);
+    expect(await splitToReview()).toBe(false);
+
+    // Restore: the parts go, the note with them.
     expect((await post(advisor, "summit", `/api/documents/${q.hash}`, { intent: "split_restore", extractedDocumentId: done.extractedDocumentId })).status).toBe(200);
     expect((await clientView()).data.uploads[key]!.split).toBeNull();
     const after = await client.get("summit", `/questionnaire/${q.hash}?questionnaireId=${q.id}`);
