@@ -182,6 +182,7 @@ export function UploadedFile({
   onRemove: (() => void) | null;
 }) {
   const [reviewing, setReviewing] = useState(false);
+  const rowRef = useRef<HTMLDivElement>(null);
   const file = splits.uploads[fileKey];
   const name = file?.name ?? fallbackName;
   const split = file?.split ?? null;
@@ -189,7 +190,7 @@ export function UploadedFile({
   const done = split?.status === "split_succeeded";
   const splittable = splits.canSplit && file !== undefined && canSplitFile(file, split);
   return (
-    <div className={s.fileItem} data-testid="uploaded-file">
+    <div className={s.fileItem} data-testid="uploaded-file" ref={rowRef}>
       <div className={s.fileRow}>
         <span className={s.fileName}>
           <span>{name}</span>
@@ -255,7 +256,13 @@ export function UploadedFile({
           onSubmit={(pages) => void splits.start(fileKey, pages)}
           onRestore={() => void splits.restore(fileKey).then(() => setReviewing(false))}
           onMarkOther={() => void splits.markOther(fileKey)}
-          onClose={() => setReviewing(false)}
+          onClose={() => {
+            setReviewing(false);
+            // The button that opened the review may be gone (Split becomes Review): keep focus in the row.
+            requestAnimationFrame(() => {
+              if (document.activeElement === document.body || !document.activeElement) rowRef.current?.querySelector<HTMLElement>("button")?.focus();
+            });
+          }}
         />
       ) : null}
     </div>
