@@ -30,17 +30,20 @@ import * as s from "./questionnaire.css";
 
 type Reply = { error?: string; message?: string; uploads?: Record<string, UploadedFileState>; split?: SplitState; url?: string };
 
+/** Client spec, uploads and documents. */
+const VIEW_FAILED = "There was a problem downloading the document.";
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One call to the entity's document API (staff: split actions and view URLs); refusals carry the server's message. */
-async function documentApi(companyHash: string, body: Record<string, unknown>): Promise<Reply> {
+async function documentApi(companyHash: string, body: Record<string, unknown>, failure: string = SPLIT_MESSAGES.failed): Promise<Reply> {
   try {
     const response = await fetch(`/api/documents/${companyHash}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
     const reply = (await response.json().catch(() => ({}))) as Reply;
-    if (!response.ok) return { error: response.status < 500 && reply.error ? reply.error : SPLIT_MESSAGES.failed };
+    if (!response.ok) return { error: response.status < 500 && reply.error ? reply.error : failure };
     return reply;
   } catch {
-    return { error: SPLIT_MESSAGES.failed };
+    return { error: failure };
   }
 }
 
@@ -156,8 +159,8 @@ export function useUploadSplits(input: {
         toast.success(reply.message ?? SPLIT_MESSAGES.markedOther);
       }),
     async viewUrl(key) {
-      const reply = await documentApi(companyHash, { intent: "view_url", id: uploads[key]?.documentId ?? "" });
-      if (reply.error || !reply.url) throw new Error(reply.error ?? "There was a problem downloading the document.");
+      const reply = await documentApi(companyHash, { intent: "view_url", id: uploads[key]?.documentId ?? "" }, VIEW_FAILED);
+      if (reply.error || !reply.url) throw new Error(reply.error ?? VIEW_FAILED);
       return reply.url;
     },
   };
