@@ -53,3 +53,27 @@ export const addGroup = style({ display: "flex", flexWrap: "wrap", alignItems: "
 export const hiddenInput = style({ position: "absolute", width: 1, height: 1, opacity: 0, pointerEvents: "none" });
 export const details = style({ color: vars.color.text });
 globalStyle(`${upload} progress`, { accentColor: vars.color.brand, width: "100%" });
+/** The selection checkbox (and the same room on folder rows, so names line up). */
+export const rowCheck = style({ flexShrink: 0, width: 18, minHeight: 18 });
+globalStyle(`${row}[data-selected]`, { background: vars.color.surfaceAlt });
+export const selectAll = style({ padding: `${vars.space.xs} ${vars.space.xs}`, borderBottom: `1px solid ${vars.color.border}`, fontSize: vars.fontSize.sm });
+/** The bar for the selected files: stays at the bottom of the window while the page scrolls. */
+export const selectionBar = style({
+  position: "sticky",
+  bottom: vars.space.sm,
+  zIndex: 20,
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.lg,
+});
+export const selectionStatus = style({ margin: 0, display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: vars.space.sm, color: vars.color.text, minWidth: 0 });
+export const selectionNote = style({ color: vars.color.text, background: vars.color.warningSoft, borderRadius: vars.radius.md, padding: `${vars.space["2xs"]} ${vars.space.xs}`, fontSize: vars.fontSize.sm });
+export const selectionActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
+export const nowrap = style({ whiteSpace: "nowrap" });

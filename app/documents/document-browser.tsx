@@ -3,6 +3,8 @@
  * (/admin/{companyHash}/documents): folder tree (folders only), the current folder's items,
  * search, Add Folder, Add (uploads straight to the store with a progress bar per file), rename,
  * move, delete, restore, downloads and copy folder URL; staff also edit descriptions and tags.
+ * Files (listed, found or deleted) can be selected: the selection bar downloads them as one zip,
+ * moves, deletes or restores them at once (files only; folders keep their own row actions).
  * The server decides what is allowed (these buttons only mirror its permissions).
  */
 import { Form, Link, useNavigate, useRevalidator } from "@remix-run/react";
@@ -13,6 +15,7 @@ import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   ConfirmDialog,
   Dialog,
   EmptyState,
@@ -32,6 +35,7 @@ import { formatFileSize } from "~/storage/uploads";
 import type { DocumentBrowserData, DocumentItem } from "./documents.server";
 import * as css from "./document-browser.css";
 import { DOCUMENT_MESSAGES, joinPath, type FolderNode } from "./rules";
+import { bulkActions, SELECTION_MESSAGES, selectAllState, selectionKind, toggleAll, toggleOne, type BulkAction } from "./selection";
 import { SplitReviewDialog, type SplitOptions } from "./split-dialog";
 import { screenUploadBatch } from "./upload-batch";
 import { FilePreviewDialog, previewKind } from "~/pdf/file-preview-dialog";
@@ -60,6 +64,8 @@ type DialogState =
   | { kind: "describe"; item: DocumentItem }
   | { kind: "split"; item: DocumentItem }
   | { kind: "preview"; item: DocumentItem }
+  | { kind: "bulk-move" }
+  | { kind: "bulk-delete" }
   | null;
 
 interface UploadRow {
@@ -95,6 +101,21 @@ class ActionRefused extends Error {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const BULK_LABELS: Record<BulkAction, string> = { download: "Download", move: "Move", delete: "Delete", restore: "Restore" };
+
+/** Saves a zip the server answered with under the name it gave. */
+async function saveDownload(response: Response) {
+  const blob = await response.blob();
+  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "documents.zip";
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
 export function DocumentBrowser({ data, entities, mode, basePath, split, note, headerActions }: DocumentBrowserProps) {
   const toast = useToast();
   const navigate = useNavigate();
@@ -109,6 +130,9 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
   /** Documents being split: document id → its split (polled until done). */
   const [splitting, setSplitting] = useState<Record<string, string>>({});
   const polling = useRef(new Set<string>());
+  /** Ids of the selected files; a new folder, search or entity starts a new selection. */
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => setSelected(new Set()), [entity.hashId, path, data.search]);
 
   async function api<T = { ok: true; message?: string; url?: string; grant?: UploadGrant; item?: DocumentItem }>(body: Record<string, unknown>): Promise<T> {
     const response = await fetch(apiUrl, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
@@ -119,7 +143,7 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
   }
 
   /** One action; a refusal shows the server's message, other failures `failure` (the spec's text for the action). */
-  async function run(body: Record<string, unknown>, success?: string, failure: string = DOCUMENT_MESSAGES.updateFailed) {
+  async function run(body: Record<string, unknown>, success?: string, failure: string = DOCUMENT_MESSAGES.updateFailed): Promise<boolean> {
     setBusy(true);
     try {
       const result = await api(body);
@@ -127,8 +151,36 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
       if (message) toast.success(message);
       setDialog(null);
       revalidate();
+      return true;
     } catch (error) {
       toast.error(error instanceof ActionRefused ? error.message : failure);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** A bulk action on the selection; the selection is cleared when it is done. */
+  async function runBulk(body: Record<string, unknown>, success: string | undefined, failure: string) {
+    if (await run({ ...body, ids: selectedItems.map((i) => i.id) }, success, failure)) setSelected(new Set());
+  }
+
+  async function downloadSelected() {
+    setBusy(true);
+    try {
+      const response = await fetch(`${apiUrl}/files`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ids: selectedItems.map((i) => i.id) }),
+      });
+      if (!response.ok) {
+        // Too large (503) and a mixed selection (422) have their own messages; the rest the spec's folder one.
+        toast.error(response.status === 503 || response.status === 422 ? await response.text() : DOCUMENT_MESSAGES.folderDownloadFailed);
+        return;
+      }
+      await saveDownload(response);
+    } catch {
+      toast.error(DOCUMENT_MESSAGES.folderDownloadFailed);
     } finally {
       setBusy(false);
     }
@@ -263,15 +315,7 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
         toast.error(response.status === 503 ? await response.text() : DOCUMENT_MESSAGES.folderDownloadFailed);
         return;
       }
-      const blob = await response.blob();
-      const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "documents.zip";
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(blob);
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      await saveDownload(response);
     } catch {
       toast.error(DOCUMENT_MESSAGES.folderDownloadFailed);
     } finally {
@@ -291,6 +335,24 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
   const crumbs = path === "/" ? [] : path.slice(1).split("/");
   const disabledTitle = permissions.reason ?? undefined;
   const shown = data.results ?? data.items;
+
+  // Selection: the listed (or found) files, and deleted files where the viewer may restore.
+  const listedFileIds = shown.filter((i) => i.itemType === "file").map((i) => i.id);
+  const showDeleted = data.deleted.length > 0 && permissions.canRestore;
+  const selectable = new Map([...shown, ...(showDeleted ? data.deleted : [])].filter((i) => i.itemType === "file").map((i) => [i.id, i]));
+  // Ids no longer listed (deleted elsewhere, moved away) drop out of the selection by themselves.
+  const selectedItems = [...selected].flatMap((id) => selectable.get(id) ?? []);
+  const kind = selectionKind(selectedItems);
+  const actions = bulkActions(kind, permissions);
+  const allState = selectAllState(listedFileIds, selected);
+  const select = (item: DocumentItem, on: boolean) => setSelected((current) => toggleOne(current, item.id, on));
+  const bulk: Record<BulkAction, () => void> = {
+    download: () => void downloadSelected(),
+    move: () => setDialog({ kind: "bulk-move" }),
+    delete: () => setDialog({ kind: "bulk-delete" }),
+    restore: () => void runBulk({ intent: "restore_many" }, undefined, DOCUMENT_MESSAGES.restoreFailed),
+  };
+  const selectionPaths = new Set(selectedItems.map((i) => i.path));
 
   return (
     <div className={css.page}>
@@ -388,108 +450,130 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
           {shown.length === 0 ? (
             <EmptyState compact icon={<FolderIcon />} title={data.results ? "No documents found" : DOCUMENT_MESSAGES.emptyFolder} titleAs="p" />
           ) : (
-            <ul className={css.list} aria-label="Documents">
-              {shown.map((item) => {
-                const fullPath = joinPath(item.path, item.name);
-                const canChange = item.itemType === "folder" ? permissions.canManageFolders : permissions.canEditFiles;
-                const inCurrent = !data.results || item.path === path;
-                const isPdf = item.itemType === "file" && item.contentType === "application/pdf";
-                const splitOf = split?.bySource[item.id];
-                const processing = Boolean(splitting[item.id]) || splitOf?.status === "processing";
-                return (
-                  <li key={item.id} className={css.row} data-testid="document-row">
-                    <span className={css.rowName}>
-                      {item.itemType === "folder" ? <FolderIcon aria-hidden /> : <FileIcon aria-hidden />}
-                      {item.itemType === "folder" ? (
-                        <Link className={css.rowLink} to={folderHref(basePath, fullPath)}>
-                          {item.name}
-                        </Link>
-                      ) : (
-                        <span className={css.rowLink}>{item.name}</span>
-                      )}
-                      {data.results ? <span className={css.rowMeta}>{item.path}</span> : null}
-                      {item.sizeBytes != null ? <span className={css.rowMeta}>{formatFileSize(item.sizeBytes)}</span> : null}
-                      {item.tags.map((t) => (
-                        <span key={t} className={css.tag}>
-                          {t}
-                        </span>
-                      ))}
-                      {item.description ? <span className={css.rowMeta}>{item.description}</span> : null}
-                      {isPdf && item.passwordProtected ? <Badge tone="warning">Password-protected or unreadable</Badge> : null}
-                      {processing ? (
-                        <Badge tone="info" role="status">
-                          Processing…
-                        </Badge>
-                      ) : null}
-                      {splitOf?.markedAsOthers ? <Badge tone="neutral">Other</Badge> : null}
-                    </span>
-                    <span className={css.rowActions}>
-                      {item.itemType === "file" && previewKind(item.contentType, item.name) !== "unsupported" ? (
-                        <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "preview", item })} aria-label={`Preview ${item.name}`}>
-                          Preview
-                        </Button>
-                      ) : null}
-                      {item.itemType === "file" ? (
-                        <Button size="sm" variant="ghost" onClick={() => void downloadFile(item)} aria-label={`Download ${item.name}`}>
-                          Download
-                        </Button>
-                      ) : (
-                        <Button size="sm" variant="ghost" onClick={() => void downloadFolder(fullPath)} aria-label={`Download ${item.name}`}>
-                          Download
-                        </Button>
-                      )}
-                      {inCurrent && canChange ? (
-                        <>
-                          <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "rename", item })} aria-label={`Rename ${item.name}`}>
-                            Rename
+            <>
+              {listedFileIds.length ? (
+                <div className={css.selectAll}>
+                  <Checkbox
+                    label={data.results ? "Select all files found" : "Select all files in this folder"}
+                    checked={allState === "all"}
+                    indeterminate={allState === "some"}
+                    onChange={() => setSelected((current) => toggleAll(listedFileIds, current))}
+                  />
+                </div>
+              ) : null}
+              <ul className={css.list} aria-label="Documents">
+                {shown.map((item) => {
+                  const fullPath = joinPath(item.path, item.name);
+                  const canChange = item.itemType === "folder" ? permissions.canManageFolders : permissions.canEditFiles;
+                  const inCurrent = !data.results || item.path === path;
+                  const isPdf = item.itemType === "file" && item.contentType === "application/pdf";
+                  const splitOf = split?.bySource[item.id];
+                  const processing = Boolean(splitting[item.id]) || splitOf?.status === "processing";
+                  return (
+                    <li key={item.id} className={css.row} data-testid="document-row" data-selected={selected.has(item.id) || undefined}>
+                      <span className={css.rowName}>
+                        {item.itemType === "file" ? (
+                          <Checkbox hideLabel className={css.rowCheck} label={`Select ${item.name}`} checked={selected.has(item.id)} onChange={(e) => select(item, e.currentTarget.checked)} />
+                        ) : (
+                          <span className={css.rowCheck} aria-hidden />
+                        )}
+                        {item.itemType === "folder" ? <FolderIcon aria-hidden /> : <FileIcon aria-hidden />}
+                        {item.itemType === "folder" ? (
+                          <Link className={css.rowLink} to={folderHref(basePath, fullPath)}>
+                            {item.name}
+                          </Link>
+                        ) : (
+                          <span className={css.rowLink}>{item.name}</span>
+                        )}
+                        {data.results ? <span className={css.rowMeta}>{item.path}</span> : null}
+                        {item.sizeBytes != null ? <span className={`${css.rowMeta} ${css.nowrap}`}>{formatFileSize(item.sizeBytes)}</span> : null}
+                        {item.tags.map((t) => (
+                          <span key={t} className={css.tag}>
+                            {t}
+                          </span>
+                        ))}
+                        {item.description ? <span className={css.rowMeta}>{item.description}</span> : null}
+                        {isPdf && item.passwordProtected ? <Badge tone="warning">Password-protected or unreadable</Badge> : null}
+                        {processing ? (
+                          <Badge tone="info" role="status">
+                            Processing…
+                          </Badge>
+                        ) : null}
+                        {splitOf?.markedAsOthers ? <Badge tone="neutral">Other</Badge> : null}
+                      </span>
+                      <span className={css.rowActions}>
+                        {item.itemType === "file" && previewKind(item.contentType, item.name) !== "unsupported" ? (
+                          <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "preview", item })} aria-label={`Preview ${item.name}`}>
+                            Preview
                           </Button>
-                          <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "move", item })} aria-label={`Move ${item.name}`}>
-                            Move
+                        ) : null}
+                        {item.itemType === "file" ? (
+                          <Button size="sm" variant="ghost" onClick={() => void downloadFile(item)} aria-label={`Download ${item.name}`}>
+                            Download
                           </Button>
-                          <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "delete", item })} aria-label={`Delete ${item.name}`}>
-                            Delete
+                        ) : (
+                          <Button size="sm" variant="ghost" onClick={() => void downloadFolder(fullPath)} aria-label={`Download ${item.name}`}>
+                            Download
                           </Button>
-                        </>
-                      ) : null}
-                      {mode === "staff" && item.itemType === "file" ? (
-                        <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "describe", item })} aria-label={`Description and tags of ${item.name}`}>
-                          Details
-                        </Button>
-                      ) : null}
-                      {split?.enabled && isPdf && !item.passwordProtected && !processing && splitOf?.status !== "split_succeeded" ? (
-                        <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "split", item })} aria-label={`Split ${item.name}`}>
-                          Split
-                        </Button>
-                      ) : null}
-                      {split?.enabled && splitOf?.status === "split_succeeded" && !processing ? (
-                        <>
-                          <Button size="sm" variant="ghost" onClick={() => void run({ intent: "split_restore", extractedDocumentId: splitOf.extractedDocumentId }, undefined, split.messages.failed)} aria-label={`Restore ${item.name} (undo the split)`}>
-                            Restore
-                          </Button>
-                          {!splitOf.markedAsOthers ? (
-                            <Button size="sm" variant="ghost" onClick={() => void run({ intent: "mark_other", extractedDocumentId: splitOf.extractedDocumentId }, undefined, split.messages.failed)} aria-label={`Mark ${item.name} as other`}>
-                              Mark as other
+                        )}
+                        {inCurrent && canChange ? (
+                          <>
+                            <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "rename", item })} aria-label={`Rename ${item.name}`}>
+                              Rename
                             </Button>
-                          ) : null}
-                        </>
-                      ) : null}
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
+                            <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "move", item })} aria-label={`Move ${item.name}`}>
+                              Move
+                            </Button>
+                            <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "delete", item })} aria-label={`Delete ${item.name}`}>
+                              Delete
+                            </Button>
+                          </>
+                        ) : null}
+                        {mode === "staff" && item.itemType === "file" ? (
+                          <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "describe", item })} aria-label={`Description and tags of ${item.name}`}>
+                            Details
+                          </Button>
+                        ) : null}
+                        {split?.enabled && isPdf && !item.passwordProtected && !processing && splitOf?.status !== "split_succeeded" ? (
+                          <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "split", item })} aria-label={`Split ${item.name}`}>
+                            Split
+                          </Button>
+                        ) : null}
+                        {split?.enabled && splitOf?.status === "split_succeeded" && !processing ? (
+                          <>
+                            <Button size="sm" variant="ghost" onClick={() => void run({ intent: "split_restore", extractedDocumentId: splitOf.extractedDocumentId }, undefined, split.messages.failed)} aria-label={`Restore ${item.name} (undo the split)`}>
+                              Restore
+                            </Button>
+                            {!splitOf.markedAsOthers ? (
+                              <Button size="sm" variant="ghost" onClick={() => void run({ intent: "mark_other", extractedDocumentId: splitOf.extractedDocumentId }, undefined, split.messages.failed)} aria-label={`Mark ${item.name} as other`}>
+                                Mark as other
+                              </Button>
+                            ) : null}
+                          </>
+                        ) : null}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
           )}
           {data.truncated ? <p className={css.muted}>Showing the first {data.items.length} items. Search to find others.</p> : null}
         </section>
       </div>
 
-      {data.deleted.length && permissions.canRestore ? (
+      {showDeleted ? (
         <details className={`${css.panel} ${css.details}`}>
           <summary>Deleted documents ({data.deleted.length})</summary>
           <ul className={css.list} aria-label="Deleted documents">
             {data.deleted.map((item) => (
-              <li key={item.id} className={css.row}>
+              <li key={item.id} className={css.row} data-selected={selected.has(item.id) || undefined}>
                 <span className={css.rowName}>
+                  {item.itemType === "file" ? (
+                    <Checkbox hideLabel className={css.rowCheck} label={`Select ${item.name} (deleted)`} checked={selected.has(item.id)} onChange={(e) => select(item, e.currentTarget.checked)} />
+                  ) : (
+                    <span className={css.rowCheck} aria-hidden />
+                  )}
                   {item.itemType === "folder" ? <FolderIcon aria-hidden /> : <FileIcon aria-hidden />} {item.name} <span className={css.rowMeta}>{item.path}</span>
                   {item.itemType === "folder" ? <span className={css.rowMeta}>Folder, with its files</span> : null}
                 </span>
@@ -501,6 +585,56 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
           </ul>
         </details>
       ) : null}
+
+      {selectedItems.length ? (
+        <div className={css.selectionBar} role="region" aria-label="Selected documents">
+          <p className={css.selectionStatus} role="status">
+            <strong>{selectedItems.length} selected</strong>
+            {kind === "mixed" ? (
+              <span id="document-selection-mixed" className={css.selectionNote}>
+                {SELECTION_MESSAGES.mixed}
+              </span>
+            ) : null}
+          </p>
+          <div className={css.selectionActions}>
+            {actions.map(({ action, enabled }) => (
+              <Button
+                key={action}
+                size="sm"
+                variant={action === "delete" ? "danger" : "secondary"}
+                disabled={!enabled || busy}
+                aria-describedby={enabled ? undefined : "document-selection-mixed"}
+                onClick={bulk[action]}
+              >
+                {BULK_LABELS[action]}
+              </Button>
+            ))}
+            <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+              Clear
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {dialog?.kind === "bulk-move" ? (
+        <MoveDialog
+          title={`Move ${selectedItems.length === 1 ? selectedItems[0]!.name : `${selectedItems.length} documents`}`}
+          options={folders.filter((f) => !(selectionPaths.size === 1 && selectionPaths.has(f)))}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          onSubmit={(to) => void runBulk({ intent: "move_many", path: to }, "Successfully updated", DOCUMENT_MESSAGES.updateFailed)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={dialog?.kind === "bulk-delete"}
+        title={selectedItems.length === 1 ? `Delete ${selectedItems[0]!.name}?` : `Delete ${selectedItems.length} documents?`}
+        message={selectedItems.length === 1 ? "You can restore it from Deleted documents." : "You can restore them from Deleted documents."}
+        confirmLabel="Delete"
+        tone="danger"
+        busy={busy}
+        onConfirm={() => void runBulk({ intent: "delete_many" }, undefined, DOCUMENT_MESSAGES.removeFailed)}
+        onCancel={() => setDialog(null)}
+      />
 
       <NameDialog
         open={dialog?.kind === "folder"}
@@ -521,7 +655,13 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
         onSubmit={(name) => dialog?.kind === "rename" && void run({ intent: "rename", id: dialog.item.id, name }, "Successfully updated")}
       />
       {dialog?.kind === "move" ? (
-        <MoveDialog item={dialog.item} folders={folders} busy={busy} onClose={() => setDialog(null)} onSubmit={(to) => void run({ intent: "move", id: dialog.item.id, path: to }, "Successfully updated")} />
+        <MoveDialog
+          title={`Move ${dialog.item.name}`}
+          options={movableTo(dialog.item, folders)}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          onSubmit={(to) => void run({ intent: "move", id: dialog.item.id, path: to }, "Successfully updated")}
+        />
       ) : null}
       <ConfirmDialog
         open={dialog?.kind === "delete"}
@@ -632,15 +772,19 @@ function OpenNameDialog({ title, label, initial, busy, onClose, onSubmit }: { ti
   );
 }
 
-function MoveDialog({ item, folders, busy, onClose, onSubmit }: { item: DocumentItem; folders: string[]; busy: boolean; onClose: () => void; onSubmit: (path: string) => void }) {
+/** Where an item may move: any other folder (a folder never into itself). */
+function movableTo(item: DocumentItem, folders: string[]): string[] {
   const own = joinPath(item.path, item.name);
-  const options = folders.filter((f) => f !== item.path && (item.itemType === "file" || (f !== own && !f.startsWith(`${own}/`))));
+  return folders.filter((f) => f !== item.path && (item.itemType === "file" || (f !== own && !f.startsWith(`${own}/`))));
+}
+
+function MoveDialog({ title, options, busy, onClose, onSubmit }: { title: string; options: string[]; busy: boolean; onClose: () => void; onSubmit: (path: string) => void }) {
   const [to, setTo] = useState(options[0] ?? "/");
   return (
     <Dialog
       open
       onClose={onClose}
-      title={`Move ${item.name}`}
+      title={title}
       size="sm"
       footer={
         <>

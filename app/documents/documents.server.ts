@@ -37,6 +37,7 @@ import {
   type FolderPermissions,
 } from "./rules";
 import { checkStoredPdf, PDF_MESSAGES } from "./pdf.server";
+import { MAX_BULK_DOCUMENTS, SELECTION_MESSAGES, selectionKind, zipEntryNames } from "./selection";
 
 /** The one refusal type of this module; `status` is the HTTP status, `message` is fit to show. */
 export class DocumentError extends Error {
@@ -386,6 +387,12 @@ export async function forgetDocumentsByKeys(db: Db, keys: string[]): Promise<str
 
 const id = z.string().min(1).max(64);
 const text = z.string().max(1000);
+/** A selection of documents for a bulk action: 1 to 500 ids, each once. */
+export const documentIdsSchema = z
+  .array(id)
+  .min(1, SELECTION_MESSAGES.empty)
+  .max(MAX_BULK_DOCUMENTS, SELECTION_MESSAGES.tooMany)
+  .refine((ids) => new Set(ids).size === ids.length, SELECTION_MESSAGES.duplicate);
 
 export const documentActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("upload_grant"), path: text, fileName: z.string().min(1).max(1000), contentType: z.string().max(200), size: z.number().int().min(0) }),
@@ -399,12 +406,17 @@ export const documentActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set_tags"), id, tags: z.array(z.string().trim().min(1).max(100)).max(50) }),
   z.object({ intent: z.literal("download_url"), id }),
   z.object({ intent: z.literal("view_url"), id }),
+  z.object({ intent: z.literal("delete_many"), ids: documentIdsSchema }),
+  z.object({ intent: z.literal("restore_many"), ids: documentIdsSchema }),
+  z.object({ intent: z.literal("move_many"), ids: documentIdsSchema, path: text }),
 ]);
 export type DocumentAction = z.infer<typeof documentActionSchema>;
 
 export interface DocumentActionResult {
   ok: true;
   message?: string;
+  /** Bulk actions: how many documents changed. */
+  count?: number;
   item?: DocumentItem;
   grant?: UploadGrant;
   url?: string;
@@ -441,6 +453,11 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
     return { row, ownPath, permissions };
   };
   const canChange = (p: FolderPermissions, itemType: "file" | "folder") => (itemType === "folder" ? p.canManageFolders : p.canEditFiles);
+  /** One activity entry per document of a bulk action, in one statement (as each single action writes one). */
+  const logEach = (db: Db, title: string, descriptions: string[]) =>
+    (db as FirmTx).activityLog.createMany({
+      data: descriptions.map((description) => ({ firmId, typeId: ACTIVITY_TYPES.document, title, description: description.slice(0, 2000), actorId: user.id, companyId: entity.id, ipAddress: portal.clientAddress })),
+    });
 
   switch (action.intent) {
     case "upload_grant": {
@@ -598,11 +615,117 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
         throw new DocumentError(415, DOCUMENT_MESSAGES.typeNotSupported);
       }
     }
+    case "delete_many": {
+      return portal.db.$transaction(async (tx) => {
+        const rows = await findSelection(ctx, entity, tx, action.ids, "live");
+        for (const p of rows.permissions) refuse(p, p.canEditFiles);
+        const now = new Date();
+        const { count } = await tx.document.updateMany({ where: { id: { in: action.ids }, companyId: entity.id, deletedAt: null }, data: { deletedAt: now } });
+        if (count !== action.ids.length) throw notFound(); // deleted meanwhile: roll back
+        await logEach(tx, "Deleted a document", rows.files.map((r) => joinPath(r.path, r.name)));
+        return { ok: true as const, message: DOCUMENT_MESSAGES.removed, count };
+      });
+    }
+    case "move_many": {
+      return portal.db.$transaction(async (tx) => {
+        const rows = await findSelection(ctx, entity, tx, action.ids, "live");
+        for (const p of rows.permissions) refuse(p, p.canEditFiles);
+        const destination = validPath(action.path);
+        const destinationPermissions = permissionsFor(ctx, entity, destination);
+        if (!destinationPermissions.canView) throw notFound();
+        refuse(destinationPermissions, destinationPermissions.canUpload);
+        // Two selected files of one name cannot share a folder, nor take the name of a file there.
+        const names = rows.files.map((r) => r.name);
+        if (new Set(names).size !== names.length) throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
+        const taken = await tx.document.count({ where: { companyId: entity.id, path: destination, name: { in: names }, deletedAt: null, itemType: "file", id: { notIn: action.ids } } });
+        if (taken) throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
+        const { count } = await tx.document.updateMany({ where: { id: { in: action.ids }, companyId: entity.id, deletedAt: null }, data: { path: destination } });
+        if (count !== action.ids.length) throw notFound();
+        await logEach(tx, "Moved a document", rows.files.map((r) => `${joinPath(r.path, r.name)} → ${joinPath(destination, r.name)}`));
+        return { ok: true as const, message: "Successfully updated", count };
+      });
+    }
+    case "restore_many": {
+      try {
+        return await portal.db.$transaction(async (tx) => {
+          const rows = await findSelection(ctx, entity, tx, action.ids, "deleted");
+          for (const p of rows.permissions) refuse(p, p.canRestore);
+          // Each file comes back in its folder, under "(restored)" names where one is taken, also
+          // by another file of the same selection.
+          const paths = [...new Set(rows.files.map((r) => r.path))];
+          // Only the live names a restored name could meet: the same name, or its "(restored …)" forms.
+          const exact = [...new Set(rows.files.map((r) => r.name.toLowerCase()))];
+          const restoredForms = [...new Set(rows.files.map((r) => `${escapeLike(r.name.slice(0, r.name.length - extensionOf(r.name).length).toLowerCase())} (restored%`))];
+          const live = await tx.$queryRaw<{ path: string; name: string }[]>`
+            SELECT path, name FROM documents
+             WHERE company_id = ${entity.id} AND deleted_at IS NULL AND item_type = 'file' AND path = ANY(${paths}::text[])
+               AND (lower(name) = ANY(${exact}::text[]) OR lower(name) LIKE ANY(${restoredForms}::text[]))`;
+          const taken = new Map(paths.map((p) => [p, [] as string[]]));
+          for (const r of live) taken.get(r.path)!.push(r.name);
+          const names = rows.files.map((r) => {
+            const name = restoredName(r.name, taken.get(r.path)!, true);
+            taken.get(r.path)!.push(name);
+            return name;
+          });
+          const count = await tx.$executeRaw`
+            UPDATE documents d SET deleted_at = NULL, name = v.name, updated_at = now()
+              FROM unnest(${rows.files.map((r) => r.id)}::text[], ${names}::text[]) AS v(id, name)
+             WHERE d.id = v.id AND d.company_id = ${entity.id} AND d.deleted_at IS NOT NULL`;
+          if (count !== action.ids.length) throw notFound();
+          await logEach(tx, "Restored a document", rows.files.map((r, i) => joinPath(r.path, names[i]!)));
+          return { ok: true as const, message: DOCUMENT_MESSAGES.restored, count };
+        });
+      } catch (error) {
+        if (error instanceof DocumentError) throw error;
+        throw new DocumentError(500, DOCUMENT_MESSAGES.restoreFailed);
+      }
+    }
   }
 }
 
+interface SelectedFile {
+  id: string;
+  name: string;
+  path: string;
+  storageKey: string | null;
+  sizeBytes: bigint | null;
+  deletedAt: Date | null;
+}
+
+/**
+ * The files of a bulk action, in one query, all or nothing: every id must be a file of this
+ * entity (another firm's or entity's id is simply not found) that the viewer may see; otherwise
+ * 404 and nothing changes. A selection of deleted and live documents together is refused (422);
+ * `expect` says which kind the action takes (the other kind alone is "not found", as with the
+ * single actions). Returns the files in the order asked, with the permissions of their folders.
+ */
+async function findSelection(ctx: DocumentContext, entity: DocumentEntity, db: Db, ids: string[], expect: "live" | "deleted") {
+  const found = await db.document.findMany({
+    where: { id: { in: ids }, companyId: entity.id },
+    select: { id: true, itemType: true, name: true, path: true, storageKey: true, sizeBytes: true, deletedAt: true },
+  });
+  if (found.length !== ids.length) throw notFound();
+  const byPath = new Map<string, FolderPermissions>();
+  for (const row of found) {
+    const ownPath = row.itemType === "folder" ? joinPath(row.path, row.name) : row.path;
+    if (!byPath.has(ownPath)) byPath.set(ownPath, permissionsFor(ctx, entity, ownPath));
+    if (!byPath.get(ownPath)!.canView) throw notFound();
+  }
+  if (found.some((r) => r.itemType !== "file")) throw new DocumentError(400, SELECTION_MESSAGES.filesOnly);
+  const kind = selectionKind(found);
+  if (kind === "mixed") throw new DocumentError(422, SELECTION_MESSAGES.mixed);
+  if (kind !== expect) throw notFound();
+  const order = new Map(ids.map((rowId, i) => [rowId, i]));
+  const files: SelectedFile[] = found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return { files, permissions: [...byPath.values()] };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
 function likePrefix(folder: string): string {
-  return `${folder.replace(/[\\%_]/g, "\\$&")}/%`;
+  return `${escapeLike(folder)}/%`;
 }
 
 /** Re-roots everything inside `from` at `to` (paths only; the folder row itself is the caller's). */
@@ -646,33 +769,65 @@ export async function createFolderZip(ctx: DocumentContext, companyHash: string,
   const files = rows.filter((r) => user.kind === "staff" || !isStaffOnlyPath(r.path));
   const total = files.reduce((sum, f) => sum + Number(f.sizeBytes ?? 0), 0);
   if (total > MAX_FOLDER_DOWNLOAD_BYTES) throw new DocumentError(503, DOCUMENT_MESSAGES.folderTooLarge);
-  const urls = await Promise.all(files.map((f) => createDownloadUrl({ firmId, key: f.storageKey!, fileName: f.name, expiresInSeconds: 300 })));
-
-  const archive = new ZipArchive({ zlib: { level: 6 } });
   const prefix = folder === "/" ? "/" : `${folder}/`;
-  (async () => {
-    for (const [i, f] of files.entries()) {
-      const response = await fetch(urls[i]);
-      if (!response.ok || !response.body) throw new Error(`Could not read ${f.storageKey}: ${response.status}`);
-      const relative = f.path === folder ? "" : `${f.path.slice(prefix.length)}/`;
-      const added = new Promise<void>((resolve, reject) => {
-        archive.once("entry", () => resolve());
-        archive.once("error", reject);
-      });
-      archive.append(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>), { name: `${relative}${f.name}` });
-      await added;
-    }
-    await archive.finalize();
-  })().catch((error: unknown) => archive.destroy(error instanceof Error ? error : new Error(String(error))));
+  const stream = await zipFromStore(
+    firmId,
+    files.map((f) => ({ key: f.storageKey!, name: `${f.path === folder ? "" : `${f.path.slice(prefix.length)}/`}${f.name}` })),
+  );
   await log(portal.db);
   return {
     fileName: `${folder === "/" ? entity.name : parentPath(folder) === folder ? "documents" : folder.slice(folder.lastIndexOf("/") + 1)}.zip`,
-    stream: Readable.toWeb(archive) as unknown as ReadableStream<Uint8Array>,
+    stream,
   };
 
   async function log(db: Db) {
     await logActivity(db, firmId, { typeId: ACTIVITY_TYPES.document, title: "Downloaded a folder", description: folder, actorId: user.id, companyId: entity.id, ipAddress: portal.clientAddress });
   }
+}
+
+/**
+ * Selected files (bulk download) as one zip, streamed from the store like a folder: every id must
+ * be a live file of this entity the viewer may see (404 otherwise, and no zip); a selection with
+ * deleted documents is refused (422); over 150 MB in total → 503 with the spec's message.
+ */
+export async function createSelectionZip(ctx: DocumentContext, companyHash: string, ids: string[]): Promise<FolderZip> {
+  const { portal, user } = ctx;
+  const firmId = portal.firm.id;
+  const entity = await findDocumentEntity(portal.db, user, companyHash);
+  const { files } = await findSelection(ctx, entity, portal.db, ids, "live");
+  if (files.some((f) => !keyBelongsToEntity(f.storageKey, firmId, entity.id))) throw notFound();
+  const total = files.reduce((sum, f) => sum + Number(f.sizeBytes ?? 0), 0);
+  if (total > MAX_FOLDER_DOWNLOAD_BYTES) throw new DocumentError(503, DOCUMENT_MESSAGES.folderTooLarge);
+  const names = zipEntryNames(files);
+  const stream = await zipFromStore(firmId, files.map((f, i) => ({ key: f.storageKey!, name: names[i]! })));
+  await portal.db.activityLog.createMany({
+    data: files.map((f) => ({ firmId, typeId: ACTIVITY_TYPES.document, title: "Downloaded a document", description: joinPath(f.path, f.name), actorId: user.id, companyId: entity.id, ipAddress: portal.clientAddress })),
+  });
+  return { fileName: `${entity.name} documents.zip`, stream };
+}
+
+/**
+ * A zip of stored objects, streamed through archiver: each object is read from the store through a
+ * short presigned URL one after the other, so the app holds one chunk at a time. A read failure
+ * ends the stream with an error (the browser's download fails rather than saving a partial zip).
+ */
+async function zipFromStore(firmId: string, entries: { key: string; name: string }[]): Promise<ReadableStream<Uint8Array>> {
+  const urls = await Promise.all(entries.map((e) => createDownloadUrl({ firmId, key: e.key, fileName: e.name.slice(e.name.lastIndexOf("/") + 1), expiresInSeconds: 300 })));
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  (async () => {
+    for (const [i, entry] of entries.entries()) {
+      const response = await fetch(urls[i]!);
+      if (!response.ok || !response.body) throw new Error(`Could not read ${entry.key}: ${response.status}`);
+      const added = new Promise<void>((resolve, reject) => {
+        archive.once("entry", () => resolve());
+        archive.once("error", reject);
+      });
+      archive.append(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>), { name: entry.name });
+      await added;
+    }
+    await archive.finalize();
+  })().catch((error: unknown) => archive.destroy(error instanceof Error ? error : new Error(String(error))));
+  return Readable.toWeb(archive) as unknown as ReadableStream<Uint8Array>;
 }
 
 /** The display name a generated key carries ("{random}-{safe-name}" → "safe-name"). */

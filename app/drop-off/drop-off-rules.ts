@@ -31,6 +31,9 @@ export const DROP_OFF_MESSAGES = {
   uploaded: "Upload successful",
 } as const;
 
+/** A drop-off batch's notification counts only files filed in the last hour. */
+export const DROP_OFF_FINISH_WINDOW_MS = 60 * 60 * 1000;
+
 const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
 const token = z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/);
 const file = { fileName: z.string().max(1000), contentType: z.string().max(200) };
@@ -42,6 +45,8 @@ const documentName = z.string({ message: DOCUMENT_NAME_REQUIRED }).trim().min(1,
 export const dropOffApiSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("grant"), questionnaireId: id, companyId: id, ...file, size: z.number().int().nonnegative().optional() }),
   z.object({ intent: z.literal("confirm"), questionnaireId: id, companyId: id, key: z.string().max(1000), ...file, documentName }),
+  /** After a batch: the firm users who look after the entity are notified once, with the files' names. */
+  z.object({ intent: z.literal("finish"), questionnaireId: id, companyId: id, documentIds: z.array(id).min(1).max(999) }),
 ]);
 export type DropOffApiRequest = z.infer<typeof dropOffApiSchema>;
 

@@ -25,6 +25,7 @@ import type { UploadGrant } from "~/storage/uploads";
 import { ensureFolders } from "./drop-link.server";
 import { UNASSIGNED_ENTITY_TYPE } from "./rules";
 import {
+  DROP_OFF_FINISH_WINDOW_MS,
   DROP_OFF_MESSAGES,
   DROP_OFF_THROTTLE,
   dropOffBucket,
@@ -109,7 +110,70 @@ export async function performDocumentDropOffRequest(portal: FirmSiteContext, use
   await throttle(portal, "dropoff", true);
   const target = await openDocumentDropOff(portal, user, request.questionnaireId, request.companyId);
   if (!target) throw new DropOffError(404, DROP_OFF_MESSAGES.notFound);
+  if (request.intent === "finish") return notifyDropOff(portal, user, target, request.documentIds);
   return upload(portal, target, request, { uploadedById: user.id, description: null });
+}
+
+/**
+ * The firm users told when a client drops off files: the staff user who sent the drop-off request
+ * and the client's advisor; when neither is an active firm user, the partners.
+ */
+async function dropOffRecipients(portal: FirmSiteContext, user: SessionUser, questionnaireId: string): Promise<{ id: string; email: string | null }[]> {
+  const [questionnaire, client] = await Promise.all([
+    portal.db.questionnaire.findFirst({ where: { id: questionnaireId }, select: { createdById: true } }),
+    portal.db.user.findFirst({ where: { id: user.id }, select: { assignedAdvisorId: true } }),
+  ]);
+  const ids = [questionnaire?.createdById, client?.assignedAdvisorId].filter((id): id is string => Boolean(id));
+  const active = { kind: "staff" as const, paying: true, deletedAt: null };
+  const staff = ids.length ? await portal.db.user.findMany({ where: { id: { in: ids }, ...active }, select: { id: true, email: true } }) : [];
+  if (staff.length) return staff;
+  return portal.db.user.findMany({ where: { firmAccess: "partner", ...active }, select: { id: true, email: true }, orderBy: { createdAt: "asc" }, take: 20 });
+}
+
+/**
+ * After a client's drop-off batch: the firm users who look after the entity get an in-app
+ * notification (type 2, document) and an email listing the files. Only files this client just
+ * filed for this questionnaire count; none is 404 (and counts as a failure).
+ */
+async function notifyDropOff(portal: FirmSiteContext, user: SessionUser, target: UploadTarget, documentIds: string[]): Promise<{ notified: number }> {
+  const firmId = portal.firm.id;
+  const files = await portal.db.document.findMany({
+    where: { id: { in: documentIds }, companyId: target.companyId, questionnaireId: target.questionnaireId, path: target.folder, uploadedById: user.id, itemType: "file", deletedAt: null, createdAt: { gte: new Date(Date.now() - DROP_OFF_FINISH_WINDOW_MS) } },
+    select: { name: true },
+    orderBy: { name: "asc" },
+    take: 999,
+  });
+  if (!files.length) {
+    await failure(portal, "dropoff");
+    throw new DropOffError(404, "No uploaded files were found.");
+  }
+  const recipients = await dropOffRecipients(portal, user, target.questionnaireId ?? "");
+  const subject = `${files.length} file${files.length === 1 ? "" : "s"} dropped off for ${target.companyName}`;
+  const link = `/admin/${target.companyHash}/documents?${new URLSearchParams({ path: target.folder })}`;
+  if (recipients.length) {
+    await portal.db.notification.createMany({
+      data: recipients.map((r) => ({ firmId, userId: r.id, typeId: 2, text: subject, link, clientName: target.companyName, companyId: target.companyId })),
+    });
+  }
+  for (const r of recipients) {
+    if (!r.email) continue;
+    await sendEmail(portal, {
+      to: r.email,
+      userId: r.id,
+      subject,
+      text: `These files were dropped off for ${target.companyName}${target.questionnaireName ? ` (${target.questionnaireName})` : ""}:\n\n${files.map((f) => `- ${f.name}`).join("\n")}\n\nThey are in the folder ${target.folder}:\n${portal.origin}${link}`,
+    });
+  }
+  await logActivity(portal.db, firmId, {
+    typeId: ACTIVITY_TYPES.document,
+    title: "Dropped off files",
+    description: `${files.length} file(s) in ${target.folder}`,
+    companyId: target.companyId,
+    questionnaireId: target.questionnaireId ?? undefined,
+    actorId: user.id,
+    ipAddress: portal.clientAddress,
+  });
+  return { notified: recipients.length };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -287,10 +287,24 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
             </Alert>
           ) : null}
 
+          {current.locked ? (
+            <Alert
+              tone="warning"
+              title={t(MESSAGES.firstSectionRequired)}
+              action={
+                <Button size="sm" variant="secondary" onClick={() => go(0)}>
+                  Go to the first section
+                </Button>
+              }
+            >
+              {t(`This section opens once "${views[0]?.section.name ?? ""}" is completed.`)}
+            </Alert>
+          ) : null}
+
           <SectionBody
             section={current.section}
             questions={questions}
-            readOnly={readOnly}
+            readOnly={readOnly || current.locked}
             mode={mode}
             props={props}
             act={act}

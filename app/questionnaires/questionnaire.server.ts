@@ -37,6 +37,7 @@ import {
   readOnlyReason,
   SECTION_TYPE,
   sectionStatus,
+  sectionViews,
   type QuestionFacts,
   type QuestionType,
   type SpecialAnswer,
@@ -494,6 +495,36 @@ function assertWritable(target: Target, user: SessionUser, today: string) {
   if (reason) throw new QuestionnaireError(403, READ_ONLY_MESSAGES[reason]);
 }
 
+/**
+ * first_section_required, enforced here as well as on the page: while the first section the client
+ * sees is not completed, the others (except custom ones) take no answers, uploads or signatures.
+ */
+async function assertSectionUnlocked(tx: FirmTx, target: Target, action: QuestionnaireAction, portal: FirmSiteContext): Promise<void> {
+  if (action.intent === "open_section") return; // only the page's cursor
+  let sectionId: string | null = "sectionId" in action ? action.sectionId : null;
+  if (!sectionId && "questionId" in action) {
+    const rows = await tx.$queryRaw<{ section_id: string }[]>`SELECT section_id FROM questions WHERE id = ${action.questionId} AND questionnaire_id = ${target.id} AND deleted_at IS NULL`;
+    sectionId = rows[0]?.section_id ?? null;
+  }
+  if (!sectionId) return; // an unknown question or section is refused by the action itself
+  const [sections, questions] = [await readSections(tx, target.id), await readQuestionFacts(tx, target.id)];
+  const views = sectionViews(sections, questions, {
+    firstSectionRequired: true,
+    deposit: { depositStatus: target.deposit_status, depositAmountCents: target.deposit_amount_cents },
+    onePerSection: portal.firm.preferences.requireOneSignaturePerSection,
+  });
+  if (views.find((v) => v.section.id === sectionId)?.locked) throw new QuestionnaireError(409, MESSAGES.firstSectionRequired);
+}
+
+/** The facts the section rules read, for every question of the questionnaire, in one statement. */
+async function readQuestionFacts(tx: FirmTx, questionnaireId: string): Promise<QuestionFacts[]> {
+  return tx.$queryRaw<QuestionFacts[]>`
+    SELECT q.id, q.section_id AS "sectionId", q.question_type::text AS "questionType", q.answer, to_char(q.answer_by, 'YYYY-MM-DD') AS "answerBy",
+           q.special_answer::text AS "specialAnswer", q.optional, q.follow_up_question_id AS "followUpQuestionId",
+           q.trigger_for_follow_up_question AS "triggerForFollowUpQuestion", q."order"
+      FROM questions q WHERE q.questionnaire_id = ${questionnaireId} AND q.deleted_at IS NULL`;
+}
+
 interface QuestionRecord {
   id: string;
   section_id: string;
@@ -601,6 +632,7 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
   const result = await portal.db.$transaction(async (tx): Promise<ActionResult> => {
     const target = await lockTarget(tx, user, companyHash, action.questionnaireId);
     assertWritable(target, user, today);
+    if (portal.firm.preferences.firstSectionRequired) await assertSectionUnlocked(tx, target, action, portal);
     const touchAnswer = () => touch(tx, firmId, target, user, ANSWERED_TITLE, ACTIVITY_TYPES.questionnaire, ip);
 
     switch (action.intent) {

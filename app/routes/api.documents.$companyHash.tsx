@@ -1,7 +1,9 @@
 /**
  * POST /api/documents/{companyHash}: the document browser's actions (client and staff), as JSON
  * `{ intent, … }` (see documentActionSchema): upload grants and confirms, folders, rename, move,
- * delete, restore, descriptions and tags, download URLs; and the split actions (split, split_status,
+ * delete, restore, descriptions and tags, download URLs; bulk delete_many, restore_many and
+ * move_many on up to 500 selected files (all or nothing; a mix of deleted and live documents is
+ * 422; the zip of selected files is the /files route); and the split actions (split, split_status,
  * split_restore, mark_other: extracted/split.server.ts). Answers `{ error }` with 4xx on refusal;
  * another firm's or entity's document is 404 and nothing changes.
  */

@@ -42,7 +42,7 @@ export default function DocumentDropOffPage() {
   }
   return (
     <AuthCard firmName={data.firm.name} logoUrl={data.firm.logoUrl} title="Drop off documents" description={`Files for ${data.companyName}${data.questionnaireName ? ` · ${data.questionnaireName}` : ""}, filed in ${data.folder}.`}>
-      <DropOffUploadForm endpoint="/api/document-drop-off" fields={{ questionnaireId: data.questionnaireId, companyId: data.companyId }} firmName={data.firm.name} successMessage={DOCUMENT_MESSAGES.uploaded} />
+      <DropOffUploadForm endpoint="/api/document-drop-off" fields={{ questionnaireId: data.questionnaireId, companyId: data.companyId }} firmName={data.firm.name} successMessage={DOCUMENT_MESSAGES.uploaded} finish />
     </AuthCard>
   );
 }

@@ -8,6 +8,11 @@
  * statements whatever the folder's size (the listing returns at most LIST_LIMIT items, a search
  * at most SEARCH_LIMIT), p95 well under 100 ms.
  *
+ * Then bulk actions on 500 selected documents of that folder (delete_many, then restore_many, as
+ * the selection bar sends them): time and statements per action. Target: a fixed number of
+ * statements whatever the selection's size (one query for the selection, one update, one insert of
+ * the activity entries), p95 well under 500 ms.
+ *
  * Then a 150 MB upload through the real pipeline: the local S3 server runs in its own process
  * (scripts/lib/local-s3-serve.ts) and the "browser" is curl posting the file from disk with the
  * presigned POST, so this process holds only what the app holds: the grant, then the confirm
@@ -141,6 +146,32 @@ async function main() {
       console.log(
         `${label.padEnd(24)} items ${String(result.results?.length ?? result.items.length).padStart(5)}${!result.results && result.truncated ? " (first page)" : ""}  ` +
           `statements ${counted} (${statements.length} with transaction control)  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms`,
+      );
+    }
+
+    // Bulk delete and restore of 500 selected documents (the most one action takes).
+    const selection = Array.from({ length: Math.min(500, DOCUMENTS) }, (_, i) => `bench${i + 1}`);
+    const bulkRuns = Math.max(3, Math.round(RUNS / 5));
+    const bulkTimes: Record<"delete_many" | "restore_many", number[]> = { delete_many: [], restore_many: [] };
+    const bulkStatements: Record<"delete_many" | "restore_many", number> = { delete_many: 0, restore_many: 0 };
+    for (let run = -1; run < bulkRuns; run++) {
+      for (const intent of ["delete_many", "restore_many"] as const) {
+        statements.length = 0;
+        counting = run === 0;
+        const start = performance.now();
+        const result = await documents.performDocumentAction({ portal, user }, hash, { intent, ids: selection });
+        const ms = performance.now() - start;
+        counting = false;
+        if (result.count !== selection.length) throw new Error(`${intent} changed ${result.count} documents`);
+        if (run === 0) bulkStatements[intent] = statements.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK|SELECT set_config)/i.test(q)).length;
+        if (run >= 0) bulkTimes[intent].push(ms); // run -1 warms up
+      }
+    }
+    for (const intent of ["delete_many", "restore_many"] as const) {
+      const times = bulkTimes[intent].sort((a, b) => a - b);
+      console.log(
+        `bulk ${intent.replace("_many", "")} ${String(selection.length).padStart(3)} documents`.padEnd(28) +
+          `statements ${bulkStatements[intent]}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms (${times.length} runs)`,
       );
     }
 

@@ -116,6 +116,16 @@ test("a client reviews, approves and signs PDFs at desktop width", async ({ page
 test("a client reviews and signs PDFs on a 375 px phone", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signInClient(page, "summit", "client@summit.test");
+  // Summit requires the first section (the checklist) first: later sections are locked until then.
+  const request = await reviewRequest("summit", "client@summit.test");
+  await page.goto(firmUrl("summit", `/questionnaire/${request.hash}?questionnaireId=${request.questionnaireId}&sectionId=${request.section("draft_return_review")}`));
+  await expect(page.getByText("Please complete the first section before proceeding.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Request Changes" })).toHaveCount(0);
+  await screenshot(page, "pdf-summit-375-locked");
+  await page.getByRole("button", { name: "Go to the first section" }).click();
+  await expect(page.getByRole("heading", { name: "Year-End Documents" })).toBeVisible();
+  await page.getByRole("button", { name: "Mark checklist complete" }).click();
+  await expect(page.getByRole("status", { name: "Checklist progress" })).toContainText("marked complete");
   const q = await reviewAndSign(page, "summit", "client@summit.test", "Taylor Morgan", "pdf-summit-375");
   // Nothing wider than the phone.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -211,6 +211,43 @@ describe("document drop-off (/document-drop-off)", () => {
     expect(await snapshot()).toBe(before);
   });
 
+  it("notifies the staff user who sent the request and the client's advisor, once per batch, by email and in the app", async () => {
+    const admin = await tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "admin@acme.test" }, select: { id: true } }));
+    const clientUser = await tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "client@acme.test" }, select: { assignedAdvisorId: true } }));
+    await tx("acme", (t) => t.questionnaire.update({ where: { id: own.questionnaireId }, data: { createdById: admin.id } }));
+    const expected = [...new Set([admin.id, clientUser.assignedAdvisorId].filter((id): id is string => Boolean(id)))].sort();
+
+    const first = await upload("acme", "/api/document-drop-off", own, "Property tax bill.pdf", client);
+    const second = await upload("acme", "/api/document-drop-off", own, "Charity receipts.pdf", client);
+    const ids = [first, second].map((r) => (r.json.document as { id: string }).id);
+    const before = await tx("acme", (t) => t.notification.count());
+    const finished = await postJson("acme", "/api/document-drop-off", { intent: "finish", ...own, documentIds: ids }, client);
+    expect(finished.status, JSON.stringify(finished.json)).toBe(200);
+    expect(finished.json.notified).toBe(expected.length);
+    const notifications = await tx("acme", (t) => t.notification.findMany({ where: { typeId: 2 }, orderBy: { createdAt: "desc" }, take: expected.length }));
+    expect(await tx("acme", (t) => t.notification.count())).toBe(before + expected.length);
+    expect(notifications.map((n) => n.userId).sort()).toEqual(expected);
+    for (const n of notifications) {
+      expect(n.text).toMatch(/^2 files dropped off for .+$/);
+      expect(n.companyId).toBe(own.companyId);
+      expect(n.link).toMatch(/^\/admin\/[^/]+\/documents\?path=/);
+    }
+    const email = await tx("acme", (t) => t.outboundMessage.findFirstOrThrow({ where: { to: "admin@acme.test", subject: notifications[0]!.text }, orderBy: { createdAt: "desc" } }));
+    expect(email.body).toContain("- Charity receipts.pdf");
+    expect(email.body).toContain("- Property tax bill.pdf");
+
+    // Files the client did not just drop off for this questionnaire are not theirs to announce.
+    const other = await tx("acme", (t) => t.document.findFirst({ where: { itemType: "file", OR: [{ companyId: { not: own.companyId } }, { questionnaireId: { not: own.questionnaireId } }, { uploadedById: null }] }, select: { id: true } }));
+    const summitDoc = await tx("summit", (t) => t.document.findFirst({ where: { itemType: "file" }, select: { id: true } }));
+    const count = await tx("acme", (t) => t.notification.count());
+    for (const documentIds of [[other?.id ?? "missing"], [summitDoc?.id ?? "missing"]]) {
+      expect((await postJson("acme", "/api/document-drop-off", { intent: "finish", ...own, documentIds }, client)).status).toBe(404);
+    }
+    expect((await postJson("acme", "/api/document-drop-off", { intent: "finish", ...foreign, documentIds: ids }, client)).status).toBe(404);
+    expect((await postJson("acme", "/api/document-drop-off", { intent: "finish", ...own, documentIds: [] }, client)).status).toBe(400);
+    expect(await tx("acme", (t) => t.notification.count())).toBe(count);
+  });
+
   it("is rate-limited per address: after 20 refusals even the client's own entity is 429", async () => {
     let status = 0;
     for (let i = 0; i < 25 && status !== 429; i++) status = (await page(dropOffPath(foreign), client)).status;

@@ -233,6 +233,36 @@ describe("signatures, locking and submission", () => {
     await server.performQuestionnaireAction(ctx, { intent: "sign", questionnaireId, sectionId: sig.section_id, signatureId: sig.id, signature: "Jordan Rivera" });
   });
 
+  it("with first_section_required, refuses answers in later sections until the first is completed (409, nothing changes)", async () => {
+    const portal = await portalFor("acme", { firstSectionRequired: true });
+    const user = await userFor("client@acme.test", "acme");
+    const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
+    const ctx = { portal, user, companyHash: hash };
+    const { rows: sections } = await su.query(`SELECT id, section_type, marked_completed FROM sections WHERE questionnaire_id = $1 AND trigger_question_id IS NULL ORDER BY "order", id`, [questionnaireId]);
+    const first = sections[0];
+    expect(first.section_type).toBe(2); // the engagement letter: completed when marked (signed)
+    const later = sections.find((s, i) => i > 0 && s.section_type === 3);
+    const question = await questionOf(questionnaireId, `section_id = '${later.id}' AND question_type IN ('text', 'textarea')`);
+    expect(question).toBeTruthy();
+    await su.query(`UPDATE sections SET marked_completed = false WHERE id = $1`, [first.id]);
+    try {
+      const before = await snapshot();
+      const action: Action = { intent: "answer", questionnaireId, questionId: question.id, answer: "Too early" };
+      await expect(server.performQuestionnaireAction(ctx, action)).rejects.toMatchObject({ status: 409, message: "Please complete the first section before proceeding." });
+      await expect(server.performQuestionnaireAction(ctx, { intent: "special", questionnaireId, questionId: question.id, special: "not_applicable" })).rejects.toMatchObject({ status: 409 });
+      expect(await snapshot()).toBe(before);
+      // Without the preference nothing is locked.
+      await server.performQuestionnaireAction({ ...ctx, portal: await portalFor("acme", { firstSectionRequired: false }) }, action);
+      expect((await questionOf(questionnaireId, `id = '${question.id}'`)).answer).toBe("Too early");
+      // Once the first section is completed, later sections take answers.
+      await su.query(`UPDATE sections SET marked_completed = true WHERE id = $1`, [first.id]);
+      const saved = await server.performQuestionnaireAction(ctx, { ...action, answer: "Now" });
+      expect(saved.question?.answer).toBe("Now");
+    } finally {
+      await su.query(`UPDATE sections SET marked_completed = $2 WHERE id = $1`, [first.id, first.marked_completed]);
+    }
+  });
+
   it("refuses a locked questionnaire, a past-due one, and read-only users", async () => {
     const portal = await portalFor("acme");
     const user = await userFor("client@acme.test", "acme");

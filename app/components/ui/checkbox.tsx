@@ -1,10 +1,15 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { forwardRef, useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 import * as s from "./choice.css";
 import { cx } from "./cx";
 import { CheckIcon } from "./icons";
+import { visuallyHidden } from "./shared.css";
 
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className"> {
   label: ReactNode;
+  /** The label is for screen readers only (e.g. "Select W-2.pdf" beside the file's name). */
+  hideLabel?: boolean;
+  /** The mixed state of a "select all" box: some, not all, are selected. */
+  indeterminate?: boolean;
   description?: ReactNode;
   error?: ReactNode;
   className?: string;
@@ -12,9 +17,14 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
 
 /** A native checkbox with a custom box; the whole row is the label. */
 export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
-  { label, description, error, className, id, disabled, ...input },
+  { label, hideLabel, indeterminate, description, error, className, id, disabled, ...input },
   ref
 ) {
+  const inner = useRef<HTMLInputElement | null>(null);
+  // `indeterminate` is a DOM property only (no attribute).
+  useEffect(() => {
+    if (inner.current) inner.current.indeterminate = Boolean(indeterminate);
+  }, [indeterminate]);
   const generated = useId();
   const controlId = id ?? `cb${generated.replace(/:/g, "")}`;
   const descriptionId = description ? `${controlId}-description` : undefined;
@@ -23,7 +33,11 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
     <label className={cx(s.row, className)} htmlFor={controlId} data-disabled={disabled || undefined}>
       <span className={s.boxWrap}>
         <input
-          ref={ref}
+          ref={(el) => {
+            inner.current = el;
+            if (typeof ref === "function") ref(el);
+            else if (ref) ref.current = el;
+          }}
           id={controlId}
           type="checkbox"
           className={s.box}
@@ -33,8 +47,9 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
           {...input}
         />
         <CheckIcon size={14} strokeWidth={3} className={s.check} />
+        {indeterminate !== undefined ? <span className={s.dash} aria-hidden="true" /> : null}
       </span>
-      <span className={s.text}>
+      <span className={hideLabel ? visuallyHidden : s.text}>
         <span className={s.labelText}>{label}</span>
         {description ? (
           <span id={descriptionId} className={s.description}>

@@ -33,11 +33,26 @@ export const box = style({
   selectors: {
     "&:hover:not(:disabled)": { borderColor: vars.color.brand },
     "&:checked": { background: vars.color.brand, borderColor: vars.color.brand },
+    "&:indeterminate": { background: vars.color.brand, borderColor: vars.color.brand },
     "&:focus-visible": focusRing,
     "&[aria-invalid='true']": { borderColor: vars.color.danger },
     "&:disabled": { background: vars.color.surfaceAlt, borderColor: vars.color.border },
     "&:checked:disabled": { background: vars.color.borderStrong, borderColor: vars.color.borderStrong },
   },
+});
+
+/** The bar of an indeterminate box (some, not all, selected). */
+export const dash = style({
+  position: "absolute",
+  inset: 0,
+  margin: "auto",
+  width: "10px",
+  height: "2px",
+  borderRadius: "1px",
+  background: vars.color.brandContrast,
+  pointerEvents: "none",
+  opacity: 0,
+  selectors: { [`${box}:indeterminate ~ &`]: { opacity: 1 } },
 });
 
 export const check = style({
