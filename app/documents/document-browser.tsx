@@ -36,7 +36,7 @@ import type { DocumentBrowserData, DocumentItem } from "./documents.server";
 import * as css from "./document-browser.css";
 import { DOCUMENT_MESSAGES, joinPath, type FolderNode } from "./rules";
 import { bulkActions, SELECTION_MESSAGES, selectAllState, selectionKind, toggleAll, toggleOne, type BulkAction } from "./selection";
-import { SplitDialog, type SplitOptions } from "./split-dialog";
+import { SplitReviewDialog, type SplitOptions } from "./split-dialog";
 import { screenUploadBatch } from "./upload-batch";
 import { FilePreviewDialog, previewKind } from "~/pdf/file-preview-dialog";
 
@@ -679,7 +679,15 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
         getUrl={async () => (await api<{ url: string }>({ intent: "view_url", id: dialog?.kind === "preview" ? dialog.item.id : "" })).url}
         onDownload={dialog?.kind === "preview" ? () => void downloadFile(dialog.item) : undefined}
       />
-      {dialog?.kind === "split" ? <SplitDialog item={dialog.item} busy={busy} onClose={() => setDialog(null)} onSubmit={(pages) => void startSplit(dialog.item, pages)} /> : null}
+      {dialog?.kind === "split" ? (
+        <SplitReviewDialog
+          file={dialog.item}
+          getUrl={async () => (await api<{ url: string }>({ intent: "view_url", id: dialog.item.id })).url}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          onSubmit={(pages) => void startSplit(dialog.item, pages)}
+        />
+      ) : null}
       {dialog?.kind === "describe" ? (
         <DescribeDialog
           item={dialog.item}

@@ -371,9 +371,19 @@ export async function recordDocumentUpload(db: Db, options: RecordUploadOptions)
   }
 }
 
-/** Drops the Document rows of objects a questionnaire deleted (removed uploads, cleared answers). */
-export async function forgetDocumentsByKeys(db: Db, keys: string[]): Promise<void> {
-  if (keys.length) await db.document.deleteMany({ where: { storageKey: { in: keys } } });
+/**
+ * Drops the Document rows of objects a questionnaire deleted (removed uploads, cleared answers).
+ * A file the firm split (or tried to) is the source of its extracted documents: it only goes to
+ * the deleted list, restorable by staff, and its key is returned so the caller keeps the object.
+ */
+export async function forgetDocumentsByKeys(db: Db, keys: string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const sources = await db.document.findMany({ where: { storageKey: { in: keys }, sourceOfExtracted: { some: {} } }, select: { id: true, storageKey: true } });
+  if (sources.length) await db.document.updateMany({ where: { id: { in: sources.map((d) => d.id) }, deletedAt: null }, data: { deletedAt: new Date() } });
+  const kept = sources.map((d) => d.storageKey!);
+  const rest = keys.filter((k) => !kept.includes(k));
+  if (rest.length) await db.document.deleteMany({ where: { storageKey: { in: rest } } });
+  return kept;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -36,6 +36,19 @@ export function loadPdfJs(): Promise<PdfJs> {
   return pdfjs;
 }
 
+/** What pdf.js needs to open the PDF at `url` (fonts, character maps and decoders from /pdfjs/). */
+export function pdfSource(url: string) {
+  return {
+    url,
+    cMapUrl: `${PDFJS_BASE}cmaps/`,
+    cMapPacked: true,
+    standardFontDataUrl: `${PDFJS_BASE}standard_fonts/`,
+    wasmUrl: `${PDFJS_BASE}wasm/`,
+    iccUrl: `${PDFJS_BASE}iccs/`,
+    enableXfa: false,
+  };
+}
+
 /** The next zoom step up or down from `zoom` (clamped to the steps). */
 export function nextZoom(zoom: number, direction: 1 | -1): number {
   if (direction === 1) return ZOOM_STEPS.find((z) => z > zoom + 1e-6) ?? ZOOM_STEPS[ZOOM_STEPS.length - 1];
@@ -84,15 +97,7 @@ export function PdfViewer({ getUrl, title, sourceKey, onPageChange, className }:
       try {
         const [lib, url] = await Promise.all([loadPdfJs(), getUrlRef.current()]);
         if (cancelled) return;
-        task = lib.getDocument({
-          url,
-          cMapUrl: `${PDFJS_BASE}cmaps/`,
-          cMapPacked: true,
-          standardFontDataUrl: `${PDFJS_BASE}standard_fonts/`,
-          wasmUrl: `${PDFJS_BASE}wasm/`,
-          iccUrl: `${PDFJS_BASE}iccs/`,
-          enableXfa: false,
-        });
+        task = lib.getDocument(pdfSource(url));
         const doc = await task.promise;
         if (cancelled) return;
         setLoad({ state: "ready", doc });

@@ -11,6 +11,7 @@ import { Alert, Badge, Button, ConfirmDialog, Dialog, TextArea, TextField, Visua
 import { PdfViewer } from "~/pdf/pdf-viewer";
 import { previewKind } from "~/pdf/file-preview-dialog";
 import { formatFileSize } from "~/storage/uploads";
+import { SPLIT_MESSAGES } from "~/documents/extracted/split-rules";
 import { useVocabulary } from "~/vocabulary";
 import type { QuestionData, SectionData } from "./questionnaire.server";
 import {
@@ -41,7 +42,7 @@ export interface DocumentSectionProps {
 }
 
 /** A 5-minute view URL of one of the entity's documents through the document browser's API (staff may read any of the entity's files). */
-async function staffViewUrl(companyHash: string, documentId: string): Promise<string> {
+export async function staffViewUrl(companyHash: string, documentId: string): Promise<string> {
   const response = await fetch(`/api/documents/${companyHash}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ intent: "view_url", id: documentId }) });
   const reply = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
   if (!response.ok || !reply.url) throw new Error(reply.error ?? DOCUMENT_SECTION_MESSAGES.downloadFailed);
@@ -328,8 +329,25 @@ function DeliveryActions(p: DocumentSectionProps) {
   );
 }
 
-/** The document checklist's summary: which required uploads are in, and a way to mark the list complete. */
-export function ChecklistSummary({ section, questions, readOnly, mode, act }: { section: SectionData; questions: QuestionData[]; readOnly: boolean; mode: PortalMode; act: DocumentSectionProps["act"] }) {
+/**
+ * The document checklist's summary: which required uploads are in, a way to mark the list
+ * complete, and the firm's note once it split some of the questionnaire's documents.
+ */
+export function ChecklistSummary({
+  section,
+  questions,
+  readOnly,
+  mode,
+  act,
+  splitNote = false,
+}: {
+  section: SectionData;
+  questions: QuestionData[];
+  readOnly: boolean;
+  mode: PortalMode;
+  act: DocumentSectionProps["act"];
+  splitNote?: boolean;
+}) {
   const t = useVocabulary();
   const uploads = visibleQuestions(questions.filter((q) => q.sectionId === section.id)).filter((q) => q.questionType === "upload");
   const required = uploads.filter((q) => !q.optional);
@@ -367,6 +385,11 @@ export function ChecklistSummary({ section, questions, readOnly, mode, act }: { 
           );
         })}
       </ul>
+      {splitNote ? (
+        <Alert tone="info" data-testid="split-note">
+          {SPLIT_MESSAGES.clientNote}
+        </Alert>
+      ) : null}
     </div>
   );
 }

@@ -45,6 +45,8 @@ import {
 import * as s from "./questionnaire.css";
 import { ChecklistSummary, DocumentSection } from "./document-sections";
 import { FilePreviewDialog } from "~/pdf/file-preview-dialog";
+import { SPLIT_MESSAGES } from "~/documents/extracted/split-rules";
+import { staffCanPreview, UploadedFile, useUploadSplits, type UploadSplits } from "./upload-splits";
 
 export interface QuestionnairePageProps {
   data: QuestionnaireData;
@@ -62,6 +64,8 @@ export interface QuestionnairePageProps {
   messageHref?: string | null;
   /** Firm preference require_one_signature_per_section (a PDF to sign is done once one signer signs). */
   onePerSection?: boolean;
+  /** Admin preview: the advisor may split PDFs (bulk upload processor); the server decides again. */
+  canSplit?: boolean;
 }
 
 type ActionBody = Record<string, unknown> & { intent: string };
@@ -75,6 +79,7 @@ type ActionReply = {
   url?: string;
   next?: { id: string; name: string; hashId: string } | null;
   note?: { questionId: string; id: string; text: string };
+  uploads?: QuestionnaireData["uploads"];
 };
 
 const STATUS_LABEL: Record<SectionStatus, string> = { completed: "Completed", pending: "Pending", incomplete: "Incomplete", error: "Needs attention" };
@@ -107,6 +112,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const hasReview = views.some((v) => v.section.sectionType === SECTION_TYPE.review_and_submit);
   const canSubmit = submitEnabled({ hasReviewSection: hasReview, agreed, deposit, mode, readOnly: props.readOnly !== null || data.completed });
   const missing = missingSections(views);
+  const splits = useUploadSplits({ data, questions, mode, canSplit: props.canSplit ?? false, send });
 
   async function send(body: ActionBody): Promise<ActionReply> {
     if (mode !== "client") return mockReply(body);
@@ -156,6 +162,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
       const changed = new Map(reply.sections.map((x) => [x.id, x]));
       setSections((list) => list.map((x) => (changed.has(x.id) ? { ...x, ...changed.get(x.id)! } : x)));
     }
+    if (reply.uploads) splits.merge(reply.uploads);
   }
 
   async function act(body: ActionBody): Promise<ActionReply> {
@@ -226,6 +233,11 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
       {mode === "admin-template" ? <Alert tone="info">{MESSAGES.templateBanner}</Alert> : null}
       {mode === "admin-preview" ? <Alert tone="info">{t("Preview: answers you give here are not saved.")}</Alert> : null}
       {props.readOnly ? <Alert tone="warning">{READ_ONLY_MESSAGES[props.readOnly]}</Alert> : null}
+      {splits.summary.processing ? (
+        <Alert tone="info" role="status">
+          {SPLIT_MESSAGES.started}
+        </Alert>
+      ) : null}
       {depositOutstanding(deposit) ? (
         <Alert tone="warning" title={`Deposit due: $${((data.depositAmountCents ?? 0) / 100).toFixed(2)}`}>
           Online payment isn&apos;t available yet. Please contact your firm to pay the deposit; they will mark it paid. You can submit once it is paid.
@@ -299,6 +311,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
             send={send}
             apply={apply}
             views={views}
+            splits={splits}
             agreed={agreed}
             setAgreed={setAgreed}
             disclaimer={data.disclaimer}
@@ -358,6 +371,7 @@ interface SectionBodyProps {
   send: (body: ActionBody) => Promise<ActionReply>;
   apply: (reply: ActionReply) => void;
   views: ReturnType<typeof sectionViews<SectionData>>;
+  splits: UploadSplits;
   agreed: boolean;
   setAgreed: (v: boolean) => void;
   disclaimer: string | null;
@@ -397,7 +411,7 @@ function SectionBody(b: SectionBodyProps) {
   return (
     <div className={s.entries}>
       {section.customElement ? <p className={s.letter}>{t(section.customElement)}</p> : null}
-      {section.sectionType === SECTION_TYPE.document_checklist ? <ChecklistSummary section={section} questions={b.questions} readOnly={b.readOnly} mode={b.mode} act={b.act} /> : null}
+      {section.sectionType === SECTION_TYPE.document_checklist ? <ChecklistSummary section={section} questions={b.questions} readOnly={b.readOnly} mode={b.mode} act={b.act} splitNote={b.splits.summary.split} /> : null}
       {shown.length === 0 && section.sectionType !== SECTION_TYPE.custom ? <p className={s.muted}>{t("Nothing to answer in this section.")}</p> : null}
       {shown.map((q) => (
         <QuestionItem key={q.id} q={q} number={numbers.get(q.id) ?? ""} {...b} />
@@ -525,7 +539,7 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
       if (grant.error || !grant.upload) throw new Error(grant.error ?? "File upload failed, please try again.");
       setProgress({ name: file.name, percent: 0 });
       await uploadWithProgress(grant.upload.grant, file, ({ percent }) => setProgress({ name: file.name, percent }));
-      const confirmed = await b.act({ intent: "upload_confirm", questionId: q.id, key: grant.upload.key, contentType: file.type, option: option || undefined });
+      const confirmed = await b.act({ intent: "upload_confirm", questionId: q.id, key: grant.upload.key, contentType: file.type, option: option || undefined, fileName: file.name });
       if (!confirmed.error) toast.success("Document(s) uploaded successfully");
     } catch (e) {
       toast.error(e instanceof Error ? e.message : "File upload failed, please try again.");
@@ -619,21 +633,21 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
     const files = answerValues(q.answer);
     control = (
       <div className={s.entries}>
-        {files.map((key) => (
-          <div key={key} className={s.file}>
-            <span>{fileLabel(key)}</span>
-            {b.mode === "client" ? (
-              <Button size="sm" variant="ghost" onClick={() => setPreview({ key, name: fileLabel(key) })} aria-label={`Preview ${fileLabel(key)}`}>
-                Preview
-              </Button>
-            ) : null}
-            {!disabled && b.mode === "client" ? (
-              <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "upload_remove", questionId: q.id, key })}>
-                Remove
-              </Button>
-            ) : null}
-          </div>
-        ))}
+        {files.map((key) => {
+          const name = b.splits.uploads[key]?.name ?? fileLabel(key);
+          const canPreview = b.mode === "client" || staffCanPreview(b.splits, key);
+          return (
+            <UploadedFile
+              key={key}
+              fileKey={key}
+              fallbackName={fileLabel(key)}
+              splits={b.splits}
+              onPreview={canPreview ? () => setPreview({ key, name }) : null}
+              onRemove={!disabled && b.mode === "client" ? () => void b.act({ intent: "upload_remove", questionId: q.id, key }) : null}
+            />
+          );
+        })}
+        {files.some((key) => b.splits.uploads[key]?.split?.status === "split_succeeded") ? <p className={s.muted}>{SPLIT_MESSAGES.clientNote}</p> : null}
         {!disabled && b.mode !== "client" && files.length === 0 ? <p className={s.muted}>{t("The client uploads documents here.")}</p> : null}
         {!disabled && b.mode === "client" ? (
           <div className={s.row}>
@@ -658,9 +672,10 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
         {progress ? <ProgressBar value={progress.percent} label={`Uploading ${progress.name}`} /> : null}
         {q.uploadedLastYear ? <p className={s.muted}>{t("You uploaded this last year.")}</p> : null}
         <FilePreviewDialog
-          file={preview ? { id: preview.key, name: preview.name, contentType: null } : null}
+          file={preview ? { id: preview.key, name: preview.name, contentType: b.splits.uploads[preview.key]?.contentType ?? null } : null}
           onClose={() => setPreview(null)}
           getUrl={async () => {
+            if (b.mode === "admin-preview") return b.splits.viewUrl(preview?.key ?? "");
             const reply = await b.send({ intent: "file_url", questionId: q.id, key: preview?.key ?? "" });
             if (reply.error || !reply.url) throw new Error(reply.error ?? "There was a problem downloading the document.");
             return reply.url;

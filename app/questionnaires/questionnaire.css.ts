@@ -93,3 +93,20 @@ export const checkMark = styleVariants({
   pending: { color: vars.color.warning, fontWeight: vars.fontWeight.bold, flex: "none" },
   missing: { color: vars.color.textMuted, flex: "none" },
 });
+
+/** An upload question's file: name and badges, actions, and the documents a split made of it. */
+export const fileItem = style({ display: "grid", gap: vars.space.xs, padding: `${vars.space.xs} ${vars.space.sm}`, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surface });
+export const fileRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.xs });
+export const fileName = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs, flex: "1 1 12rem", minWidth: 0, fontSize: vars.fontSize.sm, color: vars.color.text, overflowWrap: "anywhere" });
+export const fileActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space["2xs"], marginLeft: "auto" });
+export const splitParts = style({
+  listStyle: "none",
+  margin: 0,
+  padding: `0 0 0 ${vars.space.sm}`,
+  borderLeft: `3px solid ${vars.color.brandSoft}`,
+  display: "grid",
+  gap: vars.space["2xs"],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+  overflowWrap: "anywhere",
+});

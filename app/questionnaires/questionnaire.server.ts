@@ -11,6 +11,7 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import { createDocumentUploadGrant, DocumentError, documentNameFromKey, forgetDocumentsByKeys, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/documents.server";
+import { questionnaireUploadStates, type UploadedFileState } from "~/documents/extracted/split.server";
 import { DOCUMENT_MESSAGES } from "~/documents/rules";
 import { enqueue } from "~/jobs.server";
 import { makeSignedCopy, SIGN_PDF_COPY_JOB } from "~/pdf/signed-copy.server";
@@ -124,6 +125,8 @@ export interface QuestionnaireData {
   hideSignaturePrintOption: boolean;
   sections: SectionData[];
   questions: QuestionData[];
+  /** The upload questions' files by storage key: Document, content type, and the firm's newest split of it. */
+  uploads: Record<string, UploadedFileState>;
 }
 
 // ───────────────────────────── Loading ─────────────────────────────
@@ -245,10 +248,21 @@ function toData(q: { dueDate: Date | null; openedAt: Date | null } & Record<stri
   return { dueDate: q.dueDate?.toISOString().slice(0, 10) ?? null, openedAt: q.openedAt?.toISOString() ?? null };
 }
 
+/** Every file key held by the upload questions' answers. */
+function uploadKeys(questions: Pick<QuestionData, "questionType" | "answer">[]): string[] {
+  return questions.filter((q) => q.questionType === "upload").flatMap((q) => answerValues(q.answer));
+}
+
+/** The upload questions' files and their splits: one statement, none when there are no files. */
+function readUploads(tx: FirmTx, row: { id: string; company: { id: string } }, questions: Pick<QuestionData, "questionType" | "answer">[]) {
+  return questionnaireUploadStates(tx, { companyId: row.company.id, questionnaireId: row.id, keys: uploadKeys(questions) });
+}
+
 /**
  * The questionnaire page's data for a client: the questionnaire `questionnaireId` (or, without it,
- * the first open one) of the client's active entity `companyHash`. Four statements in one scoped
- * transaction, whatever the size. Throws a 404 QuestionnaireError for anything not the client's.
+ * the first open one) of the client's active entity `companyHash`. Five statements in one scoped
+ * transaction, whatever the size (four without uploaded files). Throws a 404 QuestionnaireError for
+ * anything not the client's.
  */
 export async function loadClientQuestionnaire(portal: FirmSiteContext, user: SessionUser, companyHash: string, questionnaireId: string | null): Promise<QuestionnaireData> {
   if (user.kind !== "client") throw notFound();
@@ -266,7 +280,8 @@ export async function loadClientQuestionnaire(portal: FirmSiteContext, user: Ses
     });
     if (!row) throw notFound();
     const [sections, questions] = [await readSections(tx, row.id), await readQuestions(tx, row.id, portal.firm.name)];
-    return { ...row, ...toData(row), hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption, sections, questions };
+    const uploads = await readUploads(tx, row, questions);
+    return { ...row, ...toData(row), hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption, sections, questions, uploads };
   });
 }
 
@@ -281,7 +296,8 @@ export async function loadQuestionnaireForStaff(portal: FirmSiteContext, staff: 
     const { primaryOwner: _owner, ...company } = row.company;
     const questionnaire = { ...row, company };
     const [sections, questions] = [await readSections(tx, row.id), await readQuestions(tx, row.id, portal.firm.name)];
-    return { ...questionnaire, ...toData(row), hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption, sections, questions };
+    const uploads = await readUploads(tx, questionnaire, questions);
+    return { ...questionnaire, ...toData(row), hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption, sections, questions, uploads };
   });
 }
 
@@ -350,6 +366,7 @@ export async function loadTemplatePreview(portal: FirmSiteContext, templateId: s
         entries: [],
         notes: [],
       })),
+      uploads: {},
     };
   });
 }
@@ -412,6 +429,7 @@ export const questionnaireActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("submit"), questionnaireId: id, agreed: z.boolean() }),
   z.object({ intent: z.literal("document_url"), questionnaireId: id, sectionId: id, copy: z.enum(["original", "signed"]).default("original"), download: z.boolean().default(false) }),
   z.object({ intent: z.literal("file_url"), questionnaireId: id, questionId: id, key: z.string().min(1).max(1024) }),
+  z.object({ intent: z.literal("upload_states"), questionnaireId: id }),
   z.object({ intent: z.literal("approve_review"), questionnaireId: id, sectionId: id }),
   z.object({ intent: z.literal("request_changes"), questionnaireId: id, sectionId: id, reason: z.string().max(CHANGE_REQUEST_MAX + 1000) }),
 ]);
@@ -438,6 +456,8 @@ export interface ActionResult {
   next?: { id: string; name: string; hashId: string } | null;
   /** A note just added, as the client sees it ('Author: body'). */
   note?: { questionId: string; id: string; text: string };
+  /** upload_states: the files of the upload questions and their splits (polled while the firm splits); upload_confirm: the new file. */
+  uploads?: Record<string, UploadedFileState>;
 }
 
 interface Target {
@@ -612,6 +632,7 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
   /** Sections whose signed copy is too large to make in the request: a job makes it after the commit. */
   const largeCopies: string[] = [];
   if (action.intent === "document_url" || action.intent === "file_url") return fileLink(ctx, action, today);
+  if (action.intent === "upload_states") return uploadStates(ctx, action.questionnaireId);
 
   const result = await portal.db.$transaction(async (tx): Promise<ActionResult> => {
     const target = await lockTarget(tx, user, companyHash, action.questionnaireId);
@@ -715,8 +736,9 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         if (question.question_type !== "upload") throw new QuestionnaireError(400, "This question takes no documents.");
         if (question.options.length > 0 && (!action.option || !question.options.includes(action.option))) throw new QuestionnaireError(400, "Please choose an option first.");
         if (!keyBelongsToEntity(action.key, firmId, target.company_id)) throw notFound();
+        let recorded;
         try {
-          await recordDocumentUpload(tx, {
+          recorded = await recordDocumentUpload(tx, {
             firmId,
             companyId: target.company_id,
             key: action.key,
@@ -739,7 +761,8 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         if (!(await tx.questionnaire.count({ where: { id: target.id, firstDocUploadedAt: { not: null } } }))) {
           await tx.questionnaire.update({ where: { id: target.id }, data: { firstDocUploadedAt: new Date() } });
         }
-        return { ok: true, question: saved, sections };
+        const uploads = { [action.key]: { documentId: recorded.id, name: recorded.name, contentType: recorded.contentType, passwordProtected: recorded.passwordProtected, split: null } };
+        return { ok: true, question: saved, sections, uploads };
       }
       case "upload_remove": {
         const question = await findQuestion(tx, target.id, action.questionId);
@@ -874,10 +897,22 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
   for (const sectionId of largeCopies) {
     await enqueue(SIGN_PDF_COPY_JOB, { firmId, sectionId }).catch((error: unknown) => console.error(`Signed copy of section ${sectionId} not queued:`, error));
   }
-  // Files leave storage only once the answer that dropped them is committed.
-  await forgetDocumentsByKeys(portal.db, filesToDelete);
-  for (const key of filesToDelete) if (keyBelongsToFirm(key, firmId)) await deleteObject({ firmId, key }).catch(() => {});
+  // Files leave storage only once the answer that dropped them is committed (a file the firm split stays, see forgetDocumentsByKeys).
+  const kept = new Set(await forgetDocumentsByKeys(portal.db, filesToDelete));
+  for (const key of filesToDelete) if (!kept.has(key) && keyBelongsToFirm(key, firmId)) await deleteObject({ firmId, key }).catch(() => {});
   return result;
+}
+
+/**
+ * Read-only: the files of the client's questionnaire and their splits (the page polls this while
+ * the firm splits one). Works on read-only questionnaires too; 404 for anything not the client's.
+ */
+async function uploadStates(ctx: ActionContext, questionnaireId: string): Promise<ActionResult> {
+  return ctx.portal.db.$transaction(async (tx): Promise<ActionResult> => {
+    const target = await findTarget(tx, ctx.user, ctx.companyHash, questionnaireId, false);
+    const questions = await tx.question.findMany({ where: { questionnaireId: target.id, questionType: "upload", deletedAt: null }, select: { questionType: true, answer: true } });
+    return { ok: true, uploads: await readUploads(tx, { id: target.id, company: { id: target.company_id } }, questions) };
+  });
 }
 
 // ───────────────────────────── Document sections ─────────────────────────────

@@ -3,6 +3,8 @@
  * the client's questionnaire as the client does (admin-preview mode). Answers given here are mock
  * answers kept in the page; nothing is saved. Staff only: a client gets 404, and another firm's
  * ids are not found (row-level security). The one write here is the deposit: mark paid / unpaid.
+ * Advisors of firms with the bulk upload processor split the client's uploaded PDFs from here
+ * (through the document API, which checks again).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useFetcher, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
@@ -10,6 +12,7 @@ import { useMemo } from "react";
 import { z } from "zod";
 import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
+import { canSplitDocuments } from "~/documents/extracted/split-rules";
 import { Alert, Badge, Button, ShowToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { loadQuestionnaireForStaff, QuestionnaireError, setDepositPaid } from "~/questionnaires/questionnaire.server";
@@ -37,6 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     initialSectionId: new URL(request.url).searchParams.get("sectionId"),
     viewerName: `${portal.firm.name} Team`,
     canMarkPaid: staff.isAdvisor,
+    canSplit: canSplitDocuments(staff, prefs.bulkUploadProcessor),
   });
 }
 

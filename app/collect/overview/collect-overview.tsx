@@ -128,7 +128,14 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
       case "firm_role":
         return row.firmRoles.join(", ");
       case "documents":
-        return row.documents;
+        // has_split_documents_to_review: the firm split a document of it and nobody marked or undid the split yet.
+        return row.hasSplitDocumentsToReview ? (
+          <>
+            {row.documents} <Badge tone="info">Split to review</Badge>
+          </>
+        ) : (
+          row.documents
+        );
       case "status": {
         const b = row.deletedAt ? { label: "Deleted", tone: "danger" as const } : statusBadge(row, today);
         return <Badge tone={b.tone}>{b.label}</Badge>;

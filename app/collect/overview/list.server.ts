@@ -42,12 +42,22 @@ export interface CollectRow {
   notes: number;
   documents: number;
   firmRoles: string[];
+  /** Spec field has_split_documents_to_review: see SPLIT_TO_REVIEW_SQL. */
+  hasSplitDocumentsToReview: boolean;
 }
 
 interface RawRow extends Omit<CollectRow, "notes" | "documents"> {
   notes: string;
   documents: string;
 }
+
+/**
+ * has_split_documents_to_review: the firm split one of the questionnaire's documents and nobody
+ * has reviewed the result yet, i.e. a split that succeeded, was not undone (Restore) and was not
+ * marked as other. Read through extracted_documents' questionnaire index.
+ */
+const SPLIT_TO_REVIEW_SQL = `EXISTS (SELECT 1 FROM extracted_documents e WHERE e.questionnaire_id = q.id AND e.parent_document_id IS NULL AND e.source = 'split'
+  AND e.status = 'split_succeeded' AND NOT e.marked_as_others AND e.deleted_at IS NULL)`;
 
 const ts = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -64,6 +74,7 @@ const SELECT = `q.id, q.company_id AS "companyId", c.hash_id AS "companyHash", c
   g.name AS "firmGroup",
   (SELECT count(*) FROM notes n WHERE n.questionnaire_id = q.id AND n.deleted_at IS NULL) AS notes,
   (SELECT count(*) FROM documents d WHERE d.questionnaire_id = q.id AND d.deleted_at IS NULL AND d.item_type = 'file') AS documents,
+  ${SPLIT_TO_REVIEW_SQL} AS "hasSplitDocumentsToReview",
   COALESCE((SELECT array_agg(fr.role_name || ': ' || trim(u.fname || ' ' || u.lname) ORDER BY fr.role_name, u.lname)
               FROM firm_role_assignments a JOIN firm_roles fr ON fr.id = a.firm_role_id JOIN users u ON u.id = a.user_id
              WHERE a.company_id = q.company_id), '{}') AS "firmRoles"`;

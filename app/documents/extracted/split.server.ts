@@ -18,23 +18,12 @@ import { deleteObjects, putObject } from "../objects.server";
 import { loadStoredPdf, PDF_MESSAGES, splitPdf } from "../pdf.server";
 import { extensionOf, joinPath } from "../rules";
 import { parsePageRanges, type PageRange } from "./page-ranges";
+import { canSplitDocuments, SPLIT_MESSAGES, type SplitState, type UploadedFileState } from "./split-rules";
 
 export const SPLIT_DOCUMENT_JOB = "split-document";
 
-/** Spec: bulk upload polling, 750 ms between loads, up to 200 loops. */
-export const SPLIT_POLL_INTERVAL_MS = 750;
-export const SPLIT_POLL_MAX_LOOPS = 200;
-
-export const SPLIT_MESSAGES = {
-  notAllowed: "Only advisors of firms with the bulk upload processor can split documents.",
-  onlyPdf: "Only PDFs can be split.",
-  busy: "This document is already being split.",
-  failed: PDF_MESSAGES.splitFailed,
-  started: "Your documents are processing, you can continue uploading other documents.",
-  restored: "Document restored successfully",
-  markedOther: "Document marked as other",
-  clientNote: "Some of your documents were split into separate files by your firm.",
-} as const;
+export { SPLIT_MESSAGES, SPLIT_POLL_INTERVAL_MS, SPLIT_POLL_MAX_LOOPS } from "./split-rules";
+export type { SplitPart, SplitState, UploadedFileState } from "./split-rules";
 
 const id = z.string().min(1).max(64);
 export const extractedActionSchema = z.discriminatedUnion("intent", [
@@ -45,21 +34,6 @@ export const extractedActionSchema = z.discriminatedUnion("intent", [
 ]);
 export type ExtractedAction = z.infer<typeof extractedActionSchema>;
 export const EXTRACTED_INTENTS: ReadonlySet<string> = new Set(["split", "split_status", "split_restore", "mark_other"]);
-
-export interface SplitPart {
-  documentId: string;
-  name: string;
-  pageCount: number | null;
-  parentPages: number[];
-}
-
-export interface SplitState {
-  extractedDocumentId: string;
-  status: string;
-  processing: boolean;
-  markedAsOthers: boolean;
-  parts: SplitPart[];
-}
 
 export interface ExtractedActionResult {
   ok: true;
@@ -72,7 +46,7 @@ const notFound = () => new DocumentError(404, "This document was not found.");
 
 function requireSplitter(ctx: DocumentContext): void {
   if (ctx.user.kind !== "staff") throw notFound();
-  if (!ctx.user.isAdvisor || !ctx.portal.firm.preferences.bulkUploadProcessor) throw new DocumentError(403, SPLIT_MESSAGES.notAllowed);
+  if (!canSplitDocuments(ctx.user, ctx.portal.firm.preferences.bulkUploadProcessor)) throw new DocumentError(403, SPLIT_MESSAGES.notAllowed);
 }
 
 async function splitState(db: Db, companyId: string, extractedDocumentId: string): Promise<SplitState> {
@@ -158,6 +132,50 @@ export async function performExtractedAction(ctx: DocumentContext, companyHash: 
 /** Whether the firm has split any of this entity's documents (clients see SPLIT_MESSAGES.clientNote). */
 export async function hasSplitDocuments(db: Db, companyId: string): Promise<boolean> {
   return (await db.extractedDocument.count({ where: { companyId, status: "split_succeeded", deletedAt: null, parentDocumentId: null } })) > 0;
+}
+
+interface UploadStateRow {
+  key: string;
+  id: string;
+  name: string;
+  content_type: string | null;
+  password_protected: boolean;
+  split: SplitState | null;
+}
+
+/**
+ * The files of a questionnaire's upload questions (their storage keys, as the answers hold them):
+ * each one's Document, content type and newest split (not undone) with its parts, in ONE statement
+ * however many files there are. Only Documents of that questionnaire and entity are read (a key of
+ * anything else is simply missing from the answer); splits are found through the questionnaire's
+ * own index, their parts through the documents' extracted-document index.
+ */
+export async function questionnaireUploadStates(db: Db, input: { companyId: string; questionnaireId: string; keys: string[] }): Promise<Record<string, UploadedFileState>> {
+  const keys = [...new Set(input.keys)];
+  if (keys.length === 0) return {};
+  const rows = await db.$queryRaw<UploadStateRow[]>`
+    SELECT d.storage_key AS key, d.id, d.name, d.content_type, d.password_protected, s.split
+      FROM documents d
+      LEFT JOIN LATERAL (
+        SELECT json_build_object(
+                 'extractedDocumentId', e.id, 'status', e.status::text, 'processing', e.status = 'processing', 'markedAsOthers', e.marked_as_others,
+                 'parts', coalesce((
+                   SELECT json_agg(json_build_object('documentId', pd.id, 'name', pd.name, 'pageCount', c.page_count, 'parentPages', c.parent_pages) ORDER BY c.created_at, c.id)
+                     FROM extracted_documents c
+                     JOIN documents pd ON pd.firm_id = c.firm_id AND pd.extracted_document_id = c.id AND pd.company_id = c.company_id AND pd.deleted_at IS NULL
+                    WHERE c.firm_id = e.firm_id AND c.questionnaire_id = e.questionnaire_id AND c.parent_document_id = e.id AND c.deleted_at IS NULL), '[]'::json)
+               ) AS split
+          FROM extracted_documents e
+         WHERE e.firm_id = d.firm_id AND e.questionnaire_id = d.questionnaire_id AND e.company_id = d.company_id AND e.source_document_id = d.id
+           AND e.parent_document_id IS NULL AND e.deleted_at IS NULL AND e.source = 'split'
+         ORDER BY e.created_at DESC, e.id DESC
+         LIMIT 1
+      ) s ON true
+     WHERE d.questionnaire_id = ${input.questionnaireId} AND d.company_id = ${input.companyId} AND d.storage_key = ANY(${keys}::text[])
+       AND d.deleted_at IS NULL AND d.item_type = 'file'`;
+  const states: Record<string, UploadedFileState> = {};
+  for (const r of rows) states[r.key] = { documentId: r.id, name: r.name, contentType: r.content_type, passwordProtected: r.password_protected, split: r.split };
+  return states;
 }
 
 // ---------------------------------------------------------------------------------------------
