@@ -102,7 +102,7 @@ async function splitInReview(page: Page, fileName: string, shot: string) {
   await expect(dialog.getByText("Split into 2 documents")).toBeVisible({ timeout: 60_000 });
   const base = fileName.replace(/\.pdf$/, "");
   const parts = dialog.getByRole("list", { name: "New documents" });
-  await expect(parts).toContainText(`${base} (pages 1).pdf`);
+  await expect(parts).toContainText(`${base} (page 1).pdf`);
   await expect(parts).toContainText(`${base} (pages 2-3).pdf`);
   await expect(dialog.getByRole("button", { name: "Restore" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Mark as other" })).toBeVisible();
@@ -123,7 +123,7 @@ async function clientSeesNote(page: Page, fileName: string) {
   await page.reload();
   await expect(page.getByTestId("split-note")).toHaveText(NOTE);
   const row = question1099(page);
-  await expect(row.getByRole("list", { name: `Documents split from ${fileName}` })).toContainText(fileName.replace(/\.pdf$/, " (pages 1).pdf"));
+  await expect(row.getByRole("list", { name: `Documents split from ${fileName}` })).toContainText(fileName.replace(/\.pdf$/, " (page 1).pdf"));
   // Clients get no split actions.
   await expect(row.getByRole("button", { name: /^Split |^Restore |^Mark .* as other/ })).toHaveCount(0);
 }

@@ -51,7 +51,7 @@ test("a partner splits a 3-page PDF into two documents", async ({ page }) => {
 
   const rows = page.getByTestId("document-row");
   await expect(rows).toHaveCount(3, { timeout: 60_000 });
-  await expect(list.getByText("Bank statements (pages 1).pdf", { exact: true })).toBeVisible();
+  await expect(list.getByText("Bank statements (page 1).pdf", { exact: true })).toBeVisible();
   await expect(list.getByText("Bank statements (pages 2-3).pdf", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Restore Bank statements.pdf (undo the split)" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark Bank statements.pdf as other" })).toBeVisible();

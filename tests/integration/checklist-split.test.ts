@@ -198,7 +198,7 @@ describe("checklist files and their splits", () => {
     const done = await waitForSplit(started.body.split.extractedDocumentId);
     expect(done.status).toBe("split_succeeded");
     expect(done.parts.map((p: { name: string; parentPages: number[] }) => [p.name, p.parentPages])).toEqual([
-      ["Bank statements (pages 1).pdf", [1]],
+      ["Bank statements (page 1).pdf", [1]],
       ["Bank statements (pages 2-3).pdf", [2, 3]],
     ]);
     const { rows: parts } = await su.query(`SELECT company_id, storage_key FROM documents WHERE id = ANY($1)`, [done.parts.map((p: { documentId: string }) => p.documentId)]);
@@ -212,7 +212,7 @@ describe("checklist files and their splits", () => {
     expect(staffFile.split).toMatchObject({ status: "split_succeeded", markedAsOthers: false, parts: done.parts });
 
     const clientUploads = (await clientView()).data.uploads;
-    expect(clientUploads[key]!.split?.parts.map((p) => p.name)).toEqual(["Bank statements (pages 1).pdf", "Bank statements (pages 2-3).pdf"]);
+    expect(clientUploads[key]!.split?.parts.map((p) => p.name)).toEqual(["Bank statements (page 1).pdf", "Bank statements (pages 2-3).pdf"]);
     expect(questionnaireSplitSummary(Object.values(clientUploads))).toEqual({ split: true, processing: false });
     const polled = await post(client, "summit", `/api/questionnaires/${q.hash}`, { intent: "upload_states", questionnaireId: q.id });
     expect(polled.body.uploads[key].split.status).toBe("split_succeeded");

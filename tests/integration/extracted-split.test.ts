@@ -176,7 +176,7 @@ describe("document split", () => {
     expect(state.status).toBe("split_succeeded");
     expect(state.parts.map((p) => [p.name, p.pageCount, p.parentPages])).toEqual([
       ["Statements (pages 1-2).pdf", 2, [1, 2]],
-      ["Statements (pages 3).pdf", 1, [3]],
+      ["Statements (page 3).pdf", 1, [3]],
       ["Statements (pages 4-6).pdf", 3, [4, 5, 6]],
     ]);
     const { rows } = await su.query(
@@ -184,13 +184,14 @@ describe("document split", () => {
       [state.parts.map((p) => p.documentId)],
     );
     expect(rows).toHaveLength(3);
-    for (const [i, row] of rows.entries()) {
+    const pageCounts: Record<string, number> = { "Statements (pages 1-2).pdf": 2, "Statements (page 3).pdf": 1, "Statements (pages 4-6).pdf": 3 };
+    for (const row of rows) {
       expect(row.parent_document_id).toBe(state.extractedDocumentId);
       expect(row.status).toBe("split_succeeded");
       expect(row.storage_key).toMatch(new RegExp(`^firms/${acme.firm.id}/entities/[^/]+/documents/`));
       const { url } = await docs.performDocumentAction(client, hash, { intent: "download_url", id: state.parts.find((p) => p.name === row.name)!.documentId });
       const part = await PDFDocument.load(new Uint8Array(await (await fetch(url!)).arrayBuffer()));
-      expect(part.getPageCount()).toBe([2, 1, 3][i]);
+      expect(part.getPageCount()).toBe(pageCounts[row.name]);
     }
     expect(await split.hasSplitDocuments(acme.db, (await docs.findDocumentEntity(acme.db, client.user, hash)).id)).toBe(true);
 

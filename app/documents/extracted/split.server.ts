@@ -231,7 +231,7 @@ export async function runSplitJob(data: unknown): Promise<{ status: string; part
     const taken = new Set<string>();
     const planned: (Awaited<ReturnType<typeof splitPdf>>[number] & { name: string; key: string })[] = [];
     for (const part of parts) {
-      const name = await freeName(db, parent.companyId, source.path, `${base} (pages ${part.label})${ext}`, taken);
+      const name = await freeName(db, parent.companyId, source.path, `${base} (${/^\d+$/.test(part.label) ? "page" : "pages"} ${part.label})${ext}`, taken);
       const key = entityDocumentKey(job.firmId, parent.companyId, name);
       await putObject({ firmId: job.firmId, key, bytes: part.bytes, contentType: "application/pdf" });
       written.push(key);
