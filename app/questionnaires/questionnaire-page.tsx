@@ -24,6 +24,8 @@ import {
   MESSAGES,
   missingSections,
   MULTI_SEPARATOR,
+  checklistPlacement,
+  documentChecklist,
   nextBlockedMessage,
   nextIncompleteSectionIndex,
   progressPercent,
@@ -66,6 +68,8 @@ export interface QuestionnairePageProps {
   onePerSection?: boolean;
   /** Admin preview: the advisor may split PDFs (bulk upload processor); the server decides again. */
   canSplit?: boolean;
+  /** Firm preference hide_document_uploads_within_sections: uploads are answered from the Document checklist. */
+  hideDocumentUploadsWithinSections?: boolean;
 }
 
 type ActionBody = Record<string, unknown> & { intent: string };
@@ -97,6 +101,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const [confirmSubmit, setConfirmSubmit] = useState(false);
   const [submitted, setSubmitted] = useState<{ next: ActionReply["next"] } | null>(null);
   const [blocked, setBlocked] = useState<string | null>(null);
+  const [checklistOpen, setChecklistOpen] = useState(false);
   const readOnly = props.readOnly !== null || data.completed || mode === "admin-template";
 
   // Fresh data from the server replaces the page's copy (not a change of only the deposit, say: an advisor's mock answers stay).
@@ -113,6 +118,9 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const canSubmit = submitEnabled({ hasReviewSection: hasReview, agreed, deposit, mode, readOnly: props.readOnly !== null || data.completed });
   const missing = missingSections(views);
   const splits = useUploadSplits({ data, questions, mode, canSplit: props.canSplit ?? false, send });
+  const placement = checklistPlacement(data, props.hideDocumentUploadsWithinSections ?? false);
+  const checklist = useMemo(() => documentChecklist(views, questions), [views, questions]);
+  const showChecklist = placement.dialog && checklist.groups.length > 0;
 
   async function send(body: ActionBody): Promise<ActionReply> {
     if (mode !== "client") return mockReply(body);
@@ -219,6 +227,14 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
           </p>
         </div>
         <div className={s.headerActions}>
+          {showChecklist ? (
+            <Button variant="secondary" size="sm" onClick={() => setChecklistOpen(true)} aria-haspopup="dialog">
+              {t("Document checklist")}
+              <Badge tone={checklist.provided === checklist.required ? "success" : "neutral"}>
+                {checklist.provided}/{checklist.required}
+              </Badge>
+            </Button>
+          ) : null}
           {mode === "client" && props.messageHref ? (
             <Button to={props.messageHref} variant="ghost" size="sm">
               Message
@@ -315,6 +331,8 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
             agreed={agreed}
             setAgreed={setAgreed}
             disclaimer={data.disclaimer}
+            hideUploads={placement.hideInSections && showChecklist}
+            openChecklist={() => setChecklistOpen(true)}
           />
 
           {blocked ? <Alert tone="danger">{blocked}</Alert> : null}
@@ -341,6 +359,50 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
         onConfirm={() => void submit()}
         onCancel={() => setConfirmSubmit(false)}
       />
+      <Dialog
+        open={checklistOpen && showChecklist}
+        onClose={() => setChecklistOpen(false)}
+        title={t("Document checklist")}
+        description={t(`${checklist.provided} of ${checklist.required} required ${checklist.required === 1 ? "document" : "documents"} provided`)}
+        size="lg"
+        footer={<Button onClick={() => setChecklistOpen(false)}>Done</Button>}
+      >
+        <div className={s.entries} data-testid="document-checklist">
+          {splits.summary.split ? <Alert tone="info">{SPLIT_MESSAGES.clientNote}</Alert> : null}
+          {checklist.groups.map((group) => {
+            const numbers = questionNumbers(questions.filter((q) => q.sectionId === group.section.id));
+            const locked = views.find((v) => v.section.id === group.section.id)?.locked ?? false;
+            return (
+              <section key={group.section.id} aria-label={t(group.section.name)} className={s.entries}>
+                <h3 className={s.checklistHeading}>{t(group.section.name)}</h3>
+                {group.questions.map((q) => (
+                  <QuestionItem
+                    key={q.id}
+                    q={q}
+                    number={numbers.get(q.id) ?? ""}
+                    idPrefix="checklist-"
+                    section={group.section}
+                    questions={questions}
+                    readOnly={readOnly || locked}
+                    mode={mode}
+                    props={props}
+                    act={act}
+                    send={send}
+                    apply={apply}
+                    views={views}
+                    splits={splits}
+                    agreed={agreed}
+                    setAgreed={setAgreed}
+                    disclaimer={data.disclaimer}
+                    hideUploads={false}
+                    openChecklist={() => undefined}
+                  />
+                ))}
+              </section>
+            );
+          })}
+        </div>
+      </Dialog>
       <Dialog
         open={submitted !== null}
         onClose={() => navigate("/")}
@@ -375,6 +437,11 @@ interface SectionBodyProps {
   agreed: boolean;
   setAgreed: (v: boolean) => void;
   disclaimer: string | null;
+  /** Questionnaire sections leave their upload questions to the Document checklist. */
+  hideUploads: boolean;
+  openChecklist: () => void;
+  /** Element ids of questions rendered a second time (the Document checklist) get this prefix. */
+  idPrefix?: string;
 }
 
 function SectionBody(b: SectionBodyProps) {
@@ -405,14 +472,28 @@ function SectionBody(b: SectionBodyProps) {
   if (section.sectionType === SECTION_TYPE.payment_request) {
     return <p className={s.muted}>{t("The deposit is shown above. Online payment isn't available yet; your firm marks the deposit paid.")}</p>;
   }
-  const own = b.questions.filter((q) => q.sectionId === section.id);
+  const hideUploads = b.hideUploads && section.sectionType === SECTION_TYPE.questionnaire;
+  const own = b.questions.filter((q) => q.sectionId === section.id && !(hideUploads && q.questionType === "upload"));
   const shown = visibleQuestions(own);
   const numbers = questionNumbers(own);
+  const leftToChecklist = hideUploads ? visibleQuestions(b.questions.filter((q) => q.sectionId === section.id)).filter((q) => q.questionType === "upload").length : 0;
   return (
     <div className={s.entries}>
       {section.customElement ? <p className={s.letter}>{t(section.customElement)}</p> : null}
+      {leftToChecklist > 0 ? (
+        <Alert
+          tone="info"
+          action={
+            <Button size="sm" variant="secondary" onClick={b.openChecklist}>
+              {t("Open the document checklist")}
+            </Button>
+          }
+        >
+          {t(`${leftToChecklist === 1 ? "The document" : `The ${leftToChecklist} documents`} for this section ${leftToChecklist === 1 ? "is" : "are"} on your document checklist.`)}
+        </Alert>
+      ) : null}
       {section.sectionType === SECTION_TYPE.document_checklist ? <ChecklistSummary section={section} questions={b.questions} readOnly={b.readOnly} mode={b.mode} act={b.act} splitNote={b.splits.summary.split} /> : null}
-      {shown.length === 0 && section.sectionType !== SECTION_TYPE.custom ? <p className={s.muted}>{t("Nothing to answer in this section.")}</p> : null}
+      {shown.length === 0 && leftToChecklist === 0 && section.sectionType !== SECTION_TYPE.custom ? <p className={s.muted}>{t("Nothing to answer in this section.")}</p> : null}
       {shown.map((q) => (
         <QuestionItem key={q.id} q={q} number={numbers.get(q.id) ?? ""} {...b} />
       ))}
@@ -550,7 +631,7 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
   }
 
   const laterAllowed = canAnswerLater({ disableAnswerLater: q.disableAnswerLater, firmDisablesAnswerLater: b.props.firmDisablesAnswerLater, dueDate: b.props.data.dueDate, today: b.props.today, mode: b.mode });
-  const id = `q-${q.id}`;
+  const id = `${b.idPrefix ?? ""}q-${q.id}`;
   const label = (
     <span className={s.questionText}>
       <span>{number}</span>
@@ -686,7 +767,7 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
   }
 
   return (
-    <section id={`question${q.id}`} className={`${s.question} ${q.followUpQuestionId ? s.followUp : ""}`} aria-labelledby={id} data-status={status}>
+    <section id={`${b.idPrefix ?? ""}question${q.id}`} className={`${s.question} ${q.followUpQuestionId ? s.followUp : ""}`} aria-labelledby={id} data-status={status}>
       <div id={id}>{label}</div>
       {q.priorYearValue ? <p className={s.muted}>Last year: {q.priorYearValue}</p> : null}
       {control}

@@ -110,3 +110,5 @@ export const splitParts = style({
   color: vars.color.text,
   overflowWrap: "anywhere",
 });
+
+export const checklistHeading = style({ margin: 0, fontFamily: vars.font.heading, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, color: vars.color.text });

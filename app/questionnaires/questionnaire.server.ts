@@ -120,6 +120,10 @@ export interface QuestionnaireData {
   depositStatus: "paid" | "marked_paid" | "payment_pending" | "pending" | "unpaid" | null;
   depositAmountCents: number | null;
   disclaimer: string | null;
+  /** A Document checklist dialog on the page (rules.ts checklistPlacement). */
+  documentPopoutChecklistEnabled: boolean;
+  /** The upload questions are answered from the Document checklist, not within their sections. */
+  showUploadsAsDocumentChecklist: boolean;
   company: { id: string; hashId: string; name: string; readonlyAccess: boolean };
   /** Firm preference hide_signature_print_option: no 'Print and Sign' on engagement letters. */
   hideSignaturePrintOption: boolean;
@@ -144,6 +148,8 @@ const questionnaireSelect = {
   depositStatus: true,
   depositAmountCents: true,
   disclaimer: true,
+  documentPopoutChecklistEnabled: true,
+  showUploadsAsDocumentChecklist: true,
   company: { select: { id: true, hashId: true, name: true, readonlyAccess: true } },
 } as const;
 
@@ -343,6 +349,8 @@ export async function loadTemplatePreview(portal: FirmSiteContext, templateId: s
       depositStatus: null,
       depositAmountCents: null,
       disclaimer: template.disclaimer,
+      documentPopoutChecklistEnabled: false,
+      showUploadsAsDocumentChecklist: false,
       company: { id: "", hashId: "", name: "", readonlyAccess: false },
       hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption,
       sections: sections.map((s) => ({

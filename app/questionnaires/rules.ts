@@ -538,3 +538,54 @@ export function signatureCertificateLines(documentName: string, signers: readonl
   }
   return lines;
 }
+
+// ───────────────────────────── Document checklist (popout) ─────────────────────────────
+
+export interface ChecklistFlags {
+  /** Questionnaire document_popout_checklist_enabled: a Document checklist dialog on the page. */
+  documentPopoutChecklistEnabled: boolean;
+  /** Questionnaire show_uploads_as_document_checklist: the uploads are answered from the checklist. */
+  showUploadsAsDocumentChecklist: boolean;
+}
+
+/**
+ * Where a questionnaire's upload questions are answered. The Document checklist dialog gathers
+ * every upload question the client sees (upload, split, preview, remove) when the questionnaire
+ * asks for it (popout or uploads as a checklist) or the firm hides uploads within sections; with
+ * the latter two, questionnaire sections (type 3) no longer show their upload questions inline.
+ */
+export function checklistPlacement(flags: ChecklistFlags, hideDocumentUploadsWithinSections: boolean): { dialog: boolean; hideInSections: boolean } {
+  const hideInSections = hideDocumentUploadsWithinSections || flags.showUploadsAsDocumentChecklist;
+  return { dialog: hideInSections || flags.documentPopoutChecklistEnabled, hideInSections };
+}
+
+export interface ChecklistGroup<S, Q> {
+  section: S;
+  questions: Q[];
+}
+
+/**
+ * The Document checklist's content: the upload questions the client sees, by section, in the
+ * order of the page (sections shown and not locked; questions shown), with how many required
+ * ones are provided.
+ */
+export function documentChecklist<S extends SectionFacts & { id: string }, Q extends QuestionFacts>(
+  views: readonly Pick<SectionView<S>, "section" | "locked">[],
+  questions: readonly Q[],
+): { groups: ChecklistGroup<S, Q>[]; required: number; provided: number } {
+  const groups: ChecklistGroup<S, Q>[] = [];
+  let required = 0;
+  let provided = 0;
+  for (const view of views) {
+    if (view.locked) continue;
+    const shown = visibleQuestions(questions.filter((q) => q.sectionId === view.section.id)).filter((q) => q.questionType === "upload");
+    if (shown.length === 0) continue;
+    groups.push({ section: view.section, questions: shown });
+    for (const q of shown) {
+      if (q.optional) continue;
+      required += 1;
+      if (questionStatus(q) === "completed") provided += 1;
+    }
+  }
+  return { groups, required, provided };
+}

@@ -35,6 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // The client's view, but never read-only for reasons of the client: the advisor sees every control.
     readOnly: null,
     firstSectionRequired: prefs.firstSectionRequired,
+    hideDocumentUploadsWithinSections: prefs.hideDocumentUploadsWithinSections,
     disableProvidedElsewhere: prefs.disableProvidedElsewhere,
     firmDisablesAnswerLater: prefs.disableAnswerLater,
     initialSectionId: new URL(request.url).searchParams.get("sectionId"),

@@ -29,6 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     userId: staff.id,
     readOnly: null,
     firstSectionRequired: prefs.firstSectionRequired,
+    hideDocumentUploadsWithinSections: prefs.hideDocumentUploadsWithinSections,
     disableProvidedElsewhere: prefs.disableProvidedElsewhere,
     firmDisablesAnswerLater: prefs.disableAnswerLater,
     initialSectionId: new URL(request.url).searchParams.get("sectionId"),

@@ -29,6 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       userId: user.id,
       readOnly: readOnlyReason(data, { userReadonly: user.readonlyAccess, entityReadonly: data.company.readonlyAccess }, today),
       firstSectionRequired: prefs.firstSectionRequired,
+      hideDocumentUploadsWithinSections: prefs.hideDocumentUploadsWithinSections,
       disableProvidedElsewhere: prefs.disableProvidedElsewhere,
       firmDisablesAnswerLater: prefs.disableAnswerLater,
       onePerSection: prefs.requireOneSignaturePerSection,

@@ -5,6 +5,8 @@ import {
   answerLaterError,
   canAnswerLater,
   characterCounter,
+  checklistPlacement,
+  documentChecklist,
   defaultAnswerLaterDate,
   depositOutstanding,
   isSectionVisible,
@@ -293,5 +295,41 @@ describe("signatures", () => {
     expect(agreementComplete([signed, unsigned], true)).toBe(true);
     expect(agreementComplete([unsigned], true)).toBe(false);
     expect(agreementComplete([], false)).toBe(false);
+  });
+});
+
+describe("document checklist (pop-out)", () => {
+  it("opens when the questionnaire asks for it or the firm hides uploads within sections; only the latter two take uploads out of sections", () => {
+    const none = { documentPopoutChecklistEnabled: false, showUploadsAsDocumentChecklist: false };
+    expect(checklistPlacement(none, false)).toEqual({ dialog: false, hideInSections: false });
+    expect(checklistPlacement({ ...none, documentPopoutChecklistEnabled: true }, false)).toEqual({ dialog: true, hideInSections: false });
+    expect(checklistPlacement({ ...none, showUploadsAsDocumentChecklist: true }, false)).toEqual({ dialog: true, hideInSections: true });
+    expect(checklistPlacement(none, true)).toEqual({ dialog: true, hideInSections: true });
+  });
+
+  it("lists the upload questions shown, by section in page order, skipping locked sections and hidden follow-ups, and counts required ones provided", () => {
+    const first = s({ sectionType: 3 });
+    const checklist = s({ sectionType: 10 });
+    const locked = s({ sectionType: 3 });
+    const trigger = q({ sectionId: first.id, questionType: "boolean", answer: "No" });
+    const w2 = q({ sectionId: first.id, questionType: "upload", answer: "key-w2" });
+    const hidden = q({ sectionId: first.id, questionType: "upload", followUpQuestionId: trigger.id, triggerForFollowUpQuestion: "Yes" });
+    const bank = q({ sectionId: checklist.id, questionType: "upload" });
+    const optional = q({ sectionId: checklist.id, questionType: "upload", optional: true });
+    const elsewhere = q({ sectionId: checklist.id, questionType: "upload", specialAnswer: "provided_elsewhere" });
+    const behindLock = q({ sectionId: locked.id, questionType: "upload" });
+    const text = q({ sectionId: checklist.id, questionType: "text" });
+    const views = [
+      { section: first, locked: false },
+      { section: checklist, locked: false },
+      { section: locked, locked: true },
+    ];
+    const result = documentChecklist(views, [trigger, w2, hidden, bank, optional, elsewhere, behindLock, text]);
+    expect(result.groups.map((g) => [g.section.id, g.questions.map((x) => x.id)])).toEqual([
+      [first.id, [w2.id]],
+      [checklist.id, [bank.id, optional.id, elsewhere.id]],
+    ]);
+    expect(result).toMatchObject({ required: 3, provided: 2 });
+    expect(documentChecklist([{ section: first, locked: false }], [trigger, text])).toEqual({ groups: [], required: 0, provided: 0 });
   });
 });

@@ -117,7 +117,7 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
   const [sendDate, setSendDate] = useState("");
   const [depositRequired, setDepositRequired] = useState(false);
   const [depositAmount, setDepositAmount] = useState("");
-  const [flags, setFlags] = useState({ includePriorYearItems: false, showUploadsAsDocumentChecklist: false, allOwnerSignatureRequired: false, updateProfileSection: false });
+  const [flags, setFlags] = useState({ includePriorYearItems: false, showUploadsAsDocumentChecklist: false, documentPopoutChecklistEnabled: false, allOwnerSignatureRequired: false, updateProfileSection: false });
   const [extraQuestions, setExtraQuestions] = useState<ItemInput[]>([]);
   // Drop-off tab
   const [dropName, setDropName] = useState(DROP_OFF_DEFAULT_NAME);
@@ -332,7 +332,8 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
                       <fieldset className={s.fieldset}>
                         <legend className={s.legend}>Options</legend>
                         <Checkbox label="Include prior year items" description={t("Adds the documents each entity gave you last year.")} checked={flags.includePriorYearItems} onChange={(e) => setFlags({ ...flags, includePriorYearItems: e.currentTarget.checked })} />
-                        <Checkbox label="Show uploads as a document checklist" checked={flags.showUploadsAsDocumentChecklist} onChange={(e) => setFlags({ ...flags, showUploadsAsDocumentChecklist: e.currentTarget.checked })} />
+                        <Checkbox label="Show uploads as a document checklist" description={t("The client uploads every document from one checklist instead of within the sections.")} checked={flags.showUploadsAsDocumentChecklist} onChange={(e) => setFlags({ ...flags, showUploadsAsDocumentChecklist: e.currentTarget.checked })} />
+                        <Checkbox label="Add a document checklist pop-out" description={t("A Document checklist button on the questionnaire lists every document asked for.")} checked={flags.documentPopoutChecklistEnabled || flags.showUploadsAsDocumentChecklist} disabled={flags.showUploadsAsDocumentChecklist} onChange={(e) => setFlags({ ...flags, documentPopoutChecklistEnabled: e.currentTarget.checked })} />
                         <Checkbox label="Require a signature from every owner" checked={flags.allOwnerSignatureRequired} onChange={(e) => setFlags({ ...flags, allOwnerSignatureRequired: e.currentTarget.checked })} />
                         <Checkbox label="Ask the client to update their profile" checked={flags.updateProfileSection} onChange={(e) => setFlags({ ...flags, updateProfileSection: e.currentTarget.checked })} />
                         <Checkbox label="Require a deposit" checked={depositRequired} onChange={(e) => setDepositRequired(e.currentTarget.checked)} />
