@@ -77,3 +77,6 @@ export const selectionStatus = style({ margin: 0, display: "flex", flexWrap: "wr
 export const selectionNote = style({ color: vars.color.text, background: vars.color.warningSoft, borderRadius: vars.radius.md, padding: `${vars.space["2xs"]} ${vars.space.xs}`, fontSize: vars.fontSize.sm });
 export const selectionActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
 export const nowrap = style({ whiteSpace: "nowrap" });
+
+export const pager = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm, paddingTop: vars.space.sm, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const pagerButtons = style({ display: "flex", gap: vars.space.xs });

@@ -79,8 +79,11 @@ interface UploadRow {
 const ACCEPT = ".pdf,.png,.gif,.jpg,.jpeg,.heic,.heif,application/pdf,image/png,image/gif,image/jpeg,image/heic,image/heif";
 const PARALLEL_UPLOADS = 3;
 
-function folderHref(basePath: string, path: string): string {
-  return path === "/" ? basePath : `${basePath}?${new URLSearchParams({ path })}`;
+function folderHref(basePath: string, path: string, page = 1): string {
+  const params = new URLSearchParams(path === "/" ? {} : { path });
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `${basePath}?${query}` : basePath;
 }
 
 function flatten(node: FolderNode, out: string[] = []): string[] {
@@ -132,7 +135,7 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
   const polling = useRef(new Set<string>());
   /** Ids of the selected files; a new folder, search or entity starts a new selection. */
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  useEffect(() => setSelected(new Set()), [entity.hashId, path, data.search]);
+  useEffect(() => setSelected(new Set()), [entity.hashId, path, data.search, data.page.page]);
 
   async function api<T = { ok: true; message?: string; url?: string; grant?: UploadGrant; item?: DocumentItem }>(body: Record<string, unknown>): Promise<T> {
     const response = await fetch(apiUrl, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
@@ -558,7 +561,21 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
               </ul>
             </>
           )}
-          {data.truncated ? <p className={css.muted}>Showing the first {data.items.length} items. Search to find others.</p> : null}
+          {!data.results && data.page.lastPage > 1 ? (
+            <nav className={css.pager} aria-label="Folder pages">
+              <span role="status">
+                {(data.page.page - 1) * data.page.size + 1}–{(data.page.page - 1) * data.page.size + data.items.length} of {data.page.total.toLocaleString("en-US")}
+              </span>
+              <span className={css.pagerButtons}>
+                <Button to={folderHref(basePath, path, data.page.page - 1)} variant="secondary" size="sm" disabled={data.page.page <= 1} aria-label="Previous page">
+                  ‹ Previous
+                </Button>
+                <Button to={folderHref(basePath, path, data.page.page + 1)} variant="secondary" size="sm" disabled={data.page.page >= data.page.lastPage} aria-label="Next page">
+                  Next ›
+                </Button>
+              </span>
+            </nav>
+          ) : null}
         </section>
       </div>
 

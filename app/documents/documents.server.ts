@@ -54,7 +54,8 @@ export class DocumentError extends Error {
 const notFound = () => new DocumentError(404, DOCUMENT_MESSAGES.notFound);
 
 /** Most items one folder listing or search returns (the page says when there are more). */
-export const LIST_LIMIT = 1000;
+/** A folder lists this many items per page (folders first, then files, by name). */
+export const DOCUMENT_PAGE_SIZE = 100;
 export const SEARCH_LIMIT = 100;
 
 export interface DocumentEntity {
@@ -213,7 +214,8 @@ export interface DocumentBrowserData {
   permissions: FolderPermissions;
   tree: FolderNode;
   items: DocumentItem[];
-  truncated: boolean;
+  /** The folder's page: 1-based, its size, and how many items the folder holds. */
+  page: { page: number; size: number; total: number; lastPage: number };
   search: string | null;
   results: DocumentItem[] | null;
   deleted: DocumentItem[];
@@ -224,7 +226,7 @@ export interface DocumentBrowserData {
 export async function loadDocumentBrowser(
   ctx: DocumentContext,
   companyHash: string,
-  options: { path?: string | null; search?: string | null } = {},
+  options: { path?: string | null; search?: string | null; page?: string | number | null } = {},
 ): Promise<DocumentBrowserData> {
   const { db } = ctx.portal;
   const staff = ctx.user.kind === "staff";
@@ -234,17 +236,29 @@ export async function loadDocumentBrowser(
   const permissions = requireView(ctx, entity, path);
   const visible = (p: string) => staff || !isStaffOnlyPath(p);
 
-  const [paths, rows, deletedRows, tags] = await Promise.all([
+  // Clients never see 'STAFF ONLY' folders: left out in the query, so pages and counts agree.
+  const listed = {
+    companyId: entity.id,
+    path,
+    deletedAt: null,
+    ...(staff ? {} : { NOT: { itemType: "folder" as const, name: { contains: "STAFF ONLY", mode: "insensitive" as const } } }),
+  };
+  const requested = Math.max(1, Math.min(100_000, Math.floor(Number(options.page ?? 1)) || 1));
+  const [paths, total, deletedRows, tags] = await Promise.all([
     folderPaths(db, entity.id),
-    db.document.findMany({
-      where: { companyId: entity.id, path, deletedAt: null },
-      select: itemSelect,
-      orderBy: [{ itemType: "desc" }, { name: "asc" }],
-      take: LIST_LIMIT + 1,
-    }),
+    db.document.count({ where: listed }),
     permissions.canRestore ? deletedItems(db, entity.id) : Promise.resolve([]),
     staff ? db.documentTag.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: 500 }) : Promise.resolve([]),
   ]);
+  const lastPage = Math.max(1, Math.ceil(total / DOCUMENT_PAGE_SIZE));
+  const page = Math.min(requested, lastPage);
+  const rows = await db.document.findMany({
+    where: listed,
+    select: itemSelect,
+    orderBy: [{ itemType: "desc" }, { name: "asc" }, { id: "asc" }],
+    skip: (page - 1) * DOCUMENT_PAGE_SIZE,
+    take: DOCUMENT_PAGE_SIZE,
+  });
   const search = options.search?.trim().slice(0, 100) || null;
   let results: DocumentItem[] | null = null;
   if (search) {
@@ -256,17 +270,14 @@ export async function loadDocumentBrowser(
     });
     results = found.filter((r) => visible(r.path) && visible(joinPath(r.path, r.name))).map((r) => toItem(r as ItemRow, staff));
   }
-  const items = rows
-    .slice(0, LIST_LIMIT)
-    .filter((r) => r.itemType === "file" || visible(joinPath(r.path, r.name)))
-    .map((r) => toItem(r as ItemRow, staff));
+  const items = rows.map((r) => toItem(r as ItemRow, staff));
   return {
     entity,
     path,
     permissions,
     tree: folderTree(paths.filter(visible)),
     items,
-    truncated: rows.length > LIST_LIMIT,
+    page: { page, size: DOCUMENT_PAGE_SIZE, total, lastPage },
     search,
     results,
     deleted: deletedRows.map((r) => toItem(r as ItemRow, staff)),

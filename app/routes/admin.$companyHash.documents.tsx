@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, portal);
   const url = new URL(request.url);
   try {
-    const data = await loadDocumentBrowser({ portal, user }, params.companyHash ?? "", { path: url.searchParams.get("path"), search: url.searchParams.get("q") });
+    const data = await loadDocumentBrowser({ portal, user }, params.companyHash ?? "", { path: url.searchParams.get("path"), search: url.searchParams.get("q"), page: url.searchParams.get("page") });
     return json({
       data,
       mode: "staff" as const,

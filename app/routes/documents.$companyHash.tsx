@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   try {
     const [data, entities] = await Promise.all([
-      loadDocumentBrowser({ portal, user }, hash, { path: url.searchParams.get("path"), search: url.searchParams.get("q") }),
+      loadDocumentBrowser({ portal, user }, hash, { path: url.searchParams.get("path"), search: url.searchParams.get("q"), page: url.searchParams.get("page") }),
       clientDocumentEntities(portal.db, user),
     ]);
     const note = (await hasSplitDocuments(portal.db, data.entity.id)) ? SPLIT_MESSAGES.clientNote : null;

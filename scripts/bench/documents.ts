@@ -5,8 +5,8 @@
  * (client@acme.test) on a fresh throwaway database, then times the browser's folder listing and a
  * search (loadDocumentBrowser, as the page's loader calls it) and counts the SQL statements each
  * runs (pg's Client.prototype.query wrapped in this process). Target: a fixed number of bounded
- * statements whatever the folder's size (the listing returns at most LIST_LIMIT items, a search
- * at most SEARCH_LIMIT), p95 well under 100 ms.
+ * statements whatever the folder's size (a page of DOCUMENT_PAGE_SIZE items, the first and the
+ * last page, a search at most SEARCH_LIMIT), p95 well under 100 ms.
  *
  * Then bulk actions on 500 selected documents of that folder (delete_many, then restore_many, as
  * the selection bar sends them): time and statements per action. Target: a fixed number of
@@ -127,7 +127,8 @@ async function main() {
     const user = { id: u.id, sessionId: "bench", kind: "client" as const, email: "client@acme.test", fname: u.fname, lname: u.lname, preferredName: null, firmAccess: null, isAdvisor: false, readonlyAccess: u.readonly_access, timeZone: "Pacific Time (US & Canada)", defaultCompanyId: null };
 
     for (const [label, options] of [
-      ["list /Bench", { path: "/Bench" }],
+      ["list /Bench (page 1)", { path: "/Bench" }],
+      ["list /Bench (last page)", { path: "/Bench", page: 100_000 }],
       ["search 'statement 04'", { path: "/Bench", search: "statement 04" }],
     ] as const) {
       for (let i = 0; i < 5; i++) await documents.loadDocumentBrowser({ portal, user }, hash, options); // warm-up
@@ -144,7 +145,7 @@ async function main() {
       }
       times.sort((a, b) => a - b);
       console.log(
-        `${label.padEnd(24)} items ${String(result.results?.length ?? result.items.length).padStart(5)}${!result.results && result.truncated ? " (first page)" : ""}  ` +
+        `${label.padEnd(24)} items ${String(result.results?.length ?? result.items.length).padStart(5)}${!result.results ? ` (page ${result.page.page} of ${result.page.lastPage}, ${result.page.total} in the folder)` : ""}  ` +
           `statements ${counted} (${statements.length} with transaction control)  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms`,
       );
     }

@@ -178,3 +178,33 @@ for (const slug of ["acme", "summit"]) {
     await expect(bar).toHaveCount(0);
   });
 }
+
+test("a large folder pages 100 items at a time (375 px)", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const stamp = Date.now();
+  const folder = `Paged ${stamp}`;
+  const [entity] = await sql<{ id: string; hash_id: string; firm_id: string }>(
+    `SELECT c.id, c.hash_id, c.firm_id FROM companies c JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
+      WHERE u.email = 'client@acme.test' AND c.deleted_at IS NULL AND NOT c.inactive ORDER BY c.created_at LIMIT 1`,
+  );
+  await sql(
+    `INSERT INTO documents (id, firm_id, company_id, item_type, path, name)
+     SELECT 'paged' || $4 || '-' || n, $1, $2, 'file'::"DocumentItemType", $3, 'Receipt ' || lpad(n::text, 3, '0') || '.pdf' FROM generate_series(1, 120) n
+     UNION ALL SELECT 'pagedf' || $4, $1, $2, 'folder'::"DocumentItemType", '/', $5`,
+    [entity!.firm_id, entity!.id, `/${folder}`, stamp, folder],
+  );
+  await signedIn(page, "acme", "client@acme.test");
+  await page.goto(firmUrl("acme", `/documents/${entity!.hash_id}?${new URLSearchParams({ path: `/${folder}` })}`));
+  const pager = page.getByRole("navigation", { name: "Folder pages" });
+  await expect(pager.getByRole("status")).toHaveText("1–100 of 120");
+  const list = page.getByRole("list", { name: "Documents" });
+  await expect(list.getByText("Receipt 001.pdf", { exact: true })).toBeVisible();
+  await expect(pager.getByRole("link", { name: "Previous page" })).toHaveAttribute("aria-disabled", "true");
+  await pager.getByRole("link", { name: "Next page" }).click();
+  await expect(pager.getByRole("status")).toHaveText("101–120 of 120");
+  await expect(list.getByText("Receipt 120.pdf", { exact: true })).toBeVisible();
+  await expect(list.getByText("Receipt 001.pdf", { exact: true })).toHaveCount(0);
+  expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+  await pager.scrollIntoViewIfNeeded();
+  await shot(page, "acme-client-documents-pages-375");
+});

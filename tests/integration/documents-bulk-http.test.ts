@@ -517,3 +517,42 @@ describe("group-access staff", () => {
     expect((await app.get("summit", `/admin/${other.hashId}/documents`, partnerSummit)).status).toBe(200);
   });
 });
+
+describe("folder pages", () => {
+  it("lists a large folder 100 items a page, folders first; clients never count STAFF ONLY folders", async () => {
+    await app.tx("acme", async (t) => {
+      const company = await t.company.findFirstOrThrow({ where: { hashId: rivera }, select: { id: true } });
+      await t.document.createMany({
+        data: [
+          ...Array.from({ length: 250 }, (_, i) => ({ firmId: "firm_acme", companyId: company.id, path: "/Paged", name: `Receipt ${String(i).padStart(3, "0")}.pdf`, storageKey: null })),
+          { firmId: "firm_acme", companyId: company.id, path: "/Paged", name: "Notes STAFF ONLY", itemType: "folder" as const },
+          { firmId: "firm_acme", companyId: company.id, path: "/", name: "Paged", itemType: "folder" as const },
+        ],
+      });
+    });
+    const load = async (cookie: string, route: string, base: string, page?: string) => {
+      const query = new URLSearchParams({ path: "/Paged", ...(page ? { page } : {}), _data: route });
+      const response = await app.get("acme", `${base}?${query}`, cookie);
+      expect(response.status, response.text.slice(0, 200)).toBe(200);
+      return JSON.parse(response.text).data as { items: { name: string; itemType: string }[]; page: { page: number; size: number; total: number; lastPage: number } };
+    };
+    const asClient = (page?: string) => load(client, "routes/documents.$companyHash", `/documents/${rivera}`, page);
+    const first = await asClient();
+    expect(first.page).toEqual({ page: 1, size: 100, total: 250, lastPage: 3 });
+    expect(first.items).toHaveLength(100);
+    expect(first.items[0]!.name).toBe("Receipt 000.pdf");
+    const third = await asClient("3");
+    expect(third.items.map((i) => i.name)).toEqual(Array.from({ length: 50 }, (_, i) => `Receipt ${200 + i}.pdf`));
+    // Out of range or not a number: the last page, or the first.
+    expect((await asClient("99")).page.page).toBe(3);
+    expect((await asClient("abc")).page.page).toBe(1);
+    expect((await asClient("-4")).page.page).toBe(1);
+    // Every item once across the pages.
+    const all = [...first.items, ...(await asClient("2")).items, ...third.items].map((i) => i.name);
+    expect(new Set(all).size).toBe(250);
+
+    const staff = await load(partner, "routes/admin.$companyHash.documents", `/admin/${rivera}/documents`);
+    expect(staff.page.total).toBe(251);
+    expect(staff.items[0]).toMatchObject({ name: "Notes STAFF ONLY", itemType: "folder" });
+  });
+});
