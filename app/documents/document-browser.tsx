@@ -346,7 +346,9 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
   // Ids no longer listed (deleted elsewhere, moved away) drop out of the selection by themselves.
   const selectedItems = [...selected].flatMap((id) => selectable.get(id) ?? []);
   const kind = selectionKind(selectedItems);
-  const actions = bulkActions(kind, permissions);
+  // A client's selection with a file the firm shared through a questionnaire: download only.
+  const firmFilesSelected = mode === "client" && selectedItems.some((i) => i.firmProvided);
+  const actions = bulkActions(kind, permissions).filter((a) => !firmFilesSelected || (a.action !== "move" && a.action !== "delete"));
   const allState = selectAllState(listedFileIds, selected);
   const select = (item: DocumentItem, on: boolean) => setSelected((current) => toggleOne(current, item.id, on));
   const bulk: Record<BulkAction, () => void> = {
@@ -467,7 +469,7 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
               <ul className={css.list} aria-label="Documents">
                 {shown.map((item) => {
                   const fullPath = joinPath(item.path, item.name);
-                  const canChange = item.itemType === "folder" ? permissions.canManageFolders : permissions.canEditFiles;
+                  const canChange = item.itemType === "folder" ? permissions.canManageFolders : permissions.canEditFiles && !(mode === "client" && item.firmProvided);
                   const inCurrent = !data.results || item.path === path;
                   const isPdf = item.itemType === "file" && item.contentType === "application/pdf";
                   const splitOf = split?.bySource[item.id];
@@ -497,6 +499,7 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
                         ))}
                         {item.description ? <span className={css.rowMeta}>{item.description}</span> : null}
                         {isPdf && item.passwordProtected ? <Badge tone="warning">Password-protected or unreadable</Badge> : null}
+                        {item.firmProvided ? <Badge tone="neutral">{mode === "client" ? "Shared by your firm" : "In a questionnaire"}</Badge> : null}
                         {processing ? (
                           <Badge tone="info" role="status">
                             Processing…

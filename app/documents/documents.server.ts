@@ -122,6 +122,8 @@ export interface DocumentItem {
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
+  /** Shown to the client by a questionnaire section: clients may not rename, move or delete it. */
+  firmProvided: boolean;
 }
 
 const itemSelect = {
@@ -138,6 +140,7 @@ const itemSelect = {
   updatedAt: true,
   deletedAt: true,
   tags: { select: { tag: { select: { name: true } } } },
+  _count: { select: { sections: true, signedSections: true } },
 } as const;
 
 type ItemRow = {
@@ -154,6 +157,7 @@ type ItemRow = {
   updatedAt: Date;
   deletedAt: Date | null;
   tags: { tag: { name: string } }[];
+  _count?: { sections: number; signedSections: number };
 };
 
 function toItem(row: ItemRow, staff: boolean): DocumentItem {
@@ -171,7 +175,13 @@ function toItem(row: ItemRow, staff: boolean): DocumentItem {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
+    firmProvided: isFirmProvided(row),
   };
+}
+
+/** A file a questionnaire section shows the client (a draft to review, a form to sign, its signed copy): the firm's. */
+function isFirmProvided(row: { _count?: { sections: number; signedSections: number } }): boolean {
+  return (row._count?.sections ?? 0) + (row._count?.signedSections ?? 0) > 0;
 }
 
 /** Every folder path of the entity (folder rows and paths that hold files), in two bounded queries. */
@@ -468,6 +478,27 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
     return { row, ownPath, permissions };
   };
   const canChange = (p: FolderPermissions, itemType: "file" | "folder") => (itemType === "folder" ? p.canManageFolders : p.canEditFiles);
+  /**
+   * Clients keep their hands off what the firm shared through a questionnaire section: such a file
+   * is not renamed, moved or deleted, nor a folder deleted that holds one (403, nothing changes).
+   */
+  const keepFirmFiles = async (db: Db, row: { itemType: "file" | "folder"; _count?: { sections: number; signedSections: number } }, ownPath: string, deleting: boolean) => {
+    if (staff) return;
+    if (row.itemType === "file") {
+      if (isFirmProvided(row)) throw new DocumentError(403, DOCUMENT_MESSAGES.firmProvided);
+      return;
+    }
+    if (!deleting) return;
+    const held = await db.document.count({
+      where: {
+        companyId: entity.id,
+        deletedAt: null,
+        itemType: "file",
+        AND: [{ OR: [{ path: ownPath }, { path: { startsWith: `${ownPath}/` } }] }, { OR: [{ sections: { some: {} } }, { signedSections: { some: {} } }] }],
+      },
+    });
+    if (held) throw new DocumentError(403, DOCUMENT_MESSAGES.firmProvidedFolder);
+  };
   /** One activity entry per document of a bulk action, in one statement (as each single action writes one). */
   const logEach = (db: Db, title: string, descriptions: string[]) =>
     (db as FirmTx).activityLog.createMany({
@@ -511,6 +542,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       return portal.db.$transaction(async (tx) => {
         const { row, ownPath, permissions } = await findItem(tx, action.id);
         refuse(permissions, canChange(permissions, row.itemType));
+        await keepFirmFiles(tx, row, ownPath, false);
         const requested = validName(action.name);
         if (row.itemType === "file") {
           const name = validName(renamedFileName(row.name, requested));
@@ -534,6 +566,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       return portal.db.$transaction(async (tx) => {
         const { row, ownPath, permissions } = await findItem(tx, action.id);
         refuse(permissions, canChange(permissions, row.itemType));
+        await keepFirmFiles(tx, row, ownPath, false);
         const destination = validPath(action.path);
         const destinationPermissions = permissionsFor(ctx, entity, destination);
         if (!destinationPermissions.canView) throw notFound();
@@ -555,6 +588,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       return portal.db.$transaction(async (tx) => {
         const { row, ownPath, permissions } = await findItem(tx, action.id);
         refuse(permissions, canChange(permissions, row.itemType));
+        await keepFirmFiles(tx, row, ownPath, true);
         const now = new Date();
         if (row.itemType === "folder") {
           await tx.$executeRaw`UPDATE documents SET deleted_at = ${now} WHERE company_id = ${entity.id} AND deleted_at IS NULL AND (path = ${ownPath} OR path LIKE ${likePrefix(ownPath)})`;
@@ -634,6 +668,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       return portal.db.$transaction(async (tx) => {
         const rows = await findSelection(ctx, entity, tx, action.ids, "live");
         for (const p of rows.permissions) refuse(p, p.canEditFiles);
+        for (const file of rows.files) await keepFirmFiles(tx, { itemType: "file", _count: file._count }, file.path, true);
         const now = new Date();
         const { count } = await tx.document.updateMany({ where: { id: { in: action.ids }, companyId: entity.id, deletedAt: null }, data: { deletedAt: now } });
         if (count !== action.ids.length) throw notFound(); // deleted meanwhile: roll back
@@ -645,6 +680,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       return portal.db.$transaction(async (tx) => {
         const rows = await findSelection(ctx, entity, tx, action.ids, "live");
         for (const p of rows.permissions) refuse(p, p.canEditFiles);
+        for (const file of rows.files) await keepFirmFiles(tx, { itemType: "file", _count: file._count }, file.path, false);
         const destination = validPath(action.path);
         const destinationPermissions = permissionsFor(ctx, entity, destination);
         if (!destinationPermissions.canView) throw notFound();
@@ -705,6 +741,7 @@ interface SelectedFile {
   storageKey: string | null;
   sizeBytes: bigint | null;
   deletedAt: Date | null;
+  _count: { sections: number; signedSections: number };
 }
 
 /**
@@ -717,7 +754,7 @@ interface SelectedFile {
 async function findSelection(ctx: DocumentContext, entity: DocumentEntity, db: Db, ids: string[], expect: "live" | "deleted") {
   const found = await db.document.findMany({
     where: { id: { in: ids }, companyId: entity.id },
-    select: { id: true, itemType: true, name: true, path: true, storageKey: true, sizeBytes: true, deletedAt: true },
+    select: { id: true, itemType: true, name: true, path: true, storageKey: true, sizeBytes: true, deletedAt: true, _count: { select: { sections: true, signedSections: true } } },
   });
   if (found.length !== ids.length) throw notFound();
   const byPath = new Map<string, FolderPermissions>();

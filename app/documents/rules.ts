@@ -33,6 +33,8 @@ export const DOCUMENT_MESSAGES = {
   folderExists: "A folder with this name already exists here.",
   nameTaken: "A document with this name already exists in this folder.",
   readOnly: "This account is read-only.",
+  firmProvided: "This document was shared by your firm and can't be changed.",
+  firmProvidedFolder: "This folder holds documents your firm shared, so it can't be deleted.",
   alreadyUploaded: (file: string) => `${file} was already uploaded`,
   alreadyUploadedInQuestionnaire: (file: string) => `${file} has already been uploaded in this questionnaire. It will not be uploaded again.`,
 } as const;

@@ -556,3 +556,50 @@ describe("folder pages", () => {
     expect(staff.items[0]).toMatchObject({ name: "Notes STAFF ONLY", itemType: "folder" });
   });
 });
+
+describe("documents the firm shared through a questionnaire", () => {
+  it("clients may not rename, move or delete them (nor a folder holding one); staff may; the listing says which", async () => {
+    const shared = await app.tx("acme", (t) =>
+      t.document.findFirstOrThrow({
+        where: { deletedAt: null, sections: { some: {} }, company: { owners: { some: { user: { email: "client@acme.test" } } } } },
+        select: { id: true, name: true, path: true, company: { select: { hashId: true } } },
+      }),
+    );
+    const hash = shared.company.hashId;
+    const folderPath = shared.path;
+    expect(folderPath).not.toBe("/");
+    const page = await app.get("acme", `/documents/${hash}?${new URLSearchParams({ path: folderPath, _data: "routes/documents.$companyHash" })}`, client);
+    const listed = (JSON.parse(page.text).data.items as { id: string; firmProvided: boolean }[]).find((i) => i.id === shared.id);
+    expect(listed?.firmProvided).toBe(true);
+
+    // The folder holding it (a row, made here when the folder exists only through its files).
+    const holding = await app.tx("acme", async (t) => {
+      const name = folderPath.slice(folderPath.lastIndexOf("/") + 1);
+      const parent = folderPath.slice(0, folderPath.lastIndexOf("/")) || "/";
+      const company = await t.company.findFirstOrThrow({ where: { hashId: hash }, select: { id: true } });
+      const row = await t.document.findFirst({ where: { deletedAt: null, itemType: "folder", path: parent, name, companyId: company.id }, select: { id: true } });
+      return row ?? t.document.create({ data: { firmId: "firm_acme", companyId: company.id, itemType: "folder", path: parent, name }, select: { id: true } });
+    });
+    const before = await everything();
+    for (const body of [
+      { intent: "rename", id: shared.id, name: "Mine" },
+      { intent: "move", id: shared.id, path: "/" },
+      { intent: "delete", id: shared.id },
+      { intent: "delete_many", ids: [shared.id] },
+      { intent: "move_many", ids: [shared.id], path: "/" },
+    ]) {
+      const refused = await api(hash, body, client);
+      expect(refused.status, JSON.stringify(body)).toBe(403);
+      expect(refused.json.error).toBe("This document was shared by your firm and can't be changed.");
+    }
+    const refusedFolder = await api(hash, { intent: "delete", id: holding.id }, client);
+    expect(refusedFolder.status).toBe(403);
+    expect(refusedFolder.json.error).toBe("This folder holds documents your firm shared, so it can't be deleted.");
+    expect(await everything()).toBe(before);
+
+    // The firm's staff may rename it (and back).
+    const renamed = await api(hash, { intent: "rename", id: shared.id, name: "Draft for review" }, partner);
+    expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+    expect((await api(hash, { intent: "rename", id: shared.id, name: shared.name.replace(/\.pdf$/, "") }, partner)).status).toBe(200);
+  });
+});
