@@ -310,10 +310,10 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
     }
   }
 
-  async function downloadFolder(folderPath: string) {
+  async function downloadFolder(folderPath: string, convert = false) {
     setBusy(true);
     try {
-      const response = await fetch(`${apiUrl}/folder?${new URLSearchParams({ path: folderPath })}`);
+      const response = await fetch(`${apiUrl}/folder?${new URLSearchParams({ path: folderPath, ...(convert ? { convert: "pdf" } : {}) })}`);
       if (!response.ok) {
         toast.error(response.status === 503 ? await response.text() : DOCUMENT_MESSAGES.folderDownloadFailed);
         return;
@@ -445,6 +445,11 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
                 <Button size="sm" variant="ghost" onClick={() => void downloadFolder(path)} loading={busy && !dialog} disabled={data.items.length === 0 && data.tree.children.length === 0}>
                   Download folder
                 </Button>
+                {mode === "staff" ? (
+                  <Button size="sm" variant="ghost" onClick={() => void downloadFolder(path, true)} disabled={busy || (data.items.length === 0 && data.tree.children.length === 0)} title="Images (PNG, JPEG) become PDFs; up to 15 MB of images">
+                    Download as PDFs
+                  </Button>
+                ) : null}
                 <Button size="sm" variant="ghost" onClick={() => void copyFolderUrl()}>
                   Copy folder URL
                 </Button>

@@ -19,6 +19,8 @@ import { createDownloadUrl, createInlineUrl, createUploadGrant, deleteObject, St
 import { entityDocumentKey, keyBelongsToEntity, safeFileName } from "~/storage/keys";
 import { CONTENT_TYPES, declaredKind, kindFromFileName, MAX_UPLOAD_BYTES, type UploadGrant } from "~/storage/uploads";
 import {
+  convertedNames,
+  convertibleImage,
   DOCUMENT_MESSAGES,
   extensionOf,
   fillYear,
@@ -28,6 +30,7 @@ import {
   isWithin,
   joinPath,
   MAX_FOLDER_DOWNLOAD_BYTES,
+  MAX_IMAGES_TO_CONVERT_BYTES,
   nameError,
   normalizePath,
   parentPath,
@@ -36,7 +39,7 @@ import {
   type FolderNode,
   type FolderPermissions,
 } from "./rules";
-import { checkStoredPdf, PDF_MESSAGES } from "./pdf.server";
+import { checkStoredPdf, imageToPdf, PDF_MESSAGES } from "./pdf.server";
 import { staffSeesGroup } from "~/staff/viewer.server";
 import { MAX_BULK_DOCUMENTS, SELECTION_MESSAGES, selectionKind, zipEntryNames } from "./selection";
 
@@ -799,13 +802,15 @@ export interface FolderZip {
  * A folder as a zip, streamed from the store through archiver (the app holds one file's chunk at a
  * time). Over 150 MB in total → 503 with the spec's message; no files → 404.
  */
-export async function createFolderZip(ctx: DocumentContext, companyHash: string, rawPath: string | null): Promise<FolderZip> {
+export async function createFolderZip(ctx: DocumentContext, companyHash: string, rawPath: string | null, options: { convertImages?: boolean } = {}): Promise<FolderZip> {
   const { portal, user } = ctx;
   const firmId = portal.firm.id;
   const entity = await findDocumentEntity(portal.db, user, companyHash);
   const folder = normalizePath(rawPath);
   if (!folder) throw new DocumentError(400, DOCUMENT_MESSAGES.invalidName);
   requireView(ctx, entity, folder);
+  // Converting images to PDFs is the firm's tool (staff: convert_to_pdfs_and_download_folder).
+  if (options.convertImages && user.kind !== "staff") throw notFound();
   const rows = await portal.db.document.findMany({
     where: {
       companyId: entity.id,
@@ -814,18 +819,20 @@ export async function createFolderZip(ctx: DocumentContext, companyHash: string,
       storageKey: { not: null },
       ...(folder === "/" ? {} : { OR: [{ path: folder }, { path: { startsWith: `${folder}/` } }] }),
     },
-    select: { name: true, path: true, storageKey: true, sizeBytes: true },
+    select: { name: true, path: true, storageKey: true, sizeBytes: true, contentType: true },
     orderBy: [{ path: "asc" }, { name: "asc" }],
     take: 5000,
   });
   const files = rows.filter((r) => user.kind === "staff" || !isStaffOnlyPath(r.path));
   const total = files.reduce((sum, f) => sum + Number(f.sizeBytes ?? 0), 0);
   if (total > MAX_FOLDER_DOWNLOAD_BYTES) throw new DocumentError(503, DOCUMENT_MESSAGES.folderTooLarge);
+  const convert = (f: { contentType: string | null }) => (options.convertImages ? convertibleImage(f.contentType) : null);
+  const images = files.filter((f) => convert(f)).reduce((sum, f) => sum + Number(f.sizeBytes ?? 0), 0);
+  if (images > MAX_IMAGES_TO_CONVERT_BYTES) throw new DocumentError(503, DOCUMENT_MESSAGES.folderTooLarge);
   const prefix = folder === "/" ? "/" : `${folder}/`;
-  const stream = await zipFromStore(
-    firmId,
-    files.map((f) => ({ key: f.storageKey!, name: `${f.path === folder ? "" : `${f.path.slice(prefix.length)}/`}${f.name}` })),
-  );
+  const entries = files.map((f) => ({ key: f.storageKey!, name: `${f.path === folder ? "" : `${f.path.slice(prefix.length)}/`}${f.name}`, convert: convert(f) }));
+  const names = convertedNames(entries.map((e) => ({ name: e.name, convert: e.convert !== null })));
+  const stream = await zipFromStore(firmId, entries.map((e, i) => ({ ...e, name: names[i]! })));
   await log(portal.db);
   return {
     fileName: `${folder === "/" ? entity.name : parentPath(folder) === folder ? "documents" : folder.slice(folder.lastIndexOf("/") + 1)}.zip`,
@@ -833,7 +840,7 @@ export async function createFolderZip(ctx: DocumentContext, companyHash: string,
   };
 
   async function log(db: Db) {
-    await logActivity(db, firmId, { typeId: ACTIVITY_TYPES.document, title: "Downloaded a folder", description: folder, actorId: user.id, companyId: entity.id, ipAddress: portal.clientAddress });
+    await logActivity(db, firmId, { typeId: ACTIVITY_TYPES.document, title: options.convertImages ? "Downloaded a folder as PDFs" : "Downloaded a folder", description: folder, actorId: user.id, companyId: entity.id, ipAddress: portal.clientAddress });
   }
 }
 
@@ -863,7 +870,7 @@ export async function createSelectionZip(ctx: DocumentContext, companyHash: stri
  * short presigned URL one after the other, so the app holds one chunk at a time. A read failure
  * ends the stream with an error (the browser's download fails rather than saving a partial zip).
  */
-async function zipFromStore(firmId: string, entries: { key: string; name: string }[]): Promise<ReadableStream<Uint8Array>> {
+async function zipFromStore(firmId: string, entries: { key: string; name: string; convert?: "png" | "jpeg" | null }[]): Promise<ReadableStream<Uint8Array>> {
   const urls = await Promise.all(entries.map((e) => createDownloadUrl({ firmId, key: e.key, fileName: e.name.slice(e.name.lastIndexOf("/") + 1), expiresInSeconds: 300 })));
   const archive = new ZipArchive({ zlib: { level: 6 } });
   (async () => {
@@ -874,7 +881,12 @@ async function zipFromStore(firmId: string, entries: { key: string; name: string
         archive.once("entry", () => resolve());
         archive.once("error", reject);
       });
-      archive.append(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>), { name: entry.name });
+      if (entry.convert) {
+        // An image becomes a one-page PDF (the images' total is bounded by MAX_IMAGES_TO_CONVERT_BYTES).
+        archive.append(Buffer.from(await imageToPdf(new Uint8Array(await response.arrayBuffer()), entry.convert)), { name: entry.name });
+      } else {
+        archive.append(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>), { name: entry.name });
+      }
       await added;
     }
     await archive.finalize();

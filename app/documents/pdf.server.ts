@@ -88,3 +88,20 @@ export async function splitPdf(source: PDFDocument, ranges: PageRange[]): Promis
   }
   return parts;
 }
+
+/** US Letter in points: converted images are scaled down to fit it, never up. */
+const LETTER = { width: 612, height: 792 } as const;
+
+/** A PNG or JPEG as a one-page PDF, the image centred on a Letter page (landscape for wide images). */
+export async function imageToPdf(bytes: Uint8Array, kind: "png" | "jpeg"): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const image = kind === "png" ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
+  const landscape = image.width > image.height;
+  const page = pdf.addPage(landscape ? [LETTER.height, LETTER.width] : [LETTER.width, LETTER.height]);
+  const { width: pageWidth, height: pageHeight } = page.getSize();
+  const scale = Math.min(1, (pageWidth - 36) / image.width, (pageHeight - 36) / image.height);
+  const width = image.width * scale;
+  const height = image.height * scale;
+  page.drawImage(image, { x: (pageWidth - width) / 2, y: (pageHeight - height) / 2, width, height });
+  return pdf.save();
+}

@@ -43,6 +43,8 @@ export const MAX_NAME_LENGTH = 255;
 export const MAX_PATH_DEPTH = 20;
 /** Spec: folder download limit ("less than 150MB"). */
 export const MAX_FOLDER_DOWNLOAD_BYTES = 150 * 1024 * 1024;
+/** Spec: "if you're converting images to PDF, it should be less than 15MB" (the images' total). */
+export const MAX_IMAGES_TO_CONVERT_BYTES = 15 * 1024 * 1024;
 /** Spec: {year} placeholder folders cover 2000 to 2034. */
 export const YEAR_RANGE = { from: 2000, to: 2034 } as const;
 
@@ -236,4 +238,28 @@ export function renamedFileName(oldName: string, requested: string): string {
 export function matchesSearch(name: string, query: string): boolean {
   const q = query.trim().toLowerCase();
   return q.length > 0 && name.toLowerCase().includes(q);
+}
+
+/** Images a folder download can turn into PDFs (pdf-lib embeds PNG and JPEG; GIF and HEIC stay as they are). */
+export function convertibleImage(contentType: string | null): "png" | "jpeg" | null {
+  if (contentType === "image/png") return "png";
+  if (contentType === "image/jpeg") return "jpeg";
+  return null;
+}
+
+/**
+ * The zip entry names of a download that converts images to PDFs: each converted image takes its
+ * name with ".pdf"; where that is taken in its folder (by a file or another converted image),
+ * " (image)" and then a number are added. `entries` are the zip's relative names, in order.
+ */
+export function convertedNames(entries: readonly { name: string; convert: boolean }[]): string[] {
+  const taken = new Set(entries.filter((e) => !e.convert).map((e) => e.name.toLowerCase()));
+  return entries.map((entry) => {
+    if (!entry.convert) return entry.name;
+    const base = entry.name.slice(0, entry.name.length - extensionOf(entry.name).length);
+    let candidate = `${base}.pdf`;
+    for (let n = 1; taken.has(candidate.toLowerCase()); n++) candidate = n === 1 ? `${base} (image).pdf` : `${base} (image ${n}).pdf`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
 }

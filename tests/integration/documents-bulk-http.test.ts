@@ -603,3 +603,64 @@ describe("documents the firm shared through a questionnaire", () => {
     expect((await api(hash, { intent: "rename", id: shared.id, name: shared.name.replace(/\.pdf$/, "") }, partner)).status).toBe(200);
   });
 });
+
+describe("folder download as PDFs (staff)", () => {
+  const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+  const JPEG = Buffer.from(
+    "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
+    "base64",
+  );
+
+  async function uploadBytes(hash: string, cookie: string, fileName: string, contentType: string, bytes: Uint8Array, path: string): Promise<string> {
+    const granted = await api(hash, { intent: "upload_grant", path, fileName, contentType, size: bytes.length }, cookie);
+    expect(granted.status, JSON.stringify(granted.json)).toBe(200);
+    expect((await postToGrant(granted.json.grant as UploadGrant, bytes, fileName)).status).toBeLessThan(300);
+    const confirmed = await api(hash, { intent: "upload_confirm", path, fileName, contentType, key: (granted.json.grant as UploadGrant).key }, cookie);
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    return confirmed.json.item.id as string;
+  }
+
+  const folderZip = (cookie: string, query: Record<string, string>) =>
+    new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port: app.port, path: `/api/documents/${rivera}/folder?${new URLSearchParams(query)}`, headers: { host: app.host("acme"), cookie } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+
+  it("turns PNG and JPEG images into one-page PDFs beside the other files; clients can't; over 15 MB of images is 503", async () => {
+    await folder(rivera, client, "Scans");
+    await uploadBytes(rivera, client, "W2.png", "image/png", PNG, "/Scans");
+    await uploadBytes(rivera, client, "Receipt.jpg", "image/jpeg", JPEG, "/Scans");
+    await upload(rivera, client, "W2.pdf", "/Scans");
+
+    const plain = await folderZip(partner, { path: "/Scans" });
+    expect(plain.status).toBe(200);
+    expect([...unzip(plain.body).keys()].sort()).toEqual(["Receipt.jpg", "W2.pdf", "W2.png"]);
+
+    const converted = await folderZip(partner, { path: "/Scans", convert: "pdf" });
+    expect(converted.status).toBe(200);
+    const entries = unzip(converted.body);
+    expect([...entries.keys()].sort()).toEqual(["Receipt.pdf", "W2 (image).pdf", "W2.pdf"]);
+    const { PDFDocument } = await import("pdf-lib");
+    for (const name of ["Receipt.pdf", "W2 (image).pdf"]) {
+      const pdf = await PDFDocument.load(Buffer.from(entries.get(name)!, "latin1"));
+      expect(pdf.getPageCount(), name).toBe(1);
+    }
+    expect(entries.get("W2.pdf")).toContain("% W2.pdf");
+
+    expect((await folderZip(client, { path: "/Scans", convert: "pdf" })).status).toBe(404);
+    await app.tx("acme", (t) => t.document.updateMany({ where: { path: "/Scans", name: "W2.png" }, data: { sizeBytes: 16 * 1024 * 1024 } }));
+    const tooLarge = await folderZip(partner, { path: "/Scans", convert: "pdf" });
+    expect(tooLarge.status).toBe(503);
+    expect(tooLarge.body.toString("utf8")).toMatch(/^Unfortunately, that folder\/file is too large to download\./);
+    // Without converting, the same folder is well under 150 MB.
+    expect((await folderZip(partner, { path: "/Scans" })).status).toBe(200);
+  });
+});

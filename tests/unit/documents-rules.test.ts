@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  convertedNames,
+  convertibleImage,
   DOCUMENT_MESSAGES,
   folderPermissions,
   folderRuleMatches,
@@ -102,5 +104,26 @@ describe("restoring deleted documents", () => {
     expect(restoredName("W2.pdf", ["w2.PDF"], true)).toBe("W2 (restored).pdf");
     expect(restoredName("W2.pdf", ["W2.pdf", "W2 (restored).pdf"], true)).toBe("W2 (restored 2).pdf");
     expect(restoredName("2025.v1", ["2025.v1"], false)).toBe("2025.v1 (restored)");
+  });
+});
+
+describe("folder download as PDFs", () => {
+  it("converts PNG and JPEG images only", () => {
+    expect(convertibleImage("image/png")).toBe("png");
+    expect(convertibleImage("image/jpeg")).toBe("jpeg");
+    for (const other of ["image/gif", "image/heic", "application/pdf", null]) expect(convertibleImage(other)).toBeNull();
+  });
+
+  it("names each converted image '.pdf', avoiding names taken in the zip", () => {
+    expect(
+      convertedNames([
+        { name: "W2.pdf", convert: false },
+        { name: "W2.png", convert: true },
+        { name: "W2.jpg", convert: true },
+        { name: "Receipts/Lunch.JPEG", convert: true },
+        { name: "Receipts/Lunch.pdf", convert: false },
+        { name: "scan.heic", convert: false },
+      ]),
+    ).toEqual(["W2.pdf", "W2 (image).pdf", "W2 (image 2).pdf", "Receipts/Lunch (image).pdf", "Receipts/Lunch.pdf", "scan.heic"]);
   });
 });
