@@ -108,3 +108,18 @@ export const composerRow = style({ display: "flex", flexWrap: "wrap", gap: vars.
 export const banner = style({ margin: vars.space.md });
 export const jump = style({ display: "flex", justifyContent: "center", gap: vars.space.sm, padding: vars.space.xs });
 export const empty = style({ padding: vars.space.lg });
+export const composerOptions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "flex-end" });
+export const messageActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space["2xs"], marginTop: vars.space.xs });
+export const search = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}` });
+export const pager = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderTop: `1px solid ${vars.color.border}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+export const editForm = style({ display: "grid", gap: vars.space.xs });
+export const titleLink = style({ color: "inherit", textDecoration: "none", selectors: { "&:hover": { textDecoration: "underline" } } });

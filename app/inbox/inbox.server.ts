@@ -374,7 +374,7 @@ export async function sendClientMessage(
           userId: s.user.id,
           typeId: NOTIFICATION_INFORMATION,
           text: `New message from ${clientName} (${entity.name}): ${previewText(input.text)}`,
-          link: `/admin/${entity.hashId}`,
+          link: `/messages/${conversation.id}`,
           clientName,
           companyId: entity.id,
         })),
@@ -398,7 +398,7 @@ export async function sendClientMessage(
       to: recipient.email,
       userId: recipient.id,
       subject: `New message from ${result.clientName}`,
-      text: `${result.clientName} (${result.entityName}) wrote:\n\n${input.text}\n\nSign in to reply: ${portal.origin}/`,
+      text: `${result.clientName} (${result.entityName}) wrote:\n\n${input.text}\n\nSign in to reply: ${portal.origin}/messages/${result.conversationId}`,
     }).catch(() => undefined);
   }
   return { conversationId: result.conversationId, messageId: result.messageId };
