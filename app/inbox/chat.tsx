@@ -4,9 +4,10 @@
  * 'Scroll to unread thread' / 'Scroll to latest message'), one message, the composer, and the
  * periodic reload while the page is visible.
  */
-import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useFetcher, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Avatar, Badge, Button, EmptyState, Select, TextArea, useToast } from "~/components/ui";
+import { Alert, Avatar, AvatarGroup, Badge, Button, EmptyState, Select, TextArea, useToast, VisuallyHidden } from "~/components/ui";
+import { FirmPage } from "~/components/firm-page";
 import { cx } from "~/components/ui/cx";
 import type { InboxMessage } from "./inbox.server";
 import * as s from "./inbox.css";
@@ -17,7 +18,12 @@ export const REFRESH_MS = 5000;
 
 export type ChatActionResult = { ok: true; conversationId: string; message?: string } | { ok: false; error: string };
 
-const TIME = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const TIME = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 export function formatTime(iso: string) {
   return TIME.format(new Date(iso));
@@ -182,12 +188,16 @@ export function MessageItem({
           {meta}
         </div>
         {body ?? <p className={cx(s.body, m.deleted && s.deleted)}>{m.text}</p>}
-        {threadHref && !m.deleted ? (
-          <Link to={threadHref} className={s.threadLink}>
-            {m.replies > 0 ? `${m.replies} ${m.replies === 1 ? "reply" : "replies"}` : "Reply in thread"}
-          </Link>
+        {(threadHref && !m.deleted) || footer ? (
+          <div className={s.messageFooter}>
+            {threadHref && !m.deleted ? (
+              <Link to={threadHref} className={s.threadLink}>
+                {m.replies > 0 ? `${m.replies} ${m.replies === 1 ? "reply" : "replies"}` : "Reply in thread"}
+              </Link>
+            ) : null}
+            {footer}
+          </div>
         ) : null}
-        {footer}
       </div>
     </li>
   );
@@ -269,7 +279,15 @@ export function Composer({
       <div className={s.composerRow}>
         <div className={s.composerOptions}>
           {tagsEnabled && !threadId ? (
-            <Select label="Tag" name="tag" defaultValue="general" options={MESSAGE_TAGS.map((t) => ({ value: t, label: MESSAGE_TAG_LABELS[t] }))} />
+            <Select
+              label="Tag"
+              name="tag"
+              defaultValue="general"
+              options={MESSAGE_TAGS.map((t) => ({
+                value: t,
+                label: MESSAGE_TAG_LABELS[t],
+              }))}
+            />
           ) : null}
           {extra}
         </div>
@@ -297,4 +315,74 @@ export function useAutoRefresh(ms = REFRESH_MS) {
       document.removeEventListener("visibilitychange", tick);
     };
   }, [ms]);
+}
+
+/**
+ * One open conversation: header (back link, title, participants), the archived banner, the
+ * messages and `composer`. Marks what it shows as seen (intent=seen).
+ */
+export function ConversationPanel<M extends InboxMessage>({
+  conversation: c,
+  action,
+  back,
+  title,
+  subtitle,
+  render,
+  composer,
+}: {
+  conversation: { id: string; participants: { name: string }[]; archived: boolean; unseen: number; messages: M[]; hasOlder: boolean; before: string | null };
+  action: string;
+  back: string;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  render: (message: M) => ReactNode;
+  composer: ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const seen = useFetcher();
+  useEffect(() => {
+    if (c.unseen > 0 && seen.state === "idle") seen.submit({ intent: "seen" }, { method: "post", action });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [c.id, c.unseen]);
+
+  return (
+    <section className={s.panel} aria-labelledby="conversation-title">
+      <div className={s.panelHeader}>
+        <div style={{ display: "flex", alignItems: "center", gap: 8, minWidth: 0 }}>
+          <Button to={back} variant="ghost" size="sm">
+            ←<VisuallyHidden>All conversations</VisuallyHidden>
+          </Button>
+          <div style={{ minWidth: 0 }}>
+            <h2 className={s.panelTitle} id="conversation-title">
+              {title}
+            </h2>
+            {subtitle ? <p className={s.muted}>{subtitle}</p> : null}
+          </div>
+        </div>
+        <AvatarGroup names={c.participants.map((p) => p.name)} max={3} />
+      </div>
+      {c.archived ? (
+        <div className={s.banner}>
+          <Alert tone="info">{INBOX_TEXT.archived}</Alert>
+        </div>
+      ) : null}
+      <MessageList messages={c.messages} action={action} hasOlder={c.hasOlder} before={c.before} paged={params.has("before")} conversationId={c.id} render={render} />
+      {composer}
+    </section>
+  );
+}
+
+/** The error boundary of the inbox routes: 'Conversation not found' or the spec's generic text. */
+export function InboxErrorBoundary({ back }: { back: { to: string; label: string } }) {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <FirmPage>
+      <Alert tone="danger" title={status === 404 ? "Conversation not found" : "Something went wrong. Please refresh this page to try again."}>
+        <Button to={back.to} variant="secondary" size="sm">
+          {back.label}
+        </Button>
+      </Alert>
+    </FirmPage>
+  );
 }

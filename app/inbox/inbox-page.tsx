@@ -4,11 +4,10 @@
  * and "seen" post to the route's action. New messages arrive by revalidating every few seconds
  * while the page is visible.
  */
-import { useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
-import { Alert, AvatarGroup, Button, EmptyState, Select, VisuallyHidden } from "~/components/ui";
+import { useNavigate, useSearchParams } from "@remix-run/react";
+import { Alert, Button, EmptyState, Select } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
-import { Composer, ConversationRow, MessageItem, MessageList, useAutoRefresh } from "./chat";
+import { Composer, ConversationPanel, ConversationRow, MessageItem, useAutoRefresh } from "./chat";
 import type { ClientInbox } from "./inbox.server";
 import * as s from "./inbox.css";
 import { INBOX_TEXT } from "./rules";
@@ -97,46 +96,17 @@ export function InboxPage({ data }: { data: ClientInbox }) {
 
 function Conversation({ data, base }: { data: ClientInbox; base: string }) {
   const selected = data.selected!;
-  const [params] = useSearchParams();
-  const seen = useFetcher();
   const action = `${base}/${selected.id}`;
   const blocked = data.blocked ?? (selected.archived ? INBOX_TEXT.archived : null);
-
-  // Mark what is shown as seen.
-  useEffect(() => {
-    if (selected.unseen > 0 && seen.state === "idle") seen.submit({ intent: "seen" }, { method: "post", action });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selected.id, selected.unseen]);
-
   return (
-    <section className={s.panel} aria-labelledby="conversation-title">
-      <div className={s.panelHeader}>
-        <div style={{ display: "flex", alignItems: "center", gap: 8, minWidth: 0 }}>
-          <Button to={base} variant="ghost" size="sm">
-            ←<VisuallyHidden>All conversations</VisuallyHidden>
-          </Button>
-          <h2 className={s.panelTitle} id="conversation-title">
-            {selected.title}
-          </h2>
-        </div>
-        <AvatarGroup names={selected.participants.map((p) => p.name)} max={3} />
-      </div>
-      {selected.archived ? (
-        <div className={s.banner}>
-          <Alert tone="info">{INBOX_TEXT.archived}</Alert>
-        </div>
-      ) : null}
-      <MessageList
-        messages={selected.messages}
-        action={action}
-        hasOlder={selected.hasOlder}
-        before={selected.before}
-        paged={params.has("before")}
-        conversationId={selected.id}
-        render={(m) => <MessageItem key={m.id} message={m} threadHref={`${action}?thread=${m.id}`} />}
-      />
-      {blocked ? null : <Composer key={selected.id} action={action} label="Message" tagsEnabled={data.tagsEnabled} />}
-    </section>
+    <ConversationPanel
+      conversation={selected}
+      action={action}
+      back={base}
+      title={selected.title}
+      render={(m) => <MessageItem key={m.id} message={m} threadHref={`${action}?thread=${m.id}`} />}
+      composer={blocked ? null : <Composer key={selected.id} action={action} label="Message" tagsEnabled={data.tagsEnabled} />}
+    />
   );
 }
 

@@ -5,11 +5,11 @@
  * (30 s) or delete their own messages and mark others' as unread. Data from `loadStaffInbox`;
  * posts go to the route's action.
  */
-import { Form, useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
+import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Alert, AvatarGroup, Badge, Button, Checkbox, ConfirmDialog, EmptyState, TextArea, TextField, useToast, VisuallyHidden } from "~/components/ui";
+import { Alert, Badge, Button, Checkbox, ConfirmDialog, EmptyState, TextArea, TextField, useToast } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
-import { Composer, ConversationRow, MessageItem, MessageList, formatTime, useAutoRefresh, type ChatActionResult } from "./chat";
+import { Composer, ConversationPanel, ConversationRow, MessageItem, formatTime, useAutoRefresh, type ChatActionResult } from "./chat";
 import * as s from "./inbox.css";
 import { INBOX_TEXT, MESSAGE_MAX_LENGTH } from "./rules";
 import type { StaffInbox, StaffMessage } from "./staff-inbox.server";
@@ -26,7 +26,6 @@ export interface StaffInboxPageProps {
 
 export function StaffInboxPage({ data, base, header, start }: StaffInboxPageProps) {
   const { selected, list } = data;
-  const [params] = useSearchParams();
   const keep = new URLSearchParams();
   if (list.q) keep.set("q", list.q);
   if (list.page > 1) keep.set("page", String(list.page));
@@ -57,7 +56,7 @@ export function StaffInboxPage({ data, base, header, start }: StaffInboxPageProp
                   current={selected?.id === c.id}
                   title={c.title}
                   subtitle={c.clients}
-                  preview={c.archived ? "Archived" : (c.preview ?? "No messages yet")}
+                  preview={c.archived ? "Archived" : c.preview ?? "No messages yet"}
                   unseen={c.unseen}
                 />
               ))}
@@ -67,7 +66,7 @@ export function StaffInboxPage({ data, base, header, start }: StaffInboxPageProp
         </nav>
 
         {selected ? (
-          <StaffConversation data={data} action={`${base}/${selected.id}`} back={`${base}${suffix}`} paged={params.has("before")} />
+          <StaffConversation data={data} action={`${base}/${selected.id}`} back={`${base}${suffix}`} />
         ) : start ? (
           <StartConversation base={base} {...start} tagsEnabled={data.tagsEnabled} />
         ) : (
@@ -145,52 +144,27 @@ function Pager({ base, q, page, pages }: { base: string; q: string; page: number
   );
 }
 
-function StaffConversation({ data, action, back, paged }: { data: StaffInbox; action: string; back: string; paged: boolean }) {
+function StaffConversation({ data, action, back }: { data: StaffInbox; action: string; back: string }) {
   const selected = data.selected!;
-  const seen = useFetcher();
-  useEffect(() => {
-    if (selected.unseen > 0 && seen.state === "idle") seen.submit({ intent: "seen" }, { method: "post", action });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selected.id, selected.unseen]);
-
+  const entity = selected.entities.length === 1 ? selected.entities[0]! : null;
   return (
-    <section className={s.panel} aria-labelledby="conversation-title">
-      <div className={s.panelHeader}>
-        <div style={{ display: "flex", alignItems: "center", gap: 8, minWidth: 0 }}>
-          <Button to={back} variant="ghost" size="sm">
-            ←<VisuallyHidden>All conversations</VisuallyHidden>
-          </Button>
-          <div style={{ minWidth: 0 }}>
-            <h2 className={s.panelTitle} id="conversation-title">
-              {selected.entities.length === 1 ? (
-                <a href={`/admin/${selected.entities[0]!.hashId}`} className={s.titleLink}>
-                  {selected.title}
-                </a>
-              ) : (
-                selected.title
-              )}
-            </h2>
-            {selected.clients ? <p className={s.muted}>To: {selected.clients}</p> : null}
-          </div>
-        </div>
-        <AvatarGroup names={selected.participants.map((p) => p.name)} max={3} />
-      </div>
-      {selected.archived ? (
-        <div className={s.banner}>
-          <Alert tone="info">{INBOX_TEXT.archived}</Alert>
-        </div>
-      ) : null}
-      <MessageList
-        messages={selected.messages}
-        action={action}
-        hasOlder={selected.hasOlder}
-        before={selected.before}
-        paged={paged}
-        conversationId={selected.id}
-        render={(m) => <StaffMessageItem key={m.id} message={m} action={action} threadHref={`${action}?thread=${m.id}`} writable={!selected.blocked} />}
-      />
-      {selected.blocked ? null : <Composer key={selected.id} action={action} label="Message" tagsEnabled={data.tagsEnabled} extra={<ScheduleField />} />}
-    </section>
+    <ConversationPanel
+      conversation={selected}
+      action={action}
+      back={back}
+      title={
+        entity ? (
+          <Link to={`/admin/${entity.hashId}`} className={s.titleLink}>
+            {selected.title}
+          </Link>
+        ) : (
+          selected.title
+        )
+      }
+      subtitle={selected.clients ? `To: ${selected.clients}` : null}
+      render={(m) => <StaffMessageItem key={m.id} message={m} action={action} threadHref={`${action}?thread=${m.id}`} writable={!selected.blocked} />}
+      composer={selected.blocked ? null : <Composer key={selected.id} action={action} label="Message" tagsEnabled={data.tagsEnabled} extra={<ScheduleField />} />}
+    />
   );
 }
 
@@ -266,22 +240,29 @@ function StaffMessageItem({ message: m, action, threadHref, writable }: { messag
       <div className={s.messageActions}>
         {canChange ? (
           <>
-            <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label="Edit message">
+            <Button size="sm" variant="ghost" className={s.actionButton} onClick={() => setEditing(true)} aria-label="Edit message">
               Edit
             </Button>
             {unsendOpen ? (
-              <Button size="sm" variant="ghost" onClick={() => post({ intent: "remove" })} loading={busy} aria-label="Unsend message">
+              <Button
+                size="sm"
+                variant="ghost"
+                className={s.actionButton}
+                onClick={() => post({ intent: "remove" })}
+                loading={busy}
+                aria-label="Unsend message"
+              >
                 Unsend
               </Button>
             ) : (
-              <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label="Delete message">
+              <Button size="sm" variant="ghost" className={s.actionButton} onClick={() => setConfirming(true)} aria-label="Delete message">
                 Delete
               </Button>
             )}
           </>
         ) : null}
         {!m.mine ? (
-          <Button size="sm" variant="ghost" onClick={() => post({ intent: "unseen" })} disabled={busy}>
+          <Button size="sm" variant="ghost" className={s.actionButton} onClick={() => post({ intent: "unseen" })} disabled={busy}>
             Mark as unread
           </Button>
         ) : null}
@@ -345,7 +326,7 @@ function EditForm({ message, fetcher, onCancel }: { message: StaffMessage; fetch
         <Button type="submit" size="sm" loading={fetcher.state !== "idle"}>
           Save
         </Button>
-        <Button size="sm" variant="ghost" onClick={onCancel}>
+        <Button size="sm" variant="ghost" className={s.actionButton} onClick={onCancel}>
           Cancel
         </Button>
       </div>
@@ -361,15 +342,17 @@ function ScheduleField() {
   const iso = on && local ? new Date(local).toISOString() : "";
   return (
     <>
-      <Checkbox
-        label="Schedule"
-        checked={on}
-        onChange={(e) => {
-          const next = e.currentTarget.checked;
-          setOn(next);
-          if (next && !local) setLocal(toLocalInputValue(defaultScheduleTime(new Date())));
-        }}
-      />
+      <div className={s.scheduleToggle}>
+        <Checkbox
+          label="Schedule"
+          checked={on}
+          onChange={(e) => {
+            const next = e.currentTarget.checked;
+            setOn(next);
+            if (next && !local) setLocal(toLocalInputValue(defaultScheduleTime(new Date())));
+          }}
+        />
+      </div>
       {on ? (
         <TextField
           label="Send at"

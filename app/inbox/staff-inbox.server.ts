@@ -16,8 +16,7 @@ import { withFirm, type FirmDb, type FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
 import type { Prisma } from "~/generated/prisma/client";
 import type { StaffFacts } from "~/staff/permissions";
-import type { InboxMessage } from "./inbox.server";
-import { InboxError } from "./inbox.server";
+import { InboxError, inboxMessageSelect, toInboxMessage, type InboxMessage, type InboxMessageRow } from "./inbox.server";
 import { MESSAGE_PAGE_SIZE, authorLabel, displayText, isArchived, previewText, recipientSummary } from "./rules";
 import {
   STAFF_CONVERSATION_PAGE_SIZE,
@@ -234,36 +233,12 @@ export async function loadStaffInbox(portal: FirmSiteContext, viewer: StaffInbox
   }
 
   const firmName = portal.firm.name;
-  const messageSelect = {
-    id: true,
-    text: true,
-    isFirmUser: true,
-    authorId: true,
-    tag: true,
-    isEdited: true,
-    isLog: true,
-    deletedAt: true,
-    scheduledAt: true,
-    createdAt: true,
-    author: { select: { fname: true, lname: true } },
-    seenBy: { where: { userId: facts.id }, select: { userId: true } },
-  } satisfies Prisma.MessageSelect;
-  type Row = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
-  const toMessage = (m: Row, replies = 0): StaffMessage => ({
-    id: m.id,
-    author: authorLabel({ isFirmUser: m.isFirmUser, authorName: fullName(m.author) }, firmName, "staff"),
-    mine: m.authorId === facts.id,
-    isFirmUser: m.isFirmUser,
-    text: displayText(m),
-    deleted: Boolean(m.deletedAt),
-    edited: m.isEdited,
-    tag: m.tag,
-    createdAt: m.createdAt.toISOString(),
-    replies,
-    unseen: m.authorId !== facts.id && !m.deletedAt && !m.isLog && m.seenBy.length === 0 && (!m.scheduledAt || m.scheduledAt <= now),
-    scheduledAt: m.scheduledAt && m.scheduledAt > now ? m.scheduledAt.toISOString() : null,
-    canChange: canChangeMessage(m, facts.id),
-  });
+  const messageSelect = inboxMessageSelect(facts.id);
+  const toMessage = (m: InboxMessageRow, replies = 0): StaffMessage => {
+    const due = !m.scheduledAt || m.scheduledAt <= now;
+    const base = toInboxMessage(m, { viewerId: facts.id, firmName, viewer: "staff", replies });
+    return { ...base, unseen: base.unseen && due, scheduledAt: due ? null : m.scheduledAt!.toISOString(), canChange: canChangeMessage(m, facts.id) };
+  };
 
   const before = options.before ? new Date(options.before) : null;
   const [roots, thread] = await Promise.all([

@@ -3,10 +3,11 @@
  * of entities they may see), and one conversation. Posts: see staff-inbox-route.server.ts.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { FirmPage } from "~/components/firm-page";
-import { Alert, Button, PageHeader } from "~/components/ui";
+import { PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
+import { InboxErrorBoundary } from "~/inbox/chat";
 import { StaffInboxPage } from "~/inbox/staff-inbox-page";
 import { staffInboxAction, staffInboxData } from "~/inbox/staff-inbox-route.server";
 import { loadStaffViewer } from "~/staff/viewer.server";
@@ -36,15 +37,5 @@ export default function MessagesRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <FirmPage>
-      <Alert tone="danger" title={status === 404 ? "Conversation not found" : "Something went wrong. Please refresh this page to try again."}>
-        <Button to="/messages" variant="secondary" size="sm">
-          Back to Messages
-        </Button>
-      </Alert>
-    </FirmPage>
-  );
+  return <InboxErrorBoundary back={{ to: "/messages", label: "Back to Messages" }} />;
 }
