@@ -101,10 +101,28 @@ export const author = style({ fontWeight: vars.fontWeight.semibold, color: vars.
 export const time = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
 export const body = style({ margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere", color: vars.color.text });
 export const deleted = style({ fontStyle: "italic", color: vars.color.textMuted });
-export const threadLink = style({ marginTop: vars.space.xs, fontSize: vars.fontSize.sm, color: vars.color.brandText, fontWeight: vars.fontWeight.medium });
+export const threadLink = style({ fontSize: vars.fontSize.sm, color: vars.color.brandText, fontWeight: vars.fontWeight.medium });
 
 export const composer = style({ display: "grid", gap: vars.space.sm, padding: vars.space.md, borderTop: `1px solid ${vars.color.border}` });
 export const composerRow = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "flex-end", justifyContent: "space-between" });
 export const banner = style({ margin: vars.space.md });
 export const jump = style({ display: "flex", justifyContent: "center", gap: vars.space.sm, padding: vars.space.xs });
 export const empty = style({ padding: vars.space.lg });
+export const composerOptions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "flex-end" });
+export const messageFooter = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, marginTop: vars.space.xs });
+export const messageActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space["2xs"] });
+export const actionButton = style({ paddingInline: vars.space.xs, color: vars.color.textMuted, fontWeight: vars.fontWeight.medium });
+export const scheduleToggle = style({ display: "flex", alignItems: "center", minHeight: "2.5rem" });
+export const search = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}` });
+export const pager = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderTop: `1px solid ${vars.color.border}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+export const editForm = style({ display: "grid", gap: vars.space.xs });
+export const titleLink = style({ color: "inherit", textDecoration: "none", selectors: { "&:hover": { textDecoration: "underline" } } });

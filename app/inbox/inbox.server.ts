@@ -93,6 +93,42 @@ export interface InboxMessage {
   unseen: boolean;
 }
 
+/** The columns of a message the inboxes show, with whether `viewerId` has seen it. */
+export function inboxMessageSelect(viewerId: string) {
+  return {
+    id: true,
+    text: true,
+    isFirmUser: true,
+    authorId: true,
+    tag: true,
+    isEdited: true,
+    isLog: true,
+    deletedAt: true,
+    scheduledAt: true,
+    createdAt: true,
+    author: { select: { fname: true, lname: true } },
+    seenBy: { where: { userId: viewerId }, select: { userId: true } },
+  } satisfies Prisma.MessageSelect;
+}
+export type InboxMessageRow = Prisma.MessageGetPayload<{ select: ReturnType<typeof inboxMessageSelect> }>;
+
+/** A message as an inbox shows it: clients see firm users as '{firm} Team', staff see their names. */
+export function toInboxMessage(m: InboxMessageRow, o: { viewerId: string; firmName: string; viewer: "client" | "staff"; replies?: number }): InboxMessage {
+  return {
+    id: m.id,
+    author: authorLabel({ isFirmUser: m.isFirmUser, authorName: fullName(m.author) }, o.firmName, o.viewer),
+    mine: m.authorId === o.viewerId,
+    isFirmUser: m.isFirmUser,
+    text: displayText(m),
+    deleted: Boolean(m.deletedAt),
+    edited: m.isEdited,
+    tag: m.tag,
+    createdAt: m.createdAt.toISOString(),
+    replies: o.replies ?? 0,
+    unseen: m.authorId !== o.viewerId && !m.deletedAt && !m.isLog && m.seenBy.length === 0,
+  };
+}
+
 export interface ClientInbox {
   entity: { hashId: string; name: string; readonly: boolean };
   entities: { hashId: string; name: string }[];
@@ -193,32 +229,8 @@ export async function loadClientInbox(
   if (!summary) throw new InboxError(404, NOT_FOUND);
 
   const before = options.before ? new Date(options.before) : null;
-  const messageSelect = {
-    id: true,
-    text: true,
-    isFirmUser: true,
-    authorId: true,
-    tag: true,
-    isEdited: true,
-    deletedAt: true,
-    createdAt: true,
-    author: { select: { fname: true, lname: true } },
-    seenBy: { where: { userId: user.id }, select: { userId: true } },
-  } satisfies Prisma.MessageSelect;
-  type Row = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
-  const toMessage = (m: Row, replies = 0): InboxMessage => ({
-    id: m.id,
-    author: authorLabel({ isFirmUser: m.isFirmUser, authorName: fullName(m.author) }, firmName, "client"),
-    mine: m.authorId === user.id,
-    isFirmUser: m.isFirmUser,
-    text: displayText(m),
-    deleted: Boolean(m.deletedAt),
-    edited: m.isEdited,
-    tag: m.tag,
-    createdAt: m.createdAt.toISOString(),
-    replies,
-    unseen: m.authorId !== user.id && !m.deletedAt && m.seenBy.length === 0,
-  });
+  const messageSelect = inboxMessageSelect(user.id);
+  const toMessage = (m: InboxMessageRow, replies = 0): InboxMessage => toInboxMessage(m, { viewerId: user.id, firmName, viewer: "client", replies });
 
   const rootWhere: Prisma.MessageWhereInput = {
     conversationId: selectedId,
@@ -374,7 +386,7 @@ export async function sendClientMessage(
           userId: s.user.id,
           typeId: NOTIFICATION_INFORMATION,
           text: `New message from ${clientName} (${entity.name}): ${previewText(input.text)}`,
-          link: `/admin/${entity.hashId}`,
+          link: `/messages/${conversation.id}`,
           clientName,
           companyId: entity.id,
         })),
@@ -398,7 +410,7 @@ export async function sendClientMessage(
       to: recipient.email,
       userId: recipient.id,
       subject: `New message from ${result.clientName}`,
-      text: `${result.clientName} (${result.entityName}) wrote:\n\n${input.text}\n\nSign in to reply: ${portal.origin}/`,
+      text: `${result.clientName} (${result.entityName}) wrote:\n\n${input.text}\n\nSign in to reply: ${portal.origin}/messages/${result.conversationId}`,
     }).catch(() => undefined);
   }
   return { conversationId: result.conversationId, messageId: result.messageId };

@@ -8,9 +8,10 @@ import { useEffect, useState } from "react";
 import { SendQuestionnaireButton } from "~/collect/send/send-dialog";
 import { SEARCH_DEBOUNCE_MS } from "~/components/data-table/state";
 import { FirmPage } from "~/components/firm-page";
-import { Alert, Badge, Button, Card, Dialog, PageHeader, TabNav, TextField, type TabNavItem } from "~/components/ui";
+import { Alert, Badge, Button, Card, Dialog, PageHeader, TextField } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { EntityEditDialog } from "~/staff/dialogs/entity-edit-dialog";
+import { EntityNav } from "~/staff/entity-nav";
 import { EntityNotes, EntityNotificationsDialog } from "~/staff/dialogs/entity-bulk-dialogs";
 import { PriorYearPanel } from "~/staff/prior-year/prior-year-panel";
 import { useEntityAction } from "~/staff/dialogs/entity-form";
@@ -19,7 +20,7 @@ import { entityViewAction } from "~/staff/entity-actions.server";
 import { NOTIFICATION_TYPES } from "~/staff/entity-rules";
 import { entityPanels } from "~/staff/entity-view.server";
 import { loadStaffViewer } from "~/staff/viewer.server";
-import { loadEntity, NO_ACTIVE_OWNERS, switcherEntities } from "~/staff/entity.server";
+import { loadEntity, switcherEntities } from "~/staff/entity.server";
 import { formatDate } from "~/staff/format";
 import { ENTITY_STATUS_LABELS } from "~/staff/tables";
 import * as s from "~/staff/staff.css";
@@ -38,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!entity) throw new Response("Not Found", { status: 404 });
   const panels = await entityPanels(portal, { facts, ipAddress: portal.clientAddress }, hashId);
   const canSend = user.isAdvisor && !user.readonlyAccess && entity.status !== "inactive";
-  return json({ entity, switcher, noActiveOwners: NO_ACTIVE_OWNERS, canSend, ...panels }, { headers: { "Cache-Control": "no-store" } });
+  return json({ entity, switcher, canSend, ...panels }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -50,7 +51,7 @@ type Open = null | "edit" | "owner" | "primary" | "spouse" | "notifications" | "
 
 export default function EntityOverviewPage() {
   const data = useLoaderData<typeof loader>();
-  const { entity, switcher, noActiveOwners, owners, editor, notifications, can, canSend } = data;
+  const { entity, switcher, owners, editor, notifications, can, canSend } = data;
   const t = useVocabulary();
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>(null);
@@ -59,17 +60,6 @@ export default function EntityOverviewPage() {
   const remove = useEntityAction(base, () => navigate("/admin"));
   const removeOwner = useEntityAction(base, close);
   const removing = open && typeof open === "object" ? open.removeOwner : null;
-  const nav: TabNavItem[] = [
-    { to: base, label: "Overview", end: true },
-    { to: "/admin", label: t("Back to Entities"), end: true },
-    entity.primaryOwnerId
-      ? { to: `/preview/user/${entity.primaryOwnerId}?previewCompanyHash=${entity.hashId}`, label: "Dashboard" }
-      : { to: base, label: "Dashboard", disabled: true, tooltip: t("Entity has no primary owner.") },
-    entity.hasActiveOwners
-      ? { to: `${base}/messages`, label: "Messages", disabled: true, tooltip: t("Entity messages are coming soon.") }
-      : { to: `${base}/messages`, label: "Messages", disabled: true, tooltip: t(noActiveOwners) },
-    { to: `${base}/documents`, label: "Documents" },
-  ];
   const subscribed = NOTIFICATION_TYPES.filter((n) => notifications.typeIds.includes(n.id));
   return (
     <FirmPage>
@@ -91,7 +81,7 @@ export default function EntityOverviewPage() {
           </div>
         }
       />
-      <TabNav items={nav} label={t("Entity")} className={s.entityNav} />
+      <EntityNav entity={entity} />
       <div className={s.columns}>
         <Card>
           <h2 className={s.sectionTitle}>Details</h2>

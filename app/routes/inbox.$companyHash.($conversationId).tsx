@@ -4,11 +4,11 @@
  * intent=seen.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
-import { Alert, Button } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
+import { InboxErrorBoundary } from "~/inbox/chat";
 import { InboxPage } from "~/inbox/inbox-page";
 import { InboxError, loadClientInbox, markConversationSeen, sendClientMessage } from "~/inbox/inbox.server";
 import { INBOX_TEXT, sendMessageSchema } from "~/inbox/rules";
@@ -68,15 +68,5 @@ export default function InboxRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <FirmPage>
-      <Alert tone="danger" title={status === 404 ? "Conversation not found" : "Something went wrong. Please refresh this page to try again."}>
-        <Button to="/inbox" variant="secondary" size="sm">
-          Back to Messages
-        </Button>
-      </Alert>
-    </FirmPage>
-  );
+  return <InboxErrorBoundary back={{ to: "/inbox", label: "Back to Messages" }} />;
 }

@@ -5,7 +5,6 @@ import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
 import { entityStatus, likePattern, type StaffViewer } from "./tables";
 
 export const SWITCHER_SIZE = 5;
-export const NO_ACTIVE_OWNERS = "Entity has no active owners to message.";
 
 function groupClause(viewer: StaffViewer, param: string) {
   return viewer.firmAccess === "group"

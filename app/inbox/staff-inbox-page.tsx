@@ -1,0 +1,405 @@
+/**
+ * The staff inbox screen (/messages and an entity's Messages): the firm's conversations (search
+ * by entity or client name, 640 ms after the last key; paged on the server), one conversation
+ * with its root messages, the thread panel and the composer (tag, schedule). Staff edit, unsend
+ * (30 s) or delete their own messages and mark others' as unread. Data from `loadStaffInbox`;
+ * posts go to the route's action.
+ */
+import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Alert, Badge, Button, Checkbox, ConfirmDialog, EmptyState, TextArea, TextField, useToast } from "~/components/ui";
+import { cx } from "~/components/ui/cx";
+import { Composer, ConversationPanel, ConversationRow, MessageItem, formatTime, useAutoRefresh, type ChatActionResult } from "./chat";
+import * as s from "./inbox.css";
+import { INBOX_TEXT, MESSAGE_MAX_LENGTH } from "./rules";
+import type { StaffInbox, StaffMessage } from "./staff-inbox.server";
+import { CONVERSATION_SEARCH_DEBOUNCE_MS, STAFF_INBOX_TEXT, UNSEND_WINDOW_MS, defaultScheduleTime, removalKind, toLocalInputValue } from "./staff-rules";
+
+export interface StaffInboxPageProps {
+  data: StaffInbox;
+  /** '/messages' or '/admin/{hash}/messages'. */
+  base: string;
+  header: ReactNode;
+  /** The entity's page with no conversation yet: start one (or why not). */
+  start?: { blocked: string | null; entityName: string } | null;
+}
+
+export function StaffInboxPage({ data, base, header, start }: StaffInboxPageProps) {
+  const { selected, list } = data;
+  const keep = new URLSearchParams();
+  if (list.q) keep.set("q", list.q);
+  if (list.page > 1) keep.set("page", String(list.page));
+  const suffix = keep.size ? `?${keep}` : "";
+  const hrefFor = (id: string) => `${base}/${id}${suffix}`;
+  useAutoRefresh();
+
+  return (
+    <div>
+      {header}
+      <div className={cx(s.layout, selected?.thread && s.withThread)}>
+        <nav className={cx(s.panel, selected && s.hideOnMobile)} aria-label="Conversations">
+          <div className={s.panelHeader}>
+            <h2 className={s.panelTitle}>Conversations</h2>
+            {list.total > 0 ? <span className={s.muted}>{list.total.toLocaleString("en-US")}</span> : null}
+          </div>
+          <SearchBox base={base} q={list.q} />
+          {list.conversations.length === 0 ? (
+            <div className={s.empty}>
+              <EmptyState compact titleAs="p" title={list.q ? STAFF_INBOX_TEXT.noMatches : STAFF_INBOX_TEXT.noConversations} />
+            </div>
+          ) : (
+            <ul className={s.conversationList}>
+              {list.conversations.map((c) => (
+                <ConversationRow
+                  key={c.id}
+                  to={hrefFor(c.id)}
+                  current={selected?.id === c.id}
+                  title={c.title}
+                  subtitle={c.clients}
+                  preview={c.archived ? "Archived" : c.preview ?? "No messages yet"}
+                  unseen={c.unseen}
+                />
+              ))}
+            </ul>
+          )}
+          {list.pages > 1 ? <Pager base={selected ? `${base}/${selected.id}` : base} q={list.q} page={list.page} pages={list.pages} /> : null}
+        </nav>
+
+        {selected ? (
+          <StaffConversation data={data} action={`${base}/${selected.id}`} back={`${base}${suffix}`} />
+        ) : start ? (
+          <StartConversation base={base} {...start} tagsEnabled={data.tagsEnabled} />
+        ) : (
+          <section className={cx(s.panel, s.hideOnMobile)}>
+            <div className={s.empty}>
+              <EmptyState compact titleAs="p" title="Select a conversation" description="Choose a conversation to read and reply." />
+            </div>
+          </section>
+        )}
+
+        {selected?.thread ? <StaffThread data={data} action={`${base}/${selected.id}`} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function SearchBox({ base, q }: { base: string; q: string }) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState(q);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => setValue(q), [q]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return (
+    <Form
+      method="get"
+      action={base}
+      role="search"
+      className={s.search}
+      onSubmit={(e) => {
+        e.preventDefault();
+        window.clearTimeout(timer.current);
+        navigate(value.trim() ? `${base}?q=${encodeURIComponent(value.trim())}` : base, { replace: true });
+      }}
+    >
+      <TextField
+        label="Search conversations"
+        hideLabel
+        name="q"
+        type="search"
+        placeholder="Search by entity or client"
+        value={value}
+        maxLength={100}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          setValue(next);
+          window.clearTimeout(timer.current);
+          timer.current = window.setTimeout(() => {
+            navigate(next.trim() ? `${base}?q=${encodeURIComponent(next.trim())}` : base, { replace: true, preventScrollReset: true });
+          }, CONVERSATION_SEARCH_DEBOUNCE_MS);
+        }}
+      />
+    </Form>
+  );
+}
+
+function Pager({ base, q, page, pages }: { base: string; q: string; page: number; pages: number }) {
+  const href = (p: number) => {
+    const sp = new URLSearchParams();
+    if (q) sp.set("q", q);
+    if (p > 1) sp.set("page", String(p));
+    return sp.size ? `${base}?${sp}` : base;
+  };
+  return (
+    <div className={s.pager} aria-label="Pages">
+      <Button to={href(page - 1)} size="sm" variant="ghost" disabled={page <= 1}>
+        Previous
+      </Button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <Button to={href(page + 1)} size="sm" variant="ghost" disabled={page >= pages}>
+        Next
+      </Button>
+    </div>
+  );
+}
+
+function StaffConversation({ data, action, back }: { data: StaffInbox; action: string; back: string }) {
+  const selected = data.selected!;
+  const entity = selected.entities.length === 1 ? selected.entities[0]! : null;
+  return (
+    <ConversationPanel
+      conversation={selected}
+      action={action}
+      back={back}
+      title={
+        entity ? (
+          <Link to={`/admin/${entity.hashId}`} className={s.titleLink}>
+            {selected.title}
+          </Link>
+        ) : (
+          selected.title
+        )
+      }
+      subtitle={selected.clients ? `To: ${selected.clients}` : null}
+      render={(m) => <StaffMessageItem key={m.id} message={m} action={action} threadHref={`${action}?thread=${m.id}`} writable={!selected.blocked} />}
+      composer={selected.blocked ? null : <Composer key={selected.id} action={action} label="Message" tagsEnabled={data.tagsEnabled} extra={<ScheduleField />} />}
+    />
+  );
+}
+
+function StaffThread({ data, action }: { data: StaffInbox; action: string }) {
+  const selected = data.selected!;
+  const thread = selected.thread!;
+  return (
+    <aside className={s.panel} aria-labelledby="thread-title">
+      <div className={s.panelHeader}>
+        <h2 className={s.panelTitle} id="thread-title">
+          Thread
+        </h2>
+        <Button to={action} variant="ghost" size="sm">
+          Close
+        </Button>
+      </div>
+      <ol className={s.messages} aria-label="Thread messages">
+        <StaffMessageItem message={thread.root} action={action} writable={!selected.blocked} />
+        {thread.replies.map((m) => (
+          <StaffMessageItem key={m.id} message={m} action={action} writable={!selected.blocked} />
+        ))}
+      </ol>
+      {selected.blocked ? null : <Composer key={`thread-${thread.root.id}`} action={action} threadId={thread.root.id} label="Reply" />}
+    </aside>
+  );
+}
+
+/** True while a message sent at `createdAt` may still be unsent; re-renders when the window closes. */
+function useUnsendOpen(createdAt: string, enabled: boolean): boolean {
+  const [open, setOpen] = useState(() => enabled && removalKind(createdAt, new Date()) === "unsend");
+  useEffect(() => {
+    if (!enabled) return;
+    const left = new Date(createdAt).getTime() + UNSEND_WINDOW_MS - Date.now();
+    setOpen(left > 0);
+    if (left <= 0) return;
+    const timer = window.setTimeout(() => setOpen(false), left);
+    return () => window.clearTimeout(timer);
+  }, [createdAt, enabled]);
+  return open;
+}
+
+function useActionToast(fetcher: ReturnType<typeof useFetcher<ChatActionResult>>, onOk?: () => void) {
+  const toast = useToast();
+  const handled = useRef<unknown>(undefined);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      if (result.message) toast.success(result.message);
+      onOk?.();
+    } else {
+      toast.error(result.error || STAFF_INBOX_TEXT.updateFailed);
+    }
+  }, [fetcher.state, fetcher.data, toast, onOk]);
+}
+
+function StaffMessageItem({ message: m, action, threadHref, writable }: { message: StaffMessage; action: string; threadHref?: string; writable: boolean }) {
+  const fetcher = useFetcher<ChatActionResult>();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const canChange = m.canChange && writable;
+  const unsendOpen = useUnsendOpen(m.createdAt, canChange);
+  const busy = fetcher.state !== "idle";
+  useActionToast(fetcher, () => {
+    setEditing(false);
+    setConfirming(false);
+  });
+
+  const post = (fields: Record<string, string>) => fetcher.submit({ ...fields, messageId: m.id }, { method: "post", action });
+  const actions =
+    m.deleted || editing ? null : (
+      <div className={s.messageActions}>
+        {canChange ? (
+          <>
+            <Button size="sm" variant="ghost" className={s.actionButton} onClick={() => setEditing(true)} aria-label="Edit message">
+              Edit
+            </Button>
+            {unsendOpen ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                className={s.actionButton}
+                onClick={() => post({ intent: "remove" })}
+                loading={busy}
+                aria-label="Unsend message"
+              >
+                Unsend
+              </Button>
+            ) : (
+              <Button size="sm" variant="ghost" className={s.actionButton} onClick={() => setConfirming(true)} aria-label="Delete message">
+                Delete
+              </Button>
+            )}
+          </>
+        ) : null}
+        {!m.mine ? (
+          <Button size="sm" variant="ghost" className={s.actionButton} onClick={() => post({ intent: "unseen" })} disabled={busy}>
+            Mark as unread
+          </Button>
+        ) : null}
+      </div>
+    );
+
+  return (
+    <>
+      <MessageItem
+        message={m}
+        threadHref={threadHref}
+        meta={m.scheduledAt ? <Badge tone="info">Scheduled for {formatTime(m.scheduledAt)}</Badge> : null}
+        body={editing ? <EditForm message={m} fetcher={fetcher} onCancel={() => setEditing(false)} /> : undefined}
+        footer={actions}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete message"
+        message={STAFF_INBOX_TEXT.deleteConfirm}
+        confirmLabel="Delete"
+        tone="danger"
+        busy={busy}
+        onConfirm={() => post({ intent: "remove" })}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+function EditForm({ message, fetcher, onCancel }: { message: StaffMessage; fetcher: ReturnType<typeof useFetcher<ChatActionResult>>; onCancel: () => void }) {
+  const [text, setText] = useState(message.text);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <fetcher.Form
+      method="post"
+      className={s.editForm}
+      onSubmit={(e) => {
+        if (!text.trim()) {
+          e.preventDefault();
+          setError(INBOX_TEXT.emptyMessage);
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="messageId" value={message.id} />
+      <TextArea
+        label="Edit message"
+        hideLabel
+        name="text"
+        rows={3}
+        value={text}
+        maxLength={MESSAGE_MAX_LENGTH}
+        error={error ?? undefined}
+        autoFocus
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          if (error) setError(null);
+        }}
+      />
+      <div className={s.messageActions}>
+        <Button type="submit" size="sm" loading={fetcher.state !== "idle"}>
+          Save
+        </Button>
+        <Button size="sm" variant="ghost" className={s.actionButton} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** 'Schedule': a date and time in the future, tomorrow 09:00 by default; posted as ISO `scheduledAt`. */
+function ScheduleField() {
+  const [on, setOn] = useState(false);
+  const [local, setLocal] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const iso = on && local ? new Date(local).toISOString() : "";
+  return (
+    <>
+      <div className={s.scheduleToggle}>
+        <Checkbox
+          label="Schedule"
+          checked={on}
+          onChange={(e) => {
+            const next = e.currentTarget.checked;
+            setOn(next);
+            if (next && !local) setLocal(toLocalInputValue(defaultScheduleTime(new Date())));
+          }}
+        />
+      </div>
+      {on ? (
+        <TextField
+          label="Send at"
+          type="datetime-local"
+          value={local}
+          required
+          error={error ?? undefined}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setLocal(value);
+            setError(!value ? STAFF_INBOX_TEXT.scheduleRequired : new Date(value).getTime() <= Date.now() ? STAFF_INBOX_TEXT.futureDate : null);
+          }}
+        />
+      ) : null}
+      {iso ? <input type="hidden" name="scheduledAt" value={iso} /> : null}
+    </>
+  );
+}
+
+function StartConversation({ base, blocked, entityName, tagsEnabled }: { base: string; blocked: string | null; entityName: string; tagsEnabled: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <section className={s.panel} aria-labelledby="start-title">
+      <div className={s.panelHeader}>
+        <h2 className={s.panelTitle} id="start-title">
+          New conversation
+        </h2>
+      </div>
+      {blocked ? (
+        <div className={s.banner}>
+          <Alert tone="warning">{blocked}</Alert>
+        </div>
+      ) : (
+        <>
+          <div className={s.empty}>
+            <EmptyState compact titleAs="p" title={INBOX_TEXT.empty} description={`Write to the owners of ${entityName} to start a conversation.`} />
+          </div>
+          <Composer
+            action={base}
+            intent="start"
+            label={`Message to ${entityName}`}
+            tagsEnabled={tagsEnabled}
+            extra={<ScheduleField />}
+            onSent={(result) => navigate(`${base}/${result.conversationId}`)}
+          />
+        </>
+      )}
+    </section>
+  );
+}

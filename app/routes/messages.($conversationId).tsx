@@ -1,0 +1,41 @@
+/**
+ * /messages/{conversationId?}?q=&page=&thread=&before=: the firm's conversations for staff (those
+ * of entities they may see), and one conversation. Posts: see staff-inbox-route.server.ts.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { FirmPage } from "~/components/firm-page";
+import { PageHeader } from "~/components/ui";
+import { requireFirmSite } from "~/context.server";
+import { InboxErrorBoundary } from "~/inbox/chat";
+import { StaffInboxPage } from "~/inbox/staff-inbox-page";
+import { staffInboxAction, staffInboxData } from "~/inbox/staff-inbox-route.server";
+import { loadStaffViewer } from "~/staff/viewer.server";
+
+export const meta: MetaFunction = () => [{ title: "Messages" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const portal = requireFirmSite(context);
+  const viewer = await loadStaffViewer(request, portal);
+  const data = await staffInboxData(portal, viewer, new URL(request.url), { conversationId: params.conversationId ?? null });
+  return json(data, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const portal = requireFirmSite(context);
+  const viewer = await loadStaffViewer(request, portal);
+  return staffInboxAction(request, portal, viewer, { conversationId: params.conversationId ?? null });
+}
+
+export default function MessagesRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <FirmPage>
+      <StaffInboxPage data={data} base="/messages" header={<PageHeader title="Messages" description="Conversations between your firm and its clients." />} />
+    </FirmPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <InboxErrorBoundary back={{ to: "/messages", label: "Back to Messages" }} />;
+}
