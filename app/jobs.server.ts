@@ -29,6 +29,7 @@ import { pdfJobs } from "~/pdf/signed-copy.server";
 import { outboxJobs } from "~/messaging/jobs.server";
 import { importJobs } from "~/staff/import/jobs.server";
 import { reminderJobs } from "~/reminders/jobs.server";
+import { scheduledMessageJobs } from "~/inbox/scheduled.server";
 
 /** PostgreSQL schema of pg-boss's tables. */
 export const JOBS_SCHEMA = "pgboss";
@@ -101,7 +102,7 @@ export interface Jobs {
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
-  return [...outboxJobs(), ...documentJobs(), ...importJobs(), ...sendJobs(), ...reminderJobs(), ...pdfJobs()];
+  return [...outboxJobs(), ...documentJobs(), ...importJobs(), ...sendJobs(), ...reminderJobs(), ...scheduledMessageJobs(), ...pdfJobs()];
 }
 
 // ─── The process's queue, shared with the Remix bundle's copy of this module ───

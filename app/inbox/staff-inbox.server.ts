@@ -14,6 +14,7 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { withFirm, type FirmDb, type FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
+import type { MessagingScope } from "~/messaging/outbox.server";
 import type { Prisma } from "~/generated/prisma/client";
 import type { StaffFacts } from "~/staff/permissions";
 import { InboxError, inboxMessageSelect, toInboxMessage, type InboxMessage, type InboxMessageRow } from "./inbox.server";
@@ -306,7 +307,7 @@ function refuseIfBlocked(portal: FirmSiteContext, archived: boolean) {
   if (blocked) throw new InboxError(archived ? 409 : 403, blocked);
 }
 
-interface ClientDelivery {
+export interface ClientDelivery {
   userId: string;
   email: string | null;
 }
@@ -315,7 +316,7 @@ interface ClientDelivery {
  * In-app notifications for the conversation's client participants (inside the transaction) and
  * who is to be emailed after commit.
  */
-async function notifyClients(
+export async function notifyClients(
   tx: FirmTx,
   firmId: string,
   conversation: { id: string; entity: { id: string; hashId: string; name: string } | null },
@@ -371,7 +372,7 @@ async function notifyClients(
   return deliveries;
 }
 
-async function emailClients(portal: FirmSiteContext, deliveries: ClientDelivery[], conversation: { id: string; entity: { hashId: string; name: string } | null }, text: string) {
+export async function emailClients(portal: MessagingScope & { origin: string }, deliveries: ClientDelivery[], conversation: { id: string; entity: { hashId: string; name: string } | null }, text: string) {
   const team = `${portal.firm.name} Team`;
   const path = conversation.entity ? `/inbox/${conversation.entity.hashId}/${conversation.id}` : "/inbox";
   for (const d of deliveries) {
@@ -432,6 +433,8 @@ async function writeMessage(
       threadId: input.threadId ?? null,
       tag: portal.firm.preferences.messageTagsDisabled ? "general" : input.tag,
       scheduledAt: input.scheduledAt ?? null,
+      // Announced by the scheduled-messages job when its time comes.
+      scheduledPending: Boolean(input.scheduledAt),
     },
     select: { id: true },
   });

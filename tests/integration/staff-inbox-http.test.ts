@@ -174,6 +174,51 @@ describe("staff inbox", () => {
     expect((await app.get("acme", `/inbox/${riveraHash}/${conversationId}`, jordan)).text).not.toContain("Reminder: sign Form 8879.");
   });
 
+  it("announces a scheduled message when its time comes, once; an unsent one is never announced", async () => {
+    const pg = (await import("pg")).default;
+    const owner = new pg.Client({ connectionString: app.db.url });
+    await owner.connect();
+    try {
+      const { deliverScheduledMessages } = await import("~/inbox/scheduled.server");
+      const context = { sql: async <R,>(text: string, values: unknown[] = []) => (await owner.query(text, values)).rows as R[] };
+      const scheduled = await app.tx("acme", (t) => t.message.findFirstOrThrow({ where: { text: "Reminder: sign Form 8879." }, select: { id: true, scheduledPending: true } }));
+      expect(scheduled.scheduledPending).toBe(true);
+      // Not yet due: nothing happens.
+      const idle = await counts("acme");
+      expect(await deliverScheduledMessages(context)).toMatchObject({ announced: 0 });
+      expect(await counts("acme")).toEqual(idle);
+
+      // A second scheduled message, unsent before its time.
+      const at = new Date(Date.now() + 864e5).toISOString();
+      expect((await post(`/messages/${conversationId}`, { intent: "send", text: "Never mind this one.", scheduledAt: at }, advisor)).status).toBe(200);
+      const unsent = await app.tx("acme", (t) => t.message.findFirstOrThrow({ where: { text: "Never mind this one." }, select: { id: true } }));
+      await app.tx("acme", (t) => t.message.update({ where: { id: unsent.id }, data: { deletedAt: new Date() } }));
+
+      // Both become due.
+      await app.tx("acme", (t) => t.message.updateMany({ where: { id: { in: [scheduled.id, unsent.id] } }, data: { scheduledAt: new Date(Date.now() - 1000) } }));
+      const summitBefore = await counts("summit");
+      const before = await counts("acme");
+      const [one, two] = await Promise.all([deliverScheduledMessages(context), deliverScheduledMessages(context)]);
+      expect(one.announced + two.announced).toBe(1);
+      expect(one.dropped + two.dropped).toBe(1);
+      const after = await counts("acme");
+      expect(after.notifications).toBeGreaterThan(before.notifications);
+      const jordanUser = await app.tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "client@acme.test" }, select: { id: true } }));
+      const note = await app.tx("acme", (t) => t.notification.findFirstOrThrow({ where: { userId: jordanUser.id }, orderBy: { createdAt: "desc" } }));
+      expect(note.text).toContain("Reminder: sign Form 8879.");
+      expect(note.text).not.toContain("Never mind");
+      const rows = await app.tx("acme", (t) => t.message.findMany({ where: { id: { in: [scheduled.id, unsent.id] } }, select: { scheduledPending: true } }));
+      expect(rows.every((r) => !r.scheduledPending)).toBe(true);
+      expect(await counts("summit")).toEqual(summitBefore);
+      // The client now sees it; a later run announces nothing again.
+      expect((await app.get("acme", `/inbox/${riveraHash}/${conversationId}`, jordan)).text).toContain("Reminder: sign Form 8879.");
+      expect(await deliverScheduledMessages(context)).toMatchObject({ firms: 0, announced: 0 });
+      expect((await counts("acme")).notifications).toBe(after.notifications);
+    } finally {
+      await owner.end();
+    }
+  });
+
   it("keeps group-access staff to their group's conversations: 404 and nothing written", async () => {
     const demo = await app.tx("summit", (t) =>
       t.conversation.findFirstOrThrow({ where: { companies: { some: {} } }, include: { companies: { include: { company: { include: { primaryOwner: { include: { firmGroup: true } } } } } } } }),
