@@ -34,6 +34,8 @@ export interface NavPreferences {
 export interface NavItem {
   to: string;
   label: string;
+  /** Unread messages beside Messages (set by the root loader). */
+  count?: number;
 }
 
 interface StaffNavRule extends NavItem {

@@ -17,6 +17,7 @@ import { SignOutSync } from "~/components/auth/sign-out-sync";
 import { ErrorPanel, NotFoundPanel } from "~/components/shell";
 import { VocabularyProvider } from "~/vocabulary";
 import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";
+import { unreadMessageCount } from "~/inbox/unread.server";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -30,11 +31,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { firm } = portal;
   const user = await getSessionUser(request, portal);
-  const nav = !user
+  const items = !user
     ? []
     : user.kind === "staff"
       ? staffNavigation(user, firm.preferences, IMPLEMENTED_PAGES)
       : clientNavigation(firm.preferences, IMPLEMENTED_PAGES);
+  // Unread messages beside Messages (staff /messages, clients /inbox): one capped count.
+  const messages = items.find((i) => i.to === "/messages" || i.to === "/inbox");
+  const unread = user && messages ? await unreadMessageCount(portal.db, user) : 0;
+  const nav = items.map((i) => (i === messages && unread > 0 ? { ...i, count: unread } : i));
   return {
     nav,
     site: "firm" as const,

@@ -32,6 +32,16 @@ const counts = (slug: string) =>
 
 const post = (path: string, form: Record<string, string>, cookie: string, slug = "acme") => app.post(slug, `${path}.data`, form, cookie);
 
+/** The unread count the navigation shows beside `to` (its "N new" badge on a page), or undefined. */
+async function navCount(cookie: string, to: string, slug = "acme"): Promise<number | undefined> {
+  const response = await app.get(slug, to === "/inbox" ? "/profile" : "/activities", cookie);
+  expect(response.status, response.text.slice(0, 200)).toBe(200);
+  const link = response.text.match(new RegExp(`<a[^>]*href="${to}"[^>]*>(.*?)</a>`, "s"));
+  expect(link, `nav link ${to}`).toBeTruthy();
+  const badge = link![1]!.match(/aria-label="(\d+) new"/);
+  return badge ? Number(badge[1]) : undefined;
+}
+
 beforeAll(async () => {
   app = await bootApp({ name: "staff-inbox-http" });
   jordan = (await app.signIn("acme", "client@acme.test")).cookie;
@@ -62,8 +72,11 @@ describe("staff inbox", () => {
     expect(list.text).toContain("Is my extension filed?");
     expect(list.text).toContain("1 unread");
     expect(list.text).toContain(`/messages/${conversationId}`);
-    // The staff navigation links to Messages.
+    // The staff navigation links to Messages, with the unread count beside it.
     expect(list.text).toMatch(/href="\/messages"/);
+    expect(await navCount(advisor, "/messages")).toBe(1);
+    // A partner who is not in the conversation has nothing unread.
+    expect(await navCount(acmePartner, "/messages")).toBeUndefined();
   });
 
   it("opens the conversation, marks it seen, and sends the answer: the client sees '{firm} Team' and is notified and emailed", async () => {
@@ -72,13 +85,16 @@ describe("staff inbox", () => {
     expect(page.text).toContain("Is my extension filed?");
     expect((await post(`/messages/${conversationId}`, { intent: "seen" }, advisor)).status).toBe(200);
     expect((await app.get("acme", "/messages", advisor)).text).not.toContain("1 unread");
+    expect(await navCount(advisor, "/messages")).toBeUndefined();
 
     const before = await counts("acme");
+    const clientUnread = (await navCount(jordan, "/inbox")) ?? 0;
     const sent = await post(`/messages/${conversationId}`, { intent: "send", text: "Yes, it was filed on Monday.", tag: "urgent" }, advisor);
     expect(sent.status).toBe(200);
     const message = await app.tx("acme", (t) => t.message.findFirstOrThrow({ where: { text: "Yes, it was filed on Monday." } }));
     expect(message).toMatchObject({ isFirmUser: true, tag: "urgent", conversationId, scheduledAt: null });
 
+    expect(await navCount(jordan, "/inbox")).toBe(clientUnread + 1);
     const client = await app.get("acme", `/inbox/${riveraHash}/${conversationId}`, jordan);
     expect(client.text).toContain(TEAM);
     expect(client.text).toContain("Yes, it was filed on Monday.");
