@@ -329,6 +329,7 @@ export function ConversationPanel<M extends InboxMessage>({
   subtitle,
   render,
   composer,
+  actions,
 }: {
   conversation: { id: string; participants: { name: string }[]; archived: boolean; unseen: number; messages: M[]; hasOlder: boolean; before: string | null };
   action: string;
@@ -337,6 +338,8 @@ export function ConversationPanel<M extends InboxMessage>({
   subtitle?: ReactNode;
   render: (message: M) => ReactNode;
   composer: ReactNode;
+  /** Buttons in the header (staff: Export). */
+  actions?: ReactNode;
 }) {
   const [params] = useSearchParams();
   const seen = useFetcher();
@@ -359,7 +362,10 @@ export function ConversationPanel<M extends InboxMessage>({
             {subtitle ? <p className={s.muted}>{subtitle}</p> : null}
           </div>
         </div>
-        <AvatarGroup names={c.participants.map((p) => p.name)} max={3} />
+        <div style={{ display: "flex", alignItems: "center", gap: 8 }}>
+          {actions}
+          <AvatarGroup names={c.participants.map((p) => p.name)} max={3} />
+        </div>
       </div>
       {c.archived ? (
         <div className={s.banner}>

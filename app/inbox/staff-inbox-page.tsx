@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Badge, Button, Checkbox, ConfirmDialog, EmptyState, TextArea, TextField, useToast } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
 import { Composer, ConversationPanel, ConversationRow, MessageItem, formatTime, useAutoRefresh, type ChatActionResult } from "./chat";
+import { ExportConversationButton } from "./export-dialog";
 import * as s from "./inbox.css";
 import { INBOX_TEXT, MESSAGE_MAX_LENGTH } from "./rules";
 import type { StaffInbox, StaffMessage } from "./staff-inbox.server";
@@ -162,6 +163,7 @@ function StaffConversation({ data, action, back }: { data: StaffInbox; action: s
         )
       }
       subtitle={selected.clients ? `To: ${selected.clients}` : null}
+      actions={<ExportConversationButton conversationId={selected.id} />}
       render={(m) => <StaffMessageItem key={m.id} message={m} action={action} threadHref={`${action}?thread=${m.id}`} writable={!selected.blocked} />}
       composer={selected.blocked ? null : <Composer key={selected.id} action={action} label="Message" tagsEnabled={data.tagsEnabled} extra={<ScheduleField />} />}
     />

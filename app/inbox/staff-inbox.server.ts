@@ -286,7 +286,7 @@ export async function loadStaffInbox(portal: FirmSiteContext, viewer: StaffInbox
 }
 
 /** One conversation the viewer may write in (or at least reach), inside a transaction; 404 otherwise. */
-async function reachConversation(tx: FirmTx, facts: StaffFacts, conversationId: string) {
+export async function reachConversation(tx: FirmTx, facts: StaffFacts, conversationId: string) {
   const row = await tx.conversation.findFirst({
     where: { AND: [{ id: conversationId }, visibleConversations(facts)] },
     select: {

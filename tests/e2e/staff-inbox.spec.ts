@@ -4,6 +4,7 @@
  * for two firms with different branding, at desktop and phone width.
  */
 import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { firmUrl, screenshot, signIn } from "./support";
 
 test("a partner answers a client's message from Messages, and the client reads the answer", async ({ browser }) => {
@@ -39,6 +40,20 @@ test("a partner answers a client's message from Messages, and the client reads t
   await expect(staff.getByText("Message updated successfully")).toBeVisible();
   await expect(messages.getByText("Yes please, upload it to your Documents folder.")).toBeVisible();
   await screenshot(staff, "staff-inbox-acme");
+
+  // Export the conversation as CSV.
+  await staff.getByRole("button", { name: "Export", exact: true }).click();
+  const exportDialog = staff.getByRole("dialog", { name: "Export conversation" });
+  await exportDialog.getByLabel("Format").selectOption("csv");
+  await exportDialog.getByLabel("Timeframe").selectOption("last_week");
+  await staff.screenshot({ path: "tests/screenshots/staff-inbox-export-acme.png", animations: "disabled" });
+  const download = staff.waitForEvent("download");
+  await exportDialog.getByRole("button", { name: "Export", exact: true }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/ - messages \d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await file.path())!, "utf8");
+  expect(csv).toContain("Yes please, upload it to your Documents folder.");
+  await expect(staff.getByText("Conversation exported successfully")).toBeVisible();
 
   await client.reload();
   const clientMessages = client.getByRole("list", { name: "Messages" });

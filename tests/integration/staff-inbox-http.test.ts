@@ -235,6 +235,42 @@ describe("staff inbox", () => {
     }
   });
 
+  it("exports a conversation as CSV or PDF for staff who may see it; others get 404 and no file", async () => {
+    const path = `/api/staff/conversations/${conversationId}/export`;
+    const csv = await app.postJson("acme", path, { format: "csv", timeframe: "all_time" }, advisor);
+    expect(csv.status, csv.text.slice(0, 200)).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(String(csv.headers["content-disposition"])).toMatch(/^attachment; filename="Jordan & Casey Rivera - messages \d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.text).toContain("Date,Author,Tag,Reply to message of,Message");
+    expect(csv.text).toContain("Is my extension filed?");
+    expect(csv.text).toContain("(Acme Tax & Advisory Team)");
+    expect(csv.text).not.toContain("An old note."); // deleted
+    const activity = await app.tx("acme", (t) => t.activityLog.findFirst({ where: { title: "Exported a conversation" }, orderBy: { createdAt: "desc" } }));
+    expect(activity?.description).toMatch(/^CSV, all time: \d+ message\(s\)$/);
+
+    // Last week only: a message older than that is left out.
+    await app.tx("acme", (t) => t.message.updateMany({ where: { conversationId, text: "Is my extension filed?" }, data: { createdAt: new Date(Date.now() - 30 * 864e5) } }));
+    const week = await app.postJson("acme", path, { format: "csv", timeframe: "last_week" }, advisor);
+    expect(week.text).not.toContain("Is my extension filed?");
+    expect(week.text).toContain("Yes, it was filed on Tuesday.");
+
+    const pdf = await app.request("acme", path, { method: "POST", json: { format: "pdf", timeframe: "last_year" }, cookie: advisor });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.text.startsWith("%PDF-")).toBe(true);
+
+    expect((await app.postJson("acme", path, { format: "xls", timeframe: "all_time" }, advisor)).text).toBe("Please choose PDF or CSV.");
+    const summitConversation = await app.tx("summit", (t) => t.conversation.findFirstOrThrow({ select: { id: true } }));
+    expect((await app.postJson("acme", `/api/staff/conversations/${summitConversation.id}/export`, { format: "csv", timeframe: "all_time" }, acmePartner)).status).toBe(404);
+    const otherGroup = await app.tx("summit", (t) => t.conversation.findFirstOrThrow({ where: { companies: { some: { company: { primaryOwner: { firmGroup: { name: { not: "Individual" } } } } } } }, select: { id: true } }));
+    const refused = await app.postJson("summit", `/api/staff/conversations/${otherGroup.id}/export`, { format: "csv", timeframe: "all_time" }, nina);
+    expect(refused.status).toBe(404);
+    expect(refused.headers["content-disposition"]).toBeUndefined();
+    const asClient = await app.postJson("acme", path, { format: "csv", timeframe: "all_time" }, jordan);
+    expect(asClient.status).not.toBe(200);
+    expect(asClient.text).not.toContain("Is my extension filed?");
+  });
+
   it("keeps group-access staff to their group's conversations: 404 and nothing written", async () => {
     const demo = await app.tx("summit", (t) =>
       t.conversation.findFirstOrThrow({ where: { companies: { some: {} } }, include: { companies: { include: { company: { include: { primaryOwner: { include: { firmGroup: true } } } } } } } }),
