@@ -211,6 +211,23 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
     else setSubmitted({ next: reply.next ?? null });
   }
 
+  /** What every section body and checklist question gets from the page (each adds its section and read-only state). */
+  const body: Omit<SectionBodyProps, "section" | "readOnly"> = {
+    questions,
+    mode,
+    props,
+    act,
+    send,
+    apply,
+    views,
+    splits,
+    agreed,
+    setAgreed,
+    disclaimer: data.disclaimer,
+    hideUploads: placement.hideInSections && showChecklist,
+    openChecklist: () => setChecklistOpen(true),
+  };
+
   if (!current) {
     return <Alert tone="info">{t("This questionnaire has no sections yet.")}</Alert>;
   }
@@ -317,23 +334,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
             </Alert>
           ) : null}
 
-          <SectionBody
-            section={current.section}
-            questions={questions}
-            readOnly={readOnly || current.locked}
-            mode={mode}
-            props={props}
-            act={act}
-            send={send}
-            apply={apply}
-            views={views}
-            splits={splits}
-            agreed={agreed}
-            setAgreed={setAgreed}
-            disclaimer={data.disclaimer}
-            hideUploads={placement.hideInSections && showChecklist}
-            openChecklist={() => setChecklistOpen(true)}
-          />
+          <SectionBody {...body} section={current.section} readOnly={readOnly || current.locked} />
 
           {blocked ? <Alert tone="danger">{blocked}</Alert> : null}
           <div className={s.footer}>
@@ -380,22 +381,11 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
                     key={q.id}
                     q={q}
                     number={numbers.get(q.id) ?? ""}
+                    {...body}
                     idPrefix="checklist-"
                     section={group.section}
-                    questions={questions}
                     readOnly={readOnly || locked}
-                    mode={mode}
-                    props={props}
-                    act={act}
-                    send={send}
-                    apply={apply}
-                    views={views}
-                    splits={splits}
-                    agreed={agreed}
-                    setAgreed={setAgreed}
-                    disclaimer={data.disclaimer}
                     hideUploads={false}
-                    openChecklist={() => undefined}
                   />
                 ))}
               </section>
