@@ -9,7 +9,11 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   try {
     const url = new URL(target, "http://portal.invalid");
     if (url.origin !== "http://portal.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    // Judge what the browser will follow, not what was typed: `/..//evil.example` (or
+    // `/%2e%2e//…`, `/./..//…`) normalises to the protocol-relative `//evil.example`.
+    const normalised = `${url.pathname}${url.search}${url.hash}`;
+    if (!normalised.startsWith("/") || normalised.startsWith("//") || normalised.startsWith("/\\")) return fallback;
+    return normalised;
   } catch {
     return fallback;
   }

@@ -48,6 +48,8 @@ export interface SessionUser {
   readonlyAccess: boolean;
   timeZone: string;
   defaultCompanyId: string | null;
+  /** The last proof that it's the owner (see hasRecentAuth); null when none since sign-in. */
+  reauthenticatedAt?: Date | null;
 }
 
 export function displayName(user: Pick<SessionUser, "fname" | "lname" | "preferredName">) {
@@ -59,6 +61,8 @@ export interface CreateSessionOptions {
   twoFactorVerified?: boolean;
   /** Waiting for the second factor: short-lived, and not signed in until completed. */
   pendingTwoFactor?: boolean;
+  /** The sign-in itself proved it's the owner for an account change (a reset link leading to set-up). */
+  reauthenticatedAt?: Date | null;
 }
 
 /**
@@ -90,6 +94,7 @@ export async function createSession(
       userId,
       expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
       twoFactorVerifiedAt: options.twoFactorVerified ? now : null,
+      reauthenticatedAt: options.reauthenticatedAt ?? null,
       userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
       ip: portal.clientAddress,
     },
@@ -149,6 +154,7 @@ interface SessionRow {
   readonly_access: boolean;
   time_zone: string;
   default_company_id: string | null;
+  reauthenticated_at: Date | null;
   pending: boolean;
 }
 
@@ -164,6 +170,7 @@ async function lookupSessionRow(request: Request, portal: FirmSiteContext): Prom
     `WITH found AS (
        SELECT s.id AS session_id, u.id, u.kind::text AS kind, u.email, u.fname, u.lname, u.preferred_name,
               u.firm_access::text AS firm_access, u.is_advisor, u.readonly_access, u.time_zone, u.default_company_id,
+              s.reauthenticated_at,
               ((u.kind = 'staff' OR u.enabled_2fa OR $2::boolean) AND s.two_factor_verified_at IS NULL) AS pending
          FROM sessions s
          JOIN users u ON u.firm_id = s.firm_id AND u.id = s.user_id
@@ -194,6 +201,7 @@ async function lookupSessionRow(request: Request, portal: FirmSiteContext): Prom
       readonlyAccess: row.readonly_access,
       timeZone: row.time_zone,
       defaultCompanyId: row.default_company_id,
+      reauthenticatedAt: row.reauthenticated_at ? new Date(row.reauthenticated_at) : null,
     },
   };
 }
@@ -240,8 +248,13 @@ export async function requireStaff(request: Request, portal: FirmSiteContext, al
  * The second factor checked: the waiting session is replaced by a new one (new id) marked
  * twoFactorVerifiedAt. Returns the Set-Cookie header value.
  */
-export async function completeTwoFactor(portal: FirmSiteContext, request: Request, userId: string): Promise<string> {
-  return createSession(portal, userId, request, { twoFactorVerified: true });
+export async function completeTwoFactor(portal: FirmSiteContext, request: Request, pending: Pick<SessionUser, "id" | "reauthenticatedAt">): Promise<string> {
+  return createSession(portal, pending.id, request, { twoFactorVerified: true, reauthenticatedAt: pending.reauthenticatedAt });
+}
+
+/** The owner just proved it's them (current password or an emailed code): account changes may follow. */
+export async function markReauthenticated(portal: FirmSiteContext, sessionId: string, at: Date = new Date()): Promise<void> {
+  await portal.db.session.updateMany({ where: { id: sessionId }, data: { reauthenticatedAt: at } });
 }
 
 /** Moves a session's idle timer forward now (the 401 retry's "refreshed session"). */

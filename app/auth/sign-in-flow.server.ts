@@ -8,7 +8,9 @@
  * the attempt cookie (codes are tied to it) and, between the first and second factor, a waiting
  * session. Every POST is checked for its Origin and throttled per client address.
  */
+import { createHmac } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
+import { sessionSecret } from "~/env.server";
 import { z } from "zod";
 import type { FirmSiteContext } from "~/context.server";
 import { PHONE_MESSAGES, phoneDigits } from "~/profile/phone";
@@ -19,10 +21,11 @@ import { requireSameOrigin } from "./origin";
 import { hashPassword } from "./password.server";
 import { newPasswordSchema, withPasswordConfirmation } from "./password-rules";
 import { safeRedirect } from "./redirect";
+import { confirmIdentity, confirmPhoneVerification, notifyAccountChange, pendingPhoneVerification, reauthOption, sendReauthCode, startPhoneVerification } from "./reauth.server";
 import { createSession, completeTwoFactor, endOtherSessions, getPendingSignIn, getSessionUser, requireUser, type SessionUser } from "./session.server";
 import { sendSignInLink, inspectLink, type LinkPurpose } from "./sign-in-links.server";
 import { channelSchema, emailFirstSchema, emailStepSchema, passwordSignInSchema } from "./sign-in-schema";
-import { SIGN_IN_MESSAGES, maskEmail, maskPhone, normalizeCode, tooManyRequestsMessage, twoFactorRequired } from "./sign-in-rules";
+import { SIGN_IN_MESSAGES, STAFF_PASSWORD_ONLY, maskEmail, maskPhone, normalizeCode, tooManyRequestsMessage, twoFactorRequired } from "./sign-in-rules";
 import { findUserByEmail, findUserById, type SignInUser } from "./sign-in-user.server";
 import { isSignInState, type SignInFeedback, type SignInPageData, type SignInState, type SignInView } from "./sign-in-view";
 import { signInWithPassword } from "./sign-in.server";
@@ -78,17 +81,22 @@ export async function finishFirstFactor(
   request: Request,
   user: SignInUser,
   target: string,
-  { how, twoFactorDone = false }: { how: string; twoFactorDone?: boolean },
+  { how, twoFactorDone = false, proved = false }: { how: string; twoFactorDone?: boolean; proved?: boolean },
 ) {
   if (!user.paying) return page({ state: "login", step: "email" }, target, { formError: SIGN_IN_MESSAGES.inactive }, 403);
+  // Staff need two factors: a code is only ever their second (after the password or a link).
+  if (twoFactorDone && user.kind === "staff") return page({ state: "login", step: "email" }, target, { formError: STAFF_PASSWORD_ONLY }, 403);
   const settingUp = target.startsWith("/set-sign-in-method") || target.startsWith("/signin?state=set-");
   const after = user.setPasswordRequired && !settingUp ? `/set-sign-in-method?${new URLSearchParams({ redirect: target })}` : target;
+  // A link that leads straight to choosing how to sign in (a reset link, a staff-sent link that
+  // cleared the password, a confirmed sign-up) is the owner's proof for that change.
+  const reauthenticatedAt = proved && (settingUp || after !== target) ? new Date() : null;
   const clear = await clearAttemptCookie();
   if (!twoFactorDone && twoFactorRequired(user, portal.firm.preferences)) {
-    const cookie = await createSession(portal, user.id, request, { pendingTwoFactor: true });
+    const cookie = await createSession(portal, user.id, request, { pendingTwoFactor: true, reauthenticatedAt });
     return go(stateUrl("2fa", after), [cookie, clear]);
   }
-  const cookie = await createSession(portal, user.id, request, { twoFactorVerified: twoFactorDone });
+  const cookie = await createSession(portal, user.id, request, { twoFactorVerified: twoFactorDone, reauthenticatedAt });
   await portal.db.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
   await logAuthEvent(portal, { title: AUTH_ACTIVITY.signedIn, description: how, userId: user.id });
   return go(after, [cookie, clear]);
@@ -97,9 +105,10 @@ export async function finishFirstFactor(
 // ─── Sending codes and links ───
 
 async function sendFirstFactorCode(portal: FirmSiteContext, request: Request, user: SignInUser, channel: CodeChannel, target: string, from: SignInView) {
+  if (user.kind === "staff") return page(from, target, { formError: STAFF_PASSWORD_ONLY, values: { email: from.email } }, 403);
   const attempt = await ensureAttempt(request);
   const sent = await sendVerificationCode(portal, user, { channel, attemptHash: attempt.hash, redirectTo: target });
-  if (sent.ok) return go(stateUrl(channel === "sms" ? "sent-text" : "sent-email", target), [attempt.cookie]);
+  if (sent.ok) return go(stateUrl(channel === "sms" ? "sent-text" : "sent-email", target, { to: sent.destination }), [attempt.cookie]);
   if (sent.status === 502 && channel === "sms") {
     return page({ state: "sent-text", email: user.email ?? undefined, smsFailed: true }, target, { formError: sent.message }, 502, [attempt.cookie]);
   }
@@ -118,8 +127,37 @@ async function sendLinkAndShow(
 ) {
   const attempt = await ensureAttempt(request);
   const sent = await sendSignInLink(portal, user, { purpose, redirectTo, attemptHash: attempt.hash });
-  if (sent.ok) return go(stateUrl("sent-link", target, { sent: shown ?? purpose }), [attempt.cookie]);
+  if (sent.ok) return go(stateUrl("sent-link", target, { sent: shown ?? purpose, to: sent.destination }), [attempt.cookie]);
   return page(from, target, { formError: sent.message, values: { email: from.email } }, sent.status, [attempt.cookie]);
+}
+
+/**
+ * An email nobody of this firm has: the same answer as for an account, so the sign-in page can't
+ * be used to find out who is a client of the firm (the spec's 'couldn't find a user' message is
+ * not shown). Nothing is sent; the failure counts against the address like any other.
+ */
+async function answerAsIfSent(portal: FirmSiteContext, request: Request, email: string, target: string, what: "link" | "reset" | "email-code" | "sms-code") {
+  await recordSignInFailure(portal);
+  await logAuthEvent(portal, { title: AUTH_ACTIVITY.signInFailed, description: "Unknown email", userId: null });
+  const attempt = await ensureAttempt(request);
+  if (what === "email-code") return go(stateUrl("sent-email", target, { to: maskEmail(email) }), [attempt.cookie]);
+  if (what === "sms-code") return go(stateUrl("sent-text", target, { to: decoyPhone(email) }), [attempt.cookie]);
+  return go(stateUrl("sent-link", target, { sent: what === "reset" ? "password_reset" : "sign_in_link", to: maskEmail(email) }), [attempt.cookie]);
+}
+
+/** A masked number that stays the same for the same unknown address (asking twice must not tell). */
+function decoyPhone(email: string): string {
+  const digits = createHmac("sha256", sessionSecret()).update(email.toLowerCase()).digest().readUInt32BE(0) % 10_000;
+  return maskPhone(String(digits).padStart(4, "0"));
+}
+
+const MASKED_EMAIL = /^[^\s<>•@]•••[^\s<>•@]?@[A-Za-z0-9.-]{1,253}$/;
+const MASKED_PHONE = /^\(•••\) •••-\d{4}$/;
+
+/** Where a code or link went, as the redirect after sending put it in the URL (masked; display only). */
+function shownDestination(url: URL, kind: "email" | "sms"): string | undefined {
+  const to = url.searchParams.get("to") ?? "";
+  return (kind === "sms" ? MASKED_PHONE : MASKED_EMAIL).test(to) ? to : undefined;
 }
 
 /**
@@ -129,15 +167,16 @@ async function sendLinkAndShow(
  */
 export async function continueWithEmail(portal: FirmSiteContext, request: Request, email: string, target: string, from: SignInView) {
   const user = await findUserByEmail(portal, email);
-  if (!user) {
-    await recordSignInFailure(portal);
-    await logAuthEvent(portal, { title: AUTH_ACTIVITY.signInFailed, description: "Unknown email", userId: null });
-    return page(from, target, { fieldErrors: { email: SIGN_IN_MESSAGES.unknownUser }, values: { email } }, 400);
-  }
+  if (!user) return answerAsIfSent(portal, request, email, target, "link");
   if (!user.paying) return page(from, target, { formError: SIGN_IN_MESSAGES.inactive, values: { email } }, 403);
   const method = user.preferredSignInMethod;
   if (method === "password" && user.passwordHash) return page({ state: "login", step: "password", email }, target);
   const here: SignInView = { state: "login", step: "email", email };
+  if (user.kind === "staff") {
+    // Staff sign in with a password and a code, whatever method an older record names.
+    if (user.passwordHash && !user.setPasswordRequired) return page({ state: "login", step: "password", email }, target);
+    return sendLinkAndShow(portal, request, user, "password_reset", stateUrl("set-password", target), target, here);
+  }
   if (method === "sms") return sendFirstFactorCode(portal, request, user, "sms", target, here);
   if (method === "email" && twoFactorRequired(user, portal.firm.preferences)) return sendFirstFactorCode(portal, request, user, "email", target, here);
   return sendLinkAndShow(portal, request, user, "sign_in_link", target, target, here);
@@ -157,8 +196,7 @@ export async function loadSignInPage(request: Request, portal: FirmSiteContext) 
 
   if (state === "set-password" || state === "set-email" || state === "set-phone-number") {
     const user = await requireUser(request, portal);
-    const row = await portal.db.user.findFirst({ where: { id: user.id }, select: { email: true, phoneNumber: true } });
-    return data(payload({ state, email: row?.email ?? undefined, phone: row?.phoneNumber ?? undefined }), noStore);
+    return data(payload(await accountChangeView(portal, user, state)), noStore);
   }
   if (signedIn) throw redirect(target);
 
@@ -184,7 +222,11 @@ export async function loadSignInPage(request: Request, portal: FirmSiteContext) 
     const attempt = await readAttempt(request);
     const code = attempt ? await latestCodeForAttempt(portal, attempt.hash) : null;
     const user = code ? await findUserById(portal, code.userId) : null;
-    if (!code || !user) return data(payload({ state: "login", step: "email" }), noStore);
+    if (!code || !user) {
+      const channel = state === "sent-text" ? "sms" : "email";
+      const destination = shownDestination(url, channel);
+      return data(payload(destination ? { state, channel, destination } : { state: "login", step: "email" }), noStore);
+    }
     const channel = code.channel === "sms" ? "sms" : "email";
     return data(
       payload({
@@ -208,14 +250,42 @@ export async function loadSignInPage(request: Request, portal: FirmSiteContext) 
     return data(
       payload({
         state: "sent-link",
-        destination: link?.user.email ? maskEmail(link.user.email) : undefined,
-        linkPurpose: sent === "password_reset" || sent === "reset_method" ? sent : "sign_in_link",
+        destination: link?.user.email ? maskEmail(link.user.email) : shownDestination(url, "email"),
+        linkPurpose: sent === "password_reset" || sent === "reset_method" || sent === "template_sign_up" ? sent : "sign_in_link",
       }),
       noStore,
     );
   }
   if (state === "forgot-password" || state === "alternate-sign-in" || state === "expired-link") return data(payload({ state }), noStore);
   return data(payload({ state: "login", step: "email" }), noStore);
+}
+
+// ─── Account changes from the card (set-password, set-email, set-phone-number) ───
+
+/** The card for an account change: the current values, how to confirm it's the owner, a texted code waiting. */
+async function accountChangeView(portal: FirmSiteContext, user: SessionUser, state: "set-password" | "set-email" | "set-phone-number", codeSent = false): Promise<SignInView> {
+  const row = await portal.db.user.findFirst({ where: { id: user.id }, select: { email: true, phoneNumber: true } });
+  const option = await reauthOption(portal, user);
+  const view: SignInView = {
+    state,
+    email: row?.email ?? undefined,
+    phone: row?.phoneNumber ?? undefined,
+    reauth: option.recent ? null : { method: option.method, destination: option.destination, codeSent },
+  };
+  if (state === "set-phone-number") {
+    const waiting = await pendingPhoneVerification(portal, user);
+    if (waiting) return { ...view, step: "code", destination: waiting.masked, phone: waiting.digits };
+  }
+  return view;
+}
+
+/** The identity proof typed in a card form; on refusal, the card again with the error on its field. */
+async function identityOrPage(portal: FirmSiteContext, user: SessionUser, form: FormData, state: "set-password" | "set-email" | "set-phone-number", target: string, values: SignInFeedback["values"] = {}) {
+  const checked = await confirmIdentity(portal, user, { currentPassword: text(form, "currentPassword", 1000), reauthCode: text(form, "reauthCode", 20) });
+  if (checked.ok) return null;
+  const view = await accountChangeView(portal, user, state);
+  const feedback: SignInFeedback = checked.field === "form" ? { formError: checked.message, values } : { fieldErrors: { [checked.field]: checked.message }, values };
+  return page(view, target, feedback, checked.status);
 }
 
 // ─── The /signin action ───
@@ -234,6 +304,8 @@ const INTENTS = [
   "set-password",
   "set-email",
   "set-phone",
+  "verify-phone",
+  "reauth-send-code",
 ] as const;
 type Intent = (typeof INTENTS)[number];
 
@@ -269,6 +341,12 @@ function viewOf(intent: Intent, form: FormData, channelAsked: string): SignInVie
       return { state: "set-email", email };
     case "set-phone":
       return { state: "set-phone-number", phone: text(form, "phone", 20) };
+    case "verify-phone":
+      return { state: "set-phone-number", step: "code" };
+    case "reauth-send-code": {
+      const back = text(form, "back");
+      return { state: back === "set-email" || back === "set-phone-number" ? back : "set-password" };
+    }
   }
 }
 
@@ -350,11 +428,9 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
       const parsed = schema.safeParse({ email: text(form, "email") });
       if (!parsed.success) return page(from, target, { fieldErrors: { email: firstMessage(parsed.error) }, values }, 400);
       const user = await findUserByEmail(portal, parsed.data.email);
-      if (!user) {
-        await recordSignInFailure(portal);
-        return page(from, target, { fieldErrors: { email: SIGN_IN_MESSAGES.unknownUser }, values }, 400);
-      }
+      if (!user) return answerAsIfSent(portal, request, parsed.data.email, target, intent === "send-reset" ? "reset" : "link");
       if (!user.paying) return page(from, target, { formError: SIGN_IN_MESSAGES.inactive, values }, 403);
+      if (intent === "send-link" && user.kind === "staff") return page(from, target, { formError: STAFF_PASSWORD_ONLY, values }, 403);
       return intent === "send-reset"
         ? sendLinkAndShow(portal, request, user, "password_reset", stateUrl("set-password", target), target, from)
         : sendLinkAndShow(portal, request, user, "sign_in_link", target, target, from);
@@ -375,8 +451,9 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
       const user = await signInUserFor(portal, request, form);
       if (!user) return page(from, target, { formError: SIGN_IN_MESSAGES.signInProblem, values }, 400);
       if (user === "unknown") {
-        await recordSignInFailure(portal);
-        return page(from, target, { fieldErrors: { email: SIGN_IN_MESSAGES.unknownUser }, values }, 400);
+        const typed = emailSchema().safeParse(text(form, "email").trim());
+        if (!typed.success) return page(from, target, { fieldErrors: { email: firstMessage(typed.error) }, values }, 400);
+        return answerAsIfSent(portal, request, typed.data, target, channel.data === "sms" ? "sms-code" : "email-code");
       }
       if (!user.paying) return page(from, target, { formError: SIGN_IN_MESSAGES.inactive, values }, 403);
       return sendFirstFactorCode(portal, request, user, channel.data, target, from);
@@ -392,7 +469,7 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
         if (!code) return page(view, target, { fieldErrors: { code: SIGN_IN_MESSAGES.invalidCode }, values: { code: typed } }, 400);
         const checked = await checkVerificationCode(portal, { attemptHash: pending.sessionId, code, userId: pending.id });
         if (!checked.ok) return page(view, target, { fieldErrors: { code: checked.message }, values: { code: typed } }, checked.status);
-        const cookie = await completeTwoFactor(portal, request, pending.id);
+        const cookie = await completeTwoFactor(portal, request, pending);
         await portal.db.user.update({ where: { id: pending.id }, data: { lastSignInAt: new Date() } });
         await logAuthEvent(portal, { title: AUTH_ACTIVITY.signedIn, description: `Second factor: a code by ${checked.channel === "sms" ? "SMS" : "email"}`, userId: pending.id });
         return go(target, [cookie]);
@@ -427,10 +504,7 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
         const parsed = emailFirstSchema.safeParse({ email: text(form, "email") });
         if (!parsed.success) return page({ ...from, token: undefined }, target, { fieldErrors: { email: firstMessage(parsed.error) }, values }, 400);
         user = await findUserByEmail(portal, parsed.data.email);
-        if (!user) {
-          await recordSignInFailure(portal);
-          return page({ ...from, token: undefined }, target, { fieldErrors: { email: SIGN_IN_MESSAGES.unknownUser }, values }, 400);
-        }
+        if (!user) return answerAsIfSent(portal, request, parsed.data.email, target, channel.data === "sms" ? "sms-code" : "link");
       }
       if (!user.paying) return page(from, target, { formError: SIGN_IN_MESSAGES.inactive, values }, 403);
       return channel.data === "sms"
@@ -445,6 +519,16 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
       return sendLinkAndShow(portal, request, user, "password_reset", after, target, from, "reset_method");
     }
 
+    case "reauth-send-code": {
+      const user = await requireUser(request, portal);
+      const state = from.state as "set-password" | "set-email" | "set-phone-number";
+      const sent = await sendReauthCode(portal, user);
+      const view = await accountChangeView(portal, user, state, sent.ok);
+      const values = { phone: text(form, "phone", 40) || undefined };
+      if (!sent.ok) return page(view, target, { formError: sent.message, values }, sent.status);
+      return page(view, target, { notice: `We emailed a code to ${view.reauth?.destination ?? "your email"}.`, values });
+    }
+
     case "set-password": {
       const user = await requireUser(request, portal);
       const schema = withPasswordConfirmation(z.object({ password: newPasswordSchema, confirmPassword: z.string({ error: "Please confirm the password" }) }));
@@ -455,8 +539,10 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
           const field = issue.path[0] === "confirmPassword" ? "confirmPassword" : "password";
           fieldErrors[field] ??= issue.message;
         }
-        return page(from, target, { fieldErrors }, 400);
+        return page(await accountChangeView(portal, user, "set-password"), target, { fieldErrors }, 400);
       }
+      const refused = await identityOrPage(portal, user, form, "set-password", target);
+      if (refused) return refused;
       const passwordHash = await hashPassword(parsed.data.password);
       const before = await portal.db.user.findFirst({ where: { id: user.id }, select: { preferredSignInMethod: true } });
       await portal.db.user.update({
@@ -466,6 +552,7 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
       const ended = await endOtherSessions(portal.db, user.id, user.sessionId);
       await logAuthEvent(portal, { title: AUTH_ACTIVITY.passwordChanged, description: ended ? `Other sessions ended: ${ended}` : null, userId: user.id });
       if (before?.preferredSignInMethod !== "password") await logAuthEvent(portal, { title: AUTH_ACTIVITY.methodChanged, description: "To password", userId: user.id });
+      await notifyAccountChange(portal, user.id, "password");
       return go(target);
     }
 
@@ -473,23 +560,47 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
       // Sign-in links go to the account's email; changing that address (with its confirmation
       // link) belongs to the profile, so here it can only be confirmed.
       const user = await requireUser(request, portal);
+      if (user.kind === "staff") return page(await accountChangeView(portal, user, "set-email"), target, { formError: STAFF_PASSWORD_ONLY }, 403);
       const parsed = emailSchema().safeParse(text(form, "email"));
       const row = await portal.db.user.findFirst({ where: { id: user.id }, select: { email: true, preferredSignInMethod: true } });
       if (!parsed.success || parsed.data !== row?.email) {
-        return page({ state: "set-email", email: row?.email ?? undefined }, target, { fieldErrors: { email: SET_EMAIL_OTHER_ADDRESS } }, 400);
+        return page(await accountChangeView(portal, user, "set-email"), target, { fieldErrors: { email: SET_EMAIL_OTHER_ADDRESS } }, 400);
       }
+      const refused = await identityOrPage(portal, user, form, "set-email", target);
+      if (refused) return refused;
       await setMethod(portal, user.id, row.preferredSignInMethod, "email");
+      if (row.preferredSignInMethod !== "email") await notifyAccountChange(portal, user.id, "sign-in method");
       return go(target);
     }
 
     case "set-phone": {
+      // A new number is saved only once a code texted to it comes back (verify-phone).
       const user = await requireUser(request, portal);
-      const digits = phoneDigits(text(form, "phone", 40));
+      const typedPhone = text(form, "phone", 40);
+      const values = { phone: typedPhone };
+      const digits = phoneDigits(typedPhone);
       const problem = digits.length === 0 ? PHONE_MESSAGES.required : digits.length !== 10 ? PHONE_MESSAGES.length : null;
-      if (problem) return page(from, target, { fieldErrors: { phone: problem }, values: { phone: text(form, "phone", 40) } }, 400);
-      const row = await portal.db.user.findFirst({ where: { id: user.id }, select: { preferredSignInMethod: true } });
-      await portal.db.user.update({ where: { id: user.id }, data: { phoneNumber: digits } });
-      await setMethod(portal, user.id, row?.preferredSignInMethod ?? null, "sms");
+      if (problem) return page(await accountChangeView(portal, user, "set-phone-number"), target, { fieldErrors: { phone: problem }, values }, 400);
+      const refused = await identityOrPage(portal, user, form, "set-phone-number", target, values);
+      if (refused) return refused;
+      const sent = await startPhoneVerification(portal, user, digits);
+      if (!sent.ok) return page(await accountChangeView(portal, user, "set-phone-number"), target, { fieldErrors: { phone: sent.message }, values }, sent.status);
+      return go(stateUrl("set-phone-number", target));
+    }
+
+    case "verify-phone": {
+      const user = await requireUser(request, portal);
+      const view = await accountChangeView(portal, user, "set-phone-number");
+      const checked = await confirmPhoneVerification(portal, user, text(form, "code", 20));
+      if (!checked.ok) return page(view, target, { fieldErrors: { code: checked.message }, values: { code: text(form, "code", 20) } }, checked.status);
+      const row = await portal.db.user.findFirst({ where: { id: user.id }, select: { preferredSignInMethod: true, phoneNumber: true } });
+      await portal.db.user.update({ where: { id: user.id }, data: { phoneNumber: checked.phoneNumber } });
+      if (row?.phoneNumber !== checked.phoneNumber) await notifyAccountChange(portal, user.id, "phone");
+      // Staff keep signing in with their password; the number is where their second factor can go.
+      if (user.kind === "client") {
+        await setMethod(portal, user.id, row?.preferredSignInMethod ?? null, "sms");
+        if (row?.preferredSignInMethod !== "sms") await notifyAccountChange(portal, user.id, "sign-in method");
+      }
       return go(target);
     }
   }

@@ -39,7 +39,8 @@ export async function sendSignInLink(
   const now = new Date();
   const token = newToken();
   const row = await portal.db.$transaction(async (tx) => {
-    const allowed = await checkSendAllowed(tx, { userId: user.id, attemptHash, purposes: ["sign_in_link", "password_reset"], now });
+    const requestIp = sentBy ? null : portal.clientAddress;
+    const allowed = await checkSendAllowed(tx, { userId: user.id, attemptHash, purposes: ["sign_in_link", "password_reset"], now, requestIp, purpose });
     if (!allowed.ok) return allowed;
     const created = await tx.signInToken.create({
       data: {
@@ -50,6 +51,7 @@ export async function sendSignInLink(
         tokenHash: hashToken(token),
         redirectTo,
         attemptHash,
+        requestIp,
         expiresAt: secretExpiresAt(kind, now),
       },
       select: { id: true },

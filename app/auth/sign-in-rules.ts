@@ -51,8 +51,14 @@ export const CODE_LENGTH = 6;
 export const CODE_MAX_ATTEMPTS = 5;
 /** One browser (sign-in attempt) may ask for a new code or link this often. */
 export const RESEND_INTERVAL_SECONDS = 30;
-/** Codes and links sent to one user and not used, per hour, before further requests get 429. */
+/**
+ * Send budgets, per hour, counting codes and links not used. Per user AND requesting address:
+ * one address can't flood someone's phone or mailbox, or collect codes to guess at. Per user
+ * from every address together (a flood from many addresses): codes and sign-in links only, never
+ * password resets, so strangers asking for codes can't block the owner's password path.
+ */
 export const MAX_UNUSED_SENDS_PER_HOUR = 10;
+export const MAX_UNUSED_SENDS_PER_HOUR_ALL_ADDRESSES = 30;
 
 /** How long each kind of one-time secret is valid, in minutes. */
 export const SECRET_LIFETIME_MINUTES = {
@@ -70,7 +76,39 @@ export const SECRET_LIFETIME_MINUTES = {
   attempt: 15,
   /** A session waiting for its second factor. */
   pending_two_factor: 15,
+  /** A link confirming a sign-up from a public template link. */
+  template_sign_up: 24 * 60,
 } as const;
+
+// ─── Re-authentication before account changes ───
+
+/**
+ * Changing the password, the email, the phone, the sign-in method or turning two-factor off
+ * needs a recent proof that it is the account's owner, not just a session cookie: the current
+ * password or a code just emailed to the account (or the reset link that led here). It lasts
+ * this long, and signing in does not count (a session stolen right after sign-in must not be
+ * able to keep the account).
+ */
+export const REAUTH_WINDOW_MINUTES = 10;
+
+export function hasRecentAuth(reauthenticatedAt: Date | null | undefined, now: Date = new Date()): boolean {
+  return Boolean(reauthenticatedAt && now.getTime() - reauthenticatedAt.getTime() < REAUTH_WINDOW_MINUTES * 60_000 && reauthenticatedAt.getTime() <= now.getTime() + 60_000);
+}
+
+export const REAUTH_MESSAGES = {
+  passwordMissing: "Enter your current password to make this change",
+  codeMissing: "Enter the code we emailed you to make this change",
+  wrongPassword: "Invalid password",
+  phoneCodeMissing: "Enter the code we texted to your new number",
+} as const;
+
+/** Staff always sign in with a password and a code (two factors); a code or link alone never does it. */
+export const STAFF_PASSWORD_ONLY = "Staff sign in with a password and a verification code.";
+
+/** The sign-in methods a kind of user may choose. */
+export function allowedSignInMethods(kind: "staff" | "client"): ("password" | "email" | "sms")[] {
+  return kind === "staff" ? ["password"] : ["password", "email", "sms"];
+}
 
 export type SecretKind = keyof typeof SECRET_LIFETIME_MINUTES;
 

@@ -64,19 +64,25 @@ export interface SignInView {
   /** sent-text: the SMS could not be sent, offer resetting the sign-in method. */
   smsFailed?: boolean;
   /** sent-link: what was sent. */
-  linkPurpose?: "sign_in_link" | "password_reset" | "reset_method";
+  linkPurpose?: "sign_in_link" | "password_reset" | "reset_method" | "template_sign_up";
   /** template-*: the public template link. */
   template?: { hashId: string; name: string };
-  /** set-sign-in-method: the current choice. */
+  /** set-sign-in-method: the current choice, and the choices this user has (staff: password only). */
   method?: SignInMethodChoice | null;
+  methods?: SignInMethodChoice[];
   /** set-phone-number: the phone on file (digits). */
   phone?: string;
+  /**
+   * set-password, set-email, set-phone-number: how the owner confirms it's them before the change
+   * (absent when they did recently). `codeSent`: a code was just emailed to `destination`.
+   */
+  reauth?: { method: "password" | "code"; destination: string | null; codeSent?: boolean } | null;
 }
 
 /** Errors and typed values an action hands back with the view. Passwords are never echoed. */
 export interface SignInFeedback {
   formError?: string;
-  fieldErrors?: Partial<Record<"email" | "password" | "confirmPassword" | "code" | "fname" | "lname" | "phone" | "method", string>>;
+  fieldErrors?: Partial<Record<"email" | "password" | "confirmPassword" | "code" | "fname" | "lname" | "phone" | "method" | "currentPassword" | "reauthCode", string>>;
   values?: Partial<Record<"email" | "fname" | "lname" | "phone" | "code", string>>;
   /** A success note shown above the form (e.g. 'A new code was sent'). */
   notice?: string;

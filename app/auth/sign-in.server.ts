@@ -80,7 +80,8 @@ export async function signInWithPassword(portal: FirmSiteContext, email: string,
     // Keeps the answer's timing close to a real check.
     await verifyPassword(null, password);
     await recordSignInFailure(portal);
-    return { ok: false, field: "email", message: SIGN_IN_MESSAGES.unknownUser, status: 400 };
+    // The same answer as a wrong password: the form can't tell who has an account.
+    return { ok: false, field: "password", message: SIGN_IN_MESSAGES.invalidPassword, status: 400 };
   }
   return checkPassword(portal, user, password);
 }

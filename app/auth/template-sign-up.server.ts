@@ -1,8 +1,12 @@
 import { randomInt } from "node:crypto";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
+import { sendEmail } from "~/email.server";
 import { AUTH_ACTIVITY, logAuthEvent } from "./auth-activity.server";
+import { deliveryFailed } from "./send-gate.server";
+import { SECRET_LIFETIME_MINUTES, SIGN_IN_MESSAGES, TOO_MANY_SENDS_MESSAGE, maskEmail, secretExpiresAt } from "./sign-in-rules";
 import { SIGN_IN_USER_FIELDS, type SignInUser } from "./sign-in-user.server";
+import { hashToken, newToken } from "./tokens.server";
 
 export interface PublicTemplate {
   hashId: string;
@@ -85,4 +89,108 @@ export async function createClientFromTemplate(
     if (e?.code === "P2002" || e?.cause?.code === "23505" || /unique constraint/i.test(e?.message ?? "")) return { ok: false, reason: "exists" };
     throw error;
   }
+}
+
+// ─── Sign-up confirmed by a link emailed to the address ───
+
+/** Sign-up links one address may be sent per hour, and one requesting address may send per hour. */
+export const SIGN_UPS_PER_EMAIL_PER_HOUR = 3;
+export const SIGN_UPS_PER_ADDRESS_PER_HOUR = 20;
+
+export type SignUpStart = { ok: true; destination: string } | { ok: false; status: 429 | 502; message: string };
+
+/**
+ * template-sign-up: nothing is created under the address yet. A link goes to it; only opening
+ * that link (confirmSignUp) creates the client and signs them in. So typing someone else's
+ * address gives the typist nothing, and never blocks the real owner (who can sign up, be added
+ * by the firm, or open their own link).
+ */
+export async function startTemplateSignUp(
+  portal: FirmSiteContext,
+  template: PublicTemplate,
+  input: { email: string; fname: string; lname: string },
+  linkPath: string,
+): Promise<SignUpStart> {
+  const now = new Date();
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const token = newToken();
+  const created = await portal.db.$transaction(async (tx) => {
+    // One address at a time, so parallel requests can't slip past the counts.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`sign-up:${input.email}`}))`;
+    const toEmail = await tx.pendingSignUp.count({ where: { email: input.email, createdAt: { gt: hourAgo } } });
+    const fromHere = portal.clientAddress ? await tx.pendingSignUp.count({ where: { requestIp: portal.clientAddress, createdAt: { gt: hourAgo } } }) : 0;
+    if (toEmail >= SIGN_UPS_PER_EMAIL_PER_HOUR || fromHere >= SIGN_UPS_PER_ADDRESS_PER_HOUR) return null;
+    return tx.pendingSignUp.create({
+      data: {
+        firmId: portal.firm.id,
+        email: input.email,
+        fname: input.fname,
+        lname: input.lname,
+        templateHashId: template.hashId,
+        tokenHash: hashToken(token),
+        requestIp: portal.clientAddress,
+        expiresAt: secretExpiresAt("template_sign_up", now),
+      },
+      select: { id: true },
+    });
+  });
+  if (!created) return { ok: false, status: 429, message: TOO_MANY_SENDS_MESSAGE };
+  const url = `${portal.origin}${linkPath}?${new URLSearchParams({ token })}`;
+  const hours = Math.round(SECRET_LIFETIME_MINUTES.template_sign_up / 60);
+  const firm = portal.firm.name;
+  let failed = false;
+  try {
+    const outcome = await sendEmail(portal, {
+      to: input.email,
+      subject: `Confirm your email to finish signing up with ${firm}`,
+      text: `Hello ${input.fname},\n\nOpen this link to confirm your email and create your ${firm} client portal account ("${template.name}"):\n\n${url}\n\nIt works once and expires in ${hours} hours. If you didn't ask for this, ignore this email: no account is created.`,
+    });
+    failed = deliveryFailed(outcome);
+  } catch {
+    failed = true;
+  }
+  if (failed) {
+    await portal.db.pendingSignUp.deleteMany({ where: { id: created.id } });
+    return { ok: false, status: 502, message: SIGN_IN_MESSAGES.linkSendFailed };
+  }
+  return { ok: true, destination: maskEmail(input.email) };
+}
+
+export interface PendingSignUpLink {
+  status: "valid" | "expired";
+  email: string;
+}
+
+/** What a sign-up link is, without using it (the GET page); null when it is not one of this firm's. */
+export async function inspectSignUpLink(portal: FirmSiteContext, token: string): Promise<PendingSignUpLink | null> {
+  if (!token || token.length > 200) return null;
+  const row = await portal.db.pendingSignUp.findFirst({ where: { tokenHash: hashToken(token) }, select: { email: true, usedAt: true, expiresAt: true } });
+  if (!row) return null;
+  return { status: row.usedAt || row.expiresAt <= new Date() ? "expired" : "valid", email: row.email };
+}
+
+export type SignUpConfirmation = { ok: true; user: SignInUser; created: boolean } | { ok: false; reason: "unknown" | "gone" };
+
+/**
+ * Uses a sign-up link (once: checked and marked in one statement): creates the client with their
+ * entity, or, when the address has an account by now (the firm added them, or another of their
+ * links was opened first), returns that account: the link proves the mailbox either way.
+ */
+export async function confirmSignUp(portal: FirmSiteContext, token: string): Promise<SignUpConfirmation> {
+  if (!token || token.length > 200) return { ok: false, reason: "unknown" };
+  const now = new Date();
+  const rows = await portal.db.pendingSignUp.updateManyAndReturn({
+    where: { tokenHash: hashToken(token), usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+    select: { email: true, fname: true, lname: true, templateHashId: true },
+  });
+  const pending = rows[0];
+  if (!pending) return { ok: false, reason: "unknown" };
+  const existing = await portal.db.user.findFirst({ where: { email: pending.email, deletedAt: null, hasTempEmail: false }, select: SIGN_IN_USER_FIELDS });
+  if (existing) return { ok: true, user: existing, created: false };
+  const template = (await findPublicTemplate(portal, pending.templateHashId)) ?? { hashId: pending.templateHashId, name: "a template link" };
+  const created = await createClientFromTemplate(portal, template, { email: pending.email, fname: pending.fname, lname: pending.lname });
+  if (created.ok) return { ok: true, user: created.user, created: true };
+  const raced = await portal.db.user.findFirst({ where: { email: pending.email, deletedAt: null, hasTempEmail: false }, select: SIGN_IN_USER_FIELDS });
+  return raced ? { ok: true, user: raced, created: false } : { ok: false, reason: "gone" };
 }

@@ -12,6 +12,12 @@ import { hashCode, newVerificationCode, sameHash } from "./tokens.server";
 
 export type CodeChannel = "email" | "sms";
 
+/**
+ * What a code is for: signing in (or the second factor), confirming it's the owner before an
+ * account change (emailed to the account), or verifying a new phone number (texted to it).
+ */
+export type CodePurpose = "verification_code" | "reauth_code" | "phone_verification";
+
 export type SendCodeResult =
   | { ok: true; destination: string }
   | SendRefusal
@@ -25,23 +31,29 @@ export type SendCodeResult =
 export async function sendVerificationCode(
   portal: FirmSiteContext,
   user: Pick<SignInUser, "id" | "email" | "phoneNumber">,
-  { channel, attemptHash, redirectTo = null }: { channel: CodeChannel; attemptHash: string; redirectTo?: string | null },
+  {
+    channel,
+    attemptHash,
+    redirectTo = null,
+    purpose = "verification_code",
+    destination = null,
+  }: { channel: CodeChannel; attemptHash: string; redirectTo?: string | null; purpose?: CodePurpose; destination?: string | null },
 ): Promise<SendCodeResult> {
   const failed = (): SendCodeResult =>
     channel === "sms"
       ? { ok: false, status: 502, message: SIGN_IN_MESSAGES.smsSendFailed, smsFailed: true }
       : { ok: false, status: 502, message: SIGN_IN_MESSAGES.codeSendFailed, smsFailed: false };
-  const to = channel === "email" ? user.email : user.phoneNumber;
+  const to = destination ?? (channel === "email" ? user.email : user.phoneNumber);
   if (!to) return failed();
 
   const now = new Date();
   const id = randomUUID();
   const code = newVerificationCode();
   const gate = await portal.db.$transaction(async (tx) => {
-    const allowed = await checkSendAllowed(tx, { userId: user.id, attemptHash, purposes: ["verification_code"], now });
+    const allowed = await checkSendAllowed(tx, { userId: user.id, attemptHash, purposes: [purpose], now, requestIp: portal.clientAddress, purpose });
     if (!allowed.ok) return allowed;
     await tx.signInToken.updateMany({
-      where: { attemptHash, purpose: "verification_code", usedAt: null, expiresAt: { gt: now } },
+      where: { attemptHash, purpose, usedAt: null, expiresAt: { gt: now } },
       data: { expiresAt: now },
     });
     await tx.signInToken.create({
@@ -49,11 +61,13 @@ export async function sendVerificationCode(
         id,
         firmId: portal.firm.id,
         userId: user.id,
-        purpose: "verification_code",
+        purpose,
         channel,
         tokenHash: hashCode(id, code),
         attemptHash,
         redirectTo,
+        destination,
+        requestIp: portal.clientAddress,
         expiresAt: secretExpiresAt("verification_code", now),
       },
     });
@@ -70,9 +84,19 @@ export async function sendVerificationCode(
             to,
             userId: user.id,
             subject: `Your ${portal.firm.name} verification code: ${code}`,
-            text: `Your verification code is ${code}.\n\nIt expires in ${minutes} minutes and works only in the browser where you asked for it. If you didn't try to sign in to ${portal.firm.name}, ignore this email.`,
+            text:
+              purpose === "reauth_code"
+                ? `Your verification code is ${code}.\n\nSomeone signed in to your ${portal.firm.name} account asked for it to change your sign-in details. It expires in ${minutes} minutes. If it wasn't you, don't share it: change your password and contact ${portal.firm.name}.`
+                : `Your verification code is ${code}.\n\nIt expires in ${minutes} minutes and works only in the browser where you asked for it. If you didn't try to sign in to ${portal.firm.name}, ignore this email.`,
           })
-        : await sendSms(portal, { to, userId: user.id, body: `${portal.firm.name}: your verification code is ${code}. It expires in ${minutes} minutes.` });
+        : await sendSms(portal, {
+            to,
+            userId: user.id,
+            body:
+              purpose === "phone_verification"
+                ? `${portal.firm.name}: your code to confirm this phone number is ${code}. It expires in ${minutes} minutes.`
+                : `${portal.firm.name}: your verification code is ${code}. It expires in ${minutes} minutes.`,
+          });
   } catch {
     outcome = null;
   }
@@ -85,7 +109,7 @@ export async function sendVerificationCode(
 }
 
 export type CodeCheck =
-  | { ok: true; userId: string; channel: CodeChannel; redirectTo: string | null }
+  | { ok: true; userId: string; channel: CodeChannel; redirectTo: string | null; destination: string | null }
   | { ok: false; status: 401 | 429; message: string };
 
 /**
@@ -96,15 +120,15 @@ export type CodeCheck =
  */
 export async function checkVerificationCode(
   portal: FirmSiteContext,
-  { attemptHash, code, userId }: { attemptHash: string; code: string; userId?: string },
+  { attemptHash, code, userId, purpose = "verification_code" }: { attemptHash: string; code: string; userId?: string; purpose?: CodePurpose },
 ): Promise<CodeCheck> {
   const now = new Date();
   const invalid: CodeCheck = { ok: false, status: 401, message: SIGN_IN_MESSAGES.invalidCode };
   const tooMany: CodeCheck = { ok: false, status: 429, message: SIGN_IN_MESSAGES.tooManyAttempts };
   const row = await portal.db.signInToken.findFirst({
-    where: { attemptHash, purpose: "verification_code", usedAt: null, expiresAt: { gt: now }, ...(userId ? { userId } : {}) },
+    where: { attemptHash, purpose, usedAt: null, expiresAt: { gt: now }, ...(userId ? { userId } : {}) },
     orderBy: { createdAt: "desc" },
-    select: { id: true, userId: true, channel: true, tokenHash: true, redirectTo: true, attempts: true },
+    select: { id: true, userId: true, channel: true, tokenHash: true, redirectTo: true, attempts: true, destination: true },
   });
   if (!row) {
     await recordSignInFailure(portal);
@@ -119,7 +143,7 @@ export async function checkVerificationCode(
 
   if (sameHash(hashCode(row.id, code), row.tokenHash)) {
     const used = await portal.db.signInToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
-    if (used.count === 1) return { ok: true, userId: row.userId, channel: row.channel === "sms" ? "sms" : "email", redirectTo: row.redirectTo };
+    if (used.count === 1) return { ok: true, userId: row.userId, channel: row.channel === "sms" ? "sms" : "email", redirectTo: row.redirectTo, destination: row.destination };
     return invalid;
   }
   await recordSignInFailure(portal);

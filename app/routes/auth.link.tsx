@@ -7,6 +7,7 @@ import { finishFirstFactor, page } from "~/auth/sign-in-flow.server";
 import { consumeLink, inspectLink } from "~/auth/sign-in-links.server";
 import { SIGN_IN_MESSAGES, maskEmail, tooManyRequestsMessage } from "~/auth/sign-in-rules";
 import { findUserById } from "~/auth/sign-in-user.server";
+import { confirmSignUp, inspectSignUpLink } from "~/auth/template-sign-up.server";
 import type { SignInPageData } from "~/auth/sign-in-view";
 import { recordSignInFailure, throttleSignIn } from "~/auth/throttle.server";
 import { SignInScreen } from "~/components/auth/sign-in-flow";
@@ -19,7 +20,12 @@ export const meta: MetaFunction = () => [{ title: "Sign In" }, { name: "robots",
 
 const LINK_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
-type LinkPage = { kind: "link"; token: string; purpose: "sign_in_link" | "password_reset"; destination: string | null } | { kind: "flow"; data: SignInPageData };
+type LinkPage =
+  | { kind: "link"; token: string; purpose: "sign_in_link" | "password_reset" | "template_sign_up"; destination: string | null }
+  | { kind: "flow"; data: SignInPageData };
+
+/** After a confirmed sign-up from a template link: choose a sign-in method, then the dashboard. */
+const AFTER_SIGN_UP = "/set-sign-in-method";
 
 /**
  * GET /auth/link?token=: the page an emailed link opens. Opening it changes nothing (mail
@@ -30,6 +36,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const link = await inspectLink(portal, token);
+  const signUp = link.status === "unknown" ? await inspectSignUpLink(portal, token) : null;
+  if (signUp) {
+    if (signUp.status === "valid") return data<LinkPage>({ kind: "link", token, purpose: "template_sign_up", destination: maskEmail(signUp.email) }, { headers: LINK_HEADERS });
+    return data<LinkPage>({ kind: "flow", data: { view: { state: "expired-link" } } }, { status: 410, headers: LINK_HEADERS });
+  }
   if (link.status === "valid") {
     const user = await findUserById(portal, link.userId);
     const body: LinkPage = { kind: "link", token, purpose: link.purpose, destination: user?.email ? maskEmail(user.email) : null };
@@ -48,6 +59,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!throttle.allowed) return page({ state: "expired-link" }, "/", { formError: tooManyRequestsMessage(throttle.retryAfterSeconds) }, 429);
   const used = await consumeLink(portal, token);
   if (!used) {
+    const signUp = await confirmSignUp(portal, token);
+    if (signUp.ok) {
+      return finishFirstFactor(portal, request, signUp.user, signUp.created ? AFTER_SIGN_UP : "/", {
+        how: signUp.created ? "Signed up from a template link, email confirmed" : "With a sign-up link to an existing account",
+        proved: true,
+      });
+    }
     await recordSignInFailure(portal);
     const link = await inspectLink(portal, token);
     return page({ state: "expired-link", token: link.status === "expired" ? token : undefined }, "/", undefined, 410);
@@ -56,6 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!user) return page({ state: "login", step: "email" }, "/", { formError: SIGN_IN_MESSAGES.signInProblem }, 400);
   return finishFirstFactor(portal, request, user, safeRedirect(used.redirectTo), {
     how: used.purpose === "password_reset" ? "With a password reset link" : "With a sign-in link",
+    proved: true,
   });
 }
 
@@ -69,14 +88,15 @@ export default function SignInLinkPage() {
   if (failed?.view) return <SignInScreen data={failed} firmName={firmName} logoUrl={logoUrl} />;
   if (loaded.kind === "flow") return <SignInScreen data={loaded.data} firmName={firmName} logoUrl={logoUrl} />;
   const reset = loaded.purpose === "password_reset";
+  const signUp = loaded.purpose === "template_sign_up";
   return (
     <AuthCard
       firmName={firmName}
       logoUrl={logoUrl}
-      title={reset ? "Reset password" : "Sign In"}
+      title={reset ? "Reset password" : signUp ? "Create your account" : "Sign In"}
       description={
         <>
-          {reset ? "Continue to choose how you sign in" : `Continue to sign in to ${firmName}`}
+          {reset ? "Continue to choose how you sign in" : signUp ? `Continue to create your ${firmName} account` : `Continue to sign in to ${firmName}`}
           {loaded.destination ? ` as ${loaded.destination}` : ""}.
         </>
       }

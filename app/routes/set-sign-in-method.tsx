@@ -5,6 +5,7 @@ import { requireSameOrigin } from "~/auth/origin";
 import { safeRedirect } from "~/auth/redirect";
 import { requireUser } from "~/auth/session.server";
 import { stateUrl } from "~/auth/sign-in-flow.server";
+import { STAFF_PASSWORD_ONLY, allowedSignInMethods } from "~/auth/sign-in-rules";
 import { signInMethodSchema } from "~/auth/sign-in-schema";
 import { SIGN_IN_TITLES, type SignInPageData } from "~/auth/sign-in-view";
 import { SignInScreen } from "~/components/auth/sign-in-flow";
@@ -25,20 +26,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const target = safeRedirect(new URL(request.url).searchParams.get("redirect"));
   // A method that no longer works (password cleared by a sign-in link) is not pre-selected.
   const method = row?.preferredSignInMethod === "password" && (!row.passwordHash || row.setPasswordRequired) ? null : (row?.preferredSignInMethod ?? null);
-  const payload: SignInPageData = { view: { state: "set-sign-in-method", method }, redirectTo: target === "/" ? undefined : target };
+  const payload: SignInPageData = { view: { state: "set-sign-in-method", method, methods: allowedSignInMethods(user.kind) }, redirectTo: target === "/" ? undefined : target };
   return data(payload, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const portal = requireFirmSite(context);
   requireSameOrigin(request, portal.origin);
-  await requireUser(request, portal);
+  const user = await requireUser(request, portal);
   const form = await request.formData();
   const target = safeRedirect(form.get("redirect"));
-  const method = signInMethodSchema.safeParse(form.get("method"));
+  const parsed = signInMethodSchema.safeParse(form.get("method"));
+  // Staff sign in with a password and a code (two factors); a code or link alone is not offered.
+  const method = parsed.success && !allowedSignInMethods(user.kind).includes(parsed.data) ? { success: false as const, error: { issues: [{ message: STAFF_PASSWORD_ONLY }] } } : parsed;
   if (!method.success) {
     const payload: SignInPageData = {
-      view: { state: "set-sign-in-method", method: null },
+      view: { state: "set-sign-in-method", method: null, methods: allowedSignInMethods(user.kind) },
       feedback: { fieldErrors: { method: method.error.issues[0]?.message } },
       redirectTo: target === "/" ? undefined : target,
     };

@@ -3,12 +3,13 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireSameOrigin } from "~/auth/origin";
 import { getSessionUser } from "~/auth/session.server";
-import { continueWithEmail, finishFirstFactor, page } from "~/auth/sign-in-flow.server";
+import { LINK_PATH } from "~/auth/sign-in-links.server";
+import { continueWithEmail, page, stateUrl } from "~/auth/sign-in-flow.server";
 import { templateEmailSchema, templateSignUpSchema } from "~/auth/sign-in-schema";
 import { tooManyRequestsMessage } from "~/auth/sign-in-rules";
 import { findUserByEmail } from "~/auth/sign-in-user.server";
 import type { SignInFeedback, SignInPageData, SignInView } from "~/auth/sign-in-view";
-import { createClientFromTemplate, findPublicTemplate } from "~/auth/template-sign-up.server";
+import { findPublicTemplate, startTemplateSignUp } from "~/auth/template-sign-up.server";
 import { throttleSignIn } from "~/auth/throttle.server";
 import { SignInScreen } from "~/components/auth/sign-in-flow";
 import { requireFirmSite } from "~/context.server";
@@ -16,13 +17,10 @@ import { useRootData } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Get started" }];
 
-/** After signing up from a template link: choose a sign-in method, then the dashboard. */
-const AFTER_SIGN_UP = "/set-sign-in-method";
-
 /**
  * /template/{hashId}: a firm's public template link. template-start asks for the email; a known
  * email continues with the usual sign-in; an unknown one goes to template-sign-up (first and last
- * name), which creates the client in this firm and signs them in.
+ * name), which emails a link to the address; opening it creates the client and signs them in.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
@@ -67,9 +65,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return page(here, "/", { fieldErrors, values: typed }, 400);
   }
   if (await findUserByEmail(portal, parsed.data.email)) return continueWithEmail(portal, request, parsed.data.email, "/", here);
-  const created = await createClientFromTemplate(portal, template, parsed.data);
-  if (!created.ok) return continueWithEmail(portal, request, parsed.data.email, "/", here);
-  return finishFirstFactor(portal, request, created.user, AFTER_SIGN_UP, { how: `Signed up from the template link "${template.name}"` });
+  // Nothing is created until the owner of the address opens the link sent to it (/auth/link).
+  const started = await startTemplateSignUp(portal, template, parsed.data, LINK_PATH);
+  if (!started.ok) return page(here, "/", { formError: started.message, values: typed }, started.status);
+  throw redirect(stateUrl("sent-link", "/", { sent: "template_sign_up", to: started.destination }), { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function TemplatePage() {

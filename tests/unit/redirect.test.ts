@@ -13,6 +13,18 @@ describe("safeRedirect", () => {
   });
 });
 
+describe("safeRedirect judges the normalised path", () => {
+  it("refuses dot segments that normalise to a protocol-relative URL", () => {
+    for (const target of ["/..//evil.example", "/x/..//evil.example", "/%2e%2e//evil.example", "/./..//evil.example", "/a/b/../..//evil.example/path?x=1", "/.%2e//evil.example"]) {
+      expect(safeRedirect(target)).toBe("/");
+    }
+  });
+  it("keeps dot segments that stay on the site, normalised", () => {
+    expect(safeRedirect("/documents/../profile")).toBe("/profile");
+    expect(safeRedirect("/a/./b")).toBe("/a/b");
+  });
+});
+
 describe("signInRedirectUrl", () => {
   it("sends to /?redirect=<path and query>", () => {
     expect(signInRedirectUrl("http://acme.localhost:3000/firm?tab=brand")).toBe("/?redirect=%2Ffirm%3Ftab%3Dbrand");

@@ -352,14 +352,25 @@ export function SignInFlow({ data, action = "/signin" }: { data: SignInPageData;
       );
 
     case "sent-link": {
-      const minutes = view.linkPurpose === "sign_in_link" ? SECRET_LIFETIME_MINUTES.sign_in_link : SECRET_LIFETIME_MINUTES.password_reset;
+      const minutes =
+        view.linkPurpose === "sign_in_link"
+          ? SECRET_LIFETIME_MINUTES.sign_in_link
+          : view.linkPurpose === "template_sign_up"
+            ? SECRET_LIFETIME_MINUTES.template_sign_up
+            : SECRET_LIFETIME_MINUTES.password_reset;
       const what =
-        view.linkPurpose === "password_reset" ? "a link to choose a new password" : view.linkPurpose === "reset_method" ? "a link to reset how you sign in" : "a sign-in link";
+        view.linkPurpose === "password_reset"
+          ? "a link to choose a new password"
+          : view.linkPurpose === "reset_method"
+            ? "a link to reset how you sign in"
+            : view.linkPurpose === "template_sign_up"
+              ? "a link to confirm your email and finish creating your account"
+              : "a sign-in link";
       return (
         <div className={s.stack}>
           <FormError feedback={feedback} />
           <p className={s.explanation}>
-            We sent {what} to {view.destination ? <Destination>{view.destination}</Destination> : "your email"}. It works once and expires in {minutes} minutes. You can close
+            We sent {what} to {view.destination ? <Destination>{view.destination}</Destination> : "your email"}. It works once and expires in {minutes >= 120 ? `${Math.round(minutes / 60)} hours` : `${minutes} minutes`}. You can close
             this page.
           </p>
         </div>
@@ -380,6 +391,7 @@ export function SignInFlow({ data, action = "/signin" }: { data: SignInPageData;
             hint="Your sign-in links will go here. To use another address, change your email in your profile."
             error={feedback?.fieldErrors?.email}
           />
+          <ConfirmIdentity data={data} back="set-email" />
           <Button type="submit" name="intent" value="set-email" variant="primary" size="lg" fullWidth loading={busy("set-email")}>
             Save
           </Button>
@@ -401,6 +413,7 @@ export function SignInFlow({ data, action = "/signin" }: { data: SignInPageData;
             hint={`At least ${PASSWORD_MIN_LENGTH} characters, with an uppercase and a lowercase letter, a number and one of ${PASSWORD_SPECIALS}`}
           />
           <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" maxLength={128} error={feedback?.fieldErrors?.confirmPassword} />
+          <ConfirmIdentity data={data} back="set-password" />
           <Button type="submit" name="intent" value="set-password" variant="primary" size="lg" fullWidth loading={busy("set-password")}>
             Save password
           </Button>
@@ -408,6 +421,21 @@ export function SignInFlow({ data, action = "/signin" }: { data: SignInPageData;
       );
 
     case "set-phone-number":
+      if (view.step === "code") {
+        return (
+          <Form {...common} key={key}>
+            <Hidden data={data} />
+            <FormError feedback={feedback} />
+            <p className={s.explanation}>
+              Enter the {CODE_LENGTH}-digit code we texted to <Destination>{view.destination}</Destination> to confirm this number.
+            </p>
+            <CodeField feedback={feedback} />
+            <Button type="submit" name="intent" value="verify-phone" variant="primary" size="lg" fullWidth loading={busy("verify-phone")}>
+              Confirm number
+            </Button>
+          </Form>
+        );
+      }
       return (
         <Form {...common} key={key}>
           <Hidden data={data} />
@@ -420,8 +448,9 @@ export function SignInFlow({ data, action = "/signin" }: { data: SignInPageData;
             defaultValue={feedback?.values?.phone ?? view.phone ?? ""}
             error={feedback?.fieldErrors?.phone}
           />
+          <ConfirmIdentity data={data} back="set-phone-number" />
           <Button type="submit" name="intent" value="set-phone" variant="primary" size="lg" fullWidth loading={busy("set-phone")}>
-            Save
+            Text me a code
           </Button>
         </Form>
       );
@@ -459,6 +488,49 @@ export function SignInFlow({ data, action = "/signin" }: { data: SignInPageData;
   }
 }
 
+/**
+ * Account changes ask for proof that it's the owner (unless given in the last few minutes): the
+ * current password, or a code emailed to the account ('Email me a code' posts `reauth-send-code`
+ * and the card comes back with the code field).
+ */
+function ConfirmIdentity({ data, back }: { data: SignInPageData; back: "set-password" | "set-email" | "set-phone-number" }) {
+  const { view, feedback } = data;
+  if (!view.reauth) return null;
+  if (view.reauth.method === "password") {
+    return (
+      <PasswordField
+        label="Current password"
+        name="currentPassword"
+        autoComplete="current-password"
+        maxLength={256}
+        hint="To keep your account safe, confirm it's you."
+        error={feedback?.fieldErrors?.currentPassword}
+      />
+    );
+  }
+  return (
+    <div className={s.reauth}>
+      <input type="hidden" name="back" value={back} />
+      {view.reauth.codeSent || feedback?.fieldErrors?.reauthCode ? (
+        <TextField
+          label="Code from your email"
+          name="reauthCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={12}
+          hint={view.reauth.destination ? `To confirm it's you, enter the code we emailed to ${view.reauth.destination}.` : "To confirm it's you, enter the code we emailed you."}
+          error={feedback?.fieldErrors?.reauthCode}
+        />
+      ) : (
+        <p className={s.explanation}>To keep your account safe, confirm it's you with a code we email{view.reauth.destination ? ` to ${view.reauth.destination}` : ""}.</p>
+      )}
+      <button type="submit" name="intent" value="reauth-send-code" className={s.linkButton} formNoValidate>
+        {view.reauth.codeSent ? "Email me a new code" : "Email me a code"}
+      </button>
+    </div>
+  );
+}
+
 const METHOD_CHOICES = [
   { value: "password", name: "Password", hint: "Your email and a password." },
   { value: "email", name: "Email", hint: "We email you a sign-in link." },
@@ -475,7 +547,7 @@ function SignInMethodForm({ data, action }: { data: SignInPageData; action: stri
       <FormError feedback={feedback} />
       <fieldset className={s.methods} aria-describedby={error ? "method-error" : undefined}>
         <legend className={s.legend}>Sign-in method</legend>
-        {METHOD_CHOICES.map((choice) => (
+        {METHOD_CHOICES.filter((choice) => !view.methods || view.methods.includes(choice.value)).map((choice) => (
           <label key={choice.value} className={s.method}>
             <input type="radio" name="method" value={choice.value} defaultChecked={view.method === choice.value} className={s.methodRadio} />
             <span className={s.methodText}>
