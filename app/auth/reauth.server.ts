@@ -124,11 +124,12 @@ export async function pendingPhoneVerification(portal: FirmSiteContext, user: Se
 
 // ─── Telling the owner ───
 
-export type AccountChange = "password" | "email" | "phone" | "sign-in method" | "two-factor on" | "two-factor off";
+export type AccountChange = "password" | "email" | "email requested" | "phone" | "sign-in method" | "two-factor on" | "two-factor off";
 
 const CHANGE_TEXT: Record<AccountChange, string> = {
   password: "Your password was changed.",
   email: "The email address of your account was changed.",
+  "email requested": "A change of your account's email address was asked for. It takes effect only when the link sent to the new address is opened.",
   phone: "The phone number of your account was changed.",
   "sign-in method": "The way you sign in was changed.",
   "two-factor on": "Two-factor authentication was turned on.",

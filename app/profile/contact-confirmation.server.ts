@@ -6,6 +6,8 @@
  * sets `contactConfirmedAt` (and the questionnaire's `profileUpdatedAt`, spec mark_profile_updated).
  */
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
+import { confirmIdentity, notifyAccountChange, startPhoneVerification } from "~/auth/reauth.server";
+import { hasRecentAuth, maskEmail } from "~/auth/sign-in-rules";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmDb, FirmTx } from "~/db.server";
@@ -22,6 +24,8 @@ export interface ContactConfirmationRequest {
   email: string;
   phoneNumber: string;
   sms: boolean;
+  /** How to confirm it's the owner before changing the email or phone; null when done recently. */
+  reauth: { method: "password" | "code"; destination: string | null } | null;
 }
 
 /**
@@ -39,7 +43,10 @@ export async function loadContactConfirmation(db: FirmDb | FirmTx, user: Session
     orderBy: { sentAt: "desc" },
   });
   if (!questionnaire) return null;
-  const me = await read.user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true, phoneNumber: true, preferredContactMethod: true, contactConfirmedAt: true } });
+  const me = await read.user.findUniqueOrThrow({
+    where: { id: user.id },
+    select: { email: true, phoneNumber: true, preferredContactMethod: true, contactConfirmedAt: true, passwordHash: true, setPasswordRequired: true },
+  });
   if (!needsContactConfirmation(me.contactConfirmedAt, questionnaire.sentAt)) return null;
   const company = await read.company.findUnique({
     where: { id: companyId },
@@ -60,6 +67,9 @@ export async function loadContactConfirmation(db: FirmDb | FirmTx, user: Session
     email: me.email ?? "",
     phoneNumber: me.phoneNumber ?? "",
     sms: me.preferredContactMethod === "sms",
+    reauth: hasRecentAuth(user.reauthenticatedAt)
+      ? null
+      : { method: me.passwordHash && !me.setPasswordRequired ? "password" : "code", destination: me.email ? maskEmail(me.email) : null },
   };
 }
 
@@ -73,7 +83,22 @@ export async function confirmContact(
   user: SessionUser,
   input: ConfirmContactInput,
   now = new Date(),
-): Promise<{ ok: true; emailConfirmationSentTo: string | null } | Refusal> {
+): Promise<{ ok: true; emailConfirmationSentTo: string | null; phoneVerificationSentTo: string | null } | Refusal> {
+  // The same rules as the profile: changing the email or the phone needs proof that it's the
+  // owner, and a new number is saved only when the code texted to it comes back (on /profile).
+  const before = await portal.db.user.findFirst({ where: { id: user.id }, select: { email: true, phoneNumber: true } });
+  const newPhone = input.phoneNumber || null;
+  const phoneChanges = Boolean(before) && newPhone !== (before?.phoneNumber ?? null);
+  if (before && (input.email !== before.email || phoneChanges)) {
+    const proved = await confirmIdentity(portal, user, { currentPassword: input.currentPassword, reauthCode: input.reauthCode });
+    if (!proved.ok) return refuse(proved.status, proved.message, proved.field === "form" ? undefined : proved.field);
+  }
+  let phoneVerificationSentTo: string | null = null;
+  if (phoneChanges && newPhone) {
+    const sent = await startPhoneVerification(portal, user, newPhone);
+    if (!sent.ok) return refuse(sent.status, sent.message, "phoneNumber");
+    phoneVerificationSentTo = sent.destination;
+  }
   const result = await portal.db.$transaction(async (tx): Promise<{ ok: true; token: string | null; name: string } | Refusal> => {
     const entity = await editableEntity(tx, user, input.entity);
     if (!entity.ok) return entity;
@@ -96,7 +121,7 @@ export async function confirmContact(
     const contactMethod = input.sms ? "sms" : "email";
     await tx.user.update({
       where: { id: user.id },
-      data: { phoneNumber: input.phoneNumber || null, preferredContactMethod: contactMethod, contactConfirmedAt: now },
+      data: { phoneNumber: phoneVerificationSentTo ? me.phoneNumber : newPhone, preferredContactMethod: contactMethod, contactConfirmedAt: now },
     });
     const userChanges = [
       (me.phoneNumber ?? "") !== input.phoneNumber ? "cell phone" : null,
@@ -117,6 +142,10 @@ export async function confirmContact(
     return { ok: true, token, name: me.preferredName || me.fname };
   });
   if (!result.ok) return result;
-  if (result.token) await sendEmailChangeConfirmation(portal, { userId: user.id, to: input.email, name: result.name, token: result.token });
-  return { ok: true, emailConfirmationSentTo: result.token ? input.email : null };
+  if (result.token) {
+    await sendEmailChangeConfirmation(portal, { userId: user.id, to: input.email, name: result.name, token: result.token });
+    await notifyAccountChange(portal, user.id, "email requested", before?.email);
+  }
+  if (phoneChanges && !newPhone) await notifyAccountChange(portal, user.id, "phone");
+  return { ok: true, emailConfirmationSentTo: result.token ? input.email : null, phoneVerificationSentTo };
 }

@@ -4,7 +4,7 @@
  */
 export type Refusal = {
   ok: false;
-  status: 400 | 403 | 404 | 409 | 429;
+  status: 400 | 401 | 403 | 404 | 409 | 429 | 502;
   message: string;
   /** The field the message belongs to (none: the whole form). */
   field?: string;

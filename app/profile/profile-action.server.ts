@@ -11,7 +11,8 @@ import { cancelEmailChange } from "./email-change.server";
 import { updateEntityProfile } from "./entity-profile.server";
 import type { Refusal } from "./outcome";
 import { profilePageSchema, staffProfilePageSchema, type ProfileActionData } from "./profile-schema";
-import { updateUserProfile } from "./profile.server";
+import { updateUserProfile, verifyProfilePhone } from "./profile.server";
+import { sendReauthCode } from "~/auth/reauth.server";
 
 /** The request's form fields, or none when the body is not a form. */
 export async function readForm(request: Request): Promise<FormData> {
@@ -46,8 +47,18 @@ export async function profileAction(request: Request, portal: FirmSiteContext, u
       return data<ProfileActionData>({
         intent,
         result: submission.reply({ resetForm: true }),
-        saved: { emailConfirmationSentTo: outcome.emailConfirmationSentTo, changed: outcome.changed },
+        saved: { emailConfirmationSentTo: outcome.emailConfirmationSentTo, changed: outcome.changed, phoneVerificationSentTo: outcome.phoneVerificationSentTo ?? null },
       });
+    }
+    case "verify-phone": {
+      const outcome = await verifyProfilePhone(portal, user, input.phoneCode);
+      if (!outcome.ok) return refused(outcome);
+      return data<ProfileActionData>({ intent, result: submission.reply({ resetForm: true }), saved: { emailConfirmationSentTo: null, changed: outcome.changed } });
+    }
+    case "reauth-send-code": {
+      const sent = await sendReauthCode(portal, user);
+      if (!sent.ok) return refused({ ok: false, status: sent.status, message: sent.message });
+      return data<ProfileActionData>({ intent, result: submission.reply(), saved: { emailConfirmationSentTo: null, changed: [], reauthCodeSentTo: sent.destination } });
     }
     case "entity": {
       const outcome = await updateEntityProfile(portal, user, input);

@@ -80,6 +80,9 @@ export const userProfileSchema = z
       .transform((value) => value || DEFAULT_TIME_ZONE)
       .refine((value) => Object.hasOwn(TIME_ZONES, value), PROFILE_MESSAGES.chooseTimeZone),
     enabled2fa: checkbox,
+    // Proof that it's the owner, asked for when the email, the phone or two-factor changes.
+    currentPassword: z.string().max(256).optional(),
+    reauthCode: z.string().max(20).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.preferredContactMethod === "sms" && !value.phoneNumber) {
@@ -133,11 +136,17 @@ export type EntityProfileInput = z.infer<typeof entityProfileSchema>;
 
 export const cancelEmailChangeSchema = z.object({ intent: z.literal("cancel-email-change") });
 
+/** The code texted to a new phone number (it is saved only then). */
+export const verifyPhoneSchema = z.object({ intent: z.literal("verify-phone"), phoneCode: z.string({ error: "Enter the code we texted to your new number" }).max(20) });
+
+/** 'Email me a code' to confirm it's the owner (users without a password). */
+export const reauthSendCodeSchema = z.object({ intent: z.literal("reauth-send-code") });
+
 /** Everything the /profile page posts (one action, by intent). */
-export const profilePageSchema = z.discriminatedUnion("intent", [userProfileSchema, entityProfileSchema, cancelEmailChangeSchema]);
+export const profilePageSchema = z.discriminatedUnion("intent", [userProfileSchema, entityProfileSchema, cancelEmailChangeSchema, verifyPhoneSchema, reauthSendCodeSchema]);
 
 /** What /admin-profile posts. */
-export const staffProfilePageSchema = z.discriminatedUnion("intent", [userProfileSchema, cancelEmailChangeSchema]);
+export const staffProfilePageSchema = z.discriminatedUnion("intent", [userProfileSchema, cancelEmailChangeSchema, verifyPhoneSchema, reauthSendCodeSchema]);
 
 // ─── 'Confirm this information' (client dashboard) ───
 
@@ -148,6 +157,8 @@ export const confirmContactSchema = z
     email: emailSchema(EMAIL_MESSAGES.required),
     phoneNumber: optionalPhone,
     sms: checkbox,
+    currentPassword: z.string().max(256).optional(),
+    reauthCode: z.string().max(20).optional(),
     ...addressShape,
   })
   .superRefine((value, ctx) => {
@@ -161,11 +172,11 @@ export type ConfirmContactInput = z.infer<typeof confirmContactSchema>;
 export interface ProfileActionData {
   intent: string;
   result: SubmissionResult<string[]>;
-  saved?: { emailConfirmationSentTo: string | null; changed: string[] };
+  saved?: { emailConfirmationSentTo: string | null; changed: string[]; phoneVerificationSentTo?: string | null; reauthCodeSentTo?: string | null };
 }
 
 /** What POST /profile/confirm-contact answers. */
 export interface ConfirmContactActionData {
   result: SubmissionResult<string[]>;
-  saved?: { emailConfirmationSentTo: string | null };
+  saved?: { emailConfirmationSentTo: string | null; phoneVerificationSentTo?: string | null };
 }

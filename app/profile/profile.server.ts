@@ -5,6 +5,7 @@
  * (./email-change.server.ts).
  */
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
+import { confirmIdentity, confirmPhoneVerification, notifyAccountChange, pendingPhoneVerification, reauthOption, startPhoneVerification } from "~/auth/reauth.server";
 import { endOtherSessions, type SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from "~/time-zones";
@@ -28,6 +29,10 @@ export interface UserProfile {
   readOnly: boolean;
   /** Changes when the profile is saved (remounts the form with the saved values). */
   version: string;
+  /** How to confirm it's the owner before changing email, phone or two-factor; null when done recently. */
+  reauth: { method: "password" | "code"; destination: string | null } | null;
+  /** A new number waiting for the code texted to it in this session (masked). */
+  pendingPhone: string | null;
 }
 
 export async function getUserProfile(portal: FirmSiteContext, user: SessionUser): Promise<UserProfile> {
@@ -47,7 +52,10 @@ export async function getUserProfile(portal: FirmSiteContext, user: SessionUser)
     },
   });
   const twoFactor = twoFactorPolicy(user, portal.firm.preferences);
+  const [option, waiting] = await Promise.all([reauthOption(portal, user), pendingPhoneVerification(portal, user)]);
   return {
+    reauth: option.recent ? null : { method: option.method, destination: option.destination },
+    pendingPhone: waiting?.masked ?? null,
     email: row.email ?? "",
     pendingEmail: row.pendingEmail,
     preferredContactMethod: row.preferredContactMethod,
@@ -70,6 +78,8 @@ export interface ProfileSaved {
   emailConfirmationSentTo: string | null;
   /** Sessions ended because two-factor was turned off. */
   sessionsEnded: number;
+  /** A new phone number waits for the code texted to it (masked). */
+  phoneVerificationSentTo?: string | null;
 }
 
 const FIELD_NAMES = {
@@ -86,6 +96,23 @@ const FIELD_NAMES = {
  */
 export async function updateUserProfile(portal: FirmSiteContext, user: SessionUser, input: UserProfileInput): Promise<ProfileSaved | Refusal> {
   const policy = twoFactorPolicy(user, portal.firm.preferences);
+  // Account changes (email, phone, two-factor off) need proof that it's the owner, and a new phone
+  // number is saved only once a code texted to it comes back (verify-phone).
+  const before = await portal.db.user.findFirst({ where: { id: user.id }, select: { email: true, phoneNumber: true, enabled2fa: true, readonlyAccess: true } });
+  if (!before || before.readonlyAccess) return refuse(403, PROFILE_MESSAGES.readOnlyUser);
+  const nextPhone = input.phoneNumber || null;
+  const phoneChanges = nextPhone !== (before.phoneNumber ?? null);
+  const turnsTwoFactorOff = before.enabled2fa && !effectiveTwoFactor(input.enabled2fa, policy);
+  if (input.email !== before.email || phoneChanges || turnsTwoFactorOff) {
+    const proved = await confirmIdentity(portal, user, { currentPassword: input.currentPassword, reauthCode: input.reauthCode });
+    if (!proved.ok) return refuse(proved.status, proved.message, proved.field === "form" ? undefined : proved.field);
+  }
+  let phoneVerificationSentTo: string | null = null;
+  if (phoneChanges && nextPhone) {
+    const sent = await startPhoneVerification(portal, user, nextPhone);
+    if (!sent.ok) return refuse(sent.status, sent.message, "phoneNumber");
+    phoneVerificationSentTo = sent.destination;
+  }
   const result = await portal.db.$transaction(async (tx): Promise<(ProfileSaved & { token: string | null; name: string }) | Refusal> => {
     const current = await tx.user.findUniqueOrThrow({
       where: { id: user.id },
@@ -107,7 +134,8 @@ export async function updateUserProfile(portal: FirmSiteContext, user: SessionUs
 
     const next = {
       preferredContactMethod: input.preferredContactMethod,
-      phoneNumber: input.phoneNumber || null,
+      // A new number waits for its code; removing the number needs no code.
+      phoneNumber: phoneVerificationSentTo ? current.phoneNumber : nextPhone,
       workPhoneNumber: input.workPhoneNumber || null,
       workPhoneExtension: input.workPhoneExtension,
       timeZone: input.timeZone,
@@ -165,6 +193,28 @@ export async function updateUserProfile(portal: FirmSiteContext, user: SessionUs
   if (!result.ok) return result;
   if (result.token) {
     await sendEmailChangeConfirmation(portal, { userId: user.id, to: input.email, name: result.name, token: result.token });
+    await notifyAccountChange(portal, user.id, "email requested", before.email);
   }
-  return { ok: true, changed: result.changed, emailConfirmationSentTo: result.emailConfirmationSentTo, sessionsEnded: result.sessionsEnded };
+  if (phoneChanges && !nextPhone) await notifyAccountChange(portal, user.id, "phone");
+  if (result.changed.includes("two-factor authentication")) await notifyAccountChange(portal, user.id, turnsTwoFactorOff ? "two-factor off" : "two-factor on");
+  return { ok: true, changed: result.changed, emailConfirmationSentTo: result.emailConfirmationSentTo, sessionsEnded: result.sessionsEnded, phoneVerificationSentTo };
+}
+
+/** verify-phone: the code texted to the new number; the number is saved and the owner told. */
+export async function verifyProfilePhone(portal: FirmSiteContext, user: SessionUser, code: string): Promise<{ ok: true; changed: string[] } | Refusal> {
+  const checked = await confirmPhoneVerification(portal, user, code);
+  if (!checked.ok) return refuse(checked.status, checked.message, "phoneCode");
+  await portal.db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { phoneNumber: checked.phoneNumber } });
+    await logActivity(tx, portal.firm.id, {
+      typeId: ACTIVITY_TYPES.detailChange,
+      title: "Profile updated",
+      description: "Changed phone number (confirmed by a texted code)",
+      actorId: user.id,
+      userId: user.id,
+      ipAddress: portal.clientAddress,
+    });
+  });
+  await notifyAccountChange(portal, user.id, "phone");
+  return { ok: true, changed: ["phone number"] };
 }

@@ -1,11 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Select, TextField } from "~/components/ui/field";
+import { PasswordField, Select, TextField } from "~/components/ui/field";
 import { LockIcon } from "~/components/ui/icons";
 import { Switch } from "~/components/ui/switch";
 import { useToast } from "~/components/ui/toast";
@@ -81,6 +81,7 @@ export function UserProfileSection({
             <span className={s.strong}>{profile.email || "empty"}</span> until that link is confirmed.
           </Alert>
         ) : null}
+        {profile.pendingPhone && !preview && !profile.readOnly ? <PhoneVerification masked={profile.pendingPhone} /> : null}
         <UserProfileForm
           key={profile.version}
           profile={profile}
@@ -136,8 +137,13 @@ function UserProfileForm({
   const [email, setEmail] = useState(() => initial(fields.email.initialValue));
   const [phone, setPhone] = useState(() => phoneDigits(initial(fields.phoneNumber.initialValue)));
   const [method, setMethod] = useState(() => initial(fields.preferredContactMethod.initialValue) || "email");
+  const [twoFactorOn, setTwoFactorOn] = useState(profile.enabled2fa);
   const disabled = locked || saving;
   const policy = profile.twoFactor;
+  // Changing the email or the phone, or turning two-factor off, asks for proof that it's the owner.
+  const asksProof =
+    Boolean(profile.reauth) &&
+    (email.trim().toLowerCase() !== profile.email.toLowerCase() || phone !== phoneDigits(profile.phoneNumber) || (profile.enabled2fa && !twoFactorOn));
 
   return (
     <Form method="post" {...getFormProps(form)} className={s.form}>
@@ -217,7 +223,7 @@ function UserProfileForm({
         <Switch
           {...(policy.required
             ? { id: fields.enabled2fa.id, checked: true, disabled: true, readOnly: true }
-            : inputProps(fields.enabled2fa, { type: "checkbox" }))}
+            : { ...inputProps(fields.enabled2fa, { type: "checkbox" }), onChange: (event: React.ChangeEvent<HTMLInputElement>) => setTwoFactorOn(event.currentTarget.checked) })}
           key={fields.enabled2fa.key}
           label="Two-factor authentication"
           description={
@@ -233,6 +239,14 @@ function UserProfileForm({
             )
           }
         />
+        {asksProof && profile.reauth ? (
+          <ConfirmItsYou
+            method={profile.reauth.method}
+            destination={profile.reauth.destination}
+            passwordError={fields.currentPassword.errors?.[0]}
+            codeError={fields.reauthCode.errors?.[0]}
+          />
+        ) : null}
       </fieldset>
       <div className={s.actions}>
         <Button ref={submit} type="submit" variant="primary" loading={saving} disabled={locked || !email.trim()}>
@@ -240,5 +254,102 @@ function UserProfileForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * The proof an account change needs: the current password, or a code emailed to the account
+ * ('Email me a code' posts on its own, so the form keeps what was typed).
+ */
+export function ConfirmItsYou({
+  method,
+  destination,
+  passwordError,
+  codeError,
+  sendAction,
+}: {
+  method: "password" | "code";
+  destination: string | null;
+  passwordError?: string;
+  codeError?: string;
+  /** Where 'Email me a code' posts (default: this page's action). */
+  sendAction?: string;
+}) {
+  const sender = useFetcher<ProfileActionData>();
+  const sentTo = sender.data?.saved?.reauthCodeSentTo ?? null;
+  const sendError = sender.data && !sender.data.saved ? sender.data.result.error?.[""]?.[0] : undefined;
+  if (method === "password") {
+    return (
+      <PasswordField
+        label="Current password"
+        name="currentPassword"
+        autoComplete="current-password"
+        maxLength={256}
+        hint="To keep your account safe, confirm it's you to change your email, phone or two-factor setting."
+        error={passwordError}
+      />
+    );
+  }
+  return (
+    <div className={s.fieldset}>
+      {sentTo || codeError ? (
+        <TextField
+          label="Code from your email"
+          name="reauthCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={12}
+          hint={`To confirm it's you, enter the code we emailed to ${sentTo ?? destination ?? "you"}.`}
+          error={codeError}
+        />
+      ) : (
+        <p className={s.switchNote}>To change your email, phone or two-factor setting, confirm it's you with a code we email{destination ? ` to ${destination}` : ""}.</p>
+      )}
+      {sendError ? <Alert tone="danger">{sendError}</Alert> : null}
+      <div>
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          loading={sender.state !== "idle"}
+          onClick={() => sender.submit({ intent: "reauth-send-code" }, { method: "post", ...(sendAction ? { action: sendAction } : {}) })}
+        >
+          {sentTo ? "Email me a new code" : "Email me a code"}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A new phone number waits for the code texted to it; it is saved only then. */
+function PhoneVerification({ masked }: { masked: string }) {
+  const verifier = useFetcher<ProfileActionData>();
+  const toast = useToast();
+  const error = verifier.data && !verifier.data.saved ? (verifier.data.result.error?.phoneCode?.[0] ?? verifier.data.result.error?.[""]?.[0]) : undefined;
+  useEffect(() => {
+    if (verifier.data?.saved) toast.success("Phone number confirmed");
+    // Once per answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [verifier.data]);
+  return (
+    <Alert tone="info" title="Confirm your new phone number" className={s.pendingEmail}>
+      <verifier.Form method="post" className={s.form} noValidate>
+        <input type="hidden" name="intent" value="verify-phone" />
+        <TextField
+          label={`Code we texted to ${masked}`}
+          name="phoneCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={12}
+          hint="Your phone number changes once you enter it."
+          error={error}
+        />
+        <div>
+          <Button type="submit" variant="primary" size="sm" loading={verifier.state !== "idle"}>
+            Confirm number
+          </Button>
+        </div>
+      </verifier.Form>
+    </Alert>
   );
 }

@@ -16,6 +16,7 @@ import { PHONE_MESSAGES, phoneDigits } from "~/profile/phone";
 import { PhoneField } from "~/profile/phone-field";
 import { confirmContactSchema, PROFILE_MESSAGES, type ConfirmContactActionData } from "~/profile/profile-schema";
 import { useVocabulary } from "~/vocabulary";
+import { ConfirmItsYou } from "~/profile/user-profile-form";
 import * as s from "./confirm-contact.css";
 
 export const CONFIRM_CONTACT_ACTION = "/profile/confirm-contact";
@@ -34,6 +35,7 @@ export function ConfirmContact({ request }: { request: ContactConfirmationReques
   useEffect(() => {
     if (!saved) return;
     toast.success(PROFILE_MESSAGES.updated);
+    if (saved.phoneVerificationSentTo) toast.info(`We texted a code to ${saved.phoneVerificationSentTo}: enter it on your profile to change your phone number.`, { persistent: true });
     if (saved.emailConfirmationSentTo) setSentTo(saved.emailConfirmationSentTo);
     // Once per answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -123,6 +125,15 @@ function ConfirmContactDialog({ request, fetcher }: { request: ContactConfirmati
             disabled={!phone}
             onChange={(event) => setSms(event.currentTarget.checked)}
           />
+          {request.reauth && (email.trim().toLowerCase() !== request.email.toLowerCase() || phone !== phoneDigits(request.phoneNumber)) ? (
+            <ConfirmItsYou
+              method={request.reauth.method}
+              destination={request.reauth.destination}
+              passwordError={fields.currentPassword.errors?.[0]}
+              codeError={fields.reauthCode.errors?.[0]}
+              sendAction="/profile?index"
+            />
+          ) : null}
         </fieldset>
         <hr className={s.divider} />
         <fieldset className={s.fieldset} disabled={busy}>
