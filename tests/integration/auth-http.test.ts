@@ -115,18 +115,46 @@ describe("the email-first flow", () => {
     expect(html(response)).toContain('value="client@acme.test"');
   });
 
-  it("answers the spec's messages for a missing or unknown email, keeping what was typed", async () => {
+  it("answers the spec's message for a missing email", async () => {
     const b = newBrowser();
     const empty = await b.post("acme", "/signin", { intent: "lookup", email: "" });
     expect(empty.status).toBe(400);
     expect(html(empty)).toContain("Email is missing");
-    const unknown = await b.post("acme", "/signin", { intent: "lookup", email: "nobody@acme.test" });
-    expect(html(unknown)).toContain("Sorry, we couldn't find a user with that email address");
-    expect(html(unknown)).toContain('value="nobody@acme.test"');
-    // Another firm's user is unknown here.
-    expect(html(await b.post("acme", "/signin", { intent: "lookup", email: "client@summit.test" }))).toContain("Sorry, we couldn't find a user");
     const forgot = await b.post("acme", "/signin", { intent: "forgot", email: "" });
     expect(html(forgot)).toContain("Please fill out email first.");
+  });
+
+  it("answers an unknown email exactly as an account's, so nobody can find out who is a client", async () => {
+    const known = await makeClient(ACME, { method: "email" });
+    for (const [intent, extra] of [
+      ["lookup", {}],
+      ["send-link", {}],
+      ["send-reset", {}],
+    ] as const) {
+      const forKnown = await newBrowser().post("acme", "/signin", { intent, email: known.email, ...extra });
+      const unknownEmail = `nobody-${intent}-${Date.now().toString(36)}@example.test`;
+      const forUnknown = await newBrowser().post("acme", "/signin", { intent, email: unknownEmail, ...extra });
+      expect(forUnknown.status, intent).toBe(forKnown.status);
+      expect(forUnknown.status, intent).toBe(302);
+      expect(forUnknown.location?.split("&to=")[0], intent).toBe(forKnown.location?.split("&to=")[0]);
+      expect(forUnknown.location).toMatch(/&to=n%E2%80%A2%E2%80%A2%E2%80%A2/);
+      // The page shows where it "went", like for an account; nothing was sent to the unknown address.
+      const shown = html(await newBrowser().get("acme", forUnknown.location!));
+      expect(shown).toContain("Check your email");
+      expect(shown).toContain(`n•••${unknownEmail.split("@")[0].slice(-1)}@example.test`);
+      expect(await scoped(ACME, (tx) => tx.outboundMessage.count({ where: { to: unknownEmail } }))).toBe(0);
+    }
+    // A code asked for an unknown address looks sent too.
+    const unknownCode = await newBrowser().post("acme", "/signin", { intent: "send-code:email", flow: "alternate", email: "nobody-code@example.test" });
+    expect(unknownCode.status).toBe(302);
+    expect(unknownCode.location).toMatch(/^\/signin\?state=sent-email&to=/);
+    // The password step: an unknown address gets the wrong-password answer, not 'no such user'.
+    const password = await newBrowser().post("acme", "/signin", { email: "nobody@acme.test", password: "Whatever-1234!" });
+    expect(password.status).toBe(400);
+    expect(html(password)).toContain("Invalid password");
+    expect(html(password)).not.toContain("couldn't find a user");
+    // Another firm's user is unknown here, with the same answer.
+    expect((await newBrowser().post("acme", "/signin", { intent: "lookup", email: "client@summit.test" })).location).toMatch(/^\/signin\?state=sent-link&sent=sign_in_link&to=/);
   });
 
   it("never answers 500 to malformed input", async () => {
@@ -184,7 +212,7 @@ describe("magic links", () => {
     const b = newBrowser();
     const sent = await b.post("acme", "/signin", { intent: "lookup", email: user.email });
     expect(sent.status).toBe(302);
-    expect(sent.location).toBe("/signin?state=sent-link&sent=sign_in_link");
+    expect(sent.location).toMatch(/^\/signin\?state=sent-link&sent=sign_in_link&to=u%E2%80%A2%E2%80%A2%E2%80%A2/);
     expect(html(await b.get("acme", sent.location!))).toMatch(/We sent a sign-in link to .*u•••.*@example\.test/);
 
     const link = linkOf(await lastSent(ACME, user.email));
@@ -288,7 +316,7 @@ describe("codes", () => {
     const b = newBrowser();
     const sent = await b.post("acme", "/signin", { intent: "lookup", email: user.email });
     expect(sent.status).toBe(302);
-    expect(sent.location).toBe("/signin?state=sent-email");
+    expect(sent.location).toMatch(/^\/signin\?state=sent-email&to=/);
     expect(html(await b.get("acme", sent.location!))).toContain("Sign in via email");
     const code = codeOf(await lastSent(ACME, user.email));
     const row = await scoped(ACME, (tx) => tx.signInToken.findFirst({ where: { userId: user.id, purpose: "verification_code" } }));
@@ -393,24 +421,47 @@ describe("codes", () => {
     expect((await b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code: second })).status).toBe(302);
   });
 
-  it("stop after 10 unused codes or links per user an hour, whichever browsers ask", async () => {
+  it("stop after 10 unused codes or links per user and requesting address an hour, whichever browsers ask", async () => {
     const user = await emailCodeUser();
+    const address = newAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await newBrowser().post("acme", "/signin", { intent: "lookup", email: user.email })).status);
+    for (let i = 0; i < 12; i++) statuses.push((await newBrowser(address).post("acme", "/signin", { intent: "lookup", email: user.email })).status);
     expect(statuses.slice(0, 10).every((s) => s === 302)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    const refused = await newBrowser().post("acme", "/signin", { intent: "send-link", email: user.email });
+    const refused = await newBrowser(address).post("acme", "/signin", { intent: "send-link", email: user.email });
     expect(refused.status).toBe(429);
     expect(html(refused)).toContain("Too many codes or links were requested for this account");
     const sent = await scoped(ACME, (tx) => tx.outboundMessage.count({ where: { to: user.email } }));
     expect(sent).toBe(10);
   });
 
+  it("requests from strangers never use up the owner's allowance, nor block the password reset", async () => {
+    const victim = await makeClient(ACME, { method: "email" });
+    // Anonymous requests for the victim's codes and links, from one address…
+    const attacker = newAddress();
+    for (let i = 0; i < 12; i++) await newBrowser(attacker).post("acme", "/signin", { intent: "send-code:email", flow: "alternate", email: victim.email });
+    expect((await newBrowser(attacker).post("acme", "/signin", { intent: "send-code:email", flow: "alternate", email: victim.email })).status).toBe(429);
+    // …and from many (a flood): at most 30 codes and links from every address together.
+    for (let i = 0; i < 30; i++) await newBrowser().post("acme", "/signin", { intent: "send-link", email: victim.email });
+    const flooded = await newBrowser().post("acme", "/signin", { intent: "send-link", email: victim.email });
+    expect(flooded.status).toBe(429);
+    // The owner still gets a password reset, and signs in with it.
+    const owner = newBrowser();
+    const reset = await owner.post("acme", "/signin", { intent: "send-reset", email: victim.email });
+    expect(reset.status).toBe(302);
+    expect(reset.location).toMatch(/sent=password_reset/);
+    const mail = await lastSent(ACME, victim.email);
+    expect(mail?.subject).toContain("Reset");
+    const token = linkOf(mail).searchParams.get("token")!;
+    expect((await owner.post("acme", "/auth/link", { token })).location).toBe("/signin?state=set-password");
+    expect(await signedIn(owner, "acme")).toBe(true);
+  });
+
   it("sign in by SMS (sent-text); when the SMS can't be sent a panel offers resetting the method", async () => {
     const texter = await makeClient(ACME, { method: "sms", phone: "5035550123" });
     const b = newBrowser();
     const sent = await b.post("acme", "/signin", { intent: "lookup", email: texter.email });
-    expect(sent.location).toBe("/signin?state=sent-text");
+    expect(sent.location).toMatch(/^\/signin\?state=sent-text&to=/);
     const page = html(await b.get("acme", sent.location!));
     expect(page).toContain("Sign in via SMS");
     expect(page).toContain("(•••) •••-0123");
@@ -536,7 +587,8 @@ describe("brute force", () => {
     const b = newBrowser();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) statuses.push((await b.post("acme", "/signin", { intent: "lookup", email: `nobody-${i}@acme.test` })).status);
-    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    // Unknown emails look like accounts (a link 'sent'), but count as failures.
+    expect(statuses.slice(0, 30).every((s) => s === 302)).toBe(true);
     expect(statuses[30]).toBe(429);
     const blocked = await b.post("acme", "/signin", { intent: "lookup", email: "client@acme.test" });
     expect(blocked.status).toBe(429);
@@ -572,7 +624,7 @@ describe("forgot password and set password", () => {
     const form = await b.post("acme", "/signin", { intent: "forgot", email: user.email });
     expect(html(form)).toContain("Reset password");
     const sent = await b.post("acme", "/signin", { intent: "send-reset", email: user.email });
-    expect(sent.location).toBe("/signin?state=sent-link&sent=password_reset");
+    expect(sent.location).toMatch(/^\/signin\?state=sent-link&sent=password_reset&to=/);
     const mail = await lastSent(ACME, user.email);
     expect(mail?.subject).toContain("Reset");
     const token = linkOf(mail).searchParams.get("token")!;
@@ -587,10 +639,13 @@ describe("forgot password and set password", () => {
     const mismatch = await b.post("acme", "/signin?state=set-password", { intent: "set-password", password: "Brand-New-Pass-1!", confirmPassword: "Brand-New-Pass-2!" });
     expect(html(mismatch)).toContain("Passwords do not match");
     expect(html(mismatch)).not.toContain("Brand-New-Pass-1!");
+    // The reset link is the proof: no current password is asked for.
     const saved = await b.post("acme", "/signin?state=set-password", { intent: "set-password", password: "Brand-New-Pass-1!", confirmPassword: "Brand-New-Pass-1!" });
     expect(saved.status).toBe(302);
     expect(await signedIn(b, "acme")).toBe(true);
     expect(await signedIn(elsewhere, "acme")).toBe(false);
+    // The owner is told by email.
+    expect((await lastSent(ACME, user.email))?.body).toContain("Your password was changed.");
 
     expect(html(await newBrowser().post("acme", "/signin", { email: user.email, password: PASSWORD }))).toContain("Invalid password");
     expect((await newBrowser().post("acme", "/signin", { email: user.email, password: "Brand-New-Pass-1!" })).status).toBe(302);
@@ -621,10 +676,28 @@ describe("set sign-in method", () => {
     expect(html(bad)).toContain("Phone number must be 10 digits");
     expect(html(bad)).toContain("(503) 555");
     expect(html(await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "" }))).toContain("Phone is required");
-    expect((await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0177" })).status).toBe(302);
+    // A session alone can't change it: the current password is asked for.
+    const noProof = await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0177" });
+    expect(noProof.status).toBe(403);
+    expect(html(noProof)).toContain("Enter your current password to make this change");
+    const wrong = await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0177", currentPassword: "Not-The-Password-1!" });
+    expect(wrong.status).toBe(401);
+    expect(html(wrong)).toContain("Invalid password");
+    // With it, a code goes to the new number; the number is saved only when the code comes back.
+    const asked = await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0177", currentPassword: PASSWORD });
+    expect(asked.location).toBe("/signin?state=set-phone-number");
+    expect(html(await b.get("acme", asked.location!))).toContain("(•••) •••-0177");
+    expect((await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } })))?.phoneNumber).toBe("5035550199");
+    const texted = await lastSent(ACME, "+15035550177");
+    expect(texted?.body).toContain("confirm this phone number");
+    const wrongCode = String((Number(codeOf(texted)) + 1) % 1_000_000).padStart(6, "0");
+    expect(html(await b.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: wrongCode }))).toContain("Invalid or expired verification code");
+    expect((await b.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: codeOf(texted) })).status).toBe(302);
     const row = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } }));
     expect(row).toMatchObject({ preferredSignInMethod: "sms", phoneNumber: "5035550177" });
+    expect((await lastSent(ACME, user.email))?.body).toMatch(/The (phone number of your account|way you sign in) was changed\./);
 
+    // Proved a moment ago: the next change in a few minutes asks nothing more.
     expect((await b.post("acme", "/set-sign-in-method", { method: "email" })).location).toBe("/signin?state=set-email");
     expect((await b.post("acme", "/signin?state=set-email", { intent: "set-email", email: user.email })).status).toBe(302);
     expect((await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } })))?.preferredSignInMethod).toBe("email");
@@ -646,13 +719,108 @@ describe("set sign-in method", () => {
   });
 });
 
+describe("a stolen session can't keep the account", () => {
+  it("staff: a session alone changes neither the phone nor the sign-in method, and a code alone never signs staff in", async () => {
+    const partnerId = await userId(ACME, "partner@acme.test");
+    const before = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: partnerId } }));
+    const thief = await newBrowser().signIn("acme", "partner@acme.test");
+    const setPhone = await thief.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0666" });
+    expect(setPhone.status).toBe(403);
+    expect(await scoped(ACME, (tx) => tx.outboundMessage.count({ where: { to: "+15035550666" } }))).toBe(0);
+    const method = await thief.post("acme", "/set-sign-in-method", { method: "sms" });
+    expect(method.status).toBe(400);
+    expect(html(method)).toContain("Staff sign in with a password and a verification code.");
+    expect(html(await thief.get("acme", "/set-sign-in-method"))).not.toContain('value="sms"');
+    expect(html(await thief.post("acme", "/signin?state=set-email", { intent: "set-email", email: "partner@acme.test" }))).toContain("Staff sign in with a password");
+    const after = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: partnerId } }));
+    expect(after).toMatchObject({ phoneNumber: before!.phoneNumber, preferredSignInMethod: before!.preferredSignInMethod });
+
+    // With the password and a code texted to the new number, the number changes; the method stays password.
+    const asked = await thief.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0667", currentPassword: PASSWORD });
+    expect(asked.location).toBe("/signin?state=set-phone-number");
+    const texted = await lastSent(ACME, "+15035550667");
+    expect((await thief.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: codeOf(texted) })).status).toBe(302);
+    expect(await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: partnerId } }))).toMatchObject({ phoneNumber: "5035550667", preferredSignInMethod: "password" });
+
+    // Even a staff record naming SMS (an older choice) signs in with the password, never a code alone.
+    await scoped(ACME, (tx) => tx.user.update({ where: { id: partnerId }, data: { preferredSignInMethod: "sms" } }));
+    try {
+      const lookup = await newBrowser().post("acme", "/signin", { intent: "lookup", email: "partner@acme.test" });
+      expect(lookup.status).toBe(200);
+      expect(html(lookup)).toContain('name="password"');
+      const sentBefore = await scoped(ACME, (tx) => tx.outboundMessage.count({ where: { to: "+15035550667" } }));
+      for (const channel of ["sms", "email"]) {
+        const code = await newBrowser().post("acme", "/signin", { intent: `send-code:${channel}`, flow: "alternate", email: "partner@acme.test" });
+        expect(code.status).toBe(403);
+      }
+      expect((await newBrowser().post("acme", "/signin", { intent: "send-link", email: "partner@acme.test" })).status).toBe(403);
+      expect(await scoped(ACME, (tx) => tx.outboundMessage.count({ where: { to: "+15035550667" } }))).toBe(sentBefore);
+    } finally {
+      await scoped(ACME, (tx) => tx.user.update({ where: { id: partnerId }, data: { preferredSignInMethod: before!.preferredSignInMethod, phoneNumber: before!.phoneNumber } }));
+    }
+  });
+
+  it("clients: the password changes only with the current password, and the owner is told by email", async () => {
+    const user = await makeClient(ACME);
+    const elsewhere = await newBrowser().signIn("acme", user.email);
+    const thief = await newBrowser().signIn("acme", user.email);
+    const form = { intent: "set-password", password: "Stolen-Session-1!", confirmPassword: "Stolen-Session-1!" };
+    const refused = await thief.post("acme", "/signin?state=set-password", form);
+    expect(refused.status).toBe(403);
+    expect(html(refused)).toContain("Enter your current password to make this change");
+    expect(html(refused)).toContain('name="currentPassword"');
+    expect(html(await thief.post("acme", "/signin?state=set-password", { ...form, currentPassword: "Wrong-Password-1!" }))).toContain("Invalid password");
+    // Unchanged: the old password still signs in.
+    expect((await newBrowser().post("acme", "/signin", { email: user.email, password: PASSWORD })).status).toBe(302);
+    const saved = await thief.post("acme", "/signin?state=set-password", { ...form, currentPassword: PASSWORD });
+    expect(saved.status).toBe(302);
+    expect(await signedIn(elsewhere, "acme")).toBe(false);
+    const notice = await lastSent(ACME, user.email);
+    expect(notice?.subject).toContain("account was changed");
+    expect(notice?.body).toContain("Your password was changed.");
+  });
+
+  it("clients without a password confirm with a code emailed to the account", async () => {
+    const user = await makeClient(ACME, { method: "email", password: false });
+    const b = newBrowser();
+    await b.post("acme", "/signin", { intent: "lookup", email: user.email });
+    const token = linkOf(await lastSent(ACME, user.email)).searchParams.get("token")!;
+    expect((await b.post("acme", "/auth/link", { token })).status).toBe(302);
+    // An ordinary sign-in is no proof for account changes.
+    const form = { intent: "set-password", password: "Brand-New-Pass-9!", confirmPassword: "Brand-New-Pass-9!" };
+    const refused = await b.post("acme", "/signin?state=set-password", form);
+    expect(refused.status).toBe(403);
+    expect(html(refused)).toContain("Enter the code we emailed you to make this change");
+    const sent = await b.post("acme", "/signin?state=set-password", { intent: "reauth-send-code", back: "set-password" });
+    expect(sent.status).toBe(200);
+    expect(html(sent)).toContain("We emailed a code to");
+    const mail = await lastSent(ACME, user.email);
+    expect(mail?.body).toContain("to change your sign-in details");
+    // The code works only in the session that asked.
+    const other = await newBrowser().signIn("acme", "client@acme.test");
+    expect((await other.post("acme", "/signin?state=set-password", { ...form, reauthCode: codeOf(mail) })).status).toBe(401);
+    expect((await b.post("acme", "/signin?state=set-password", { ...form, reauthCode: codeOf(mail) })).status).toBe(302);
+    expect((await newBrowser().post("acme", "/signin", { email: user.email, password: "Brand-New-Pass-9!" })).status).toBe(302);
+  });
+});
+
 describe("template sign-up", () => {
   async function templateHash(firmId: string) {
     const template = await scoped(firmId, (tx) => tx.questionnaireTemplate.findFirst({ where: { deletedAt: null }, orderBy: { name: "asc" } }));
     return template!.hashId;
   }
 
-  it("creates a client of the firm with an entity and signs them in; a known email signs in instead", async () => {
+  /** Signs up from the template link and opens the link emailed to the address; returns the browser. */
+  async function signUp(hash: string, email: string, fname: string, lname: string) {
+    const b = newBrowser();
+    const asked = await b.post("acme", `/template/${hash}`, { intent: "template-sign-up", email, fname, lname });
+    expect(asked.location).toMatch(/^\/signin\?state=sent-link&sent=template_sign_up&to=/);
+    const token = linkOf(await lastSent(ACME, email)).searchParams.get("token")!;
+    const used = await b.post("acme", "/auth/link", { token });
+    return { b, used, token };
+  }
+
+  it("creates the client, their entity and a session only when the link emailed to the address is opened", async () => {
     const hash = await templateHash(ACME);
     const b = newBrowser();
     const start = await b.get("acme", `/template/${hash}`);
@@ -665,9 +833,22 @@ describe("template sign-up", () => {
     const noNames = await b.post("acme", `/template/${hash}`, { intent: "template-sign-up", email, fname: "Ada", lname: "" });
     expect(html(noNames)).toContain("Please enter your first and last name");
     expect(html(noNames)).toContain('value="Ada"');
-    const created = await b.post("acme", `/template/${hash}`, { intent: "template-sign-up", email, fname: "Ada", lname: "Lovelace" });
-    expect(created.status).toBe(302);
-    expect(created.location).toBe("/set-sign-in-method");
+    const asked = await b.post("acme", `/template/${hash}`, { intent: "template-sign-up", email, fname: "Ada", lname: "Lovelace" });
+    expect(asked.status).toBe(302);
+    expect(asked.location).toMatch(/^\/signin\?state=sent-link&sent=template_sign_up&to=t%E2%80%A2%E2%80%A2%E2%80%A2/);
+    expect(html(await b.get("acme", asked.location!))).toContain("a link to confirm your email and finish creating your account");
+    // Nothing exists yet, and the browser is not signed in.
+    expect(await signedIn(b, "acme")).toBe(false);
+    expect(await scoped(ACME, (tx) => tx.user.count({ where: { email } }))).toBe(0);
+
+    const mail = await lastSent(ACME, email);
+    expect(mail?.subject).toContain("Confirm your email");
+    const token = linkOf(mail).searchParams.get("token")!;
+    // Opening the page changes nothing (mail scanners follow links); its button does.
+    expect(html(await b.get("acme", `/auth/link?token=${token}`))).toContain("Create your account");
+    expect(await scoped(ACME, (tx) => tx.user.count({ where: { email } }))).toBe(0);
+    const used = await b.post("acme", "/auth/link", { token });
+    expect(used.location).toBe("/set-sign-in-method");
     expect(await signedIn(b, "acme")).toBe(true);
     const user = await scoped(ACME, (tx) =>
       tx.user.findFirst({ where: { email }, include: { ownerships: { include: { company: true } } } }),
@@ -676,6 +857,11 @@ describe("template sign-up", () => {
     expect(user!.ownerships.map((o) => o.company.name)).toEqual(["Ada Lovelace"]);
     expect(user!.defaultCompanyId).toBe(user!.ownerships[0].companyId);
     expect((await activity(ACME, user!.id)).map((a) => a.title)).toEqual(expect.arrayContaining(["Account created", "Signed in"]));
+    // The link worked once.
+    expect((await newBrowser().post("acme", "/auth/link", { token })).status).toBe(410);
+    // The confirmed link is the proof for choosing how to sign in: no password or code asked.
+    expect((await b.post("acme", "/set-sign-in-method", { method: "sms" })).location).toBe("/signin?state=set-phone-number");
+    expect((await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0142" })).location).toBe("/signin?state=set-phone-number");
 
     // Known now: the template link signs them in (a link by email) rather than creating another.
     const again = await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email, fname: "Eve", lname: "Mallory" });
@@ -686,10 +872,34 @@ describe("template sign-up", () => {
 
     // Another Ada Lovelace (entity names are unique in a firm) gets an entity of her own.
     const twin = `template-twin-${Date.now().toString(36)}@example.test`;
-    const second = await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email: twin, fname: "Ada", lname: "Lovelace" });
-    expect(second.location).toBe("/set-sign-in-method");
+    const second = await signUp(hash, twin, "Ada", "Lovelace");
+    expect(second.used.location).toBe("/set-sign-in-method");
     const twinUser = await scoped(ACME, (tx) => tx.user.findFirst({ where: { email: twin }, include: { ownerships: { include: { company: true } } } }));
     expect(twinUser!.ownerships.map((o) => o.company.name)).toEqual(["Ada Lovelace (2)"]);
+  });
+
+  it("someone else's address gives the typist nothing and never blocks its owner", async () => {
+    const hash = await templateHash(ACME);
+    const victim = `victim-${Date.now().toString(36)}@example.test`;
+    const attacker = newBrowser();
+    const asked = await attacker.post("acme", `/template/${hash}`, { intent: "template-sign-up", email: victim, fname: "Mal", lname: "Lory" });
+    expect(asked.status).toBe(302);
+    expect(await signedIn(attacker, "acme")).toBe(false);
+    expect(await scoped(ACME, (tx) => tx.user.count({ where: { email: victim } }))).toBe(0);
+    // The firm can still add the real person, who signs up with their own name from their own link.
+    const owner = await signUp(hash, victim, "Vic", "Tim");
+    expect(owner.used.location).toBe("/set-sign-in-method");
+    const user = await scoped(ACME, (tx) => tx.user.findFirst({ where: { email: victim } }));
+    expect(user).toMatchObject({ fname: "Vic", lname: "Tim" });
+    // The attacker's link went to the owner's mailbox; opened there, it signs in the owner's account, creates nothing.
+    const attackersToken = (await scoped(ACME, (tx) => tx.pendingSignUp.findMany({ where: { email: victim, usedAt: null } }))).length;
+    expect(attackersToken).toBe(1);
+    expect(await scoped(ACME, (tx) => tx.user.count({ where: { email: victim } }))).toBe(1);
+    // An address is sent at most 3 sign-up links an hour.
+    for (let i = 0; i < 2; i++) await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email: `flood-${victim}`, fname: "A", lname: "B" });
+    expect((await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email: `flood-${victim}`, fname: "A", lname: "B" })).status).toBe(302);
+    const refused = await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email: `flood-${victim}`, fname: "A", lname: "B" });
+    expect(refused.status).toBe(429);
   });
 
   it("is the firm's own: another firm's template is not found", async () => {
