@@ -1,7 +1,10 @@
 /**
  * A local S3-protocol server for development and tests: s3rver's storage behind a layer that
  * checks every request the way AWS S3 does. Only the layer listens (on 127.0.0.1); s3rver itself
- * has no port at all: its Koa request handler is called in-process, after the checks pass.
+ * has no port at all: its Koa request handler is called in-process, after the checks pass, so
+ * nothing can go around the layer (an s3rver port, even on loopback, would be open to every local
+ * process and to any web page's script). Bodies the layer had to read first (to check them) reach
+ * s3rver as a stand-in request carrying the checked bytes.
  *
  * Usage (from another script):
  *   const s3 = await startLocalS3({ dataDir: ".data/s3", port: 4569, bucket: "portal", allowedOrigin });
@@ -11,7 +14,9 @@
  * Credentials: no fixed public key. A new data directory gets a random access key id and secret,
  * kept in `<dataDir>/.credentials.json` (mode 0600; a bucket name cannot start with a dot, so the
  * store never serves it), so restarts keep working; tests use a fresh directory, so fresh keys.
- * s3rver's own key list holds this store's key only (its built-in "S3RVER" key is revoked).
+ * s3rver only looks a key id up in its own list (it never checks a V4 signature: the layer does);
+ * that list holds the keys of the stores running in this process, never its built-in public
+ * "S3RVER" key, which is revoked.
  *
  * Every request must be one of:
  * - signed with AWS Signature Version 4 by these credentials (./s3-sigv4: the app's SDK calls
@@ -132,7 +137,6 @@ export async function startLocalS3({ dataDir, port, bucket, allowedOrigin = () =
 
   const S3rver = require("s3rver") as S3rverConstructor;
   const { DUMMY_ACCOUNT } = require("s3rver/lib/models/account") as { DUMMY_ACCOUNT: S3rverAccount };
-  // s3rver looks the key id up in its own list (it does not check V4 signatures: the layer does).
   DUMMY_ACCOUNT.revokeAccessKey("S3RVER");
   DUMMY_ACCOUNT.createKeyPair(credentials.accessKeyId, credentials.secretAccessKey);
 
