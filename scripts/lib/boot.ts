@@ -43,7 +43,14 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
     if (!config.S3_ENDPOINT && !config.S3_BUCKET) {
       log("Starting the local S3-protocol server…");
       const { startLocalS3 } = await import("./local-s3");
-      const s3 = await startLocalS3({ dataDir: path.join(options.dataDir, "s3"), port: options.s3Port || (await freePort()), bucket: "portal" });
+      const { appOriginRule } = await import("./local-s3-cors");
+      const s3 = await startLocalS3({
+        dataDir: path.join(options.dataDir, "s3"),
+        port: options.s3Port || (await freePort()),
+        bucket: "portal",
+        // Browsers upload to and read from the store only from the app's own hosts.
+        allowedOrigin: appOriginRule({ protocol: config.APP_PROTOCOL, domain: config.APP_DOMAIN }),
+      });
       Object.assign(process.env, {
         S3_ENDPOINT: s3.endpoint,
         S3_BUCKET: s3.bucket,

@@ -1,9 +1,10 @@
 /**
  * Usage: npx tsx scripts/lib/local-s3-serve.ts <dataDir> [port] [bucket]
  *
- * Runs the local S3-protocol server (./local-s3: s3rver behind the POST policy layer) in its own
- * process and prints one JSON line with its endpoint, bucket and credentials; stops on SIGTERM or
- * SIGINT. For benchmarks that must not count the store's memory as the app's.
+ * Runs the local S3-protocol server (./local-s3: s3rver behind the layer that checks signatures and
+ * POST policies) in its own process and prints one JSON line with its endpoint, bucket and
+ * credentials (the data dir's own, see ./local-s3); stops on SIGTERM or SIGINT. For benchmarks that
+ * must not count the store's memory as the app's. No browser origin gets CORS (curl needs none).
  */
 import { startLocalS3 } from "./local-s3";
 

@@ -1,74 +1,75 @@
 /**
- * A local S3-protocol server for development and tests: s3rver, behind a small layer that enforces
- * presigned POST policies the way AWS S3 does.
+ * A local S3-protocol server for development and tests: s3rver's storage behind a layer that
+ * checks every request the way AWS S3 does. Only the layer listens (on 127.0.0.1); s3rver itself
+ * has no port at all: its Koa request handler is called in-process, after the checks pass, so
+ * nothing can go around the layer (an s3rver port, even on loopback, would be open to every local
+ * process and to any web page's script). Bodies the layer had to read first (to check them) reach
+ * s3rver as a stand-in request carrying the checked bytes.
  *
  * Usage (from another script):
- *   const s3 = await startLocalS3({ dataDir: ".data/s3", port: 4569, bucket: "portal" });
- *   // …set S3_ENDPOINT=s3.endpoint, S3_BUCKET=s3.bucket, S3_ACCESS_KEY_ID=…, S3_FORCE_PATH_STYLE=true
+ *   const s3 = await startLocalS3({ dataDir: ".data/s3", port: 4569, bucket: "portal", allowedOrigin });
+ *   // …set S3_ENDPOINT=s3.endpoint, S3_BUCKET=s3.bucket, S3_ACCESS_KEY_ID=s3.accessKeyId, …
  *   await s3.stop();
  *
- * s3rver 3.7 ignores the `policy` form field of a POST upload (lib/controllers/object.js), so on its
- * own it would store an oversize file, a file under another key, or one with another Content-Type.
- * The layer in front of it (the only port it listens on) reads a bucket POST's form fields, checks
- * them with ./s3-post-policy (signature, expiry, every condition, no extra fields), spools the file
- * to a temporary file on disk while counting its bytes (nothing is held in memory), checks
- * `content-length-range`, and only then hands the upload to s3rver. Refusals are S3's XML errors
- * (AccessDenied, SignatureDoesNotMatch, EntityTooLarge…), with CORS headers so a browser can read
- * them. Every other request is passed through unchanged.
+ * Credentials: no fixed public key. A new data directory gets a random access key id and secret,
+ * kept in `<dataDir>/.credentials.json` (mode 0600; a bucket name cannot start with a dot, so the
+ * store never serves it), so restarts keep working; tests use a fresh directory, so fresh keys.
+ * s3rver only looks a key id up in its own list (it never checks a V4 signature: the layer does);
+ * that list holds the keys of the stores running in this process, never its built-in public
+ * "S3RVER" key, which is revoked.
  *
- * Still not enforced locally: SigV4 signatures of presigned GET/PUT URLs (s3rver checks their
- * expiry only). It listens on 127.0.0.1 only. `verifyUpload()` in app/storage.server.ts re-checks
- * size, declared type and real type after every upload anyway, whatever the store.
+ * Every request must be one of:
+ * - signed with AWS Signature Version 4 by these credentials (./s3-sigv4: the app's SDK calls
+ *   with an Authorization header, presigned GET URLs with an expiry), its body matching what was
+ *   signed: a hex SHA-256 is checked before s3rver sees a byte (the body is spooled to a temporary
+ *   file), an aws-chunked body is decoded and its chunk signatures or trailing checksum checked
+ *   (./s3-aws-chunked), UNSIGNED-PAYLOAD passes as is;
+ * - a presigned POST upload (a browser's), whose form fields are checked against its policy by
+ *   ./s3-post-policy (signature with these credentials, expiry, every condition, no extra fields),
+ *   the file spooled while its bytes are counted, `content-length-range` checked, and only then
+ *   handed to s3rver (which on its own ignores the policy);
+ * - a CORS preflight, answered here (./local-s3-cors).
+ * Anything else — unsigned, another key, a wrong signature, an expired URL — is refused with S3's
+ * XML error (AccessDenied, InvalidAccessKeyId, SignatureDoesNotMatch…, 403).
+ *
+ * CORS (./local-s3-cors): only the browser's two requests — presigned POST uploads and presigned
+ * GET/HEAD reads — from the origins `allowedOrigin` accepts (the app's own hosts, passed in by
+ * scripts/lib/boot.ts) get CORS headers, their refusals included; no origin gets `*`, and CORS
+ * headers from s3rver (a bucket CORS configuration the app may PUT) are dropped.
+ * `verifyUpload()` in app/storage.server.ts re-checks size, declared type and real type after
+ * every upload anyway, whatever the store.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
-import { checkPostPolicyFields, checkPostPolicySize, isRefusal, s3ErrorXml, type PostPolicyCredentials, type PostPolicyRefusal } from "./s3-post-policy";
-
-/** The fixed credentials s3rver accepts (any other access key id is refused). */
-const S3RVER_ACCESS_KEY_ID = "S3RVER";
-const S3RVER_SECRET_ACCESS_KEY = "S3RVER";
-
-/**
- * Browsers upload straight to the store (presigned POST) and read downloads from it, so the bucket
- * must answer CORS for any origin: the presigned signature, not the origin, is what grants access.
- */
-export const LOCAL_S3_CORS_XML = `<?xml version="1.0" encoding="UTF-8"?>
-<CORSConfiguration>
-  <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
-    <AllowedMethod>GET</AllowedMethod>
-    <AllowedMethod>HEAD</AllowedMethod>
-    <AllowedMethod>POST</AllowedMethod>
-    <AllowedMethod>PUT</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
-    <ExposeHeader>ETag</ExposeHeader>
-    <ExposeHeader>Content-Disposition</ExposeHeader>
-    <MaxAgeSeconds>3000</MaxAgeSeconds>
-  </CORSRule>
-</CORSConfiguration>`;
+import { browserRequest, corsHeaders, preflight, type OriginRule } from "./local-s3-cors";
+import { AwsChunkedError, decodeAwsChunked } from "./s3-aws-chunked";
+import { checkPostPolicyFields, checkPostPolicySize, isRefusal, s3ErrorXml } from "./s3-post-policy";
+import { EMPTY_SHA256, createSigV4Verifier, isS3Refusal, type S3Credentials, type S3Refusal, type VerifiedRequest } from "./s3-sigv4";
 
 export interface LocalS3Options {
-  /** Directory for buckets and objects; created if missing. */
+  /** Directory for buckets, objects and the store's credentials; created if missing. */
   dataDir: string;
   /** 0 picks a free port (tests). */
   port: number;
   bucket: string;
-  /** Refuse POST uploads their policy does not allow, as S3 does (default true). */
-  enforcePostPolicy?: boolean;
+  /** Browser origins allowed to upload and read (CORS); none when omitted. */
+  allowedOrigin?: OriginRule;
 }
 
 export interface LocalS3 {
   /** e.g. http://127.0.0.1:4569 — use path-style addressing. */
   endpoint: string;
+  /** The address it listens on (loopback only). */
+  host: string;
   port: number;
   accessKeyId: string;
   secretAccessKey: string;
@@ -78,13 +79,13 @@ export interface LocalS3 {
 }
 
 // s3rver ships no type declarations: describe the part we use.
+type StoreHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
+  configureBuckets(): Promise<unknown>;
+  callback(): StoreHandler;
+  logger: { close(): void };
 }
 type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
   directory: string;
   silent: boolean;
   resetOnClose: boolean;
@@ -92,51 +93,285 @@ type S3rverConstructor = new (options: {
   vhostBuckets: boolean;
   configureBuckets: { name: string; configs: string[] }[];
 }) => S3rverInstance;
+interface S3rverAccount {
+  createKeyPair(accessKeyId: string, secretAccessKey: string): void;
+  revokeAccessKey(accessKeyId: string): void;
+}
 
 const require = createRequire(import.meta.url);
 
-export async function startLocalS3({ dataDir, port, bucket, enforcePostPolicy = true }: LocalS3Options): Promise<LocalS3> {
-  const S3rver = require("s3rver") as S3rverConstructor;
+// ---------------------------------------------------------------------------------------------
+// Credentials
+
+const CREDENTIALS_FILE = ".credentials.json";
+
+function randomCredentials(): S3Credentials {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const id = [...randomBytes(16)].map((b) => alphabet[b % 32]).join("");
+  return { accessKeyId: `LOCAL${id}`, secretAccessKey: randomBytes(30).toString("base64url") };
+}
+
+/** The store's credentials from `<directory>/.credentials.json`, created (0600) when missing. */
+export async function loadOrCreateCredentials(directory: string): Promise<S3Credentials> {
+  const file = path.join(directory, CREDENTIALS_FILE);
+  try {
+    await writeFile(file, `${JSON.stringify(randomCredentials(), null, 2)}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  await chmod(file, 0o600);
+  const stored = JSON.parse(await readFile(file, "utf8")) as Partial<S3Credentials>;
+  if (typeof stored.accessKeyId !== "string" || !/^[A-Z0-9]{16,128}$/.test(stored.accessKeyId) || typeof stored.secretAccessKey !== "string" || stored.secretAccessKey.length < 32) {
+    throw new Error(`${file} does not hold valid credentials (accessKeyId, secretAccessKey): delete it to get new ones.`);
+  }
+  return { accessKeyId: stored.accessKeyId, secretAccessKey: stored.secretAccessKey };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The store
+
+export async function startLocalS3({ dataDir, port, bucket, allowedOrigin = () => false }: LocalS3Options): Promise<LocalS3> {
   const directory = path.resolve(dataDir);
-  await mkdir(directory, { recursive: true });
-  const server = new S3rver({
-    address: "127.0.0.1",
-    port: enforcePostPolicy ? 0 : port,
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  const credentials = await loadOrCreateCredentials(directory);
+
+  const S3rver = require("s3rver") as S3rverConstructor;
+  const { DUMMY_ACCOUNT } = require("s3rver/lib/models/account") as { DUMMY_ACCOUNT: S3rverAccount };
+  DUMMY_ACCOUNT.revokeAccessKey("S3RVER");
+  DUMMY_ACCOUNT.createKeyPair(credentials.accessKeyId, credentials.secretAccessKey);
+
+  const store = new S3rver({
     directory,
     silent: true,
     resetOnClose: false,
     allowMismatchedSignatures: false,
     // Path-style only: a vhost match on "bucket.localhost" is never what we mean.
     vhostBuckets: false,
-    configureBuckets: [{ name: bucket, configs: [LOCAL_S3_CORS_XML] }],
+    configureBuckets: [{ name: bucket, configs: [] }],
   });
-  const address = await server.run();
-  const front = enforcePostPolicy
-    ? await startPolicyLayer({ port, upstreamPort: address.port, credentials: { accessKeyId: S3RVER_ACCESS_KEY_ID, secretAccessKey: S3RVER_SECRET_ACCESS_KEY } })
-    : null;
-  const publicPort = front ? (front.address() as AddressInfo).port : address.port;
+  await store.configureBuckets();
+  const layer = await startLayer({ port, credentials, allowedOrigin, storeHandler: store.callback() });
+  const address = layer.address() as AddressInfo;
   let stopped = false;
   return {
-    endpoint: `http://127.0.0.1:${publicPort}`,
-    port: publicPort,
-    accessKeyId: S3RVER_ACCESS_KEY_ID,
-    secretAccessKey: S3RVER_SECRET_ACCESS_KEY,
+    endpoint: `http://${address.address}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    ...credentials,
     bucket,
     region: "us-east-1",
     async stop() {
       if (stopped) return;
       stopped = true;
-      if (front) {
-        front.closeAllConnections();
-        await new Promise<void>((resolve) => front.close(() => resolve()));
-      }
-      await server.close();
+      layer.closeAllConnections();
+      await new Promise<void>((resolve) => layer.close(() => resolve()));
+      DUMMY_ACCOUNT.revokeAccessKey(credentials.accessKeyId);
+      store.logger.close();
     },
   };
 }
 
 // ---------------------------------------------------------------------------------------------
-// The POST policy layer
+// The layer
+
+interface LayerContext {
+  credentials: S3Credentials;
+  allowedOrigin: OriginRule;
+  storeHandler: StoreHandler;
+  verify: ReturnType<typeof createSigV4Verifier>["verify"];
+}
+
+function sendError(response: http.ServerResponse, status: number, error: { code: string; message: string; details?: Record<string, string | number> }): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const body = s3ErrorXml(error, randomBytes(8).toString("hex").toUpperCase());
+  // CORS headers set earlier on `response` (allowed browser requests) stay: the page may read it.
+  response.writeHead(status, { "Content-Type": "application/xml", "Content-Length": Buffer.byteLength(body) });
+  response.end(body);
+}
+
+const refuse = (response: http.ServerResponse, refusal: S3Refusal) => sendError(response, refusal.status, refusal);
+
+/** s3rver's CORS answers (from whatever bucket CORS configuration it holds) never go out. */
+const STORE_CORS_HEADER = /^(access-control-|vary$)/i;
+
+/** An IncomingMessage for s3rver with another body (a checked, spooled or decoded one). */
+function withBody(request: http.IncomingMessage, body: Readable, headers: http.IncomingHttpHeaders): http.IncomingMessage {
+  const stream = new PassThrough();
+  body.on("error", (error) => stream.destroy(error));
+  body.pipe(stream);
+  return Object.assign(stream, {
+    headers,
+    rawHeaders: Object.entries(headers).flatMap(([name, value]) => [name, String(value)]),
+    method: request.method,
+    url: request.url,
+    httpVersion: request.httpVersion,
+    httpVersionMajor: request.httpVersionMajor,
+    httpVersionMinor: request.httpVersionMinor,
+    socket: request.socket,
+    connection: request.socket,
+    complete: true,
+    aborted: false,
+    trailers: {},
+    rawTrailers: [],
+  }) as unknown as http.IncomingMessage;
+}
+
+/** Hands a checked request to s3rver, in-process. */
+function toStore(context: LayerContext, request: http.IncomingMessage, response: http.ServerResponse, replacement?: { body: Readable; headers: http.IncomingHttpHeaders }): void {
+  const setHeader = response.setHeader.bind(response);
+  response.setHeader = ((name: string, value: number | string | readonly string[]) =>
+    STORE_CORS_HEADER.test(name) ? response : setHeader(name, value)) as typeof response.setHeader;
+  context.storeHandler(replacement ? withBody(request, replacement.body, replacement.headers) : request, response);
+}
+
+interface Spooled {
+  dir: string;
+  path: string;
+  size: number;
+}
+
+/** Writes `source` to a temporary file, calling `onChunk` on every chunk. */
+async function spool(source: AsyncIterable<Buffer>, onChunk?: (chunk: Buffer) => void): Promise<Spooled> {
+  const dir = await mkdtemp(path.join(tmpdir(), "local-s3-body-"));
+  const file = path.join(dir, "body");
+  let size = 0;
+  try {
+    await pipeline(
+      source,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          size += chunk.length;
+          onChunk?.(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(file),
+    );
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return { dir, path: file, size };
+}
+
+function hasBody(request: http.IncomingMessage): boolean {
+  return request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0;
+}
+
+/** Forwards a spooled body to s3rver, then deletes it once the answer is out. */
+function forwardSpooled(context: LayerContext, request: http.IncomingMessage, response: http.ServerResponse, spooled: Spooled, headers: http.IncomingHttpHeaders): void {
+  response.on("close", () => void rm(spooled.dir, { recursive: true, force: true }));
+  const { "transfer-encoding": _chunked, ...rest } = headers;
+  toStore(context, request, response, { body: createReadStream(spooled.path), headers: { ...rest, "content-length": String(spooled.size) } });
+}
+
+/** A request whose signature checked out: make its body match what was signed, then store it. */
+async function forwardVerified(context: LayerContext, request: http.IncomingMessage, response: http.ServerResponse, verified: VerifiedRequest): Promise<void> {
+  const { payload } = verified;
+  if (payload.kind === "unsigned") return toStore(context, request, response);
+
+  if (payload.kind === "sha256") {
+    const mismatch: S3Refusal = { status: 400, code: "XAmzContentSHA256Mismatch", message: "The provided 'x-amz-content-sha256' header does not match what was computed." };
+    if (!hasBody(request)) return payload.hash === EMPTY_SHA256 ? toStore(context, request, response) : refuse(response, mismatch);
+    const hash = createHash("sha256");
+    const spooled = await spool(request, (chunk) => hash.update(chunk));
+    if (hash.digest("hex") !== payload.hash) {
+      await rm(spooled.dir, { recursive: true, force: true });
+      return refuse(response, mismatch);
+    }
+    return forwardSpooled(context, request, response, spooled, request.headers);
+  }
+
+  let spooled: Spooled;
+  try {
+    spooled = await spool(
+      decodeAwsChunked(request, {
+        signing: payload.signed ? { seed: verified.signature, chunkSignature: verified.chunkSignature } : undefined,
+        trailer: payload.trailer,
+        decodedLength: payload.decodedLength,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof AwsChunkedError) {
+      request.resume();
+      return refuse(response, error.refusal);
+    }
+    throw error;
+  }
+  // S3 keeps Content-Encoding without aws-chunked; the framing headers go.
+  const encoding = String(request.headers["content-encoding"] ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter((v) => v && v.toLowerCase() !== "aws-chunked")
+    .join(", ");
+  const { "content-encoding": _encoding, "x-amz-decoded-content-length": _decoded, "x-amz-trailer": _trailer, ...headers } = request.headers;
+  return forwardSpooled(context, request, response, spooled, encoding ? { ...headers, "content-encoding": encoding } : headers);
+}
+
+async function handle(context: LayerContext, request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+  const url = request.url ?? "/";
+  const queryAt = url.indexOf("?");
+  const requestPath = queryAt < 0 ? url : url.slice(0, queryAt);
+  const search = queryAt < 0 ? "" : url.slice(queryAt + 1);
+  const method = (request.method ?? "GET").toUpperCase();
+  const origin = typeof request.headers.origin === "string" ? request.headers.origin : undefined;
+
+  if (method === "OPTIONS") {
+    const answer = preflight(
+      {
+        path: requestPath,
+        origin,
+        method: request.headers["access-control-request-method"] as string | undefined,
+        requestHeaders: request.headers["access-control-request-headers"] as string | undefined,
+      },
+      context.allowedOrigin,
+    );
+    for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
+    request.resume();
+    if (answer.error) return sendError(response, answer.status, answer.error);
+    response.writeHead(answer.status, { "Content-Length": 0 });
+    response.end();
+    return;
+  }
+
+  const browser = browserRequest(method, requestPath, search);
+  if (browser) for (const [name, value] of Object.entries(corsHeaders(origin, context.allowedOrigin))) response.setHeader(name, value);
+
+  const bucket = browser === "upload" && request.headers["content-type"]?.toLowerCase().startsWith("multipart/form-data") ? requestPath.replace(/^\/|\/$/g, "") : null;
+  if (bucket) return handlePostUpload(context, request, response, bucket);
+
+  const verified = await context.verify(request);
+  if (isS3Refusal(verified)) {
+    request.resume();
+    return refuse(response, verified);
+  }
+  return forwardVerified(context, request, response, verified);
+}
+
+async function startLayer(options: { port: number; credentials: S3Credentials; allowedOrigin: OriginRule; storeHandler: StoreHandler }): Promise<http.Server> {
+  const context: LayerContext = { ...options, verify: createSigV4Verifier(options.credentials).verify };
+  const server = http.createServer((request, response) => {
+    handle(context, request, response).catch(() => {
+      request.resume();
+      sendError(response, 500, { code: "InternalError", message: "We encountered an internal error. Please try again." });
+    });
+  });
+  // Clients keep connections open between requests; a long idle timeout (like S3's) keeps a
+  // client from sending a request on a socket the server is just closing (a reset, not an answer).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, "127.0.0.1", () => resolve());
+  });
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Presigned POST uploads
 
 // busboy 0.3 (s3rver's own multipart parser, resolved from s3rver so the versions match).
 interface BusboyInstance extends NodeJS.WritableStream {
@@ -151,48 +386,11 @@ function loadBusboy(): BusboyConstructor {
   return createRequire(require.resolve("s3rver/package.json"))("busboy") as BusboyConstructor;
 }
 
-/** Path-style bucket POST: "/bucket" or "/bucket/" with no sub-resource (that is an upload form). */
-function bucketOfPostUpload(request: http.IncomingMessage): string | null {
-  if (request.method !== "POST" || !request.headers["content-type"]?.toLowerCase().startsWith("multipart/form-data")) return null;
-  const url = new URL(request.url ?? "/", "http://local");
-  if (url.search) return null;
-  const match = /^\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])\/?$/.exec(url.pathname);
-  return match ? match[1] : null;
-}
-
-function sendRefusal(request: http.IncomingMessage, response: http.ServerResponse, refusal: PostPolicyRefusal): void {
-  if (response.headersSent) return;
-  const body = s3ErrorXml(refusal, randomBytes(8).toString("hex").toUpperCase());
-  const headers: http.OutgoingHttpHeaders = { "Content-Type": "application/xml", "Content-Length": Buffer.byteLength(body) };
-  // Like S3 with the bucket's CORS rule: a browser may read the error.
-  if (request.headers.origin) Object.assign(headers, { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "ETag, Content-Disposition", Vary: "Origin" });
-  response.writeHead(refusal.status, headers);
-  response.end(body);
-}
-
-/** Fresh loopback connections to s3rver: no idle socket it could close under a request. */
-const upstreamAgent = new http.Agent({ keepAlive: false });
-
-function passThrough(request: http.IncomingMessage, response: http.ServerResponse, upstreamPort: number): void {
-  const upstream = http.request(
-    { host: "127.0.0.1", port: upstreamPort, method: request.method, path: request.url, headers: request.headers, agent: upstreamAgent },
-    (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    },
-  );
-  upstream.on("error", () => {
-    if (!response.headersSent) response.writeHead(502);
-    response.end();
-  });
-  request.pipe(upstream);
-}
-
-/** Multipart parts for s3rver: the checked fields, then the spooled file. */
+/** The checked fields, then the spooled file, as the multipart body s3rver reads. */
 function forwardUpload(
+  context: LayerContext,
   request: http.IncomingMessage,
   response: http.ServerResponse,
-  upstreamPort: number,
   fields: [string, string][],
   file: { path: string; size: number; fileName: string; mimeType: string },
 ): Promise<void> {
@@ -203,41 +401,31 @@ function forwardUpload(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quote(file.fileName || "file")}"\r\nContent-Type: ${quote(file.mimeType || "application/octet-stream")}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const headers: http.OutgoingHttpHeaders = {
+  const body = Readable.from(
+    (async function* () {
+      yield head;
+      yield* createReadStream(file.path);
+      yield tail;
+    })(),
+  );
+  const headers: http.IncomingHttpHeaders = {
     host: request.headers.host,
     "content-type": `multipart/form-data; boundary=${boundary}`,
-    "content-length": head.length + file.size + tail.length,
+    "content-length": String(head.length + file.size + tail.length),
   };
-  if (request.headers.origin) headers.origin = request.headers.origin;
-  return new Promise<void>((resolve, reject) => {
-    const upstream = http.request({ host: "127.0.0.1", port: upstreamPort, method: "POST", path: request.url, headers, agent: upstreamAgent }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-      answer.on("end", resolve);
-      answer.on("error", reject);
-    });
-    upstream.on("error", reject);
-    upstream.write(head);
-    const body = createReadStream(file.path);
-    body.on("error", reject);
-    body.on("end", () => upstream.end(tail));
-    body.pipe(upstream, { end: false });
+  return new Promise<void>((resolve) => {
+    response.on("close", resolve);
+    toStore(context, request, response, { body, headers });
   });
 }
 
-async function handlePostUpload(
-  request: http.IncomingMessage,
-  response: http.ServerResponse,
-  bucket: string,
-  upstreamPort: number,
-  credentials: PostPolicyCredentials,
-): Promise<void> {
+async function handlePostUpload(context: LayerContext, request: http.IncomingMessage, response: http.ServerResponse, bucket: string): Promise<void> {
   const Busboy = loadBusboy();
   const form = new Busboy({ headers: request.headers, limits: { fields: 100, fieldSize: 64 * 1024, files: 1 } });
   const fields: [string, string][] = [];
   type Spooled = { path: string; size: number; fileName: string; mimeType: string; dir: string };
   // Set from busboy's callbacks; read through these so TypeScript does not narrow them to null.
-  let refusal = null as PostPolicyRefusal | null;
+  let refusal = null as S3Refusal | null;
   let spooled = null as Spooled | null;
   const work: Promise<void>[] = [];
 
@@ -254,7 +442,7 @@ async function handlePostUpload(
       stream.resume();
       return;
     }
-    const checked = checkPostPolicyFields({ fields: Object.fromEntries(fields), bucket, credentials });
+    const checked = checkPostPolicyFields({ fields: Object.fromEntries(fields), bucket, credentials: context.credentials });
     if (isRefusal(checked)) {
       refusal = checked;
       stream.resume();
@@ -304,33 +492,16 @@ async function handlePostUpload(
     }
     await Promise.all(work);
     const file = spooled;
-    if (refusal) return sendRefusal(request, response, refusal);
-    if (!file) return sendRefusal(request, response, { status: 400, code: "InvalidArgument", message: "POST requires exactly one file upload per request." });
+    if (refusal) return refuse(response, refusal);
+    if (!file) return refuse(response, { status: 400, code: "InvalidArgument", message: "POST requires exactly one file upload per request." });
     try {
-      await forwardUpload(request, response, upstreamPort, fields, file);
+      await forwardUpload(context, request, response, fields, file);
     } finally {
       await rm(file.dir, { recursive: true, force: true });
     }
   } catch {
     const file = spooled;
     if (file) await rm(file.dir, { recursive: true, force: true });
-    sendRefusal(request, response, { status: 400, code: "InvalidArgument", message: "The body of your POST request is not well-formed multipart/form-data." });
+    refuse(response, { status: 400, code: "InvalidArgument", message: "The body of your POST request is not well-formed multipart/form-data." });
   }
-}
-
-async function startPolicyLayer(options: { port: number; upstreamPort: number; credentials: PostPolicyCredentials }): Promise<http.Server> {
-  const server = http.createServer((request, response) => {
-    const bucket = bucketOfPostUpload(request);
-    if (!bucket) return passThrough(request, response, options.upstreamPort);
-    void handlePostUpload(request, response, bucket, options.upstreamPort, options.credentials);
-  });
-  // Clients keep connections open between requests; a long idle timeout (like S3's) keeps a
-  // client from sending a request on a socket the server is just closing (a reset, not an answer).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", () => resolve());
-  });
-  return server;
 }

@@ -175,7 +175,7 @@ function escapeXml(text: string): string {
 }
 
 /** S3's XML error body. */
-export function s3ErrorXml(refusal: PostPolicyRefusal, requestId: string): string {
+export function s3ErrorXml(refusal: { status?: number; code: string; message: string; details?: Record<string, string | number> }, requestId: string): string {
   const details = Object.entries(refusal.details ?? {})
     .map(([name, value]) => `<${name}>${escapeXml(String(value))}</${name}>`)
     .join("");

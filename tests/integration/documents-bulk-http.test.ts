@@ -10,7 +10,7 @@ import http from "node:http";
 import { inflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, type TestApp } from "../support/app";
-import { postToGrant } from "../support/s3";
+import { listStoredKeys, postToGrant } from "../support/s3";
 import type { UploadGrant } from "~/storage/uploads";
 
 const MIXED = "Not available for a mix of deleted and non-deleted documents";
@@ -100,8 +100,7 @@ async function everything(): Promise<string> {
 }
 
 async function objectKeys(): Promise<string[]> {
-  const listed = await fetch(`${app.s3!.config.endpoint}/${app.s3!.config.bucket}?list-type=2&max-keys=1000`).then((r) => r.text());
-  return [...listed.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]!).sort();
+  return (await listStoredKeys(app.s3!.config)).sort();
 }
 
 const documentsById = (ids: string[]) =>

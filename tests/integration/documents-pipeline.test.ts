@@ -14,7 +14,7 @@ import type * as StorageModule from "../../app/storage.server";
 import type { SessionUser } from "../../app/auth/session.server";
 import type { FirmSiteContext } from "../../app/context.server";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
+import { listStoredKeys, postToGrant, startTestS3, type TestS3 } from "../support/s3";
 
 let testDb: TestDatabase;
 let s3: TestS3;
@@ -69,8 +69,7 @@ async function snapshot(): Promise<string> {
 }
 
 async function objectCount(): Promise<number> {
-  const listed = await fetch(`${s3.config.endpoint}/${s3.config.bucket}?list-type=2`).then((r) => r.text());
-  return (listed.match(/<Key>/g) ?? []).length;
+  return (await listStoredKeys(s3.config)).length;
 }
 
 type Ctx = { portal: FirmSiteContext; user: SessionUser };

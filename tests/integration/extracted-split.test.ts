@@ -16,7 +16,7 @@ import type * as DocJobsModule from "../../app/documents/jobs.server";
 import type { SessionUser } from "../../app/auth/session.server";
 import type { FirmSiteContext } from "../../app/context.server";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
+import { listStoredKeys, postToGrant, startTestS3, type TestS3 } from "../support/s3";
 
 let testDb: TestDatabase;
 let s3: TestS3;
@@ -84,8 +84,7 @@ async function expectError(promise: Promise<unknown>, status: number, message?: 
 }
 
 async function objectKeys(): Promise<string[]> {
-  const listed = await fetch(`${s3.config.endpoint}/${s3.config.bucket}?list-type=2`).then((r) => r.text());
-  return [...listed.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]);
+  return listStoredKeys(s3.config);
 }
 
 let acme: FirmSiteContext;

@@ -45,7 +45,8 @@ let s3: TestS3;
 let storage: FileStorage;
 
 beforeAll(async () => {
-  s3 = await startTestS3();
+  // The app at https://portal.test: its firms' pages (https://acme.portal.test) may upload and read.
+  s3 = await startTestS3({ appOrigin: { protocol: "https", domain: "portal.test" } });
   storage = s3.storage;
 });
 afterAll(() => s3?.stop());
@@ -74,7 +75,7 @@ describe("upload, confirm and download", () => {
 
     const response = await postToGrant(grant, PDF, fileName, { Origin: "https://acme.portal.test" });
     expect(response.status).toBe(204);
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-origin")).toBe("https://acme.portal.test");
 
     const head = await storage.headObject({ firmId: FIRM, key });
     expect(head).toMatchObject({ size: PDF.length, contentType: "application/pdf" });
@@ -277,9 +278,9 @@ describe("the store itself enforces the POST policy (the local server's policy l
   it("answers a browser's refused upload with CORS headers, so the page can read the error", async () => {
     const key = entityDocumentKey(FIRM, COMPANY, "policy-cors.pdf");
     const grant = await storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 16 });
-    const response = await postToGrant(grant, padded(PDF, 64), "policy-cors.pdf", { origin: "http://acme.localhost:3000" });
+    const response = await postToGrant(grant, padded(PDF, 64), "policy-cors.pdf", { origin: "https://acme.portal.test" });
     expect(response.status).toBe(400);
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-origin")).toBe("https://acme.portal.test");
   });
 });
 
@@ -365,7 +366,7 @@ describe("firm logos", () => {
 });
 
 describe("ensureBucket", () => {
-  it("creates a missing bucket with CORS for browser uploads, and can run again", async () => {
+  it("creates a missing bucket that the app's pages can upload to, and can run again", async () => {
     const fresh = s3.storageFor("fresh-bucket");
     await fresh.ensureBucket();
     await fresh.ensureBucket();
@@ -378,7 +379,7 @@ describe("ensureBucket", () => {
       headers: { Origin: "https://acme.portal.test", "Access-Control-Request-Method": "POST" },
     });
     expect(preflight.status).toBe(200);
-    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("https://acme.portal.test");
     expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
 
     expect((await postToGrant(grant, PDF)).status).toBe(204);

@@ -182,10 +182,10 @@ export async function bootApp(options: BootOptions): Promise<TestApp> {
     const db = await createTestDatabase();
     cleanups.push(() => db.drop());
     const bucket = `${options.name.toLowerCase().replace(/[^a-z0-9-]/g, "-")}-test`;
-    const s3 = options.s3 ? await startTestS3({ bucket }) : undefined;
-    if (s3) cleanups.push(() => s3.stop());
     const { freePort } = await import("../../scripts/lib/embedded-postgres");
     const port = await freePort();
+    const s3 = options.s3 ? await startTestS3({ bucket, appOrigin: { protocol: "http", domain: `localhost:${port}` } }) : undefined;
+    if (s3) cleanups.push(() => s3.stop());
     Object.assign(process.env, {
       NODE_ENV: "production",
       SESSION_SECRET: `${options.name}-test-secret-0123456789abcdef`,

@@ -1,5 +1,6 @@
 /**
- * A throwaway S3-protocol server for one test file (s3rver on 127.0.0.1, a free port, a temp dir).
+ * A throwaway S3-protocol server for one test file (scripts/lib/local-s3: 127.0.0.1, a free port,
+ * a temp dir, its own random credentials).
  *
  *   let s3: TestS3;
  *   beforeAll(async () => { s3 = await startTestS3(); });
@@ -9,7 +10,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+
 import { startLocalS3, type LocalS3 } from "../../scripts/lib/local-s3";
+import { appOriginRule } from "../../scripts/lib/local-s3-cors";
 import { createS3Storage, type FileStorage, type StorageConfig } from "../../app/storage.server";
 import type { UploadGrant } from "../../app/storage/uploads";
 import { grantFormData } from "../../app/components/upload/upload-with-progress";
@@ -24,9 +28,13 @@ export interface TestS3 {
   stop(): Promise<void>;
 }
 
-export async function startTestS3({ bucket = "test-bucket" }: { bucket?: string } = {}): Promise<TestS3> {
+/**
+ * `appOrigin`: the app's protocol and domain, whose origins may upload and read from a browser
+ * (CORS); none when omitted. Each server gets fresh random credentials (a new data dir).
+ */
+export async function startTestS3({ bucket = "test-bucket", appOrigin }: { bucket?: string; appOrigin?: { protocol: "http" | "https"; domain: string } } = {}): Promise<TestS3> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "portal-s3-"));
-  const local = await startLocalS3({ dataDir, port: 0, bucket });
+  const local = await startLocalS3({ dataDir, port: 0, bucket, allowedOrigin: appOrigin ? appOriginRule(appOrigin) : undefined });
   const config: StorageConfig = {
     endpoint: local.endpoint,
     region: local.region,
@@ -57,4 +65,23 @@ export async function postToGrant(
   const body = typeof content === "string" ? new TextEncoder().encode(content) : content;
   const form = grantFormData(grant, new Blob([body as Uint8Array<ArrayBuffer>]), fileName);
   return fetch(grant.url, { method: "POST", body: form, headers });
+}
+
+/** Every key in the config's bucket, listed with its credentials (the store refuses unsigned requests). */
+export async function listStoredKeys(config: StorageConfig): Promise<string[]> {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+  });
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, ContinuationToken: token }));
+    keys.push(...(page.Contents ?? []).map((o) => o.Key!));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  client.destroy();
+  return keys;
 }
