@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, isLocalDomain, outboxEnabled, outboxStatus, parseEnv } from "~/env.server";
+import { ConfigError, isLocalDomain, outboxEnabled, outboxStatus, parseEnv as parseProcessEnv } from "~/env.server";
+
+/** The configuration these variables give (nothing else of the process's environment). */
+const parseEnv = (variables: Record<string, string>) => parseProcessEnv(variables as NodeJS.ProcessEnv);
 
 const SECRET = "a-real-secret-0123456789abcdef";
 
