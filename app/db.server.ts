@@ -7,10 +7,17 @@
  * Every firm-scoped statement runs in a transaction that first runs
  * `set_config('app.firm_id', firmId, true)`: transaction-local, so a pooled connection never carries
  * one firm's setting into another firm's request. With no firm set, tenant tables look empty.
+ *
+ * DATABASE_URL is the app's own login, never the owner's: a role granted portal_app and nothing
+ * else, so that even an injected `SET ROLE` or `RESET ROLE` leads nowhere row-level security does
+ * not apply. The pool checks that in the catalog before it hands out its first connection and
+ * refuses to work otherwise (app/database-login.ts); the owner's URL (DATABASE_OWNER_URL) is for
+ * migrations and the job queue only.
  */
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Prisma } from "./generated/prisma/client";
+import { databaseLoginError, databaseLoginProblems, type DatabaseLoginFacts } from "./database-login";
 
 /** The role every pooled connection switches to (created by the migrations). */
 export const APP_ROLE = "portal_app";
@@ -33,15 +40,48 @@ function databaseUrl(): string {
   return url;
 }
 
+const LOGIN_FACTS_SQL = `
+  SELECT r.rolname AS login, current_user AS "actingAs", r.rolsuper AS superuser, r.rolbypassrls AS "bypassRls",
+         r.rolcreaterole AS "createRole", r.rolreplication AS replication,
+         ARRAY(SELECT o.rolname::text FROM pg_roles o
+                WHERE o.oid <> r.oid AND o.rolname <> $1 AND pg_has_role(r.oid, o.oid, 'MEMBER')
+                ORDER BY 1) AS "otherRoles",
+         (EXISTS (SELECT 1 FROM pg_class c WHERE c.relowner IN (r.oid, a.oid))
+          OR EXISTS (SELECT 1 FROM pg_namespace n WHERE n.nspowner IN (r.oid, a.oid))
+          OR EXISTS (SELECT 1 FROM pg_database d WHERE d.datname = current_database() AND d.datdba IN (r.oid, a.oid))) AS "ownsObjects"
+    FROM pg_roles r LEFT JOIN pg_roles a ON a.rolname = $1
+   WHERE r.rolname = session_user`;
+
+/**
+ * Throws a DatabaseLoginError naming DATABASE_URL and DATABASE_OWNER_URL unless the connection's
+ * login can act only as portal_app and acts as it now (see app/database-login.ts).
+ */
+export async function assertAppLogin(client: pg.ClientBase): Promise<void> {
+  const { rows } = await client.query<DatabaseLoginFacts>(LOGIN_FACTS_SQL, [APP_ROLE]);
+  const facts = rows[0];
+  if (!facts) throw new Error("The database login is not in pg_roles.");
+  const problems = databaseLoginProblems(facts, APP_ROLE);
+  if (problems.length) throw databaseLoginError(facts, problems, APP_ROLE);
+}
+
 /**
  * Connections act as portal_app from their first statement: the role is a startup parameter, so a
- * connection on which the switch fails is refused instead of silently running as the owner.
+ * connection on which the switch fails is refused instead of silently running as the login. The
+ * pool's first connection checks the login (assertAppLogin) before anyone uses it; until one
+ * passes, every new connection checks again, and one that fails is closed and its error returned
+ * to whoever asked for it. The login does not change while the pool lives, so one pass is enough.
  */
 export function appPoolConfig(url = databaseUrl()): pg.PoolConfig {
+  let verified = false;
   return {
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     options: `-c role=${APP_ROLE}`,
+    onConnect: async (client) => {
+      if (verified) return;
+      await assertAppLogin(client);
+      verified = true;
+    },
   };
 }
 
@@ -52,6 +92,16 @@ function init(): State {
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   state = { pool, prisma, scoped: new Map() };
   return state;
+}
+
+/**
+ * Opens (or reuses) a pooled connection, so a login that may act as more than portal_app stops
+ * the caller now with a DatabaseLoginError instead of failing its first request. Called by the
+ * server, the job worker and `npm start` before they do anything else.
+ */
+export async function verifyAppLogin(): Promise<void> {
+  const client = await init().pool.connect();
+  client.release();
 }
 
 /** The unscoped client on the portal_app pool (sees no tenant rows). Internal: use firmDb/withFirm. */
@@ -214,6 +264,7 @@ export async function listenFirmChanges(
     next.on("end", () => lost(next));
     try {
       await next.connect();
+      await assertAppLogin(next);
       await next.query("LISTEN firm_changed");
     } catch (error) {
       next.removeAllListeners("end");

@@ -1,16 +1,39 @@
 import { z } from "zod";
 
+import { randomBytes } from "node:crypto";
+
 /**
  * The product's configuration, read from environment variables and validated once.
  * Everything here is server-only; nothing reaches the browser unless listed in `publicEnv`.
  *
- * With no configuration, `npm start` fills DATABASE_URL and the S3 settings from the
- * embedded services it starts (scripts/start.ts) before this module is first read.
+ * With no configuration, `npm start` fills DATABASE_URL, DATABASE_OWNER_URL, SESSION_SECRET and
+ * the S3 settings from the embedded services it starts (scripts/lib/boot.ts) before this module
+ * is first read.
  */
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : ["true", "1", "yes"].includes(v)));
+
+export const DEFAULT_APP_DOMAIN = "localhost:3000";
+
+/**
+ * Whether APP_DOMAIN names this machine only (`localhost`, `*.localhost`, `127.x.x.x`, with any
+ * port): then no real visitor can reach the portal under it, and its links point at this machine.
+ */
+export function isLocalDomain(appDomain: string): boolean {
+  const host = appDomain.trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+  return host === "localhost" || host.endsWith(".localhost") || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The user name in a postgresql:// URL (for telling two logins apart), or null. */
+function urlUser(url: string): string | null {
+  try {
+    return decodeURIComponent(new URL(url).username) || null;
+  } catch {
+    return null;
+  }
+}
 
 const schema = z
   .object({
@@ -19,11 +42,14 @@ const schema = z
     HOST: z.string().default("0.0.0.0"),
     APP_DOMAIN: z
       .string()
-      .default("localhost:3000")
+      .default(DEFAULT_APP_DOMAIN)
       .refine((v) => /^[a-z0-9.-]+(:\d{1,5})?$/i.test(v), "APP_DOMAIN must be a host name with an optional port, e.g. example.com or localhost:3000"),
     APP_PROTOCOL: z.enum(["http", "https"]).default("http"),
     SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
+    /** The app's own login: member of portal_app only (see README, "Database roles"). */
     DATABASE_URL: z.string().url("DATABASE_URL must be a postgresql:// URL").optional(),
+    /** The owner of the tables: migrations, the job queue (pg-boss) and maintenance scripts. */
+    DATABASE_OWNER_URL: z.string().url("DATABASE_OWNER_URL must be a postgresql:// URL").optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     S3_ENDPOINT: z.string().url().optional(),
     S3_PUBLIC_ENDPOINT: z.string().url().optional(),
@@ -55,6 +81,19 @@ const schema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
+    } else if (!env.SESSION_SECRET && !isLocalDomain(env.APP_DOMAIN)) {
+      // A portal reachable by others must sign its cookies and codes with a secret only it knows.
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: `SESSION_SECRET is required when APP_DOMAIN (${env.APP_DOMAIN}) is not local: set it to a long random value, the same on every app server`,
+      });
+    }
+    if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "DATABASE_OWNER_URL needs DATABASE_URL too: the app's own login on the same database (see README, \"Database roles\")" });
+    }
+    if (env.DATABASE_URL && env.DATABASE_OWNER_URL && urlUser(env.DATABASE_URL) === urlUser(env.DATABASE_OWNER_URL)) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "DATABASE_URL and DATABASE_OWNER_URL must log in as different roles: the app's login may act only as portal_app, never as the owner" });
     }
     if (env.TWILIO_ACCOUNT_SID && (!env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM_NUMBER)) {
       ctx.addIssue({ code: "custom", path: ["TWILIO_AUTH_TOKEN"], message: "TWILIO_ACCOUNT_SID needs TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER" });
@@ -92,8 +131,43 @@ export function resetEnvCache() {
   cached = undefined;
 }
 
+const PROCESS_SECRET = Symbol.for("client-portal.session-secret");
+
+/**
+ * The secret that signs session cookies and keys code hashes. Without SESSION_SECRET (allowed only
+ * on a local APP_DOMAIN outside production; `npm start` keeps one in its data dir so sessions
+ * survive a restart) it is random per process: never a value anyone else could know. Kept on
+ * globalThis so the server's and the Remix bundle's copies of this module agree.
+ */
 export function sessionSecret(): string {
-  return env().SESSION_SECRET ?? "development-only-session-secret-change-me";
+  const configured = env().SESSION_SECRET;
+  if (configured) return configured;
+  const holder = globalThis as { [PROCESS_SECRET]?: string };
+  holder[PROCESS_SECRET] ??= randomBytes(32).toString("base64url");
+  return holder[PROCESS_SECRET];
+}
+
+export interface OutboxStatus {
+  enabled: boolean;
+  /** Why, in words for the start-up message. */
+  reason: string;
+}
+
+/**
+ * Whether /dev/outbox and /dev/outbox.json show the email and SMS the product "sent": only when
+ * nothing is really sent (no RESEND_API_KEY, no TWILIO_ACCOUNT_SID) and the portal runs on a local
+ * APP_DOMAIN, as with `npm start`'s embedded defaults. NODE_ENV plays no part: a local portal in
+ * production mode keeps its outbox, and a real deployment never shows one, whatever NODE_ENV says.
+ */
+export function outboxStatus(config: Pick<Env, "RESEND_API_KEY" | "TWILIO_ACCOUNT_SID" | "APP_DOMAIN">): OutboxStatus {
+  const providers = [config.RESEND_API_KEY && "RESEND_API_KEY", config.TWILIO_ACCOUNT_SID && "TWILIO_ACCOUNT_SID"].filter(Boolean);
+  if (providers.length) return { enabled: false, reason: `${providers.join(" and ")} ${providers.length > 1 ? "are" : "is"} set: messages go to the provider` };
+  if (!isLocalDomain(config.APP_DOMAIN)) return { enabled: false, reason: `APP_DOMAIN ${config.APP_DOMAIN} is not local` };
+  return { enabled: true, reason: "no email or SMS provider is configured and APP_DOMAIN is local" };
+}
+
+export function outboxEnabled(config: Pick<Env, "RESEND_API_KEY" | "TWILIO_ACCOUNT_SID" | "APP_DOMAIN"> = env()): boolean {
+  return outboxStatus(config).enabled;
 }
 
 /** Absolute URL of the root domain, or of a firm's subdomain. */

@@ -7,8 +7,9 @@
  *   await enqueue("deliver-outbound-message", { firmId, id }, { singletonKey: id });
  *   await jobs.stop();
  *
- * - `startJobs` connects with the owner's URL (DATABASE_URL: pg-boss creates and migrates its own
- *   schema, which portal_app may not), creates the queues and, unless `worker: false`
+ * - `startJobs` connects with the owner's URL (DATABASE_OWNER_URL: pg-boss creates and migrates its
+ *   own schema, which portal_app may not; the app's login, DATABASE_URL, can act only as
+ *   portal_app), creates the queues and, unless `worker: false`
  *   (JOBS_WORKER=false), works them and sends the periodic jobs. When it cannot start it logs why
  *   and returns a handle whose `running` is false; nothing else fails, and `jobsRunning()` stays
  *   false, so senders deliver inline.
@@ -78,7 +79,7 @@ export interface EnqueueOptions {
 }
 
 export interface StartJobsOptions {
-  /** The owner's connection string (DATABASE_URL). */
+  /** The owner's connection string (DATABASE_OWNER_URL), never the app's login. */
   databaseUrl: string;
   /** Work the queues here (default: JOBS_WORKER, true unless "false"); false only sends jobs. */
   worker?: boolean;

@@ -6,7 +6,7 @@
  * (Twilio with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER) by the
  * `deliver-outbound-message` background job, which retries provider failures with backoff; the
  * result is then the row as `queued`. Without a provider it is recorded as sent to the outbox at
- * once (readable at /dev/outbox outside production); without a job queue in this process it is
+ * once (readable at /dev/outbox on a local portal); without a job queue in this process it is
  * delivered before this returns. Throws OutboundMessageError for invalid input; a provider
  * failure is recorded on the message, never thrown.
  * See app/messaging/dispatch.server.ts and app/messaging/jobs.server.ts.

@@ -1,7 +1,8 @@
 /**
  * Usage: npm run db:seed [-- --reset]
- * Seeds the demo firms (tenants/: acme, summit) into DATABASE_URL, or into the embedded development
- * cluster (.data/postgres) when DATABASE_URL is not set. Safe to run again: it changes nothing
+ * Seeds the demo firms (tenants/: acme, summit) through the app's own login, DATABASE_URL (each firm
+ * in its own row-level-security scope, like the app), or into the embedded development cluster
+ * (.data/postgres) when DATABASE_URL is not set. Safe to run again: it changes nothing
  * that is already there. --reset deletes the demo firms first and seeds them afresh (new dates).
  * Migrations must be applied first (npm run db:migrate).
  */
@@ -9,8 +10,8 @@ import { withDevelopmentDatabase } from "./lib/embedded-postgres";
 
 const reset = process.argv.includes("--reset");
 
-await withDevelopmentDatabase(async (url) => {
-  process.env.DATABASE_URL = url;
+await withDevelopmentDatabase(async (database) => {
+  process.env.DATABASE_URL = await database.appUrl();
   const { DEMO_PASSWORD, seedDemo } = await import("../prisma/seed");
   const { closeDb } = await import("~/db.server");
   const started = Date.now();

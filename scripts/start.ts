@@ -3,15 +3,20 @@
  *
  * Runs the whole product on one machine. Whatever is not configured by environment variables
  * is started here with embedded defaults:
- *   - PostgreSQL (embedded, data in .data/postgres) unless DATABASE_URL is set;
+ *   - PostgreSQL (embedded, data in .data/postgres) unless DATABASE_URL (the app's own login) and
+ *     DATABASE_OWNER_URL (the tables' owner) are set; the embedded one gets an app login whose
+ *     password is kept in .data/secrets;
+ *   - a session secret kept in .data/secrets unless SESSION_SECRET is set (required when APP_DOMAIN
+ *     is not local);
  *   - an S3-protocol server (data in .data/s3) unless S3_ENDPOINT / S3_BUCKET are set;
- *   - email and SMS go to the outbox (readable at /dev/outbox) unless RESEND_API_KEY / TWILIO_* are set.
+ *   - email and SMS go to the outbox unless RESEND_API_KEY / TWILIO_* are set; it is readable at
+ *     /dev/outbox only then and on a local APP_DOMAIN (outboxEnabled(); the start-up message says).
  * Then it applies pending migrations, seeds the demo firms (unless SEED_DEMO=false) and serves.
  * DATA_DIR moves the embedded data; EMBEDDED_PG_PORT / LOCAL_S3_PORT set their ports (0 = any free one).
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, parseEnv } from "~/env.server";
+import { ConfigError, outboxStatus, parseEnv } from "~/env.server";
 import { bootPortal, type Booted } from "./lib/boot";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -22,21 +27,23 @@ function port(value: string | undefined, fallback: number) {
 }
 
 async function main() {
-  const config = parseEnv();
+  // The boot checks the configuration first (after filling in the local session secret).
   booted = await bootPortal({
     dataDir: path.resolve(process.env.DATA_DIR ?? path.join(root, ".data")),
     postgresPort: port(process.env.EMBEDDED_PG_PORT, 54320),
     s3Port: port(process.env.LOCAL_S3_PORT, 4569),
     log: (message) => console.log(`\x1b[36m▸\x1b[0m ${message}`),
   });
+  const config = parseEnv();
   const url = (slug?: string) => `${config.APP_PROTOCOL}://${slug ? `${slug}.` : ""}${config.APP_DOMAIN}`;
+  const outbox = outboxStatus(config);
   console.log(`
 \x1b[1mClient portal is running\x1b[0m (port ${booted.port})
 
   Public site and firm sign-up   ${url()}   (${url()}/create-firm)
   Acme Tax & Advisory            ${url("acme")}
   Summit CPA Group               ${url("summit")}
-${config.NODE_ENV !== "production" ? `  Email and SMS outbox           ${url("acme")}/dev/outbox\n` : ""}
+${outbox.enabled ? `  Email and SMS outbox           ${url("acme")}/dev/outbox   (on: ${outbox.reason})\n` : `  Email and SMS outbox           off (${outbox.reason})\n`}
   Demo sign-ins (password Portal-Demo-2026!):
     partner@acme.test    admin@acme.test    advisor@acme.test    client@acme.test
     partner@summit.test  admin@summit.test  advisor@summit.test  client@summit.test
@@ -52,6 +59,8 @@ process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
 
 main().catch(async (error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // Configuration and database-login errors say what to change: their message is enough.
+  const plain = error instanceof ConfigError || (error instanceof Error && error.name === "DatabaseLoginError");
+  console.error(plain ? error.message : error);
   await shutdown(1);
 });

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireFirmSite } from "~/context.server";
-import { env } from "~/env.server";
+import { outboxEnabled } from "~/env.server";
 import { listOutboundMessages } from "./outbox.server";
 
 export const DEV_OUTBOX_LIMIT = 100;
@@ -24,11 +24,12 @@ export interface DevOutboxMessage {
 }
 
 /**
- * The firm's latest outbound messages, for a developer reading magic links and codes. Never in
- * production (404), and only the current firm's messages (its scoped client).
+ * The firm's latest outbound messages, for a developer reading magic links and codes. Only while
+ * the outbox is all there is (`outboxEnabled()`: no email or SMS provider, a local APP_DOMAIN),
+ * else 404; and only the current firm's messages (its scoped client).
  */
 export async function loadDevOutbox(context: LoaderFunctionArgs["context"]) {
-  if (env().NODE_ENV === "production") throw new Response("Not Found", { status: 404 });
+  if (!outboxEnabled()) throw new Response("Not Found", { status: 404 });
   const { firm, db } = requireFirmSite(context);
   const messages = await listOutboundMessages(db, { limit: DEV_OUTBOX_LIMIT });
   return {

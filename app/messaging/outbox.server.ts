@@ -8,7 +8,7 @@
  *   provider and records `sent` (with the provider's id) or the failure: `queued` again with a
  *   later `nextAttemptAt` (exponential backoff) while worth retrying, else `failed`. It never
  *   throws for a provider failure. With no provider configured the message is kept here, `sent`
- *   with providerMessageId `outbox`, readable at /dev/outbox outside production.
+ *   with providerMessageId `outbox`, readable at /dev/outbox on a local portal.
  * - Who calls it: the `deliver-outbound-message` background job (app/messaging/jobs.server.ts),
  *   or the sending request itself when there is no job queue or no provider
  *   (app/messaging/dispatch.server.ts).

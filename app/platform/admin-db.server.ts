@@ -1,7 +1,7 @@
 /**
- * The unscoped database client, connected as DATABASE_URL's user (the owner of the tables):
- * for migrations, the seed and platform work on the root domain, and nowhere else. Request code
- * uses `firmDb` / `withFirm` from ~/db.server.
+ * The unscoped database client, connected as DATABASE_OWNER_URL's user (the owner of the tables):
+ * for maintenance scripts and tests, and nowhere in request code, which uses `firmDb` / `withFirm`
+ * from ~/db.server (DATABASE_URL, the app's own login). Nothing the server runs imports this.
  *
  * Row-level security is FORCEd on every tenant table, so this client sees every firm only when
  * its user bypasses RLS (a superuser, as with the embedded server, or a BYPASSRLS role). Work for
@@ -13,11 +13,11 @@ import { PrismaClient, type Prisma } from "../generated/prisma/client";
 
 let state: { pool: pg.Pool; prisma: PrismaClient } | null = null;
 
-/** The owner's Prisma client (created on first use from DATABASE_URL). */
+/** The owner's Prisma client (created on first use from DATABASE_OWNER_URL). */
 export function adminDb(): PrismaClient {
   if (state) return state.prisma;
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set.");
+  const url = process.env.DATABASE_OWNER_URL;
+  if (!url) throw new Error("DATABASE_OWNER_URL is not set (the tables' owner; DATABASE_URL is the app's own login).");
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.ADMIN_DATABASE_POOL_SIZE ?? 3) });
   pool.on("error", (error) => console.error("Idle admin database connection failed:", error.message));
   state = { pool, prisma: new PrismaClient({ adapter: new PrismaPg(pool) }) };

@@ -5,8 +5,8 @@ import { devOutboxPageLoader, type DevOutboxMessage } from "~/messaging/dev-outb
 import { linkify } from "~/messaging/linkify";
 
 /**
- * /dev/outbox (development and test only; 404 in production): the firm's latest email and SMS,
- * so a developer can read sign-in links and codes. `?format=json` answers the same list as JSON
+ * /dev/outbox (only on a local portal with no email or SMS provider, see outboxEnabled(); else
+ * 404): the firm's latest email and SMS, so a developer can read sign-in links and codes. `?format=json` answers the same list as JSON
  * (served by /dev/outbox.json: a page route can't answer JSON to a document request).
  */
 export async function loader(args: LoaderFunctionArgs) {
@@ -22,7 +22,7 @@ export default function DevOutbox() {
       <header className={css.header}>
         <h1 className={css.title}>Outbox</h1>
         <p className={css.lead}>
-          The latest {limit} email and SMS messages of {firm.name}. Development only: never served in production.{" "}
+          The latest {limit} email and SMS messages of {firm.name}. Local only: never served where email and SMS really go out.{" "}
           <a className={css.link} href="/dev/outbox.json">
             JSON
           </a>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { devOutboxJsonLoader } from "~/messaging/dev-outbox.server";
 
-/** /dev/outbox.json: the development outbox as JSON (404 in production). See dev.outbox.tsx. */
+/** /dev/outbox.json: the development outbox as JSON (404 unless outboxEnabled()). See dev.outbox.tsx. */
 export async function loader(args: LoaderFunctionArgs) {
   return devOutboxJsonLoader(args);
 }

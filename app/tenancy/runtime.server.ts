@@ -1,5 +1,5 @@
 import type { PortalLoadContext } from "~/context.server";
-import { firmDb, closeDb } from "~/db.server";
+import { firmDb, closeDb, verifyAppLogin } from "~/db.server";
 import { env } from "~/env.server";
 import { onFirmChanged } from "./firm-events.server";
 import { FirmRegistry } from "./firm-registry.server";
@@ -17,6 +17,13 @@ export interface PortalRuntime {
 
 export async function createPortalRuntime(): Promise<PortalRuntime> {
   const config = env();
+  // A DATABASE_URL that could act as more than portal_app stops the server here, before it listens.
+  try {
+    await verifyAppLogin();
+  } catch (error) {
+    await closeDb();
+    throw error;
+  }
   const registry = new FirmRegistry(config.APP_DOMAIN);
   await registry.start();
   const unsubscribe = onFirmChanged((firmId) => registry.invalidate(firmId));

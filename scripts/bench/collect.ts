@@ -10,7 +10,7 @@
  */
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { createTestDatabase } from "../../tests/support/postgres";
+import { createTestDatabase, databaseEnv } from "../../tests/support/postgres";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -77,7 +77,7 @@ async function seedFirm(su: pg.Client, firmId: string, entities: number, questio
 
 async function main() {
   const database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
+  Object.assign(process.env, databaseEnv(database));
   const db = await import("../../app/db.server");
   const seed = await import("../../prisma/seed");
   const list = await import("../../app/collect/overview/list.server");

@@ -28,7 +28,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { once } from "node:events";
 import pg from "pg";
-import { createTestDatabase } from "../../tests/support/postgres";
+import { createTestDatabase, databaseEnv } from "../../tests/support/postgres";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -85,7 +85,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function main() {
   const database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
+  Object.assign(process.env, databaseEnv(database));
   const workDir = await mkdtemp(path.join(tmpdir(), "bench-documents-"));
   const store = await startStoreProcess(path.join(workDir, "s3"));
   Object.assign(process.env, {

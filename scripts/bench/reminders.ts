@@ -9,7 +9,7 @@
  */
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { createTestDatabase } from "../../tests/support/postgres";
+import { createTestDatabase, databaseEnv } from "../../tests/support/postgres";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -29,7 +29,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...params: unknown[]) {
 
 async function main() {
   const database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
+  Object.assign(process.env, databaseEnv(database));
   const db = await import("../../app/db.server");
   const seed = await import("../../prisma/seed");
   const jobs = await import("../../app/reminders/jobs.server");

@@ -58,7 +58,7 @@ async function main() {
   });
   const { bootPortal } = await import("../lib/boot");
   const booted = await bootPortal({ dataDir, postgresPort: 0, s3Port: 0, port: appPort });
-  const su = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  const su = new pg.Client({ connectionString: process.env.DATABASE_OWNER_URL });
   await su.connect();
 
   // ─── N entities, each owned by its own client ───

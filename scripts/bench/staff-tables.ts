@@ -15,7 +15,7 @@
  */
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { createTestDatabase } from "../../tests/support/postgres";
+import { createTestDatabase, databaseEnv } from "../../tests/support/postgres";
 import type { TableState } from "../../app/components/data-table/state";
 
 const args = process.argv.slice(2);
@@ -100,7 +100,7 @@ async function seedFirm(su: pg.Client, firmId: string, users: number, entities: 
 
 async function main() {
   const database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
+  Object.assign(process.env, databaseEnv(database));
   const db = await import("../../app/db.server");
   const lists = await import("../../app/staff/lists.server");
   const { defaultState } = await import("../../app/components/data-table/state");

@@ -2,10 +2,18 @@
  * Boots the whole product in this process: embedded PostgreSQL and S3 when not configured,
  * migrations, the background jobs (worked here unless JOBS_WORKER=false), the demo seed, and the
  * HTTP server. Used by `npm start`, the browser tests (through start.ts) and the benchmarks.
+ *
+ * Two database logins (README.md, "Database roles"): DATABASE_OWNER_URL owns the tables and runs
+ * the migrations and the job queue; DATABASE_URL is the app's own login, which can act only as
+ * portal_app (the server refuses any other). With neither set, the embedded cluster's superuser is
+ * the owner and the app logs in as `portal_app_login`, whose password is generated once and kept
+ * in <dataDir>/secrets (0600). Without SESSION_SECRET on a local APP_DOMAIN, a generated secret is
+ * kept there too, so sessions survive a restart.
  */
 import path from "node:path";
-import { parseEnv, resetEnvCache } from "~/env.server";
-import { freePort } from "./embedded-postgres";
+import { ConfigError, DEFAULT_APP_DOMAIN, isLocalDomain, parseEnv, resetEnvCache } from "~/env.server";
+import { APP_LOGIN_PASSWORD_FILE, freePort } from "./embedded-postgres";
+import { localSecret, localSecretsDir } from "./app-login";
 
 export interface BootOptions {
   dataDir: string;
@@ -29,6 +37,12 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
     for (const fn of stops.reverse()) await fn().catch(() => {});
   };
   try {
+    const secrets = localSecretsDir(options.dataDir);
+    if (!process.env.SESSION_SECRET && isLocalDomain(process.env.APP_DOMAIN || DEFAULT_APP_DOMAIN)) {
+      process.env.SESSION_SECRET = await localSecret(path.join(secrets, "session-secret"));
+      log(`Session secret: generated once, kept in ${path.relative(process.cwd(), path.join(secrets, "session-secret"))}.`);
+    }
+    // A non-local APP_DOMAIN without SESSION_SECRET stops here (ConfigError), before anything starts.
     let config = parseEnv();
     if (!config.DATABASE_URL) {
       log(`Starting embedded PostgreSQL (${path.relative(process.cwd(), path.join(options.dataDir, "postgres")) || "."})…`);
@@ -37,8 +51,17 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
         dataDir: path.join(options.dataDir, "postgres"),
         port: options.postgresPort || (await freePort()),
       });
-      process.env.DATABASE_URL = pg.url;
       stops.push(pg.stop);
+      const { APP_LOGIN_ROLE, ensureAppLogin, withLogin } = await import("./app-login");
+      const password = await localSecret(path.join(secrets, APP_LOGIN_PASSWORD_FILE));
+      await ensureAppLogin(pg.url, password);
+      process.env.DATABASE_OWNER_URL = pg.url;
+      process.env.DATABASE_URL = withLogin(pg.url, APP_LOGIN_ROLE, password);
+    } else if (!config.DATABASE_OWNER_URL) {
+      throw new ConfigError(
+        "Invalid configuration:\n  - DATABASE_OWNER_URL: required with DATABASE_URL. DATABASE_URL is the app's own login (it can act only as portal_app); " +
+          "DATABASE_OWNER_URL is the tables' owner, for migrations and background jobs. See README.md, \"Database roles\".",
+      );
     }
     if (!config.S3_ENDPOINT && !config.S3_BUCKET) {
       log("Starting the local S3-protocol server…");
@@ -65,14 +88,20 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
 
     log("Applying migrations…");
     const { applyMigrations } = await import("./migrate");
-    const applied = await applyMigrations(process.env.DATABASE_URL!);
+    const applied = await applyMigrations(config.DATABASE_OWNER_URL!);
     log(applied.length ? `Applied ${applied.length} migration(s).` : "Database is up to date.");
+
+    // The app's login may act only as portal_app: refuse to go on otherwise (before the seed,
+    // which writes through it).
+    const { verifyAppLogin } = await import("~/db.server");
+    await verifyAppLogin();
 
     // After the migrations (the outbox sweep calls a function they create); stopped after the
     // server, so requests still finishing can enqueue. If the queue can't start, it says so and
-    // email and SMS are delivered by the requests that send them.
+    // email and SMS are delivered by the requests that send them. pg-boss runs as the owner: it
+    // creates and migrates its own schema; the jobs' handlers use the app's pool like requests.
     const { startJobs } = await import("~/jobs.server");
-    const jobs = await startJobs({ databaseUrl: process.env.DATABASE_URL!, worker: config.JOBS_WORKER !== false, log: (message) => log(`Jobs: ${message}`) });
+    const jobs = await startJobs({ databaseUrl: config.DATABASE_OWNER_URL!, worker: config.JOBS_WORKER !== false, log: (message) => log(`Jobs: ${message}`) });
     stops.push(async () => {
       await jobs.stop();
       // The job handlers' database pool (this module graph's; the server closes its own).

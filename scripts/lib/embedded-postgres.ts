@@ -17,7 +17,7 @@ import pg from "pg";
 for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 export interface EmbeddedPostgresHandle {
-  /** Connection URL of the `portal` database, as the cluster's superuser. */
+  /** Connection URL of the `portal` database, as the cluster's superuser (the tables' owner). */
   url: string;
   /** Connection URL of another database on the same cluster. */
   urlFor(database: string): string;
@@ -122,12 +122,44 @@ export async function startEmbeddedPostgres(options: {
 export const DEV_DATA_DIR = ".data/postgres";
 export const DEV_PORT = 54320;
 
+export interface DevelopmentDatabase {
+  /** The tables' owner: DATABASE_OWNER_URL, or the embedded cluster's superuser. */
+  ownerUrl(): string;
+  /**
+   * The app's own login: DATABASE_URL, or the embedded cluster's `portal_app_login` (created when
+   * missing, with the password `npm start` keeps in .data/secrets).
+   */
+  appUrl(): Promise<string>;
+}
+
 /**
- * Runs `fn` with DATABASE_URL, or else with the embedded development cluster: the running one if
- * `npm start` has it up, otherwise started for the duration of `fn`.
+ * Runs `fn` with DATABASE_URL / DATABASE_OWNER_URL, or else with the embedded development cluster:
+ * the running one if `npm start` has it up, otherwise started for the duration of `fn`.
  */
-export async function withDevelopmentDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
-  if (process.env.DATABASE_URL) return fn(process.env.DATABASE_URL);
+export async function withDevelopmentDatabase<T>(fn: (database: DevelopmentDatabase) => Promise<T>): Promise<T> {
+  if (process.env.DATABASE_URL || process.env.DATABASE_OWNER_URL) {
+    return fn({
+      ownerUrl: () => {
+        const url = process.env.DATABASE_OWNER_URL;
+        if (!url) throw new Error("DATABASE_OWNER_URL is not set: migrations run as the tables' owner (DATABASE_URL is the app's own login).");
+        return url;
+      },
+      appUrl: async () => {
+        const url = process.env.DATABASE_URL;
+        if (!url) throw new Error("DATABASE_URL is not set: the app's own login (see README.md, \"Database roles\").");
+        return url;
+      },
+    });
+  }
+  const embedded = (url: string): DevelopmentDatabase => ({
+    ownerUrl: () => url,
+    appUrl: async () => {
+      const { APP_LOGIN_ROLE, ensureAppLogin, localSecret, localSecretsDir, withLogin } = await import("./app-login");
+      const password = await localSecret(path.join(localSecretsDir(path.dirname(DEV_DATA_DIR)), APP_LOGIN_PASSWORD_FILE));
+      await ensureAppLogin(url, password);
+      return withLogin(url, APP_LOGIN_ROLE, password);
+    },
+  });
   const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${DEV_PORT}/${EMBEDDED_DATABASE}`;
   const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   const running = await probe.connect().then(
@@ -136,12 +168,15 @@ export async function withDevelopmentDatabase<T>(fn: (url: string) => Promise<T>
   );
   if (running) {
     await probe.end();
-    return fn(url);
+    return fn(embedded(url));
   }
   const server = await startEmbeddedPostgres({ dataDir: DEV_DATA_DIR, port: DEV_PORT });
   try {
-    return await fn(server.url);
+    return await fn(embedded(server.url));
   } finally {
     await server.stop();
   }
 }
+
+/** The file in the data dir's secrets folder holding the embedded app login's password. */
+export const APP_LOGIN_PASSWORD_FILE = "postgres-app-login";

@@ -52,8 +52,8 @@ async function snapshotUser(slug: string, email: string) {
 }
 
 /**
- * The newest email to `to`: from /dev/outbox.json where the server shows it (development), else
- * from the outbox table (the browser tests' server runs in production mode, where that page is 404).
+ * The newest email to `to`: from /dev/outbox.json where the server shows it (a local portal with
+ * no email provider, as the browser tests' server is), else from the outbox table.
  */
 async function latestEmail(page: Page, slug: string, to: string): Promise<string> {
   const outbox = await page.evaluate(async () => {

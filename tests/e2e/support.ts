@@ -17,9 +17,10 @@ export function rootUrl(path = "/") {
 
 // ─── The test server's database (what the product "sent": the outbox) ───
 //
-// The browser tests serve the app with NODE_ENV=production, where /dev/outbox.json answers 404
-// on purpose, so the tests read the outbox where it lives: the embedded PostgreSQL that
-// scripts/start.ts started in E2E_DATA_DIR (its port is in postmaster.pid), as its superuser.
+// The tests read the outbox where it lives, whether or not /dev/outbox.json is served: the
+// embedded PostgreSQL that scripts/start.ts started in E2E_DATA_DIR (its port is in
+// postmaster.pid), as its superuser (the tables' owner; the app itself logs in as
+// portal_app_login and sees one firm at a time).
 
 let pool: pg.Pool | null = null;
 

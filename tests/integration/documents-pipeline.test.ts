@@ -13,7 +13,7 @@ import type * as DocumentsModule from "../../app/documents/documents.server";
 import type * as StorageModule from "../../app/storage.server";
 import type { SessionUser } from "../../app/auth/session.server";
 import type { FirmSiteContext } from "../../app/context.server";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 import { listStoredKeys, postToGrant, startTestS3, type TestS3 } from "../support/s3";
 
 let testDb: TestDatabase;
@@ -111,7 +111,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   s3 = await startTestS3({ bucket: "documents-test" });
   Object.assign(process.env, {
-    DATABASE_URL: testDb.url,
+    ...databaseEnv(testDb),
     S3_ENDPOINT: s3.config.endpoint,
     S3_REGION: s3.config.region,
     S3_BUCKET: s3.config.bucket,

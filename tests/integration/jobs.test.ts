@@ -15,7 +15,7 @@ import { queueEmail } from "../../app/messaging/outbox.server";
 import { MAX_DELIVERY_ATTEMPTS } from "../../app/messaging/rules";
 import { sendSms } from "../../app/sms.server";
 import { startFakeProviders, type FakeProviders } from "../support/fake-providers";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 
 const ACME = { id: "firm_acme_jobs", slug: "acme-jobs", name: "Acme Tax & Advisory" };
 const SUMMIT = { id: "firm_summit_jobs", slug: "summit-jobs", name: "Summit CPA Group" };
@@ -96,10 +96,10 @@ async function deliveryJobs(messageId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  for (const key of [...PROVIDER_ENV, "DATABASE_URL", "EMAIL_FROM"]) savedEnv[key] = process.env[key];
+  for (const key of [...PROVIDER_ENV, "DATABASE_URL", "DATABASE_OWNER_URL", "EMAIL_FROM"]) savedEnv[key] = process.env[key];
   database = await createTestDatabase();
   providers = await startFakeProviders();
-  setEnv({ DATABASE_URL: database.url, EMAIL_FROM });
+  setEnv({ ...databaseEnv(database), EMAIL_FROM });
   su = new pg.Client({ connectionString: database.url });
   await su.connect();
   for (const firm of [ACME, SUMMIT]) {

@@ -19,7 +19,7 @@ import { MAX_DELIVERY_ATTEMPTS, OutboundMessageError, retryDelayMs, senderAddres
 import { sendSms } from "../../app/sms.server";
 import { devOutboxJsonLoader as outboxJsonLoader, devOutboxPageLoader as outboxPageLoader } from "../../app/messaging/dev-outbox.server";
 import { startFakeProviders, type FakeProviders } from "../support/fake-providers";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 
 const ACME = { id: "firm_acme_messaging", slug: "acme-msg", name: 'Acme "Tax" & Co' };
 const SUMMIT = { id: "firm_summit_messaging", slug: "summit-msg", name: "Summit Accounting" };
@@ -68,10 +68,10 @@ async function row(firm: typeof ACME, id: string) {
 }
 
 beforeAll(async () => {
-  for (const key of [...PROVIDER_ENV, "DATABASE_URL", "EMAIL_FROM", "NODE_ENV", "SESSION_SECRET"]) savedEnv[key] = process.env[key];
+  for (const key of [...PROVIDER_ENV, "DATABASE_URL", "DATABASE_OWNER_URL", "EMAIL_FROM", "NODE_ENV", "SESSION_SECRET", "APP_DOMAIN"]) savedEnv[key] = process.env[key];
   database = await createTestDatabase();
   providers = await startFakeProviders();
-  setEnv({ DATABASE_URL: database.url, EMAIL_FROM });
+  setEnv({ ...databaseEnv(database), EMAIL_FROM });
 
   for (const firm of [ACME, SUMMIT]) {
     const userId = await withFirm(firm.id, async (tx) => {
@@ -298,17 +298,40 @@ describe("the development outbox page", () => {
     expect(data.messages.map((m) => m.id)).not.toContain(acme.id);
   });
 
-  it("is not served in production", async () => {
-    setEnv({ NODE_ENV: "production", SESSION_SECRET: "a-production-secret-for-tests" });
+  /** The status both outbox loaders answer with (200 when they serve it). */
+  async function outboxStatuses(): Promise<number[]> {
+    const request = new Request("http://acme-msg.localhost:3000/dev/outbox");
+    const statuses: number[] = [];
+    for (const load of [() => outboxPageLoader({ request, context: firmContext(ACME) }), () => outboxJsonLoader({ context: firmContext(ACME) })]) {
+      const answer = await load().catch((r: unknown) => r);
+      statuses.push(answer instanceof Response ? answer.status : 200);
+    }
+    return statuses;
+  }
+
+  it("is served in production mode too, on a local portal with no email or SMS provider", async () => {
+    setEnv({ NODE_ENV: "production", SESSION_SECRET: "a-production-secret-for-tests", APP_DOMAIN: "localhost:3000" });
     try {
-      const request = new Request("http://acme-msg.localhost:3000/dev/outbox");
-      for (const load of [() => outboxPageLoader({ request, context: firmContext(ACME) }), () => outboxJsonLoader({ context: firmContext(ACME) })]) {
-        const thrown = await load().catch((r: unknown) => r);
-        expect(thrown).toBeInstanceOf(Response);
-        expect((thrown as Response).status).toBe(404);
-      }
+      expect(await outboxStatuses()).toEqual([200, 200]);
     } finally {
-      setEnv({ NODE_ENV: savedEnv.NODE_ENV, SESSION_SECRET: savedEnv.SESSION_SECRET });
+      setEnv({ NODE_ENV: savedEnv.NODE_ENV, SESSION_SECRET: savedEnv.SESSION_SECRET, APP_DOMAIN: savedEnv.APP_DOMAIN });
+    }
+  });
+
+  it("is not served once an email or SMS provider is configured, or on a domain that is not local, even in development", async () => {
+    const configurations: Record<string, Record<string, string>>[] = [
+      { resend: { RESEND_API_KEY: RESEND_KEY } },
+      { twilio: { TWILIO_ACCOUNT_SID: TWILIO_SID, TWILIO_AUTH_TOKEN: TWILIO_TOKEN, TWILIO_FROM_NUMBER: TWILIO_FROM } },
+      { domain: { APP_DOMAIN: "portal.example.com", SESSION_SECRET: "a-production-secret-for-tests" } },
+    ];
+    for (const configuration of configurations) {
+      const [[name, values]] = Object.entries(configuration);
+      setEnv({ NODE_ENV: "development", APP_DOMAIN: "localhost:3000", ...values });
+      try {
+        expect(await outboxStatuses(), name).toEqual([404, 404]);
+      } finally {
+        setEnv(Object.fromEntries([...PROVIDER_ENV, "NODE_ENV", "SESSION_SECRET", "APP_DOMAIN"].map((key) => [key, savedEnv[key]])));
+      }
     }
   });
 

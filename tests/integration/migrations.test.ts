@@ -42,7 +42,11 @@ describe("applying migrations", () => {
   });
   afterAll(() => db?.drop());
 
-  it("applies every migration to an empty database, then nothing on a second run", async () => {
+  it("cannot be applied by the app's own login (only the owner migrates)", async () => {
+    await expect(applyMigrations(db.appUrl)).rejects.toThrow(/permission denied/);
+  });
+
+  it("applies every migration to an empty database as the owner, then nothing on a second run", async () => {
     const folders = await migrationFolders();
     expect(folders.length).toBeGreaterThan(0);
 

@@ -11,7 +11,7 @@ import type * as SeedModule from "../../prisma/seed";
 import type * as ServerModule from "../../app/questionnaires/questionnaire.server";
 import type { SessionUser } from "../../app/auth/session.server";
 import type { FirmSiteContext } from "../../app/context.server";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 
 let testDb: TestDatabase;
 let db: typeof DbModule;
@@ -74,7 +74,7 @@ type Action = ServerModule.QuestionnaireAction;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  process.env.DATABASE_URL = testDb.url;
+  Object.assign(process.env, databaseEnv(testDb));
   db = await import("../../app/db.server");
   seed = await import("../../prisma/seed");
   server = await import("../../app/questionnaires/questionnaire.server");

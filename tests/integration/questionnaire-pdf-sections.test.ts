@@ -15,7 +15,7 @@ import type * as SeedModule from "../../prisma/seed";
 import type * as ServerModule from "../../app/questionnaires/questionnaire.server";
 import type { SessionUser } from "../../app/auth/session.server";
 import type { FirmSiteContext } from "../../app/context.server";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
 
 let testDb: TestDatabase;
@@ -97,7 +97,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   s3 = await startTestS3({ bucket: "pdf-sections-test" });
   Object.assign(process.env, {
-    DATABASE_URL: testDb.url,
+    ...databaseEnv(testDb),
     S3_ENDPOINT: s3.config.endpoint,
     S3_REGION: s3.config.region,
     S3_BUCKET: s3.config.bucket,

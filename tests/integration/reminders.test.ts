@@ -15,7 +15,7 @@ import type * as JobsModule from "../../app/reminders/jobs.server";
 import type { SessionUser } from "../../app/auth/session.server";
 import type { FirmSiteContext } from "../../app/context.server";
 import { nextReminderDate } from "../../app/reminders/rules";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 
 let testDb: TestDatabase;
 let db: typeof DbModule;
@@ -127,7 +127,7 @@ const jobContext = () => ({ sql: async <R,>(text: string, values: unknown[] = []
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  process.env.DATABASE_URL = testDb.url;
+  Object.assign(process.env, databaseEnv(testDb));
   db = await import("../../app/db.server");
   seed = await import("../../prisma/seed");
   reminders = await import("../../app/reminders/reminders.server");

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
 import type * as AdminModule from "../../app/platform/admin-db.server";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 
 const A = "firm_a";
 const B = "firm_b";
@@ -69,7 +69,7 @@ async function seedFirm(firmId: string, slug: string) {
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  process.env.DATABASE_URL = testDb.url;
+  Object.assign(process.env, databaseEnv(testDb));
   // The concurrency test below needs a pool of two connections.
   process.env.DATABASE_POOL_SIZE = "2";
   db = await import("../../app/db.server");
@@ -228,7 +228,7 @@ describe("writing through a firm-scoped client", () => {
 
 describe("without a firm", () => {
   it("tenant tables look empty and refuse writes to the application role", async () => {
-    const pool = new pg.Pool(db.appPoolConfig(testDb.url));
+    const pool = new pg.Pool(db.appPoolConfig(testDb.appUrl));
     try {
       const { rows: who } = await pool.query("SELECT current_user AS role");
       expect(who[0].role).toBe("portal_app");

@@ -13,7 +13,7 @@ import { verifyPassword } from "../../app/auth/password.server";
 import { CANNED_TEMPLATES } from "../../app/templates/canned";
 import { installCannedTemplates } from "../../app/templates/canned.server";
 import { demoFirms } from "../../tenants/index";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 
 let testDb: TestDatabase;
 let db: typeof DbModule;
@@ -56,7 +56,7 @@ let firstIds: Awaited<ReturnType<typeof ids>>;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  process.env.DATABASE_URL = testDb.url;
+  Object.assign(process.env, databaseEnv(testDb));
   db = await import("../../app/db.server");
   seed = await import("../../prisma/seed");
   su = new pg.Client({ connectionString: testDb.url });

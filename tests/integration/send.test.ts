@@ -16,7 +16,7 @@ import type * as JobsModule from "../../app/jobs.server";
 import type { SendTemplateRequest } from "../../app/collect/send/rules";
 import type { FirmSiteContext } from "../../app/context.server";
 import type { SessionUser } from "../../app/auth/session.server";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 
 let testDb: TestDatabase;
 let db: typeof DbModule;
@@ -135,7 +135,7 @@ let partner: SessionUser;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  process.env.DATABASE_URL = testDb.url;
+  Object.assign(process.env, databaseEnv(testDb));
   db = await import("../../app/db.server");
   seed = await import("../../prisma/seed");
   send = await import("../../app/collect/send/send.server");

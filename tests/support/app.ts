@@ -190,7 +190,8 @@ export async function bootApp(options: BootOptions): Promise<TestApp> {
       NODE_ENV: "production",
       SESSION_SECRET: `${options.name}-test-secret-0123456789abcdef`,
       APP_DOMAIN: `localhost:${port}`,
-      DATABASE_URL: db.url,
+      DATABASE_URL: db.appUrl,
+      DATABASE_OWNER_URL: db.url,
       ...(s3
         ? {
             S3_ENDPOINT: s3.local.endpoint,
