@@ -262,3 +262,97 @@ describe("every staff list", () => {
     }
   });
 });
+
+describe("sign-in links (finding 5)", () => {
+  it("skip another group's client like an unknown one: password, sessions, tokens and mail untouched", async () => {
+    const taylor = await app.signIn(SUMMIT, other.userEmail);
+    const state = () =>
+      app.tx(SUMMIT, async (t) => ({
+        user: await t.user.findUniqueOrThrow({ where: { id: other.userId }, select: { passwordHash: true, setPasswordRequired: true, updatedAt: true } }),
+        sessions: await t.session.count({ where: { userId: other.userId } }),
+        tokens: await t.signInToken.count({ where: { userId: other.userId } }),
+        mail: await t.outboundMessage.count({ where: { to: other.userEmail } }),
+        logged: await t.activityLog.count({ where: { userId: other.userId, title: "Sent a sign-in link" } }),
+      }));
+    const before = await state();
+    expect(before.user.passwordHash).toBeTruthy();
+    const refused = await nina.postJson(SUMMIT, "/api/users/send-sign-in-links", { userIds: [other.userId] });
+    const unknown = await nina.postJson(SUMMIT, "/api/users/send-sign-in-links", { userIds: ["usr_does_not_exist"] });
+    expect(refused.status).toBe(200);
+    expect(refused.body).toEqual({ ...unknown.body, skipped: [{ userId: other.userId, reason: "No such user" }] });
+    expect(refused.body.sent).toEqual([]);
+    expect(await state()).toEqual(before);
+    // The client is still signed in.
+    expect((await taylor.get(SUMMIT, "/api/auth/session")).status).toBe(200);
+  });
+});
+
+describe("secure upload links (finding 6)", () => {
+  it("are refused for another group's entity exactly like an unknown one, and none is issued", async () => {
+    const links = () => app.tx(SUMMIT, (t) => t.documentDropOffRequest.count({ where: { companyId: other.entityId } }));
+    const before = await links();
+    for (const companyId of [other.hash, other.entityId]) {
+      const refused = await nina.postJson(SUMMIT, "/api/secure-upload", { intent: "create", companyId });
+      const unknown = await nina.postJson(SUMMIT, "/api/secure-upload", { intent: "create", companyId: "nosuchentity1" });
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual(unknown.body);
+      expect(refused.body.url).toBeUndefined();
+    }
+    expect(await links()).toBe(before);
+  });
+});
+
+describe("a client who co-owns another group's entity (finding 11)", () => {
+  let megan: { id: string };
+  let morgan: { id: string; hashId: string };
+
+  beforeAll(async () => {
+    await app.tx(SUMMIT, async (t) => {
+      megan = await t.user.findFirstOrThrow({ where: { email: "megan.sullivan@example.com" }, select: { id: true } });
+      morgan = await t.company.findFirstOrThrow({ where: { name: "Morgan Outdoor Gear Inc" }, select: { id: true, hashId: true } });
+      await t.companyOwner.upsert({
+        where: { firmId_companyId_userId: { firmId: FIRM, companyId: morgan.id, userId: megan.id } },
+        create: { firmId: FIRM, companyId: morgan.id, userId: megan.id },
+        update: {},
+      });
+    });
+  });
+
+  it("is shown on their page with only the entities the staff member may see", async () => {
+    const page = await nina.data(SUMMIT, `/clients/${megan.id}`, USER);
+    expect(page.entities.map((e: { name: string }) => e.name)).toEqual(["Megan & Ryan Sullivan"]);
+    expect(JSON.stringify(page)).not.toMatch(/Outdoor Gear|S-Corporation/);
+    // The firm's partner sees both.
+    const all = await partner.data(SUMMIT, `/clients/${megan.id}`, USER);
+    expect(all.entities.map((e: { name: string }) => e.name).sort()).toEqual(["Megan & Ryan Sullivan", "Morgan Outdoor Gear Inc"]);
+  });
+
+  it("is previewed with only those entities, their questionnaires and progress, even when the other one is asked for", async () => {
+    await app.tx(SUMMIT, (t) => t.user.update({ where: { id: megan.id }, data: { defaultCompanyId: morgan.id } }));
+    for (const path of [`/preview/user/${megan.id}`, `/preview/user/${megan.id}?previewCompanyHash=${morgan.hashId}`, `/preview/user/${megan.id}?entity=${morgan.hashId}`]) {
+      const preview = await nina.data(SUMMIT, path, "routes/preview.user.$previewUserId");
+      const home = preview.data.home;
+      expect(home.entities.map((e: { name: string }) => e.name), path).toEqual(["Megan & Ryan Sullivan"]);
+      expect(home.selected.name, path).toBe("Megan & Ryan Sullivan");
+      expect(Object.keys(preview.entityIds), path).not.toContain(morgan.hashId);
+      expect(JSON.stringify(preview), path).not.toMatch(/Outdoor Gear|S-Corporation/);
+    }
+    const all = await partner.data(SUMMIT, `/preview/user/${megan.id}`, "routes/preview.user.$previewUserId");
+    expect(all.data.home.selected.name).toBe("Morgan Outdoor Gear Inc");
+  });
+});
+
+describe("the email check (finding 13)", () => {
+  it("says only 'taken' for another group's client, whichever user is being edited, and names no one", async () => {
+    const check = (email: string, userId?: string) => nina.postJson(SUMMIT, "/api/users/check-email", { email, userId: userId ?? null });
+    const staffAddress = await check("partner@summit.test");
+    expect(staffAddress.body).toEqual({ isAvailable: false, user: null });
+    // Asked plainly, or "free apart from that user?" with the other group's client's own id.
+    expect((await check(other.userEmail)).body).toEqual(staffAddress.body);
+    expect((await check(other.userEmail, other.userId)).body).toEqual(staffAddress.body);
+    expect((await check(other.userEmail.toUpperCase(), other.userId)).body).toEqual(staffAddress.body);
+    // Their own group's client: named, and excepted when that is the user being edited.
+    expect((await check(own.userEmail)).body).toEqual({ isAvailable: false, user: { id: own.userId, name: expect.stringContaining("Adams") } });
+    expect((await check(own.userEmail, own.userId)).body).toEqual({ isAvailable: true, user: null });
+  });
+});
