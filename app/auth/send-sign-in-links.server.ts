@@ -1,5 +1,6 @@
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
+import { staffVisibility } from "~/staff/visibility.server";
 import type { SessionUser } from "./session.server";
 import { sendSignInLink } from "./sign-in-links.server";
 
@@ -15,13 +16,17 @@ export type SendSignInLinksResult =
  * Staff send sign-in links (staff spec §6: advisors only; "Sign-in links reset the user's
  * password"). Each user gets a one-time link valid 24 hours that leads to /set-sign-in-method;
  * once it is sent, their password is cleared and every session of theirs ends. Only partners and
- * admins may do this to staff; nobody to themselves. Users of other firms are not found (scope).
+ * admins may do this to staff; nobody to themselves. Users of other firms are not found (scope),
+ * nor, for group-access staff, clients of another firm group (visibility.server.ts): they are
+ * skipped as "No such user" and nothing of theirs changes.
  */
 export async function sendSignInLinks(portal: FirmSiteContext, staff: SessionUser, userIds: string[]): Promise<SendSignInLinksResult> {
   if (staff.kind !== "staff" || !staff.isAdvisor) return { ok: false, status: 403, message: "Only advisors can send sign-in links." };
   const ids = [...new Set(userIds)].slice(0, MAX_SIGN_IN_LINKS_PER_REQUEST);
+  const visibility = await staffVisibility(portal.db, staff);
   const users = await portal.db.user.findMany({
-    where: { id: { in: ids }, deletedAt: null },
+    // Staff accounts are not in firm groups' sense of visibility; who may reset them is decided below.
+    where: { id: { in: ids }, deletedAt: null, OR: [{ kind: "staff" }, { AND: [{ kind: "client" }, visibility.userWhere()] }] },
     select: { id: true, kind: true, email: true, hasTempEmail: true, paying: true },
   });
   const found = new Map(users.map((u) => [u.id, u]));

@@ -203,11 +203,15 @@ export const DELETED_LIMIT = 50;
 /**
  * What can be restored, newest first: deleted folders, and deleted files that were not deleted
  * together with a deleted folder (those come back with their folder). Two bounded queries.
+ * Clients (`staff` false) never see what lies in a 'STAFF ONLY' folder or is one, deleted or not:
+ * left out in the query (so the limit counts only what they may see) and checked again by path.
  */
-async function deletedItems(db: Db, companyId: string) {
+async function deletedItems(db: Db, companyId: string, staff: boolean) {
+  const hidden = "%STAFF ONLY%";
   const rows = await db.$queryRaw<{ id: string }[]>`
     SELECT d.id FROM documents d
      WHERE d.company_id = ${companyId} AND d.deleted_at IS NOT NULL
+       AND (${staff} OR NOT (d.path ILIKE ${hidden} OR (d.item_type = 'folder' AND d.name ILIKE ${hidden})))
        AND NOT EXISTS (
          SELECT 1 FROM documents f
           WHERE f.company_id = d.company_id AND f.item_type = 'folder' AND f.deleted_at = d.deleted_at AND f.id <> d.id
@@ -218,7 +222,9 @@ async function deletedItems(db: Db, companyId: string) {
   if (!rows.length) return [];
   const found = await db.document.findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: itemSelect });
   const order = new Map(rows.map((r, i) => [r.id, i]));
-  return found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return found
+    .filter((r) => staff || !isStaffOnlyPath(r.itemType === "folder" ? joinPath(r.path, r.name) : r.path))
+    .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
 export interface DocumentBrowserData {
@@ -260,7 +266,7 @@ export async function loadDocumentBrowser(
   const [paths, total, deletedRows, tags] = await Promise.all([
     folderPaths(db, entity.id),
     db.document.count({ where: listed }),
-    permissions.canRestore ? deletedItems(db, entity.id) : Promise.resolve([]),
+    permissions.canRestore ? deletedItems(db, entity.id, staff) : Promise.resolve([]),
     staff ? db.documentTag.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: 500 }) : Promise.resolve([]),
   ]);
   const lastPage = Math.max(1, Math.ceil(total / DOCUMENT_PAGE_SIZE));

@@ -2,20 +2,23 @@ import sanitizeHtml from "sanitize-html";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSettings, FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
 
 export const NO_ACTIVE_ENTITIES = "Your account does not have active entities to view. Please contact your firm.";
 
 /**
  * The client dashboard (`/`): the client's active entities, the selected one's questionnaires
  * for a tax year, and the firm card. Two queries, whatever the number of entities.
+ * `entityWhere` narrows the entities shown (a staff preview shows only what that staff member
+ * may see: group access, staff/visibility.server.ts).
  */
-export async function loadClientHome(portal: FirmSiteContext, user: SessionUser, search: URLSearchParams) {
-  return portal.db.$transaction((db) => readClientHome(db, portal.firm, user, search));
+export async function loadClientHome(portal: FirmSiteContext, user: SessionUser, search: URLSearchParams, options: { entityWhere?: Prisma.CompanyWhereInput } = {}) {
+  return portal.db.$transaction((db) => readClientHome(db, portal.firm, user, search, options.entityWhere ?? {}));
 }
 
-async function readClientHome(db: FirmTx, firm: FirmSettings, user: SessionUser, search: URLSearchParams) {
+async function readClientHome(db: FirmTx, firm: FirmSettings, user: SessionUser, search: URLSearchParams, entityWhere: Prisma.CompanyWhereInput) {
   const ownerships = await db.companyOwner.findMany({
-    where: { userId: user.id, company: { deletedAt: null } },
+    where: { userId: user.id, company: { AND: [{ deletedAt: null }, entityWhere] } },
     select: { company: { select: { id: true, hashId: true, name: true, entityType: true, inactive: true, readonlyAccess: true } } },
     orderBy: { company: { name: "asc" } },
   });

@@ -1,6 +1,8 @@
 /**
  * POST /api/secure-upload, JSON:
  * - `{ intent: "create", companyId }`: staff only; issues a 7-day link for the entity and returns `{ url, expiresAt }`.
+ *   An entity the staff member may not see (group access: another group's) is answered exactly like
+ *   an unknown one (404 'Entity not found.'), and no link is issued.
  * - `{ intent: "grant" | "confirm", token, … }`: the link's holder uploads (no sign-in) into that entity only.
  * Rate-limited per address; unknown or expired tokens are 404 and nothing is written.
  */
@@ -9,6 +11,7 @@ import { requireApiUser } from "~/auth/session.server";
 import { requireFirmSite } from "~/context.server";
 import { secureUploadApiSchema } from "~/drop-off/drop-off-rules";
 import { createSecureUploadLink, DropOffError, performSecureUploadRequest } from "~/drop-off/drop-off.server";
+import { staffVisibility } from "~/staff/visibility.server";
 
 export async function loader() {
   throw new Response("Not Found", { status: 404 });
@@ -31,6 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (parsed.data.intent === "create") {
       const user = await requireApiUser(request, portal);
       if (user.kind !== "staff") return json({ error: "Not Found" }, { status: 404 });
+      const visibility = await staffVisibility(portal.db, user);
+      await visibility.assertSeesEntity({ idOrHashId: parsed.data.companyId }, { notFound: () => json({ error: "Entity not found." }, { status: 404 }) });
       return json(await createSecureUploadLink(portal, user, parsed.data.companyId));
     }
     return json(await performSecureUploadRequest(portal, parsed.data));

@@ -12,7 +12,6 @@ import { Alert, Badge, Button, Card, EmptyState, PageHeader } from "~/components
 import { requireFirmSite } from "~/context.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
 import { formatDate, formatPhone } from "~/staff/format";
-import { visibleUserWhere } from "~/staff/lists.server";
 import { hasRealEmail } from "~/staff/permissions";
 import { EditUserDialog } from "~/staff/dialogs/edit-user-dialog";
 import { UpdateEntityEmailPrompt } from "~/staff/dialogs/entity-owner-dialogs";
@@ -29,10 +28,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
-  const { facts } = await loadStaffViewer(request, portal);
-  const scope = await visibleUserWhere(portal, { id: facts.id, firmAccess: facts.firmAccess });
+  const { facts, visibility } = await loadStaffViewer(request, portal);
   const user = await portal.db.user.findFirst({
-    where: { id: params.userId ?? "", kind: "client", deletedAt: null, ...scope },
+    where: { AND: [{ id: params.userId ?? "", kind: "client", deletedAt: null }, visibility.userWhere()] },
     select: {
       id: true,
       fname: true,
@@ -55,8 +53,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       assignedAdvisor: { select: { fname: true, lname: true } },
       firmGroup: { select: { name: true } },
       contactTags: { select: { tag: { select: { name: true } } } },
+      // Only the entities the viewer may see: a co-owner can also own entities of another group.
       ownerships: {
-        where: { company: { deletedAt: null, entityType: { not: UNASSIGNED_ENTITY_TYPE } } },
+        where: { company: { AND: [{ deletedAt: null, entityType: { not: UNASSIGNED_ENTITY_TYPE } }, visibility.entityWhere()] } },
         orderBy: { company: { name: "asc" } },
         select: { isPrimary: true, company: { select: { hashId: true, name: true, entityType: true, inactive: true, readonlyAccess: true } } },
       },

@@ -2,7 +2,8 @@
  * /preview/user/{previewUserId}?previewCompanyHash: the client's dashboard as the client sees it,
  * shown read-only to staff under a 'Previewing {client name}' banner. Choosing an entity or a
  * year only changes what is shown (the client's default entity is not changed); a questionnaire
- * opens in the advisor preview. Staff only; a client or another firm's user id is not found.
+ * opens in the advisor preview. Staff only; a client, another firm's user id or (group access)
+ * another group's client is not found, and only the entities the staff member may see are shown.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
@@ -15,6 +16,7 @@ import { ClientDashboard } from "~/home/client-dashboard";
 import { loadClientHome } from "~/home/client-home.server";
 import { findPreviewClient } from "~/questionnaires/preview-client.server";
 import { progressPercent } from "~/questionnaires/rules";
+import { staffVisibility } from "~/staff/visibility.server";
 import { localDate, todayIn } from "~/time-zones";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Previewing ${data.clientName}` : "Preview" }];
@@ -29,7 +31,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const search = new URLSearchParams(url.searchParams);
   const entity = url.searchParams.get("previewCompanyHash") ?? url.searchParams.get("entity");
   if (entity) search.set("entity", entity);
-  const home = await loadClientHome(portal, client, search);
+  // A client can co-own entities of another firm group: those stay out of the preview.
+  const visibility = await staffVisibility(portal.db, staff);
+  const home = await loadClientHome(portal, client, search, { entityWhere: visibility.entityWhere() });
   const clientName = `${client.fname} ${client.lname}`.trim() || displayName(client);
   return json({
     clientName,

@@ -35,6 +35,7 @@ import {
   type StaffFacts,
 } from "./permissions";
 import { loadClientUserFact, loadEntityFacts } from "./viewer.server";
+import { userVisibleWhere } from "./visibility";
 
 /** A refusal with the spec's message; `field` names the form field it belongs to. */
 export class EntityError extends Error {
@@ -228,14 +229,12 @@ export async function updateEntity(portal: FirmSiteContext, actor: Actor, hashId
 export async function searchClientUsers(portal: FirmSiteContext, facts: StaffFacts, term: string) {
   const q = term.trim().slice(0, 100);
   if (!q) return [];
-  const groupFilter = facts.firmAccess === "group" ? { OR: [{ firmGroupId: null }, ...(facts.firmGroupId ? [{ firmGroupId: facts.firmGroupId }] : [])] } : {};
   const words = q.split(/\s+/).slice(0, 3);
   const rows = await portal.db.user.findMany({
     where: {
       kind: "client",
       deletedAt: null,
-      ...groupFilter,
-      AND: words.map((w) => ({ OR: [{ fname: { contains: w, mode: "insensitive" as const } }, { lname: { contains: w, mode: "insensitive" as const } }, { email: { contains: w, mode: "insensitive" as const } }] })),
+      AND: [userVisibleWhere(facts), ...words.map((w) => ({ OR: [{ fname: { contains: w, mode: "insensitive" as const } }, { lname: { contains: w, mode: "insensitive" as const } }, { email: { contains: w, mode: "insensitive" as const } }] }))],
     },
     select: { id: true, fname: true, lname: true, email: true, paying: true },
     orderBy: [{ lname: "asc" }, { fname: "asc" }],

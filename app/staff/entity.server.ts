@@ -3,22 +3,24 @@ import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
 import { entityStatus, likePattern, type StaffViewer } from "./tables";
+import { entityVisibleSql } from "./visibility";
 
 export const SWITCHER_SIZE = 5;
 
-function groupClause(viewer: StaffViewer, param: string) {
-  return viewer.firmAccess === "group"
-    ? ` AND (o.id IS NULL OR o.firm_group_id IS NULL OR o.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${param}))`
-    : "";
-}
+/** Binds values into `values` as $1, $2…. */
+const binder = (values: unknown[]) => (value: unknown) => {
+  values.push(value);
+  return `$${values.length}`;
+};
 
+/** The entity behind a hash id, if the viewer may see it (group access: visibility.ts), else null. */
 export async function loadEntity(portal: FirmSiteContext, viewer: StaffViewer, hashId: string) {
-  const values: unknown[] = [hashId, UNASSIGNED_ENTITY_TYPE];
-  if (viewer.firmAccess === "group") values.push(viewer.id);
+  const values: unknown[] = [];
+  const bind = binder(values);
   const rows = await firmSql<{ id: string }>(
     portal.firm.id,
-    `SELECT c.id FROM companies c LEFT JOIN users o ON o.id = c.primary_owner_id
-      WHERE c.hash_id = $1 AND c.deleted_at IS NULL AND c.entity_type <> $2${groupClause(viewer, "$3")}`,
+    `SELECT c.id FROM companies c
+      WHERE c.hash_id = ${bind(hashId)} AND c.deleted_at IS NULL AND c.entity_type <> ${bind(UNASSIGNED_ENTITY_TYPE)} AND ${entityVisibleSql(viewer, "c", bind)}`,
     values,
   );
   if (!rows[0]) return null;
@@ -63,20 +65,14 @@ export async function loadEntity(portal: FirmSiteContext, viewer: StaffViewer, h
 
 /** The entity switcher: the first 5 entities by name, or those matching the typed filter. */
 export async function switcherEntities(portal: FirmSiteContext, viewer: StaffViewer, filter: string) {
-  const values: unknown[] = [UNASSIGNED_ENTITY_TYPE];
-  let where = "c.deleted_at IS NULL AND c.entity_type <> $1";
-  if (viewer.firmAccess === "group") {
-    values.push(viewer.id);
-    where += groupClause(viewer, `$${values.length}`);
-  }
+  const values: unknown[] = [];
+  const bind = binder(values);
+  let where = `c.deleted_at IS NULL AND c.entity_type <> ${bind(UNASSIGNED_ENTITY_TYPE)} AND ${entityVisibleSql(viewer, "c", bind)}`;
   const term = filter.trim().slice(0, 200);
-  if (term) {
-    values.push(likePattern(term));
-    where += ` AND c.name ILIKE $${values.length}`;
-  }
+  if (term) where += ` AND c.name ILIKE ${bind(likePattern(term))}`;
   return firmSql<{ hashId: string; name: string }>(
     portal.firm.id,
-    `SELECT c.hash_id AS "hashId", c.name FROM companies c LEFT JOIN users o ON o.id = c.primary_owner_id WHERE ${where} ORDER BY lower(c.name), c.id LIMIT ${SWITCHER_SIZE}`,
+    `SELECT c.hash_id AS "hashId", c.name FROM companies c WHERE ${where} ORDER BY lower(c.name), c.id LIMIT ${SWITCHER_SIZE}`,
     values,
   );
 }

@@ -89,32 +89,10 @@ export async function listEntities(portal: FirmSiteContext, viewer: StaffViewer,
   };
 }
 
-/** The choices of the users table's filters (advisors, groups, tags), visible to this viewer. */
-export async function userFilterOptions(portal: FirmSiteContext, viewer: StaffViewer) {
-  const [advisors, groups, tags, me] = await Promise.all([
-    portal.db.user.findMany({ where: { kind: "staff", isAdvisor: true, deletedAt: null }, select: { id: true, fname: true, lname: true }, orderBy: [{ lname: "asc" }, { fname: "asc" }] }),
-    portal.db.firmGroup.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
-    portal.db.contactTag.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
-    viewer.firmAccess === "group" ? portal.db.user.findFirst({ where: { id: viewer.id }, select: { firmGroupId: true } }) : Promise.resolve(null),
-  ]);
-  return {
-    advisors: advisors.map((a) => ({ value: a.id, label: `${a.fname} ${a.lname}`.trim() })),
-    groups: (viewer.firmAccess === "group" ? groups.filter((g) => g.id === me?.firmGroupId) : groups).map((g) => ({ value: g.id, label: g.name })),
-    tags: tags.map((t) => ({ value: t.id, label: t.name })),
-  };
-}
-
 export async function entityFilterOptions(portal: FirmSiteContext) {
   const [types, tags] = await Promise.all([
     firmSql<{ type: string }>(portal.firm.id, `SELECT DISTINCT entity_type AS type FROM companies WHERE deleted_at IS NULL AND entity_type <> $1 ORDER BY 1`, [UNASSIGNED_ENTITY_TYPE]),
     portal.db.entityTag.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
   ]);
   return { types: types.map((t) => ({ value: t.type, label: t.type })), tags: tags.map((t) => ({ value: t.id, label: t.name })) };
-}
-
-/** Whether this viewer may see this client user (group access: own group or no group). */
-export async function visibleUserWhere(portal: FirmSiteContext, viewer: StaffViewer) {
-  if (viewer.firmAccess !== "group") return {};
-  const me = await portal.db.user.findFirst({ where: { id: viewer.id }, select: { firmGroupId: true } });
-  return { OR: [{ firmGroupId: null }, ...(me?.firmGroupId ? [{ firmGroupId: me.firmGroupId }] : [])] };
 }

@@ -141,17 +141,28 @@ export function canDoAdvisorAction(v: Pick<StaffFacts, "isAdvisor">, _action: Ad
 
 // ─────────────────────────────── Visibility ───────────────────────────────
 
-/** Group access sees its own group and users in no group; everyone else sees the whole firm. */
-export function canSeeGroup(v: StaffFacts, groupId: string | null): boolean {
-  if (!isGroupAccess(v)) return true;
-  return groupId === null || (v.firmGroupId !== null && groupId === v.firmGroupId);
+/**
+ * The firm groups a viewer sees, as data: the whole firm, or (group access) no group plus their
+ * own group (none when they have no group themselves). The one statement of the rule:
+ * `canSeeGroup` below and every database filter (`visibility.ts`: Prisma and SQL) are built from it.
+ */
+export type GroupScope = { all: true } | { all: false; ownGroupId: string | null };
+
+export function groupScope(v: Pick<StaffFacts, "firmAccess" | "firmGroupId">): GroupScope {
+  return isGroupAccess(v) ? { all: false, ownGroupId: v.firmGroupId } : { all: true };
 }
 
-export function canSeeUser(v: StaffFacts, user: Pick<ClientUserFacts, "firmGroupId">): boolean {
+/** Group access sees its own group and users in no group; everyone else sees the whole firm. */
+export function canSeeGroup(v: Pick<StaffFacts, "firmAccess" | "firmGroupId">, groupId: string | null): boolean {
+  const scope = groupScope(v);
+  return scope.all || groupId === null || (scope.ownGroupId !== null && groupId === scope.ownGroupId);
+}
+
+export function canSeeUser(v: Pick<StaffFacts, "firmAccess" | "firmGroupId">, user: Pick<ClientUserFacts, "firmGroupId">): boolean {
   return canSeeGroup(v, user.firmGroupId);
 }
 
-export function canSeeEntity(v: StaffFacts, entity: Pick<EntityFacts, "ownerGroupId">): boolean {
+export function canSeeEntity(v: Pick<StaffFacts, "firmAccess" | "firmGroupId">, entity: Pick<EntityFacts, "ownerGroupId">): boolean {
   return canSeeGroup(v, entity.ownerGroupId);
 }
 

@@ -3,6 +3,7 @@
  * loaders and the UI) and the SQL they turn into (parameterised, whitelisted sort columns).
  */
 import type { TableConfig, TableState } from "~/components/data-table/state";
+import { entityVisibleSql, userVisibleSql, type VisibilityViewer } from "./visibility";
 
 export const USER_COLUMNS = [
   { key: "name", label: "Name", sortable: true },
@@ -62,11 +63,8 @@ export function entityStatus(e: { inactive: boolean; readonlyAccess: boolean }):
 
 export const ENTITY_STATUS_LABELS: Record<EntityStatus, string> = { active: "Active", inactive: "Inactive", readonly: "Read-only" };
 
-/** Who is looking: group-access staff see only their group's users and those in no group. */
-export interface StaffViewer {
-  id: string;
-  firmAccess: "partner" | "admin" | "full" | "group" | null;
-}
+/** Who is looking: group-access staff see only their group's users and those in no group (visibility.ts). */
+export type StaffViewer = VisibilityViewer;
 
 export interface ListQuery {
   where: string;
@@ -100,9 +98,7 @@ export function usersQuery(state: TableState, viewer: StaffViewer): ListQuery {
   };
   const status = first(state, "status");
   const where = ["u.kind = 'client'", status === "deleted" ? "u.deleted_at IS NOT NULL" : "u.deleted_at IS NULL"];
-  if (viewer.firmAccess === "group") {
-    where.push(`(u.firm_group_id IS NULL OR u.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${add(viewer.id)}))`);
-  }
+  if (viewer.firmAccess === "group") where.push(userVisibleSql(viewer, "u", add));
   if (state.q) {
     const p = add(likePattern(state.q));
     where.push(
@@ -142,9 +138,7 @@ export function entitiesQuery(state: TableState, viewer: StaffViewer, hiddenType
   const status = first(state, "status");
   // Deleted entities are listed only under their own filter (to restore them).
   const where = [status === "deleted" ? "c.deleted_at IS NOT NULL" : "c.deleted_at IS NULL", `c.entity_type <> ${add(hiddenType)}`];
-  if (viewer.firmAccess === "group") {
-    where.push(`(o.id IS NULL OR o.firm_group_id IS NULL OR o.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${add(viewer.id)}))`);
-  }
+  if (viewer.firmAccess === "group") where.push(entityVisibleSql(viewer, "c", add));
   if (state.q) {
     const p = add(likePattern(state.q));
     where.push(`(c.name ILIKE ${p} OR c.business_email ILIKE ${p} OR (o.fname || ' ' || o.lname) ILIKE ${p} OR o.email ILIKE ${p})`);

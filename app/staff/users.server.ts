@@ -30,6 +30,7 @@ import {
 } from "./permissions";
 import { INDIVIDUAL, USER_MESSAGES, type CreateUserInput, type EditUserInput } from "./user-rules";
 import { loadClientUserFact, loadClientUserFacts } from "./viewer.server";
+import { visibilityOf } from "./visibility.server";
 
 export class UserActionError extends Error {
   constructor(
@@ -69,14 +70,28 @@ export interface EmailAvailability {
   user: { id: string; name: string } | null;
 }
 
-/** POST /users/check_email_availability: is this address free in the firm (any kind of user)? */
+/**
+ * POST /users/check_email_availability: is this address free in the firm (any kind of user)?
+ *
+ * Group access (staff spec §6: they see only their group and users in no group): an address held
+ * by a client of another group is answered `{ isAvailable: false, user: null }`, exactly as an
+ * address held by a staff member: "taken", with no name, id or entities. Saying "available"
+ * instead would hide nothing (emails are unique in the firm, so creating the user would then fail
+ * with 'This email already exists', staff spec §5) and would only let the dialog run into that
+ * refusal; saying who has it would show another group's client.
+ *
+ * `exceptUserId` (the user being edited) counts only when the viewer may see that user: otherwise
+ * "free apart from user X?" would tell whether another group's client X has this address.
+ */
 export async function checkEmailAvailability(portal: FirmSiteContext, viewer: StaffFacts, email: string, exceptUserId?: string | null): Promise<EmailAvailability> {
+  const visibility = visibilityOf(portal.db, viewer);
+  const except = exceptUserId && (await visibility.findUser(exceptUserId)) ? exceptUserId : null;
   const owner = await portal.db.user.findFirst({
-    where: { email: email.toLowerCase(), ...(exceptUserId ? { id: { not: exceptUserId } } : {}) },
+    where: { email: email.toLowerCase(), ...(except ? { id: { not: except } } : {}) },
     select: { id: true, fname: true, lname: true, kind: true, firmGroupId: true },
   });
   if (!owner) return { isAvailable: true, user: null };
-  const visible = owner.kind === "client" && (!isGroupAccess(viewer) || owner.firmGroupId === null || owner.firmGroupId === viewer.firmGroupId);
+  const visible = owner.kind === "client" && visibility.seesGroup(owner.firmGroupId);
   return { isAvailable: false, user: visible ? { id: owner.id, name: fullName(owner) } : null };
 }
 

@@ -6,11 +6,14 @@
 import { requireStaff, type SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmDb, FirmTx } from "~/db.server";
-import { canSeeGroup, type ClientUserFacts, type EntityFacts, type StaffFacts } from "./permissions";
+import type { ClientUserFacts, EntityFacts, StaffFacts } from "./permissions";
+import { staffFactsOf, staffVisibility, visibilityOf, type StaffVisibility } from "./visibility.server";
 
 export interface StaffViewerContext {
   user: SessionUser;
   facts: StaffFacts;
+  /** The group-access door (visibility.server.ts) for this viewer. */
+  visibility: StaffVisibility;
 }
 
 const perRequest = new WeakMap<object, Promise<StaffViewerContext>>();
@@ -21,8 +24,8 @@ export function loadStaffViewer(request: Request, portal: FirmSiteContext): Prom
   if (!pending) {
     pending = (async () => {
       const user = await requireStaff(request, portal);
-      const row = await portal.db.user.findFirst({ where: { id: user.id }, select: { firmGroupId: true } });
-      return { user, facts: { id: user.id, firmAccess: user.firmAccess, isAdvisor: user.isAdvisor, firmGroupId: row?.firmGroupId ?? null } };
+      const facts = await staffFactsOf(portal.db, user);
+      return { user, facts, visibility: visibilityOf(portal.db, facts) };
     })();
     perRequest.set(portal, pending);
     // A refused request (401/redirect) should not be cached as a rejected promise for later loaders.
@@ -35,14 +38,12 @@ type Db = FirmDb | FirmTx;
 
 /**
  * Whether a staff user may reach something of a firm group (an entity: its primary owner's group;
- * a client: their group): group-access staff only their own group or none (permissions.ts). One
- * lookup for group-access staff, none for the others; never true for clients.
+ * a client: their group), through the group-access door (visibility.server.ts); never true for
+ * clients. Kept for callers that hold a group id already; new code asks the door directly.
  */
 export async function staffSeesGroup(db: Db, user: SessionUser, groupId: string | null): Promise<boolean> {
   if (user.kind !== "staff") return false;
-  if (user.firmAccess !== "group") return true;
-  const row = await (db as FirmTx).user.findFirst({ where: { id: user.id }, select: { firmGroupId: true } });
-  return canSeeGroup({ id: user.id, firmAccess: user.firmAccess, isAdvisor: user.isAdvisor, firmGroupId: row?.firmGroupId ?? null }, groupId);
+  return (await staffVisibility(db, user)).seesGroup(groupId);
 }
 
 export const clientUserFactsSelect = {

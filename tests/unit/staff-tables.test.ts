@@ -28,8 +28,13 @@ describe("users query", () => {
 
   it("limits group-access staff to their group and users in no group", () => {
     const q = usersQuery(defaultState(USERS_TABLE), group);
-    expect(q.where).toContain("u.firm_group_id IS NULL OR u.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = $1)");
+    // The viewer's group is read by their id in the statement when the caller didn't load it…
+    expect(q.where).toContain("u.firm_group_id IS NULL OR u.firm_group_id = (SELECT vg.firm_group_id FROM users vg WHERE vg.id = $1)");
     expect(q.values).toEqual(["u2"]);
+    // …and bound when it did.
+    const known = usersQuery(defaultState(USERS_TABLE), { ...group, firmGroupId: "grp_a" });
+    expect(known.where).toContain("(u.firm_group_id IS NULL OR u.firm_group_id = $1)");
+    expect(known.values).toEqual(["grp_a"]);
   });
 
   it("ignores unknown sorts", () => {
@@ -50,7 +55,7 @@ describe("entities query", () => {
     const state = readTableState(new URLSearchParams("status=readonly&type=Trust&tag=x&sort=owner&dir=desc"), null, ENTITIES_TABLE);
     const q = entitiesQuery(state, group, "drop_link");
     expect(q.where).toContain("NOT c.inactive AND c.readonly_access");
-    expect(q.where).toContain("o.firm_group_id");
+    expect(q.where).toContain("NOT EXISTS (SELECT 1 FROM users vo WHERE vo.id = c.primary_owner_id");
     expect(q.values).toEqual(["drop_link", "u2", "Trust", ["x"]]);
     expect(q.orderBy).toContain("lower(o.lname) DESC NULLS LAST");
   });
