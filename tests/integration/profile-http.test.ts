@@ -277,7 +277,7 @@ describe("account changes need proof that it's the owner", () => {
     expect(await userByEmail("acme", email)).toMatchObject({ email, pendingEmail: null, phoneNumber: "5035550111", enabled2fa: true });
     expect(await app.tx("acme", (t) => t.outboundMessage.count({ where: { to: { in: ["thief@evil.example", "+15035550666"] } } }))).toBe(0);
     // The page knows to ask for it (the field shows once a protected value is edited).
-XX
+    expect((await app.get("acme", "/profile", thief.cookie)).text).toContain("reauth");
 
     // A wrong password is refused (and counts towards the lockout); the right one lets the change through.
     const wrong = await app.post("acme", "/profile?index", { ...cases[2], currentPassword: "Wrong-Password-1!" }, thief.cookie);
