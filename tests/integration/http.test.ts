@@ -141,8 +141,11 @@ describe("bad input", () => {
     const wrong = await post(firm("acme"), "/signin", { email: "client@acme.test", password: "Nope-Nope-123!" });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain("Invalid password");
+    // Another firm's user is unknown here, answered like a wrong password (no enumeration).
     const other = await post(firm("acme"), "/signin", { email: "client@summit.test", password: "Portal-Demo-2026!" });
-    expect(other.text).toContain("Sorry, we couldn&#x27;t find a user with that email address");
+    expect(other.status).toBe(400);
+    expect(other.text).toContain("Invalid password");
+    expect(other.text).not.toContain("couldn&#x27;t find a user");
   });
 
   it("refuses sign-up with bad, reserved or taken subdomains", async () => {
