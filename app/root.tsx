@@ -18,6 +18,7 @@ import { ErrorPanel, NotFoundPanel } from "~/components/shell";
 import { VocabularyProvider } from "~/vocabulary";
 import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";
 import { unreadMessageCount } from "~/inbox/unread.server";
+import { useNonce } from "~/nonce";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -79,6 +80,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  const nonce = useNonce();
   return (
     <html lang="en" className={themeClass(data?.theme ?? ROOT_THEME)} style={brandVars(data?.brandColor)}>
       <head>
@@ -94,8 +96,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </ToastProvider>
         </VocabularyProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
