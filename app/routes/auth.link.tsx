@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireSameOrigin } from "~/auth/origin";
@@ -20,6 +20,9 @@ export const meta: MetaFunction = () => [{ title: "Sign In" }, { name: "robots",
 const LINK_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
 type LinkPage = { kind: "link"; token: string; purpose: "sign_in_link" | "password_reset"; destination: string | null } | { kind: "flow"; data: SignInPageData };
+
+// The link's token is in this page's URL: the loader's no-store and no-referrer apply to the page too.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
  * GET /auth/link?token=: the page an emailed link opens. Opening it changes nothing (mail
