@@ -19,6 +19,7 @@ import { VocabularyProvider } from "~/vocabulary";
 import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";
 import { unreadMessageCount } from "~/inbox/unread.server";
 import { useNonce } from "~/nonce";
+import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -86,6 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         <Meta />
         <Links />
       </head>
