@@ -82,7 +82,8 @@ describe("onlyReachedThrough", () => {
 });
 
 describe("judge", () => {
-  const advisories = (parseAuditReport(REPORT) as { advisories: never[] }).advisories;
+  const report = parseAuditReport(REPORT);
+  const advisories = report.ok ? report.advisories : [];
 
   it("blocks high and critical advisories without an exception; lower ones never block", () => {
     const verdict = judge(advisories, [], LOCK, "2026-11-23");
