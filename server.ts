@@ -1,21 +1,26 @@
 /**
  * The HTTP host. Resolves the firm from the Host header (never from anything else the client
- * controls), answers unknown hosts itself, serves assets, and hands `{ portal }` to Remix.
+ * controls), answers unknown hosts itself, serves assets, and hands `{ portal, cspNonce }` to Remix.
+ * Every answer gets its security headers here (app/security-headers.server.ts).
  *
  * Usage: tsx server.ts        (expects DATABASE_URL and S3 settings; `npm start` provides them)
  */
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Server } from "node:http";
-import express from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import compression from "compression";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals, type ServerBuild } from "@remix-run/node";
+// The adapter's own request conversion and response writing: its createRequestHandler offers no
+// step between Remix's answer and the socket, where the security headers are set.
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import { env } from "~/env.server";
 import type { PortalLoadContext } from "~/context.server";
 import type { PortalRuntime } from "~/tenancy/runtime.server";
 import { unknownHostPage } from "~/tenancy/unknown-host-page";
 import { originAllowed } from "~/auth/origin";
+import { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders, type SecurityHeaderSettings } from "~/security-headers.server";
 
 installGlobals({ nativeFetch: true });
 
@@ -34,9 +39,19 @@ export async function startServer(options: { port?: number; host?: string } = {}
   const entry = build.entry.module as unknown as { createPortalRuntime: () => Promise<PortalRuntime> };
   const runtime = await entry.createPortalRuntime();
 
+  const headerSettings: SecurityHeaderSettings = { https: config.APP_PROTOCOL === "https", storageOrigins: runtime.storageOrigins };
+  const baseHeaders = baseSecurityHeaders(headerSettings);
+  /** For what the host answers by itself: nothing may load or run, and it is never stored. */
+  const hostAnswer = (res: express.Response) => res.set({ "Content-Security-Policy": LOCKED_CSP, "Cache-Control": "no-store" });
+
   const app = express();
   app.disable("x-powered-by");
   if (config.TRUST_PROXY) app.set("trust proxy", true);
+  // Every answer, static files included, starts with the base headers; the app's answers get theirs below.
+  app.use((_req, res, next) => {
+    res.set(baseHeaders);
+    next();
+  });
   app.use(compression());
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
@@ -47,14 +62,14 @@ export async function startServer(options: { port?: number; host?: string } = {}
       // req.ip is the socket's address, or the load balancer's X-Forwarded-For with TRUST_PROXY.
       const portal = await runtime.contextFor(req.headers.host, req.ip ?? null);
       if (!portal) {
-        res.status(404).type("html").set("Cache-Control", "no-store").send(unknownHostPage(`${config.APP_PROTOCOL}://${config.APP_DOMAIN}`));
+        hostAnswer(res).status(404).type("html").send(unknownHostPage(`${config.APP_PROTOCOL}://${config.APP_DOMAIN}`));
         return;
       }
       // State-changing requests must come from this site's own pages (CSRF): a cross-site form
       // or script gets 403 here, before any action runs.
       const expectedOrigin = `${config.APP_PROTOCOL}://${req.headers.host}`;
       if (!originAllowed({ method: req.method, headers: { get: (name: string) => req.get(name) ?? null } as Headers }, expectedOrigin)) {
-        res.status(403).type("text").set("Cache-Control", "no-store").send("Forbidden: cross-origin request");
+        hostAnswer(res).status(403).type("text").send("Forbidden: cross-origin request");
         return;
       }
       res.locals.portal = portal;
@@ -64,14 +79,30 @@ export async function startServer(options: { port?: number; host?: string } = {}
     }
   });
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: config.NODE_ENV === "production" ? "production" : build.mode,
-      getLoadContext: (_req, res) => ({ portal: res.locals.portal as PortalLoadContext }),
-    }),
-  );
+  const handleRemix = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : build.mode);
+  const remix: RequestHandler = async (req, res, next) => {
+    try {
+      // A fresh nonce per answer: the CSP allows only inline scripts that carry it.
+      const cspNonce = randomBytes(16).toString("base64");
+      const answer = await handleRemix(createRemixRequest(req, res), { portal: res.locals.portal as PortalLoadContext, cspNonce });
+      const headers = new Headers(answer.headers);
+      applyAppSecurityHeaders(headers, { settings: headerSettings, nonce: cspNonce, requestCookie: req.get("cookie") });
+      // The adapter appends each header: drop the base values first so each header is sent once.
+      for (const name of headers.keys()) res.removeHeader(name);
+      await sendRemixResponse(res, new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers }));
+    } catch (error) {
+      next(error);
+    }
+  };
+  app.all("*", remix);
+
+  // An error outside Remix (or before it answered): a plain 500 with the host's headers.
+  const onError: ErrorRequestHandler = (error, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    console.error(error);
+    hostAnswer(res).status(500).type("text").send("Internal Server Error");
+  };
+  app.use(onError);
 
   const port = options.port ?? config.PORT;
   const server: Server = await new Promise((resolve) => {

@@ -29,6 +29,8 @@ export type PortalLoadContext = RootSiteContext | FirmSiteContext;
 declare module "@remix-run/node" {
   interface AppLoadContext {
     portal: PortalLoadContext;
+    /** This response's Content-Security-Policy nonce (server.ts), for inline scripts; absent when a test calls a loader directly. */
+    cspNonce?: string;
   }
 }
 

@@ -18,6 +18,8 @@ import { ErrorPanel, NotFoundPanel } from "~/components/shell";
 import { VocabularyProvider } from "~/vocabulary";
 import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";
 import { unreadMessageCount } from "~/inbox/unread.server";
+import { useNonce } from "~/nonce";
+import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -79,11 +81,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  const nonce = useNonce();
   return (
     <html lang="en" className={themeClass(data?.theme ?? ROOT_THEME)} style={brandVars(data?.brandColor)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -94,8 +98,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </ToastProvider>
         </VocabularyProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -225,6 +225,12 @@ export interface FileStorage {
    * s3:PutBucketCORS; pass `{ cors: false }` when the bucket's CORS is managed elsewhere.
    */
   ensureBucket(options?: { cors?: boolean }): Promise<void>;
+
+  /**
+   * The origins browsers reach the store at: those of a presigned GET and of an upload POST, signed
+   * here (no request is made). The pages' Content-Security-Policy allows exactly these.
+   */
+  browserOrigins(): Promise<string[]>;
 }
 
 /** CORS rules browsers need to upload to and read from the bucket directly. */
@@ -433,6 +439,13 @@ export function createS3Storage(config: StorageConfig): FileStorage {
         await client.send(new PutBucketCorsCommand({ Bucket, CORSConfiguration: { CORSRules: BUCKET_CORS_RULES } }));
       }
     },
+
+    async browserOrigins() {
+      // Ask the SDK rather than rebuild its rules (path-style or virtual-hosted, regional hosts).
+      const get = await getSignedUrl(presignClient, new GetObjectCommand({ Bucket, Key: "origin-probe" }), { expiresIn: 60 });
+      const post = await createPresignedPost(presignClient, { Bucket, Key: "origin-probe", Expires: 60 });
+      return [...new Set([new URL(get).origin, new URL(post.url).origin])];
+    },
   };
   return storage;
 }
@@ -458,3 +471,14 @@ export const verifyUpload: FileStorage["verifyUpload"] = (o) => getStorage().ver
 export const readObject: FileStorage["readObject"] = (o) => getStorage().readObject(o);
 export const deleteObject: FileStorage["deleteObject"] = (o) => getStorage().deleteObject(o);
 export const ensureBucket: FileStorage["ensureBucket"] = (o) => getStorage().ensureBucket(o);
+
+/** The store's browser origins, or none when storage is not configured (nothing to allow then). */
+export async function storageBrowserOrigins(): Promise<string[]> {
+  let storage: FileStorage;
+  try {
+    storage = getStorage();
+  } catch {
+    return [];
+  }
+  return storage.browserOrigins();
+}

@@ -4,6 +4,7 @@ import { firmSql, type FirmDb, type FirmTx } from "~/db.server";
 import { env, sessionSecret } from "~/env.server";
 import type { FirmAccess } from "~/navigation";
 import { signInRedirectUrl } from "./redirect";
+import { sessionCookieName } from "./session-cookie";
 import { SECRET_LIFETIME_MINUTES } from "./sign-in-rules";
 import { hashToken, newToken } from "./tokens.server";
 
@@ -26,7 +27,7 @@ export function sessionLifetime(kind: "staff" | "client") {
  */
 function sessionCookie() {
   const secure = env().APP_PROTOCOL === "https";
-  return createCookie(secure ? "__Host-portal_session" : "portal_session", {
+  return createCookie(sessionCookieName(secure), {
     httpOnly: true,
     sameSite: "lax",
     secure,

@@ -12,6 +12,7 @@ import { requireApiUser } from "~/auth/session.server";
 import { requireFirmSite } from "~/context.server";
 import { DocumentError, documentActionSchema, performDocumentAction } from "~/documents/documents.server";
 import { EXTRACTED_INTENTS, extractedActionSchema, performExtractedAction } from "~/documents/extracted/split.server";
+import { NO_STORE_HEADERS } from "~/security-headers.server";
 
 export async function loader() {
   throw new Response("Not Found", { status: 404 });
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const extracted = extractedActionSchema.safeParse(body);
     if (!extracted.success) return json({ error: extracted.error.issues[0]?.message ?? "Malformed request" }, { status: 400 });
     try {
-      return json(await performExtractedAction({ portal, user }, params.companyHash ?? "", extracted.data));
+      return json(await performExtractedAction({ portal, user }, params.companyHash ?? "", extracted.data), { headers: NO_STORE_HEADERS });
     } catch (error) {
       if (error instanceof DocumentError) return json({ error: error.message }, { status: error.status });
       throw error;
@@ -45,7 +46,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = documentActionSchema.safeParse(body);
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "Malformed request" }, { status: 400 });
   try {
-    return json(await performDocumentAction({ portal, user }, params.companyHash ?? "", parsed.data));
+    // Download and view links are presigned URLs: never kept by a cache.
+    return json(await performDocumentAction({ portal, user }, params.companyHash ?? "", parsed.data), { headers: NO_STORE_HEADERS });
   } catch (error) {
     if (error instanceof DocumentError) return json({ error: error.message }, { status: error.status });
     throw error;

@@ -7,6 +7,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { requireFirmSite } from "~/context.server";
 import { DropLinkError, performDropLinkRequest } from "~/drop-off/drop-link.server";
 import { dropLinkApiSchema } from "~/drop-off/rules";
+import { NO_STORE_HEADERS } from "~/security-headers.server";
 
 export async function loader() {
   throw new Response("Not Found", { status: 404 });
@@ -26,7 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = dropLinkApiSchema.safeParse(body);
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "Malformed request" }, { status: 400 });
   try {
-    return json(await performDropLinkRequest(portal, parsed.data));
+    // Upload grants are presigned POSTs, and there is no session here to mark the answer private.
+    return json(await performDropLinkRequest(portal, parsed.data), { headers: NO_STORE_HEADERS });
   } catch (error) {
     if (error instanceof DropLinkError) return json({ error: error.message }, { status: error.status });
     throw error;

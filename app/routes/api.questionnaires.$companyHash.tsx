@@ -7,6 +7,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/session.server";
 import { requireFirmSite } from "~/context.server";
 import { performQuestionnaireAction, QuestionnaireError, questionnaireActionSchema } from "~/questionnaires/questionnaire.server";
+import { NO_STORE_HEADERS } from "~/security-headers.server";
 
 export async function loader() {
   throw new Response("Not Found", { status: 404 });
@@ -29,7 +30,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "Malformed request" }, { status: 400 });
   try {
     const result = await performQuestionnaireAction({ portal, user, companyHash: params.companyHash ?? "", userAgent: request.headers.get("user-agent") }, parsed.data);
-    return json(result);
+    // Document and file links are presigned URLs: never kept by a cache.
+    return json(result, { headers: NO_STORE_HEADERS });
   } catch (error) {
     if (error instanceof QuestionnaireError) return json({ error: error.message }, { status: error.status });
     throw error;

@@ -11,6 +11,7 @@ import { requireApiUser } from "~/auth/session.server";
 import { requireFirmSite } from "~/context.server";
 import { secureUploadApiSchema } from "~/drop-off/drop-off-rules";
 import { createSecureUploadLink, DropOffError, performSecureUploadRequest } from "~/drop-off/drop-off.server";
+import { NO_STORE_HEADERS } from "~/security-headers.server";
 import { staffVisibility } from "~/staff/visibility.server";
 
 export async function loader() {
@@ -36,9 +37,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (user.kind !== "staff") return json({ error: "Not Found" }, { status: 404 });
       const visibility = await staffVisibility(portal.db, user);
       await visibility.assertSeesEntity({ idOrHashId: parsed.data.companyId }, { notFound: () => json({ error: "Entity not found." }, { status: 404 }) });
-      return json(await createSecureUploadLink(portal, user, parsed.data.companyId));
+      return json(await createSecureUploadLink(portal, user, parsed.data.companyId), { headers: NO_STORE_HEADERS });
     }
-    return json(await performSecureUploadRequest(portal, parsed.data));
+    // Upload grants are presigned POSTs, and the link holder has no session to mark the answer private.
+    return json(await performSecureUploadRequest(portal, parsed.data), { headers: NO_STORE_HEADERS });
   } catch (error) {
     if (error instanceof DropOffError) return json({ error: error.message }, { status: error.status });
     throw error;

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireSameOrigin } from "~/auth/origin";
@@ -26,6 +26,9 @@ type LinkPage =
 
 /** After a confirmed sign-up from a template link: choose a sign-in method, then the dashboard. */
 const AFTER_SIGN_UP = "/set-sign-in-method";
+
+// The link's token is in this page's URL: the loader's no-store and no-referrer apply to the page too.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
  * GET /auth/link?token=: the page an emailed link opens. Opening it changes nothing (mail

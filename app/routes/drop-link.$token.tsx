@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction, type HeadersFunction } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { AuthCard } from "~/components/shell";
@@ -10,6 +10,9 @@ import { DROP_LINK_MESSAGES, senderSchema } from "~/drop-off/rules";
 import type { UploadGrant } from "~/storage/uploads";
 
 export const meta: MetaFunction = () => [{ title: "Send files" }, { name: "robots", content: "noindex" }];
+
+// The link's token is in this page's URL: the loader's no-store and no-referrer apply to the page too.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** Public: the firm's drop link. Anyone with a live link sends files without signing in. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

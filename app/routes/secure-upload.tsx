@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction, type HeadersFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/shell";
 import { Alert } from "~/components/ui";
@@ -8,6 +8,9 @@ import { DropOffError, openSecureUpload } from "~/drop-off/drop-off.server";
 import { DropOffUploadForm } from "~/drop-off/upload-form";
 
 export const meta: MetaFunction = () => [{ title: "Secure upload" }, { name: "robots", content: "noindex" }];
+
+// The link's token is in this page's URL: the loader's no-store and no-referrer apply to the page too.
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** Public: /secure-upload?token=… — the holder of a live link sends files into that one entity, without signing in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
 import type { PortalLoadContext } from "~/context.server";
 import { firmDb, closeDb, verifyAppLogin } from "~/db.server";
 import { env } from "~/env.server";
+import { storageBrowserOrigins } from "~/storage.server";
 import { onFirmChanged } from "./firm-events.server";
 import { FirmRegistry } from "./firm-registry.server";
 
@@ -12,6 +13,8 @@ export interface PortalRuntime {
   /** The load context for a request's Host header, or null for an unknown host. */
   contextFor(host: string | undefined, clientAddress?: string | null): Promise<PortalLoadContext | null>;
   invalidateFirm(firmId?: string): void;
+  /** Where browsers reach the file store (for the pages' Content-Security-Policy). */
+  storageOrigins: string[];
   close(): Promise<void>;
 }
 
@@ -27,7 +30,9 @@ export async function createPortalRuntime(): Promise<PortalRuntime> {
   const registry = new FirmRegistry(config.APP_DOMAIN);
   await registry.start();
   const unsubscribe = onFirmChanged((firmId) => registry.invalidate(firmId));
+  const storageOrigins = await storageBrowserOrigins();
   return {
+    storageOrigins,
     async contextFor(host, clientAddress = null) {
       const resolved = await registry.resolve(host);
       if (!resolved) return null;

@@ -1,0 +1,151 @@
+/**
+ * The security headers of every answer, decided in one place (server.ts applies them). Pure: no
+ * I/O, no clock, no randomness (the per-request nonce is made by the caller).
+ *
+ * Three kinds of answers:
+ * - everything (static files included): `baseSecurityHeaders` — nosniff, Referrer-Policy,
+ *   Permissions-Policy, X-Frame-Options, and HSTS on https;
+ * - the app's own pages and data (Remix documents, single-fetch `.data`, resource routes):
+ *   `applyAppSecurityHeaders` — the above plus the nonce-based Content-Security-Policy, and
+ *   `Cache-Control: private, no-store` whenever the request is signed in or the answer sets a cookie;
+ * - answers the host gives by itself (unknown host, cross-site refusal, errors): the base headers
+ *   plus `LOCKED_CSP`, which allows nothing but the page's own inline styles.
+ */
+import { SESSION_COOKIE_NAMES } from "~/auth/session-cookie";
+
+export interface SecurityHeaderSettings {
+  /** APP_PROTOCOL is https: browsers are told to come back over https only (HSTS). */
+  https: boolean;
+  /**
+   * Origins browsers reach the file store at (presigned GETs for downloads, the PDF viewer, images
+   * and logos; presigned POSTs for uploads), e.g. `http://127.0.0.1:4569` or
+   * `https://portal-files.s3.us-east-1.amazonaws.com`.
+   */
+  storageOrigins: readonly string[];
+}
+
+/** One year, subdomains too: a firm's subdomain is never meant to be served over http. */
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * Same-origin only: URLs here carry secrets in their paths and queries (drop links, sign-in links,
+ * presigned store URLs), and nothing outside the portal needs to know which page linked to it.
+ */
+export const REFERRER_POLICY = "same-origin";
+
+/**
+ * Powerful browser features the portal never uses, switched off for its pages and any frame in
+ * them (file inputs with `capture` are not affected). Only features Chromium recognises are named:
+ * an unknown one makes the browser log an error on every page.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
+
+/** For pages the host answers by itself: no scripts, no loads, only the page's own inline CSS. */
+export const LOCKED_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+/** Headers for every answer, static files included. */
+export function baseSecurityHeaders(settings: Pick<SecurityHeaderSettings, "https">): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": REFERRER_POLICY,
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    // frame-ancestors in the CSP says the same to current browsers; this is for older ones.
+    "X-Frame-Options": "SAMEORIGIN",
+    ...(settings.https ? { "Strict-Transport-Security": HSTS } : {}),
+  };
+}
+
+const NONCE = /^[A-Za-z0-9+/]{16,}={0,2}$/;
+
+function origin(value: string): string {
+  const url = new URL(value);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`Not an http(s) origin: ${value}`);
+  return url.origin;
+}
+
+/**
+ * The Content-Security-Policy of the app's pages.
+ * - Scripts: only those carrying this response's nonce, and what they load ('strict-dynamic':
+ *   Remix's modules, route chunks loaded later, pdf.js imported by URL from /pdfjs/). 'self' is
+ *   ignored by browsers that know 'strict-dynamic'; it lets older ones (CSP 2) load /build and /pdfjs.
+ * - Styles: 'unsafe-inline' because the firm's theme is set through inline `style` attributes
+ *   (vanilla-extract's assignInlineVars on <html>) and components set sizes with style props;
+ *   scripts, not styles, are what the nonce protects.
+ * - Images: the store (documents, thumbnails, the firm's logo), data:/blob: (previews made in the
+ *   browser), and any https image, because a firm's custom home-page HTML may show images from the
+ *   firm's own site (sanitised to https URLs in app/home/client-home.server.ts).
+ * - Connections: the app and the store (pdf.js reads PDFs from presigned URLs; uploads are
+ *   presigned POSTs sent with XMLHttpRequest, never by submitting a form, so form-action stays 'self').
+ * - Workers: pdf.js's worker from /pdfjs/.
+ */
+export function contentSecurityPolicy(nonce: string, storageOrigins: readonly string[]): string {
+  if (!NONCE.test(nonce)) throw new Error("contentSecurityPolicy: the nonce must be base64 of at least 12 random bytes");
+  const store = [...new Set(storageOrigins.map(origin))];
+  const directives: [string, string[]][] = [
+    ["default-src", ["'self'"]],
+    ["script-src", [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'"]],
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    ["img-src", ["'self'", "data:", "blob:", "https:", ...store]],
+    ["connect-src", ["'self'", ...store]],
+    ["worker-src", ["'self'"]],
+    ["frame-src", ["'self'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["form-action", ["'self'"]],
+    ["frame-ancestors", ["'self'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join("; ");
+}
+
+/** Whether a Cookie header carries the portal's session cookie (with a value). */
+export function carriesSession(cookieHeader: string | null | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((pair) => {
+    const eq = pair.indexOf("=");
+    if (eq < 0) return false;
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    return (SESSION_COOKIE_NAMES as readonly string[]).includes(name) && value !== "" && value !== '""';
+  });
+}
+
+/** What signed-in answers must never be: stored by the browser (back/forward, disk) or any shared cache. */
+export const NO_STORE = "private, no-store";
+
+/**
+ * For answers that hand out presigned store URLs or upload grants (download links, PDF viewer
+ * links, drop-link uploads): set by the route itself too, so it holds even without a session.
+ */
+export const NO_STORE_HEADERS = { "Cache-Control": NO_STORE } as const;
+
+/**
+ * Sets the security headers on an answer of the app (a document, `.data`, or a resource route).
+ * Overrides what a route set, except a stricter Referrer-Policy (sign-in and drop links send
+ * `no-referrer`). `Cache-Control: private, no-store` when the request carries the session cookie or
+ * the answer sets any cookie (a sign-in, a sign-out, a remembered table state): a signed-in page, its
+ * data and its JSON must not be kept by a shared computer's browser or a proxy. Other answers keep
+ * the caching their route chose.
+ */
+export function applyAppSecurityHeaders(
+  headers: Headers,
+  options: { settings: SecurityHeaderSettings; nonce: string; requestCookie: string | null | undefined },
+): void {
+  const { settings, nonce, requestCookie } = options;
+  const keepReferrerPolicy = headers.has("Referrer-Policy");
+  for (const [name, value] of Object.entries(baseSecurityHeaders(settings))) {
+    if (name === "Referrer-Policy" && keepReferrerPolicy) continue;
+    headers.set(name, value);
+  }
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, settings.storageOrigins));
+  if (carriesSession(requestCookie) || headers.has("Set-Cookie")) headers.set("Cache-Control", NO_STORE);
+}
