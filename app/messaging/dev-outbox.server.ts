@@ -1,9 +1,16 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireFirmSite } from "~/context.server";
-import { outboxEnabled } from "~/env.server";
+import { env, outboxEnabled } from "~/env.server";
 import { listOutboundMessages } from "./outbox.server";
 
 export const DEV_OUTBOX_LIMIT = 100;
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (Node's usual form for a local IPv4 client). */
+export function isLoopbackAddress(address: string | null | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) || address === "::1";
+}
 
 /** One message as the development outbox shows it (also its JSON form). */
 export interface DevOutboxMessage {
@@ -30,7 +37,11 @@ export interface DevOutboxMessage {
  */
 export async function loadDevOutbox(context: LoaderFunctionArgs["context"]) {
   if (!outboxEnabled()) throw new Response("Not Found", { status: 404 });
-  const { firm, db } = requireFirmSite(context);
+  const { firm, db, clientAddress } = requireFirmSite(context);
+  // The server listens on every interface by default: someone on the local network sending
+  // `Host: acme.localhost` must not read the codes. Only this machine (and never through a proxy's
+  // X-Forwarded-For, which a client can write) sees the outbox.
+  if (env().TRUST_PROXY || !isLoopbackAddress(clientAddress)) throw new Response("Not Found", { status: 404 });
   const messages = await listOutboundMessages(db, { limit: DEV_OUTBOX_LIMIT });
   return {
     firm: { name: firm.name, slug: firm.slug },

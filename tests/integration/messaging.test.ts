@@ -42,9 +42,9 @@ function portal(firm: typeof ACME) {
 }
 
 /** The load context Remix gets on a firm's site (only what the outbox page reads). */
-function firmContext(firm: typeof ACME): { portal: FirmSiteContext } {
+function firmContext(firm: typeof ACME, clientAddress: string | null = "127.0.0.1"): { portal: FirmSiteContext } {
   const settings = { id: firm.id, slug: firm.slug, name: firm.name } as FirmSettings;
-  return { portal: { site: "firm", firm: settings, db: firmDb(firm.id), origin: `http://${firm.slug}.localhost:3000`, clientAddress: null } };
+  return { portal: { site: "firm", firm: settings, db: firmDb(firm.id), origin: `http://${firm.slug}.localhost:3000`, clientAddress } };
 }
 
 function setEnv(values: Partial<Record<string, string | undefined>>) {
@@ -308,6 +308,27 @@ describe("the development outbox page", () => {
     }
     return statuses;
   }
+
+  it("answers only this machine: another address on the network, or any address behind TRUST_PROXY, gets 404", async () => {
+    const request = new Request("http://acme-msg.localhost:3000/dev/outbox");
+    for (const address of ["192.168.1.20", "10.0.0.5", "::ffff:192.168.1.20", null]) {
+      const answer = await outboxPageLoader({ request, context: firmContext(ACME, address) }).catch((r: unknown) => r);
+      expect(answer instanceof Response ? answer.status : 200, String(address)).toBe(404);
+    }
+    for (const address of ["127.0.0.1", "::ffff:127.0.0.1", "::1"]) {
+      const answer = await outboxPageLoader({ request, context: firmContext(ACME, address) }).catch((r: unknown) => r);
+      expect(answer instanceof Response ? answer.status : 200, address).toBe(200);
+    }
+    setEnv({ TRUST_PROXY: "true" });
+    resetEnvCache();
+    try {
+      const answer = await outboxPageLoader({ request, context: firmContext(ACME, "127.0.0.1") }).catch((r: unknown) => r);
+      expect(answer instanceof Response ? answer.status : 200).toBe(404);
+    } finally {
+      setEnv({ TRUST_PROXY: undefined });
+      resetEnvCache();
+    }
+  });
 
   it("is served in production mode too, on a local portal with no email or SMS provider", async () => {
     setEnv({ NODE_ENV: "production", SESSION_SECRET: "a-production-secret-for-tests", APP_DOMAIN: "localhost:3000" });
