@@ -51,6 +51,8 @@ export interface SessionUser {
   defaultCompanyId: string | null;
   /** The last proof that it's the owner (see hasRecentAuth); null when none since sign-in. */
   reauthenticatedAt?: Date | null;
+  /** The staff member's firm group (group access limits them to it); absent when not loaded. */
+  firmGroupId?: string | null;
 }
 
 export function displayName(user: Pick<SessionUser, "fname" | "lname" | "preferredName">) {
@@ -156,6 +158,7 @@ interface SessionRow {
   time_zone: string;
   default_company_id: string | null;
   reauthenticated_at: Date | null;
+  firm_group_id: string | null;
   pending: boolean;
 }
 
@@ -171,7 +174,7 @@ async function lookupSessionRow(request: Request, portal: FirmSiteContext): Prom
     `WITH found AS (
        SELECT s.id AS session_id, u.id, u.kind::text AS kind, u.email, u.fname, u.lname, u.preferred_name,
               u.firm_access::text AS firm_access, u.is_advisor, u.readonly_access, u.time_zone, u.default_company_id,
-              s.reauthenticated_at,
+              s.reauthenticated_at, u.firm_group_id,
               ((u.kind = 'staff' OR u.enabled_2fa OR $2::boolean) AND s.two_factor_verified_at IS NULL) AS pending
          FROM sessions s
          JOIN users u ON u.firm_id = s.firm_id AND u.id = s.user_id
@@ -203,6 +206,7 @@ async function lookupSessionRow(request: Request, portal: FirmSiteContext): Prom
       timeZone: row.time_zone,
       defaultCompanyId: row.default_company_id,
       reauthenticatedAt: row.reauthenticated_at ? new Date(row.reauthenticated_at) : null,
+      firmGroupId: row.firm_group_id,
     },
   };
 }

@@ -24,7 +24,7 @@ const groups = new WeakMap<object, Promise<string | null>>();
  * once per session user (the session lookup is memoised per request, so: once per request).
  */
 export function viewerGroupId(db: Db, user: SessionUser): Promise<string | null> {
-  const carried = (user as SessionUser & { firmGroupId?: string | null }).firmGroupId;
+  const carried = user.firmGroupId;
   if (carried !== undefined) return Promise.resolve(carried);
   let pending = groups.get(user);
   if (!pending) {
