@@ -719,6 +719,21 @@ describe("set sign-in method", () => {
   });
 });
 
+describe("redirects after sign-in", () => {
+  it("never leave the site, whatever dot segments or encodings the target uses", async () => {
+    for (const target of ["/..//evil.example", "/x/..//evil.example", "/%2e%2e//evil.example", "/./..//evil.example", "//evil.example", "https://evil.example/"]) {
+      const b = newBrowser();
+      const signedInAt = await b.post("acme", `/signin?redirect=${encodeURIComponent(target)}`, { email: "client@acme.test", password: PASSWORD, redirect: target });
+      expect(signedInAt.status, target).toBe(302);
+      expect(signedInAt.location, target).toBe("/");
+      // The page that keeps ?redirect= for later forms drops it too.
+      expect(html(await newBrowser().get("acme", `/signin?redirect=${encodeURIComponent(target)}`))).toContain('name="redirect" value=""');
+    }
+    const kept = await newBrowser().post("acme", "/signin", { email: "client@acme.test", password: PASSWORD, redirect: "/documents/../profile" });
+    expect(kept.location).toBe("/profile");
+  });
+});
+
 describe("a stolen session can't keep the account", () => {
   it("staff: a session alone changes neither the phone nor the sign-in method, and a code alone never signs staff in", async () => {
     const partnerId = await userId(ACME, "partner@acme.test");
