@@ -1,6 +1,7 @@
 /**
  * Profiles in the browser, on both demo firms: a client edits their profile and their entity
- * (Canada relabels the address), changes their email through the emailed link, staff see
+ * (Canada relabels the address), changes their phone (the current password, then the code texted
+ * to the new number) and their email (the current password, then the emailed link), staff see
  * Profile Settings with two-factor locked on, a read-only client sees everything disabled, and
  * the dashboard's persistent 'Confirm this information' dialog.
  *
@@ -11,7 +12,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { firmUrl, signIn } from "./support";
+import { PASSWORD, codeIn, firmUrl, nextMessage, outboxMark, signIn } from "./support";
 
 let pool: pg.Pool | null = null;
 
@@ -96,7 +97,7 @@ async function goToProfile(page: Page) {
   await expect(page.getByRole("heading", { name: "Profile", exact: true, level: 1 })).toBeVisible();
 }
 
-test("a client updates their profile: masked phone sent as digits, the spec's messages, disabled Update without an email", async ({ page }) => {
+test("a client updates their profile: masked phones sent as digits, the spec's messages, disabled Update without an email", async ({ page }) => {
   const saved = await snapshotUser("acme", "client@acme.test");
   try {
     await signIn(page, "acme", "client@acme.test");
@@ -108,6 +109,8 @@ test("a client updates their profile: masked phone sent as digits, the spec's me
     await expect(email).toHaveValue("client@acme.test");
     await expect(phone).toHaveValue("(503) 555-0142");
     await expect(page.getByLabel("Time zone")).toHaveValue("Pacific Time (US & Canada)");
+    const currentPassword = page.getByLabel("Current password");
+    await expect(currentPassword).toHaveCount(0);
 
     await email.fill("");
     await expect(update).toBeDisabled();
@@ -122,8 +125,11 @@ test("a client updates their profile: masked phone sent as digits, the spec's me
 
     await phone.fill("");
     await expect(page.getByText("You must have a phone number to receive SMS notifications.")).toBeVisible();
-    await phone.fill("+1 (503) 555-0199");
-    await expect(phone).toHaveValue("(503) 555-0199");
+    // Editing the phone asks for proof that it's the owner; back to the saved number, it doesn't.
+    await expect(currentPassword).toBeVisible();
+    await phone.fill("+1 (503) 555-0142");
+    await expect(phone).toHaveValue("(503) 555-0142");
+    await expect(currentPassword).toHaveCount(0);
     await page.getByLabel("Contact method").selectOption({ label: "Email & Text" });
     await page.getByLabel("Work phone").fill("5035550100");
     await page.getByLabel("Extension").fill("12");
@@ -137,9 +143,10 @@ test("a client updates their profile: masked phone sent as digits, the spec's me
       `SELECT phone_number, work_phone_number, preferred_contact_method::text AS method, time_zone FROM users WHERE id = $1`,
       [saved.id],
     );
-    expect(row).toEqual({ phone_number: "5035550199", work_phone_number: "5035550100", method: "sms", time_zone: "Eastern Time (US & Canada)" });
+    expect(row).toEqual({ phone_number: "5035550142", work_phone_number: "5035550100", method: "sms", time_zone: "Eastern Time (US & Canada)" });
     await page.reload();
-    await expect(phone).toHaveValue("(503) 555-0199");
+    await expect(phone).toHaveValue("(503) 555-0142");
+    await expect(page.getByLabel("Work phone")).toHaveValue("(503) 555-0100");
     await expect(page.getByLabel("Contact method")).toHaveValue("sms");
     await shot(page, "acme-client-profile");
     await page.setViewportSize({ width: 375, height: 812 });
@@ -148,6 +155,60 @@ test("a client updates their profile: masked phone sent as digits, the spec's me
     await saved.restore();
   }
 });
+
+for (const slug of ["acme", "summit"] as const) {
+  test(`${slug}: a new phone number needs the current password, and is saved only once the code texted to it is entered`, async ({ page }) => {
+    const saved = await snapshotUser(slug, `client@${slug}.test`);
+    const area = slug === "acme" ? "503" : "303";
+    try {
+      await signIn(page, slug, `client@${slug}.test`);
+      await goToProfile(page);
+      const phone = page.getByRole("textbox", { name: "Phone", exact: true });
+      const update = page.getByRole("button", { name: "Update Profile" });
+      const before = (await db<{ phone_number: string }>(`SELECT phone_number FROM users WHERE id = $1`, [saved.id]))[0].phone_number;
+      const currentPassword = page.getByLabel("Current password");
+      await expect(currentPassword).toHaveCount(0);
+      await phone.fill(`${area}5550199`);
+      await expect(currentPassword).toBeVisible();
+      const mark = await outboxMark(slug);
+      await update.click();
+      await expect(page.getByText("Enter your current password to make this change")).toBeVisible();
+      await currentPassword.fill("Wrong-Password-1!");
+      await update.click();
+      await expect(page.getByText("Invalid password")).toBeVisible();
+      // Nothing is texted without the proof.
+      expect(await db(`SELECT 1 FROM outbound_messages WHERE "to" = $1 AND created_at > $2`, [`+1${area}5550199`, mark])).toHaveLength(0);
+      await currentPassword.fill(PASSWORD);
+      await update.click();
+      await expect(page.getByText("Profile updated successfully")).toBeVisible();
+
+      // Waiting for the code: the number on the account has not changed yet.
+      await expect(page.getByText("Confirm your new phone number", { exact: true })).toBeVisible();
+      const codeField = page.getByLabel("Code we texted to (•••) •••-0199");
+      await expect(codeField).toBeVisible();
+      await expect(phone).toHaveValue(`(${area}) 555-${before.slice(-4)}`);
+      expect((await db<{ phone_number: string }>(`SELECT phone_number FROM users WHERE id = $1`, [saved.id]))[0].phone_number).toBe(before);
+      await shot(page, `${slug}-profile-confirm-phone`);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await shot(page, `${slug}-profile-confirm-phone-mobile`);
+      await page.setViewportSize({ width: 1280, height: 720 });
+
+      const code = codeIn(await nextMessage(slug, `+1${area}5550199`, mark, "sms"));
+      await codeField.fill(code === "000000" ? "111111" : "000000");
+      await page.getByRole("button", { name: "Confirm number" }).click();
+      await expect(page.getByText("Invalid or expired verification code")).toBeVisible();
+      expect((await db<{ phone_number: string }>(`SELECT phone_number FROM users WHERE id = $1`, [saved.id]))[0].phone_number).toBe(before);
+      await codeField.fill(code);
+      await page.getByRole("button", { name: "Confirm number" }).click();
+      await expect(page.getByText("Phone number confirmed")).toBeVisible();
+      await expect(page.getByText("Confirm your new phone number", { exact: true })).toHaveCount(0);
+      await expect(phone).toHaveValue(`(${area}) 555-0199`);
+      expect((await db<{ phone_number: string }>(`SELECT phone_number FROM users WHERE id = $1`, [saved.id]))[0].phone_number).toBe(`${area}5550199`);
+    } finally {
+      await saved.restore();
+    }
+  });
+}
 
 test("a client edits their entity's address; Canada shows Province/Territory and Postal Code", async ({ page }) => {
   const [entity] = await db<{ id: string; hash_id: string; street: string | null; city: string | null; state: string | null; zip: string | null; country: string; business_email: string | null }>(
@@ -213,7 +274,20 @@ test("a new email is used only once the emailed link is confirmed, on the firm's
   try {
     await signIn(page, "acme", "marcus.johnson@example.com");
     await goToProfile(page);
+    // Changing the email asks for the current password (the field shows once the email is edited).
+    const currentPassword = page.getByLabel("Current password");
+    await expect(currentPassword).toHaveCount(0);
     await page.getByLabel("Primary email").fill(newEmail);
+    await expect(currentPassword).toBeVisible();
+    await shot(page, "acme-profile-current-password");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(page, "acme-profile-current-password-mobile");
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await expect(page.getByText("Enter your current password to make this change")).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Confirmation email sent" })).toHaveCount(0);
+    expect((await db<{ pending_email: string | null }>(`SELECT pending_email FROM users WHERE id = $1`, [saved.id]))[0].pending_email).toBeNull();
+    await currentPassword.fill(PASSWORD);
     await page.getByRole("button", { name: "Update Profile" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirmation email sent" });
     await expect(dialog).toBeVisible();
@@ -295,7 +369,7 @@ test("a read-only client sees the profile with everything disabled", async ({ pa
   await expect(page.getByRole("button", { name: "Save Information" })).toBeDisabled();
 });
 
-test("'Confirm this information' can't be dismissed, needs an email, and saves", async ({ page }) => {
+test("'Confirm this information' can't be dismissed, needs an email, asks for the password for a new phone, and saves", async ({ page }) => {
   const saved = await snapshotUser("acme", "aisha.haddad@example.com");
   // An open questionnaire of her entity asks for a profile update.
   const [questionnaire] = await db<{ id: string; company_id: string; sent_at: Date }>(
@@ -310,6 +384,7 @@ test("'Confirm this information' can't be dismissed, needs an email, and saves",
   );
   await db(`UPDATE questionnaires SET update_profile_section = true, sent_at = now() WHERE id = $1`, [questionnaire.id]);
   await db(`UPDATE users SET contact_confirmed_at = NULL WHERE id = $1`, [saved.id]);
+  const [{ phone_number: ownPhone }] = await db<{ phone_number: string }>(`SELECT phone_number FROM users WHERE id = $1`, [saved.id]);
   try {
     await signIn(page, "acme", "aisha.haddad@example.com");
     const dialog = page.getByRole("dialog", { name: "Confirm this information" });
@@ -337,25 +412,41 @@ test("'Confirm this information' can't be dismissed, needs an email, and saves",
     await phone.fill("");
     await expect(sms).toBeDisabled();
     await expect(dialog.getByText("You must have a phone number to receive SMS notifications.")).toBeVisible();
+    // A new number: the dialog asks for the current password, and the number waits for a texted code.
+    const currentPassword = dialog.getByLabel("Current password");
+    await phone.fill(ownPhone);
+    await expect(currentPassword).toHaveCount(0);
     await phone.fill("5035550188");
+    await expect(currentPassword).toBeVisible();
     await expect(sms).toBeEnabled();
     await sms.check();
+    await currentPassword.fill(PASSWORD);
     await shot(page, "acme-confirm-contact-dialog", { fullPage: false });
     await page.setViewportSize({ width: 375, height: 812 });
     await shot(page, "acme-confirm-contact-dialog-mobile", { fullPage: false });
     await page.setViewportSize({ width: 1280, height: 720 });
 
+    const mark = await outboxMark("acme");
     await confirm.click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    await expect(page.getByText("We texted a code to (•••) •••-0188: enter it on your profile to change your phone number.")).toBeVisible();
     await page.reload();
     await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
     await expect(dialog).toHaveCount(0);
-    const [row] = await db<{ confirmed: boolean; phone_number: string; method: string }>(
-      `SELECT contact_confirmed_at IS NOT NULL AS confirmed, phone_number, preferred_contact_method::text AS method FROM users WHERE id = $1`,
-      [saved.id],
-    );
-    expect(row).toEqual({ confirmed: true, phone_number: "5035550188", method: "sms" });
+    const contact = () =>
+      db<{ confirmed: boolean; phone_number: string; method: string }>(
+        `SELECT contact_confirmed_at IS NOT NULL AS confirmed, phone_number, preferred_contact_method::text AS method FROM users WHERE id = $1`,
+        [saved.id],
+      );
+    expect((await contact())[0]).toEqual({ confirmed: true, phone_number: ownPhone, method: "sms" });
+
+    // The code texted to the new number, entered on the profile, changes it.
+    await goToProfile(page);
+    await page.getByLabel("Code we texted to (•••) •••-0188").fill(codeIn(await nextMessage("acme", "+15035550188", mark, "sms")));
+    await page.getByRole("button", { name: "Confirm number" }).click();
+    await expect(page.getByText("Phone number confirmed")).toBeVisible();
+    expect((await contact())[0]).toEqual({ confirmed: true, phone_number: "5035550188", method: "sms" });
   } finally {
     await db(`UPDATE questionnaires SET update_profile_section = false, profile_updated_at = NULL, sent_at = $2 WHERE id = $1`, [questionnaire.id, questionnaire.sent_at]);
     await db(`UPDATE companies SET street = $2, city = $3, state = $4, zip = $5, country = $6 WHERE id = $1`, [

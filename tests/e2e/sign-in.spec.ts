@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, completeSignIn, firmUrl, screenshot, signIn, signOut } from "./support";
+import { randomBytes } from "node:crypto";
+import { PASSWORD, completeSignIn, firmUrl, outboxMark, screenshot, signIn, signOut, sql } from "./support";
 
 test("a client signs in with a password and sees the dashboard", async ({ page }) => {
   await signIn(page, "acme", "client@acme.test");
@@ -30,14 +31,46 @@ test("an advisor does not get Firm Settings", async ({ page }) => {
   await screenshot(page, "acme-advisor-home");
 });
 
-test("wrong password and unknown email get the spec's messages", async ({ page }) => {
+test("a wrong password gets the spec's message; an unknown email is answered like an emailed-link account", async ({ page }) => {
   await signIn(page, "acme", "client@acme.test", "Wrong-Password-1!");
   await expect(page.getByText("Invalid password")).toBeVisible();
-  await signIn(page, "acme", "nobody@acme.test");
-  await expect(page.getByText("Sorry, we couldn't find a user with that email address")).toBeVisible();
-  // A user of another firm is unknown here.
-  await signIn(page, "acme", "client@summit.test");
-  await expect(page.getByText("Sorry, we couldn't find a user with that email address")).toBeVisible();
+
+  // The answer to an unknown address tells nothing: the same "Check your email" as an account
+  // that signs in by emailed link, with the address masked, and nothing is sent to it.
+  const account = `e2e_${randomBytes(6).toString("hex")}@example.test`;
+  await sql(
+    `INSERT INTO users (id, firm_id, kind, email, fname, lname, preferred_sign_in_method, time_zone)
+     SELECT $1, f.id, 'client', $2, 'Robin', 'Tester', 'email', f.time_zone FROM firms f WHERE f.slug = 'acme'`,
+    [account.split("@")[0], account],
+  );
+  const answers = new Set<string>();
+  // Another firm's user is unknown here.
+  for (const email of ["nobody@acme.test", "client@summit.test", account]) {
+    const mark = await outboxMark("acme");
+    await signIn(page, "acme", email);
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    await expect(page).toHaveURL(/\/signin\?state=sent-link&sent=sign_in_link&to=/);
+    const [local, domain] = email.split("@");
+    const masked = `${local[0]}•••${local.at(-1)}@${domain}`;
+    await expect(page.getByText(`We sent a sign-in link to ${masked}.`)).toBeVisible();
+    await expect(page.getByText("couldn't find a user")).toHaveCount(0);
+    answers.add((await page.locator("main").innerText()).replace(masked, "<address>"));
+    const [sent] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbound_messages m JOIN firms f ON f.id = m.firm_id WHERE f.slug = 'acme' AND m."to" = $1 AND m.created_at > $2`,
+      [email, mark],
+    );
+    expect(sent.n, email).toBe(email === account ? 1 : 0);
+  }
+  // Word for word the same page for the unknown addresses and the real account.
+  expect(answers.size).toBe(1);
+
+  // The password step for an unknown address says the password is wrong, like for an account.
+  await signIn(page, "acme", "client@acme.test", "Wrong-Password-1!");
+  await page.getByLabel("Email").fill("nobody@acme.test");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Invalid password")).toBeVisible();
+  await expect(page.getByText("couldn't find a user")).toHaveCount(0);
 });
 
 test("an unauthenticated visit goes to /?redirect= and lands there after sign-in", async ({ page }) => {
