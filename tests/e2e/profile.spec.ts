@@ -12,7 +12,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { PASSWORD, codeIn, firmUrl, nextMessage, outboxMark, signIn } from "./support";
+import { PASSWORD, codeIn, firmUrl, linkIn, nextMessage, outboxMark, signIn } from "./support";
 
 let pool: pg.Pool | null = null;
 
@@ -209,6 +209,53 @@ for (const slug of ["acme", "summit"] as const) {
     }
   });
 }
+
+test("a client without a password confirms a profile change with a code emailed to the account", async ({ page }) => {
+  const email = "chris.adams@example.com";
+  const saved = await snapshotUser("summit", email);
+  const [before] = await db<{ password_hash: string | null; method: string | null }>(
+    `SELECT password_hash, preferred_sign_in_method::text AS method FROM users WHERE id = $1`,
+    [saved.id],
+  );
+  await db(`UPDATE users SET password_hash = NULL, preferred_sign_in_method = 'email' WHERE id = $1`, [saved.id]);
+  try {
+    let mark = await outboxMark("summit");
+    await page.goto(firmUrl("summit", "/"));
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    await page.goto(linkIn(await nextMessage("summit", email, mark, "email")));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await goToProfile(page);
+
+    const phone = page.getByRole("textbox", { name: "Phone", exact: true });
+    const update = page.getByRole("button", { name: "Update Profile" });
+    const sendCode = page.getByRole("button", { name: "Email me a code" });
+    await expect(sendCode).toHaveCount(0);
+    await phone.fill("3035550198");
+    // No password to give: a code emailed to the account is the proof.
+    await expect(page.getByLabel("Current password")).toHaveCount(0);
+    await expect(page.getByText("confirm it's you with a code we email to c•••s@example.com")).toBeVisible();
+    await update.click();
+    await expect(page.getByText("Enter the code we emailed you to make this change")).toBeVisible();
+    mark = await outboxMark("summit");
+    await sendCode.click();
+    await expect(page.getByRole("button", { name: "Email me a new code" })).toBeVisible();
+    const codeField = page.getByLabel("Code from your email");
+    await expect(codeField).toBeVisible();
+    await shot(page, "summit-profile-emailed-code");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(page, "summit-profile-emailed-code-mobile");
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await codeField.fill(codeIn(await nextMessage("summit", email, mark, "email")));
+    await update.click();
+    await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    await expect(page.getByLabel("Code we texted to (•••) •••-0198")).toBeVisible();
+  } finally {
+    await db(`UPDATE users SET password_hash = $2, preferred_sign_in_method = $3::"SignInMethod" WHERE id = $1`, [saved.id, before.password_hash, before.method]);
+    await saved.restore();
+  }
+});
 
 test("a client edits their entity's address; Canada shows Province/Territory and Postal Code", async ({ page }) => {
   const [entity] = await db<{ id: string; hash_id: string; street: string | null; city: string | null; state: string | null; zip: string | null; country: string; business_email: string | null }>(

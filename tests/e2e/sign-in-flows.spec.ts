@@ -428,6 +428,7 @@ for (const slug of FIRMS) {
       await page.getByLabel("Confirm password", { exact: true }).fill("Brand-New-Pass-9!");
       await page.getByRole("button", { name: "Save password" }).click();
       await expect(page.getByText("Enter the code we emailed you to make this change")).toBeVisible();
+      await shoot(page, `sign-in-set-password-reauth-${slug}`, { mobile: true });
       mark = await outboxMark(slug);
       await page.getByRole("button", { name: "Email me a code" }).click();
       await expect(page.getByText(/We emailed a code to e•••.@example\.test/)).toBeVisible();
