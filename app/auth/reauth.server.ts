@@ -112,6 +112,14 @@ export async function confirmPhoneVerification(portal: FirmSiteContext, user: Se
   return { ok: true, phoneNumber: checked.destination };
 }
 
+/** Voids the codes waiting for a new number in this session (the user will type another). */
+export async function cancelPhoneVerification(portal: FirmSiteContext, user: SessionUser): Promise<void> {
+  await portal.db.signInToken.updateMany({
+    where: { attemptHash: attemptKey("phone", user.sessionId), purpose: "phone_verification", usedAt: null },
+    data: { expiresAt: new Date() },
+  });
+}
+
 /** The number a code was last texted to in this session and not yet confirmed (masked), if any. */
 export async function pendingPhoneVerification(portal: FirmSiteContext, user: SessionUser): Promise<{ digits: string; masked: string } | null> {
   const row = await portal.db.signInToken.findFirst({

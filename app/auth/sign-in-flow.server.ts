@@ -21,7 +21,7 @@ import { requireSameOrigin } from "./origin";
 import { hashPassword } from "./password.server";
 import { newPasswordSchema, withPasswordConfirmation } from "./password-rules";
 import { safeRedirect } from "./redirect";
-import { confirmIdentity, confirmPhoneVerification, notifyAccountChange, pendingPhoneVerification, reauthOption, sendReauthCode, startPhoneVerification } from "./reauth.server";
+import { cancelPhoneVerification, confirmIdentity, confirmPhoneVerification, notifyAccountChange, pendingPhoneVerification, reauthOption, sendReauthCode, startPhoneVerification } from "./reauth.server";
 import { createSession, completeTwoFactor, endOtherSessions, getPendingSignIn, getSessionUser, requireUser, type SessionUser } from "./session.server";
 import { sendSignInLink, inspectLink, type LinkPurpose } from "./sign-in-links.server";
 import { channelSchema, emailFirstSchema, emailStepSchema, passwordSignInSchema } from "./sign-in-schema";
@@ -305,6 +305,7 @@ const INTENTS = [
   "set-email",
   "set-phone",
   "verify-phone",
+  "phone-restart",
   "reauth-send-code",
 ] as const;
 type Intent = (typeof INTENTS)[number];
@@ -342,6 +343,7 @@ function viewOf(intent: Intent, form: FormData, channelAsked: string): SignInVie
     case "set-phone":
       return { state: "set-phone-number", phone: text(form, "phone", 20) };
     case "verify-phone":
+    case "phone-restart":
       return { state: "set-phone-number", step: "code" };
     case "reauth-send-code": {
       const back = text(form, "back");
@@ -585,6 +587,13 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
       if (refused) return refused;
       const sent = await startPhoneVerification(portal, user, digits);
       if (!sent.ok) return page(await accountChangeView(portal, user, "set-phone-number"), target, { fieldErrors: { phone: sent.message }, values }, sent.status);
+      return go(stateUrl("set-phone-number", target));
+    }
+
+    case "phone-restart": {
+      // A mistyped number: the waiting code is voided and the card asks for the number again.
+      const user = await requireUser(request, portal);
+      await cancelPhoneVerification(portal, user);
       return go(stateUrl("set-phone-number", target));
     }
 

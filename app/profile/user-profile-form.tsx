@@ -267,6 +267,7 @@ export function ConfirmItsYou({
   passwordError,
   codeError,
   sendAction,
+  what = "your email, phone or two-factor setting",
 }: {
   method: "password" | "code";
   destination: string | null;
@@ -274,6 +275,8 @@ export function ConfirmItsYou({
   codeError?: string;
   /** Where 'Email me a code' posts (default: this page's action). */
   sendAction?: string;
+  /** What the change is, in the hint ("your email, phone or two-factor setting"). */
+  what?: string;
 }) {
   const sender = useFetcher<ProfileActionData>();
   const sentTo = sender.data?.saved?.reauthCodeSentTo ?? null;
@@ -285,7 +288,7 @@ export function ConfirmItsYou({
         name="currentPassword"
         autoComplete="current-password"
         maxLength={256}
-        hint="To keep your account safe, confirm it's you to change your email, phone or two-factor setting."
+        hint={`To keep your account safe, confirm it's you to change ${what}.`}
         error={passwordError}
       />
     );
@@ -303,7 +306,7 @@ export function ConfirmItsYou({
           error={codeError}
         />
       ) : (
-        <p className={s.switchNote}>To change your email, phone or two-factor setting, confirm it's you with a code we email{destination ? ` to ${destination}` : ""}.</p>
+        <p className={s.switchNote}>To change {what}, confirm it's you with a code we email{destination ? ` to ${destination}` : ""}.</p>
       )}
       {sendError ? <Alert tone="danger">{sendError}</Alert> : null}
       <div>

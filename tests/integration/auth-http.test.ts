@@ -690,9 +690,21 @@ describe("set sign-in method", () => {
     expect((await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } })))?.phoneNumber).toBe("5035550199");
     const texted = await lastSent(ACME, "+15035550177");
     expect(texted?.body).toContain("confirm this phone number");
-    const wrongCode = String((Number(codeOf(texted)) + 1) % 1_000_000).padStart(6, "0");
+    // A mistyped number: 'Use another number' voids the waiting code and asks again.
+    const restarted = await b.post("acme", "/signin?state=set-phone-number", { intent: "phone-restart" });
+    expect(restarted.location).toBe("/signin?state=set-phone-number");
+    expect(html(await b.get("acme", restarted.location!))).not.toContain("(•••) •••-0177");
+    expect(html(await b.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: codeOf(texted) }))).toContain("Invalid or expired verification code");
+    // Texts to one session are 30 s apart (no flooding a phone): half a minute later, a new one.
+    expect(html(await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0177" }))).toMatch(/Please wait \d+ seconds? before requesting another code/);
+    await scoped(ACME, (tx) => tx.signInToken.updateMany({ where: { userId: user.id, purpose: "phone_verification" }, data: { createdAt: new Date(Date.now() - 31_000) } }));
+    const again = await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0177" });
+    expect(again.location).toBe("/signin?state=set-phone-number");
+    const retexted = await lastSent(ACME, "+15035550177");
+    expect(retexted?.id).not.toBe(texted?.id);
+    const wrongCode = String((Number(codeOf(retexted)) + 1) % 1_000_000).padStart(6, "0");
     expect(html(await b.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: wrongCode }))).toContain("Invalid or expired verification code");
-    expect((await b.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: codeOf(texted) })).status).toBe(302);
+    expect((await b.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: codeOf(retexted) })).status).toBe(302);
     const row = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } }));
     expect(row).toMatchObject({ preferredSignInMethod: "sms", phoneNumber: "5035550177" });
     expect((await lastSent(ACME, user.email))?.body).toMatch(/The (phone number of your account|way you sign in) was changed\./);

@@ -72,7 +72,7 @@ function Description({ view }: { view: SignInView }) {
     case "set-password":
       return <>Choose the password you'll sign in with.</>;
     case "set-phone-number":
-      return <>We'll text you a code each time you sign in.</>;
+      return view.step === "code" ? null : <>We'll text a code to this number to confirm it.</>;
     case "set-sign-in-method":
       return null;
     case "template-start":
@@ -433,6 +433,11 @@ export function SignInFlow({ data, action = "/signin" }: { data: SignInPageData;
             <Button type="submit" name="intent" value="verify-phone" variant="primary" size="lg" fullWidth loading={busy("verify-phone")}>
               Confirm number
             </Button>
+            <div className={s.links}>
+              <button type="submit" name="intent" value="phone-restart" className={s.linkButton} formNoValidate>
+                Use another number
+              </button>
+            </div>
           </Form>
         );
       }

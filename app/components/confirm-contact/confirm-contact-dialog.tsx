@@ -132,6 +132,7 @@ function ConfirmContactDialog({ request, fetcher }: { request: ContactConfirmati
               passwordError={fields.currentPassword.errors?.[0]}
               codeError={fields.reauthCode.errors?.[0]}
               sendAction="/profile?index"
+              what="your email or phone"
             />
           ) : null}
         </fieldset>
