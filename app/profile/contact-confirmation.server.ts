@@ -6,12 +6,13 @@
  * sets `contactConfirmedAt` (and the questionnaire's `profileUpdatedAt`, spec mark_profile_updated).
  */
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
-import { confirmIdentity, notifyAccountChange, startPhoneVerification } from "~/auth/reauth.server";
+import { notifyAccountChange } from "~/auth/reauth.server";
 import { hasRecentAuth, maskEmail } from "~/auth/sign-in-rules";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmDb, FirmTx } from "~/db.server";
 import { toCountry, type Country } from "./address";
+import { guardContactChange } from "./contact-change.server";
 import { needsContactConfirmation } from "./contact-rules";
 import { sendEmailChangeConfirmation, startEmailChange } from "./email-change.server";
 import { editableEntity, writeEntityFields } from "./entity-profile.server";
@@ -87,18 +88,16 @@ export async function confirmContact(
   // The same rules as the profile: changing the email or the phone needs proof that it's the
   // owner, and a new number is saved only when the code texted to it comes back (on /profile).
   const before = await portal.db.user.findFirst({ where: { id: user.id }, select: { email: true, phoneNumber: true } });
+  if (!before) return refuse(404, CONFIRM_CONTACT_MESSAGES.notFound);
   const newPhone = input.phoneNumber || null;
-  const phoneChanges = Boolean(before) && newPhone !== (before?.phoneNumber ?? null);
-  if (before && (input.email !== before.email || phoneChanges)) {
-    const proved = await confirmIdentity(portal, user, { currentPassword: input.currentPassword, reauthCode: input.reauthCode });
-    if (!proved.ok) return refuse(proved.status, proved.message, proved.field === "form" ? undefined : proved.field);
-  }
-  let phoneVerificationSentTo: string | null = null;
-  if (phoneChanges && newPhone) {
-    const sent = await startPhoneVerification(portal, user, newPhone);
-    if (!sent.ok) return refuse(sent.status, sent.message, "phoneNumber");
-    phoneVerificationSentTo = sent.destination;
-  }
+  const guarded = await guardContactChange(portal, user, {
+    emailChanges: input.email !== before.email,
+    phoneBefore: before.phoneNumber ?? null,
+    phoneAfter: newPhone,
+    proof: { currentPassword: input.currentPassword, reauthCode: input.reauthCode },
+  });
+  if (!guarded.ok) return guarded;
+  const { phoneChanges, phoneVerificationSentTo } = guarded;
   const result = await portal.db.$transaction(async (tx): Promise<{ ok: true; token: string | null; name: string } | Refusal> => {
     const entity = await editableEntity(tx, user, input.entity);
     if (!entity.ok) return entity;
@@ -144,7 +143,7 @@ export async function confirmContact(
   if (!result.ok) return result;
   if (result.token) {
     await sendEmailChangeConfirmation(portal, { userId: user.id, to: input.email, name: result.name, token: result.token });
-    await notifyAccountChange(portal, user.id, "email requested", before?.email);
+    await notifyAccountChange(portal, user.id, "email requested", before.email);
   }
   if (phoneChanges && !newPhone) await notifyAccountChange(portal, user.id, "phone");
   return { ok: true, emailConfirmationSentTo: result.token ? input.email : null, phoneVerificationSentTo };

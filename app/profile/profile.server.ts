@@ -5,8 +5,9 @@
  * (./email-change.server.ts).
  */
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
-import { confirmIdentity, confirmPhoneVerification, notifyAccountChange, pendingPhoneVerification, reauthOption, startPhoneVerification } from "~/auth/reauth.server";
+import { confirmPhoneVerification, notifyAccountChange, pendingPhoneVerification, reauthOption } from "~/auth/reauth.server";
 import { endOtherSessions, type SessionUser } from "~/auth/session.server";
+import { guardContactChange } from "./contact-change.server";
 import type { FirmSiteContext } from "~/context.server";
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from "~/time-zones";
 import { sendEmailChangeConfirmation, startEmailChange } from "./email-change.server";
@@ -101,18 +102,16 @@ export async function updateUserProfile(portal: FirmSiteContext, user: SessionUs
   const before = await portal.db.user.findFirst({ where: { id: user.id }, select: { email: true, phoneNumber: true, enabled2fa: true, readonlyAccess: true } });
   if (!before || before.readonlyAccess) return refuse(403, PROFILE_MESSAGES.readOnlyUser);
   const nextPhone = input.phoneNumber || null;
-  const phoneChanges = nextPhone !== (before.phoneNumber ?? null);
   const turnsTwoFactorOff = before.enabled2fa && !effectiveTwoFactor(input.enabled2fa, policy);
-  if (input.email !== before.email || phoneChanges || turnsTwoFactorOff) {
-    const proved = await confirmIdentity(portal, user, { currentPassword: input.currentPassword, reauthCode: input.reauthCode });
-    if (!proved.ok) return refuse(proved.status, proved.message, proved.field === "form" ? undefined : proved.field);
-  }
-  let phoneVerificationSentTo: string | null = null;
-  if (phoneChanges && nextPhone) {
-    const sent = await startPhoneVerification(portal, user, nextPhone);
-    if (!sent.ok) return refuse(sent.status, sent.message, "phoneNumber");
-    phoneVerificationSentTo = sent.destination;
-  }
+  const guarded = await guardContactChange(portal, user, {
+    emailChanges: input.email !== before.email,
+    phoneBefore: before.phoneNumber ?? null,
+    phoneAfter: nextPhone,
+    twoFactorOff: turnsTwoFactorOff,
+    proof: { currentPassword: input.currentPassword, reauthCode: input.reauthCode },
+  });
+  if (!guarded.ok) return guarded;
+  const { phoneChanges, phoneVerificationSentTo } = guarded;
   const result = await portal.db.$transaction(async (tx): Promise<(ProfileSaved & { token: string | null; name: string }) | Refusal> => {
     const current = await tx.user.findUniqueOrThrow({
       where: { id: user.id },
