@@ -74,9 +74,11 @@ describe("onlyReachedThrough", () => {
     expect(onlyReachedThrough(lock, "dicer", "s3rver")).toBe(false);
   });
 
-  it("holds for dicer in this project's own lockfile", () => {
+  it("finds no production copy of dicer in this project's own lockfile (the local store is a development dependency)", () => {
     const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
-    expect(onlyReachedThrough(lock, "dicer", "s3rver")).toBe(true);
+    expect(lock.packages["node_modules/s3rver"].dev).toBe(true);
+    expect(lock.packages["node_modules/dicer"].dev).toBe(true);
+    expect(onlyReachedThrough(lock, "dicer", "s3rver")).toBe(false);
     expect(onlyReachedThrough(lock, "express", "s3rver")).toBe(false);
   });
 });
