@@ -1,0 +1,48 @@
+/**
+ * The one error boundary of the firm's pages: the spec's generic text ('Something went wrong.
+ * Please refresh this page to try again.') or the route's own title for a status (usually 404:
+ * 'Questionnaire not found'), and a way back.
+ *
+ *   export function ErrorBoundary() {
+ *     return <RouteErrorBoundary titles={{ 404: "User not found" }} back={{ to: "/clients", label: "Back to Users" }} />;
+ *   }
+ *
+ * A thrown `Response` or `data()` with a string body shows that string when the status has no
+ * title of its own and is a 4xx (an expected refusal whose message was written for the person).
+ */
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { FirmPage } from "~/components/firm-page";
+import { Alert, Button } from "~/components/ui";
+
+export const GENERIC_ERROR = "Something went wrong. Please refresh this page to try again.";
+
+export interface RouteErrorBoundaryProps {
+  /** Titles by HTTP status, e.g. `{ 404: "User not found" }`. */
+  titles?: Partial<Record<number, string>>;
+  back?: { to: string; label: string };
+  /** Title for anything unexpected (default: the spec's generic text). */
+  fallback?: string;
+}
+
+export function errorTitle(error: unknown, titles: RouteErrorBoundaryProps["titles"] = {}, fallback = GENERIC_ERROR): string {
+  if (!isRouteErrorResponse(error)) return fallback;
+  const own = titles[error.status];
+  if (own) return own;
+  if (error.status >= 400 && error.status < 500 && typeof error.data === "string" && error.data.trim() && error.data !== error.statusText) return error.data;
+  return fallback;
+}
+
+export function RouteErrorBoundary({ titles, back, fallback }: RouteErrorBoundaryProps) {
+  const error = useRouteError();
+  return (
+    <FirmPage>
+      <Alert tone="danger" title={errorTitle(error, titles, fallback)}>
+        {back ? (
+          <Button to={back.to} variant="secondary" size="sm">
+            {back.label}
+          </Button>
+        ) : null}
+      </Alert>
+    </FirmPage>
+  );
+}
