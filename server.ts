@@ -62,7 +62,10 @@ export async function startServer(options: { port?: number; host?: string } = {}
       // req.ip is the socket's address, or the load balancer's X-Forwarded-For with TRUST_PROXY.
       const portal = await runtime.contextFor(req.headers.host, req.ip ?? null);
       if (!portal) {
-        hostAnswer(res).status(404).type("html").send(unknownHostPage(`${config.APP_PROTOCOL}://${config.APP_DOMAIN}`));
+        hostAnswer(res)
+          .status(404)
+          .type("html")
+          .send(unknownHostPage(`${config.APP_PROTOCOL}://${config.APP_DOMAIN}`));
         return;
       }
       // State-changing requests must come from this site's own pages (CSRF): a cross-site form

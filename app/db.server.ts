@@ -148,10 +148,7 @@ type ScopedClient = ReturnType<typeof scopedClient>;
  * A client scoped to one firm. `$transaction(fn)` runs `fn` in one interactive transaction scoped
  * to the firm (the same as `withFirm`); the array form is not offered.
  */
-export type FirmDb = Omit<
-  ScopedClient,
-  "$transaction" | "$connect" | "$disconnect" | "$on" | "$extends"
-> & {
+export type FirmDb = Omit<ScopedClient, "$transaction" | "$connect" | "$disconnect" | "$on" | "$extends"> & {
   readonly firmId: string;
   $transaction<T>(fn: (tx: FirmTx) => Promise<T>, options?: TransactionOptions): Promise<T>;
 };
@@ -184,16 +181,15 @@ export function firmDb(firmId: string): FirmDb {
 }
 
 /** Runs `fn` in one interactive transaction scoped to `firmId`. */
-export async function withFirm<T>(
-  firmId: string,
-  fn: (tx: FirmTx) => Promise<T>,
-  options?: TransactionOptions,
-): Promise<T> {
+export async function withFirm<T>(firmId: string, fn: (tx: FirmTx) => Promise<T>, options?: TransactionOptions): Promise<T> {
   assertFirmId(firmId);
-  return basePrisma().$transaction(async (tx) => {
-    await setFirm(tx, firmId);
-    return fn(tx);
-  }, { ...TX_DEFAULTS, ...options });
+  return basePrisma().$transaction(
+    async (tx) => {
+      await setFirm(tx, firmId);
+      return fn(tx);
+    },
+    { ...TX_DEFAULTS, ...options },
+  );
 }
 
 /**
@@ -247,9 +243,7 @@ export async function isSubdomainTaken(slug: string): Promise<boolean> {
  * server, via LISTEN firm_changed). After a lost connection it reconnects and calls
  * `onChange(undefined)`: anything may have changed meanwhile. Returns a function that stops.
  */
-export async function listenFirmChanges(
-  onChange: (firmId: string | undefined) => void,
-): Promise<() => Promise<void>> {
+export async function listenFirmChanges(onChange: (firmId: string | undefined) => void): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;

@@ -70,10 +70,30 @@ const schema = z
     JOBS_WORKER: bool,
     TRUST_PROXY: bool,
     // Session lifetimes (absolute, from sign-in) and idle timeouts, per kind of user.
-    SESSION_ABSOLUTE_HOURS_STAFF: z.coerce.number().int().min(1).max(24 * 90).default(12),
-    SESSION_ABSOLUTE_HOURS_CLIENT: z.coerce.number().int().min(1).max(24 * 90).default(14 * 24),
-    SESSION_IDLE_MINUTES_STAFF: z.coerce.number().int().min(1).max(60 * 24 * 90).default(30),
-    SESSION_IDLE_MINUTES_CLIENT: z.coerce.number().int().min(1).max(60 * 24 * 90).default(12 * 60),
+    SESSION_ABSOLUTE_HOURS_STAFF: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(12),
+    SESSION_ABSOLUTE_HOURS_CLIENT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(14 * 24),
+    SESSION_IDLE_MINUTES_STAFF: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24 * 90)
+      .default(30),
+    SESSION_IDLE_MINUTES_CLIENT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24 * 90)
+      .default(12 * 60),
     // Sign-in requests allowed per client address and firm in 10 minutes (an office behind one
     // address signs in many people; a load test or a browser test suite needs more).
     SIGN_IN_REQUEST_LIMIT: z.coerce.number().int().min(10).max(1_000_000).default(300),
@@ -90,10 +110,18 @@ const schema = z
       });
     }
     if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
-      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "DATABASE_OWNER_URL needs DATABASE_URL too: the app's own login on the same database (see README, \"Database roles\")" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message: 'DATABASE_OWNER_URL needs DATABASE_URL too: the app\'s own login on the same database (see README, "Database roles")',
+      });
     }
     if (env.DATABASE_URL && env.DATABASE_OWNER_URL && urlUser(env.DATABASE_URL) === urlUser(env.DATABASE_OWNER_URL)) {
-      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "DATABASE_URL and DATABASE_OWNER_URL must log in as different roles: the app's login may act only as portal_app, never as the owner" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message: "DATABASE_URL and DATABASE_OWNER_URL must log in as different roles: the app's login may act only as portal_app, never as the owner",
+      });
     }
     if (env.TWILIO_ACCOUNT_SID && (!env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM_NUMBER)) {
       ctx.addIssue({ code: "custom", path: ["TWILIO_AUTH_TOKEN"], message: "TWILIO_ACCOUNT_SID needs TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER" });

@@ -79,4 +79,17 @@ export function clientNavigation(prefs: NavPreferences, implemented: ReadonlySet
 }
 
 /** Pages that exist today. Add a path here when its route ships. */
-export const IMPLEMENTED_PAGES: ReadonlySet<string> = new Set(["/", "/firm", "/profile", "/admin-profile", "/documents", "/drop-link", "/admin", "/clients", "/inbox", "/activities", "/templates", "/messages"]);
+export const IMPLEMENTED_PAGES: ReadonlySet<string> = new Set([
+  "/",
+  "/firm",
+  "/profile",
+  "/admin-profile",
+  "/documents",
+  "/drop-link",
+  "/admin",
+  "/clients",
+  "/inbox",
+  "/activities",
+  "/templates",
+  "/messages",
+]);

@@ -1,14 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { ROOT_THEME, brandVars, themeClass } from "../themes";
 import { getSessionUser, displayName } from "~/auth/session.server";
@@ -21,10 +12,7 @@ import { unreadMessageCount } from "~/inbox/unread.server";
 import { useNonce } from "~/nonce";
 import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
 
-export const links: LinksFunction = () => [
-  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
-  { rel: "icon", href: "/favicon.ico" },
-];
+export const links: LinksFunction = () => [...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []), { rel: "icon", href: "/favicon.ico" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { portal } = context;

@@ -54,13 +54,7 @@ export type { FileKind, UploadGrant } from "./storage/uploads";
 // ---------------------------------------------------------------------------------------------
 // Errors
 
-export type StorageErrorCode =
-  | "KEY_NOT_ALLOWED"
-  | "INVALID_REQUEST"
-  | "UPLOAD_MISSING"
-  | "UPLOAD_EMPTY"
-  | "UPLOAD_TOO_LARGE"
-  | "UPLOAD_WRONG_TYPE";
+export type StorageErrorCode = "KEY_NOT_ALLOWED" | "INVALID_REQUEST" | "UPLOAD_MISSING" | "UPLOAD_EMPTY" | "UPLOAD_TOO_LARGE" | "UPLOAD_WRONG_TYPE";
 
 const HTTP_STATUS: Record<StorageErrorCode, number> = {
   // Same answer as a missing file: a key from another firm must not be confirmed to exist.
@@ -120,9 +114,7 @@ type StorageEnv = Partial<Record<keyof z.input<typeof configSchema>, string | bo
  * throws an Error naming every missing or invalid S3_* variable.
  */
 export function storageConfig(source: StorageEnv = env()): StorageConfig {
-  const blankAsMissing = Object.fromEntries(
-    Object.entries(source).map(([name, value]) => [name, value === "" ? undefined : value]),
-  );
+  const blankAsMissing = Object.fromEntries(Object.entries(source).map(([name, value]) => [name, value === "" ? undefined : value]));
   const result = configSchema.safeParse(blankAsMissing);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
@@ -202,13 +194,7 @@ export interface FileStorage {
    * `allowedKinds` (default: the document kinds). Anything else is deleted and refused with a
    * StorageError. Run it before recording the file anywhere.
    */
-  verifyUpload(options: {
-    firmId: string;
-    key: string;
-    contentType: string;
-    maxBytes: number;
-    allowedKinds?: readonly FileKind[];
-  }): Promise<VerifiedUpload>;
+  verifyUpload(options: { firmId: string; key: string; contentType: string; maxBytes: number; allowedKinds?: readonly FileKind[] }): Promise<VerifiedUpload>;
 
   /**
    * The whole object (for background jobs reading a file staff uploaded), or null when there is
@@ -280,9 +266,7 @@ export function createS3Storage(config: StorageConfig): FileStorage {
   const client = new S3Client({ ...common, endpoint: config.endpoint });
   // Presigned URLs carry the host they were signed for: sign with the one browsers use.
   const presignClient =
-    config.publicEndpoint && config.publicEndpoint !== config.endpoint
-      ? new S3Client({ ...common, endpoint: config.publicEndpoint })
-      : client;
+    config.publicEndpoint && config.publicEndpoint !== config.endpoint ? new S3Client({ ...common, endpoint: config.publicEndpoint }) : client;
   const Bucket = config.bucket;
   const logoUrls = new TtlCache<string, string>(LOGO_URL_CACHE_MS);
 
@@ -406,7 +390,8 @@ export function createS3Storage(config: StorageConfig): FileStorage {
       refuseForeignKey(key, firmId);
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        if ((object.ContentLength ?? 0) > maxBytes) throw new StorageError("UPLOAD_TOO_LARGE", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
+        if ((object.ContentLength ?? 0) > maxBytes)
+          throw new StorageError("UPLOAD_TOO_LARGE", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
         return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
       } catch (error) {
         if (isNotFound(error)) return null;
@@ -429,9 +414,7 @@ export function createS3Storage(config: StorageConfig): FileStorage {
           new CreateBucketCommand({
             Bucket,
             // us-east-1 is the default and must not be named.
-            ...(config.region === "us-east-1"
-              ? {}
-              : { CreateBucketConfiguration: { LocationConstraint: config.region as BucketLocationConstraint } }),
+            ...(config.region === "us-east-1" ? {} : { CreateBucketConfiguration: { LocationConstraint: config.region as BucketLocationConstraint } }),
           }),
         );
       }

@@ -2,19 +2,19 @@ import { formatInTimeZone } from "date-fns-tz";
 
 /** The product's time zone names (as the spec writes them) and their IANA zones. */
 export const TIME_ZONES: Record<string, string> = {
-  "Hawaii": "Pacific/Honolulu",
-  "Alaska": "America/Juneau",
+  Hawaii: "Pacific/Honolulu",
+  Alaska: "America/Juneau",
   "Pacific Time (US & Canada)": "America/Los_Angeles",
-  "Arizona": "America/Phoenix",
+  Arizona: "America/Phoenix",
   "Mountain Time (US & Canada)": "America/Denver",
   "Central Time (US & Canada)": "America/Chicago",
   "Eastern Time (US & Canada)": "America/New_York",
   "Indiana (East)": "America/Indiana/Indianapolis",
   "Atlantic Time (Canada)": "America/Halifax",
-  "Newfoundland": "America/St_Johns",
-  "Saskatchewan": "America/Regina",
+  Newfoundland: "America/St_Johns",
+  Saskatchewan: "America/Regina",
   "Puerto Rico": "America/Puerto_Rico",
-  "UTC": "Etc/UTC",
+  UTC: "Etc/UTC",
 };
 
 export const DEFAULT_TIME_ZONE = "Pacific Time (US & Canada)";

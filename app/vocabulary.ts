@@ -51,8 +51,7 @@ function caseOf(text: string): CaseStyle {
 
 const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 /** Keeps acronyms such as "IRS" when lower-casing a replacement. */
-const lowerWord = (word: string) =>
-  word.length > 1 && word === word.toUpperCase() && /\p{Lu}/u.test(word) ? word : word.toLowerCase();
+const lowerWord = (word: string) => (word.length > 1 && word === word.toUpperCase() && /\p{Lu}/u.test(word) ? word : word.toLowerCase());
 
 /** The replacement written in the case of the text it replaces. */
 function applyCase(replacement: string, matched: string): string {
@@ -108,13 +107,7 @@ export function createVocabulary(entries: readonly VocabularyEntry[] | null | un
 const VocabularyContext = createContext<Translate>(identity);
 
 /** Provides the firm's vocabulary to everything below (root wraps the whole app). */
-export function VocabularyProvider({
-  entries,
-  children,
-}: {
-  entries: readonly VocabularyEntry[] | null | undefined;
-  children: ReactNode;
-}) {
+export function VocabularyProvider({ entries, children }: { entries: readonly VocabularyEntry[] | null | undefined; children: ReactNode }) {
   const key = JSON.stringify((entries ?? []).map((e) => [e.keyWord, e.replacement]));
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const t = useMemo(() => createVocabulary(entries), [key]);

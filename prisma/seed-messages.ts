@@ -31,7 +31,11 @@ export async function seedDemoConversation(
   const at = (daysAgo: number, hour: number) => new Date(base - daysAgo * 86_400_000 + hour * 3_600_000);
   const lines: { by: "client" | "firm"; text: string; at: Date }[] = [
     { by: "client", at: at(3, 16), text: `Hi! I started the ${entity.name} questionnaire. Do you need the bank statements for every month, or only December?` },
-    { by: "firm", at: at(3, 18), text: "Every month, please: upload them to the Bank Statements folder when you have a moment. December's is the most urgent." },
+    {
+      by: "firm",
+      at: at(3, 18),
+      text: "Every month, please: upload them to the Bank Statements folder when you have a moment. December's is the most urgent.",
+    },
     { by: "client", at: at(2, 15), text: "Thanks, uploading them this week." },
   ];
   await tx.conversation.create({ data: { id: conversationId, firmId, lastMessageAt: lines[lines.length - 1]!.at, createdAt: lines[0]!.at } });

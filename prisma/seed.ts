@@ -19,14 +19,7 @@ import { createHash } from "node:crypto";
 import { hashPassword } from "~/auth/password.server";
 import { withFirm, type FirmTx } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
-import {
-  BOOLEAN_ANSWERS,
-  SECTION_TYPES,
-  cannedTemplate,
-  type CannedTemplateKey,
-  type QuestionDefinition,
-  type SectionDefinition,
-} from "~/templates/canned";
+import { BOOLEAN_ANSWERS, SECTION_TYPES, cannedTemplate, type CannedTemplateKey, type QuestionDefinition, type SectionDefinition } from "~/templates/canned";
 import { nextReminderDate } from "~/reminders/rules";
 import { installCannedTemplates } from "~/templates/canned.server";
 import { todayIn } from "~/time-zones";
@@ -72,7 +65,9 @@ export async function seedDemo(options: SeedOptions = {}): Promise<void> {
     await withFirm(firmId, (tx) => seedDemoConversation(tx, firmId, firm, people.users, people.companies, today), TX_OPTIONS);
     const attached = await attachDemoDocuments(firmId, firm, log);
     if (attached) log(`${firm.name} (${firm.slug}): ${attached} demo PDFs attached to questionnaire sections`);
-    log(`${firm.name} (${firm.slug}): ${people.users.size} users, ${people.companies.size} entities, ${created} new questionnaires, ${Date.now() - started} ms`);
+    log(
+      `${firm.name} (${firm.slug}): ${people.users.size} users, ${people.companies.size} entities, ${created} new questionnaires, ${Date.now() - started} ms`,
+    );
   }
 }
 
@@ -89,7 +84,10 @@ function stableId(prefix: string, ...parts: string[]): string {
 
 /** A deterministic public id (URLs): 12 lower-case letters and digits. */
 function stableHashId(...parts: string[]): string {
-  return BigInt(`0x${digest(["hash", ...parts]).slice(0, 24)}`).toString(36).padStart(12, "0").slice(0, 12);
+  return BigInt(`0x${digest(["hash", ...parts]).slice(0, 24)}`)
+    .toString(36)
+    .padStart(12, "0")
+    .slice(0, 12);
 }
 
 const DAY_MS = 86_400_000;
@@ -166,16 +164,45 @@ async function seedFirmAndPeople(tx: FirmTx, firmId: string, firm: FirmDefinitio
     if (names.length) await create(names.map((name) => ({ id: stableId(prefix, firm.slug, name), firmId, name })));
     return new Map((await read()).map((row) => [row.name, row.id]));
   };
-  const groups = await named(firm.groups, "grp", (data) => tx.firmGroup.createMany({ data, skipDuplicates: true }), () => tx.firmGroup.findMany({ select: { id: true, name: true } }));
-  const contactTags = await named(firm.contactTags, "ctag", (data) => tx.contactTag.createMany({ data, skipDuplicates: true }), () => tx.contactTag.findMany({ select: { id: true, name: true } }));
-  const entityTags = await named(firm.entityTags, "etag", (data) => tx.entityTag.createMany({ data, skipDuplicates: true }), () => tx.entityTag.findMany({ select: { id: true, name: true } }));
-  await named(firm.documentTags, "dtag", (data) => tx.documentTag.createMany({ data, skipDuplicates: true }), async () => []);
-  await named(firm.customEntityTypes, "etype", (data) => tx.firmEntityType.createMany({ data, skipDuplicates: true }), async () => []);
+  const groups = await named(
+    firm.groups,
+    "grp",
+    (data) => tx.firmGroup.createMany({ data, skipDuplicates: true }),
+    () => tx.firmGroup.findMany({ select: { id: true, name: true } }),
+  );
+  const contactTags = await named(
+    firm.contactTags,
+    "ctag",
+    (data) => tx.contactTag.createMany({ data, skipDuplicates: true }),
+    () => tx.contactTag.findMany({ select: { id: true, name: true } }),
+  );
+  const entityTags = await named(
+    firm.entityTags,
+    "etag",
+    (data) => tx.entityTag.createMany({ data, skipDuplicates: true }),
+    () => tx.entityTag.findMany({ select: { id: true, name: true } }),
+  );
+  await named(
+    firm.documentTags,
+    "dtag",
+    (data) => tx.documentTag.createMany({ data, skipDuplicates: true }),
+    async () => [],
+  );
+  await named(
+    firm.customEntityTypes,
+    "etype",
+    (data) => tx.firmEntityType.createMany({ data, skipDuplicates: true }),
+    async () => [],
+  );
 
   await installCannedTemplates(tx, firmId);
 
   const users = new Map<string, string>();
-  const upsertUser = async (key: string, email: string | undefined, data: Omit<Prisma.UserUncheckedCreateInput, "firmId" | "id" | "email" | "passwordHash">) => {
+  const upsertUser = async (
+    key: string,
+    email: string | undefined,
+    data: Omit<Prisma.UserUncheckedCreateInput, "firmId" | "id" | "email" | "passwordHash">,
+  ) => {
     const create = { ...data, id: stableId("usr", firm.slug, key), firmId, email: email ?? null, passwordHash: email ? passwordHash : null };
     const row = email
       ? await tx.user.upsert({ where: { firmId_email: { firmId, email } }, create, update: data, select: { id: true } })
@@ -241,7 +268,14 @@ async function seedFirmAndPeople(tx: FirmTx, firmId: string, firm: FirmDefinitio
       const companyId = await upsertCompany(tx, firmId, firm.slug, entity, clientId);
       companies.set(entity.name, companyId);
       const individual = entity.entityType === "Individual";
-      owners.push({ id: stableId("own", companyId, clientId), firmId, companyId, userId: clientId, isPrimary: true, specialRole: individual ? "taxpayer" : "none" });
+      owners.push({
+        id: stableId("own", companyId, clientId),
+        firmId,
+        companyId,
+        userId: clientId,
+        isPrimary: true,
+        specialRole: individual ? "taxpayer" : "none",
+      });
       ownerSubscriptions.push(...[1, 2, 3, 4, 5, 7].map((notificationTypeId) => ({ firmId, companyId, userId: clientId, notificationTypeId })));
       if (spouseId && individual) {
         owners.push({ id: stableId("own", companyId, spouseId), firmId, companyId, userId: spouseId, specialRole: "spouse" });
@@ -310,15 +344,114 @@ interface ScenarioShape {
 
 /** What each scenario looks like, in days relative to today. */
 const SCENARIOS: Record<QuestionnaireScenario, ScenarioShape> = {
-  draft: { due: 30, sent: null, opened: null, progress: 0, inProgress: false, completed: false, locked: false, isDraft: true, submitted: null, lastActivity: "Saved as draft" },
-  sent: { due: 21, sent: -4, opened: null, progress: 0, inProgress: false, completed: false, locked: false, isDraft: false, submitted: null, lastActivity: "Sent to client" },
-  opened: { due: 14, sent: -12, opened: -9, progress: 0, inProgress: false, completed: false, locked: false, isDraft: false, submitted: null, lastActivity: "Opened by client" },
-  in_progress: { due: 12, sent: -20, opened: -18, progress: 0.5, inProgress: true, completed: false, locked: false, isDraft: false, submitted: null, lastActivity: "Answered a question" },
-  due_soon: { due: 3, sent: -25, opened: -21, progress: 0.35, inProgress: true, completed: false, locked: false, isDraft: false, submitted: null, lastActivity: "Answered a question" },
-  due_today: { due: 0, sent: -30, opened: -27, progress: 0.7, inProgress: true, completed: false, locked: false, isDraft: false, submitted: null, lastActivity: "Answered a question" },
-  overdue: { due: -6, sent: -40, opened: -33, progress: 0.15, inProgress: true, completed: false, locked: false, isDraft: false, submitted: null, lastActivity: "Reminder sent" },
-  completed: { due: -5, sent: -45, opened: -44, progress: 1, inProgress: false, completed: true, locked: false, isDraft: false, submitted: -8, lastActivity: "Submitted by client" },
-  locked: { due: -20, sent: -60, opened: -58, progress: 1, inProgress: false, completed: true, locked: true, isDraft: false, submitted: -30, lastActivity: "Locked by firm" },
+  draft: {
+    due: 30,
+    sent: null,
+    opened: null,
+    progress: 0,
+    inProgress: false,
+    completed: false,
+    locked: false,
+    isDraft: true,
+    submitted: null,
+    lastActivity: "Saved as draft",
+  },
+  sent: {
+    due: 21,
+    sent: -4,
+    opened: null,
+    progress: 0,
+    inProgress: false,
+    completed: false,
+    locked: false,
+    isDraft: false,
+    submitted: null,
+    lastActivity: "Sent to client",
+  },
+  opened: {
+    due: 14,
+    sent: -12,
+    opened: -9,
+    progress: 0,
+    inProgress: false,
+    completed: false,
+    locked: false,
+    isDraft: false,
+    submitted: null,
+    lastActivity: "Opened by client",
+  },
+  in_progress: {
+    due: 12,
+    sent: -20,
+    opened: -18,
+    progress: 0.5,
+    inProgress: true,
+    completed: false,
+    locked: false,
+    isDraft: false,
+    submitted: null,
+    lastActivity: "Answered a question",
+  },
+  due_soon: {
+    due: 3,
+    sent: -25,
+    opened: -21,
+    progress: 0.35,
+    inProgress: true,
+    completed: false,
+    locked: false,
+    isDraft: false,
+    submitted: null,
+    lastActivity: "Answered a question",
+  },
+  due_today: {
+    due: 0,
+    sent: -30,
+    opened: -27,
+    progress: 0.7,
+    inProgress: true,
+    completed: false,
+    locked: false,
+    isDraft: false,
+    submitted: null,
+    lastActivity: "Answered a question",
+  },
+  overdue: {
+    due: -6,
+    sent: -40,
+    opened: -33,
+    progress: 0.15,
+    inProgress: true,
+    completed: false,
+    locked: false,
+    isDraft: false,
+    submitted: null,
+    lastActivity: "Reminder sent",
+  },
+  completed: {
+    due: -5,
+    sent: -45,
+    opened: -44,
+    progress: 1,
+    inProgress: false,
+    completed: true,
+    locked: false,
+    isDraft: false,
+    submitted: -8,
+    lastActivity: "Submitted by client",
+  },
+  locked: {
+    due: -20,
+    sent: -60,
+    opened: -58,
+    progress: 1,
+    inProgress: false,
+    completed: true,
+    locked: true,
+    isDraft: false,
+    submitted: -30,
+    lastActivity: "Locked by firm",
+  },
 };
 
 /** Finished questionnaires of an earlier tax year happened a year earlier. */
@@ -340,7 +473,9 @@ interface QuestionnaireRows {
 async function seedQuestionnaires(tx: FirmTx, firmId: string, firm: FirmDefinition, people: People, clock: Clock): Promise<number> {
   const templates = await tx.questionnaireTemplate.findMany({ where: { cannedKey: { not: null } }, select: { id: true, cannedKey: true } });
   const templateIds = new Map(templates.map((t) => [t.cannedKey as CannedTemplateKey, t.id]));
-  const existing = new Set((await tx.questionnaire.findMany({ where: { companyId: { in: [...people.companies.values()] } }, select: { id: true } })).map((q) => q.id));
+  const existing = new Set(
+    (await tx.questionnaire.findMany({ where: { companyId: { in: [...people.companies.values()] } }, select: { id: true } })).map((q) => q.id),
+  );
 
   const rows: QuestionnaireRows = { questionnaires: [], sections: [], questions: [], entries: [], signatures: [], activity: [], sectionTriggers: [] };
   // The latest tax year in the demo is "this season"; earlier years are shifted back a year.
@@ -352,7 +487,8 @@ async function seedQuestionnaires(tx: FirmTx, firmId: string, firm: FirmDefiniti
     for (const entity of client.entities) {
       const companyId = people.companies.get(entity.name)!;
       const signers = [{ id: primaryId, name: `${client.fname} ${client.lname}` }];
-      if (client.spouse && entity.entityType === "Individual") signers.push({ id: people.users.get(userKey(client.spouse))!, name: `${client.spouse.fname} ${client.spouse.lname}` });
+      if (client.spouse && entity.entityType === "Individual")
+        signers.push({ id: people.users.get(userKey(client.spouse))!, name: `${client.spouse.fname} ${client.spouse.lname}` });
       const idOf = (q: QuestionnaireDefinition) => stableId("qnr", companyId, q.name, String(q.taxYear));
       for (const q of entity.questionnaires) {
         const id = idOf(q);
@@ -453,7 +589,9 @@ function planQuestionnaire(rows: QuestionnaireRows, input: PlanInput) {
   for (const s of sections) for (const question of s.questions ?? []) demoAnswers.set(question.key, effectiveAnswer(question));
   const visibleSection = (s: SectionDefinition) => !s.trigger || demoAnswers.get(s.trigger.question) === s.trigger.answer;
   const visibleQuestion = (question: QuestionDefinition) => !question.followUpOf || demoAnswers.get(question.followUpOf) === (question.trigger ?? "Yes");
-  const answerable = sections.filter((s) => ANSWERED_SECTION_TYPES.has(s.type) && visibleSection(s)).flatMap((s) => (s.questions ?? []).filter(visibleQuestion));
+  const answerable = sections
+    .filter((s) => ANSWERED_SECTION_TYPES.has(s.type) && visibleSection(s))
+    .flatMap((s) => (s.questions ?? []).filter(visibleQuestion));
   const answeredCount = Math.round(answerable.length * shape.progress);
   const answered = new Set(answerable.slice(0, answeredCount).map((question) => question.key));
   const started = answeredCount > 0 || shape.completed;
@@ -597,7 +735,17 @@ function planQuestionnaire(rows: QuestionnaireRows, input: PlanInput) {
 
   const log = (title: string, when: Date | null, actorId: string | null) => {
     if (!when) return;
-    rows.activity.push({ id: stableId("act", id, title), firmId, typeId: 3, title, description: q.name, companyId: input.companyId, questionnaireId: id, actorId, createdAt: when });
+    rows.activity.push({
+      id: stableId("act", id, title),
+      firmId,
+      typeId: 3,
+      title,
+      description: q.name,
+      companyId: input.companyId,
+      questionnaireId: id,
+      actorId,
+      createdAt: when,
+    });
   };
   log("Questionnaire sent", sentAt, input.advisorId);
   log("Questionnaire opened", openedAt, input.answeredById);
@@ -631,7 +779,8 @@ function effectiveAnswer(question: QuestionDefinition): string {
  */
 async function attachDemoDocuments(firmId: string, firm: FirmDefinition, log: (message: string) => void): Promise<number> {
   const byKey = new Map<string, NonNullable<SectionDefinition["demoDocument"]>>();
-  for (const c of firm.clients) for (const e of c.entities) for (const q of e.questionnaires) for (const s of q.sections ?? []) if (s.demoDocument) byKey.set(s.key, s.demoDocument);
+  for (const c of firm.clients)
+    for (const e of c.entities) for (const q of e.questionnaires) for (const s of q.sections ?? []) if (s.demoDocument) byKey.set(s.key, s.demoDocument);
   if (byKey.size === 0) return 0;
   const waiting = await withFirm(firmId, (tx) =>
     tx.section.findMany({
@@ -656,7 +805,17 @@ async function attachDemoDocuments(firmId: string, firm: FirmDefinition, log: (m
     await putObject({ firmId, key, bytes, contentType: "application/pdf" });
     await withFirm(firmId, async (tx) => {
       const document = await tx.document.create({
-        data: { firmId, companyId, itemType: "file", path: `/${taxYear}`, name: definition.name, storageKey: key, sizeBytes: BigInt(bytes.length), contentType: "application/pdf", questionnaireId },
+        data: {
+          firmId,
+          companyId,
+          itemType: "file",
+          path: `/${taxYear}`,
+          name: definition.name,
+          storageKey: key,
+          sizeBytes: BigInt(bytes.length),
+          contentType: "application/pdf",
+          questionnaireId,
+        },
         select: { id: true },
       });
       await tx.section.update({ where: { id: section.id }, data: { documentId: document.id } });

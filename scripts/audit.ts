@@ -22,7 +22,9 @@ const report = parseAuditReport(run.stdout ?? "");
 if (!report.ok) {
   const required = ["1", "true", "yes"].includes(process.env.AUDIT_REQUIRED ?? "");
   console.log(`npm audit: NOT CHECKED — no advisory report could be had: ${report.problem}`);
-  console.log(required ? "AUDIT_REQUIRED is set: failing." : "Run `npm run audit` where the registry's audit service is reachable (AUDIT_REQUIRED=1 makes this fatal).");
+  console.log(
+    required ? "AUDIT_REQUIRED is set: failing." : "Run `npm run audit` where the registry's audit service is reachable (AUDIT_REQUIRED=1 makes this fatal).",
+  );
   process.exit(required ? 1 : 0);
 }
 

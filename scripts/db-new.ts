@@ -23,8 +23,6 @@ if (!migration) {
 } else {
   console.log(`Created ${path.relative(process.cwd(), migration.dir)}/migration.sql`);
   if (migration.unscopedTables.length) {
-    console.warn(
-      `Warning: new table(s) without firm_id get no grant and no policy (only the owner can use them): ${migration.unscopedTables.join(", ")}`,
-    );
+    console.warn(`Warning: new table(s) without firm_id get no grant and no policy (only the owner can use them): ${migration.unscopedTables.join(", ")}`);
   }
 }

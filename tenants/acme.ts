@@ -47,7 +47,11 @@ export const acme = {
       smsMessage: "{firm_name}: your return is waiting on K-1s. Upload them in the portal when they arrive.",
     },
     { firmUserDisplayStatus: "In Preparation", clientDisplayStatus: "We're preparing your return" },
-    { firmUserDisplayStatus: "Ready for Partner Review", clientDisplayStatus: "In review", clientInstruction: "A partner is reviewing your return. We will reach out if we need anything else." },
+    {
+      firmUserDisplayStatus: "Ready for Partner Review",
+      clientDisplayStatus: "In review",
+      clientInstruction: "A partner is reviewing your return. We will reach out if we need anything else.",
+    },
   ],
   staff: [
     { email: partner, fname: "Elena", lname: "Marquez", firmAccess: "partner", isAdvisor: true, phone: "5035550101" },
@@ -90,7 +94,13 @@ export const acme = {
           ein: "93-4417820",
           tags: ["Priority"],
           questionnaires: [
-            { name: "2025 S-Corporation Questionnaire", taxYear: 2025, template: "s_corp_partnership", status: "sent", deposit: { amountCents: 35000, status: "unpaid" } },
+            {
+              name: "2025 S-Corporation Questionnaire",
+              taxYear: 2025,
+              template: "s_corp_partnership",
+              status: "sent",
+              deposit: { amountCents: 35000, status: "unpaid" },
+            },
             { name: "2024 S-Corporation Questionnaire", taxYear: 2024, template: "s_corp_partnership", status: "completed" },
             { name: "2025 Return Review and Signature", taxYear: 2025, sections: RETURN_REVIEW_SECTIONS, status: "sent", dueInDays: 10 },
           ],
@@ -382,7 +392,9 @@ export const acme = {
           city: "Portland",
           state: "OR",
           zip: "97214",
-          questionnaires: [{ name: "2025 Individual Tax Organizer", taxYear: 2025, template: "individual_organizer", status: "opened", customStatus: "Waiting on K-1s" }],
+          questionnaires: [
+            { name: "2025 Individual Tax Organizer", taxYear: 2025, template: "individual_organizer", status: "opened", customStatus: "Waiting on K-1s" },
+          ],
         },
       ],
     },
@@ -579,7 +591,9 @@ export const acme = {
           city: "Lake Oswego",
           state: "OR",
           zip: "97034",
-          questionnaires: [{ name: "2025 Individual Tax Organizer", taxYear: 2025, template: "individual_organizer", status: "overdue", customStatus: "Waiting on K-1s" }],
+          questionnaires: [
+            { name: "2025 Individual Tax Organizer", taxYear: 2025, template: "individual_organizer", status: "overdue", customStatus: "Waiting on K-1s" },
+          ],
         },
         {
           name: "Russo & Sons Construction Inc",
@@ -590,7 +604,15 @@ export const acme = {
           state: "OR",
           zip: "97222",
           ein: "93-2749015",
-          questionnaires: [{ name: "2025 S-Corporation Questionnaire", taxYear: 2025, template: "s_corp_partnership", status: "completed", customStatus: "Ready for Partner Review" }],
+          questionnaires: [
+            {
+              name: "2025 S-Corporation Questionnaire",
+              taxYear: 2025,
+              template: "s_corp_partnership",
+              status: "completed",
+              customStatus: "Ready for Partner Review",
+            },
+          ],
         },
       ],
     },

@@ -122,7 +122,10 @@ export const entitySchema = z.object({
   state: z.string().length(2),
   zip: z.string().regex(/^\d{5}$/),
   country: z.enum(["US", "CA"]).default("US"),
-  ein: z.string().regex(/^\d{2}-\d{7}$/).optional(),
+  ein: z
+    .string()
+    .regex(/^\d{2}-\d{7}$/)
+    .optional(),
   inactive: z.boolean().default(false),
   readonlyAccess: z.boolean().default(false),
   tags: z.array(z.string()).default([]),
@@ -194,8 +197,14 @@ export const firmDefinitionSchema = z
     duplicates(firm.contactTags, "contactTags");
     duplicates(firm.entityTags, "entityTags");
     duplicates(firm.documentTags, "documentTags");
-    duplicates(firm.vocabulary.map((v) => v.keyWord), "vocabulary");
-    duplicates(firm.customStatuses.map((s) => s.firmUserDisplayStatus), "customStatuses");
+    duplicates(
+      firm.vocabulary.map((v) => v.keyWord),
+      "vocabulary",
+    );
+    duplicates(
+      firm.customStatuses.map((s) => s.firmUserDisplayStatus),
+      "customStatuses",
+    );
 
     const emails = new Set<string>();
     const claim = (address: string | undefined, path: (string | number)[]) => {
@@ -222,12 +231,14 @@ export const firmDefinitionSchema = z
     firm.clients.forEach((client, c) => {
       claim(client.email, ["clients", c, "email"]);
       claim(client.spouse?.email, ["clients", c, "spouse", "email"]);
-      if (!advisors.has(client.assignedAdvisorEmail)) issue(["clients", c, "assignedAdvisorEmail"], `${client.assignedAdvisorEmail} is not an advisor of the firm`);
+      if (!advisors.has(client.assignedAdvisorEmail))
+        issue(["clients", c, "assignedAdvisorEmail"], `${client.assignedAdvisorEmail} is not an advisor of the firm`);
       if (firm.preferences.hasFirmGroups && !client.group) issue(["clients", c, "group"], "Firm group is required when the firm has groups");
       if (client.group && !groups.has(client.group)) issue(["clients", c, "group"], `Unknown group ${client.group}`);
       client.tags.forEach((t) => contactTags.has(t) || issue(["clients", c, "tags"], `Unknown contact tag ${t}`));
       if (client.readonlyAccess && !client.paying) issue(["clients", c, "readonlyAccess"], "The read-only flag can only be set on active users");
-      if (client.spouse && !client.entities.some((e) => e.entityType === "Individual")) issue(["clients", c, "spouse"], "Spouse is offered only for the Individual type");
+      if (client.spouse && !client.entities.some((e) => e.entityType === "Individual"))
+        issue(["clients", c, "spouse"], "Spouse is offered only for the Individual type");
 
       client.entities.forEach((entity, e) => {
         const path = ["clients", c, "entities", e];

@@ -27,11 +27,16 @@ export const TRUST_SECTIONS: SectionDefinition[] = [
         options: ["Beneficiary", "Date", "Amount"],
         followUpOf: "trust_distributions",
         demoEntries: [
-          { "Beneficiary": "Eleanor Henderson", "Date": "12/01", "Amount": "12,000" },
-          { "Beneficiary": "Thomas Henderson", "Date": "12/01", "Amount": "12,000" },
+          { Beneficiary: "Eleanor Henderson", Date: "12/01", Amount: "12,000" },
+          { Beneficiary: "Thomas Henderson", Date: "12/01", Amount: "12,000" },
         ],
       },
-      { key: "trust_brokerage", text: "Please upload the trust's brokerage statements and 1099s", type: "upload", options: ["Consolidated 1099", "Year-end statement"] },
+      {
+        key: "trust_brokerage",
+        text: "Please upload the trust's brokerage statements and 1099s",
+        type: "upload",
+        options: ["Consolidated 1099", "Year-end statement"],
+      },
       { key: "trust_sold_property", text: "Did the trust sell real estate or other property?", type: "boolean", demoAnswer: "No" },
     ],
   },
@@ -45,9 +50,21 @@ export const ESTATE_SECTIONS: SectionDefinition[] = [
     name: "Estate Information",
     questions: [
       { key: "estate_date_of_death", text: "Date of death", type: "date", demoAnswer: "2025-02-17" },
-      { key: "estate_executor", text: "Executor's name and address", type: "textarea", numberOfCharacters: 300, demoAnswer: "Mark Delgado, 1540 Pearl St, Boulder, CO 80302" },
+      {
+        key: "estate_executor",
+        text: "Executor's name and address",
+        type: "textarea",
+        numberOfCharacters: 300,
+        demoAnswer: "Mark Delgado, 1540 Pearl St, Boulder, CO 80302",
+      },
       { key: "estate_letters", text: "Please upload the letters testamentary", type: "upload" },
-      { key: "estate_assets", text: "List the estate's assets at the date of death", type: "entries", options: ["Asset", "Value at date of death"], demoEntries: [{ "Asset": "Brokerage account", "Value at date of death": "310,000" }] },
+      {
+        key: "estate_assets",
+        text: "List the estate's assets at the date of death",
+        type: "entries",
+        options: ["Asset", "Value at date of death"],
+        demoEntries: [{ Asset: "Brokerage account", "Value at date of death": "310,000" }],
+      },
       { key: "estate_income", text: "Please upload the 1099s issued to the estate", type: "upload", optional: true },
     ],
   },
@@ -71,8 +88,8 @@ export const EXEMPT_ORGANIZATION_SECTIONS: SectionDefinition[] = [
         type: "entries",
         options: ["Name", "Title", "Hours per week", "Compensation"],
         demoEntries: [
-          { "Name": "Grace Lindqvist", "Title": "Treasurer", "Hours per week": "3", "Compensation": "0" },
-          { "Name": "Harvey Cole", "Title": "President", "Hours per week": "4", "Compensation": "0" },
+          { Name: "Grace Lindqvist", Title: "Treasurer", "Hours per week": "3", Compensation: "0" },
+          { Name: "Harvey Cole", Title: "President", "Hours per week": "4", Compensation: "0" },
         ],
       },
       { key: "org_financials", text: "Please upload the year-end financial statements", type: "upload", options: ["Balance sheet", "Statement of activities"] },
@@ -147,7 +164,10 @@ export const RETURN_REVIEW_SECTIONS: SectionDefinition[] = [
     demoDocument: {
       name: "2025 Engagement Summary.pdf",
       title: "Engagement Summary - 2025 season",
-      paragraphs: ["Services: preparation of the federal and state income tax returns for the 2025 tax year.", "Fees are billed when the returns are delivered. Questions? Send us a message from the portal."],
+      paragraphs: [
+        "Services: preparation of the federal and state income tax returns for the 2025 tax year.",
+        "Fees are billed when the returns are delivered. Questions? Send us a message from the portal.",
+      ],
     },
   },
   {

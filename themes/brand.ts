@@ -45,7 +45,7 @@ function toHex([r, g, b]: Rgb): string {
     .map((c) =>
       Math.round(Math.min(255, Math.max(0, c)))
         .toString(16)
-        .padStart(2, "0")
+        .padStart(2, "0"),
     )
     .join("")
     .toUpperCase()}`;

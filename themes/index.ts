@@ -23,11 +23,9 @@ const classNames: Record<ThemeName, string> = {
   slate: slateTheme,
 };
 
-export const THEMES: Record<ThemeName, { className: string; label: string; description: string; defaultBrand: string }> =
-  Object.fromEntries(themeNames.map((name) => [name, { ...THEME_INFO[name], className: classNames[name] }])) as Record<
-    ThemeName,
-    { className: string; label: string; description: string; defaultBrand: string }
-  >;
+export const THEMES: Record<ThemeName, { className: string; label: string; description: string; defaultBrand: string }> = Object.fromEntries(
+  themeNames.map((name) => [name, { ...THEME_INFO[name], className: classNames[name] }]),
+) as Record<ThemeName, { className: string; label: string; description: string; defaultBrand: string }>;
 
 /** The class name of a theme; unknown or missing names get the default theme. */
 export function themeClass(name: string | null | undefined): string {

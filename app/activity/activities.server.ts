@@ -83,15 +83,26 @@ function whereOf(viewer: ActivityViewer, f: ActivityFilters) {
 async function entityVisible(portal: FirmSiteContext, viewer: ActivityViewer, companyId: string): Promise<boolean> {
   const values: unknown[] = [companyId];
   const group = viewer.firmAccess === "group" ? ` AND ${groupEntityCondition(`$${values.push(viewer.id)}`)}` : "";
-  const rows = await firmSql<{ id: string }>(portal.firm.id, `SELECT c.id FROM companies c LEFT JOIN users o ON o.id = c.primary_owner_id WHERE c.id = $1${group}`, values);
+  const rows = await firmSql<{ id: string }>(
+    portal.firm.id,
+    `SELECT c.id FROM companies c LEFT JOIN users o ON o.id = c.primary_owner_id WHERE c.id = $1${group}`,
+    values,
+  );
   return rows.length > 0;
 }
 
 /** One page of the log; throws ActivityNotFound for an entity (or questionnaire) the viewer can't see. */
-export async function listActivities(portal: FirmSiteContext, viewer: ActivityViewer, f: ActivityFilters): Promise<{ rows: ActivityRow[]; page: ActivityPage }> {
+export async function listActivities(
+  portal: FirmSiteContext,
+  viewer: ActivityViewer,
+  f: ActivityFilters,
+): Promise<{ rows: ActivityRow[]; page: ActivityPage }> {
   if (f.companyId && !(await entityVisible(portal, viewer, f.companyId))) throw new ActivityNotFound("Entity not found");
   if (f.questionnaireId) {
-    const found = await firmSql<{ id: string }>(portal.firm.id, `SELECT id FROM questionnaires WHERE id = $1 AND company_id = $2`, [f.questionnaireId, f.companyId]);
+    const found = await firmSql<{ id: string }>(portal.firm.id, `SELECT id FROM questionnaires WHERE id = $1 AND company_id = $2`, [
+      f.questionnaireId,
+      f.companyId,
+    ]);
     if (!found.length) throw new ActivityNotFound("Questionnaire not found");
   }
   const { where, values } = whereOf(viewer, f);
@@ -109,7 +120,10 @@ export async function listActivities(portal: FirmSiteContext, viewer: ActivityVi
   ]);
   const page = activityPage(f.page, Number(count[0]?.total ?? 0));
   // Past the end (a typed URL, or rows gone since): the last page.
-  const shown = page.offset === requested.offset ? rows : await firmSql<Omit<ActivityRow, "typeLabel">>(portal.firm.id, rowsSql, [...values, ACTIVITIES_PAGE_SIZE, page.offset]);
+  const shown =
+    page.offset === requested.offset
+      ? rows
+      : await firmSql<Omit<ActivityRow, "typeLabel">>(portal.firm.id, rowsSql, [...values, ACTIVITIES_PAGE_SIZE, page.offset]);
   return { rows: shown.map((r) => ({ ...r, typeLabel: activityTypeLabel(r.typeId) })), page };
 }
 

@@ -97,7 +97,12 @@ export async function confirmIdentity(portal: FirmSiteContext, user: SessionUser
 export async function startPhoneVerification(portal: FirmSiteContext, user: SessionUser, digits: string): Promise<SendCodeResult> {
   const row = await findUserById(portal, user.id);
   if (!row) return { ok: false, status: 502, message: SIGN_IN_MESSAGES.smsSendFailed, smsFailed: true };
-  return sendVerificationCode(portal, row, { channel: "sms", attemptHash: attemptKey("phone", user.sessionId), purpose: "phone_verification", destination: digits });
+  return sendVerificationCode(portal, row, {
+    channel: "sms",
+    attemptHash: attemptKey("phone", user.sessionId),
+    purpose: "phone_verification",
+    destination: digits,
+  });
 }
 
 export type PhoneCheck = { ok: true; phoneNumber: string } | { ok: false; status: 400 | 401 | 429; message: string };
@@ -106,7 +111,12 @@ export type PhoneCheck = { ok: true; phoneNumber: string } | { ok: false; status
 export async function confirmPhoneVerification(portal: FirmSiteContext, user: SessionUser, typed: string): Promise<PhoneCheck> {
   const code = normalizeCode(typed);
   if (!code) return { ok: false, status: 400, message: typed.trim() ? SIGN_IN_MESSAGES.invalidCode : REAUTH_MESSAGES.phoneCodeMissing };
-  const checked = await checkVerificationCode(portal, { attemptHash: attemptKey("phone", user.sessionId), code, userId: user.id, purpose: "phone_verification" });
+  const checked = await checkVerificationCode(portal, {
+    attemptHash: attemptKey("phone", user.sessionId),
+    code,
+    userId: user.id,
+    purpose: "phone_verification",
+  });
   if (!checked.ok) return checked;
   if (!checked.destination) return { ok: false, status: 400, message: SIGN_IN_MESSAGES.invalidCode };
   return { ok: true, phoneNumber: checked.destination };

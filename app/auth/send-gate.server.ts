@@ -2,7 +2,13 @@ import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import type { SignInTokenPurpose } from "~/generated/prisma/enums";
 import type { OutboundMessageOutcome } from "~/messaging/outbox.server";
-import { MAX_UNUSED_SENDS_PER_HOUR, MAX_UNUSED_SENDS_PER_HOUR_ALL_ADDRESSES, RESEND_INTERVAL_SECONDS, TOO_MANY_SENDS_MESSAGE, resendWaitMessage } from "./sign-in-rules";
+import {
+  MAX_UNUSED_SENDS_PER_HOUR,
+  MAX_UNUSED_SENDS_PER_HOUR_ALL_ADDRESSES,
+  RESEND_INTERVAL_SECONDS,
+  TOO_MANY_SENDS_MESSAGE,
+  resendWaitMessage,
+} from "./sign-in-rules";
 
 /** The kinds of secret that count towards a user's hourly allowance of unused sends. */
 const SENT_PURPOSES: SignInTokenPurpose[] = ["verification_code", "sign_in_link", "password_reset", "reauth_code", "phone_verification"];

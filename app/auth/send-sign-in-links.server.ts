@@ -9,8 +9,7 @@ export const SIGN_IN_LINKS_SENT = "Sign in link(s) sent successfully";
 export const MAX_SIGN_IN_LINKS_PER_REQUEST = 500;
 
 export type SendSignInLinksResult =
-  | { ok: true; message: string; sent: string[]; skipped: { userId: string; reason: string }[] }
-  | { ok: false; status: 403; message: string };
+  { ok: true; message: string; sent: string[]; skipped: { userId: string; reason: string }[] } | { ok: false; status: 403; message: string };
 
 /**
  * Staff send sign-in links (staff spec §6: advisors only; "Sign-in links reset the user's
@@ -59,7 +58,14 @@ export async function sendSignInLinks(portal: FirmSiteContext, staff: SessionUse
     await portal.db.$transaction(async (tx) => {
       await tx.user.update({ where: { id: user.id }, data: { passwordHash: null, setPasswordRequired: true } });
       await tx.session.deleteMany({ where: { userId: user.id } });
-      await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.detailChange, title: "Sent a sign-in link", description: "The password was reset; the link is valid 24 hours", actorId: staff.id, userId: user.id, ipAddress: portal.clientAddress });
+      await logActivity(tx, portal.firm.id, {
+        typeId: ACTIVITY_TYPES.detailChange,
+        title: "Sent a sign-in link",
+        description: "The password was reset; the link is valid 24 hours",
+        actorId: staff.id,
+        userId: user.id,
+        ipAddress: portal.clientAddress,
+      });
     });
     sent.push(id);
   }

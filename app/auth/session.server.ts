@@ -73,12 +73,7 @@ export interface CreateSessionOptions {
  * session id: the request's previous session (if any) is ended, so a session id planted before
  * sign-in is worthless after it. Also drops the user's expired sessions.
  */
-export async function createSession(
-  portal: FirmSiteContext,
-  userId: string,
-  request: Request,
-  options: CreateSessionOptions = {},
-): Promise<string> {
+export async function createSession(portal: FirmSiteContext, userId: string, request: Request, options: CreateSessionOptions = {}): Promise<string> {
   const user = await portal.db.user.findFirst({ where: { id: userId }, select: { kind: true } });
   if (!user) throw new Error("createSession: no such user in this firm");
   const now = new Date();
@@ -86,9 +81,7 @@ export async function createSession(
   await portal.db.session.deleteMany({
     where: { OR: [...(previous ? [{ id: hashToken(previous) }] : []), { userId, expiresAt: { lt: now } }] },
   });
-  const lifetimeSeconds = options.pendingTwoFactor
-    ? SECRET_LIFETIME_MINUTES.pending_two_factor * 60
-    : sessionLifetime(user.kind).absoluteHours * 3600;
+  const lifetimeSeconds = options.pendingTwoFactor ? SECRET_LIFETIME_MINUTES.pending_two_factor * 60 : sessionLifetime(user.kind).absoluteHours * 3600;
   const token = newToken();
   await portal.db.session.create({
     data: {

@@ -21,7 +21,16 @@ import { requireSameOrigin } from "./origin";
 import { hashPassword } from "./password.server";
 import { newPasswordSchema, withPasswordConfirmation } from "./password-rules";
 import { safeRedirect } from "./redirect";
-import { cancelPhoneVerification, confirmIdentity, confirmPhoneVerification, notifyAccountChange, pendingPhoneVerification, reauthOption, sendReauthCode, startPhoneVerification } from "./reauth.server";
+import {
+  cancelPhoneVerification,
+  confirmIdentity,
+  confirmPhoneVerification,
+  notifyAccountChange,
+  pendingPhoneVerification,
+  reauthOption,
+  sendReauthCode,
+  startPhoneVerification,
+} from "./reauth.server";
 import { createSession, completeTwoFactor, endOtherSessions, getPendingSignIn, getSessionUser, requireUser, type SessionUser } from "./session.server";
 import { sendSignInLink, inspectLink, type LinkPurpose } from "./sign-in-links.server";
 import { channelSchema, emailFirstSchema, emailStepSchema, passwordSignInSchema } from "./sign-in-schema";
@@ -263,7 +272,12 @@ export async function loadSignInPage(request: Request, portal: FirmSiteContext) 
 // ─── Account changes from the card (set-password, set-email, set-phone-number) ───
 
 /** The card for an account change: the current values, how to confirm it's the owner, a texted code waiting. */
-async function accountChangeView(portal: FirmSiteContext, user: SessionUser, state: "set-password" | "set-email" | "set-phone-number", codeSent = false): Promise<SignInView> {
+async function accountChangeView(
+  portal: FirmSiteContext,
+  user: SessionUser,
+  state: "set-password" | "set-email" | "set-phone-number",
+  codeSent = false,
+): Promise<SignInView> {
   const row = await portal.db.user.findFirst({ where: { id: user.id }, select: { email: true, phoneNumber: true } });
   const option = await reauthOption(portal, user);
   const view: SignInView = {
@@ -280,11 +294,19 @@ async function accountChangeView(portal: FirmSiteContext, user: SessionUser, sta
 }
 
 /** The identity proof typed in a card form; on refusal, the card again with the error on its field. */
-async function identityOrPage(portal: FirmSiteContext, user: SessionUser, form: FormData, state: "set-password" | "set-email" | "set-phone-number", target: string, values: SignInFeedback["values"] = {}) {
+async function identityOrPage(
+  portal: FirmSiteContext,
+  user: SessionUser,
+  form: FormData,
+  state: "set-password" | "set-email" | "set-phone-number",
+  target: string,
+  values: SignInFeedback["values"] = {},
+) {
   const checked = await confirmIdentity(portal, user, { currentPassword: text(form, "currentPassword", 1000), reauthCode: text(form, "reauthCode", 20) });
   if (checked.ok) return null;
   const view = await accountChangeView(portal, user, state);
-  const feedback: SignInFeedback = checked.field === "form" ? { formError: checked.message, values } : { fieldErrors: { [checked.field]: checked.message }, values };
+  const feedback: SignInFeedback =
+    checked.field === "form" ? { formError: checked.message, values } : { fieldErrors: { [checked.field]: checked.message }, values };
   return page(view, target, feedback, checked.status);
 }
 
@@ -473,12 +495,18 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
         if (!checked.ok) return page(view, target, { fieldErrors: { code: checked.message }, values: { code: typed } }, checked.status);
         const cookie = await completeTwoFactor(portal, request, pending);
         await portal.db.user.update({ where: { id: pending.id }, data: { lastSignInAt: new Date() } });
-        await logAuthEvent(portal, { title: AUTH_ACTIVITY.signedIn, description: `Second factor: a code by ${checked.channel === "sms" ? "SMS" : "email"}`, userId: pending.id });
+        await logAuthEvent(portal, {
+          title: AUTH_ACTIVITY.signedIn,
+          description: `Second factor: a code by ${checked.channel === "sms" ? "SMS" : "email"}`,
+          userId: pending.id,
+        });
         return go(target, [cookie]);
       }
       const attempt = await readAttempt(request);
       const latest = attempt ? await latestCodeForAttempt(portal, attempt.hash) : null;
-      const view: SignInView = latest ? { ...from, channel: latest.channel === "sms" ? "sms" : "email", state: latest.channel === "sms" ? "sent-text" : "sent-email" } : from;
+      const view: SignInView = latest
+        ? { ...from, channel: latest.channel === "sms" ? "sms" : "email", state: latest.channel === "sms" ? "sent-text" : "sent-email" }
+        : from;
       if (!code || !attempt) {
         if (attempt) await recordSignInFailure(portal);
         return page(view, target, { fieldErrors: { code: SIGN_IN_MESSAGES.invalidCode }, values: { code: typed } }, code ? 401 : 400);
@@ -549,11 +577,19 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
       const before = await portal.db.user.findFirst({ where: { id: user.id }, select: { preferredSignInMethod: true } });
       await portal.db.user.update({
         where: { id: user.id },
-        data: { passwordHash, setPasswordRequired: false, preferredSignInMethod: "password", failedSignInCount: 0, firstFailedSignInAt: null, signInLockedUntil: null },
+        data: {
+          passwordHash,
+          setPasswordRequired: false,
+          preferredSignInMethod: "password",
+          failedSignInCount: 0,
+          firstFailedSignInAt: null,
+          signInLockedUntil: null,
+        },
       });
       const ended = await endOtherSessions(portal.db, user.id, user.sessionId);
       await logAuthEvent(portal, { title: AUTH_ACTIVITY.passwordChanged, description: ended ? `Other sessions ended: ${ended}` : null, userId: user.id });
-      if (before?.preferredSignInMethod !== "password") await logAuthEvent(portal, { title: AUTH_ACTIVITY.methodChanged, description: "To password", userId: user.id });
+      if (before?.preferredSignInMethod !== "password")
+        await logAuthEvent(portal, { title: AUTH_ACTIVITY.methodChanged, description: "To password", userId: user.id });
       await notifyAccountChange(portal, user.id, "password");
       return go(target);
     }
@@ -586,7 +622,8 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
       const refused = await identityOrPage(portal, user, form, "set-phone-number", target, values);
       if (refused) return refused;
       const sent = await startPhoneVerification(portal, user, digits);
-      if (!sent.ok) return page(await accountChangeView(portal, user, "set-phone-number"), target, { fieldErrors: { phone: sent.message }, values }, sent.status);
+      if (!sent.ok)
+        return page(await accountChangeView(portal, user, "set-phone-number"), target, { fieldErrors: { phone: sent.message }, values }, sent.status);
       return go(stateUrl("set-phone-number", target));
     }
 
@@ -630,7 +667,10 @@ async function signInUserFor(portal: FirmSiteContext, request: Request, form: Fo
 
 /** Sets the preferred sign-in method and logs the change. */
 export async function setMethod(portal: FirmSiteContext, userId: string, before: string | null, method: "password" | "email" | "sms") {
-  await portal.db.user.update({ where: { id: userId }, data: { preferredSignInMethod: method, ...(method === "password" ? {} : { setPasswordRequired: false }) } });
+  await portal.db.user.update({
+    where: { id: userId },
+    data: { preferredSignInMethod: method, ...(method === "password" ? {} : { setPasswordRequired: false }) },
+  });
   if (before !== method) {
     await logAuthEvent(portal, { title: AUTH_ACTIVITY.methodChanged, description: `To ${method === "sms" ? "SMS" : method}`, userId });
   }

@@ -98,9 +98,7 @@ function lifetimeText(minutes: number): string {
 }
 
 export type LinkStatus =
-  | { status: "valid"; userId: string; purpose: LinkPurpose }
-  | { status: "expired"; userId: string; purpose: LinkPurpose }
-  | { status: "unknown" };
+  { status: "valid"; userId: string; purpose: LinkPurpose } | { status: "expired"; userId: string; purpose: LinkPurpose } | { status: "unknown" };
 
 /** What a link's token is, without using it (the GET page). Another firm's token is unknown here. */
 export async function inspectLink(portal: FirmSiteContext, token: string): Promise<LinkStatus> {

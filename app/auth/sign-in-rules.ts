@@ -12,8 +12,7 @@ export const SIGN_IN_MESSAGES = {
   passwordMissing: "Password is missing",
   invalidPassword: "Invalid password",
   unknownUser: "Sorry, we couldn't find a user with that email address",
-  restricted:
-    "Access to this account has been temporarily restricted. Please try again later or reset your password for immediate access.",
+  restricted: "Access to this account has been temporarily restricted. Please try again later or reset your password for immediate access.",
   invalidCode: "Invalid or expired verification code",
   tooManyAttempts: "Too many incorrect attempts",
   somethingWrong: "Something went wrong",
@@ -92,7 +91,9 @@ export const SECRET_LIFETIME_MINUTES = {
 export const REAUTH_WINDOW_MINUTES = 10;
 
 export function hasRecentAuth(reauthenticatedAt: Date | null | undefined, now: Date = new Date()): boolean {
-  return Boolean(reauthenticatedAt && now.getTime() - reauthenticatedAt.getTime() < REAUTH_WINDOW_MINUTES * 60_000 && reauthenticatedAt.getTime() <= now.getTime() + 60_000);
+  return Boolean(
+    reauthenticatedAt && now.getTime() - reauthenticatedAt.getTime() < REAUTH_WINDOW_MINUTES * 60_000 && reauthenticatedAt.getTime() <= now.getTime() + 60_000,
+  );
 }
 
 export const REAUTH_MESSAGES = {

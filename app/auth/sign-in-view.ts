@@ -82,7 +82,9 @@ export interface SignInView {
 /** Errors and typed values an action hands back with the view. Passwords are never echoed. */
 export interface SignInFeedback {
   formError?: string;
-  fieldErrors?: Partial<Record<"email" | "password" | "confirmPassword" | "code" | "fname" | "lname" | "phone" | "method" | "currentPassword" | "reauthCode", string>>;
+  fieldErrors?: Partial<
+    Record<"email" | "password" | "confirmPassword" | "code" | "fname" | "lname" | "phone" | "method" | "currentPassword" | "reauthCode", string>
+  >;
   values?: Partial<Record<"email" | "fname" | "lname" | "phone" | "code", string>>;
   /** A success note shown above the form (e.g. 'A new code was sent'). */
   notice?: string;

@@ -5,9 +5,7 @@ import { LOCKOUT, SIGN_IN_MESSAGES, claimPasswordTry, clearedLockout, type Locko
 import { findUserByEmail, type SignInUser } from "./sign-in-user.server";
 import { recordSignInFailure } from "./throttle.server";
 
-export type PasswordCheck =
-  | { ok: true; user: SignInUser }
-  | { ok: false; field: "email" | "password" | "form"; message: string; status: 400 | 403 | 429 };
+export type PasswordCheck = { ok: true; user: SignInUser } | { ok: false; field: "email" | "password" | "form"; message: string; status: 400 | 403 | 429 };
 
 interface LockoutRow {
   failed_sign_in_count: number;

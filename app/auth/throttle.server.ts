@@ -24,11 +24,11 @@ export async function hitThrottle(firmId: string, bucket: string, rule: Throttle
 
 /** Whether the current window is already over its limit, without counting a hit. */
 export async function peekThrottle(firmId: string, bucket: string, rule: ThrottleRule, now = new Date()): Promise<ThrottleResult> {
-  const rows = await firmSql<{ hits: number }>(
+  const rows = await firmSql<{ hits: number }>(firmId, `SELECT hits FROM rate_limits WHERE firm_id = $1 AND bucket = $2 AND window_start = $3`, [
     firmId,
-    `SELECT hits FROM rate_limits WHERE firm_id = $1 AND bucket = $2 AND window_start = $3`,
-    [firmId, bucket, windowStart(now, rule.windowSeconds)],
-  );
+    bucket,
+    windowStart(now, rule.windowSeconds),
+  ]);
   const hits = rows[0]?.hits ?? 0;
   return hits < rule.limit ? { allowed: true } : { allowed: false, retryAfterSeconds: secondsUntilWindowEnds(now, rule.windowSeconds) };
 }

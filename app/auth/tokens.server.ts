@@ -13,7 +13,9 @@ export function hashToken(token: string): string {
 
 /** A verification code: CODE_LENGTH digits from the operating system's CSPRNG, uniformly. */
 export function newVerificationCode(): string {
-  return randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, "0");
+  return randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, "0");
 }
 
 /**

@@ -18,10 +18,7 @@ export type CodeChannel = "email" | "sms";
  */
 export type CodePurpose = "verification_code" | "reauth_code" | "phone_verification";
 
-export type SendCodeResult =
-  | { ok: true; destination: string }
-  | SendRefusal
-  | { ok: false; status: 502; message: string; smsFailed: boolean };
+export type SendCodeResult = { ok: true; destination: string } | SendRefusal | { ok: false; status: 502; message: string; smsFailed: boolean };
 
 /**
  * Sends a 6-digit code by email or SMS for this sign-in attempt (`attemptHash`: the attempt
@@ -109,8 +106,7 @@ export async function sendVerificationCode(
 }
 
 export type CodeCheck =
-  | { ok: true; userId: string; channel: CodeChannel; redirectTo: string | null; destination: string | null }
-  | { ok: false; status: 401 | 429; message: string };
+  { ok: true; userId: string; channel: CodeChannel; redirectTo: string | null; destination: string | null } | { ok: false; status: 401 | 429; message: string };
 
 /**
  * Checks a code against the attempt's current code. Every try is counted before the comparison
@@ -143,7 +139,8 @@ export async function checkVerificationCode(
 
   if (sameHash(hashCode(row.id, code), row.tokenHash)) {
     const used = await portal.db.signInToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
-    if (used.count === 1) return { ok: true, userId: row.userId, channel: row.channel === "sms" ? "sms" : "email", redirectTo: row.redirectTo, destination: row.destination };
+    if (used.count === 1)
+      return { ok: true, userId: row.userId, channel: row.channel === "sms" ? "sms" : "email", redirectTo: row.redirectTo, destination: row.destination };
     return invalid;
   }
   await recordSignInFailure(portal);

@@ -115,7 +115,15 @@ async function touch(tx: FirmTx, ids: string[], title: string, data: Record<stri
   await refreshNextReminderDates(tx, null, ids); // due date, lock, completion or reminders switch may move the next reminder
 }
 
-async function logMany(tx: FirmTx, portal: FirmSiteContext, staff: SessionUser, rows: VisibleRow[], title: string, typeId: number = ACTIVITY_TYPES.questionnaire, description?: string) {
+async function logMany(
+  tx: FirmTx,
+  portal: FirmSiteContext,
+  staff: SessionUser,
+  rows: VisibleRow[],
+  title: string,
+  typeId: number = ACTIVITY_TYPES.questionnaire,
+  description?: string,
+) {
   await tx.activityLog.createMany({
     data: rows.map((r) => ({
       firmId: portal.firm.id,
@@ -135,7 +143,12 @@ function questionnaireLink(portal: FirmSiteContext, row: Pick<VisibleRow, "hash_
 }
 
 /** One questionnaire's action (the preview dialog). */
-export async function performQuestionnaireIntent(portal: FirmSiteContext, staff: SessionUser, questionnaireId: string, intent: QuestionnaireIntent): Promise<ActionOutcome> {
+export async function performQuestionnaireIntent(
+  portal: FirmSiteContext,
+  staff: SessionUser,
+  questionnaireId: string,
+  intent: QuestionnaireIntent,
+): Promise<ActionOutcome> {
   requireAllowed(staff, intent.intent);
   const today = todayIn(portal.firm.timeZone);
 
@@ -165,7 +178,15 @@ export async function performQuestionnaireIntent(portal: FirmSiteContext, staff:
     const deletedScope = intent.intent === "restore" ? "deleted" : "live";
     const row = await one(tx, staff, questionnaireId, deletedScope);
     const log = (title: string, typeId: number = ACTIVITY_TYPES.questionnaire, description?: string) =>
-      logActivity(tx, portal.firm.id, { typeId, title, description, actorId: staff.id, companyId: row.company_id, questionnaireId: row.id, ipAddress: portal.clientAddress });
+      logActivity(tx, portal.firm.id, {
+        typeId,
+        title,
+        description,
+        actorId: staff.id,
+        companyId: row.company_id,
+        questionnaireId: row.id,
+        ipAddress: portal.clientAddress,
+      });
 
     switch (intent.intent) {
       case "lock": {
@@ -333,7 +354,12 @@ export async function performBulkIntent(portal: FirmSiteContext, staff: SessionU
         const drafts = rows.filter((r) => r.is_draft && !r.locked);
         if (drafts.length === 0) throw new CollectError(409, COLLECT_MESSAGES.notDraft);
         const now = new Date();
-        await touch(tx, drafts.map((r) => r.id), "Sent the questionnaire", { isDraft: false, sentAt: now });
+        await touch(
+          tx,
+          drafts.map((r) => r.id),
+          "Sent the questionnaire",
+          { isDraft: false, sentAt: now },
+        );
         await logMany(tx, portal, staff, drafts, "Sent the questionnaire");
         for (const r of drafts) {
           if (!r.owner_id || !r.owner_email || r.owner_temp_email) continue;
@@ -388,7 +414,16 @@ export interface PreviewData {
     name: string;
     sectionType: number;
     markedCompleted: boolean;
-    questions: { id: string; text: string; questionType: string; answer: string | null; answerBy: string | null; specialAnswer: string | null; optional: boolean; notes: { id: string; body: string; author: string; createdAt: string }[] }[];
+    questions: {
+      id: string;
+      text: string;
+      questionType: string;
+      answer: string | null;
+      answerBy: string | null;
+      specialAnswer: string | null;
+      optional: boolean;
+      notes: { id: string; body: string; author: string; createdAt: string }[];
+    }[];
   }[];
   documents: { id: string; name: string; path: string; createdAt: string }[];
   activities: { id: string; typeId: number; title: string; description: string | null; createdAt: string }[];
@@ -408,7 +443,11 @@ export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, q
   const since = new Date(Date.now() - UNATTACHED_MONTHS * 31 * 86_400_000);
   const [q, sections, questions, documents, activities, unattached, targets] = await Promise.all([
     db.questionnaire.findFirstOrThrow({ where: { id: row.id }, include: { company: { select: { name: true, hashId: true } } } }),
-    db.section.findMany({ where: { questionnaireId: row.id }, orderBy: [{ order: "asc" }, { createdAt: "asc" }], select: { id: true, name: true, sectionType: true, markedCompleted: true } }),
+    db.section.findMany({
+      where: { questionnaireId: row.id },
+      orderBy: [{ order: "asc" }, { createdAt: "asc" }],
+      select: { id: true, name: true, sectionType: true, markedCompleted: true },
+    }),
     db.question.findMany({
       where: { questionnaireId: row.id, deletedAt: null },
       orderBy: [{ order: "asc" }, { createdAt: "asc" }],
@@ -421,11 +460,26 @@ export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, q
         answerBy: true,
         specialAnswer: true,
         optional: true,
-        comments: { where: { deletedAt: null, removed: false, fromFirmUser: true }, orderBy: { createdAt: "asc" }, take: 20, select: { id: true, body: true, createdAt: true, author: { select: { fname: true, lname: true } } } },
+        comments: {
+          where: { deletedAt: null, removed: false, fromFirmUser: true },
+          orderBy: { createdAt: "asc" },
+          take: 20,
+          select: { id: true, body: true, createdAt: true, author: { select: { fname: true, lname: true } } },
+        },
       },
     }),
-    db.document.findMany({ where: { questionnaireId: row.id, deletedAt: null, itemType: "file" }, orderBy: { createdAt: "desc" }, take: 200, select: { id: true, name: true, path: true, createdAt: true } }),
-    db.activityLog.findMany({ where: { questionnaireId: row.id }, orderBy: { createdAt: "desc" }, take: 50, select: { id: true, typeId: true, title: true, description: true, createdAt: true } }),
+    db.document.findMany({
+      where: { questionnaireId: row.id, deletedAt: null, itemType: "file" },
+      orderBy: { createdAt: "desc" },
+      take: 200,
+      select: { id: true, name: true, path: true, createdAt: true },
+    }),
+    db.activityLog.findMany({
+      where: { questionnaireId: row.id },
+      orderBy: { createdAt: "desc" },
+      take: 50,
+      select: { id: true, typeId: true, title: true, description: true, createdAt: true },
+    }),
     db.extractedDocument.findMany({
       where: { companyId: row.company_id, questionnaireId: null, deletedAt: null, createdAt: { gte: since } },
       orderBy: { createdAt: "desc" },
@@ -480,7 +534,12 @@ export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, q
     sections: sections.map((s) => ({ ...s, questions: bySection.get(s.id) ?? [] })),
     documents: documents.map((d) => ({ id: d.id, name: d.name, path: d.path, createdAt: d.createdAt.toISOString() })),
     activities: activities.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
-    unattached: unattached.map((d) => ({ id: d.id, name: d.detailedName ?? d.name ?? "Untitled document", documentType: d.documentType, createdAt: d.createdAt.toISOString() })),
+    unattached: unattached.map((d) => ({
+      id: d.id,
+      name: d.detailedName ?? d.name ?? "Untitled document",
+      documentType: d.documentType,
+      createdAt: d.createdAt.toISOString(),
+    })),
     attachTargets: orderQuestionnaires(targets.map((t) => ({ ...t, dueDate: day(t.dueDate) }))).map(({ locked: _l, ...t }) => t),
   };
 }

@@ -3,7 +3,13 @@ import { mq, vars } from "../../themes";
 
 export const page = style({ display: "grid", gap: vars.space.md, minWidth: 0 });
 export const header = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });
-export const title = style({ fontFamily: vars.font.heading, fontSize: vars.fontSize["2xl"], fontWeight: vars.fontWeight.bold, margin: 0, color: vars.color.text });
+export const title = style({
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize["2xl"],
+  fontWeight: vars.fontWeight.bold,
+  margin: 0,
+  color: vars.color.text,
+});
 export const muted = style({ color: vars.color.textMuted, margin: 0, fontSize: vars.fontSize.sm });
 export const toolbar = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: vars.space.sm });
 export const search = style({ flex: "1 1 14rem", minWidth: 0, display: "flex", gap: vars.space.xs, alignItems: "flex-end" });
@@ -15,7 +21,13 @@ export const layout = style({
   alignItems: "start",
   "@media": { [mq.mobile]: { gridTemplateColumns: "minmax(0, 1fr)" } },
 });
-export const panel = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg, padding: vars.space.sm, minWidth: 0 });
+export const panel = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.sm,
+  minWidth: 0,
+});
 export const treeList = style({ listStyle: "none", margin: 0, paddingLeft: vars.space.md, display: "grid", gap: vars.space["2xs"] });
 export const treeRoot = style({ paddingLeft: 0 });
 export const treeLink = style({
@@ -27,9 +39,21 @@ export const treeLink = style({
   color: vars.color.text,
   textDecoration: "none",
   overflowWrap: "anywhere",
-  selectors: { "&[aria-current='page']": { background: vars.color.brandSoft, color: vars.color.brandText, fontWeight: vars.fontWeight.bold }, "&:hover": { background: vars.color.surfaceAlt } },
+  selectors: {
+    "&[aria-current='page']": { background: vars.color.brandSoft, color: vars.color.brandText, fontWeight: vars.fontWeight.bold },
+    "&:hover": { background: vars.color.surfaceAlt },
+  },
 });
-export const breadcrumbs = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center", margin: 0, padding: 0, listStyle: "none", fontSize: vars.fontSize.sm });
+export const breadcrumbs = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  alignItems: "center",
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  fontSize: vars.fontSize.sm,
+});
 export const crumbLink = style({ color: vars.color.brandText });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid" });
 export const row = style({
@@ -41,13 +65,33 @@ export const row = style({
   borderBottom: `1px solid ${vars.color.border}`,
   selectors: { "&:last-child": { borderBottom: 0 } },
 });
-export const rowName = style({ flex: "1 1 12rem", minWidth: 0, display: "flex", alignItems: "center", gap: vars.space.xs, overflowWrap: "anywhere", color: vars.color.text });
+export const rowName = style({
+  flex: "1 1 12rem",
+  minWidth: 0,
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  overflowWrap: "anywhere",
+  color: vars.color.text,
+});
 export const rowLink = style({ color: vars.color.text, fontWeight: vars.fontWeight.medium });
 export const rowMeta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const rowActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space["2xs"], "@media": { [mq.mobile]: { width: "100%" } } });
-export const tag = style({ display: "inline-block", padding: `0 ${vars.space.xs}`, borderRadius: vars.radius.full, background: vars.color.infoSoft, color: vars.color.text, fontSize: vars.fontSize.xs, marginRight: vars.space["2xs"] });
+export const tag = style({
+  display: "inline-block",
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.infoSoft,
+  color: vars.color.text,
+  fontSize: vars.fontSize.xs,
+  marginRight: vars.space["2xs"],
+});
 export const uploads = style({ display: "grid", gap: vars.space.sm });
-export const upload = style({ fontSize: vars.fontSize.sm, color: vars.color.text, selectors: { "&[data-upload-status='error']": { color: vars.color.danger } } });
+export const upload = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+  selectors: { "&[data-upload-status='error']": { color: vars.color.danger } },
+});
 export const sectionTitle = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, margin: `0 0 ${vars.space.xs}`, color: vars.color.text });
 export const addGroup = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs });
 export const hiddenInput = style({ position: "absolute", width: 1, height: 1, opacity: 0, pointerEvents: "none" });
@@ -73,10 +117,33 @@ export const selectionBar = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.lg,
 });
-export const selectionStatus = style({ margin: 0, display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: vars.space.sm, color: vars.color.text, minWidth: 0 });
-export const selectionNote = style({ color: vars.color.text, background: vars.color.warningSoft, borderRadius: vars.radius.md, padding: `${vars.space["2xs"]} ${vars.space.xs}`, fontSize: vars.fontSize.sm });
+export const selectionStatus = style({
+  margin: 0,
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  gap: vars.space.sm,
+  color: vars.color.text,
+  minWidth: 0,
+});
+export const selectionNote = style({
+  color: vars.color.text,
+  background: vars.color.warningSoft,
+  borderRadius: vars.radius.md,
+  padding: `${vars.space["2xs"]} ${vars.space.xs}`,
+  fontSize: vars.fontSize.sm,
+});
 export const selectionActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
 export const nowrap = style({ whiteSpace: "nowrap" });
 
-export const pager = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm, paddingTop: vars.space.sm, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const pager = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  paddingTop: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
 export const pagerButtons = style({ display: "flex", gap: vars.space.xs });

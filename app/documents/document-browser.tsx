@@ -138,10 +138,15 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
   useEffect(() => setSelected(new Set()), [entity.hashId, path, data.search, data.page.page]);
 
   async function api<T = { ok: true; message?: string; url?: string; grant?: UploadGrant; item?: DocumentItem }>(body: Record<string, unknown>): Promise<T> {
-    const response = await fetch(apiUrl, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(apiUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    });
     const result = (await response.json().catch(() => ({}))) as { error?: string };
     // A 4xx with the server's message is a refusal worth showing; anything else is a failure.
-    if (!response.ok) throw response.status < 500 && result.error ? new ActionRefused(result.error, response.status) : new Error(result.error ?? "Something went wrong");
+    if (!response.ok)
+      throw response.status < 500 && result.error ? new ActionRefused(result.error, response.status) : new Error(result.error ?? "Something went wrong");
     return result as T;
   }
 
@@ -249,7 +254,13 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
     }
     const base = Date.now();
     const rows: UploadRow[] = screening.send.map((f, i) => ({ id: base + i, name: f.name, percent: 0, status: "uploading", error: null }));
-    const skippedRows: UploadRow[] = screening.skipped.map((s, i) => ({ id: base + rows.length + i, name: s.file.name, percent: 0, status: "error", error: s.message }));
+    const skippedRows: UploadRow[] = screening.skipped.map((s, i) => ({
+      id: base + rows.length + i,
+      name: s.file.name,
+      percent: 0,
+      status: "error",
+      error: s.message,
+    }));
     setUploads((current) => [...current.filter((u) => u.status === "uploading"), ...rows, ...skippedRows]);
     // Skipped files: the INVALID message once for wrong types, the spec's message for the others.
     if (screening.anyInvalid) toast.error(DOCUMENT_MESSAGES.invalidFiles);
@@ -272,12 +283,23 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
             throw error instanceof ActionRefused ? error : new Error(DOCUMENT_MESSAGES.uploadUnavailable);
           }
           await uploadWithProgress(grant, file, ({ percent }) => update(row.id, { percent }), { fileName: file.name });
-          const confirmed = await api<{ message?: string }>({ intent: "upload_confirm", path, fileName: file.name, contentType: grant.contentType, key: grant.key });
+          const confirmed = await api<{ message?: string }>({
+            intent: "upload_confirm",
+            path,
+            fileName: file.name,
+            contentType: grant.contentType,
+            key: grant.key,
+          });
           if (confirmed.message && confirmed.message !== DOCUMENT_MESSAGES.uploaded) notes.add(confirmed.message);
           update(row.id, { status: "done", percent: 100 });
           succeeded++;
         } catch (error) {
-          const message = error instanceof ActionRefused || error instanceof UploadFailedError ? error.message : error instanceof Error && error.message === DOCUMENT_MESSAGES.uploadUnavailable ? error.message : UPLOAD_FAILED_MESSAGE;
+          const message =
+            error instanceof ActionRefused || error instanceof UploadFailedError
+              ? error.message
+              : error instanceof Error && error.message === DOCUMENT_MESSAGES.uploadUnavailable
+                ? error.message
+                : UPLOAD_FAILED_MESSAGE;
           update(row.id, { status: "error", error: message });
           failures.add(message);
         }
@@ -383,24 +405,56 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
         </Button>
         <Form method="get" action={basePath} className={css.search} role="search">
           <div className={css.searchField}>
-            <TextField label="Search documents" hideLabel name="q" type="search" placeholder="Search by document or folder name" defaultValue={data.search ?? ""} startAdornment={<SearchIcon />} />
+            <TextField
+              label="Search documents"
+              hideLabel
+              name="q"
+              type="search"
+              placeholder="Search by document or folder name"
+              defaultValue={data.search ?? ""}
+              startAdornment={<SearchIcon />}
+            />
           </div>
           <Button type="submit" variant="secondary" size="sm">
             Search
           </Button>
         </Form>
-        <Button size="sm" variant="secondary" iconStart={<PlusIcon />} disabled={!permissions.canManageFolders} title={disabledTitle} onClick={() => setDialog({ kind: "folder" })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          iconStart={<PlusIcon />}
+          disabled={!permissions.canManageFolders}
+          title={disabledTitle}
+          onClick={() => setDialog({ kind: "folder" })}
+        >
           Add Folder
         </Button>
         <span className={css.addGroup}>
-          <Button size="sm" iconStart={<UploadIcon />} disabled={!permissions.canUpload} title={disabledTitle} onClick={() => fileInput.current?.click()} aria-describedby="document-upload-hint">
+          <Button
+            size="sm"
+            iconStart={<UploadIcon />}
+            disabled={!permissions.canUpload}
+            title={disabledTitle}
+            onClick={() => fileInput.current?.click()}
+            aria-describedby="document-upload-hint"
+          >
             Add
           </Button>
           <span id="document-upload-hint" className={css.muted}>
             PDF, PNG, GIF, JPEG or HEIC · {DOCUMENT_MESSAGES.maxSize}
           </span>
         </span>
-        <input ref={fileInput} className={css.hiddenInput} type="file" multiple accept={ACCEPT} onChange={onFilesChosen} tabIndex={-1} aria-label="Choose files to upload" data-testid="document-file-input" />
+        <input
+          ref={fileInput}
+          className={css.hiddenInput}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          onChange={onFilesChosen}
+          tabIndex={-1}
+          aria-label="Choose files to upload"
+          data-testid="document-file-input"
+        />
       </div>
 
       {permissions.reason ? <Alert tone="info">{permissions.reason}</Alert> : null}
@@ -435,18 +489,34 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
                 {crumbs.map((name, i) => (
                   <li key={i}>
                     /{" "}
-                    <Link className={css.crumbLink} to={folderHref(basePath, `/${crumbs.slice(0, i + 1).join("/")}`)} aria-current={i === crumbs.length - 1 ? "page" : undefined}>
+                    <Link
+                      className={css.crumbLink}
+                      to={folderHref(basePath, `/${crumbs.slice(0, i + 1).join("/")}`)}
+                      aria-current={i === crumbs.length - 1 ? "page" : undefined}
+                    >
                       {name}
                     </Link>
                   </li>
                 ))}
               </ol>
               <div className={css.rowActions}>
-                <Button size="sm" variant="ghost" onClick={() => void downloadFolder(path)} loading={busy && !dialog} disabled={data.items.length === 0 && data.tree.children.length === 0}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void downloadFolder(path)}
+                  loading={busy && !dialog}
+                  disabled={data.items.length === 0 && data.tree.children.length === 0}
+                >
                   Download folder
                 </Button>
                 {mode === "staff" ? (
-                  <Button size="sm" variant="ghost" onClick={() => void downloadFolder(path, true)} disabled={busy || (data.items.length === 0 && data.tree.children.length === 0)} title="Images (PNG, JPEG) become PDFs; up to 15 MB of images">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => void downloadFolder(path, true)}
+                    disabled={busy || (data.items.length === 0 && data.tree.children.length === 0)}
+                    title="Images (PNG, JPEG) become PDFs; up to 15 MB of images"
+                  >
                     Download as PDFs
                   </Button>
                 ) : null}
@@ -474,7 +544,8 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
               <ul className={css.list} aria-label="Documents">
                 {shown.map((item) => {
                   const fullPath = joinPath(item.path, item.name);
-                  const canChange = item.itemType === "folder" ? permissions.canManageFolders : permissions.canEditFiles && !(mode === "client" && item.firmProvided);
+                  const canChange =
+                    item.itemType === "folder" ? permissions.canManageFolders : permissions.canEditFiles && !(mode === "client" && item.firmProvided);
                   const inCurrent = !data.results || item.path === path;
                   const isPdf = item.itemType === "file" && item.contentType === "application/pdf";
                   const splitOf = split?.bySource[item.id];
@@ -483,7 +554,13 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
                     <li key={item.id} className={css.row} data-testid="document-row" data-selected={selected.has(item.id) || undefined}>
                       <span className={css.rowName}>
                         {item.itemType === "file" ? (
-                          <Checkbox hideLabel className={css.rowCheck} label={`Select ${item.name}`} checked={selected.has(item.id)} onChange={(e) => select(item, e.currentTarget.checked)} />
+                          <Checkbox
+                            hideLabel
+                            className={css.rowCheck}
+                            label={`Select ${item.name}`}
+                            checked={selected.has(item.id)}
+                            onChange={(e) => select(item, e.currentTarget.checked)}
+                          />
                         ) : (
                           <span className={css.rowCheck} aria-hidden />
                         )}
@@ -541,7 +618,12 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
                           </>
                         ) : null}
                         {mode === "staff" && item.itemType === "file" ? (
-                          <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: "describe", item })} aria-label={`Description and tags of ${item.name}`}>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => setDialog({ kind: "describe", item })}
+                            aria-label={`Description and tags of ${item.name}`}
+                          >
                             Details
                           </Button>
                         ) : null}
@@ -552,11 +634,25 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
                         ) : null}
                         {split?.enabled && splitOf?.status === "split_succeeded" && !processing ? (
                           <>
-                            <Button size="sm" variant="ghost" onClick={() => void run({ intent: "split_restore", extractedDocumentId: splitOf.extractedDocumentId }, undefined, split.messages.failed)} aria-label={`Restore ${item.name} (undo the split)`}>
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={() =>
+                                void run({ intent: "split_restore", extractedDocumentId: splitOf.extractedDocumentId }, undefined, split.messages.failed)
+                              }
+                              aria-label={`Restore ${item.name} (undo the split)`}
+                            >
                               Restore
                             </Button>
                             {!splitOf.markedAsOthers ? (
-                              <Button size="sm" variant="ghost" onClick={() => void run({ intent: "mark_other", extractedDocumentId: splitOf.extractedDocumentId }, undefined, split.messages.failed)} aria-label={`Mark ${item.name} as other`}>
+                              <Button
+                                size="sm"
+                                variant="ghost"
+                                onClick={() =>
+                                  void run({ intent: "mark_other", extractedDocumentId: splitOf.extractedDocumentId }, undefined, split.messages.failed)
+                                }
+                                aria-label={`Mark ${item.name} as other`}
+                              >
                                 Mark as other
                               </Button>
                             ) : null}
@@ -572,13 +668,26 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
           {!data.results && data.page.lastPage > 1 ? (
             <nav className={css.pager} aria-label="Folder pages">
               <span role="status">
-                {(data.page.page - 1) * data.page.size + 1}–{(data.page.page - 1) * data.page.size + data.items.length} of {data.page.total.toLocaleString("en-US")}
+                {(data.page.page - 1) * data.page.size + 1}–{(data.page.page - 1) * data.page.size + data.items.length} of{" "}
+                {data.page.total.toLocaleString("en-US")}
               </span>
               <span className={css.pagerButtons}>
-                <Button to={folderHref(basePath, path, data.page.page - 1)} variant="secondary" size="sm" disabled={data.page.page <= 1} aria-label="Previous page">
+                <Button
+                  to={folderHref(basePath, path, data.page.page - 1)}
+                  variant="secondary"
+                  size="sm"
+                  disabled={data.page.page <= 1}
+                  aria-label="Previous page"
+                >
                   ‹ Previous
                 </Button>
-                <Button to={folderHref(basePath, path, data.page.page + 1)} variant="secondary" size="sm" disabled={data.page.page >= data.page.lastPage} aria-label="Next page">
+                <Button
+                  to={folderHref(basePath, path, data.page.page + 1)}
+                  variant="secondary"
+                  size="sm"
+                  disabled={data.page.page >= data.page.lastPage}
+                  aria-label="Next page"
+                >
                   Next ›
                 </Button>
               </span>
@@ -595,14 +704,26 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
               <li key={item.id} className={css.row} data-selected={selected.has(item.id) || undefined}>
                 <span className={css.rowName}>
                   {item.itemType === "file" ? (
-                    <Checkbox hideLabel className={css.rowCheck} label={`Select ${item.name} (deleted)`} checked={selected.has(item.id)} onChange={(e) => select(item, e.currentTarget.checked)} />
+                    <Checkbox
+                      hideLabel
+                      className={css.rowCheck}
+                      label={`Select ${item.name} (deleted)`}
+                      checked={selected.has(item.id)}
+                      onChange={(e) => select(item, e.currentTarget.checked)}
+                    />
                   ) : (
                     <span className={css.rowCheck} aria-hidden />
                   )}
-                  {item.itemType === "folder" ? <FolderIcon aria-hidden /> : <FileIcon aria-hidden />} {item.name} <span className={css.rowMeta}>{item.path}</span>
+                  {item.itemType === "folder" ? <FolderIcon aria-hidden /> : <FileIcon aria-hidden />} {item.name}{" "}
+                  <span className={css.rowMeta}>{item.path}</span>
                   {item.itemType === "folder" ? <span className={css.rowMeta}>Folder, with its files</span> : null}
                 </span>
-                <Button size="sm" variant="secondary" onClick={() => void run({ intent: "restore", id: item.id }, undefined, DOCUMENT_MESSAGES.restoreFailed)} aria-label={`Restore ${item.name}`}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => void run({ intent: "restore", id: item.id }, undefined, DOCUMENT_MESSAGES.restoreFailed)}
+                  aria-label={`Restore ${item.name}`}
+                >
                   Restore
                 </Button>
               </li>
@@ -691,7 +812,11 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
       <ConfirmDialog
         open={dialog?.kind === "delete"}
         title={dialog?.kind === "delete" ? `Delete ${dialog.item.name}?` : ""}
-        message={dialog?.kind === "delete" && dialog.item.itemType === "folder" ? "Everything in this folder is deleted too." : "You can restore it from Deleted documents."}
+        message={
+          dialog?.kind === "delete" && dialog.item.itemType === "folder"
+            ? "Everything in this folder is deleted too."
+            : "You can restore it from Deleted documents."
+        }
         confirmLabel="Delete"
         tone="danger"
         busy={busy}
@@ -761,12 +886,34 @@ function FolderTree({ node, basePath, current, root = false }: { node: FolderNod
   );
 }
 
-function NameDialog(props: { open: boolean; title: string; label: string; initial: string; busy: boolean; onClose: () => void; onSubmit: (name: string) => void }) {
+function NameDialog(props: {
+  open: boolean;
+  title: string;
+  label: string;
+  initial: string;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (name: string) => void;
+}) {
   if (!props.open) return null;
   return <OpenNameDialog {...props} />;
 }
 
-function OpenNameDialog({ title, label, initial, busy, onClose, onSubmit }: { title: string; label: string; initial: string; busy: boolean; onClose: () => void; onSubmit: (name: string) => void }) {
+function OpenNameDialog({
+  title,
+  label,
+  initial,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  title: string;
+  label: string;
+  initial: string;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (name: string) => void;
+}) {
   const [name, setName] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -803,7 +950,19 @@ function movableTo(item: DocumentItem, folders: string[]): string[] {
   return folders.filter((f) => f !== item.path && (item.itemType === "file" || (f !== own && !f.startsWith(`${own}/`))));
 }
 
-function MoveDialog({ title, options, busy, onClose, onSubmit }: { title: string; options: string[]; busy: boolean; onClose: () => void; onSubmit: (path: string) => void }) {
+function MoveDialog({
+  title,
+  options,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  title: string;
+  options: string[];
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (path: string) => void;
+}) {
   const [to, setTo] = useState(options[0] ?? "/");
   return (
     <Dialog
@@ -823,7 +982,12 @@ function MoveDialog({ title, options, busy, onClose, onSubmit }: { title: string
       }
     >
       {options.length ? (
-        <Select label="Move to folder" value={to} onChange={(e) => setTo(e.target.value)} options={options.map((f) => ({ value: f, label: f === "/" ? "Home" : f }))} />
+        <Select
+          label="Move to folder"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          options={options.map((f) => ({ value: f, label: f === "/" ? "Home" : f }))}
+        />
       ) : (
         <p>There is no other folder to move it to.</p>
       )}
@@ -831,10 +995,29 @@ function MoveDialog({ title, options, busy, onClose, onSubmit }: { title: string
   );
 }
 
-function DescribeDialog({ item, tags, busy, onClose, onSubmit }: { item: DocumentItem; tags: string[]; busy: boolean; onClose: () => void; onSubmit: (description: string, tags: string[]) => void }) {
+function DescribeDialog({
+  item,
+  tags,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  item: DocumentItem;
+  tags: string[];
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (description: string, tags: string[]) => void;
+}) {
   const [description, setDescription] = useState(item.description ?? "");
   const [tagText, setTagText] = useState(item.tags.join(", "));
-  const parsed = [...new Set(tagText.split(",").map((t) => t.trim()).filter(Boolean))];
+  const parsed = [
+    ...new Set(
+      tagText
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
   return (
     <Dialog
       open
@@ -853,7 +1036,12 @@ function DescribeDialog({ item, tags, busy, onClose, onSubmit }: { item: Documen
       }
     >
       <TextArea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
-      <TextField label="Tags" hint={tags.length ? `Separate with commas. Existing: ${tags.slice(0, 10).join(", ")}` : "Separate with commas."} value={tagText} onChange={(e) => setTagText(e.target.value)} />
+      <TextField
+        label="Tags"
+        hint={tags.length ? `Separate with commas. Existing: ${tags.slice(0, 10).join(", ")}` : "Separate with commas."}
+        value={tagText}
+        onChange={(e) => setTagText(e.target.value)}
+      />
     </Dialog>
   );
 }

@@ -93,7 +93,11 @@ export async function findDocumentEntity(db: Db, user: SessionUser, companyHash:
 }
 
 function permissionsFor(ctx: DocumentContext, entity: DocumentEntity, path: string): FolderPermissions {
-  return folderPermissions(ctx.portal.firm.preferences, { kind: ctx.user.kind, isAdvisor: ctx.user.isAdvisor, userReadonly: ctx.user.readonlyAccess, entityReadonly: entity.readonlyAccess }, path);
+  return folderPermissions(
+    ctx.portal.firm.preferences,
+    { kind: ctx.user.kind, isAdvisor: ctx.user.isAdvisor, userReadonly: ctx.user.readonlyAccess, entityReadonly: entity.readonlyAccess },
+    path,
+  );
 }
 
 /** The permissions in `path`, or 404 when the viewer may not see it (hidden from clients, STAFF ONLY). */
@@ -311,7 +315,13 @@ export async function loadDocumentBrowser(
  * A presigned POST for one document of an entity, under a key the server makes from the file
  * name. Refuses names with '/' or '..', unsupported types and sizes over the limit (400).
  */
-export async function createDocumentUploadGrant(options: { firmId: string; companyId: string; fileName: string; contentType: string; size?: number }): Promise<UploadGrant> {
+export async function createDocumentUploadGrant(options: {
+  firmId: string;
+  companyId: string;
+  fileName: string;
+  contentType: string;
+  size?: number;
+}): Promise<UploadGrant> {
   const error = nameError(options.fileName);
   if (error) throw new DocumentError(400, error);
   if (options.size !== undefined && options.size < 1) throw new DocumentError(400, "The file is empty.");
@@ -356,7 +366,8 @@ export async function recordDocumentUpload(db: Db, options: RecordUploadOptions)
   const nameProblem = nameError(options.fileName);
   if (!path || nameProblem) throw new DocumentError(400, nameProblem ?? DOCUMENT_MESSAGES.invalidName);
   const fileName = safeFileName(options.fileName.trim());
-  if (await db.document.count({ where: { storageKey: key } })) throw new DocumentError(409, (options.duplicateMessage ?? DOCUMENT_MESSAGES.alreadyUploaded)(fileName));
+  if (await db.document.count({ where: { storageKey: key } }))
+    throw new DocumentError(409, (options.duplicateMessage ?? DOCUMENT_MESSAGES.alreadyUploaded)(fileName));
   const duplicate = await db.document.count({
     where: options.questionnaireId
       ? { companyId, questionnaireId: options.questionnaireId, name: fileName, deletedAt: null, itemType: "file" }
@@ -429,8 +440,20 @@ export const documentIdsSchema = z
   .refine((ids) => new Set(ids).size === ids.length, SELECTION_MESSAGES.duplicate);
 
 export const documentActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("upload_grant"), path: text, fileName: z.string().min(1).max(1000), contentType: z.string().max(200), size: z.number().int().min(0) }),
-  z.object({ intent: z.literal("upload_confirm"), path: text, fileName: z.string().min(1).max(1000), contentType: z.string().max(200), key: z.string().min(1).max(1024) }),
+  z.object({
+    intent: z.literal("upload_grant"),
+    path: text,
+    fileName: z.string().min(1).max(1000),
+    contentType: z.string().max(200),
+    size: z.number().int().min(0),
+  }),
+  z.object({
+    intent: z.literal("upload_confirm"),
+    path: text,
+    fileName: z.string().min(1).max(1000),
+    contentType: z.string().max(200),
+    key: z.string().min(1).max(1024),
+  }),
   z.object({ intent: z.literal("create_folder"), path: text, name: z.string().max(1000) }),
   z.object({ intent: z.literal("rename"), id, name: z.string().max(1000) }),
   z.object({ intent: z.literal("move"), id, path: text }),
@@ -475,11 +498,21 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
   const staff = user.kind === "staff";
   const entity = await findDocumentEntity(portal.db, user, companyHash);
   const log = (db: Db, title: string, description?: string) =>
-    logActivity(db, firmId, { typeId: ACTIVITY_TYPES.document, title, description: description ?? null, actorId: user.id, companyId: entity.id, ipAddress: portal.clientAddress });
+    logActivity(db, firmId, {
+      typeId: ACTIVITY_TYPES.document,
+      title,
+      description: description ?? null,
+      actorId: user.id,
+      companyId: entity.id,
+      ipAddress: portal.clientAddress,
+    });
 
   /** The item, if the viewer may see it; with the permissions of its folder. */
   const findItem = async (db: Db, itemId: string, deleted = false) => {
-    const row = await db.document.findFirst({ where: { id: itemId, companyId: entity.id, deletedAt: deleted ? { not: null } : null }, select: { ...itemSelect, storageKey: true } });
+    const row = await db.document.findFirst({
+      where: { id: itemId, companyId: entity.id, deletedAt: deleted ? { not: null } : null },
+      select: { ...itemSelect, storageKey: true },
+    });
     if (!row) throw notFound();
     const ownPath = row.itemType === "folder" ? joinPath(row.path, row.name) : row.path;
     const permissions = permissionsFor(ctx, entity, ownPath);
@@ -491,7 +524,12 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
    * Clients keep their hands off what the firm shared through a questionnaire section: such a file
    * is not renamed, moved or deleted, nor a folder deleted that holds one (403, nothing changes).
    */
-  const keepFirmFiles = async (db: Db, row: { itemType: "file" | "folder"; _count?: { sections: number; signedSections: number } }, ownPath: string, deleting: boolean) => {
+  const keepFirmFiles = async (
+    db: Db,
+    row: { itemType: "file" | "folder"; _count?: { sections: number; signedSections: number } },
+    ownPath: string,
+    deleting: boolean,
+  ) => {
     if (staff) return;
     if (row.itemType === "file") {
       if (isFirmProvided(row)) throw new DocumentError(403, DOCUMENT_MESSAGES.firmProvided);
@@ -511,7 +549,15 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
   /** One activity entry per document of a bulk action, in one statement (as each single action writes one). */
   const logEach = (db: Db, title: string, descriptions: string[]) =>
     (db as FirmTx).activityLog.createMany({
-      data: descriptions.map((description) => ({ firmId, typeId: ACTIVITY_TYPES.document, title, description: description.slice(0, 2000), actorId: user.id, companyId: entity.id, ipAddress: portal.clientAddress })),
+      data: descriptions.map((description) => ({
+        firmId,
+        typeId: ACTIVITY_TYPES.document,
+        title,
+        description: description.slice(0, 2000),
+        actorId: user.id,
+        companyId: entity.id,
+        ipAddress: portal.clientAddress,
+      })),
     });
 
   switch (action.intent) {
@@ -530,7 +576,15 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       const path = validPath(action.path);
       const permissions = requireView(ctx, entity, path);
       refuse(permissions, permissions.canUpload);
-      const item = await recordDocumentUpload(portal.db, { firmId, companyId: entity.id, key: action.key, contentType: action.contentType, fileName: action.fileName, path, uploadedById: user.id });
+      const item = await recordDocumentUpload(portal.db, {
+        firmId,
+        companyId: entity.id,
+        key: action.key,
+        contentType: action.contentType,
+        fileName: action.fileName,
+        path,
+        uploadedById: user.id,
+      });
       await log(portal.db, "Uploaded a document", item.name);
       return { ok: true, item, message: item.passwordProtected ? PDF_MESSAGES.protected : DOCUMENT_MESSAGES.uploaded };
     }
@@ -542,7 +596,10 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       return portal.db.$transaction(async (tx) => {
         const exists = (await folderPaths(tx, entity.id)).some((p) => p.toLowerCase() === joinPath(path, name).toLowerCase());
         if (exists) throw new DocumentError(409, DOCUMENT_MESSAGES.folderExists);
-        const row = await tx.document.create({ data: { firmId, companyId: entity.id, itemType: "folder", path, name, uploadedById: user.id }, select: itemSelect });
+        const row = await tx.document.create({
+          data: { firmId, companyId: entity.id, itemType: "folder", path, name, uploadedById: user.id },
+          select: itemSelect,
+        });
         await log(tx, "Added a folder", joinPath(path, name));
         return { ok: true as const, item: toItem(row as ItemRow, staff) };
       });
@@ -555,7 +612,8 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
         const requested = validName(action.name);
         if (row.itemType === "file") {
           const name = validName(renamedFileName(row.name, requested));
-          if (name !== row.name && (await tx.document.count({ where: { companyId: entity.id, path: row.path, name, deletedAt: null, itemType: "file" } }))) throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
+          if (name !== row.name && (await tx.document.count({ where: { companyId: entity.id, path: row.path, name, deletedAt: null, itemType: "file" } })))
+            throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
           const updated = await tx.document.update({ where: { id: row.id }, data: { name }, select: itemSelect });
           await log(tx, "Renamed a document", `${row.name} → ${name}`);
           return { ok: true as const, item: toItem(updated as ItemRow, staff) };
@@ -564,7 +622,8 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
         const targetPermissions = permissionsFor(ctx, entity, target);
         if (!targetPermissions.canView) throw notFound();
         refuse(targetPermissions, targetPermissions.canManageFolders);
-        if (target.toLowerCase() !== ownPath.toLowerCase() && (await folderPaths(tx, entity.id)).some((p) => p.toLowerCase() === target.toLowerCase())) throw new DocumentError(409, DOCUMENT_MESSAGES.folderExists);
+        if (target.toLowerCase() !== ownPath.toLowerCase() && (await folderPaths(tx, entity.id)).some((p) => p.toLowerCase() === target.toLowerCase()))
+          throw new DocumentError(409, DOCUMENT_MESSAGES.folderExists);
         await moveFolderContents(tx, entity.id, ownPath, target);
         const updated = await tx.document.update({ where: { id: row.id }, data: { name: requested }, select: itemSelect });
         await log(tx, "Renamed a folder", `${ownPath} → ${target}`);
@@ -583,13 +642,22 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
         if (row.itemType === "folder") {
           if (isWithin(destination, ownPath)) throw new DocumentError(400, "A folder cannot be moved into itself.");
           const target = joinPath(destination, row.name);
-          if ((await folderPaths(tx, entity.id)).some((p) => p.toLowerCase() === target.toLowerCase())) throw new DocumentError(409, DOCUMENT_MESSAGES.folderExists);
+          if ((await folderPaths(tx, entity.id)).some((p) => p.toLowerCase() === target.toLowerCase()))
+            throw new DocumentError(409, DOCUMENT_MESSAGES.folderExists);
           await moveFolderContents(tx, entity.id, ownPath, target);
-        } else if (await tx.document.count({ where: { companyId: entity.id, path: destination, name: row.name, deletedAt: null, itemType: "file", id: { not: row.id } } })) {
+        } else if (
+          await tx.document.count({
+            where: { companyId: entity.id, path: destination, name: row.name, deletedAt: null, itemType: "file", id: { not: row.id } },
+          })
+        ) {
           throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
         }
         const updated = await tx.document.update({ where: { id: row.id }, data: { path: destination }, select: itemSelect });
-        await log(tx, row.itemType === "folder" ? "Moved a folder" : "Moved a document", `${joinPath(row.path, row.name)} → ${joinPath(destination, row.name)}`);
+        await log(
+          tx,
+          row.itemType === "folder" ? "Moved a folder" : "Moved a document",
+          `${joinPath(row.path, row.name)} → ${joinPath(destination, row.name)}`,
+        );
         return { ok: true as const, item: toItem(updated as ItemRow, staff) };
       });
     }
@@ -614,15 +682,24 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
           refuse(permissions, permissions.canRestore);
           const deletedAt = row.deletedAt!;
           if (row.itemType === "file") {
-            const taken = await tx.document.findMany({ where: { companyId: entity.id, path: row.path, deletedAt: null, itemType: "file" }, select: { name: true } });
-            const name = restoredName(row.name, taken.map((t) => t.name), true);
+            const taken = await tx.document.findMany({
+              where: { companyId: entity.id, path: row.path, deletedAt: null, itemType: "file" },
+              select: { name: true },
+            });
+            const name = restoredName(
+              row.name,
+              taken.map((t) => t.name),
+              true,
+            );
             const updated = await tx.document.update({ where: { id: row.id }, data: { deletedAt: null, name }, select: itemSelect });
             await log(tx, "Restored a document", joinPath(row.path, name));
             return { ok: true as const, item: toItem(updated as ItemRow, staff), message: DOCUMENT_MESSAGES.restored };
           }
           // A folder comes back with everything deleted together with it; under another name when
           // a folder of its name exists again.
-          const siblings = (await folderPaths(tx, entity.id)).filter((p) => p !== "/" && parentPath(p) === row.path).map((p) => p.slice(p.lastIndexOf("/") + 1));
+          const siblings = (await folderPaths(tx, entity.id))
+            .filter((p) => p !== "/" && parentPath(p) === row.path)
+            .map((p) => p.slice(p.lastIndexOf("/") + 1));
           const name = restoredName(row.name, siblings, false);
           const target = joinPath(row.path, name);
           const restoredRows = await tx.$executeRaw`
@@ -681,7 +758,11 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
         const now = new Date();
         const { count } = await tx.document.updateMany({ where: { id: { in: action.ids }, companyId: entity.id, deletedAt: null }, data: { deletedAt: now } });
         if (count !== action.ids.length) throw notFound(); // deleted meanwhile: roll back
-        await logEach(tx, "Deleted a document", rows.files.map((r) => joinPath(r.path, r.name)));
+        await logEach(
+          tx,
+          "Deleted a document",
+          rows.files.map((r) => joinPath(r.path, r.name)),
+        );
         return { ok: true as const, message: DOCUMENT_MESSAGES.removed, count };
       });
     }
@@ -697,11 +778,20 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
         // Two selected files of one name cannot share a folder, nor take the name of a file there.
         const names = rows.files.map((r) => r.name);
         if (new Set(names).size !== names.length) throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
-        const taken = await tx.document.count({ where: { companyId: entity.id, path: destination, name: { in: names }, deletedAt: null, itemType: "file", id: { notIn: action.ids } } });
+        const taken = await tx.document.count({
+          where: { companyId: entity.id, path: destination, name: { in: names }, deletedAt: null, itemType: "file", id: { notIn: action.ids } },
+        });
         if (taken) throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
-        const { count } = await tx.document.updateMany({ where: { id: { in: action.ids }, companyId: entity.id, deletedAt: null }, data: { path: destination } });
+        const { count } = await tx.document.updateMany({
+          where: { id: { in: action.ids }, companyId: entity.id, deletedAt: null },
+          data: { path: destination },
+        });
         if (count !== action.ids.length) throw notFound();
-        await logEach(tx, "Moved a document", rows.files.map((r) => `${joinPath(r.path, r.name)} → ${joinPath(destination, r.name)}`));
+        await logEach(
+          tx,
+          "Moved a document",
+          rows.files.map((r) => `${joinPath(r.path, r.name)} → ${joinPath(destination, r.name)}`),
+        );
         return { ok: true as const, message: "Successfully updated", count };
       });
     }
@@ -715,7 +805,9 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
           const paths = [...new Set(rows.files.map((r) => r.path))];
           // Only the live names a restored name could meet: the same name, or its "(restored …)" forms.
           const exact = [...new Set(rows.files.map((r) => r.name.toLowerCase()))];
-          const restoredForms = [...new Set(rows.files.map((r) => `${escapeLike(r.name.slice(0, r.name.length - extensionOf(r.name).length).toLowerCase())} (restored%`))];
+          const restoredForms = [
+            ...new Set(rows.files.map((r) => `${escapeLike(r.name.slice(0, r.name.length - extensionOf(r.name).length).toLowerCase())} (restored%`)),
+          ];
           const live = await tx.$queryRaw<{ path: string; name: string }[]>`
             SELECT path, name FROM documents
              WHERE company_id = ${entity.id} AND deleted_at IS NULL AND item_type = 'file' AND path = ANY(${paths}::text[])
@@ -732,7 +824,11 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
               FROM unnest(${rows.files.map((r) => r.id)}::text[], ${names}::text[]) AS v(id, name)
              WHERE d.id = v.id AND d.company_id = ${entity.id} AND d.deleted_at IS NOT NULL`;
           if (count !== action.ids.length) throw notFound();
-          await logEach(tx, "Restored a document", rows.files.map((r, i) => joinPath(r.path, names[i]!)));
+          await logEach(
+            tx,
+            "Restored a document",
+            rows.files.map((r, i) => joinPath(r.path, names[i]!)),
+          );
           return { ok: true as const, message: DOCUMENT_MESSAGES.restored, count };
         });
       } catch (error) {
@@ -763,7 +859,16 @@ interface SelectedFile {
 async function findSelection(ctx: DocumentContext, entity: DocumentEntity, db: Db, ids: string[], expect: "live" | "deleted") {
   const found = await db.document.findMany({
     where: { id: { in: ids }, companyId: entity.id },
-    select: { id: true, itemType: true, name: true, path: true, storageKey: true, sizeBytes: true, deletedAt: true, _count: { select: { sections: true, signedSections: true } } },
+    select: {
+      id: true,
+      itemType: true,
+      name: true,
+      path: true,
+      storageKey: true,
+      sizeBytes: true,
+      deletedAt: true,
+      _count: { select: { sections: true, signedSections: true } },
+    },
   });
   if (found.length !== ids.length) throw notFound();
   const byPath = new Map<string, FolderPermissions>();
@@ -808,7 +913,12 @@ export interface FolderZip {
  * A folder as a zip, streamed from the store through archiver (the app holds one file's chunk at a
  * time). Over 150 MB in total → 503 with the spec's message; no files → 404.
  */
-export async function createFolderZip(ctx: DocumentContext, companyHash: string, rawPath: string | null, options: { convertImages?: boolean } = {}): Promise<FolderZip> {
+export async function createFolderZip(
+  ctx: DocumentContext,
+  companyHash: string,
+  rawPath: string | null,
+  options: { convertImages?: boolean } = {},
+): Promise<FolderZip> {
   const { portal, user } = ctx;
   const firmId = portal.firm.id;
   const entity = await findDocumentEntity(portal.db, user, companyHash);
@@ -836,9 +946,16 @@ export async function createFolderZip(ctx: DocumentContext, companyHash: string,
   const images = files.filter((f) => convert(f)).reduce((sum, f) => sum + Number(f.sizeBytes ?? 0), 0);
   if (images > MAX_IMAGES_TO_CONVERT_BYTES) throw new DocumentError(503, DOCUMENT_MESSAGES.folderTooLarge);
   const prefix = folder === "/" ? "/" : `${folder}/`;
-  const entries = files.map((f) => ({ key: f.storageKey!, name: `${f.path === folder ? "" : `${f.path.slice(prefix.length)}/`}${f.name}`, convert: convert(f) }));
+  const entries = files.map((f) => ({
+    key: f.storageKey!,
+    name: `${f.path === folder ? "" : `${f.path.slice(prefix.length)}/`}${f.name}`,
+    convert: convert(f),
+  }));
   const names = convertedNames(entries.map((e) => ({ name: e.name, convert: e.convert !== null })));
-  const stream = await zipFromStore(firmId, entries.map((e, i) => ({ ...e, name: names[i]! })));
+  const stream = await zipFromStore(
+    firmId,
+    entries.map((e, i) => ({ ...e, name: names[i]! })),
+  );
   await log(portal.db);
   return {
     fileName: `${folder === "/" ? entity.name : parentPath(folder) === folder ? "documents" : folder.slice(folder.lastIndexOf("/") + 1)}.zip`,
@@ -846,7 +963,14 @@ export async function createFolderZip(ctx: DocumentContext, companyHash: string,
   };
 
   async function log(db: Db) {
-    await logActivity(db, firmId, { typeId: ACTIVITY_TYPES.document, title: options.convertImages ? "Downloaded a folder as PDFs" : "Downloaded a folder", description: folder, actorId: user.id, companyId: entity.id, ipAddress: portal.clientAddress });
+    await logActivity(db, firmId, {
+      typeId: ACTIVITY_TYPES.document,
+      title: options.convertImages ? "Downloaded a folder as PDFs" : "Downloaded a folder",
+      description: folder,
+      actorId: user.id,
+      companyId: entity.id,
+      ipAddress: portal.clientAddress,
+    });
   }
 }
 
@@ -864,9 +988,20 @@ export async function createSelectionZip(ctx: DocumentContext, companyHash: stri
   const total = files.reduce((sum, f) => sum + Number(f.sizeBytes ?? 0), 0);
   if (total > MAX_FOLDER_DOWNLOAD_BYTES) throw new DocumentError(503, DOCUMENT_MESSAGES.folderTooLarge);
   const names = zipEntryNames(files);
-  const stream = await zipFromStore(firmId, files.map((f, i) => ({ key: f.storageKey!, name: names[i]! })));
+  const stream = await zipFromStore(
+    firmId,
+    files.map((f, i) => ({ key: f.storageKey!, name: names[i]! })),
+  );
   await portal.db.activityLog.createMany({
-    data: files.map((f) => ({ firmId, typeId: ACTIVITY_TYPES.document, title: "Downloaded a document", description: joinPath(f.path, f.name), actorId: user.id, companyId: entity.id, ipAddress: portal.clientAddress })),
+    data: files.map((f) => ({
+      firmId,
+      typeId: ACTIVITY_TYPES.document,
+      title: "Downloaded a document",
+      description: joinPath(f.path, f.name),
+      actorId: user.id,
+      companyId: entity.id,
+      ipAddress: portal.clientAddress,
+    })),
   });
   return { fileName: `${entity.name} documents.zip`, stream };
 }
@@ -877,7 +1012,9 @@ export async function createSelectionZip(ctx: DocumentContext, companyHash: stri
  * ends the stream with an error (the browser's download fails rather than saving a partial zip).
  */
 async function zipFromStore(firmId: string, entries: { key: string; name: string; convert?: "png" | "jpeg" | null }[]): Promise<ReadableStream<Uint8Array>> {
-  const urls = await Promise.all(entries.map((e) => createDownloadUrl({ firmId, key: e.key, fileName: e.name.slice(e.name.lastIndexOf("/") + 1), expiresInSeconds: 300 })));
+  const urls = await Promise.all(
+    entries.map((e) => createDownloadUrl({ firmId, key: e.key, fileName: e.name.slice(e.name.lastIndexOf("/") + 1), expiresInSeconds: 300 })),
+  );
   const archive = new ZipArchive({ zlib: { level: 6 } });
   (async () => {
     for (const [i, entry] of entries.entries()) {

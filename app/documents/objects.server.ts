@@ -58,7 +58,9 @@ export async function readObjectBytes(options: { firmId: string; key: string; ma
 export async function putObject(options: { firmId: string; key: string; bytes: Uint8Array; contentType: string }): Promise<void> {
   assertFirmKey(options.firmId, options.key);
   const { client, bucket } = s3();
-  await client.send(new PutObjectCommand({ Bucket: bucket, Key: options.key, Body: options.bytes, ContentType: options.contentType, ContentLength: options.bytes.length }));
+  await client.send(
+    new PutObjectCommand({ Bucket: bucket, Key: options.key, Body: options.bytes, ContentType: options.contentType, ContentLength: options.bytes.length }),
+  );
 }
 
 export interface ListedObject {
@@ -68,10 +70,17 @@ export interface ListedObject {
 }
 
 /** One page (at most 1000) of the objects under `prefix`; pass `next` back for the following page. */
-export async function listObjectsPage(options: { firmId: string; prefix: string; continuationToken?: string; maxKeys?: number }): Promise<{ objects: ListedObject[]; next: string | null }> {
+export async function listObjectsPage(options: {
+  firmId: string;
+  prefix: string;
+  continuationToken?: string;
+  maxKeys?: number;
+}): Promise<{ objects: ListedObject[]; next: string | null }> {
   assertFirmKey(options.firmId, options.prefix);
   const { client, bucket } = s3();
-  const result = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: options.prefix, ContinuationToken: options.continuationToken, MaxKeys: options.maxKeys ?? 1000 }));
+  const result = await client.send(
+    new ListObjectsV2Command({ Bucket: bucket, Prefix: options.prefix, ContinuationToken: options.continuationToken, MaxKeys: options.maxKeys ?? 1000 }),
+  );
   return {
     objects: (result.Contents ?? []).filter((o) => o.Key).map((o) => ({ key: o.Key!, size: o.Size ?? 0, lastModified: o.LastModified ?? null })),
     next: result.IsTruncated ? (result.NextContinuationToken ?? null) : null,

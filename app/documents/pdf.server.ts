@@ -7,7 +7,7 @@
  * stream's dictionary, where /Encrypt lives, and %%EOF). So a confirm never holds more than 32 MB
  * of one file. Splitting runs in a background job and reads the whole PDF (capped at 150 MB).
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { readObjectBytes, readObjectRange } from "./objects.server";
 import { formatRange, pagesOf, type PageRange } from "./extracted/page-ranges";
 
@@ -82,7 +82,10 @@ export async function splitPdf(source: PDFDocument, ranges: PageRange[]): Promis
   for (const range of ranges) {
     if (range.from < 1 || range.to > total || range.to < range.from) throw new RangeError(`Pages ${formatRange(range)} are not in this ${total}-page document`);
     const part = await PDFDocument.create();
-    const pages = await part.copyPages(source, pagesOf(range).map((p) => p - 1));
+    const pages = await part.copyPages(
+      source,
+      pagesOf(range).map((p) => p - 1),
+    );
     for (const page of pages) part.addPage(page);
     parts.push({ range, label: formatRange(range), bytes: await part.save(), pageCount: pages.length });
   }

@@ -70,7 +70,10 @@ export function nameError(name: string): string | null {
  */
 export function normalizePath(path: string | null | undefined): string | null {
   if (path == null) return "/";
-  const segments = path.split("/").map((s) => s.trim()).filter(Boolean);
+  const segments = path
+    .split("/")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (segments.length > MAX_PATH_DEPTH) return null;
   for (const s of segments) if (nameError(s)) return null;
   return segments.length ? `/${segments.join("/")}` : "/";
@@ -107,11 +110,12 @@ export function fillYear(path: string, year: number): string {
  * (the folder itself or anything inside it). Case-insensitive.
  */
 export function folderRuleMatches(rule: string, path: string): boolean {
-  const segments = rule.split("/").map((s) => s.trim()).filter(Boolean);
+  const segments = rule
+    .split("/")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (segments.length === 0) return false;
-  const escaped = segments
-    .map((s) => s.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&").replace(/\\\{year\\\}/g, "(20[0-2][0-9]|203[0-4])"))
-    .join("/");
+  const escaped = segments.map((s) => s.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&").replace(/\\\{year\\\}/g, "(20[0-2][0-9]|203[0-4])")).join("/");
   return new RegExp(`^/${escaped}(/.*)?$`, "i").test(path);
 }
 
@@ -154,8 +158,25 @@ export interface FolderPermissions {
  * disable_file_edit_action, and no actions at all in the firm's listed folders ('Disabled by firm').
  */
 export function folderPermissions(prefs: DocumentPreferences, viewer: DocumentViewer, path: string): FolderPermissions {
-  if (viewer.kind === "staff") return { canView: true, canUpload: true, canEditFiles: true, canManageFolders: true, canDescribe: true, canRestore: Boolean(viewer.isAdvisor), reason: null };
-  const none = (canView: boolean, reason: string | null): FolderPermissions => ({ canView, canUpload: false, canEditFiles: false, canManageFolders: false, canDescribe: false, canRestore: false, reason });
+  if (viewer.kind === "staff")
+    return {
+      canView: true,
+      canUpload: true,
+      canEditFiles: true,
+      canManageFolders: true,
+      canDescribe: true,
+      canRestore: Boolean(viewer.isAdvisor),
+      reason: null,
+    };
+  const none = (canView: boolean, reason: string | null): FolderPermissions => ({
+    canView,
+    canUpload: false,
+    canEditFiles: false,
+    canManageFolders: false,
+    canDescribe: false,
+    canRestore: false,
+    reason,
+  });
   if (prefs.hideDocumentsViewFromClients || isStaffOnlyPath(path)) return none(false, null);
   if (viewer.userReadonly) return none(true, "This account is read-only.");
   if (viewer.entityReadonly) return none(true, "This entity is read-only.");

@@ -49,7 +49,12 @@ export interface BulkPermissions {
  * Actions the viewer may not do (read-only, firm preferences, not an advisor) are never offered.
  */
 export function bulkActions(kind: SelectionKind, permissions: BulkPermissions): BulkActionState[] {
-  const allowed: Record<BulkAction, boolean> = { download: true, move: permissions.canEditFiles, delete: permissions.canEditFiles, restore: permissions.canRestore };
+  const allowed: Record<BulkAction, boolean> = {
+    download: true,
+    move: permissions.canEditFiles,
+    delete: permissions.canEditFiles,
+    restore: permissions.canRestore,
+  };
   const applies: Record<BulkAction, boolean> =
     kind === "live"
       ? { download: true, move: true, delete: true, restore: false }

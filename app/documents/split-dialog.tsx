@@ -117,7 +117,17 @@ function SplitResult({ split }: { split: SplitState }) {
   );
 }
 
-function Review({ file, getUrl, failed, onSubmit }: { file: { id: string; name: string }; getUrl: () => Promise<string>; failed: boolean; onSubmit: (pages: string) => void }) {
+function Review({
+  file,
+  getUrl,
+  failed,
+  onSubmit,
+}: {
+  file: { id: string; name: string };
+  getUrl: () => Promise<string>;
+  failed: boolean;
+  onSubmit: (pages: string) => void;
+}) {
   const [attempt, setAttempt] = useState(0);
   const load = usePdfDocument(getUrl, file.id, attempt);
   const doc = load.state === "ready" ? load.doc : null;
@@ -144,7 +154,11 @@ function Review({ file, getUrl, failed, onSubmit }: { file: { id: string; name: 
   return (
     <div className={css.review}>
       <form id={FORM_ID} className={css.controls} onSubmit={submit} noValidate>
-        {failed ? <Alert tone="danger" title={SPLIT_MESSAGES.failed}>Check the page ranges and try again.</Alert> : null}
+        {failed ? (
+          <Alert tone="danger" title={SPLIT_MESSAGES.failed}>
+            Check the page ranges and try again.
+          </Alert>
+        ) : null}
         <TextField
           label="Page ranges"
           hint="Each range becomes a new document, e.g. 1-3, 5, 7-9. Or click a page to start a new document there."
@@ -159,7 +173,11 @@ function Review({ file, getUrl, failed, onSubmit }: { file: { id: string; name: 
           data-autofocus
         />
         <p className={css.summary} aria-live="polite">
-          {load.state === "loading" ? "Loading pages…" : pageCount ? `${pageCount} ${pageCount === 1 ? "page" : "pages"}${ranges.length ? ` → ${ranges.length} new ${ranges.length === 1 ? "document" : "documents"}` : ""}` : ""}
+          {load.state === "loading"
+            ? "Loading pages…"
+            : pageCount
+              ? `${pageCount} ${pageCount === 1 ? "page" : "pages"}${ranges.length ? ` → ${ranges.length} new ${ranges.length === 1 ? "document" : "documents"}` : ""}`
+              : ""}
         </p>
         {ranges.length ? (
           <ol className={css.planList} aria-label="New documents">
@@ -200,7 +218,13 @@ function Review({ file, getUrl, failed, onSubmit }: { file: { id: string; name: 
                   className={`${css.thumb} ${tone ? css.group[tone] : ""}`}
                   aria-pressed={startsHere}
                   aria-label={`Page ${page}${where ? `, ${where}` : ""}`}
-                  title={page === 1 ? "Page 1 always starts the first document" : startsHere ? "Join this page to the document before it" : "Start a new document at this page"}
+                  title={
+                    page === 1
+                      ? "Page 1 always starts the first document"
+                      : startsHere
+                        ? "Join this page to the document before it"
+                        : "Start a new document at this page"
+                  }
                   onClick={() => {
                     setPages(toggleSplitPoint(pages, page, pageCount));
                     setError(null);
@@ -210,7 +234,17 @@ function Review({ file, getUrl, failed, onSubmit }: { file: { id: string; name: 
                   <PdfPageThumbnail doc={doc} page={page} className={css.canvas} label={`Page ${page} of ${file.name}`} />
                   <span className={css.caption}>Page {page}</span>
                   <span className={css.tag}>
-                    {startsHere ? <span className={css.cut}>✂ Starts document {first}</span> : first === undefined ? (ranges.length ? "Not included" : " ") : `Document ${docs.join(", ")}`}
+                    {startsHere ? (
+                      <span className={css.cut}>✂ Starts document {first}</span>
+                    ) : first === undefined ? (
+                      ranges.length ? (
+                        "Not included"
+                      ) : (
+                        " "
+                      )
+                    ) : (
+                      `Document ${docs.join(", ")}`
+                    )}
                   </span>
                 </button>
               );

@@ -84,7 +84,11 @@ export async function loadDropLinkSettings(portal: FirmSiteContext): Promise<Dro
 
 /** The firm's hidden entity for drop link uploads; created once (inactive, no owners: clients never see it). */
 export async function unassignedEntity(portal: FirmSiteContext): Promise<{ id: string; hashId: string }> {
-  const found = await portal.db.company.findFirst({ where: { entityType: UNASSIGNED_ENTITY_TYPE, deletedAt: null }, select: { id: true, hashId: true }, orderBy: { createdAt: "asc" } });
+  const found = await portal.db.company.findFirst({
+    where: { entityType: UNASSIGNED_ENTITY_TYPE, deletedAt: null },
+    select: { id: true, hashId: true },
+    orderBy: { createdAt: "asc" },
+  });
   if (found) return found;
   return portal.db.company.create({
     data: { firmId: portal.firm.id, hashId: randomBytes(8).toString("hex"), name: UNASSIGNED_ENTITY_NAME, entityType: UNASSIGNED_ENTITY_TYPE, inactive: true },
@@ -104,11 +108,19 @@ export async function saveDropLinkSettings(portal: FirmSiteContext, actor: Sessi
   const existing = await currentLink(portal);
   const link = await portal.db.$transaction(async (tx) => {
     const row = existing
-      ? await tx.dropLink.update({ where: { id: existing.id }, data: { hashId: hashToken(token), enabled: true, name: portal.firm.name, path: DROP_LINK_FOLDER } })
+      ? await tx.dropLink.update({
+          where: { id: existing.id },
+          data: { hashId: hashToken(token), enabled: true, name: portal.firm.name, path: DROP_LINK_FOLDER },
+        })
       : await tx.dropLink.create({ data: { firmId, hashId: hashToken(token), name: portal.firm.name, path: DROP_LINK_FOLDER } });
     await tx.dropLinkRecipient.deleteMany({ where: { dropLinkId: row.id } });
     await tx.dropLinkRecipient.createMany({ data: valid.map((u) => ({ firmId, dropLinkId: row.id, userId: u.id })) });
-    await logActivity(tx, firmId, { typeId: ACTIVITY_TYPES.document, title: "Updated the drop link", description: `${valid.length} recipient(s); a new link was issued`, actorId: actor.id });
+    await logActivity(tx, firmId, {
+      typeId: ACTIVITY_TYPES.document,
+      title: "Updated the drop link",
+      description: `${valid.length} recipient(s); a new link was issued`,
+      actorId: actor.id,
+    });
     return row;
   });
   return { url: dropLinkUrl(portal, token), expiresAt: expiresAt(link.updatedAt).toISOString() };
@@ -146,7 +158,9 @@ export async function openDropLink(portal: FirmSiteContext, token: string): Prom
     id: link.id,
     path: link.path,
     expiresAt: expiresAt(link.updatedAt),
-    recipients: link.recipients.filter((r) => r.user.paying && !r.user.deletedAt).map((r) => ({ userId: r.userId, email: r.user.email, name: `${r.user.fname} ${r.user.lname}`.trim() })),
+    recipients: link.recipients
+      .filter((r) => r.user.paying && !r.user.deletedAt)
+      .map((r) => ({ userId: r.userId, email: r.user.email, name: `${r.user.fname} ${r.user.lname}`.trim() })),
   };
 }
 
@@ -169,11 +183,27 @@ export async function performDropLinkRequest(portal: FirmSiteContext, request: D
   try {
     switch (request.intent) {
       case "grant":
-        return { grant: await createDocumentUploadGrant({ firmId, companyId: entity.id, fileName: request.fileName, contentType: request.contentType, size: request.size }) };
+        return {
+          grant: await createDocumentUploadGrant({
+            firmId,
+            companyId: entity.id,
+            fileName: request.fileName,
+            contentType: request.contentType,
+            size: request.size,
+          }),
+        };
       case "confirm": {
         const from = sender(request);
         const folder = senderFolder(from.email);
-        const item = await recordDocumentUpload(portal.db, { firmId, companyId: entity.id, key: request.key, contentType: request.contentType, fileName: request.fileName, path: folder, uploadedById: null });
+        const item = await recordDocumentUpload(portal.db, {
+          firmId,
+          companyId: entity.id,
+          key: request.key,
+          contentType: request.contentType,
+          fileName: request.fileName,
+          path: folder,
+          uploadedById: null,
+        });
         // Folder rows only once a file is filed, so a refused upload leaves nothing behind.
         await ensureFolders(portal, entity.id, folder);
         await portal.db.document.update({ where: { id: item.id }, data: { description: `Dropped off by ${from.name} <${from.email}>` } });
@@ -183,7 +213,14 @@ export async function performDropLinkRequest(portal: FirmSiteContext, request: D
         const from = sender(request);
         const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
         const docs = await portal.db.document.findMany({
-          where: { id: { in: request.documentIds }, companyId: entity.id, path: senderFolder(from.email), deletedAt: null, itemType: "file", createdAt: { gte: since } },
+          where: {
+            id: { in: request.documentIds },
+            companyId: entity.id,
+            path: senderFolder(from.email),
+            deletedAt: null,
+            itemType: "file",
+            createdAt: { gte: since },
+          },
           select: { name: true },
           take: 999,
         });
@@ -192,7 +229,9 @@ export async function performDropLinkRequest(portal: FirmSiteContext, request: D
         const list = docs.map((d) => `- ${d.name}`).join("\n");
         const where = `${portal.origin}/admin/${entity.hashId}/documents`;
         for (const r of link.recipients) {
-          await portal.db.notification.create({ data: { firmId, userId: r.userId, text: subject, link: `/admin/${entity.hashId}/documents`, clientName: from.name } });
+          await portal.db.notification.create({
+            data: { firmId, userId: r.userId, text: subject, link: `/admin/${entity.hashId}/documents`, clientName: from.name },
+          });
           if (r.email) {
             await sendEmail(portal, {
               to: r.email,
@@ -202,7 +241,13 @@ export async function performDropLinkRequest(portal: FirmSiteContext, request: D
             });
           }
         }
-        await logActivity(portal.db, firmId, { typeId: ACTIVITY_TYPES.document, title: "Files dropped off through the drop link", description: `${from.name} <${from.email}>: ${docs.length} file(s)`, companyId: entity.id, ipAddress: portal.clientAddress });
+        await logActivity(portal.db, firmId, {
+          typeId: ACTIVITY_TYPES.document,
+          title: "Files dropped off through the drop link",
+          description: `${from.name} <${from.email}>: ${docs.length} file(s)`,
+          companyId: entity.id,
+          ipAddress: portal.clientAddress,
+        });
         return { notified: link.recipients.length };
       }
     }

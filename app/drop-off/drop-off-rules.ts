@@ -34,12 +34,24 @@ export const DROP_OFF_MESSAGES = {
 /** A drop-off batch's notification counts only files filed in the last hour. */
 export const DROP_OFF_FINISH_WINDOW_MS = 60 * 60 * 1000;
 
-const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
-const token = z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/);
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+const token = z
+  .string()
+  .min(20)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/);
 const file = { fileName: z.string().max(1000), contentType: z.string().max(200) };
 /** Spec: additional attachments need a document name per file (the file keeps its extension). */
 export const DOCUMENT_NAME_REQUIRED = "Please enter a document name.";
-const documentName = z.string({ message: DOCUMENT_NAME_REQUIRED }).trim().min(1, DOCUMENT_NAME_REQUIRED).max(200, "Document names can be at most 200 characters.");
+const documentName = z
+  .string({ message: DOCUMENT_NAME_REQUIRED })
+  .trim()
+  .min(1, DOCUMENT_NAME_REQUIRED)
+  .max(200, "Document names can be at most 200 characters.");
 
 /** POST /api/document-drop-off (JSON, signed-in client). */
 export const dropOffApiSchema = z.discriminatedUnion("intent", [

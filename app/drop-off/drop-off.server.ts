@@ -83,7 +83,12 @@ export interface UploadTarget {
  * The entity and folder a client's drop-off goes to, or null (counted as a failure): the firm has
  * drop-off on, the user is a client owning the active entity, and the questionnaire is that entity's.
  */
-export async function openDocumentDropOff(portal: FirmSiteContext, user: SessionUser, questionnaireId: string, companyId: string): Promise<UploadTarget | null> {
+export async function openDocumentDropOff(
+  portal: FirmSiteContext,
+  user: SessionUser,
+  questionnaireId: string,
+  companyId: string,
+): Promise<UploadTarget | null> {
   await throttle(portal, "dropoff", false);
   const valid = /^[A-Za-z0-9_-]{1,64}$/;
   const company =
@@ -94,14 +99,27 @@ export async function openDocumentDropOff(portal: FirmSiteContext, user: Session
         })
       : null;
   const questionnaire = company
-    ? await portal.db.questionnaire.findFirst({ where: { id: questionnaireId, companyId: company.id, deletedAt: null }, select: { id: true, name: true, taxYear: true, documentPath: true } })
+    ? await portal.db.questionnaire.findFirst({
+        where: { id: questionnaireId, companyId: company.id, deletedAt: null },
+        select: { id: true, name: true, taxYear: true, documentPath: true },
+      })
     : null;
   if (!company || !questionnaire) {
     await failure(portal, "dropoff");
     return null;
   }
   const folder = questionnaire.documentPath ? await questionnaireDocumentPath(portal.db, questionnaire.id) : dropOffFolder(questionnaire.taxYear);
-  return { companyId: company.id, companyHash: company.hashId, companyName: company.name, folder, questionnaireId: questionnaire.id, questionnaireName: questionnaire.name, expiresAt: null, issuedById: null, issuedAt: null };
+  return {
+    companyId: company.id,
+    companyHash: company.hashId,
+    companyName: company.name,
+    folder,
+    questionnaireId: questionnaire.id,
+    questionnaireName: questionnaire.name,
+    expiresAt: null,
+    issuedById: null,
+    issuedAt: null,
+  };
 }
 
 export type UploadApiResult = { grant: UploadGrant } | { document: { id: string; name: string } } | { notified: number };
@@ -138,7 +156,16 @@ async function dropOffRecipients(portal: FirmSiteContext, user: SessionUser, que
 async function notifyDropOff(portal: FirmSiteContext, user: SessionUser, target: UploadTarget, documentIds: string[]): Promise<{ notified: number }> {
   const firmId = portal.firm.id;
   const files = await portal.db.document.findMany({
-    where: { id: { in: documentIds }, companyId: target.companyId, questionnaireId: target.questionnaireId, path: target.folder, uploadedById: user.id, itemType: "file", deletedAt: null, createdAt: { gte: new Date(Date.now() - DROP_OFF_FINISH_WINDOW_MS) } },
+    where: {
+      id: { in: documentIds },
+      companyId: target.companyId,
+      questionnaireId: target.questionnaireId,
+      path: target.folder,
+      uploadedById: user.id,
+      itemType: "file",
+      deletedAt: null,
+      createdAt: { gte: new Date(Date.now() - DROP_OFF_FINISH_WINDOW_MS) },
+    },
     select: { name: true },
     orderBy: { name: "asc" },
     take: 999,
@@ -194,7 +221,10 @@ export function canCreateSecureUploadLink(user: SessionUser): boolean {
 export async function createSecureUploadLink(portal: FirmSiteContext, staffUser: SessionUser, companyId: string): Promise<{ url: string; expiresAt: string }> {
   if (!canCreateSecureUploadLink(staffUser)) throw new DropOffError(403, "Only firm users can create secure upload links.");
   const company = /^[A-Za-z0-9_-]{1,64}$/.test(companyId)
-    ? await portal.db.company.findFirst({ where: { OR: [{ id: companyId }, { hashId: companyId }], deletedAt: null, inactive: false, entityType: { not: UNASSIGNED_ENTITY_TYPE } }, select: { id: true, name: true } })
+    ? await portal.db.company.findFirst({
+        where: { OR: [{ id: companyId }, { hashId: companyId }], deletedAt: null, inactive: false, entityType: { not: UNASSIGNED_ENTITY_TYPE } },
+        select: { id: true, name: true },
+      })
     : null;
   if (!company) throw new DropOffError(404, "Entity not found.");
   const token = newToken();
@@ -203,9 +233,24 @@ export async function createSecureUploadLink(portal: FirmSiteContext, staffUser:
   const firmId = portal.firm.id;
   await portal.db.$transaction(async (tx) => {
     await tx.documentDropOffRequest.create({
-      data: { firmId, companyId: company.id, name: SECURE_UPLOAD_NAME, taxYear: now.getUTCFullYear(), tokenHash: hashToken(token), expiresAt, sentAt: now, createdById: staffUser.id },
+      data: {
+        firmId,
+        companyId: company.id,
+        name: SECURE_UPLOAD_NAME,
+        taxYear: now.getUTCFullYear(),
+        tokenHash: hashToken(token),
+        expiresAt,
+        sentAt: now,
+        createdById: staffUser.id,
+      },
     });
-    await logActivity(tx, firmId, { typeId: ACTIVITY_TYPES.document, title: "Created a secure upload link", description: `For ${company.name}; expires ${expiresAt.toISOString().slice(0, 10)}`, companyId: company.id, actorId: staffUser.id });
+    await logActivity(tx, firmId, {
+      typeId: ACTIVITY_TYPES.document,
+      title: "Created a secure upload link",
+      description: `For ${company.name}; expires ${expiresAt.toISOString().slice(0, 10)}`,
+      companyId: company.id,
+      actorId: staffUser.id,
+    });
   });
   return { url: secureUploadUrl(portal, token), expiresAt: expiresAt.toISOString() };
 }
@@ -236,7 +281,10 @@ export async function openSecureUpload(portal: FirmSiteContext, token: string): 
   };
 }
 
-export async function performSecureUploadRequest(portal: FirmSiteContext, request: Exclude<SecureUploadApiRequest, { intent: "create" }>): Promise<UploadApiResult> {
+export async function performSecureUploadRequest(
+  portal: FirmSiteContext,
+  request: Exclude<SecureUploadApiRequest, { intent: "create" }>,
+): Promise<UploadApiResult> {
   await throttle(portal, "secureupload", true);
   const target = await openSecureUpload(portal, request.token);
   if (!target) throw new DropOffError(404, DROP_OFF_MESSAGES.expired);
@@ -252,7 +300,15 @@ export async function performSecureUploadRequest(portal: FirmSiteContext, reques
 async function notifySecureUpload(portal: FirmSiteContext, target: UploadTarget, documentIds: string[]): Promise<{ notified: number }> {
   const firmId = portal.firm.id;
   const files = await portal.db.document.findMany({
-    where: { id: { in: documentIds }, companyId: target.companyId, path: target.folder, uploadedById: null, itemType: "file", deletedAt: null, createdAt: { gte: target.issuedAt ?? new Date(0) } },
+    where: {
+      id: { in: documentIds },
+      companyId: target.companyId,
+      path: target.folder,
+      uploadedById: null,
+      itemType: "file",
+      deletedAt: null,
+      createdAt: { gte: target.issuedAt ?? new Date(0) },
+    },
     select: { name: true },
     orderBy: { name: "asc" },
     take: 999,
@@ -267,7 +323,9 @@ async function notifySecureUpload(portal: FirmSiteContext, target: UploadTarget,
   const subject = `${files.length} file${files.length === 1 ? "" : "s"} uploaded for ${target.companyName} through a secure upload link`;
   const link = `/admin/${target.companyHash}/documents?${new URLSearchParams({ path: target.folder })}`;
   if (issuer) {
-    await portal.db.notification.create({ data: { firmId, userId: issuer.id, typeId: 2, text: subject, link, clientName: target.companyName, companyId: target.companyId } });
+    await portal.db.notification.create({
+      data: { firmId, userId: issuer.id, typeId: 2, text: subject, link, clientName: target.companyName, companyId: target.companyId },
+    });
     if (issuer.email) {
       await sendEmail(portal, {
         to: issuer.email,
@@ -277,7 +335,13 @@ async function notifySecureUpload(portal: FirmSiteContext, target: UploadTarget,
       });
     }
   }
-  await logActivity(portal.db, firmId, { typeId: ACTIVITY_TYPES.document, title: "Files arrived through a secure upload link", description: `${files.length} file(s) in ${target.folder}`, companyId: target.companyId, ipAddress: portal.clientAddress });
+  await logActivity(portal.db, firmId, {
+    typeId: ACTIVITY_TYPES.document,
+    title: "Files arrived through a secure upload link",
+    description: `${files.length} file(s) in ${target.folder}`,
+    companyId: target.companyId,
+    ipAddress: portal.clientAddress,
+  });
   return { notified: issuer ? 1 : 0 };
 }
 
@@ -286,13 +350,23 @@ async function notifySecureUpload(portal: FirmSiteContext, target: UploadTarget,
 async function upload(
   portal: FirmSiteContext,
   target: UploadTarget,
-  request: { intent: "grant"; fileName: string; contentType: string; size?: number } | { intent: "confirm"; key: string; fileName: string; contentType: string; documentName: string },
+  request:
+    | { intent: "grant"; fileName: string; contentType: string; size?: number }
+    | { intent: "confirm"; key: string; fileName: string; contentType: string; documentName: string },
   options: { uploadedById: string | null; description: string | null },
 ): Promise<UploadApiResult> {
   const firmId = portal.firm.id;
   try {
     if (request.intent === "grant") {
-      return { grant: await createDocumentUploadGrant({ firmId, companyId: target.companyId, fileName: request.fileName, contentType: request.contentType, size: request.size }) };
+      return {
+        grant: await createDocumentUploadGrant({
+          firmId,
+          companyId: target.companyId,
+          fileName: request.fileName,
+          contentType: request.contentType,
+          size: request.size,
+        }),
+      };
     }
     // The document's name is the one the sender gave, with the file's extension.
     const fileName = renamedFileName(request.fileName, request.documentName);

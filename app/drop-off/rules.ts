@@ -60,12 +60,30 @@ export const senderSchema = z.object({
     .refine((v) => !v.includes("..") && !v.includes("/") && !v.includes("\\"), "Please enter a valid email address."),
 });
 
-const token = z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/);
+const token = z
+  .string()
+  .min(20)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /** The public upload API's requests (POST /api/drop-link, JSON). */
 export const dropLinkApiSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("grant"), token, fileName: z.string().max(1000), contentType: z.string().max(200), size: z.number().int().nonnegative().optional() }),
-  z.object({ intent: z.literal("confirm"), token, key: z.string().max(1000), fileName: z.string().max(1000), contentType: z.string().max(200), name: z.string(), email: z.string() }),
+  z.object({
+    intent: z.literal("grant"),
+    token,
+    fileName: z.string().max(1000),
+    contentType: z.string().max(200),
+    size: z.number().int().nonnegative().optional(),
+  }),
+  z.object({
+    intent: z.literal("confirm"),
+    token,
+    key: z.string().max(1000),
+    fileName: z.string().max(1000),
+    contentType: z.string().max(200),
+    name: z.string(),
+    email: z.string(),
+  }),
   z.object({ intent: z.literal("finish"), token, name: z.string(), email: z.string(), documentIds: z.array(z.string().max(64)).min(1).max(999) }),
 ]);
 export type DropLinkApiRequest = z.infer<typeof dropLinkApiSchema>;

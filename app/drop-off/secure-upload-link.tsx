@@ -83,7 +83,13 @@ export function SecureUploadLinkButton({ companyHash, entityName }: { companyHas
         {error ? <Alert tone="danger">{error}</Alert> : null}
         {link ? (
           <>
-            <TextField label="Link" value={link.url} readOnly onFocus={(e) => e.currentTarget.select()} hint={`Expires on ${new Date(link.expiresAt).toLocaleDateString()}. It is shown only now: copy it before closing.`} />
+            <TextField
+              label="Link"
+              value={link.url}
+              readOnly
+              onFocus={(e) => e.currentTarget.select()}
+              hint={`Expires on ${new Date(link.expiresAt).toLocaleDateString()}. It is shown only now: copy it before closing.`}
+            />
           </>
         ) : (
           <p style={{ margin: 0 }}>Files are filed in the folder “Secure upload”.</p>

@@ -7,7 +7,16 @@
  */
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Alert, Button, TextField } from "~/components/ui";
-import { sniffBlob, UploadBox, uploadProgressClass, UploadProgress, uploadWithProgress, UPLOAD_FAILED_MESSAGE, UploadFailedError, type UploadStatus } from "~/components/upload";
+import {
+  sniffBlob,
+  UploadBox,
+  uploadProgressClass,
+  UploadProgress,
+  uploadWithProgress,
+  UPLOAD_FAILED_MESSAGE,
+  UploadFailedError,
+  type UploadStatus,
+} from "~/components/upload";
 import { DOCUMENT_MESSAGES, extensionOf } from "~/documents/rules";
 import { screenUploadBatch } from "~/documents/upload-batch";
 import type { UploadGrant } from "~/storage/uploads";
@@ -23,7 +32,11 @@ interface ChosenFile {
 }
 
 async function api(endpoint: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(endpoint, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify(body),
+  });
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) throw new Error(typeof data.error === "string" ? data.error : UPLOAD_FAILED_MESSAGE);
   return data;
@@ -99,9 +112,18 @@ export function DropOffUploadForm({
     for (const f of ready) {
       update(f.id, { status: "uploading", percent: 0, error: null });
       try {
-        const { grant } = (await api(endpoint, { intent: "grant", ...fields, fileName: f.file.name, contentType: f.file.type, size: f.file.size })) as { grant: UploadGrant };
+        const { grant } = (await api(endpoint, { intent: "grant", ...fields, fileName: f.file.name, contentType: f.file.type, size: f.file.size })) as {
+          grant: UploadGrant;
+        };
         await uploadWithProgress(grant, f.file, ({ percent }) => update(f.id, { percent }), { fileName: f.file.name });
-        const confirmed = (await api(endpoint, { intent: "confirm", ...fields, key: grant.key, fileName: f.file.name, contentType: grant.contentType, documentName: f.documentName.trim() })) as { document: { id: string } };
+        const confirmed = (await api(endpoint, {
+          intent: "confirm",
+          ...fields,
+          key: grant.key,
+          fileName: f.file.name,
+          contentType: grant.contentType,
+          documentName: f.documentName.trim(),
+        })) as { document: { id: string } };
         sent.push(confirmed.document.id);
         update(f.id, { status: "done", percent: 100 });
       } catch (e) {
@@ -146,11 +168,23 @@ export function DropOffUploadForm({
               {f.status === "skipped" ? (
                 <UploadProgress className={uploadProgressClass} fileName={f.file.name} percent={0} status="error" error={f.error} />
               ) : f.status === "ready" ? null : (
-                <UploadProgress className={uploadProgressClass} fileName={f.status === "done" ? `${f.documentName}${extensionOf(f.file.name)}` : f.file.name} percent={f.percent} status={f.status} error={f.error} />
+                <UploadProgress
+                  className={uploadProgressClass}
+                  fileName={f.status === "done" ? `${f.documentName}${extensionOf(f.file.name)}` : f.file.name}
+                  percent={f.percent}
+                  status={f.status}
+                  error={f.error}
+                />
               )}
               {f.status === "ready" || f.status === "skipped" || (f.status === "error" && !busy) ? (
                 <div>
-                  <Button type="button" size="sm" variant="ghost" onClick={() => setFiles((all) => all.filter((x) => x.id !== f.id))} aria-label={`Remove ${f.file.name}`}>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setFiles((all) => all.filter((x) => x.id !== f.id))}
+                    aria-label={`Remove ${f.file.name}`}
+                  >
                     Remove
                   </Button>
                 </div>

@@ -36,7 +36,12 @@ export const logoConfirmSchema = z.object({ intent: z.literal("logo-confirm"), k
 
 export const vocabAddSchema = z.object({
   intent: z.literal("vocab-add"),
-  keyWord: z.string({ error: "Enter the word to replace" }).trim().min(2, "Enter the word to replace").max(40).regex(/^[A-Za-z][A-Za-z ]*$/, "Use letters only"),
+  keyWord: z
+    .string({ error: "Enter the word to replace" })
+    .trim()
+    .min(2, "Enter the word to replace")
+    .max(40)
+    .regex(/^[A-Za-z][A-Za-z ]*$/, "Use letters only"),
   replacement: z.string({ error: "Enter its replacement" }).trim().min(1, "Enter its replacement").max(40),
 });
 
@@ -55,7 +60,16 @@ export const firmSettingsActionSchema = z.discriminatedUnion("intent", [
 export async function getFirmSettingsForm(portal: FirmSiteContext) {
   const firm = await portal.db.firm.findUniqueOrThrow({
     where: { id: portal.firm.id },
-    select: { name: true, slug: true, supportEmail: true, timeZone: true, themeName: true, brandColor: true, logoKey: true, vocabs: { orderBy: { keyWord: "asc" } } },
+    select: {
+      name: true,
+      slug: true,
+      supportEmail: true,
+      timeZone: true,
+      themeName: true,
+      brandColor: true,
+      logoKey: true,
+      vocabs: { orderBy: { keyWord: "asc" } },
+    },
   });
   return { ...firm, logoUrl: portal.firm.logoUrl };
 }
@@ -66,7 +80,13 @@ export interface FirmSettingsActor {
 }
 
 function logFirmChange(portal: FirmSiteContext, actor: FirmSettingsActor | undefined, title: string, description?: string) {
-  return logActivity(portal.db, portal.firm.id, { typeId: ACTIVITY_TYPES.detailChange, title, description: description ?? null, actorId: actor?.id ?? null, ipAddress: portal.clientAddress });
+  return logActivity(portal.db, portal.firm.id, {
+    typeId: ACTIVITY_TYPES.detailChange,
+    title,
+    description: description ?? null,
+    actorId: actor?.id ?? null,
+    ipAddress: portal.clientAddress,
+  });
 }
 
 export async function updateFirmProfile(portal: FirmSiteContext, input: z.infer<typeof firmProfileSchema>, actor?: FirmSettingsActor) {
@@ -76,9 +96,17 @@ export async function updateFirmProfile(portal: FirmSiteContext, input: z.infer<
 }
 
 export async function updateFirmBranding(portal: FirmSiteContext, input: z.infer<typeof firmBrandingSchema>, actor?: FirmSettingsActor) {
-  await portal.db.firm.update({ where: { id: portal.firm.id }, data: { themeName: input.themeName, brandColor: input.brandColor ? input.brandColor.toLowerCase() : null } });
+  await portal.db.firm.update({
+    where: { id: portal.firm.id },
+    data: { themeName: input.themeName, brandColor: input.brandColor ? input.brandColor.toLowerCase() : null },
+  });
   firmChanged(portal.firm.id);
-  await logFirmChange(portal, actor, "Updated the firm branding", `Theme ${input.themeName}${input.brandColor ? `, colour ${input.brandColor.toLowerCase()}` : ""}`);
+  await logFirmChange(
+    portal,
+    actor,
+    "Updated the firm branding",
+    `Theme ${input.themeName}${input.brandColor ? `, colour ${input.brandColor.toLowerCase()}` : ""}`,
+  );
 }
 
 /** Step 1 of a logo upload: a presigned POST for a key the server chooses under the firm's prefix. */
@@ -88,7 +116,11 @@ export async function grantLogoUpload(portal: FirmSiteContext, input: z.infer<ty
 }
 
 /** Step 2: the browser uploaded straight to storage; check the object, then make it the logo. */
-export async function confirmLogoUpload(portal: FirmSiteContext, input: z.infer<typeof logoConfirmSchema>, actor?: FirmSettingsActor): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function confirmLogoUpload(
+  portal: FirmSiteContext,
+  input: z.infer<typeof logoConfirmSchema>,
+  actor?: FirmSettingsActor,
+): Promise<{ ok: true } | { ok: false; message: string }> {
   const firmId = portal.firm.id;
   if (!keyBelongsToFirm(input.key, firmId) || !input.key.startsWith(`firms/${firmId}/branding/`)) {
     return { ok: false, message: "We were unable to upload the file, please try refreshing the page" };
@@ -116,7 +148,11 @@ export async function removeLogo(portal: FirmSiteContext, actor?: FirmSettingsAc
   await logFirmChange(portal, actor, "Removed the firm logo");
 }
 
-export async function addVocabulary(portal: FirmSiteContext, input: z.infer<typeof vocabAddSchema>, actor?: FirmSettingsActor): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function addVocabulary(
+  portal: FirmSiteContext,
+  input: z.infer<typeof vocabAddSchema>,
+  actor?: FirmSettingsActor,
+): Promise<{ ok: true } | { ok: false; message: string }> {
   const keyWord = input.keyWord.replace(/\s+/g, " ");
   const existing = await portal.db.firmVocab.findFirst({ where: { keyWord: { equals: keyWord, mode: "insensitive" } }, select: { id: true } });
   if (existing) {

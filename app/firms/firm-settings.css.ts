@@ -2,7 +2,13 @@ import { style } from "@vanilla-extract/css";
 import { mq, vars } from "../../themes";
 
 export const header = style({ marginBottom: vars.space.xl });
-export const title = style({ fontFamily: vars.font.heading, fontSize: vars.fontSize["2xl"], margin: 0, color: vars.color.text, letterSpacing: vars.letterSpacing.heading });
+export const title = style({
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize["2xl"],
+  margin: 0,
+  color: vars.color.text,
+  letterSpacing: vars.letterSpacing.heading,
+});
 export const subtitle = style({ color: vars.color.textMuted, margin: `${vars.space.xs} 0 0` });
 export const sections = style({ display: "grid", gap: vars.space.lg, maxWidth: "48rem" });
 export const card = style({
@@ -43,7 +49,16 @@ export const themeOption = style({
 export const swatch = style({ width: 20, height: 20, borderRadius: vars.radius.full, flex: "none", marginTop: 2, border: `1px solid ${vars.color.border}` });
 export const muted = style({ display: "block", color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
 export const colorRow = style({ display: "flex", gap: vars.space.sm, alignItems: "flex-start" });
-export const colorInput = style({ width: 44, height: 44, padding: 2, marginTop: 26, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surface, cursor: "pointer" });
+export const colorInput = style({
+  width: 44,
+  height: 44,
+  padding: 2,
+  marginTop: 26,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  cursor: "pointer",
+});
 export const logoBlock = style({ display: "grid", gap: vars.space.sm, borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.md });
 export const logoRow = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "center" });
 export const logoPreview = style({

@@ -14,8 +14,11 @@ export async function loadFirmSettings(firmId: string): Promise<FirmSettings | n
     }),
   );
   if (!firm) return null;
-  const { firmId: _firmId, updatedAt: _updatedAt, ...preferences } =
-    firm.preferences ?? (await withFirm(firmId, (tx) => tx.firmPreferences.create({ data: { firmId } })));
+  const {
+    firmId: _firmId,
+    updatedAt: _updatedAt,
+    ...preferences
+  } = firm.preferences ?? (await withFirm(firmId, (tx) => tx.firmPreferences.create({ data: { firmId } })));
   return {
     id: firm.id,
     slug: firm.slug,

@@ -78,9 +78,13 @@ export function ClientDashboard({ data, today }: { data: ClientDashboardData; to
       </div>
 
       {data.readonlyUser ? (
-        <Alert tone="warning">This account is read-only. You can view your information, but changes are turned off. Please contact your firm to make changes.</Alert>
+        <Alert tone="warning">
+          This account is read-only. You can view your information, but changes are turned off. Please contact your firm to make changes.
+        </Alert>
       ) : home.selected?.readonlyAccess ? (
-        <Alert tone="warning">This entity is read-only. You can view its information, but changes are turned off. Please contact your firm to make changes.</Alert>
+        <Alert tone="warning">
+          This entity is read-only. You can view its information, but changes are turned off. Please contact your firm to make changes.
+        </Alert>
       ) : null}
 
       {home.blocked ? (

@@ -12,7 +12,12 @@ export const NO_ACTIVE_ENTITIES = "Your account does not have active entities to
  * `entityWhere` narrows the entities shown (a staff preview shows only what that staff member
  * may see: group access, staff/visibility.server.ts).
  */
-export async function loadClientHome(portal: FirmSiteContext, user: SessionUser, search: URLSearchParams, options: { entityWhere?: Prisma.CompanyWhereInput } = {}) {
+export async function loadClientHome(
+  portal: FirmSiteContext,
+  user: SessionUser,
+  search: URLSearchParams,
+  options: { entityWhere?: Prisma.CompanyWhereInput } = {},
+) {
   return portal.db.$transaction((db) => readClientHome(db, portal.firm, user, search, options.entityWhere ?? {}));
 }
 
@@ -26,10 +31,7 @@ async function readClientHome(db: FirmTx, firm: FirmSettings, user: SessionUser,
   if (entities.length === 0) {
     return { blocked: ownerships.length > 0, entities, selected: null, years: [] as number[], year: null, questionnaires: [], customHtml: null };
   }
-  const selected =
-    entities.find((e) => e.hashId === search.get("entity")) ??
-    entities.find((e) => e.id === user.defaultCompanyId) ??
-    entities[0];
+  const selected = entities.find((e) => e.hashId === search.get("entity")) ?? entities.find((e) => e.id === user.defaultCompanyId) ?? entities[0];
 
   const rows = await db.questionnaire.findMany({
     where: { companyId: selected.id, deletedAt: null, isDraft: false, sentAt: { not: null } },
@@ -84,7 +86,6 @@ async function readClientHome(db: FirmTx, firm: FirmSettings, user: SessionUser,
 function rank(q: { locked: boolean; completed: boolean }) {
   return q.locked ? 2 : q.completed ? 1 : 0;
 }
-
 
 /**
  * Makes one of the client's active entities their default (the dashboard opens on it).

@@ -28,7 +28,12 @@ export function readExpandedCards(cookieHeader: string | null): Set<string> {
   const match = (cookieHeader ?? "").split(/;\s*/).find((part) => part.startsWith(`${EXPANDED_CARDS_COOKIE}=`));
   if (!match) return new Set();
   const value = decodeURIComponent(match.slice(EXPANDED_CARDS_COOKIE.length + 1));
-  return new Set(value.split(",").filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id)).slice(0, 200));
+  return new Set(
+    value
+      .split(",")
+      .filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id))
+      .slice(0, 200),
+  );
 }
 
 export function writeExpandedCards(ids: Set<string>): string {

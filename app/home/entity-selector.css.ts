@@ -43,7 +43,15 @@ export const filter = style({
   borderRadius: vars.radius.sm,
   color: vars.color.textMuted,
 });
-export const filterInput = style({ border: 0, outline: "none", background: "transparent", font: "inherit", color: vars.color.text, padding: `${vars.space.xs} 0`, width: "100%" });
+export const filterInput = style({
+  border: 0,
+  outline: "none",
+  background: "transparent",
+  font: "inherit",
+  color: vars.color.text,
+  padding: `${vars.space.xs} 0`,
+  width: "100%",
+});
 export const list = style({ listStyle: "none", margin: 0, padding: 0, maxHeight: "18rem", overflowY: "auto" });
 export const option = style({
   display: "grid",

@@ -69,10 +69,21 @@ export const statGrid = style({
 });
 
 export const stat = style([card, { padding: vars.space.md }]);
-export const statValue = style({ fontSize: vars.fontSize["2xl"], fontWeight: vars.fontWeight.bold, color: vars.color.text, fontVariantNumeric: "tabular-nums" });
+export const statValue = style({
+  fontSize: vars.fontSize["2xl"],
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+  fontVariantNumeric: "tabular-nums",
+});
 export const statLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
-export const tableWrap = style({ overflowX: "auto", background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg, boxShadow: vars.shadow.sm });
+export const tableWrap = style({
+  overflowX: "auto",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.sm,
+});
 
 export const table = style({
   width: "100%",

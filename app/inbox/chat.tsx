@@ -372,7 +372,15 @@ export function ConversationPanel<M extends InboxMessage>({
           <Alert tone="info">{INBOX_TEXT.archived}</Alert>
         </div>
       ) : null}
-      <MessageList messages={c.messages} action={action} hasOlder={c.hasOlder} before={c.before} paged={params.has("before")} conversationId={c.id} render={render} />
+      <MessageList
+        messages={c.messages}
+        action={action}
+        hasOlder={c.hasOlder}
+        before={c.before}
+        paged={params.has("before")}
+        conversationId={c.id}
+        render={render}
+      />
       {composer}
     </section>
   );

@@ -81,7 +81,12 @@ export function ExportConversationButton({ conversationId }: { conversationId: s
               { value: "csv", label: "CSV" },
             ]}
           />
-          <Select label="Timeframe" value={timeframe} onChange={(e) => setTimeframe(e.currentTarget.value as ExportTimeframe)} options={EXPORT_TIMEFRAMES.map((t) => ({ value: t, label: EXPORT_TIMEFRAME_LABELS[t] }))} />
+          <Select
+            label="Timeframe"
+            value={timeframe}
+            onChange={(e) => setTimeframe(e.currentTarget.value as ExportTimeframe)}
+            options={EXPORT_TIMEFRAMES.map((t) => ({ value: t, label: EXPORT_TIMEFRAME_LABELS[t] }))}
+          />
         </div>
       </Dialog>
     </>

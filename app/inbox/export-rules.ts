@@ -55,7 +55,11 @@ export function exportSince(timeframe: ExportTimeframe, now: Date): Date | null 
 
 /** "Rivera Design Studio LLC - messages 2026-11-21.csv" (characters a file name can't hold become "-"). */
 export function exportFileName(title: string, format: ExportFormat, now: Date): string {
-  const safe = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "-").trim().slice(0, 120) || "Conversation";
+  const safe =
+    title
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "-")
+      .trim()
+      .slice(0, 120) || "Conversation";
   return `${safe} - messages ${now.toISOString().slice(0, 10)}.${format}`;
 }
 

@@ -4,11 +4,20 @@
  * newest), for a conversation the staff member may see (404 otherwise, nothing written). Deleted,
  * automatic and not-yet-due scheduled messages are left out. Each export writes one activity entry.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
 import { withFirm } from "~/db.server";
-import { conversationCsv, EXPORT_MESSAGE_LIMIT, EXPORT_TIMEFRAME_LABELS, exportFileName, exportSince, type ExportedMessage, type ExportFormat, type ExportTimeframe } from "./export-rules";
+import {
+  conversationCsv,
+  EXPORT_MESSAGE_LIMIT,
+  EXPORT_TIMEFRAME_LABELS,
+  exportFileName,
+  exportSince,
+  type ExportedMessage,
+  type ExportFormat,
+  type ExportTimeframe,
+} from "./export-rules";
 import { reachConversation, type StaffInboxViewer } from "./staff-inbox.server";
 
 export interface ConversationExport {
@@ -70,8 +79,13 @@ export async function exportConversation(
     return { title: conversation.entity?.name ?? "Archived conversation", messages: exported };
   });
   const fileName = exportFileName(title, request.format, now);
-  if (request.format === "csv") return { fileName, contentType: "text/csv; charset=utf-8", body: new TextEncoder().encode(`\uFEFF${conversationCsv(messages)}`) };
-  return { fileName, contentType: "application/pdf", body: await conversationPdf(title, portal.firm.name, EXPORT_TIMEFRAME_LABELS[request.timeframe], messages, now) };
+  if (request.format === "csv")
+    return { fileName, contentType: "text/csv; charset=utf-8", body: new TextEncoder().encode(`\uFEFF${conversationCsv(messages)}`) };
+  return {
+    fileName,
+    contentType: "application/pdf",
+    body: await conversationPdf(title, portal.firm.name, EXPORT_TIMEFRAME_LABELS[request.timeframe], messages, now),
+  };
 }
 
 const PAGE = { width: 612, height: 792, margin: 54 } as const;
@@ -125,7 +139,12 @@ async function conversationPdf(title: string, firmName: string, timeframe: strin
     y -= size * 1.4;
   };
   for (const l of wrap(title, bold, 16, width)) line(l, bold, 16);
-  line(printable(`${firmName} · ${timeframe} · exported ${now.toISOString().slice(0, 16).replace("T", " ")} UTC · ${messages.length} message(s)`), regular, 9, rgb(0.4, 0.4, 0.45));
+  line(
+    printable(`${firmName} · ${timeframe} · exported ${now.toISOString().slice(0, 16).replace("T", " ")} UTC · ${messages.length} message(s)`),
+    regular,
+    9,
+    rgb(0.4, 0.4, 0.45),
+  );
   y -= 8;
   if (messages.length === 0) line("No messages in this timeframe.", regular, 11);
   for (const m of messages) {

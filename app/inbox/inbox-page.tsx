@@ -59,7 +59,12 @@ export function InboxPage({ data }: { data: ClientInbox }) {
           </div>
           {data.conversations.length === 0 ? (
             <div className={s.empty}>
-              <EmptyState compact titleAs="p" title={INBOX_TEXT.empty} description={data.blocked ? undefined : "Write to your firm below to start a conversation."} />
+              <EmptyState
+                compact
+                titleAs="p"
+                title={INBOX_TEXT.empty}
+                description={data.blocked ? undefined : "Write to your firm below to start a conversation."}
+              />
             </div>
           ) : (
             <ul className={s.conversationList}>
@@ -75,7 +80,9 @@ export function InboxPage({ data }: { data: ClientInbox }) {
               ))}
             </ul>
           )}
-          {(data.conversations.length === 0 || params.get("new")) && !data.blocked && !selected ? <Composer key="new" action={base} label="Message to your firm" /> : null}
+          {(data.conversations.length === 0 || params.get("new")) && !data.blocked && !selected ? (
+            <Composer key="new" action={base} label="Message to your firm" />
+          ) : null}
         </nav>
 
         {selected ? (

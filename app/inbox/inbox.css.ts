@@ -37,7 +37,13 @@ export const panelHeader = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, color: vars.color.text, overflowWrap: "anywhere" });
+export const panelTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+  overflowWrap: "anywhere",
+});
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
 
 export const conversationList = style({ listStyle: "none", margin: 0, padding: vars.space.xs, display: "grid", gap: vars.space["2xs"] });
@@ -57,7 +63,13 @@ export const conversationLink = style({
 });
 export const conversationText = style({ display: "grid", minWidth: 0 });
 export const conversationName = style({ fontWeight: vars.fontWeight.semibold, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
-export const conversationPreview = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
+export const conversationPreview = style({
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+});
 export const unseenDot = style({
   minWidth: "1.4rem",
   height: "1.4rem",

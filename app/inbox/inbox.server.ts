@@ -337,7 +337,10 @@ export async function sendClientMessage(
 
     if (input.threadId) {
       if (!conversation) throw new InboxError(404, "Thread not found");
-      const root = await tx.message.findFirst({ where: { id: input.threadId, conversationId: conversation.id, threadId: null, deletedAt: null }, select: { id: true } });
+      const root = await tx.message.findFirst({
+        where: { id: input.threadId, conversationId: conversation.id, threadId: null, deletedAt: null },
+        select: { id: true },
+      });
       if (!root) throw new InboxError(404, "Thread not found");
     }
 

@@ -38,7 +38,12 @@ export const sendMessageSchema = z.object({
   text: z
     .string({ error: INBOX_TEXT.emptyMessage })
     .transform((t) => t.replace(/\r\n/g, "\n").trim())
-    .pipe(z.string().min(1, INBOX_TEXT.emptyMessage).max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`)),
+    .pipe(
+      z
+        .string()
+        .min(1, INBOX_TEXT.emptyMessage)
+        .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`),
+    ),
   tag: z.enum(MESSAGE_TAGS).catch("general").default("general"),
   /** Reply to this root message (a thread). */
   threadId: z

@@ -57,7 +57,7 @@ export function StaffInboxPage({ data, base, header, start }: StaffInboxPageProp
                   current={selected?.id === c.id}
                   title={c.title}
                   subtitle={c.clients}
-                  preview={c.archived ? "Archived" : c.preview ?? "No messages yet"}
+                  preview={c.archived ? "Archived" : (c.preview ?? "No messages yet")}
                   unseen={c.unseen}
                 />
               ))}
@@ -165,7 +165,9 @@ function StaffConversation({ data, action, back }: { data: StaffInbox; action: s
       subtitle={selected.clients ? `To: ${selected.clients}` : null}
       actions={<ExportConversationButton conversationId={selected.id} />}
       render={(m) => <StaffMessageItem key={m.id} message={m} action={action} threadHref={`${action}?thread=${m.id}`} writable={!selected.blocked} />}
-      composer={selected.blocked ? null : <Composer key={selected.id} action={action} label="Message" tagsEnabled={data.tagsEnabled} extra={<ScheduleField />} />}
+      composer={
+        selected.blocked ? null : <Composer key={selected.id} action={action} label="Message" tagsEnabled={data.tagsEnabled} extra={<ScheduleField />} />
+      }
     />
   );
 }

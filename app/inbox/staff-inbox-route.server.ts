@@ -76,7 +76,12 @@ export async function staffInboxAction(
     if (!conversationId) return failure(STAFF_INBOX_TEXT.notFound, 404);
     switch (intent) {
       case "send": {
-        const parsed = staffSendSchema().safeParse({ text: field("text") ?? "", tag: field("tag"), threadId: field("threadId"), scheduledAt: field("scheduledAt") });
+        const parsed = staffSendSchema().safeParse({
+          text: field("text") ?? "",
+          tag: field("tag"),
+          threadId: field("threadId"),
+          scheduledAt: field("scheduledAt"),
+        });
         if (!parsed.success) return failure(firstIssue(parsed, INBOX_TEXT.emptyMessage), 400);
         const sent = await sendStaffMessage(portal, viewer, conversationId, parsed.data);
         return json({ ok: true as const, conversationId: sent.conversationId, message: INBOX_TEXT.sent });

@@ -53,7 +53,11 @@ function visibleEntity(facts: StaffFacts): Prisma.CompanyWhereInput {
   if (facts.firmAccess !== "group") return { deletedAt: null };
   return {
     deletedAt: null,
-    OR: [{ primaryOwnerId: null }, { primaryOwner: { firmGroupId: null } }, ...(facts.firmGroupId ? [{ primaryOwner: { firmGroupId: facts.firmGroupId } }] : [])],
+    OR: [
+      { primaryOwnerId: null },
+      { primaryOwner: { firmGroupId: null } },
+      ...(facts.firmGroupId ? [{ primaryOwner: { firmGroupId: facts.firmGroupId } }] : []),
+    ],
   };
 }
 
@@ -211,7 +215,13 @@ export async function loadStaffInbox(portal: FirmSiteContext, viewer: StaffInbox
     db.conversation.count({ where }),
     options.conversationId
       ? db.conversation.findFirst({
-          where: { AND: [{ id: options.conversationId }, visibleConversations(facts), ...(options.entityId ? [{ companies: { some: { companyId: options.entityId } } }] : [])] },
+          where: {
+            AND: [
+              { id: options.conversationId },
+              visibleConversations(facts),
+              ...(options.entityId ? [{ companies: { some: { companyId: options.entityId } } }] : []),
+            ],
+          },
           select,
         })
       : Promise.resolve(null),
@@ -344,9 +354,7 @@ export async function notifyClients(
       },
     },
   });
-  const entityHasSubscriptions = entityId
-    ? (await tx.ownerNotificationSubscription.count({ where: { companyId: entityId }, take: 1 })) > 0
-    : false;
+  const entityHasSubscriptions = entityId ? (await tx.ownerNotificationSubscription.count({ where: { companyId: entityId }, take: 1 })) > 0 : false;
   const deliveries: ClientDelivery[] = [];
   const notifications: Prisma.NotificationCreateManyInput[] = [];
   const link = conversation.entity ? `/inbox/${conversation.entity.hashId}/${conversation.id}` : "/inbox";
@@ -372,7 +380,12 @@ export async function notifyClients(
   return deliveries;
 }
 
-export async function emailClients(portal: MessagingScope & { origin: string }, deliveries: ClientDelivery[], conversation: { id: string; entity: { hashId: string; name: string } | null }, text: string) {
+export async function emailClients(
+  portal: MessagingScope & { origin: string },
+  deliveries: ClientDelivery[],
+  conversation: { id: string; entity: { hashId: string; name: string } | null },
+  text: string,
+) {
   const team = `${portal.firm.name} Team`;
   const path = conversation.entity ? `/inbox/${conversation.entity.hashId}/${conversation.id}` : "/inbox";
   for (const d of deliveries) {
@@ -415,13 +428,19 @@ async function writeMessage(
   const firmId = portal.firm.id;
   const staffId = viewer.facts.id;
   if (input.threadId) {
-    const root = await tx.message.findFirst({ where: { id: input.threadId, conversationId: conversation.id, threadId: null, deletedAt: null }, select: { id: true } });
+    const root = await tx.message.findFirst({
+      where: { id: input.threadId, conversationId: conversation.id, threadId: null, deletedAt: null },
+      select: { id: true },
+    });
     if (!root) throw new InboxError(404, "Thread not found");
   }
   const now = new Date();
   // Whoever answers takes part from now on (and hears of the client's replies).
   if (!conversation.participant) {
-    await tx.conversationParticipant.createMany({ data: [{ firmId, conversationId: conversation.id, userId: staffId, isFirmUser: true }], skipDuplicates: true });
+    await tx.conversationParticipant.createMany({
+      data: [{ firmId, conversationId: conversation.id, userId: staffId, isFirmUser: true }],
+      skipDuplicates: true,
+    });
   }
   const message = await tx.message.create({
     data: {
@@ -466,7 +485,13 @@ async function ownMessage(tx: FirmTx, portal: FirmSiteContext, facts: StaffFacts
 }
 
 /** Edits the viewer's own message: 'Message updated successfully'. */
-export async function editStaffMessage(portal: FirmSiteContext, viewer: StaffInboxViewer, conversationId: string, messageId: string, text: string): Promise<void> {
+export async function editStaffMessage(
+  portal: FirmSiteContext,
+  viewer: StaffInboxViewer,
+  conversationId: string,
+  messageId: string,
+  text: string,
+): Promise<void> {
   const firmId = portal.firm.id;
   await withFirm(firmId, async (tx) => {
     const { conversation, message } = await ownMessage(tx, portal, viewer.facts, conversationId, messageId);
@@ -541,7 +566,10 @@ export async function markStaffMessageUnseen(portal: FirmSiteContext, viewer: St
       await tx.conversationParticipant.createMany({ data: [{ firmId, conversationId: conversation.id, userId, isFirmUser: true }], skipDuplicates: true });
     }
     const { count } = await tx.messageSeen.deleteMany({
-      where: { userId, message: { conversationId: conversation.id, createdAt: { gte: message.createdAt }, OR: [{ authorId: null }, { authorId: { not: userId } }] } },
+      where: {
+        userId,
+        message: { conversationId: conversation.id, createdAt: { gte: message.createdAt }, OR: [{ authorId: null }, { authorId: { not: userId } }] },
+      },
     });
     return count;
   });
@@ -565,7 +593,12 @@ export async function latestEntityConversation(portal: FirmSiteContext, viewer: 
  * this staff member's first message. When the entity already has a conversation the message goes
  * there instead. 404 for an entity the viewer can't reach; 409 when no owner is active.
  */
-export async function startEntityConversation(portal: FirmSiteContext, viewer: StaffInboxViewer, entityHash: string, input: StaffSendInput): Promise<StaffSent> {
+export async function startEntityConversation(
+  portal: FirmSiteContext,
+  viewer: StaffInboxViewer,
+  entityHash: string,
+  input: StaffSendInput,
+): Promise<StaffSent> {
   const firmId = portal.firm.id;
   const { facts } = viewer;
   const result = await withFirm(firmId, async (tx) => {

@@ -78,7 +78,11 @@ export function staffSendSchema(now?: () => Date) {
 }
 export type StaffSendInput = z.infer<ReturnType<typeof staffSendSchema>>;
 
-const messageId = z.string({ error: STAFF_INBOX_TEXT.messageNotFound }).trim().min(1, STAFF_INBOX_TEXT.messageNotFound).max(64, STAFF_INBOX_TEXT.messageNotFound);
+const messageId = z
+  .string({ error: STAFF_INBOX_TEXT.messageNotFound })
+  .trim()
+  .min(1, STAFF_INBOX_TEXT.messageNotFound)
+  .max(64, STAFF_INBOX_TEXT.messageNotFound);
 
 export const editMessageSchema = z.object({
   messageId,

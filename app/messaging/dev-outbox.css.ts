@@ -26,7 +26,14 @@ export const message = style({
   gap: vars.space.sm,
 });
 
-export const meta = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: vars.space.sm, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const meta = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
 export const recipient = style({ color: vars.color.text, fontWeight: vars.fontWeight.semibold, wordBreak: "break-all" });
 export const subject = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold });
 
@@ -64,4 +71,10 @@ export const status = styleVariants({
   failed: [badgeBase, { background: vars.color.dangerSoft, color: vars.color.text }],
 });
 
-export const empty = style({ color: vars.color.textMuted, padding: vars.space.lg, textAlign: "center", border: `1px dashed ${vars.color.border}`, borderRadius: vars.radius.md });
+export const empty = style({
+  color: vars.color.textMuted,
+  padding: vars.space.lg,
+  textAlign: "center",
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});

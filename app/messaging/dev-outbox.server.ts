@@ -46,24 +46,22 @@ export async function loadDevOutbox(context: LoaderFunctionArgs["context"]) {
   return {
     firm: { name: firm.name, slug: firm.slug },
     limit: DEV_OUTBOX_LIMIT,
-    messages: messages.map(
-      (m): DevOutboxMessage => ({
-        id: m.id,
-        channel: m.channel,
-        to: m.to,
-        subject: m.subject,
-        body: m.body,
-        html: m.html,
-        status: m.status,
-        providerMessageId: m.providerMessageId,
-        attempts: m.attempts,
-        error: m.error,
-        userId: m.userId,
-        createdAt: m.createdAt.toISOString(),
-        sentAt: m.sentAt?.toISOString() ?? null,
-        nextAttemptAt: m.nextAttemptAt.toISOString(),
-      }),
-    ),
+    messages: messages.map((m): DevOutboxMessage => ({
+      id: m.id,
+      channel: m.channel,
+      to: m.to,
+      subject: m.subject,
+      body: m.body,
+      html: m.html,
+      status: m.status,
+      providerMessageId: m.providerMessageId,
+      attempts: m.attempts,
+      error: m.error,
+      userId: m.userId,
+      createdAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt?.toISOString() ?? null,
+      nextAttemptAt: m.nextAttemptAt.toISOString(),
+    })),
   };
 }
 

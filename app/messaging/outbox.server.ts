@@ -85,7 +85,9 @@ function requireText(value: string | null | undefined, what: string, max: number
 /** Records an email in the firm's outbox, status `queued`, due now. Throws OutboundMessageError for bad input. */
 export async function queueEmail({ firm, db }: MessagingScope, input: EmailInput): Promise<OutboundMessage> {
   const to = normalizeEmailRecipient(input.to ?? "");
-  const subject = requireText(input.subject, "Subject", MAX_SUBJECT).replace(/[\r\n]+/g, " ").trim();
+  const subject = requireText(input.subject, "Subject", MAX_SUBJECT)
+    .replace(/[\r\n]+/g, " ")
+    .trim();
   const text = requireText(input.text, "Text", MAX_EMAIL_TEXT);
   const html = input.html ? requireText(input.html, "HTML", MAX_EMAIL_TEXT) : null;
   return table(db).create({
@@ -139,7 +141,12 @@ export async function deliverOutboundMessage(db: OutboxDb, id: string, options: 
   const data = result.ok
     ? { status: "sent" as const, attempts, providerMessageId: result.providerMessageId, error: null, sentAt: finishedAt }
     : result.retryable && attempts < MAX_DELIVERY_ATTEMPTS
-      ? { status: "queued" as const, attempts, error: result.error, nextAttemptAt: new Date(finishedAt.getTime() + retryDelayMs(attempts, { firstRetryMs: options.firstRetryMs })) }
+      ? {
+          status: "queued" as const,
+          attempts,
+          error: result.error,
+          nextAttemptAt: new Date(finishedAt.getTime() + retryDelayMs(attempts, { firstRetryMs: options.firstRetryMs })),
+        }
       : { status: "failed" as const, attempts, error: result.error };
   const updated = await table(db).update({ where: { id }, data });
   logOutcome(updated);
@@ -183,7 +190,8 @@ export function outcomeOf(message: OutboundMessage): OutboundMessageOutcome {
 }
 
 function logOutcome(message: OutboundMessage) {
-  const where = message.providerMessageId === OUTBOX_PROVIDER_ID ? " (kept in the outbox)" : message.providerMessageId ? ` provider id ${message.providerMessageId}` : "";
+  const where =
+    message.providerMessageId === OUTBOX_PROVIDER_ID ? " (kept in the outbox)" : message.providerMessageId ? ` provider id ${message.providerMessageId}` : "";
   const retry = message.status === "queued" ? `, next attempt ${message.nextAttemptAt.toISOString()}` : "";
   const line = `[outbox] ${message.channel} ${message.id} firm ${message.firmId}: ${message.status} after ${message.attempts} attempt(s)${where}${retry}`;
   if (message.status === "sent") console.info(line);

@@ -54,7 +54,11 @@ function PreviewBody({ file, getUrl }: { file: NonNullable<FilePreviewDialogProp
   const kind = previewKind(file.contentType, file.name);
   if (kind === "pdf") return <PdfViewer getUrl={getUrl} title={file.name} sourceKey={file.id} />;
   if (kind === "image") return <ImageBody file={file} getUrl={getUrl} />;
-  return <Alert tone="info" title={UNSUPPORTED_PREVIEW}>Download the file to open it.</Alert>;
+  return (
+    <Alert tone="info" title={UNSUPPORTED_PREVIEW}>
+      Download the file to open it.
+    </Alert>
+  );
 }
 
 function ImageBody({ file, getUrl }: { file: { id: string; name: string }; getUrl: () => Promise<string> }) {

@@ -28,7 +28,8 @@ export function usePdfDocument(getUrl: () => Promise<string>, sourceKey: string,
         if (!cancelled) setLoad({ state: "ready", doc });
       } catch (error) {
         if (cancelled) return;
-        const message = error instanceof Error && error.name === "PasswordException" ? "This PDF is password-protected and cannot be shown here." : PDF_LOAD_FAILED;
+        const message =
+          error instanceof Error && error.name === "PasswordException" ? "This PDF is password-protected and cannot be shown here." : PDF_LOAD_FAILED;
         setLoad({ state: "error", message });
       }
     })();
@@ -92,5 +93,15 @@ export function PdfPageThumbnail({ doc, page, className, label }: { doc: PDFDocu
   }, [doc, page, visible]);
 
   // A US-letter placeholder keeps the grid steady until the page is drawn.
-  return <canvas ref={canvasRef} className={className} width={THUMBNAIL_WIDTH} height={Math.round(THUMBNAIL_WIDTH * 1.294)} role="img" aria-label={label} data-state={state} />;
+  return (
+    <canvas
+      ref={canvasRef}
+      className={className}
+      width={THUMBNAIL_WIDTH}
+      height={Math.round(THUMBNAIL_WIDTH * 1.294)}
+      role="img"
+      aria-label={label}
+      data-state={state}
+    />
+  );
 }

@@ -103,7 +103,10 @@ export function PdfViewer({ getUrl, title, sourceKey, onPageChange, className }:
         setLoad({ state: "ready", doc });
       } catch (error) {
         if (cancelled) return;
-        const message = error instanceof Error && error.name === "PasswordException" ? "This PDF is password-protected and cannot be shown here. Download it to open it." : PDF_LOAD_FAILED;
+        const message =
+          error instanceof Error && error.name === "PasswordException"
+            ? "This PDF is password-protected and cannot be shown here. Download it to open it."
+            : PDF_LOAD_FAILED;
         setLoad({ state: "error", message });
       }
     })();
@@ -243,7 +246,13 @@ export function PdfViewer({ getUrl, title, sourceKey, onPageChange, className }:
               {Math.round(zoom * 100)}%
             </span>
           </Button>
-          <Button size="sm" variant="ghost" aria-label="Zoom in" disabled={!doc || zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1]} onClick={() => setZoom((z) => nextZoom(z, 1))}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label="Zoom in"
+            disabled={!doc || zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1]}
+            onClick={() => setZoom((z) => nextZoom(z, 1))}
+          >
             +
           </Button>
         </div>

@@ -6,7 +6,7 @@
  * electronically"), then a signature certificate page listing every signer with time, local time
  * and IP address. The original object is never changed: the copy is a new object and document.
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
 import { signatureCertificateLines, type SignatureRecord } from "~/questionnaires/rules";
 
 /** The largest original a signed copy is made from in a request (the whole file is in memory). */

@@ -34,7 +34,10 @@ export async function makeSignedCopy(
   written: string[],
   maxBytes = MAX_SIGNABLE_BYTES,
 ): Promise<SectionDocumentData | "too_large" | null> {
-  const section = await tx.section.findFirst({ where: { id: sectionId }, select: { document: { select: { name: true, path: true, storageKey: true, sizeBytes: true, deletedAt: true } } } });
+  const section = await tx.section.findFirst({
+    where: { id: sectionId },
+    select: { document: { select: { name: true, path: true, storageKey: true, sizeBytes: true, deletedAt: true } } },
+  });
   const doc = section?.document;
   if (!doc || doc.deletedAt || !doc.storageKey || !keyBelongsToEntity(doc.storageKey, firmId, owner.companyId)) return null;
   if (Number(doc.sizeBytes ?? 0) > maxBytes) return "too_large";
@@ -44,7 +47,11 @@ export async function makeSignedCopy(
     orderBy: { signedAt: "asc" },
   });
   const original = await readObjectBytes({ firmId, key: doc.storageKey, maxBytes });
-  const bytes = await signPdf(original, doc.name, signers.map((g) => ({ ...g, signature: g.signature ?? g.userName, signedAt: g.signedAt! })));
+  const bytes = await signPdf(
+    original,
+    doc.name,
+    signers.map((g) => ({ ...g, signature: g.signature ?? g.userName, signedAt: g.signedAt! })),
+  );
   let name = signedFileName(doc.name);
   for (let n = 2; (await tx.document.count({ where: { companyId: owner.companyId, path: doc.path, name, deletedAt: null, itemType: "file" } })) > 0; n++) {
     name = signedFileName(doc.name).replace(/ \(signed\)\.pdf$/, ` (signed ${n}).pdf`);
@@ -53,7 +60,17 @@ export async function makeSignedCopy(
   await putObject({ firmId, key, bytes, contentType: "application/pdf" });
   written.push(key);
   const row = await tx.document.create({
-    data: { firmId, companyId: owner.companyId, itemType: "file", path: doc.path, name, storageKey: key, sizeBytes: BigInt(bytes.length), contentType: "application/pdf", questionnaireId: owner.questionnaireId },
+    data: {
+      firmId,
+      companyId: owner.companyId,
+      itemType: "file",
+      path: doc.path,
+      name,
+      storageKey: key,
+      sizeBytes: BigInt(bytes.length),
+      contentType: "application/pdf",
+      questionnaireId: owner.questionnaireId,
+    },
     select: { id: true, name: true, contentType: true, sizeBytes: true },
   });
   await tx.section.update({ where: { id: sectionId }, data: { signedDocumentId: row.id } });
@@ -78,7 +95,14 @@ export async function runSignedCopyJob(data: unknown): Promise<{ made: boolean }
         const prefs = await tx.firmPreferences.findFirst({ select: { requireOneSignaturePerSection: true } });
         const signatures = await tx.engagementSignature.findMany({ where: { sectionId }, select: { signedAt: true, notNeeded: true } });
         if (!agreementComplete(signatures, prefs?.requireOneSignaturePerSection ?? false)) return { made: false };
-        const made = await makeSignedCopy(tx, firmId, { companyId: section.questionnaire.companyId, questionnaireId: section.questionnaire.id }, sectionId, written, MAX_PDF_BYTES);
+        const made = await makeSignedCopy(
+          tx,
+          firmId,
+          { companyId: section.questionnaire.companyId, questionnaireId: section.questionnaire.id },
+          sectionId,
+          written,
+          MAX_PDF_BYTES,
+        );
         return { made: made !== null && made !== "too_large" };
       },
       { timeout: 300_000 },

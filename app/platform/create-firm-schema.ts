@@ -19,4 +19,3 @@ export const createFirmSchema = z
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORD_MESSAGES.mismatch });
     }
   });
-

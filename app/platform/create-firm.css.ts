@@ -1,9 +1,20 @@
 import { style } from "@vanilla-extract/css";
 import { mq, vars } from "../../themes";
 
-export const layout = style({ maxWidth: "32rem", margin: "0 auto", padding: `${vars.space["2xl"]} 0`, "@media": { [mq.mobile]: { padding: `${vars.space.lg} 0` } } });
+export const layout = style({
+  maxWidth: "32rem",
+  margin: "0 auto",
+  padding: `${vars.space["2xl"]} 0`,
+  "@media": { [mq.mobile]: { padding: `${vars.space.lg} 0` } },
+});
 export const intro = style({ marginBottom: vars.space.lg });
-export const title = style({ fontFamily: vars.font.heading, fontSize: vars.fontSize["2xl"], color: vars.color.text, margin: 0, letterSpacing: vars.letterSpacing.heading });
+export const title = style({
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize["2xl"],
+  color: vars.color.text,
+  margin: 0,
+  letterSpacing: vars.letterSpacing.heading,
+});
 export const lead = style({ color: vars.color.textMuted, margin: `${vars.space.xs} 0 0` });
 export const card = style({
   display: "grid",

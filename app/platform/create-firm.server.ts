@@ -12,9 +12,7 @@ export const HANDOFF_TOKEN_SECONDS = 60;
 
 export type CreateFirmInput = z.infer<typeof createFirmSchema>;
 
-export type CreateFirmResult =
-  | { ok: true; firmId: string; slug: string; handoffToken: string }
-  | { ok: false; field: "subdomain"; message: string };
+export type CreateFirmResult = { ok: true; firmId: string; slug: string; handoffToken: string } | { ok: false; field: "subdomain"; message: string };
 
 /**
  * Firm self sign-up: the firm with default preferences and theme, the canned questionnaire

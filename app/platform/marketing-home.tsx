@@ -31,8 +31,7 @@ export function MarketingHome() {
           Collect everything for this tax season in one secure, branded portal.
         </h1>
         <p className={s.heroLead}>
-          Send organizers, gather documents, deliver returns for review and signature, and message clients, all on
-          your firm's own subdomain.
+          Send organizers, gather documents, deliver returns for review and signature, and message clients, all on your firm's own subdomain.
         </p>
         <div className={s.heroActions}>
           <Button to="/create-firm" variant="primary" size="lg">

@@ -32,9 +32,21 @@ export function AddressFields({ fields }: AddressFieldsProps) {
 
   return (
     <>
-      <TextField {...inputProps(fields.street, { type: "text" })} key={fields.street.key} label="Street" autoComplete="street-address" error={fields.street.errors?.[0]} />
+      <TextField
+        {...inputProps(fields.street, { type: "text" })}
+        key={fields.street.key}
+        label="Street"
+        autoComplete="street-address"
+        error={fields.street.errors?.[0]}
+      />
       <div className={s.cityRegionZip}>
-        <TextField {...inputProps(fields.city, { type: "text" })} key={fields.city.key} label="City" autoComplete="address-level2" error={fields.city.errors?.[0]} />
+        <TextField
+          {...inputProps(fields.city, { type: "text" })}
+          key={fields.city.key}
+          label="City"
+          autoComplete="address-level2"
+          error={fields.city.errors?.[0]}
+        />
         <Select
           {...selectProps(fields.state)}
           key={`state-${fields.state.key ?? ""}-${country}`}

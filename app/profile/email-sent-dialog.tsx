@@ -17,8 +17,7 @@ export function EmailSentDialog({ sentTo, currentEmail, onClose }: { sentTo: str
       }
     >
       <p className={s.muted}>
-        We sent a confirmation email to <span className={s.strong}>{sentTo}</span>. Open the link in it within 24 hours to start using this
-        address.
+        We sent a confirmation email to <span className={s.strong}>{sentTo}</span>. Open the link in it within 24 hours to start using this address.
         {currentEmail ? (
           <>
             {" "}

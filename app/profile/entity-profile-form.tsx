@@ -128,7 +128,13 @@ function EntityProfileForm({
             autoComplete="off"
             error={fields.businessEmail.errors?.[0]}
           />
-          <TextField {...inputProps(fields.otherEmail, { type: "email" })} key={fields.otherEmail.key} label="Other email" autoComplete="off" error={fields.otherEmail.errors?.[0]} />
+          <TextField
+            {...inputProps(fields.otherEmail, { type: "email" })}
+            key={fields.otherEmail.key}
+            label="Other email"
+            autoComplete="off"
+            error={fields.otherEmail.errors?.[0]}
+          />
         </div>
       </fieldset>
       <fieldset disabled={locked || saving} className={s.fieldset}>

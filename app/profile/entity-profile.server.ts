@@ -56,8 +56,7 @@ export async function getEntityProfiles(portal: FirmSiteContext, user: SessionUs
     orderBy: { company: { name: "asc" } },
   });
   const entities = ownerships.map((o) => o.company);
-  const selected =
-    entities.find((e) => e.hashId === requested) ?? entities.find((e) => e.id === user.defaultCompanyId) ?? entities[0] ?? null;
+  const selected = entities.find((e) => e.hashId === requested) ?? entities.find((e) => e.id === user.defaultCompanyId) ?? entities[0] ?? null;
   return {
     entities: entities.map((e) => ({ hashId: e.hashId, name: e.name })),
     selected: selected
@@ -113,7 +112,16 @@ export async function editableEntity(
   return {
     ok: true,
     id: c.id,
-    current: { name: c.name, businessEmail: c.businessEmail, otherEmail: c.otherEmail, street: c.street, city: c.city, state: c.state, zip: c.zip, country: toCountry(c.country) },
+    current: {
+      name: c.name,
+      businessEmail: c.businessEmail,
+      otherEmail: c.otherEmail,
+      street: c.street,
+      city: c.city,
+      state: c.state,
+      zip: c.zip,
+      country: toCountry(c.country),
+    },
   };
 }
 

@@ -47,23 +47,39 @@ export async function profileAction(request: Request, portal: FirmSiteContext, u
       return data<ProfileActionData>({
         intent,
         result: submission.reply({ resetForm: true }),
-        saved: { emailConfirmationSentTo: outcome.emailConfirmationSentTo, changed: outcome.changed, phoneVerificationSentTo: outcome.phoneVerificationSentTo ?? null },
+        saved: {
+          emailConfirmationSentTo: outcome.emailConfirmationSentTo,
+          changed: outcome.changed,
+          phoneVerificationSentTo: outcome.phoneVerificationSentTo ?? null,
+        },
       });
     }
     case "verify-phone": {
       const outcome = await verifyProfilePhone(portal, user, input.phoneCode);
       if (!outcome.ok) return refused(outcome);
-      return data<ProfileActionData>({ intent, result: submission.reply({ resetForm: true }), saved: { emailConfirmationSentTo: null, changed: outcome.changed } });
+      return data<ProfileActionData>({
+        intent,
+        result: submission.reply({ resetForm: true }),
+        saved: { emailConfirmationSentTo: null, changed: outcome.changed },
+      });
     }
     case "reauth-send-code": {
       const sent = await sendReauthCode(portal, user);
       if (!sent.ok) return refused({ ok: false, status: sent.status, message: sent.message });
-      return data<ProfileActionData>({ intent, result: submission.reply(), saved: { emailConfirmationSentTo: null, changed: [], reauthCodeSentTo: sent.destination } });
+      return data<ProfileActionData>({
+        intent,
+        result: submission.reply(),
+        saved: { emailConfirmationSentTo: null, changed: [], reauthCodeSentTo: sent.destination },
+      });
     }
     case "entity": {
       const outcome = await updateEntityProfile(portal, user, input);
       if (!outcome.ok) return refused(outcome);
-      return data<ProfileActionData>({ intent, result: submission.reply({ resetForm: true }), saved: { emailConfirmationSentTo: null, changed: outcome.changed } });
+      return data<ProfileActionData>({
+        intent,
+        result: submission.reply({ resetForm: true }),
+        saved: { emailConfirmationSentTo: null, changed: outcome.changed },
+      });
     }
     case "cancel-email-change": {
       const outcome = await cancelEmailChange(portal, user);

@@ -137,13 +137,22 @@ export type EntityProfileInput = z.infer<typeof entityProfileSchema>;
 export const cancelEmailChangeSchema = z.object({ intent: z.literal("cancel-email-change") });
 
 /** The code texted to a new phone number (it is saved only then). */
-export const verifyPhoneSchema = z.object({ intent: z.literal("verify-phone"), phoneCode: z.string({ error: "Enter the code we texted to your new number" }).max(20) });
+export const verifyPhoneSchema = z.object({
+  intent: z.literal("verify-phone"),
+  phoneCode: z.string({ error: "Enter the code we texted to your new number" }).max(20),
+});
 
 /** 'Email me a code' to confirm it's the owner (users without a password). */
 export const reauthSendCodeSchema = z.object({ intent: z.literal("reauth-send-code") });
 
 /** Everything the /profile page posts (one action, by intent). */
-export const profilePageSchema = z.discriminatedUnion("intent", [userProfileSchema, entityProfileSchema, cancelEmailChangeSchema, verifyPhoneSchema, reauthSendCodeSchema]);
+export const profilePageSchema = z.discriminatedUnion("intent", [
+  userProfileSchema,
+  entityProfileSchema,
+  cancelEmailChangeSchema,
+  verifyPhoneSchema,
+  reauthSendCodeSchema,
+]);
 
 /** What /admin-profile posts. */
 export const staffProfilePageSchema = z.discriminatedUnion("intent", [userProfileSchema, cancelEmailChangeSchema, verifyPhoneSchema, reauthSendCodeSchema]);

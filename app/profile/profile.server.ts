@@ -196,7 +196,13 @@ export async function updateUserProfile(portal: FirmSiteContext, user: SessionUs
   }
   if (phoneChanges && !nextPhone) await notifyAccountChange(portal, user.id, "phone");
   if (result.changed.includes("two-factor authentication")) await notifyAccountChange(portal, user.id, turnsTwoFactorOff ? "two-factor off" : "two-factor on");
-  return { ok: true, changed: result.changed, emailConfirmationSentTo: result.emailConfirmationSentTo, sessionsEnded: result.sessionsEnded, phoneVerificationSentTo };
+  return {
+    ok: true,
+    changed: result.changed,
+    emailConfirmationSentTo: result.emailConfirmationSentTo,
+    sessionsEnded: result.sessionsEnded,
+    phoneVerificationSentTo,
+  };
 }
 
 /** verify-phone: the code texted to the new number; the number is saved and the owner told. */

@@ -209,13 +209,7 @@ function UserProfileForm({
             error={fields.workPhoneExtension.errors?.[0]}
           />
         </div>
-        <Select
-          {...selectProps(fields.timeZone)}
-          key={fields.timeZone.key}
-          label="Time zone"
-          options={TIME_ZONE_OPTIONS}
-          error={fields.timeZone.errors?.[0]}
-        />
+        <Select {...selectProps(fields.timeZone)} key={fields.timeZone.key} label="Time zone" options={TIME_ZONE_OPTIONS} error={fields.timeZone.errors?.[0]} />
       </fieldset>
       <hr className={s.divider} />
       <fieldset disabled={disabled} className={s.fieldset}>
@@ -223,7 +217,10 @@ function UserProfileForm({
         <Switch
           {...(policy.required
             ? { id: fields.enabled2fa.id, checked: true, disabled: true, readOnly: true }
-            : { ...inputProps(fields.enabled2fa, { type: "checkbox" }), onChange: (event: React.ChangeEvent<HTMLInputElement>) => setTwoFactorOn(event.currentTarget.checked) })}
+            : {
+                ...inputProps(fields.enabled2fa, { type: "checkbox" }),
+                onChange: (event: React.ChangeEvent<HTMLInputElement>) => setTwoFactorOn(event.currentTarget.checked),
+              })}
           key={fields.enabled2fa.key}
           label="Two-factor authentication"
           description={
@@ -306,7 +303,9 @@ export function ConfirmItsYou({
           error={codeError}
         />
       ) : (
-        <p className={s.switchNote}>To change {what}, confirm it's you with a code we email{destination ? ` to ${destination}` : ""}.</p>
+        <p className={s.switchNote}>
+          To change {what}, confirm it's you with a code we email{destination ? ` to ${destination}` : ""}.
+        </p>
       )}
       {sendError ? <Alert tone="danger">{sendError}</Alert> : null}
       <div>

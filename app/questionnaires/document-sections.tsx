@@ -43,7 +43,11 @@ export interface DocumentSectionProps {
 
 /** A 5-minute view URL of one of the entity's documents through the document browser's API (staff may read any of the entity's files). */
 export async function staffViewUrl(companyHash: string, documentId: string): Promise<string> {
-  const response = await fetch(`/api/documents/${companyHash}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ intent: "view_url", id: documentId }) });
+  const response = await fetch(`/api/documents/${companyHash}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ intent: "view_url", id: documentId }),
+  });
   const reply = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
   if (!response.ok || !reply.url) throw new Error(reply.error ?? DOCUMENT_SECTION_MESSAGES.downloadFailed);
   return reply.url;
@@ -280,13 +284,23 @@ function PdfSignatures(p: DocumentSectionProps) {
               <Badge tone="neutral">Not Needed</Badge>
             ) : mine && canSign ? (
               <div className={s.entries}>
-                <TextField label="Type your full name to sign" value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={200} autoComplete="name" />
+                <TextField
+                  label="Type your full name to sign"
+                  value={text}
+                  onChange={(e) => setText(e.currentTarget.value)}
+                  maxLength={200}
+                  autoComplete="name"
+                />
                 {text.trim() ? (
                   <p className={s.signature} aria-label="Your signature">
                     {text.trim()}
                   </p>
                 ) : null}
-                <p className={s.muted}>{t("By signing, you agree that your typed name is your electronic signature on this document. Your firm receives a signed copy with the time and place of signing.")}</p>
+                <p className={s.muted}>
+                  {t(
+                    "By signing, you agree that your typed name is your electronic signature on this document. Your firm receives a signed copy with the time and place of signing.",
+                  )}
+                </p>
                 <div>
                   <Button disabled={text.trim() === ""} loading={busy} onClick={() => void sign(sig.id)}>
                     Sign
@@ -377,9 +391,7 @@ export function ChecklistSummary({
               <span>
                 {t(q.text.replace(/^Please upload\s+/i, "").replace(/^./, (c) => c.toUpperCase()))}
                 {q.optional ? <span className={s.muted}> (optional)</span> : null}
-                <VisuallyHidden>
-                  {mark === "done" ? " — provided" : mark === "pending" ? " — due later" : " — missing"}
-                </VisuallyHidden>
+                <VisuallyHidden>{mark === "done" ? " — provided" : mark === "pending" ? " — due later" : " — missing"}</VisuallyHidden>
               </span>
             </li>
           );

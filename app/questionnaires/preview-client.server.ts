@@ -14,7 +14,17 @@ import { staffSeesGroup } from "~/staff/viewer.server";
 export async function findPreviewClient(portal: FirmSiteContext, staff: SessionUser, userId: string): Promise<SessionUser | null> {
   const row = await portal.db.user.findFirst({
     where: { id: userId, kind: "client", deletedAt: null },
-    select: { id: true, email: true, fname: true, lname: true, preferredName: true, readonlyAccess: true, timeZone: true, defaultCompanyId: true, firmGroupId: true },
+    select: {
+      id: true,
+      email: true,
+      fname: true,
+      lname: true,
+      preferredName: true,
+      readonlyAccess: true,
+      timeZone: true,
+      defaultCompanyId: true,
+      firmGroupId: true,
+    },
   });
   if (!row || !(await staffSeesGroup(portal.db, staff, row.firmGroupId))) return null;
   const { firmGroupId: _group, ...user } = row;

@@ -109,8 +109,14 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   useEffect(() => setSections(data.sections), [data.sections]);
 
   const deposit = { depositStatus: data.depositStatus, depositAmountCents: data.depositAmountCents };
-  const views = useMemo(() => sectionViews(sections, questions, { firstSectionRequired: props.firstSectionRequired, visited, deposit, onePerSection: props.onePerSection }), [sections, questions, visited, props.firstSectionRequired, deposit.depositStatus]); // eslint-disable-line react-hooks/exhaustive-deps
-  const initialIndex = Math.max(0, views.findIndex((v) => v.section.id === (props.initialSectionId ?? data.currentSectionId)));
+  const views = useMemo(
+    () => sectionViews(sections, questions, { firstSectionRequired: props.firstSectionRequired, visited, deposit, onePerSection: props.onePerSection }),
+    [sections, questions, visited, props.firstSectionRequired, deposit.depositStatus],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
+  const initialIndex = Math.max(
+    0,
+    views.findIndex((v) => v.section.id === (props.initialSectionId ?? data.currentSectionId)),
+  );
   const [index, setIndex] = useState(initialIndex);
   const current = views[Math.min(index, views.length - 1)];
   const counts = sectionCounts(views);
@@ -146,13 +152,23 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
     const q = questions.find((x) => x.id === body.questionId);
     if (!q) return { error: "Not available in preview." };
     if (body.intent === "answer") return { ok: true, question: { id: q.id, answer: (body.answer as string) || null, answerBy: null, specialAnswer: null } };
-    if (body.intent === "special") return { ok: true, question: { id: q.id, answer: null, answerBy: null, specialAnswer: body.special as QuestionData["specialAnswer"] } };
-    if (body.intent === "undo") return { ok: true, message: MESSAGES.undo, question: { id: q.id, answer: null, answerBy: null, specialAnswer: null, entries: q.questionType === "entries" ? [] : undefined } };
+    if (body.intent === "special")
+      return { ok: true, question: { id: q.id, answer: null, answerBy: null, specialAnswer: body.special as QuestionData["specialAnswer"] } };
+    if (body.intent === "undo")
+      return {
+        ok: true,
+        message: MESSAGES.undo,
+        question: { id: q.id, answer: null, answerBy: null, specialAnswer: null, entries: q.questionType === "entries" ? [] : undefined },
+      };
     if (body.intent === "answer_now") return { ok: true, question: { id: q.id, answerBy: null } };
-    if (body.intent === "add_note") return { ok: true, note: { questionId: q.id, id: `preview-${Date.now()}`, text: `${props.viewerName ?? "You"}: ${String(body.body).trim()}` } };
+    if (body.intent === "add_note")
+      return { ok: true, note: { questionId: q.id, id: `preview-${Date.now()}`, text: `${props.viewerName ?? "You"}: ${String(body.body).trim()}` } };
     if (body.intent === "add_entry" || body.intent === "remove_entry" || body.intent === "save_entry") {
       const entries = mockEntries(q, body);
-      return { ok: true, question: { id: q.id, answer: String(new Set(entries.map((e) => e.entryNumber)).size), answerBy: null, specialAnswer: null, entries } };
+      return {
+        ok: true,
+        question: { id: q.id, answer: String(new Set(entries.map((e) => e.entryNumber)).size), answerBy: null, specialAnswer: null, entries },
+      };
     }
     return { error: "Not available in preview." };
   }
@@ -282,7 +298,13 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
           <p className={s.muted}>
             {counts.done} / {counts.total} sections completed
           </p>
-          <ProgressBar value={progressPercent(views.map((v) => ({ completed: v.status === "completed" })), data.inProgress || counts.done > 0)} label="Progress" />
+          <ProgressBar
+            value={progressPercent(
+              views.map((v) => ({ completed: v.status === "completed" })),
+              data.inProgress || counts.done > 0,
+            )}
+            label="Progress"
+          />
           <ol className={s.navList}>
             {views.map((v, i) => (
               <li key={v.section.id}>
@@ -457,7 +479,17 @@ function SectionBody(b: SectionBodyProps) {
     );
   }
   if (isDocumentSectionType(section.sectionType)) {
-    return <DocumentSection section={section} readOnly={b.readOnly} mode={b.mode} userId={b.props.userId} act={b.act} send={b.send} companyHash={b.props.data.company.hashId} />;
+    return (
+      <DocumentSection
+        section={section}
+        readOnly={b.readOnly}
+        mode={b.mode}
+        userId={b.props.userId}
+        act={b.act}
+        send={b.send}
+        companyHash={b.props.data.company.hashId}
+      />
+    );
   }
   if (section.sectionType === SECTION_TYPE.payment_request) {
     return <p className={s.muted}>{t("The deposit is shown above. Online payment isn't available yet; your firm marks the deposit paid.")}</p>;
@@ -466,7 +498,9 @@ function SectionBody(b: SectionBodyProps) {
   const own = b.questions.filter((q) => q.sectionId === section.id && !(hideUploads && q.questionType === "upload"));
   const shown = visibleQuestions(own);
   const numbers = questionNumbers(own);
-  const leftToChecklist = hideUploads ? visibleQuestions(b.questions.filter((q) => q.sectionId === section.id)).filter((q) => q.questionType === "upload").length : 0;
+  const leftToChecklist = hideUploads
+    ? visibleQuestions(b.questions.filter((q) => q.sectionId === section.id)).filter((q) => q.questionType === "upload").length
+    : 0;
   return (
     <div className={s.entries}>
       {section.customElement ? <p className={s.letter}>{t(section.customElement)}</p> : null}
@@ -479,11 +513,17 @@ function SectionBody(b: SectionBodyProps) {
             </Button>
           }
         >
-          {t(`${leftToChecklist === 1 ? "The document" : `The ${leftToChecklist} documents`} for this section ${leftToChecklist === 1 ? "is" : "are"} on your document checklist.`)}
+          {t(
+            `${leftToChecklist === 1 ? "The document" : `The ${leftToChecklist} documents`} for this section ${leftToChecklist === 1 ? "is" : "are"} on your document checklist.`,
+          )}
         </Alert>
       ) : null}
-      {section.sectionType === SECTION_TYPE.document_checklist ? <ChecklistSummary section={section} questions={b.questions} readOnly={b.readOnly} mode={b.mode} act={b.act} splitNote={b.splits.summary.split} /> : null}
-      {shown.length === 0 && leftToChecklist === 0 && section.sectionType !== SECTION_TYPE.custom ? <p className={s.muted}>{t("Nothing to answer in this section.")}</p> : null}
+      {section.sectionType === SECTION_TYPE.document_checklist ? (
+        <ChecklistSummary section={section} questions={b.questions} readOnly={b.readOnly} mode={b.mode} act={b.act} splitNote={b.splits.summary.split} />
+      ) : null}
+      {shown.length === 0 && leftToChecklist === 0 && section.sectionType !== SECTION_TYPE.custom ? (
+        <p className={s.muted}>{t("Nothing to answer in this section.")}</p>
+      ) : null}
       {shown.map((q) => (
         <QuestionItem key={q.id} q={q} number={numbers.get(q.id) ?? ""} {...b} />
       ))}
@@ -510,7 +550,14 @@ function Agreement(b: SectionBodyProps) {
       ) : null}
       {b.section.signatures.length === 0 || (advisor && b.section.markedCompleted) ? <p className={s.muted}>{MESSAGES.signatureNotRequired}</p> : null}
       {b.mode === "admin-template" ? <p className={s.muted}>{t("Signing is turned off in a template preview.")}</p> : null}
-      {printing ? <PrintAndSignDialog title={t(b.section.name)} letter={b.section.customElement ? t(b.section.customElement) : ""} signers={b.section.signatures} onClose={() => setPrinting(false)} /> : null}
+      {printing ? (
+        <PrintAndSignDialog
+          title={t(b.section.name)}
+          letter={b.section.customElement ? t(b.section.customElement) : ""}
+          signers={b.section.signatures}
+          onClose={() => setPrinting(false)}
+        />
+      ) : null}
       {b.section.signatures.map((sig) => {
         const state = signatureState(sig);
         const mine = sig.userId === b.props.userId;
@@ -522,7 +569,13 @@ function Agreement(b: SectionBodyProps) {
                 <span className={s.signature}>{sig.signature}</span>
                 <p className={s.muted}>Signed {sig.signedAt ? formatDate(sig.signedAt) : ""}</p>
                 {mine && !signingDisabled ? (
-                  <Button size="sm" variant="secondary" onClick={() => void b.act({ intent: "remove_signature", sectionId: b.section.id, signatureId: sig.id }).then((r) => !r.error && revalidate())}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() =>
+                      void b.act({ intent: "remove_signature", sectionId: b.section.id, signatureId: sig.id }).then((r) => !r.error && revalidate())
+                    }
+                  >
                     Remove signature
                   </Button>
                 ) : null}
@@ -534,7 +587,11 @@ function Agreement(b: SectionBodyProps) {
                 <TextField label="Type your full name to sign" value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={200} />
                 <Button
                   disabled={text.trim() === ""}
-                  onClick={() => void b.act({ intent: "sign", sectionId: b.section.id, signatureId: sig.id, signature: text.trim(), clientTime: new Date().toString() }).then((r) => !r.error && revalidate())}
+                  onClick={() =>
+                    void b
+                      .act({ intent: "sign", sectionId: b.section.id, signatureId: sig.id, signature: text.trim(), clientTime: new Date().toString() })
+                      .then((r) => !r.error && revalidate())
+                  }
                 >
                   Sign
                 </Button>
@@ -610,7 +667,14 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
       if (grant.error || !grant.upload) throw new Error(grant.error ?? "File upload failed, please try again.");
       setProgress({ name: file.name, percent: 0 });
       await uploadWithProgress(grant.upload.grant, file, ({ percent }) => setProgress({ name: file.name, percent }));
-      const confirmed = await b.act({ intent: "upload_confirm", questionId: q.id, key: grant.upload.key, contentType: file.type, option: option || undefined, fileName: file.name });
+      const confirmed = await b.act({
+        intent: "upload_confirm",
+        questionId: q.id,
+        key: grant.upload.key,
+        contentType: file.type,
+        option: option || undefined,
+        fileName: file.name,
+      });
       if (!confirmed.error) toast.success("Document(s) uploaded successfully");
     } catch (e) {
       toast.error(e instanceof Error ? e.message : "File upload failed, please try again.");
@@ -620,7 +684,13 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
     }
   }
 
-  const laterAllowed = canAnswerLater({ disableAnswerLater: q.disableAnswerLater, firmDisablesAnswerLater: b.props.firmDisablesAnswerLater, dueDate: b.props.data.dueDate, today: b.props.today, mode: b.mode });
+  const laterAllowed = canAnswerLater({
+    disableAnswerLater: q.disableAnswerLater,
+    firmDisablesAnswerLater: b.props.firmDisablesAnswerLater,
+    dueDate: b.props.data.dueDate,
+    today: b.props.today,
+    mode: b.mode,
+  });
   const id = `${b.idPrefix ?? ""}q-${q.id}`;
   const label = (
     <span className={s.questionText}>
@@ -665,9 +735,30 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
       </div>
     );
   } else if (q.questionType === "date") {
-    control = <TextField label="Date" hideLabel type="date" value={value} disabled={disabled} onChange={(e) => change(e.currentTarget.value, true)} aria-labelledby={id} />;
+    control = (
+      <TextField
+        label="Date"
+        hideLabel
+        type="date"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => change(e.currentTarget.value, true)}
+        aria-labelledby={id}
+      />
+    );
   } else if (q.questionType === "textarea") {
-    control = <TextArea label="Answer" hideLabel value={value} maxLength={q.numberOfCharacters ?? undefined} disabled={disabled} onChange={(e) => change(e.currentTarget.value)} onBlur={() => timer.current && change(value, true)} aria-labelledby={id} />;
+    control = (
+      <TextArea
+        label="Answer"
+        hideLabel
+        value={value}
+        maxLength={q.numberOfCharacters ?? undefined}
+        disabled={disabled}
+        onChange={(e) => change(e.currentTarget.value)}
+        onBlur={() => timer.current && change(value, true)}
+        aria-labelledby={id}
+      />
+    );
   } else if (q.questionType === "text" || q.questionType === "password") {
     control = (
       <TextField
@@ -722,7 +813,15 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
         {!disabled && b.mode !== "client" && files.length === 0 ? <p className={s.muted}>{t("The client uploads documents here.")}</p> : null}
         {!disabled && b.mode === "client" ? (
           <div className={s.row}>
-            {q.options.length > 0 ? <Select label="Document type" options={q.options.map((o) => ({ value: o, label: t(o) }))} placeholder="Choose…" value={option} onChange={(e) => setOption(e.currentTarget.value)} /> : null}
+            {q.options.length > 0 ? (
+              <Select
+                label="Document type"
+                options={q.options.map((o) => ({ value: o, label: t(o) }))}
+                placeholder="Choose…"
+                value={option}
+                onChange={(e) => setOption(e.currentTarget.value)}
+              />
+            ) : null}
             <label className={s.uploadButton} data-disabled={busy || (q.options.length > 0 && !option)}>
               <UploadIcon aria-hidden />
               {busy ? "Uploading…" : "Upload a file"}
@@ -757,7 +856,12 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
   }
 
   return (
-    <section id={`${b.idPrefix ?? ""}question${q.id}`} className={`${s.question} ${q.followUpQuestionId ? s.followUp : ""}`} aria-labelledby={id} data-status={status}>
+    <section
+      id={`${b.idPrefix ?? ""}question${q.id}`}
+      className={`${s.question} ${q.followUpQuestionId ? s.followUp : ""}`}
+      aria-labelledby={id}
+      data-status={status}
+    >
       <div id={id}>{label}</div>
       {q.priorYearValue ? <p className={s.muted}>Last year: {q.priorYearValue}</p> : null}
       {control}
@@ -791,7 +895,13 @@ function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData;
                 </Button>
               ) : null}
               {!b.props.disableProvidedElsewhere ? (
-                <Button size="sm" variant="ghost" onClick={() => (hasFiles ? setConfirmSwitch("provided_elsewhere") : void b.act({ intent: "special", questionId: q.id, special: "provided_elsewhere" }))}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() =>
+                    hasFiles ? setConfirmSwitch("provided_elsewhere") : void b.act({ intent: "special", questionId: q.id, special: "provided_elsewhere" })
+                  }
+                >
                   Provided Elsewhere
                 </Button>
               ) : null}
@@ -842,11 +952,18 @@ function EntryRow({ q, n, disabled, act }: { q: QuestionData; n: number; disable
             const value = e.currentTarget.value;
             setValues((v) => ({ ...v, [field]: value }));
           }}
-          onBlur={() => values[field] !== initial[field] && void act({ intent: "save_entry", questionId: q.id, entryNumber: n, values: { [field]: values[field] ?? "" } })}
+          onBlur={() =>
+            values[field] !== initial[field] && void act({ intent: "save_entry", questionId: q.id, entryNumber: n, values: { [field]: values[field] ?? "" } })
+          }
         />
       ))}
       {!disabled ? (
-        <Button size="sm" variant="ghost" aria-label={`Remove entry ${n}`} onClick={() => void act({ intent: "remove_entry", questionId: q.id, entryNumber: n })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Remove entry ${n}`}
+          onClick={() => void act({ intent: "remove_entry", questionId: q.id, entryNumber: n })}
+        >
           Remove
         </Button>
       ) : null}
@@ -854,7 +971,19 @@ function EntryRow({ q, n, disabled, act }: { q: QuestionData; n: number; disable
   );
 }
 
-function AnswerLaterDialog({ q, today, dueDate, onClose, act }: { q: QuestionData; today: string; dueDate: string | null; onClose: () => void; act: SectionBodyProps["act"] }) {
+function AnswerLaterDialog({
+  q,
+  today,
+  dueDate,
+  onClose,
+  act,
+}: {
+  q: QuestionData;
+  today: string;
+  dueDate: string | null;
+  onClose: () => void;
+  act: SectionBodyProps["act"];
+}) {
   const [date, setDate] = useState(defaultAnswerLaterDate(today));
   const problem = answerLaterError(date, today, dueDate);
   return (
@@ -867,7 +996,10 @@ function AnswerLaterDialog({ q, today, dueDate, onClose, act }: { q: QuestionDat
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={problem !== null} onClick={() => void act({ intent: "answer_later", questionId: q.id, answerBy: date }).then((r) => !r.error && onClose())}>
+          <Button
+            disabled={problem !== null}
+            onClick={() => void act({ intent: "answer_later", questionId: q.id, answerBy: date }).then((r) => !r.error && onClose())}
+          >
             Save
           </Button>
         </>
@@ -928,7 +1060,12 @@ function Notes({ q, canAdd, act }: { q: QuestionData; canAdd: boolean; act: Sect
 
 /** The name an upload's key carries ("{random}-{name}" → "name"). */
 function fileLabel(key: string): string {
-  return key.split("/").pop()?.replace(/^[A-Za-z0-9]+-/, "") ?? key;
+  return (
+    key
+      .split("/")
+      .pop()
+      ?.replace(/^[A-Za-z0-9]+-/, "") ?? key
+  );
 }
 
 /** Preview: entries added, edited and removed in the page only (same renumbering as the server). */
@@ -937,7 +1074,8 @@ function mockEntries(q: QuestionData, body: ActionBody): QuestionData["entries"]
   const count = new Set(entries.map((e) => e.entryNumber)).size;
   if (body.intent === "add_entry") return [...entries, ...q.options.map((field) => ({ entryNumber: count + 1, field, value: "" }))];
   const n = Number(body.entryNumber);
-  if (body.intent === "remove_entry") return entries.filter((e) => e.entryNumber !== n).map((e) => (e.entryNumber > n ? { ...e, entryNumber: e.entryNumber - 1 } : e));
+  if (body.intent === "remove_entry")
+    return entries.filter((e) => e.entryNumber !== n).map((e) => (e.entryNumber > n ? { ...e, entryNumber: e.entryNumber - 1 } : e));
   const values = (body.values ?? {}) as Record<string, string>;
   return entries.map((e) => (e.entryNumber === n && e.field in values ? { ...e, value: values[e.field] ?? "" } : e));
 }
@@ -957,7 +1095,8 @@ function PrintAndSignDialog({ title, letter, signers, onClose }: { title: string
     if (!doc || !win) return frame.remove();
     doc.title = title;
     const style = doc.createElement("style");
-    style.textContent = "body{font:12pt/1.5 Georgia,serif;margin:2cm;color:#000}h1{font-size:16pt}p{white-space:pre-wrap}.sig{margin-top:2.5em;display:flex;gap:2em}.line{flex:1;border-top:1px solid #000;padding-top:4px}";
+    style.textContent =
+      "body{font:12pt/1.5 Georgia,serif;margin:2cm;color:#000}h1{font-size:16pt}p{white-space:pre-wrap}.sig{margin-top:2.5em;display:flex;gap:2em}.line{flex:1;border-top:1px solid #000;padding-top:4px}";
     doc.head.appendChild(style);
     const h1 = doc.createElement("h1");
     h1.textContent = title;

@@ -1,8 +1,21 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { mq, vars } from "../../themes";
 
-export const header = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.md, marginBottom: vars.space.lg });
-export const title = style({ fontFamily: vars.font.heading, fontSize: vars.fontSize["2xl"], fontWeight: vars.fontWeight.bold, margin: 0, color: vars.color.text });
+export const header = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  marginBottom: vars.space.lg,
+});
+export const title = style({
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize["2xl"],
+  fontWeight: vars.fontWeight.bold,
+  margin: 0,
+  color: vars.color.text,
+});
 export const muted = style({ color: vars.color.textMuted, margin: 0, fontSize: vars.fontSize.sm });
 export const layout = style({
   display: "grid",
@@ -11,7 +24,14 @@ export const layout = style({
   alignItems: "start",
   "@media": { [mq.belowDesktop]: { gridTemplateColumns: "minmax(0, 1fr)" } },
 });
-export const nav = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg, padding: vars.space.md, display: "grid", gap: vars.space.xs });
+export const nav = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.md,
+  display: "grid",
+  gap: vars.space.xs,
+});
 export const navList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space["2xs"] });
 export const navItem = style({
   display: "flex",
@@ -26,7 +46,10 @@ export const navItem = style({
   borderRadius: vars.radius.md,
   cursor: "pointer",
   font: "inherit",
-  selectors: { "&[aria-current='step']": { background: vars.color.brandSoft, color: vars.color.brandText, fontWeight: vars.fontWeight.bold }, "&:disabled": { cursor: "not-allowed", opacity: 0.6 } },
+  selectors: {
+    "&[aria-current='step']": { background: vars.color.brandSoft, color: vars.color.brandText, fontWeight: vars.fontWeight.bold },
+    "&:disabled": { cursor: "not-allowed", opacity: 0.6 },
+  },
 });
 const dotBase = style({ width: "0.75rem", height: "0.75rem", borderRadius: vars.radius.full, flex: "none", border: `2px solid ${vars.color.borderStrong}` });
 export const dot = styleVariants({
@@ -35,7 +58,16 @@ export const dot = styleVariants({
   error: [dotBase, { background: vars.color.danger, borderColor: vars.color.danger }],
   incomplete: [dotBase, {}],
 });
-export const panel = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg, padding: vars.space.lg, display: "grid", gap: vars.space.lg, minWidth: 0, "@media": { [mq.mobile]: { padding: vars.space.md } } });
+export const panel = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.lg,
+  display: "grid",
+  gap: vars.space.lg,
+  minWidth: 0,
+  "@media": { [mq.mobile]: { padding: vars.space.md } },
+});
 export const sectionTitle = style({ fontFamily: vars.font.heading, fontSize: vars.fontSize.xl, margin: 0, color: vars.color.text });
 export const question = style({
   display: "grid",
@@ -45,7 +77,12 @@ export const question = style({
   scrollMarginTop: vars.space["3xl"],
   selectors: { "&:target": { outline: `2px solid ${vars.color.focus}`, outlineOffset: vars.space.xs, borderRadius: vars.radius.sm } },
 });
-export const followUp = style({ marginLeft: vars.space.lg, paddingLeft: vars.space.md, borderLeft: `3px solid ${vars.color.brandSoft}`, "@media": { [mq.mobile]: { marginLeft: vars.space.xs } } });
+export const followUp = style({
+  marginLeft: vars.space.lg,
+  paddingLeft: vars.space.md,
+  borderLeft: `3px solid ${vars.color.brandSoft}`,
+  "@media": { [mq.mobile]: { marginLeft: vars.space.xs } },
+});
 export const questionText = style({ margin: 0, fontWeight: vars.fontWeight.bold, color: vars.color.text, display: "flex", gap: vars.space.xs });
 export const row = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
 export const choice = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, color: vars.color.text });
@@ -53,18 +90,51 @@ export const saved = style({ color: vars.color.success, fontSize: vars.fontSize.
 export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm, margin: 0 });
 export const special = style({ background: vars.color.surfaceAlt, borderRadius: vars.radius.md, padding: vars.space.sm, color: vars.color.text, margin: 0 });
 export const entries = style({ display: "grid", gap: vars.space.sm });
-export const entry = style({ display: "grid", gap: vars.space.xs, gridTemplateColumns: "repeat(auto-fit, minmax(10rem, 1fr)) auto", alignItems: "end", padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+export const entry = style({
+  display: "grid",
+  gap: vars.space.xs,
+  gridTemplateColumns: "repeat(auto-fit, minmax(10rem, 1fr)) auto",
+  alignItems: "end",
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
 export const footer = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: vars.space.sm, alignItems: "center" });
 export const pills = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
 export const pillRow = style({ display: "flex", justifyContent: "space-between", gap: vars.space.sm, alignItems: "center" });
-export const file = style({ display: "flex", gap: vars.space.sm, alignItems: "center", fontSize: vars.fontSize.sm, color: vars.color.text, wordBreak: "break-all" });
+export const file = style({
+  display: "flex",
+  gap: vars.space.sm,
+  alignItems: "center",
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+  wordBreak: "break-all",
+});
 export const signature = style({ fontFamily: vars.font.heading, fontStyle: "italic", fontSize: vars.fontSize.xl, color: vars.color.text });
 export const letter = style({ whiteSpace: "pre-wrap", color: vars.color.text, margin: 0 });
-export const printLine = style({ display: "grid", gridTemplateColumns: "2fr 1fr", gap: vars.space.lg, paddingTop: vars.space.xs, marginTop: vars.space.lg, borderTop: `1px solid ${vars.color.borderStrong}`, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const printLine = style({
+  display: "grid",
+  gridTemplateColumns: "2fr 1fr",
+  gap: vars.space.lg,
+  paddingTop: vars.space.xs,
+  marginTop: vars.space.lg,
+  borderTop: `1px solid ${vars.color.borderStrong}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
 
 export const headerActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center" });
 export const docRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });
-export const docName = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", columnGap: vars.space.sm, flex: "1 1 12rem", minWidth: 0, color: vars.color.text, overflowWrap: "break-word" });
+export const docName = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  columnGap: vars.space.sm,
+  flex: "1 1 12rem",
+  minWidth: 0,
+  color: vars.color.text,
+  overflowWrap: "break-word",
+});
 export const nowrap = style({ whiteSpace: "nowrap" });
 export const uploadButton = style({
   position: "relative",
@@ -95,9 +165,26 @@ export const checkMark = styleVariants({
 });
 
 /** An upload question's file: name and badges, actions, and the documents a split made of it. */
-export const fileItem = style({ display: "grid", gap: vars.space.xs, padding: `${vars.space.xs} ${vars.space.sm}`, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surface });
+export const fileItem = style({
+  display: "grid",
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
 export const fileRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.xs });
-export const fileName = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs, flex: "1 1 12rem", minWidth: 0, fontSize: vars.fontSize.sm, color: vars.color.text, overflowWrap: "anywhere" });
+export const fileName = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.xs,
+  flex: "1 1 12rem",
+  minWidth: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+  overflowWrap: "anywhere",
+});
 export const fileActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space["2xs"], marginLeft: "auto" });
 export const splitParts = style({
   listStyle: "none",
@@ -111,4 +198,10 @@ export const splitParts = style({
   overflowWrap: "anywhere",
 });
 
-export const checklistHeading = style({ margin: 0, fontFamily: vars.font.heading, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, color: vars.color.text });
+export const checklistHeading = style({
+  margin: 0,
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+});

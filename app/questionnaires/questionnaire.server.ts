@@ -10,7 +10,14 @@ import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
-import { createDocumentUploadGrant, DocumentError, documentNameFromKey, forgetDocumentsByKeys, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/documents.server";
+import {
+  createDocumentUploadGrant,
+  DocumentError,
+  documentNameFromKey,
+  forgetDocumentsByKeys,
+  questionnaireDocumentPath,
+  recordDocumentUpload,
+} from "~/documents/documents.server";
 import { questionnaireUploadStates, type UploadedFileState } from "~/documents/extracted/split.server";
 import { DOCUMENT_MESSAGES } from "~/documents/rules";
 import { enqueue } from "~/jobs.server";
@@ -218,7 +225,9 @@ async function readQuestions(tx: FirmTx, questionnaireId: string, firmName: stri
 
 const sectionDocumentSelect = { id: true, name: true, contentType: true, sizeBytes: true, deletedAt: true } as const;
 
-function toSectionDocument(d: { id: string; name: string; contentType: string | null; sizeBytes: bigint | null; deletedAt: Date | null } | null): SectionDocumentData | null {
+function toSectionDocument(
+  d: { id: string; name: string; contentType: string | null; sizeBytes: bigint | null; deletedAt: Date | null } | null,
+): SectionDocumentData | null {
   if (!d || d.deletedAt) return null;
   return { id: d.id, name: d.name, contentType: d.contentType, sizeBytes: d.sizeBytes == null ? null : Number(d.sizeBytes) };
 }
@@ -228,7 +237,16 @@ async function readSections(tx: FirmTx, questionnaireId: string): Promise<Sectio
     await tx.section.findMany({
       where: { questionnaireId },
       select: {
-        id: true, name: true, sectionType: true, instruction: true, customElement: true, markedCompleted: true, triggerQuestionId: true, triggerAnswer: true, order: true, changesRequested: true,
+        id: true,
+        name: true,
+        sectionType: true,
+        instruction: true,
+        customElement: true,
+        markedCompleted: true,
+        triggerQuestionId: true,
+        triggerAnswer: true,
+        order: true,
+        changesRequested: true,
         document: { select: sectionDocumentSelect },
         signedDocument: { select: sectionDocumentSelect },
       },
@@ -246,7 +264,14 @@ async function readSections(tx: FirmTx, questionnaireId: string): Promise<Sectio
     signedDocument: toSectionDocument(signedDocument),
     signatures: signatures
       .filter((g) => g.sectionId === s.id)
-      .map((g) => ({ id: g.id, userId: g.userId, userName: g.userName, signature: g.signature, signedAt: g.signedAt?.toISOString() ?? null, notNeeded: g.notNeeded })),
+      .map((g) => ({
+        id: g.id,
+        userId: g.userId,
+        userName: g.userName,
+        signature: g.signature,
+        signedAt: g.signedAt?.toISOString() ?? null,
+        notNeeded: g.notNeeded,
+      })),
   }));
 }
 
@@ -270,7 +295,12 @@ function readUploads(tx: FirmTx, row: { id: string; company: { id: string } }, q
  * transaction, whatever the size (four without uploaded files). Throws a 404 QuestionnaireError for
  * anything not the client's.
  */
-export async function loadClientQuestionnaire(portal: FirmSiteContext, user: SessionUser, companyHash: string, questionnaireId: string | null): Promise<QuestionnaireData> {
+export async function loadClientQuestionnaire(
+  portal: FirmSiteContext,
+  user: SessionUser,
+  companyHash: string,
+  questionnaireId: string | null,
+): Promise<QuestionnaireData> {
   if (user.kind !== "client") throw notFound();
   return portal.db.$transaction(async (tx) => {
     const row = await tx.questionnaire.findFirst({
@@ -295,9 +325,17 @@ export async function loadClientQuestionnaire(portal: FirmSiteContext, user: Ses
  * The same data for an advisor preview (any questionnaire of the firm, by entity id), or null.
  * It shows what the client sees (the same notes), and reads exactly like the client's loader.
  */
-export async function loadQuestionnaireForStaff(portal: FirmSiteContext, staff: SessionUser, companyId: string, questionnaireId: string): Promise<QuestionnaireData | null> {
+export async function loadQuestionnaireForStaff(
+  portal: FirmSiteContext,
+  staff: SessionUser,
+  companyId: string,
+  questionnaireId: string,
+): Promise<QuestionnaireData | null> {
   return portal.db.$transaction(async (tx) => {
-    const row = await tx.questionnaire.findFirst({ where: { id: questionnaireId, companyId, deletedAt: null }, select: { ...questionnaireSelect, company: { select: { ...questionnaireSelect.company.select, primaryOwner: { select: { firmGroupId: true } } } } } });
+    const row = await tx.questionnaire.findFirst({
+      where: { id: questionnaireId, companyId, deletedAt: null },
+      select: { ...questionnaireSelect, company: { select: { ...questionnaireSelect.company.select, primaryOwner: { select: { firmGroupId: true } } } } },
+    });
     if (!row || !(await staffSeesGroup(tx, staff, row.company.primaryOwner?.firmGroupId ?? null))) return null;
     const { primaryOwner: _owner, ...company } = row.company;
     const questionnaire = { ...row, company };
@@ -330,8 +368,19 @@ export async function loadTemplatePreview(portal: FirmSiteContext, templateId: s
       await tx.templateQuestion.findMany({
         where: { templateId: template.id },
         select: {
-          id: true, sectionId: true, text: true, questionType: true, options: true, optional: true, numberOfCharacters: true, disableAnswerLater: true,
-          disableNotApplicable: true, documentLink: true, followUpQuestionId: true, triggerForFollowUpQuestion: true, order: true,
+          id: true,
+          sectionId: true,
+          text: true,
+          questionType: true,
+          options: true,
+          optional: true,
+          numberOfCharacters: true,
+          disableAnswerLater: true,
+          disableNotApplicable: true,
+          documentLink: true,
+          followUpQuestionId: true,
+          triggerForFollowUpQuestion: true,
+          order: true,
         },
         orderBy: [{ order: "asc" }, { id: "asc" }],
       }),
@@ -389,11 +438,19 @@ export const DEPOSIT_MESSAGES = { paid: "Questionnaire marked as paid", unpaid: 
  * (paid online, payment pending, no deposit) are refused with 400; another firm's or entity's
  * questionnaire is 404.
  */
-export async function setDepositPaid(portal: FirmSiteContext, staff: SessionUser, companyId: string, questionnaireId: string, paid: boolean): Promise<{ message: string }> {
+export async function setDepositPaid(
+  portal: FirmSiteContext,
+  staff: SessionUser,
+  companyId: string,
+  questionnaireId: string,
+  paid: boolean,
+): Promise<{ message: string }> {
   if (staff.kind !== "staff") throw notFound();
   if (!staff.isAdvisor) throw new QuestionnaireError(403, "Only advisors can mark a deposit paid.");
   return portal.db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string; deposit_status: QuestionnaireData["depositStatus"]; deposit_amount_cents: number | null; owner_group_id: string | null }[]>`
+    const rows = await tx.$queryRaw<
+      { id: string; deposit_status: QuestionnaireData["depositStatus"]; deposit_amount_cents: number | null; owner_group_id: string | null }[]
+    >`
       SELECT q.id, q.deposit_status::text AS deposit_status, q.deposit_amount_cents,
              (SELECT o.firm_group_id FROM companies c JOIN users o ON o.firm_id = c.firm_id AND o.id = c.primary_owner_id WHERE c.firm_id = q.firm_id AND c.id = q.company_id) AS owner_group_id
         FROM questionnaires q
@@ -406,8 +463,18 @@ export async function setDepositPaid(portal: FirmSiteContext, staff: SessionUser
     }
     const now = new Date();
     const title = paid ? "Marked the deposit as paid" : "Marked the deposit as unpaid";
-    await tx.questionnaire.update({ where: { id: row.id }, data: { depositStatus: paid ? "marked_paid" : "pending", lastActivity: title, lastActivityAt: now } });
-    await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.questionnaire, title, actorId: staff.id, companyId, questionnaireId: row.id, ipAddress: portal.clientAddress });
+    await tx.questionnaire.update({
+      where: { id: row.id },
+      data: { depositStatus: paid ? "marked_paid" : "pending", lastActivity: title, lastActivityAt: now },
+    });
+    await logActivity(tx, portal.firm.id, {
+      typeId: ACTIVITY_TYPES.questionnaire,
+      title,
+      actorId: staff.id,
+      companyId,
+      questionnaireId: row.id,
+      ipAddress: portal.clientAddress,
+    });
     return { message: paid ? DEPOSIT_MESSAGES.paid : DEPOSIT_MESSAGES.unpaid };
   });
 }
@@ -421,21 +488,59 @@ export const questionnaireActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("answer"), questionnaireId: id, questionId: id, answer: z.string().max(20_000, "Your answer is too long.") }),
   z.object({ intent: z.literal("answer_later"), questionnaireId: id, questionId: id, answerBy: isoDate }),
   z.object({ intent: z.literal("answer_now"), questionnaireId: id, questionId: id }),
-  z.object({ intent: z.literal("special"), questionnaireId: id, questionId: id, special: z.enum(["not_applicable", "provided_elsewhere", "marked_completed"]) }),
+  z.object({
+    intent: z.literal("special"),
+    questionnaireId: id,
+    questionId: id,
+    special: z.enum(["not_applicable", "provided_elsewhere", "marked_completed"]),
+  }),
   z.object({ intent: z.literal("undo"), questionnaireId: id, questionId: id }),
   z.object({ intent: z.literal("add_entry"), questionnaireId: id, questionId: id }),
   z.object({ intent: z.literal("remove_entry"), questionnaireId: id, questionId: id, entryNumber: z.number().int().min(1).max(999) }),
-  z.object({ intent: z.literal("save_entry"), questionnaireId: id, questionId: id, entryNumber: z.number().int().min(1).max(999), values: z.record(z.string(), z.string().max(2000)) }),
-  z.object({ intent: z.literal("upload_grant"), questionnaireId: id, questionId: id, fileName: z.string().min(1).max(255), contentType: z.string().min(1).max(100) }),
-  z.object({ intent: z.literal("upload_confirm"), questionnaireId: id, questionId: id, key: z.string().min(1).max(1024), contentType: z.string().min(1).max(100), option: z.string().max(500).optional(), fileName: z.string().min(1).max(255).optional() }),
+  z.object({
+    intent: z.literal("save_entry"),
+    questionnaireId: id,
+    questionId: id,
+    entryNumber: z.number().int().min(1).max(999),
+    values: z.record(z.string(), z.string().max(2000)),
+  }),
+  z.object({
+    intent: z.literal("upload_grant"),
+    questionnaireId: id,
+    questionId: id,
+    fileName: z.string().min(1).max(255),
+    contentType: z.string().min(1).max(100),
+  }),
+  z.object({
+    intent: z.literal("upload_confirm"),
+    questionnaireId: id,
+    questionId: id,
+    key: z.string().min(1).max(1024),
+    contentType: z.string().min(1).max(100),
+    option: z.string().max(500).optional(),
+    fileName: z.string().min(1).max(255).optional(),
+  }),
   z.object({ intent: z.literal("upload_remove"), questionnaireId: id, questionId: id, key: z.string().min(1).max(1024) }),
   z.object({ intent: z.literal("add_note"), questionnaireId: id, questionId: id, body: z.string().trim().min(1, "Please enter a note.").max(2000) }),
   z.object({ intent: z.literal("open_section"), questionnaireId: id, sectionId: id }),
   z.object({ intent: z.literal("complete_section"), questionnaireId: id, sectionId: id }),
-  z.object({ intent: z.literal("sign"), questionnaireId: id, sectionId: id, signatureId: id, signature: z.string().trim().min(1, MESSAGES.signatureRequired).max(200), clientTime: z.string().max(100).optional() }),
+  z.object({
+    intent: z.literal("sign"),
+    questionnaireId: id,
+    sectionId: id,
+    signatureId: id,
+    signature: z.string().trim().min(1, MESSAGES.signatureRequired).max(200),
+    clientTime: z.string().max(100).optional(),
+  }),
   z.object({ intent: z.literal("remove_signature"), questionnaireId: id, sectionId: id, signatureId: id }),
   z.object({ intent: z.literal("submit"), questionnaireId: id, agreed: z.boolean() }),
-  z.object({ intent: z.literal("document_url"), questionnaireId: id, sectionId: id, copy: z.enum(["original", "signed"]).default("original"), download: z.boolean().default(false) }),
+  z.object({
+    intent: z.literal("document_url"),
+    questionnaireId: id,
+    sectionId: id,
+    copy: z.enum(["original", "signed"]).default("original"),
+    download: z.boolean().default(false),
+  }),
   z.object({ intent: z.literal("file_url"), questionnaireId: id, questionId: id, key: z.string().min(1).max(1024) }),
   z.object({ intent: z.literal("upload_states"), questionnaireId: id }),
   z.object({ intent: z.literal("approve_review"), questionnaireId: id, sectionId: id }),
@@ -503,7 +608,11 @@ async function findTarget(tx: FirmTx, user: SessionUser, companyHash: string, qu
 }
 
 function assertWritable(target: Target, user: SessionUser, today: string) {
-  const reason = readOnlyReason({ locked: target.locked, completed: target.completed, dueDate: target.due_date }, { userReadonly: user.readonlyAccess, entityReadonly: target.readonly_access }, today);
+  const reason = readOnlyReason(
+    { locked: target.locked, completed: target.completed, dueDate: target.due_date },
+    { userReadonly: user.readonlyAccess, entityReadonly: target.readonly_access },
+    today,
+  );
   if (reason === "locked") throw new QuestionnaireError(403, MESSAGES.locked);
   if (reason) throw new QuestionnaireError(403, READ_ONLY_MESSAGES[reason]);
 }
@@ -516,7 +625,9 @@ async function assertSectionUnlocked(tx: FirmTx, target: Target, action: Questio
   if (action.intent === "open_section") return; // only the page's cursor
   let sectionId: string | null = "sectionId" in action ? action.sectionId : null;
   if (!sectionId && "questionId" in action) {
-    const rows = await tx.$queryRaw<{ section_id: string }[]>`SELECT section_id FROM questions WHERE id = ${action.questionId} AND questionnaire_id = ${target.id} AND deleted_at IS NULL`;
+    const rows = await tx.$queryRaw<
+      { section_id: string }[]
+    >`SELECT section_id FROM questions WHERE id = ${action.questionId} AND questionnaire_id = ${target.id} AND deleted_at IS NULL`;
     sectionId = rows[0]?.section_id ?? null;
   }
   if (!sectionId) return; // an unknown question or section is refused by the action itself
@@ -590,11 +701,20 @@ async function touch(tx: FirmTx, firmId: string, target: Target, user: SessionUs
     where: { id: target.id },
     data: { lastActivity: title, lastActivityAt: now, inProgress: true, ...(target.opened_at ? {} : { openedAt: now }) },
   });
-  const summarised = title === ANSWERED_TITLE && target.last_activity === ANSWERED_TITLE && target.last_activity_at && now.getTime() - target.last_activity_at.getTime() < SUMMARY_WINDOW_MS;
+  const summarised =
+    title === ANSWERED_TITLE &&
+    target.last_activity === ANSWERED_TITLE &&
+    target.last_activity_at &&
+    now.getTime() - target.last_activity_at.getTime() < SUMMARY_WINDOW_MS;
   if (!summarised) await logActivity(tx, firmId, { typeId, title, actorId: user.id, companyId: target.company_id, questionnaireId: target.id, ipAddress: ip });
 }
 
-async function setAnswer(tx: FirmTx, question: QuestionRecord, user: SessionUser, data: { answer: string | null; answerBy: Date | null; specialAnswer: SpecialAnswer | null }) {
+async function setAnswer(
+  tx: FirmTx,
+  question: QuestionRecord,
+  user: SessionUser,
+  data: { answer: string | null; answerBy: Date | null; specialAnswer: SpecialAnswer | null },
+) {
   const saved = await tx.question.update({
     where: { id: question.id },
     data: { ...data, answeredById: user.id, answeredAt: new Date() },
@@ -604,7 +724,11 @@ async function setAnswer(tx: FirmTx, question: QuestionRecord, user: SessionUser
 }
 
 async function readEntries(tx: FirmTx, questionId: string) {
-  return tx.questionEntry.findMany({ where: { questionId }, select: { entryNumber: true, field: true, value: true }, orderBy: [{ entryNumber: "asc" }, { field: "asc" }] });
+  return tx.questionEntry.findMany({
+    where: { questionId },
+    select: { entryNumber: true, field: true, value: true },
+    orderBy: [{ entryNumber: "asc" }, { field: "asc" }],
+  });
 }
 
 async function entryCount(tx: FirmTx, questionId: string): Promise<number> {
@@ -642,266 +766,386 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
   if (action.intent === "document_url" || action.intent === "file_url") return fileLink(ctx, action, today);
   if (action.intent === "upload_states") return uploadStates(ctx, action.questionnaireId);
 
-  const result = await portal.db.$transaction(async (tx): Promise<ActionResult> => {
-    const target = await lockTarget(tx, user, companyHash, action.questionnaireId);
-    assertWritable(target, user, today);
-    if (portal.firm.preferences.firstSectionRequired) await assertSectionUnlocked(tx, target, action, portal);
-    const touchAnswer = () => touch(tx, firmId, target, user, ANSWERED_TITLE, ACTIVITY_TYPES.questionnaire, ip);
+  const result = await portal.db
+    .$transaction(async (tx): Promise<ActionResult> => {
+      const target = await lockTarget(tx, user, companyHash, action.questionnaireId);
+      assertWritable(target, user, today);
+      if (portal.firm.preferences.firstSectionRequired) await assertSectionUnlocked(tx, target, action, portal);
+      const touchAnswer = () => touch(tx, firmId, target, user, ANSWERED_TITLE, ACTIVITY_TYPES.questionnaire, ip);
 
-    switch (action.intent) {
-      case "answer": {
-        const question = await findQuestion(tx, target.id, action.questionId);
-        if (question.question_type === "upload") throw new QuestionnaireError(400, "Documents are saved through the upload.");
-        if (question.question_type === "entries") throw new QuestionnaireError(400, "Entries are saved through the entries dialog.");
-        const problem = answerError({ questionType: question.question_type, options: question.options, numberOfCharacters: question.number_of_characters }, action.answer);
-        if (problem) throw new QuestionnaireError(400, problem);
-        const saved = await setAnswer(tx, question, user, { answer: action.answer === "" ? null : action.answer, answerBy: null, specialAnswer: null });
-        const sections = await syncSectionCompletion(tx, question.section_id);
-        await touchAnswer();
-        return { ok: true, question: saved, sections };
-      }
-      case "answer_later": {
-        const question = await findQuestion(tx, target.id, action.questionId);
-        if (!canAnswerLater({ disableAnswerLater: question.disable_answer_later, firmDisablesAnswerLater: portal.firm.preferences.disableAnswerLater, dueDate: target.due_date, today, mode: "client" })) {
-          throw new QuestionnaireError(400, "Answer Later is not available for this question.");
+      switch (action.intent) {
+        case "answer": {
+          const question = await findQuestion(tx, target.id, action.questionId);
+          if (question.question_type === "upload") throw new QuestionnaireError(400, "Documents are saved through the upload.");
+          if (question.question_type === "entries") throw new QuestionnaireError(400, "Entries are saved through the entries dialog.");
+          const problem = answerError(
+            { questionType: question.question_type, options: question.options, numberOfCharacters: question.number_of_characters },
+            action.answer,
+          );
+          if (problem) throw new QuestionnaireError(400, problem);
+          const saved = await setAnswer(tx, question, user, { answer: action.answer === "" ? null : action.answer, answerBy: null, specialAnswer: null });
+          const sections = await syncSectionCompletion(tx, question.section_id);
+          await touchAnswer();
+          return { ok: true, question: saved, sections };
         }
-        const problem = answerLaterError(action.answerBy, today, target.due_date);
-        if (problem) throw new QuestionnaireError(400, problem);
-        if (question.question_type === "upload") filesToDelete.push(...answerValues(question.answer));
-        const saved = await setAnswer(tx, question, user, { answer: null, answerBy: new Date(`${action.answerBy}T00:00:00Z`), specialAnswer: null });
-        const sections = await syncSectionCompletion(tx, question.section_id);
-        await touchAnswer();
-        return { ok: true, question: saved, sections };
-      }
-      case "answer_now":
-      case "undo": {
-        const question = await findQuestion(tx, target.id, action.questionId);
-        const saved = await setAnswer(tx, question, user, { answer: action.intent === "undo" ? null : question.answer, answerBy: null, specialAnswer: null });
-        if (action.intent === "undo" && question.question_type === "entries") await tx.questionEntry.deleteMany({ where: { questionId: question.id } });
-        if (action.intent === "undo" && question.question_type === "upload") filesToDelete.push(...answerValues(question.answer));
-        const sections = await syncSectionCompletion(tx, question.section_id);
-        await touchAnswer();
-        return { ok: true, question: { ...saved, entries: action.intent === "undo" && question.question_type === "entries" ? [] : undefined }, sections, message: action.intent === "undo" ? MESSAGES.undo : undefined };
-      }
-      case "special": {
-        const question = await findQuestion(tx, target.id, action.questionId);
-        if (action.special === "not_applicable" && question.disable_not_applicable) throw new QuestionnaireError(400, "This question can't be marked not applicable.");
-        if (action.special === "provided_elsewhere" && portal.firm.preferences.disableProvidedElsewhere) throw new QuestionnaireError(400, "Provided Elsewhere is not available.");
-        if (question.question_type === "upload") filesToDelete.push(...answerValues(question.answer));
-        const saved = await setAnswer(tx, question, user, { answer: null, answerBy: null, specialAnswer: action.special });
-        const sections = await syncSectionCompletion(tx, question.section_id);
-        await touchAnswer();
-        return { ok: true, question: saved, sections };
-      }
-      case "add_entry":
-      case "remove_entry":
-      case "save_entry": {
-        const question = await findQuestion(tx, target.id, action.questionId);
-        if (question.question_type !== "entries") throw new QuestionnaireError(400, "This question has no entries.");
-        if (action.intent === "add_entry") {
-          const count = await entryCount(tx, question.id);
-          if (count >= 999) throw new QuestionnaireError(400, "Too many entries.");
-          await tx.questionEntry.createMany({ data: question.options.map((field) => ({ firmId, questionId: question.id, entryNumber: count + 1, field, value: "" })) });
-        } else if (action.intent === "remove_entry") {
-          const removed = await tx.questionEntry.deleteMany({ where: { questionId: question.id, entryNumber: action.entryNumber } });
-          if (removed.count === 0) throw new QuestionnaireError(404, "This entry does not exist.");
-          // Renumber the later entries (through negative numbers: the unique index is checked row by row).
-          await tx.$executeRaw`UPDATE question_entries SET entry_number = -entry_number WHERE question_id = ${question.id} AND entry_number > ${action.entryNumber}`;
-          await tx.$executeRaw`UPDATE question_entries SET entry_number = -entry_number - 1 WHERE question_id = ${question.id} AND entry_number < 0`;
-        } else {
-          const unknown = Object.keys(action.values).find((field) => !question.options.includes(field));
-          if (unknown !== undefined) throw new QuestionnaireError(400, `Unknown field: ${unknown}`);
-          const exists = await tx.questionEntry.count({ where: { questionId: question.id, entryNumber: action.entryNumber } });
-          if (exists === 0) throw new QuestionnaireError(404, "This entry does not exist.");
-          for (const [field, value] of Object.entries(action.values)) {
-            await tx.questionEntry.upsert({
-              where: { firmId_questionId_entryNumber_field: { firmId, questionId: question.id, entryNumber: action.entryNumber, field } },
-              create: { firmId, questionId: question.id, entryNumber: action.entryNumber, field, value },
-              update: { value },
+        case "answer_later": {
+          const question = await findQuestion(tx, target.id, action.questionId);
+          if (
+            !canAnswerLater({
+              disableAnswerLater: question.disable_answer_later,
+              firmDisablesAnswerLater: portal.firm.preferences.disableAnswerLater,
+              dueDate: target.due_date,
+              today,
+              mode: "client",
+            })
+          ) {
+            throw new QuestionnaireError(400, "Answer Later is not available for this question.");
+          }
+          const problem = answerLaterError(action.answerBy, today, target.due_date);
+          if (problem) throw new QuestionnaireError(400, problem);
+          if (question.question_type === "upload") filesToDelete.push(...answerValues(question.answer));
+          const saved = await setAnswer(tx, question, user, { answer: null, answerBy: new Date(`${action.answerBy}T00:00:00Z`), specialAnswer: null });
+          const sections = await syncSectionCompletion(tx, question.section_id);
+          await touchAnswer();
+          return { ok: true, question: saved, sections };
+        }
+        case "answer_now":
+        case "undo": {
+          const question = await findQuestion(tx, target.id, action.questionId);
+          const saved = await setAnswer(tx, question, user, { answer: action.intent === "undo" ? null : question.answer, answerBy: null, specialAnswer: null });
+          if (action.intent === "undo" && question.question_type === "entries") await tx.questionEntry.deleteMany({ where: { questionId: question.id } });
+          if (action.intent === "undo" && question.question_type === "upload") filesToDelete.push(...answerValues(question.answer));
+          const sections = await syncSectionCompletion(tx, question.section_id);
+          await touchAnswer();
+          return {
+            ok: true,
+            question: { ...saved, entries: action.intent === "undo" && question.question_type === "entries" ? [] : undefined },
+            sections,
+            message: action.intent === "undo" ? MESSAGES.undo : undefined,
+          };
+        }
+        case "special": {
+          const question = await findQuestion(tx, target.id, action.questionId);
+          if (action.special === "not_applicable" && question.disable_not_applicable)
+            throw new QuestionnaireError(400, "This question can't be marked not applicable.");
+          if (action.special === "provided_elsewhere" && portal.firm.preferences.disableProvidedElsewhere)
+            throw new QuestionnaireError(400, "Provided Elsewhere is not available.");
+          if (question.question_type === "upload") filesToDelete.push(...answerValues(question.answer));
+          const saved = await setAnswer(tx, question, user, { answer: null, answerBy: null, specialAnswer: action.special });
+          const sections = await syncSectionCompletion(tx, question.section_id);
+          await touchAnswer();
+          return { ok: true, question: saved, sections };
+        }
+        case "add_entry":
+        case "remove_entry":
+        case "save_entry": {
+          const question = await findQuestion(tx, target.id, action.questionId);
+          if (question.question_type !== "entries") throw new QuestionnaireError(400, "This question has no entries.");
+          if (action.intent === "add_entry") {
+            const count = await entryCount(tx, question.id);
+            if (count >= 999) throw new QuestionnaireError(400, "Too many entries.");
+            await tx.questionEntry.createMany({
+              data: question.options.map((field) => ({ firmId, questionId: question.id, entryNumber: count + 1, field, value: "" })),
             });
+          } else if (action.intent === "remove_entry") {
+            const removed = await tx.questionEntry.deleteMany({ where: { questionId: question.id, entryNumber: action.entryNumber } });
+            if (removed.count === 0) throw new QuestionnaireError(404, "This entry does not exist.");
+            // Renumber the later entries (through negative numbers: the unique index is checked row by row).
+            await tx.$executeRaw`UPDATE question_entries SET entry_number = -entry_number WHERE question_id = ${question.id} AND entry_number > ${action.entryNumber}`;
+            await tx.$executeRaw`UPDATE question_entries SET entry_number = -entry_number - 1 WHERE question_id = ${question.id} AND entry_number < 0`;
+          } else {
+            const unknown = Object.keys(action.values).find((field) => !question.options.includes(field));
+            if (unknown !== undefined) throw new QuestionnaireError(400, `Unknown field: ${unknown}`);
+            const exists = await tx.questionEntry.count({ where: { questionId: question.id, entryNumber: action.entryNumber } });
+            if (exists === 0) throw new QuestionnaireError(404, "This entry does not exist.");
+            for (const [field, value] of Object.entries(action.values)) {
+              await tx.questionEntry.upsert({
+                where: { firmId_questionId_entryNumber_field: { firmId, questionId: question.id, entryNumber: action.entryNumber, field } },
+                create: { firmId, questionId: question.id, entryNumber: action.entryNumber, field, value },
+                update: { value },
+              });
+            }
+          }
+          const entries = await readEntries(tx, question.id);
+          const count = new Set(entries.map((e) => e.entryNumber)).size;
+          const saved = await setAnswer(tx, question, user, { answer: String(count), answerBy: null, specialAnswer: null });
+          const sections = await syncSectionCompletion(tx, question.section_id);
+          await touchAnswer();
+          return { ok: true, question: { ...saved, entries }, sections };
+        }
+        case "upload_grant": {
+          const question = await findQuestion(tx, target.id, action.questionId);
+          if (question.question_type !== "upload") throw new QuestionnaireError(400, "This question takes no documents.");
+          try {
+            const grant = await createDocumentUploadGrant({ firmId, companyId: target.company_id, fileName: action.fileName, contentType: action.contentType });
+            return { ok: true, upload: { key: grant.key, grant } };
+          } catch (error) {
+            if (error instanceof DocumentError) throw new QuestionnaireError(error.status === 404 ? 404 : 400, error.message);
+            throw error;
           }
         }
-        const entries = await readEntries(tx, question.id);
-        const count = new Set(entries.map((e) => e.entryNumber)).size;
-        const saved = await setAnswer(tx, question, user, { answer: String(count), answerBy: null, specialAnswer: null });
-        const sections = await syncSectionCompletion(tx, question.section_id);
-        await touchAnswer();
-        return { ok: true, question: { ...saved, entries }, sections };
-      }
-      case "upload_grant": {
-        const question = await findQuestion(tx, target.id, action.questionId);
-        if (question.question_type !== "upload") throw new QuestionnaireError(400, "This question takes no documents.");
-        try {
-          const grant = await createDocumentUploadGrant({ firmId, companyId: target.company_id, fileName: action.fileName, contentType: action.contentType });
-          return { ok: true, upload: { key: grant.key, grant } };
-        } catch (error) {
-          if (error instanceof DocumentError) throw new QuestionnaireError(error.status === 404 ? 404 : 400, error.message);
-          throw error;
-        }
-      }
-      case "upload_confirm": {
-        const question = await findQuestion(tx, target.id, action.questionId);
-        if (question.question_type !== "upload") throw new QuestionnaireError(400, "This question takes no documents.");
-        if (question.options.length > 0 && (!action.option || !question.options.includes(action.option))) throw new QuestionnaireError(400, "Please choose an option first.");
-        if (!keyBelongsToEntity(action.key, firmId, target.company_id)) throw notFound();
-        let recorded;
-        try {
-          recorded = await recordDocumentUpload(tx, {
-            firmId,
-            companyId: target.company_id,
-            key: action.key,
-            contentType: action.contentType,
-            fileName: action.fileName ?? documentNameFromKey(action.key),
-            path: await questionnaireDocumentPath(tx, target.id),
-            uploadedById: user.id,
-            questionnaireId: target.id,
-            questionId: question.id,
-            duplicateMessage: DOCUMENT_MESSAGES.alreadyUploadedInQuestionnaire,
+        case "upload_confirm": {
+          const question = await findQuestion(tx, target.id, action.questionId);
+          if (question.question_type !== "upload") throw new QuestionnaireError(400, "This question takes no documents.");
+          if (question.options.length > 0 && (!action.option || !question.options.includes(action.option)))
+            throw new QuestionnaireError(400, "Please choose an option first.");
+          if (!keyBelongsToEntity(action.key, firmId, target.company_id)) throw notFound();
+          let recorded;
+          try {
+            recorded = await recordDocumentUpload(tx, {
+              firmId,
+              companyId: target.company_id,
+              key: action.key,
+              contentType: action.contentType,
+              fileName: action.fileName ?? documentNameFromKey(action.key),
+              path: await questionnaireDocumentPath(tx, target.id),
+              uploadedById: user.id,
+              questionnaireId: target.id,
+              questionId: question.id,
+              duplicateMessage: DOCUMENT_MESSAGES.alreadyUploadedInQuestionnaire,
+            });
+          } catch (error) {
+            if (error instanceof DocumentError) throw error.status === 404 ? notFound() : new QuestionnaireError(error.status, error.message);
+            throw error;
+          }
+          const values = answerValues(question.answer);
+          const saved = await setAnswer(tx, question, user, {
+            answer: [...values.filter((v) => v !== action.key), action.key].join(MULTI_SEPARATOR),
+            answerBy: null,
+            specialAnswer: null,
           });
-        } catch (error) {
-          if (error instanceof DocumentError) throw error.status === 404 ? notFound() : new QuestionnaireError(error.status, error.message);
-          throw error;
+          const sections = await syncSectionCompletion(tx, question.section_id);
+          await touch(tx, firmId, target, user, "Uploaded a document", ACTIVITY_TYPES.document, ip);
+          if (!(await tx.questionnaire.count({ where: { id: target.id, firstDocUploadedAt: { not: null } } }))) {
+            await tx.questionnaire.update({ where: { id: target.id }, data: { firstDocUploadedAt: new Date() } });
+          }
+          const uploads = {
+            [action.key]: {
+              documentId: recorded.id,
+              name: recorded.name,
+              contentType: recorded.contentType,
+              passwordProtected: recorded.passwordProtected,
+              split: null,
+            },
+          };
+          return { ok: true, question: saved, sections, uploads };
         }
-        const values = answerValues(question.answer);
-        const saved = await setAnswer(tx, question, user, { answer: [...values.filter((v) => v !== action.key), action.key].join(MULTI_SEPARATOR), answerBy: null, specialAnswer: null });
-        const sections = await syncSectionCompletion(tx, question.section_id);
-        await touch(tx, firmId, target, user, "Uploaded a document", ACTIVITY_TYPES.document, ip);
-        if (!(await tx.questionnaire.count({ where: { id: target.id, firstDocUploadedAt: { not: null } } }))) {
-          await tx.questionnaire.update({ where: { id: target.id }, data: { firstDocUploadedAt: new Date() } });
+        case "upload_remove": {
+          const question = await findQuestion(tx, target.id, action.questionId);
+          const values = answerValues(question.answer);
+          if (question.question_type !== "upload" || !values.includes(action.key)) throw notFound();
+          filesToDelete.push(action.key);
+          const rest = values.filter((v) => v !== action.key);
+          const saved = await setAnswer(tx, question, user, { answer: rest.length ? rest.join(MULTI_SEPARATOR) : null, answerBy: null, specialAnswer: null });
+          const sections = await syncSectionCompletion(tx, question.section_id);
+          await touchAnswer();
+          return { ok: true, question: saved, sections, message: "Document removed successfully" };
         }
-        const uploads = { [action.key]: { documentId: recorded.id, name: recorded.name, contentType: recorded.contentType, passwordProtected: recorded.passwordProtected, split: null } };
-        return { ok: true, question: saved, sections, uploads };
-      }
-      case "upload_remove": {
-        const question = await findQuestion(tx, target.id, action.questionId);
-        const values = answerValues(question.answer);
-        if (question.question_type !== "upload" || !values.includes(action.key)) throw notFound();
-        filesToDelete.push(action.key);
-        const rest = values.filter((v) => v !== action.key);
-        const saved = await setAnswer(tx, question, user, { answer: rest.length ? rest.join(MULTI_SEPARATOR) : null, answerBy: null, specialAnswer: null });
-        const sections = await syncSectionCompletion(tx, question.section_id);
-        await touchAnswer();
-        return { ok: true, question: saved, sections, message: "Document removed successfully" };
-      }
-      case "add_note": {
-        const question = await findQuestion(tx, target.id, action.questionId);
-        const note = await tx.questionComment.create({ data: { firmId, questionId: question.id, authorId: user.id, body: action.body, fromFirmUser: false }, select: { id: true } });
-        await touch(tx, firmId, target, user, "Added a note", ACTIVITY_TYPES.questionnaire, ip);
-        return { ok: true, note: { questionId: question.id, id: note.id, text: noteText(user, action.body) } };
-      }
-      case "open_section": {
-        const section = await findSection(tx, target.id, action.sectionId);
-        const now = new Date();
-        await tx.questionnaire.update({ where: { id: target.id }, data: { currentSectionId: section.id, inProgress: true, ...(target.opened_at ? {} : { openedAt: now }) } });
-        if (!target.opened_at) await logActivity(tx, firmId, { typeId: ACTIVITY_TYPES.questionnaire, title: "Opened the questionnaire", actorId: user.id, companyId: target.company_id, questionnaireId: target.id, ipAddress: ip });
-        if (section.sectionType === SECTION_TYPE.custom && !section.markedCompleted) {
+        case "add_note": {
+          const question = await findQuestion(tx, target.id, action.questionId);
+          const note = await tx.questionComment.create({
+            data: { firmId, questionId: question.id, authorId: user.id, body: action.body, fromFirmUser: false },
+            select: { id: true },
+          });
+          await touch(tx, firmId, target, user, "Added a note", ACTIVITY_TYPES.questionnaire, ip);
+          return { ok: true, note: { questionId: question.id, id: note.id, text: noteText(user, action.body) } };
+        }
+        case "open_section": {
+          const section = await findSection(tx, target.id, action.sectionId);
+          const now = new Date();
+          await tx.questionnaire.update({
+            where: { id: target.id },
+            data: { currentSectionId: section.id, inProgress: true, ...(target.opened_at ? {} : { openedAt: now }) },
+          });
+          if (!target.opened_at)
+            await logActivity(tx, firmId, {
+              typeId: ACTIVITY_TYPES.questionnaire,
+              title: "Opened the questionnaire",
+              actorId: user.id,
+              companyId: target.company_id,
+              questionnaireId: target.id,
+              ipAddress: ip,
+            });
+          if (section.sectionType === SECTION_TYPE.custom && !section.markedCompleted) {
+            await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true } });
+            return { ok: true, sections: [{ id: section.id, markedCompleted: true }] };
+          }
+          return { ok: true };
+        }
+        case "complete_section": {
+          const section = await findSection(tx, target.id, action.sectionId);
+          if (!CLIENT_MARKABLE_SECTION_TYPES.includes(section.sectionType)) throw new QuestionnaireError(400, "This section completes on its own.");
           await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true } });
+          if (section.sectionType === SECTION_TYPE.delivery) {
+            await touch(tx, firmId, target, user, "Confirmed receipt of the delivered documents", ACTIVITY_TYPES.document, ip);
+            return { ok: true, sections: [{ id: section.id, markedCompleted: true }], message: DOCUMENT_SECTION_MESSAGES.received };
+          }
+          await touchAnswer();
           return { ok: true, sections: [{ id: section.id, markedCompleted: true }] };
         }
-        return { ok: true };
-      }
-      case "complete_section": {
-        const section = await findSection(tx, target.id, action.sectionId);
-        if (!CLIENT_MARKABLE_SECTION_TYPES.includes(section.sectionType)) throw new QuestionnaireError(400, "This section completes on its own.");
-        await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true } });
-        if (section.sectionType === SECTION_TYPE.delivery) {
-          await touch(tx, firmId, target, user, "Confirmed receipt of the delivered documents", ACTIVITY_TYPES.document, ip);
-          return { ok: true, sections: [{ id: section.id, markedCompleted: true }], message: DOCUMENT_SECTION_MESSAGES.received };
-        }
-        await touchAnswer();
-        return { ok: true, sections: [{ id: section.id, markedCompleted: true }] };
-      }
-      case "approve_review":
-      case "request_changes": {
-        const section = await findSection(tx, target.id, action.sectionId);
-        if (section.sectionType !== SECTION_TYPE.pdf_review) throw new QuestionnaireError(400, "This section has no document to review.");
-        const doc = await sectionDocument(tx, section.id, "original");
-        if (!doc) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.noDocument);
-        if (section.markedCompleted) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.alreadyApproved);
-        if (action.intent === "approve_review") {
-          await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true, changesRequested: null, changesRequestedAt: null } });
-          await touch(tx, firmId, target, user, `Approved ${doc.name}`, ACTIVITY_TYPES.questionnaire, ip);
-          return { ok: true, message: DOCUMENT_SECTION_MESSAGES.approved, sections: [{ id: section.id, markedCompleted: true, changesRequested: null }] };
-        }
-        const problem = changeRequestError(action.reason);
-        if (problem) throw new QuestionnaireError(400, problem);
-        const reason = action.reason.trim();
-        await tx.section.update({ where: { id: section.id }, data: { changesRequested: reason, changesRequestedAt: new Date() } });
-        await touch(tx, firmId, target, user, `Requested changes to ${doc.name}`, ACTIVITY_TYPES.questionnaire, ip);
-        await logActivity(tx, firmId, { typeId: ACTIVITY_TYPES.questionnaire, title: "Change request", description: reason, actorId: user.id, companyId: target.company_id, questionnaireId: target.id, ipAddress: ip });
-        return { ok: true, message: DOCUMENT_SECTION_MESSAGES.changesRequested, sections: [{ id: section.id, markedCompleted: false, changesRequested: reason }] };
-      }
-      case "sign":
-      case "remove_signature": {
-        const section = await findSection(tx, target.id, action.sectionId);
-        const onPdf = section.sectionType === SECTION_TYPE.pdf_signature;
-        if (section.sectionType !== SECTION_TYPE.agreement_signature && !onPdf) throw new QuestionnaireError(400, "This section takes no signature.");
-        if (onPdf && !(await sectionDocument(tx, section.id, "original"))) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.noDocument);
-        // A PDF with no signers listed is signed by whichever owner of the entity signs it.
-        if (onPdf && action.intent === "sign" && action.signatureId === "new" && (await tx.engagementSignature.count({ where: { sectionId: section.id } })) === 0) {
-          const created = await tx.engagementSignature.create({ data: { firmId, sectionId: section.id, userId: user.id, userName: `${user.fname} ${user.lname}`.trim() }, select: { id: true } });
-          action.signatureId = created.id;
-        }
-        const signature = await tx.engagementSignature.findFirst({ where: { id: action.signatureId, sectionId: section.id, userId: user.id } });
-        if (!signature) throw new QuestionnaireError(404, "This signature is not yours to sign.");
-        const onePerSection = portal.firm.preferences.requireOneSignaturePerSection;
-        if (action.intent === "sign") {
-          if (!action.signature.trim()) throw new QuestionnaireError(400, MESSAGES.signatureRequired);
-          if (signature.notNeeded) throw new QuestionnaireError(400, MESSAGES.signatureNotRequired);
-          await tx.engagementSignature.update({
-            where: { id: signature.id },
-            data: { signature: action.signature, signedAt: new Date(), clientTime: action.clientTime ?? null, ipAddress: ip, userAgent: ctx.userAgent?.slice(0, 500) ?? null },
-          });
-          if (onePerSection) await tx.engagementSignature.updateMany({ where: { sectionId: section.id, signedAt: null }, data: { notNeeded: true } });
-        } else {
-          await tx.engagementSignature.update({ where: { id: signature.id }, data: { signature: null, signedAt: null, clientTime: null, ipAddress: null, userAgent: null } });
-          if (onePerSection && (await tx.engagementSignature.count({ where: { sectionId: section.id, signedAt: { not: null } } })) === 0) {
-            await tx.engagementSignature.updateMany({ where: { sectionId: section.id }, data: { notNeeded: false } });
+        case "approve_review":
+        case "request_changes": {
+          const section = await findSection(tx, target.id, action.sectionId);
+          if (section.sectionType !== SECTION_TYPE.pdf_review) throw new QuestionnaireError(400, "This section has no document to review.");
+          const doc = await sectionDocument(tx, section.id, "original");
+          if (!doc) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.noDocument);
+          if (section.markedCompleted) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.alreadyApproved);
+          if (action.intent === "approve_review") {
+            await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true, changesRequested: null, changesRequestedAt: null } });
+            await touch(tx, firmId, target, user, `Approved ${doc.name}`, ACTIVITY_TYPES.questionnaire, ip);
+            return { ok: true, message: DOCUMENT_SECTION_MESSAGES.approved, sections: [{ id: section.id, markedCompleted: true, changesRequested: null }] };
           }
+          const problem = changeRequestError(action.reason);
+          if (problem) throw new QuestionnaireError(400, problem);
+          const reason = action.reason.trim();
+          await tx.section.update({ where: { id: section.id }, data: { changesRequested: reason, changesRequestedAt: new Date() } });
+          await touch(tx, firmId, target, user, `Requested changes to ${doc.name}`, ACTIVITY_TYPES.questionnaire, ip);
+          await logActivity(tx, firmId, {
+            typeId: ACTIVITY_TYPES.questionnaire,
+            title: "Change request",
+            description: reason,
+            actorId: user.id,
+            companyId: target.company_id,
+            questionnaireId: target.id,
+            ipAddress: ip,
+          });
+          return {
+            ok: true,
+            message: DOCUMENT_SECTION_MESSAGES.changesRequested,
+            sections: [{ id: section.id, markedCompleted: false, changesRequested: reason }],
+          };
         }
-        const all = await tx.engagementSignature.findMany({ where: { sectionId: section.id }, select: { signedAt: true, notNeeded: true } });
-        const complete = agreementComplete(all, onePerSection);
-        if (complete !== section.markedCompleted) await tx.section.update({ where: { id: section.id }, data: { markedCompleted: complete } });
-        if (!onPdf) {
-          await touch(tx, firmId, target, user, action.intent === "sign" ? "Signed the engagement letter" : "Removed a signature", ACTIVITY_TYPES.signature, ip);
-          return { ok: true, sections: [{ id: section.id, markedCompleted: complete }] };
+        case "sign":
+        case "remove_signature": {
+          const section = await findSection(tx, target.id, action.sectionId);
+          const onPdf = section.sectionType === SECTION_TYPE.pdf_signature;
+          if (section.sectionType !== SECTION_TYPE.agreement_signature && !onPdf) throw new QuestionnaireError(400, "This section takes no signature.");
+          if (onPdf && !(await sectionDocument(tx, section.id, "original"))) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.noDocument);
+          // A PDF with no signers listed is signed by whichever owner of the entity signs it.
+          if (
+            onPdf &&
+            action.intent === "sign" &&
+            action.signatureId === "new" &&
+            (await tx.engagementSignature.count({ where: { sectionId: section.id } })) === 0
+          ) {
+            const created = await tx.engagementSignature.create({
+              data: { firmId, sectionId: section.id, userId: user.id, userName: `${user.fname} ${user.lname}`.trim() },
+              select: { id: true },
+            });
+            action.signatureId = created.id;
+          }
+          const signature = await tx.engagementSignature.findFirst({ where: { id: action.signatureId, sectionId: section.id, userId: user.id } });
+          if (!signature) throw new QuestionnaireError(404, "This signature is not yours to sign.");
+          const onePerSection = portal.firm.preferences.requireOneSignaturePerSection;
+          if (action.intent === "sign") {
+            if (!action.signature.trim()) throw new QuestionnaireError(400, MESSAGES.signatureRequired);
+            if (signature.notNeeded) throw new QuestionnaireError(400, MESSAGES.signatureNotRequired);
+            await tx.engagementSignature.update({
+              where: { id: signature.id },
+              data: {
+                signature: action.signature,
+                signedAt: new Date(),
+                clientTime: action.clientTime ?? null,
+                ipAddress: ip,
+                userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+              },
+            });
+            if (onePerSection) await tx.engagementSignature.updateMany({ where: { sectionId: section.id, signedAt: null }, data: { notNeeded: true } });
+          } else {
+            await tx.engagementSignature.update({
+              where: { id: signature.id },
+              data: { signature: null, signedAt: null, clientTime: null, ipAddress: null, userAgent: null },
+            });
+            if (onePerSection && (await tx.engagementSignature.count({ where: { sectionId: section.id, signedAt: { not: null } } })) === 0) {
+              await tx.engagementSignature.updateMany({ where: { sectionId: section.id }, data: { notNeeded: false } });
+            }
+          }
+          const all = await tx.engagementSignature.findMany({ where: { sectionId: section.id }, select: { signedAt: true, notNeeded: true } });
+          const complete = agreementComplete(all, onePerSection);
+          if (complete !== section.markedCompleted) await tx.section.update({ where: { id: section.id }, data: { markedCompleted: complete } });
+          if (!onPdf) {
+            await touch(
+              tx,
+              firmId,
+              target,
+              user,
+              action.intent === "sign" ? "Signed the engagement letter" : "Removed a signature",
+              ACTIVITY_TYPES.signature,
+              ip,
+            );
+            return { ok: true, sections: [{ id: section.id, markedCompleted: complete }] };
+          }
+          // pdf_signature: the signed copy follows the signatures (made once complete, dropped when a signature is removed).
+          await dropSignedCopy(tx, section.id);
+          let signedDocument: SectionDocumentData | null = null;
+          if (complete) {
+            const made = await makeSignedCopy(tx, firmId, { companyId: target.company_id, questionnaireId: target.id }, section.id, written);
+            if (made === "too_large") largeCopies.push(section.id);
+            else signedDocument = made;
+          }
+          const doc = await sectionDocument(tx, section.id, "original");
+          await touch(
+            tx,
+            firmId,
+            target,
+            user,
+            action.intent === "sign" ? `Signed ${doc?.name ?? "the document"}` : "Removed a signature",
+            ACTIVITY_TYPES.signature,
+            ip,
+          );
+          return {
+            ok: true,
+            message: action.intent === "sign" ? DOCUMENT_SECTION_MESSAGES.signed : undefined,
+            sections: [{ id: section.id, markedCompleted: complete, signatures: await readSignatures(tx, section.id), signedDocument }],
+          };
         }
-        // pdf_signature: the signed copy follows the signatures (made once complete, dropped when a signature is removed).
-        await dropSignedCopy(tx, section.id);
-        let signedDocument: SectionDocumentData | null = null;
-        if (complete) {
-          const made = await makeSignedCopy(tx, firmId, { companyId: target.company_id, questionnaireId: target.id }, section.id, written);
-          if (made === "too_large") largeCopies.push(section.id);
-          else signedDocument = made;
+        case "submit": {
+          const hasReview = (await tx.section.count({ where: { questionnaireId: target.id, sectionType: SECTION_TYPE.review_and_submit } })) > 0;
+          if (hasReview && !action.agreed) throw new QuestionnaireError(400, "Please tick 'I Agree' before submitting.");
+          if (depositOutstanding({ depositStatus: target.deposit_status, depositAmountCents: target.deposit_amount_cents }))
+            throw new QuestionnaireError(400, "The deposit must be paid before submitting.");
+          const now = new Date();
+          await tx.questionnaire.update({
+            where: { id: target.id },
+            data: {
+              completed: true,
+              submittedAt: now,
+              inProgress: false,
+              lastActivity: "Submitted",
+              lastActivityAt: now,
+              ...(target.opened_at ? {} : { openedAt: now }),
+            },
+          });
+          await tx.section.updateMany({ where: { questionnaireId: target.id, sectionType: SECTION_TYPE.review_and_submit }, data: { markedCompleted: true } });
+          await logActivity(tx, firmId, {
+            typeId: ACTIVITY_TYPES.questionnaire,
+            title: "Submitted the questionnaire",
+            actorId: user.id,
+            companyId: target.company_id,
+            questionnaireId: target.id,
+            ipAddress: ip,
+          });
+          const next = await tx.questionnaire.findFirst({
+            where: {
+              id: { not: target.id },
+              completed: false,
+              locked: false,
+              deletedAt: null,
+              isDraft: false,
+              sentAt: { not: null },
+              company: { deletedAt: null, inactive: false, owners: { some: { userId: user.id } } },
+            },
+            select: { id: true, name: true, company: { select: { hashId: true } } },
+            orderBy: [{ dueDate: "asc" }, { createdAt: "asc" }],
+          });
+          return { ok: true, next: next ? { id: next.id, name: next.name, hashId: next.company.hashId } : null };
         }
-        const doc = await sectionDocument(tx, section.id, "original");
-        await touch(tx, firmId, target, user, action.intent === "sign" ? `Signed ${doc?.name ?? "the document"}` : "Removed a signature", ACTIVITY_TYPES.signature, ip);
-        return {
-          ok: true,
-          message: action.intent === "sign" ? DOCUMENT_SECTION_MESSAGES.signed : undefined,
-          sections: [{ id: section.id, markedCompleted: complete, signatures: await readSignatures(tx, section.id), signedDocument }],
-        };
       }
-      case "submit": {
-        const hasReview = (await tx.section.count({ where: { questionnaireId: target.id, sectionType: SECTION_TYPE.review_and_submit } })) > 0;
-        if (hasReview && !action.agreed) throw new QuestionnaireError(400, "Please tick 'I Agree' before submitting.");
-        if (depositOutstanding({ depositStatus: target.deposit_status, depositAmountCents: target.deposit_amount_cents })) throw new QuestionnaireError(400, "The deposit must be paid before submitting.");
-        const now = new Date();
-        await tx.questionnaire.update({ where: { id: target.id }, data: { completed: true, submittedAt: now, inProgress: false, lastActivity: "Submitted", lastActivityAt: now, ...(target.opened_at ? {} : { openedAt: now }) } });
-        await tx.section.updateMany({ where: { questionnaireId: target.id, sectionType: SECTION_TYPE.review_and_submit }, data: { markedCompleted: true } });
-        await logActivity(tx, firmId, { typeId: ACTIVITY_TYPES.questionnaire, title: "Submitted the questionnaire", actorId: user.id, companyId: target.company_id, questionnaireId: target.id, ipAddress: ip });
-        const next = await tx.questionnaire.findFirst({
-          where: { id: { not: target.id }, completed: false, locked: false, deletedAt: null, isDraft: false, sentAt: { not: null }, company: { deletedAt: null, inactive: false, owners: { some: { userId: user.id } } } },
-          select: { id: true, name: true, company: { select: { hashId: true } } },
-          orderBy: [{ dueDate: "asc" }, { createdAt: "asc" }],
-        });
-        return { ok: true, next: next ? { id: next.id, name: next.name, hashId: next.company.hashId } : null };
-      }
-    }
-  }).catch(async (error: unknown) => {
-    for (const key of written) await deleteObject({ firmId, key }).catch(() => {});
-    throw error;
-  });
+    })
+    .catch(async (error: unknown) => {
+      for (const key of written) await deleteObject({ firmId, key }).catch(() => {});
+      throw error;
+    });
   for (const sectionId of largeCopies) {
     await enqueue(SIGN_PDF_COPY_JOB, { firmId, sectionId }).catch((error: unknown) => console.error(`Signed copy of section ${sectionId} not queued:`, error));
   }
@@ -918,7 +1162,10 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
 async function uploadStates(ctx: ActionContext, questionnaireId: string): Promise<ActionResult> {
   return ctx.portal.db.$transaction(async (tx): Promise<ActionResult> => {
     const target = await findTarget(tx, ctx.user, ctx.companyHash, questionnaireId, false);
-    const questions = await tx.question.findMany({ where: { questionnaireId: target.id, questionType: "upload", deletedAt: null }, select: { questionType: true, answer: true } });
+    const questions = await tx.question.findMany({
+      where: { questionnaireId: target.id, questionType: "upload", deletedAt: null },
+      select: { questionType: true, answer: true },
+    });
     return { ok: true, uploads: await readUploads(tx, { id: target.id, company: { id: target.company_id } }, questions) };
   });
 }
@@ -960,14 +1207,23 @@ async function dropSignedCopy(tx: FirmTx, sectionId: string): Promise<void> {
  * files. Works on read-only questionnaires too. Downloading a download_document section's file
  * completes the section (when the client may still answer).
  */
-async function fileLink(ctx: ActionContext, action: Extract<QuestionnaireAction, { intent: "document_url" | "file_url" }>, today: string): Promise<ActionResult> {
+async function fileLink(
+  ctx: ActionContext,
+  action: Extract<QuestionnaireAction, { intent: "document_url" | "file_url" }>,
+  today: string,
+): Promise<ActionResult> {
   const { portal, user, companyHash } = ctx;
   const firmId = portal.firm.id;
   return portal.db.$transaction(async (tx): Promise<ActionResult> => {
     const target = await findTarget(tx, user, companyHash, action.questionnaireId, false);
     if (action.intent === "file_url") {
       const question = await findQuestion(tx, target.id, action.questionId);
-      if (question.question_type !== "upload" || !answerValues(question.answer).includes(action.key) || !keyBelongsToEntity(action.key, firmId, target.company_id)) throw notFound();
+      if (
+        question.question_type !== "upload" ||
+        !answerValues(question.answer).includes(action.key) ||
+        !keyBelongsToEntity(action.key, firmId, target.company_id)
+      )
+        throw notFound();
       try {
         return { ok: true, url: await createInlineUrl({ firmId, key: action.key, expiresInSeconds: 300 }) };
       } catch {
@@ -980,13 +1236,25 @@ async function fileLink(ctx: ActionContext, action: Extract<QuestionnaireAction,
     if (!doc || !keyBelongsToEntity(doc.storageKey, firmId, target.company_id)) throw new QuestionnaireError(404, DOCUMENT_SECTION_MESSAGES.noDocument);
     if (!action.download) return { ok: true, url: await createInlineUrl({ firmId, key: doc.storageKey, expiresInSeconds: 300 }) };
     const url = await createDownloadUrl({ firmId, key: doc.storageKey, fileName: doc.name, expiresInSeconds: 60 });
-    const writable = readOnlyReason({ locked: target.locked, completed: target.completed, dueDate: target.due_date }, { userReadonly: user.readonlyAccess, entityReadonly: target.readonly_access }, today) === null;
+    const writable =
+      readOnlyReason(
+        { locked: target.locked, completed: target.completed, dueDate: target.due_date },
+        { userReadonly: user.readonlyAccess, entityReadonly: target.readonly_access },
+        today,
+      ) === null;
     if (writable && section.sectionType === SECTION_TYPE.download_document && !section.markedCompleted) {
       await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true } });
       await touch(tx, firmId, target, user, `Downloaded ${doc.name}`, ACTIVITY_TYPES.document, portal.clientAddress);
       return { ok: true, url, sections: [{ id: section.id, markedCompleted: true }] };
     }
-    await logActivity(tx, firmId, { typeId: ACTIVITY_TYPES.document, title: `Downloaded ${doc.name}`, actorId: user.id, companyId: target.company_id, questionnaireId: target.id, ipAddress: portal.clientAddress });
+    await logActivity(tx, firmId, {
+      typeId: ACTIVITY_TYPES.document,
+      title: `Downloaded ${doc.name}`,
+      actorId: user.id,
+      companyId: target.company_id,
+      questionnaireId: target.id,
+      ipAddress: portal.clientAddress,
+    });
     return { ok: true, url };
   });
 }

@@ -46,7 +46,8 @@ export const MESSAGES = {
   signatureRequired: "Signature is required",
   signatureNotRequired: "Your signature isn't required.",
   autosaved: "Your progress is saved automatically.",
-  templateBanner: "This is a preview of the template. Template tags such as {client_fname} are replaced with the client's details when the questionnaire is sent.",
+  templateBanner:
+    "This is a preview of the template. Template tags such as {client_fname} are replaced with the client's details when the questionnaire is sent.",
 } as const;
 
 export function specialAnswerMessage(special: SpecialAnswer): string {
@@ -159,7 +160,10 @@ export function questionNumbers(questions: readonly QuestionFacts[]): Map<string
 // ───────────────────────────── Sections ─────────────────────────────
 
 /** A triggered section shows only while its trigger question has the trigger answer. */
-export function isSectionVisible(section: Pick<SectionFacts, "triggerQuestionId" | "triggerAnswer">, questionsById: ReadonlyMap<string, Pick<QuestionFacts, "answer" | "specialAnswer">>): boolean {
+export function isSectionVisible(
+  section: Pick<SectionFacts, "triggerQuestionId" | "triggerAnswer">,
+  questionsById: ReadonlyMap<string, Pick<QuestionFacts, "answer" | "specialAnswer">>,
+): boolean {
   if (!section.triggerQuestionId) return true;
   const trigger = questionsById.get(section.triggerQuestionId);
   if (!trigger || trigger.specialAnswer) return false;
@@ -189,7 +193,8 @@ export function sectionStatus(
   sectionQuestions: readonly QuestionFacts[],
   options: { showErrors?: boolean; deposit?: DepositFacts; onePerSection?: boolean } = {},
 ): SectionStatus {
-  if (isDocumentSectionType(section.sectionType)) return documentSectionStatus(section, { showErrors: options.showErrors, onePerSection: options.onePerSection });
+  if (isDocumentSectionType(section.sectionType))
+    return documentSectionStatus(section, { showErrors: options.showErrors, onePerSection: options.onePerSection });
   const missing: SectionStatus = options.showErrors ? "error" : "incomplete";
   const shown = visibleQuestions(sectionQuestions);
   switch (section.sectionType) {
@@ -241,7 +246,11 @@ export function sectionViews<S extends SectionFacts>(
   const shown = [...sections].sort((a, b) => a.order - b.order).filter((s) => isSectionVisible(s, byId));
   const views = shown.map((section) => ({
     section,
-    status: sectionStatus(section, bySection.get(section.id) ?? [], { showErrors: options.visited?.has(section.id), deposit: options.deposit, onePerSection: options.onePerSection }),
+    status: sectionStatus(section, bySection.get(section.id) ?? [], {
+      showErrors: options.visited?.has(section.id),
+      deposit: options.deposit,
+      onePerSection: options.onePerSection,
+    }),
     locked: false,
     required: false,
   }));
@@ -321,7 +330,11 @@ export function isPastDue(dueDate: string | null, today: string): boolean {
 export type ReadOnlyReason = "locked" | "completed" | "readonly_user" | "readonly_entity" | "past_due";
 
 /** Why the client cannot answer, or null. Locked, completed, a read-only user or entity, or past the due date. */
-export function readOnlyReason(q: Pick<QuestionnaireFacts, "locked" | "completed" | "dueDate">, who: { userReadonly: boolean; entityReadonly: boolean }, today: string): ReadOnlyReason | null {
+export function readOnlyReason(
+  q: Pick<QuestionnaireFacts, "locked" | "completed" | "dueDate">,
+  who: { userReadonly: boolean; entityReadonly: boolean },
+  today: string,
+): ReadOnlyReason | null {
   if (q.locked) return "locked";
   if (q.completed) return "completed";
   if (who.userReadonly) return "readonly_user";
@@ -373,7 +386,13 @@ export function defaultAnswerLaterDate(today: string): string {
 }
 
 /** Answer Later is offered unless the question or the firm disables it, the questionnaire is past due, or an advisor is looking. */
-export function canAnswerLater(input: { disableAnswerLater: boolean; firmDisablesAnswerLater?: boolean; dueDate: string | null; today: string; mode: PortalMode }): boolean {
+export function canAnswerLater(input: {
+  disableAnswerLater: boolean;
+  firmDisablesAnswerLater?: boolean;
+  dueDate: string | null;
+  today: string;
+  mode: PortalMode;
+}): boolean {
   if (input.disableAnswerLater || input.firmDisablesAnswerLater) return false;
   if (input.mode !== "client") return false;
   return !isPastDue(input.dueDate, input.today);
@@ -447,7 +466,12 @@ export function agreementComplete(signatures: readonly { signedAt: Date | string
 // ───────────────────────────── Document sections (6, 8, 9, 11) ─────────────────────────────
 
 /** The kinds that show a document the firm attached: pdf_review, download_document, pdf_signature, delivery. */
-export const DOCUMENT_SECTION_TYPES: readonly number[] = [SECTION_TYPE.pdf_review, SECTION_TYPE.download_document, SECTION_TYPE.pdf_signature, SECTION_TYPE.delivery];
+export const DOCUMENT_SECTION_TYPES: readonly number[] = [
+  SECTION_TYPE.pdf_review,
+  SECTION_TYPE.download_document,
+  SECTION_TYPE.pdf_signature,
+  SECTION_TYPE.delivery,
+];
 
 export function isDocumentSectionType(sectionType: number): boolean {
   return DOCUMENT_SECTION_TYPES.includes(sectionType);

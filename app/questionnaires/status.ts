@@ -42,7 +42,10 @@ export function calendarDaysUntil(due: Date | string, today: Date): number {
  * The card badge: Locked, Completed, Due Today!, Due in N days, Overdue N days ago, In Progress, Opened.
  * Locked and Completed win over the due date; a due date wins over In Progress / Opened.
  */
-export function dueBadge(q: QuestionnaireFlags & { dueDate: Date | string | null }, today: Date): { label: string; tone: "neutral" | "info" | "success" | "warning" | "danger" } | null {
+export function dueBadge(
+  q: QuestionnaireFlags & { dueDate: Date | string | null },
+  today: Date,
+): { label: string; tone: "neutral" | "info" | "success" | "warning" | "danger" } | null {
   if (q.locked) return { label: "Locked", tone: "neutral" };
   if (q.completed) return { label: "Completed", tone: "success" };
   if (q.dueDate) {

@@ -38,7 +38,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One call to the entity's document API (staff: split actions and view URLs); refusals carry the server's message. */
 async function documentApi(companyHash: string, body: Record<string, unknown>, failure: string = SPLIT_MESSAGES.failed): Promise<Reply> {
   try {
-    const response = await fetch(`/api/documents/${companyHash}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(`/api/documents/${companyHash}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    });
     const reply = (await response.json().catch(() => ({}))) as Reply;
     if (!response.ok) return { error: response.status < 500 && reply.error ? reply.error : failure };
     return reply;
@@ -82,7 +86,11 @@ export function useUploadSplits(input: {
 
   // Only the files the answers still hold count (a removed file's split no longer shows).
   const live = useMemo(
-    () => questions.filter((q) => q.questionType === "upload").flatMap((q) => answerValues(q.answer).map((key) => [key, uploads[key]] as const)).filter((e): e is readonly [string, UploadedFileState] => e[1] !== undefined),
+    () =>
+      questions
+        .filter((q) => q.questionType === "upload")
+        .flatMap((q) => answerValues(q.answer).map((key) => [key, uploads[key]] as const))
+        .filter((e): e is readonly [string, UploadedFileState] => e[1] !== undefined),
     [questions, uploads],
   );
   const summary = useMemo(() => questionnaireSplitSummary(live.map(([, f]) => f)), [live]);
@@ -224,7 +232,13 @@ export function UploadedFile({
           ) : null}
           {splits.canSplit && done ? (
             <>
-              <Button size="sm" variant="ghost" disabled={splits.busy} onClick={() => void splits.restore(fileKey)} aria-label={`Restore ${name} (undo the split)`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={splits.busy}
+                onClick={() => void splits.restore(fileKey)}
+                aria-label={`Restore ${name} (undo the split)`}
+              >
                 Restore
               </Button>
               {!split.markedAsOthers ? (

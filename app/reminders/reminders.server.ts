@@ -91,7 +91,9 @@ async function requireVisibleQuestionnaires(db: Db, staff: SessionUser, ids: str
   if (unique.length === 0) throw new ReminderError(400, REMINDER_MESSAGES.noneSelected);
   if (unique.length > MAX_REMINDERS_PER_REQUEST) throw new ReminderError(400, `At most ${MAX_REMINDERS_PER_REQUEST} questionnaires at once`);
   const group =
-    staff.firmAccess === "group" ? ((await (db as FirmTx).user.findFirst({ where: { id: staff.id }, select: { firmGroupId: true } }))?.firmGroupId ?? null) : undefined;
+    staff.firmAccess === "group"
+      ? ((await (db as FirmTx).user.findFirst({ where: { id: staff.id }, select: { firmGroupId: true } }))?.firmGroupId ?? null)
+      : undefined;
   const rows = await (db as FirmTx).questionnaire.findMany({
     where: {
       id: { in: unique },
@@ -150,7 +152,12 @@ export async function reminderTextsFor(portal: FirmSiteContext, staff: SessionUs
 }
 
 /** Staff spec §7: "A separate call saves reminder texts without sending." Stored on each questionnaire. */
-export async function saveReminderTexts(portal: FirmSiteContext, staff: SessionUser, questionnaireIds: string[], texts: Partial<ReminderTexts>): Promise<{ message: string }> {
+export async function saveReminderTexts(
+  portal: FirmSiteContext,
+  staff: SessionUser,
+  questionnaireIds: string[],
+  texts: Partial<ReminderTexts>,
+): Promise<{ message: string }> {
   requireAdvisor(staff);
   const valid = validateTexts(texts);
   await portal.db.$transaction(async (tx) => {
@@ -158,7 +165,14 @@ export async function saveReminderTexts(portal: FirmSiteContext, staff: SessionU
     await tx.questionnaire.updateMany({ where: { id: { in: ids } }, data: textColumns(valid) });
     for (const id of ids) {
       const q = await tx.questionnaire.findFirst({ where: { id }, select: { companyId: true } });
-      await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.questionnaire, title: "Updated the reminder texts", actorId: staff.id, companyId: q?.companyId, questionnaireId: id, ipAddress: portal.clientAddress });
+      await logActivity(tx, portal.firm.id, {
+        typeId: ACTIVITY_TYPES.questionnaire,
+        title: "Updated the reminder texts",
+        actorId: staff.id,
+        companyId: q?.companyId,
+        questionnaireId: id,
+        ipAddress: portal.clientAddress,
+      });
     }
   });
   return { message: REMINDER_MESSAGES.saved };
@@ -251,7 +265,19 @@ const QUESTIONNAIRE_SELECT = {
       owners: {
         select: {
           user: {
-            select: { id: true, kind: true, fname: true, lname: true, preferredName: true, email: true, hasTempEmail: true, phoneNumber: true, preferredContactMethod: true, paying: true, deletedAt: true },
+            select: {
+              id: true,
+              kind: true,
+              fname: true,
+              lname: true,
+              preferredName: true,
+              email: true,
+              hasTempEmail: true,
+              phoneNumber: true,
+              preferredContactMethod: true,
+              paying: true,
+              deletedAt: true,
+            },
           },
           notificationSubscriptions: { where: { notificationTypeId: QUESTIONNAIRE_NOTIFICATION_TYPE }, select: { notificationTypeId: true } },
         },
@@ -311,8 +337,15 @@ async function remindQuestionnaire(
     specialAnswer: x.specialAnswer as SpecialAnswer | null,
     answerBy: isoDay(x.answerBy),
   }));
-  const itemsLeft = missingSections(sectionViews(q.sections, questions, { deposit: { depositStatus: q.depositStatus, depositAmountCents: q.depositAmountCents } })).length;
-  const texts = effectiveTexts({ emailSubject: q.reminderEmailSubject, emailMessage: q.reminderEmailMessage, inAppMessage: q.reminderInAppMessage, smsMessage: q.reminderSmsMessage });
+  const itemsLeft = missingSections(
+    sectionViews(q.sections, questions, { deposit: { depositStatus: q.depositStatus, depositAmountCents: q.depositAmountCents } }),
+  ).length;
+  const texts = effectiveTexts({
+    emailSubject: q.reminderEmailSubject,
+    emailMessage: q.reminderEmailMessage,
+    inAppMessage: q.reminderInAppMessage,
+    smsMessage: q.reminderSmsMessage,
+  });
   const path = `/questionnaire/${q.company.hashId}?questionnaireId=${q.id}`;
   const link = `${firm.origin}${path}`;
   const scope = { firm: { id: firm.id, name: firm.name }, db: tx };
@@ -452,7 +485,12 @@ export async function runDueReminders(firmId: string, options: RunDueRemindersOp
  * deactivated or activated).
  * Returns how many rows changed.
  */
-export async function refreshNextReminderDates(db: Db, firmId: string | null, questionnaireIds?: string[], options: { companyId?: string } = {}): Promise<number> {
+export async function refreshNextReminderDates(
+  db: Db,
+  firmId: string | null,
+  questionnaireIds?: string[],
+  options: { companyId?: string } = {},
+): Promise<number> {
   const t = db as FirmTx;
   // Without an id: the scope's firm (row-level security shows only the firm the client is scoped to).
   const firm = firmId
@@ -487,7 +525,12 @@ export async function refreshNextReminderDates(db: Db, firmId: string | null, qu
 }
 
 /** Turns automatic reminders off or on for questionnaires (staff spec §7 toggle reminders), keeping next_reminder_date right. */
-export async function setRemindersDisabled(portal: FirmSiteContext, staff: SessionUser, questionnaireIds: string[], disabled: boolean): Promise<{ message: string }> {
+export async function setRemindersDisabled(
+  portal: FirmSiteContext,
+  staff: SessionUser,
+  questionnaireIds: string[],
+  disabled: boolean,
+): Promise<{ message: string }> {
   requireAdvisor(staff);
   await portal.db.$transaction(async (tx) => {
     const ids = await requireVisibleQuestionnaires(tx, staff, questionnaireIds);

@@ -142,7 +142,11 @@ function SendRemindersForm({ onClose, questionnaireIds, onDone }: SendRemindersD
               Save texts without sending
             </Button>
           ) : null}
-          <Button onClick={() => submit("send")} disabled={busy !== null || loading || Boolean(loadError) || (customize && Boolean(empty))} loading={busy === "send"}>
+          <Button
+            onClick={() => submit("send")}
+            disabled={busy !== null || loading || Boolean(loadError) || (customize && Boolean(empty))}
+            loading={busy === "send"}
+          >
             Send reminders
           </Button>
         </>
@@ -157,7 +161,11 @@ function SendRemindersForm({ onClose, questionnaireIds, onDone }: SendRemindersD
           <>
             <Checkbox
               label="Customize the reminder texts"
-              description={vocab(count === 1 ? "Saved on this questionnaire for its automatic reminders too." : "Saved on every selected questionnaire for their automatic reminders too.")}
+              description={vocab(
+                count === 1
+                  ? "Saved on this questionnaire for its automatic reminders too."
+                  : "Saved on every selected questionnaire for their automatic reminders too.",
+              )}
               checked={customize}
               onChange={(e) => setCustomize(e.currentTarget.checked)}
             />

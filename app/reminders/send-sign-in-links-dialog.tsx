@@ -19,7 +19,19 @@ interface Result {
   skipped?: { userId: string; reason: string }[];
 }
 
-export function SendSignInLinksButton({ userIds, label = "Send sign-in link", size = "sm", variant = "secondary", onDone }: { userIds: string[]; label?: string; size?: ButtonProps["size"]; variant?: "primary" | "secondary" | "ghost"; onDone?: () => void }) {
+export function SendSignInLinksButton({
+  userIds,
+  label = "Send sign-in link",
+  size = "sm",
+  variant = "secondary",
+  onDone,
+}: {
+  userIds: string[];
+  label?: string;
+  size?: ButtonProps["size"];
+  variant?: "primary" | "secondary" | "ghost";
+  onDone?: () => void;
+}) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -28,7 +40,11 @@ export function SendSignInLinksButton({ userIds, label = "Send sign-in link", si
   async function send() {
     setBusy(true);
     try {
-      const response = await apiFetch("/api/users/send-sign-in-links", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ userIds }) });
+      const response = await apiFetch("/api/users/send-sign-in-links", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ userIds }),
+      });
       const result = (await response.json().catch(() => ({}))) as Result;
       if (!response.ok) {
         toast.error(result.error ?? "Sorry, there was a problem sending the sign-in link. Please try again later.");

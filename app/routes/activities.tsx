@@ -69,7 +69,15 @@ export default function ActivitiesPage() {
       <PageHeader title="Activities" description={vocab("What happened with your clients, their entities and questionnaires, newest first.")} />
       <section className={s.root} aria-label="Activity log" aria-busy={navigation.state === "loading" || undefined}>
         <div className={s.toolbar}>
-          <TextField className={s.search} label="Search activities" type="search" name="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} autoComplete="off" />
+          <TextField
+            className={s.search}
+            label="Search activities"
+            type="search"
+            name="search"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            autoComplete="off"
+          />
           <Select
             className={s.filter}
             label={vocab("Entity")}

@@ -68,7 +68,9 @@ export default function EntityOverviewPage() {
         title={entity.name}
         actions={
           <div className={s.headerActions}>
-            <Badge tone={entity.status === "active" ? "success" : entity.status === "readonly" ? "warning" : "neutral"}>{ENTITY_STATUS_LABELS[entity.status]}</Badge>
+            <Badge tone={entity.status === "active" ? "success" : entity.status === "readonly" ? "warning" : "neutral"}>
+              {ENTITY_STATUS_LABELS[entity.status]}
+            </Badge>
             {canSend ? <SendQuestionnaireButton entities={[{ id: entity.id, name: entity.name }]} /> : null}
             <Button size="sm" onClick={() => setOpen("edit")}>
               {t("Edit entity")}
@@ -123,7 +125,12 @@ export default function EntityOverviewPage() {
                     <span className={s.ownerEmail}>{o.email ?? "No email"}</span>
                   </div>
                   {o.primary ? null : (
-                    <Button size="sm" variant="ghost" aria-label={`Remove ${o.name} as owner`} onClick={() => setOpen({ removeOwner: { id: o.id, name: o.name } })}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Remove ${o.name} as owner`}
+                      onClick={() => setOpen({ removeOwner: { id: o.id, name: o.name } })}
+                    >
                       Remove
                     </Button>
                   )}
@@ -181,7 +188,14 @@ export default function EntityOverviewPage() {
       <AddOwnerDialog open={open === "owner"} onClose={close} action={base} owners={owners} />
       <PrimaryContactDialog open={open === "primary"} onClose={close} action={base} owners={owners} entityEmail={entity.email} />
       <SpouseDialog open={open === "spouse"} onClose={close} action={base} spouse={data.spouse} />
-      <EntityNotificationsDialog open={open === "notifications"} onClose={close} action={base} ids={[]} current={notifications.typeIds} locked={notifications.locked} />
+      <EntityNotificationsDialog
+        open={open === "notifications"}
+        onClose={close}
+        action={base}
+        ids={[]}
+        current={notifications.typeIds}
+        locked={notifications.locked}
+      />
       <Dialog
         open={removing !== null}
         onClose={close}
@@ -194,7 +208,12 @@ export default function EntityOverviewPage() {
             <Button variant="secondary" onClick={close} disabled={removeOwner.busy}>
               Cancel
             </Button>
-            <Button variant="danger" loading={removeOwner.busy} onClick={() => removing && removeOwner.submit({ intent: "remove-owner", userId: removing.id })} data-autofocus>
+            <Button
+              variant="danger"
+              loading={removeOwner.busy}
+              onClick={() => removing && removeOwner.submit({ intent: "remove-owner", userId: removing.id })}
+              data-autofocus
+            >
               Remove owner
             </Button>
           </>

@@ -23,7 +23,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, portal);
   const url = new URL(request.url);
   try {
-    const data = await loadDocumentBrowser({ portal, user }, params.companyHash ?? "", { path: url.searchParams.get("path"), search: url.searchParams.get("q"), page: url.searchParams.get("page") });
+    const data = await loadDocumentBrowser({ portal, user }, params.companyHash ?? "", {
+      path: url.searchParams.get("path"),
+      search: url.searchParams.get("q"),
+      page: url.searchParams.get("page"),
+    });
     return json({
       data,
       mode: "staff" as const,
@@ -47,7 +51,8 @@ async function splitOptions(portal: FirmSiteContext, isAdvisor: boolean, data: D
       orderBy: { createdAt: "asc" },
       select: { id: true, sourceDocumentId: true, status: true, markedAsOthers: true },
     });
-    for (const r of rows) if (r.sourceDocumentId) bySource[r.sourceDocumentId] = { extractedDocumentId: r.id, status: r.status, markedAsOthers: r.markedAsOthers };
+    for (const r of rows)
+      if (r.sourceDocumentId) bySource[r.sourceDocumentId] = { extractedDocumentId: r.id, status: r.status, markedAsOthers: r.markedAsOthers };
   }
   return {
     enabled,
@@ -62,7 +67,12 @@ export default function AdminDocumentsRoute() {
   const { data, mode, split, canIssueSecureUpload } = useLoaderData<typeof loader>();
   return (
     <FirmPage>
-      <DocumentBrowser data={data} entities={[]} mode={mode} basePath={`/admin/${data.entity.hashId}/documents`} split={split}
+      <DocumentBrowser
+        data={data}
+        entities={[]}
+        mode={mode}
+        basePath={`/admin/${data.entity.hashId}/documents`}
+        split={split}
         headerActions={canIssueSecureUpload ? <SecureUploadLinkButton companyHash={data.entity.hashId} entityName={data.entity.name} /> : null}
       />
     </FirmPage>
@@ -74,7 +84,16 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <FirmPage>
-      <Alert tone="danger" title={status === 404 ? "Documents not found" : status === 400 ? "This folder name is not valid." : "Something went wrong. Please refresh this page to try again."}>
+      <Alert
+        tone="danger"
+        title={
+          status === 404
+            ? "Documents not found"
+            : status === 400
+              ? "This folder name is not valid."
+              : "Something went wrong. Please refresh this page to try again."
+        }
+      >
         <Button to="/" variant="secondary" size="sm">
           Back
         </Button>

@@ -32,7 +32,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (latest) throw redirect(`/admin/${entity.hashId}/messages/${latest}`);
   }
   const data = await staffInboxData(portal, viewer, url, { conversationId, entityId: entity.id });
-  const blocked = portal.firm.preferences.communicationDisabled ? "Messaging is not available for this firm." : entity.hasActiveOwners ? null : STAFF_INBOX_TEXT.noActiveOwners;
+  const blocked = portal.firm.preferences.communicationDisabled
+    ? "Messaging is not available for this firm."
+    : entity.hasActiveOwners
+      ? null
+      : STAFF_INBOX_TEXT.noActiveOwners;
   return json(
     {
       data,

@@ -144,8 +144,21 @@ export default function EntitiesPage() {
           ...(options.tags.length ? [{ name: "tag", label: t("Entity tags"), allLabel: "Any tag", options: options.tags }] : []),
         ]}
       />
-      <EntityTagsDialog open={open === "tags"} onClose={() => setOpen(null)} action="/admin?index" ids={selectedIds} tags={tagNames} onDone={() => setSelected({})} />
-      <EntityNotificationsDialog open={open === "notifications"} onClose={() => setOpen(null)} action="/admin?index" ids={selectedIds} current={[1, 2, 3, 4, 5, 7]} />
+      <EntityTagsDialog
+        open={open === "tags"}
+        onClose={() => setOpen(null)}
+        action="/admin?index"
+        ids={selectedIds}
+        tags={tagNames}
+        onDone={() => setSelected({})}
+      />
+      <EntityNotificationsDialog
+        open={open === "notifications"}
+        onClose={() => setOpen(null)}
+        action="/admin?index"
+        ids={selectedIds}
+        current={[1, 2, 3, 4, 5, 7]}
+      />
       <CreateEntityDialog open={open === "create"} onClose={() => setOpen(null)} action="/admin?index" onCreated={(hashId) => navigate(`/admin/${hashId}`)} />
     </FirmPage>
   );

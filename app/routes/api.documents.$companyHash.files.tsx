@@ -13,7 +13,8 @@ import { createSelectionZip, DocumentError, documentIdsSchema } from "~/document
 import { DOCUMENT_MESSAGES } from "~/documents/rules";
 import { contentDisposition } from "~/storage/keys";
 
-const text = (message: string, status: number) => new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+const text = (message: string, status: number) =>
+  new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
 export async function loader() {
   throw new Response("Not Found", { status: 404 });
@@ -39,7 +40,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       headers: { "content-type": "application/zip", "content-disposition": contentDisposition(zip.fileName, "attachment"), "cache-control": "no-store" },
     });
   } catch (error) {
-    if (error instanceof DocumentError) return text(error.status >= 500 && error.status !== 503 ? DOCUMENT_MESSAGES.folderDownloadFailed : error.message, error.status);
+    if (error instanceof DocumentError)
+      return text(error.status >= 500 && error.status !== 503 ? DOCUMENT_MESSAGES.folderDownloadFailed : error.message, error.status);
     console.error("Selected files download failed", error);
     return text(DOCUMENT_MESSAGES.folderDownloadFailed, 500);
   }

@@ -13,15 +13,19 @@ import { contentDisposition } from "~/storage/keys";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const user = await requireApiUser(request, portal);
-  const text = (message: string, status: number) => new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  const text = (message: string, status: number) =>
+    new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
   try {
     const url = new URL(request.url);
-    const zip = await createFolderZip({ portal, user }, params.companyHash ?? "", url.searchParams.get("path"), { convertImages: url.searchParams.get("convert") === "pdf" });
+    const zip = await createFolderZip({ portal, user }, params.companyHash ?? "", url.searchParams.get("path"), {
+      convertImages: url.searchParams.get("convert") === "pdf",
+    });
     return new Response(zip.stream, {
       headers: { "content-type": "application/zip", "content-disposition": contentDisposition(zip.fileName, "attachment"), "cache-control": "no-store" },
     });
   } catch (error) {
-    if (error instanceof DocumentError) return text(error.status === 503 || error.status === 404 ? error.message : DOCUMENT_MESSAGES.folderDownloadFailed, error.status);
+    if (error instanceof DocumentError)
+      return text(error.status === 503 || error.status === 404 ? error.message : DOCUMENT_MESSAGES.folderDownloadFailed, error.status);
     console.error("Folder download failed", error);
     return text(DOCUMENT_MESSAGES.folderDownloadFailed, 500);
   }

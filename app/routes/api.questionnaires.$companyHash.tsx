@@ -29,7 +29,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = questionnaireActionSchema.safeParse(body);
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "Malformed request" }, { status: 400 });
   try {
-    const result = await performQuestionnaireAction({ portal, user, companyHash: params.companyHash ?? "", userAgent: request.headers.get("user-agent") }, parsed.data);
+    const result = await performQuestionnaireAction(
+      { portal, user, companyHash: params.companyHash ?? "", userAgent: request.headers.get("user-agent") },
+      parsed.data,
+    );
     // Document and file links are presigned URLs: never kept by a cache.
     return json(result, { headers: NO_STORE_HEADERS });
   } catch (error) {

@@ -16,7 +16,14 @@ import { z } from "zod";
 import { requireSameOrigin } from "~/auth/origin";
 import { requireApiUser } from "~/auth/session.server";
 import { requireFirmSite } from "~/context.server";
-import { MAX_REMINDERS_PER_REQUEST, ReminderError, reminderTextsFor, saveReminderTexts, sendReminders, setRemindersDisabled } from "~/reminders/reminders.server";
+import {
+  MAX_REMINDERS_PER_REQUEST,
+  ReminderError,
+  reminderTextsFor,
+  saveReminderTexts,
+  sendReminders,
+  setRemindersDisabled,
+} from "~/reminders/reminders.server";
 import { REMINDER_MESSAGES, REMINDER_TEXT_LIMITS, type ReminderTexts } from "~/reminders/rules";
 
 const ids = z.array(z.string().min(1).max(64)).min(1, REMINDER_MESSAGES.noneSelected).max(MAX_REMINDERS_PER_REQUEST);

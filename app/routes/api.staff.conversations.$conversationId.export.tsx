@@ -11,7 +11,8 @@ import { InboxError } from "~/inbox/inbox.server";
 import { loadStaffViewer } from "~/staff/viewer.server";
 import { contentDisposition } from "~/storage/keys";
 
-const text = (message: string, status: number) => new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+const text = (message: string, status: number) =>
+  new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
 export async function loader() {
   throw new Response("Not Found", { status: 404 });
@@ -32,7 +33,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.success) return text(parsed.error.issues[0]?.message ?? "Malformed request", 400);
   try {
     const file = await exportConversation(portal, viewer, params.conversationId ?? "", parsed.data);
-    return new Response(Buffer.from(file.body), { headers: { "content-type": file.contentType, "content-disposition": contentDisposition(file.fileName, "attachment"), "cache-control": "no-store" } });
+    return new Response(Buffer.from(file.body), {
+      headers: { "content-type": file.contentType, "content-disposition": contentDisposition(file.fileName, "attachment"), "cache-control": "no-store" },
+    });
   } catch (error) {
     if (error instanceof InboxError) return text(error.message, error.status);
     throw error;

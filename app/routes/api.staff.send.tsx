@@ -28,7 +28,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { searchSendEntities, sendDialogOptions } = await import("~/collect/send/options.server");
   if (url.searchParams.has("q")) {
     const page = Number(url.searchParams.get("page") ?? 0);
-    const entities = await searchSendEntities(portal, { id: user.id, firmAccess: user.firmAccess }, url.searchParams.get("q") ?? "", Number.isInteger(page) ? page : 0);
+    const entities = await searchSendEntities(
+      portal,
+      { id: user.id, firmAccess: user.firmAccess },
+      url.searchParams.get("q") ?? "",
+      Number.isInteger(page) ? page : 0,
+    );
     return json({ entities }, { headers: NO_STORE });
   }
   return json(await sendDialogOptions(portal), { headers: NO_STORE });

@@ -41,7 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const link = await inspectLink(portal, token);
   const signUp = link.status === "unknown" ? await inspectSignUpLink(portal, token) : null;
   if (signUp) {
-    if (signUp.status === "valid") return data<LinkPage>({ kind: "link", token, purpose: "template_sign_up", destination: maskEmail(signUp.email) }, { headers: LINK_HEADERS });
+    if (signUp.status === "valid")
+      return data<LinkPage>({ kind: "link", token, purpose: "template_sign_up", destination: maskEmail(signUp.email) }, { headers: LINK_HEADERS });
     return data<LinkPage>({ kind: "flow", data: { view: { state: "expired-link" } } }, { status: 410, headers: LINK_HEADERS });
   }
   if (link.status === "valid") {

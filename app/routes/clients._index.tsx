@@ -173,13 +173,17 @@ export default function ClientsPage() {
               <Button variant="secondary" onClick={() => (selectedIds.length ? setDialog("tags") : toast.info(USER_MESSAGES.noSelection))}>
                 User Tags
               </Button>
-              {isAdvisor && selectedIds.length ? <SendSignInLinksButton userIds={selectedIds} label="Send sign-in links" size="md" onDone={() => setSelected({})} /> : null}
+              {isAdvisor && selectedIds.length ? (
+                <SendSignInLinksButton userIds={selectedIds} label="Send sign-in links" size="md" onDone={() => setSelected({})} />
+              ) : null}
             </>
           }
           filters={[
             { name: "status", label: "Active", allLabel: USER_STATUS_FILTERS[0].label, options: USER_STATUS_FILTERS.slice(1).map((o) => ({ ...o })) },
             { name: "advisor", label: "Assigned advisor", allLabel: "Any advisor", options: [{ value: "none", label: "No advisor" }, ...options.advisors] },
-            ...(options.groups.length ? [{ name: "group", label: "Firm group", allLabel: "Any group", options: [{ value: "none", label: "No group" }, ...options.groups] }] : []),
+            ...(options.groups.length
+              ? [{ name: "group", label: "Firm group", allLabel: "Any group", options: [{ value: "none", label: "No group" }, ...options.groups] }]
+              : []),
             ...(options.tags.length ? [{ name: "tag", label: "Client tags", allLabel: "Any tag", options: options.tags }] : []),
           ]}
         />

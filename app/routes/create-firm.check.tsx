@@ -10,5 +10,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const problem = subdomainProblem(subdomain);
   if (problem) return Response.json({ available: false as boolean | null, message: problem });
   const taken = await isSubdomainTaken(subdomain);
-  return Response.json({ available: !taken as boolean | null, message: taken ? SUBDOMAIN_MESSAGES.taken : "Available" }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { available: !taken as boolean | null, message: taken ? SUBDOMAIN_MESSAGES.taken : "Available" },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

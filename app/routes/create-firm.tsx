@@ -33,7 +33,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!signUpLimiter.take(site.clientAddress ?? "unknown")) {
     return data(
-      { result: submission.reply({ formErrors: ["Too many sign-ups from this address. Please try again in an hour."], hideFields: ["password", "confirmPassword"] }) },
+      {
+        result: submission.reply({
+          formErrors: ["Too many sign-ups from this address. Please try again in an hour."],
+          hideFields: ["password", "confirmPassword"],
+        }),
+      },
       { status: 429 },
     );
   }
@@ -90,7 +95,14 @@ export default function CreateFirm() {
         </div>
         <Form method="post" {...getFormProps(form)} className={s.card}>
           {form.errors?.length ? <Alert tone="danger">{form.errors[0]}</Alert> : null}
-          <TextField {...getInputProps(fields.firmName, { type: "text" })} key={fields.firmName.key} label="Firm name" autoComplete="organization" error={fields.firmName.errors?.[0]} required />
+          <TextField
+            {...getInputProps(fields.firmName, { type: "text" })}
+            key={fields.firmName.key}
+            label="Firm name"
+            autoComplete="organization"
+            error={fields.firmName.errors?.[0]}
+            required
+          />
           <TextField
             {...getInputProps(fields.subdomain, { type: "text" })}
             key={fields.subdomain.key}
@@ -108,10 +120,31 @@ export default function CreateFirm() {
             required
           />
           <div className={s.row}>
-            <TextField {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} label="First name" autoComplete="given-name" error={fields.firstName.errors?.[0]} required />
-            <TextField {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} label="Last name" autoComplete="family-name" error={fields.lastName.errors?.[0]} required />
+            <TextField
+              {...getInputProps(fields.firstName, { type: "text" })}
+              key={fields.firstName.key}
+              label="First name"
+              autoComplete="given-name"
+              error={fields.firstName.errors?.[0]}
+              required
+            />
+            <TextField
+              {...getInputProps(fields.lastName, { type: "text" })}
+              key={fields.lastName.key}
+              label="Last name"
+              autoComplete="family-name"
+              error={fields.lastName.errors?.[0]}
+              required
+            />
           </div>
-          <TextField {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} label="Email" autoComplete="email" error={fields.email.errors?.[0]} required />
+          <TextField
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            label="Email"
+            autoComplete="email"
+            error={fields.email.errors?.[0]}
+            required
+          />
           <PasswordField
             {...getInputProps(fields.password, { type: "password" })}
             key={fields.password.key}

@@ -18,6 +18,6 @@ export default function DesignRoute() {
   const brandParam = params.get("brand");
   const rootBrand = typeof root?.brandColor === "string" ? root.brandColor : null;
   // A chosen theme without a brand shows the theme's own brand; otherwise the firm's.
-  const brand = brandParam ? safeBrandColors(brandParam)?.brand ?? null : requested.success ? null : rootBrand;
+  const brand = brandParam ? (safeBrandColors(brandParam)?.brand ?? null) : requested.success ? null : rootBrand;
   return <StyleGuide theme={theme} brand={brand} shell={params.get("shell")} />;
 }

@@ -22,11 +22,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const target = await openDocumentDropOff(portal, user, questionnaireId, companyId);
     if (!target) return json({ firm, open: false as const, message: DROP_OFF_MESSAGES.notFound }, { status: 404, headers: { "Cache-Control": "no-store" } });
     return json(
-      { firm, open: true as const, questionnaireId, companyId, companyName: target.companyName, questionnaireName: target.questionnaireName, folder: target.folder },
+      {
+        firm,
+        open: true as const,
+        questionnaireId,
+        companyId,
+        companyName: target.companyName,
+        questionnaireName: target.questionnaireName,
+        folder: target.folder,
+      },
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
-    if (error instanceof DropOffError) return json({ firm, open: false as const, message: error.message }, { status: error.status, headers: { "Cache-Control": "no-store" } });
+    if (error instanceof DropOffError)
+      return json({ firm, open: false as const, message: error.message }, { status: error.status, headers: { "Cache-Control": "no-store" } });
     throw error;
   }
 }
@@ -41,8 +50,19 @@ export default function DocumentDropOffPage() {
     );
   }
   return (
-    <AuthCard firmName={data.firm.name} logoUrl={data.firm.logoUrl} title="Drop off documents" description={`Files for ${data.companyName}${data.questionnaireName ? ` · ${data.questionnaireName}` : ""}, filed in ${data.folder}.`}>
-      <DropOffUploadForm endpoint="/api/document-drop-off" fields={{ questionnaireId: data.questionnaireId, companyId: data.companyId }} firmName={data.firm.name} successMessage={DOCUMENT_MESSAGES.uploaded} finish />
+    <AuthCard
+      firmName={data.firm.name}
+      logoUrl={data.firm.logoUrl}
+      title="Drop off documents"
+      description={`Files for ${data.companyName}${data.questionnaireName ? ` · ${data.questionnaireName}` : ""}, filed in ${data.folder}.`}
+    >
+      <DropOffUploadForm
+        endpoint="/api/document-drop-off"
+        fields={{ questionnaireId: data.questionnaireId, companyId: data.companyId }}
+        firmName={data.firm.name}
+        successMessage={DOCUMENT_MESSAGES.uploaded}
+        finish
+      />
     </AuthCard>
   );
 }

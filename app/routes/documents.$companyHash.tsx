@@ -22,7 +22,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   try {
     const [data, entities] = await Promise.all([
-      loadDocumentBrowser({ portal, user }, hash, { path: url.searchParams.get("path"), search: url.searchParams.get("q"), page: url.searchParams.get("page") }),
+      loadDocumentBrowser({ portal, user }, hash, {
+        path: url.searchParams.get("path"),
+        search: url.searchParams.get("q"),
+        page: url.searchParams.get("page"),
+      }),
       clientDocumentEntities(portal.db, user),
     ]);
     const note = (await hasSplitDocuments(portal.db, data.entity.id)) ? SPLIT_MESSAGES.clientNote : null;
@@ -47,7 +51,16 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <FirmPage>
-      <Alert tone="danger" title={status === 404 ? "Documents not found" : status === 400 ? "This folder name is not valid." : "Something went wrong. Please refresh this page to try again."}>
+      <Alert
+        tone="danger"
+        title={
+          status === 404
+            ? "Documents not found"
+            : status === 400
+              ? "This folder name is not valid."
+              : "Something went wrong. Please refresh this page to try again."
+        }
+      >
         <Button to="/" variant="secondary" size="sm">
           Back to Dashboard
         </Button>

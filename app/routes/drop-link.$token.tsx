@@ -21,7 +21,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
     const link = await openDropLink(portal, params.token ?? "");
     if (!link) return json({ firm, open: false as const, message: DROP_LINK_MESSAGES.expired }, { status: 404, headers: { "Cache-Control": "no-store" } });
-    return json({ firm, open: true as const, expiresAt: link.expiresAt.toISOString() }, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+    return json(
+      { firm, open: true as const, expiresAt: link.expiresAt.toISOString() },
+      { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
+    );
   } catch (error) {
     if (error instanceof DropLinkError) return json({ firm, open: false as const, message: error.message }, { status: error.status });
     throw error;
@@ -36,7 +39,11 @@ interface FileRow {
 }
 
 async function api(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await fetch("/api/drop-link", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch("/api/drop-link", {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify(body),
+  });
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) throw new Error(typeof data.error === "string" ? data.error : UPLOAD_FAILED_MESSAGE);
   return data;
@@ -77,7 +84,9 @@ export default function DropLinkUploadPage() {
       try {
         const { grant } = (await api({ intent: "grant", token, fileName: file.name, contentType: file.type, size: file.size })) as { grant: UploadGrant };
         await uploadWithProgress(grant, file, ({ percent }) => update(i, { percent }), { fileName: file.name });
-        const { document } = (await api({ intent: "confirm", token, key: grant.key, fileName: file.name, contentType: file.type, ...sender.data })) as { document: { id: string } };
+        const { document } = (await api({ intent: "confirm", token, key: grant.key, fileName: file.name, contentType: file.type, ...sender.data })) as {
+          document: { id: string };
+        };
         ids.push(document.id);
         update(i, { status: "done", percent: 100 });
       } catch (e) {
@@ -110,7 +119,15 @@ export default function DropLinkUploadPage() {
           <label htmlFor="drop-files" style={{ fontWeight: 600 }}>
             Files
           </label>
-          <input id="drop-files" name="files" type="file" multiple accept=".pdf,.png,.gif,.jpg,.jpeg,.heic,application/pdf,image/png,image/gif,image/jpeg,image/heic" disabled={busy} aria-describedby="drop-files-hint" />
+          <input
+            id="drop-files"
+            name="files"
+            type="file"
+            multiple
+            accept=".pdf,.png,.gif,.jpg,.jpeg,.heic,application/pdf,image/png,image/gif,image/jpeg,image/heic"
+            disabled={busy}
+            aria-describedby="drop-files-hint"
+          />
           <small id="drop-files-hint">PDF, PNG, GIF, JPEG or HEIC. Max size 150 MB.</small>
         </div>
         {error ? <Alert tone="danger">{error}</Alert> : null}

@@ -68,7 +68,10 @@ export default function DropLinkSettingsPage() {
 
   return (
     <FirmPage>
-      <PageHeader title="Drop Link" description="A link anyone can use to send your firm files without signing in. Uploads go to the Unassigned drop-offs entity." />
+      <PageHeader
+        title="Drop Link"
+        description="A link anyone can use to send your firm files without signing in. Uploads go to the Unassigned drop-offs entity."
+      />
       <Card>
         <Form method="post" style={{ display: "grid", gap: "1rem" }}>
           <fieldset style={{ border: 0, padding: 0, margin: 0, display: "grid", gap: "0.5rem" }}>

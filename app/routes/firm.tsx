@@ -34,9 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { settings: await getFirmSettingsForm(portal) };
 }
 
-type ActionResult =
-  | { ok: true; intent: string; message?: string; grant?: UploadGrant }
-  | { ok: false; intent: string; errors: Record<string, string> };
+type ActionResult = { ok: true; intent: string; message?: string; grant?: UploadGrant } | { ok: false; intent: string; errors: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const portal = requireFirmSite(context);
@@ -108,7 +106,15 @@ export default function FirmSettings() {
           <Form method="post" className={s.form} key={`${settings.name}-${settings.supportEmail}-${settings.timeZone}`}>
             <input type="hidden" name="intent" value="profile" />
             <TextField label="Firm name" name="name" defaultValue={settings.name} error={result?.intent === "profile" ? errors.name : undefined} required />
-            <TextField label="Support email" name="supportEmail" type="email" defaultValue={settings.supportEmail ?? ""} hint="Shown to clients on their dashboard." error={result?.intent === "profile" ? errors.supportEmail : undefined} required />
+            <TextField
+              label="Support email"
+              name="supportEmail"
+              type="email"
+              defaultValue={settings.supportEmail ?? ""}
+              hint="Shown to clients on their dashboard."
+              error={result?.intent === "profile" ? errors.supportEmail : undefined}
+              required
+            />
             <Select label="Time zone" name="timeZone" defaultValue={settings.timeZone} options={Object.keys(TIME_ZONES).map((z) => ({ value: z, label: z }))} />
             <div>
               <Button type="submit" variant="primary" loading={busy("profile")}>
@@ -129,7 +135,12 @@ export default function FirmSettings() {
               <div className={s.themes}>
                 {themeNames.map((name) => (
                   <label key={name} className={s.themeOption}>
-                    <input type="radio" name="themeName" value={name} defaultChecked={settings.themeName === name || (!themeNames.includes(settings.themeName as never) && name === themeNames[0])} />
+                    <input
+                      type="radio"
+                      name="themeName"
+                      value={name}
+                      defaultChecked={settings.themeName === name || (!themeNames.includes(settings.themeName as never) && name === themeNames[0])}
+                    />
                     <span className={s.swatch} style={{ background: THEMES[name].defaultBrand }} aria-hidden />
                     <span>
                       <strong>{THEMES[name].label}</strong>
@@ -194,7 +205,12 @@ export default function FirmSettings() {
           <Form method="post" className={s.inlineForm} key={settings.vocabs.length}>
             <input type="hidden" name="intent" value="vocab-add" />
             <TextField label="Word" name="keyWord" placeholder="Questionnaire" error={result?.intent === "vocab-add" ? errors.keyWord : undefined} />
-            <TextField label="Replace with" name="replacement" placeholder="Organizer" error={result?.intent === "vocab-add" ? errors.replacement : undefined} />
+            <TextField
+              label="Replace with"
+              name="replacement"
+              placeholder="Organizer"
+              error={result?.intent === "vocab-add" ? errors.replacement : undefined}
+            />
             <Button type="submit" variant="secondary" loading={busy("vocab-add")}>
               Add
             </Button>
@@ -244,17 +260,34 @@ function LogoUpload({ logoUrl, error }: { logoUrl: string | null; error?: string
     setProblem(null);
     if (!selected) return;
     setFile(selected);
-    grantFetcher.submit({ intent: "logo-grant", fileName: selected.name, contentType: selected.type || "application/octet-stream", size: String(selected.size) }, { method: "post" });
+    grantFetcher.submit(
+      { intent: "logo-grant", fileName: selected.name, contentType: selected.type || "application/octet-stream", size: String(selected.size) },
+      { method: "post" },
+    );
   }
 
   return (
     <div className={s.logoBlock}>
       <h3 className={s.subTitle}>Logo</h3>
       <div className={s.logoRow}>
-        <div className={s.logoPreview}>{logoUrl ? <img src={logoUrl} alt="Current logo" className={s.logoImg} /> : <span className={s.muted}>No logo</span>}</div>
+        <div className={s.logoPreview}>
+          {logoUrl ? <img src={logoUrl} alt="Current logo" className={s.logoImg} /> : <span className={s.muted}>No logo</span>}
+        </div>
         <div className={s.logoActions}>
-          <input ref={input} type="file" accept="image/png,image/jpeg,image/gif" className={s.hiddenInput} onChange={(e) => choose(e.currentTarget.files?.[0])} aria-label="Choose a logo file" />
-          <Button type="button" variant="secondary" onClick={() => input.current?.click()} loading={grantFetcher.state !== "idle" || confirmFetcher.state !== "idle"}>
+          <input
+            ref={input}
+            type="file"
+            accept="image/png,image/jpeg,image/gif"
+            className={s.hiddenInput}
+            onChange={(e) => choose(e.currentTarget.files?.[0])}
+            aria-label="Choose a logo file"
+          />
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => input.current?.click()}
+            loading={grantFetcher.state !== "idle" || confirmFetcher.state !== "idle"}
+          >
             {logoUrl ? "Replace logo" : "Upload logo"}
           </Button>
           {logoUrl ? (

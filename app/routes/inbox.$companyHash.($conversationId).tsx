@@ -46,7 +46,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return json({ ok: true as const, conversationId });
     }
     if (form.get("intent") !== "send") return json({ ok: false as const, error: "Unknown action" }, { status: 400 });
-    const parsed = sendMessageSchema.safeParse({ text: form.get("text") ?? "", tag: form.get("tag") ?? undefined, threadId: form.get("threadId") ?? undefined });
+    const parsed = sendMessageSchema.safeParse({
+      text: form.get("text") ?? "",
+      tag: form.get("tag") ?? undefined,
+      threadId: form.get("threadId") ?? undefined,
+    });
     if (!parsed.success) return json({ ok: false as const, error: parsed.error.issues[0]?.message ?? INBOX_TEXT.emptyMessage }, { status: 400 });
     const sent = await sendClientMessage(portal, user, hash, conversationId, parsed.data);
     // A first message opens its new conversation.

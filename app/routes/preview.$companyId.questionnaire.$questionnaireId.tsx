@@ -63,7 +63,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** Marking the deposit keeps the advisor's mock answers: the page takes the new status from the action. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 
 export default function PreviewQuestionnaireRoute() {
   const loaded = useLoaderData<typeof loader>();

@@ -25,5 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : submission.reply({ formErrors: [outcome.message] });
     return json<ConfirmContactActionData>({ result }, { status: outcome.status });
   }
-  return json<ConfirmContactActionData>({ result: submission.reply({ resetForm: true }), saved: { emailConfirmationSentTo: outcome.emailConfirmationSentTo, phoneVerificationSentTo: outcome.phoneVerificationSentTo } });
+  return json<ConfirmContactActionData>({
+    result: submission.reply({ resetForm: true }),
+    saved: { emailConfirmationSentTo: outcome.emailConfirmationSentTo, phoneVerificationSentTo: outcome.phoneVerificationSentTo },
+  });
 }

@@ -22,11 +22,17 @@ export const meta: MetaFunction = () => [{ title: SIGN_IN_TITLES["set-sign-in-me
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const user = await requireUser(request, portal);
-  const row = await portal.db.user.findFirst({ where: { id: user.id }, select: { preferredSignInMethod: true, setPasswordRequired: true, passwordHash: true } });
+  const row = await portal.db.user.findFirst({
+    where: { id: user.id },
+    select: { preferredSignInMethod: true, setPasswordRequired: true, passwordHash: true },
+  });
   const target = safeRedirect(new URL(request.url).searchParams.get("redirect"));
   // A method that no longer works (password cleared by a sign-in link) is not pre-selected.
   const method = row?.preferredSignInMethod === "password" && (!row.passwordHash || row.setPasswordRequired) ? null : (row?.preferredSignInMethod ?? null);
-  const payload: SignInPageData = { view: { state: "set-sign-in-method", method, methods: allowedSignInMethods(user.kind) }, redirectTo: target === "/" ? undefined : target };
+  const payload: SignInPageData = {
+    view: { state: "set-sign-in-method", method, methods: allowedSignInMethods(user.kind) },
+    redirectTo: target === "/" ? undefined : target,
+  };
   return data(payload, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -38,7 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const target = safeRedirect(form.get("redirect"));
   const parsed = signInMethodSchema.safeParse(form.get("method"));
   // Staff sign in with a password and a code (two factors); a code or link alone is not offered.
-  const method = parsed.success && !allowedSignInMethods(user.kind).includes(parsed.data) ? { success: false as const, error: { issues: [{ message: STAFF_PASSWORD_ONLY }] } } : parsed;
+  const method =
+    parsed.success && !allowedSignInMethods(user.kind).includes(parsed.data)
+      ? { success: false as const, error: { issues: [{ message: STAFF_PASSWORD_ONLY }] } }
+      : parsed;
   if (!method.success) {
     const payload: SignInPageData = {
       view: { state: "set-sign-in-method", method: null, methods: allowedSignInMethods(user.kind) },

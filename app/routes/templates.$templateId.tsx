@@ -60,7 +60,12 @@ export default function EditTemplatePage() {
         }
       />
       {acted?.errors?.form ? <Alert tone="danger" title={acted.errors.form} /> : null}
-      <TemplateEditor key={template.id} initial={{ name: template.name, description: template.description, sections: template.sections }} serverErrors={acted?.errors} submitLabel="Save template" />
+      <TemplateEditor
+        key={template.id}
+        initial={{ name: template.name, description: template.description, sections: template.sections }}
+        serverErrors={acted?.errors}
+        submitLabel="Save template"
+      />
     </FirmPage>
   );
 }

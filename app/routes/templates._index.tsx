@@ -83,7 +83,8 @@ export default function TemplatesPage() {
           {tpl.isCanned ? <Badge tone="brand">Canned</Badge> : null}
         </h3>
         <p className={s.itemMeta}>
-          {tpl.sections} section{tpl.sections === 1 ? "" : "s"} · {tpl.questions} question{tpl.questions === 1 ? "" : "s"} · sent {tpl.sent} time{tpl.sent === 1 ? "" : "s"}
+          {tpl.sections} section{tpl.sections === 1 ? "" : "s"} · {tpl.questions} question{tpl.questions === 1 ? "" : "s"} · sent {tpl.sent} time
+          {tpl.sent === 1 ? "" : "s"}
           {tpl.description ? ` · ${tpl.description}` : ""}
         </p>
       </div>
@@ -98,7 +99,15 @@ export default function TemplatesPage() {
         )}
         <Form method="post">
           <input type="hidden" name="templateId" value={tpl.id} />
-          <Button variant="secondary" size="sm" type="submit" name="intent" value="duplicate" loading={busyId === tpl.id && navigation.formData?.get("intent") === "duplicate"} aria-label={`Duplicate ${tpl.name}`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            type="submit"
+            name="intent"
+            value="duplicate"
+            loading={busyId === tpl.id && navigation.formData?.get("intent") === "duplicate"}
+            aria-label={`Duplicate ${tpl.name}`}
+          >
             Duplicate
           </Button>
         </Form>
@@ -125,7 +134,16 @@ export default function TemplatesPage() {
       <div className={s.groups}>
         <Card title="Your templates" padding="none">
           {own.length === 0 ? (
-            <EmptyState compact title="No templates of your own yet" description="Create one, or duplicate a canned template below." action={<Button to="/templates/new" variant="secondary" size="sm">New template</Button>} />
+            <EmptyState
+              compact
+              title="No templates of your own yet"
+              description="Create one, or duplicate a canned template below."
+              action={
+                <Button to="/templates/new" variant="secondary" size="sm">
+                  New template
+                </Button>
+              }
+            />
           ) : (
             <ul className={s.list}>{own.map(row)}</ul>
           )}

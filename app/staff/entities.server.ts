@@ -76,7 +76,11 @@ type Found = EntityFacts & { hashId: string };
  * The entity with this hash id as the actor may reach it: 404 for another firm's, another
  * group's, the hidden drop-link entity or (unless `includeDeleted`) a deleted one.
  */
-export async function findEntity(portal: FirmSiteContext, hashId: string, options: { includeDeleted?: boolean } = {}): Promise<Found & { entityType: string; name: string; primaryOwnerId: string | null }> {
+export async function findEntity(
+  portal: FirmSiteContext,
+  hashId: string,
+  options: { includeDeleted?: boolean } = {},
+): Promise<Found & { entityType: string; name: string; primaryOwnerId: string | null }> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(hashId)) throw new EntityError(404, "Not found");
   const facts = (await loadEntityFacts(portal.db, { hashIds: [hashId] })).get(hashId);
   const row = facts
@@ -87,7 +91,12 @@ export async function findEntity(portal: FirmSiteContext, hashId: string, option
 }
 
 /** Entities by id for a bulk action: every one must be reachable, or nothing happens (404). */
-export async function findEntities(portal: FirmSiteContext, facts: StaffFacts, ids: readonly string[], check: (v: StaffFacts, e: EntityFacts[]) => Decision): Promise<Found[]> {
+export async function findEntities(
+  portal: FirmSiteContext,
+  facts: StaffFacts,
+  ids: readonly string[],
+  check: (v: StaffFacts, e: EntityFacts[]) => Decision,
+): Promise<Found[]> {
   const unique = [...new Set(ids)];
   const found = await loadEntityFacts(portal.db, { ids: unique });
   const hidden = await portal.db.company.findMany({ where: { id: { in: unique }, entityType: UNASSIGNED_ENTITY_TYPE }, select: { id: true } });
@@ -178,7 +187,11 @@ export async function updateEntity(portal: FirmSiteContext, actor: Actor, hashId
   refuse(canSetEntityReadOnly(actor.facts, { ...found, inactive: input.inactive }, input.readonlyAccess));
   const type = resolveEntityType(input.entityType, input.customEntityType);
   if ("error" in type) throw new EntityError(422, type.error, type.field);
-  if (type.type === INDIVIDUAL && found.entityType !== INDIVIDUAL && !individualAllowed(await ownerIndividualEntityIds(portal.db, found.primaryOwnerId), found.id)) {
+  if (
+    type.type === INDIVIDUAL &&
+    found.entityType !== INDIVIDUAL &&
+    !individualAllowed(await ownerIndividualEntityIds(portal.db, found.primaryOwnerId), found.id)
+  ) {
     throw new EntityError(422, ENTITY_MESSAGES.individualNotAllowed, "entityType");
   }
   if (await entityNameTaken(portal.db, input.name, found.id)) throw new EntityError(409, ENTITY_MESSAGES.nameTaken, "name");
@@ -201,7 +214,10 @@ export async function updateEntity(portal: FirmSiteContext, actor: Actor, hashId
   };
   try {
     return await portal.db.$transaction(async (tx) => {
-      const before = await tx.company.findFirstOrThrow({ where: { id: found.id }, select: Object.fromEntries(Object.keys(data).map((k) => [k, true])) as Record<keyof typeof data, true> });
+      const before = await tx.company.findFirstOrThrow({
+        where: { id: found.id },
+        select: Object.fromEntries(Object.keys(data).map((k) => [k, true])) as Record<keyof typeof data, true>,
+      });
       const changed = (Object.keys(data) as (keyof typeof data)[]).filter((k) => (before[k] ?? null) !== (data[k] ?? null));
       if (changed.length === 0) return { changed };
       await rememberCustomType(tx, portal.firm.id, type.type, type.isNewCustom);
@@ -234,7 +250,16 @@ export async function searchClientUsers(portal: FirmSiteContext, facts: StaffFac
     where: {
       kind: "client",
       deletedAt: null,
-      AND: [userVisibleWhere(facts), ...words.map((w) => ({ OR: [{ fname: { contains: w, mode: "insensitive" as const } }, { lname: { contains: w, mode: "insensitive" as const } }, { email: { contains: w, mode: "insensitive" as const } }] }))],
+      AND: [
+        userVisibleWhere(facts),
+        ...words.map((w) => ({
+          OR: [
+            { fname: { contains: w, mode: "insensitive" as const } },
+            { lname: { contains: w, mode: "insensitive" as const } },
+            { email: { contains: w, mode: "insensitive" as const } },
+          ],
+        })),
+      ],
     },
     select: { id: true, fname: true, lname: true, email: true, paying: true },
     orderBy: [{ lname: "asc" }, { fname: "asc" }],
@@ -286,8 +311,12 @@ export async function createEntityForUser(portal: FirmSiteContext, actor: Actor,
         },
         select: { id: true, hashId: true, name: true },
       });
-      await tx.companyOwner.create({ data: { firmId: portal.firm.id, companyId: company.id, userId: user.id, isPrimary: true, specialRole: type.type === INDIVIDUAL ? "taxpayer" : "none" } });
-      await tx.ownerNotificationSubscription.createMany({ data: OWNER_NOTIFICATION_TYPES.map((notificationTypeId) => ({ firmId: portal.firm.id, companyId: company.id, userId: user.id, notificationTypeId })) });
+      await tx.companyOwner.create({
+        data: { firmId: portal.firm.id, companyId: company.id, userId: user.id, isPrimary: true, specialRole: type.type === INDIVIDUAL ? "taxpayer" : "none" },
+      });
+      await tx.ownerNotificationSubscription.createMany({
+        data: OWNER_NOTIFICATION_TYPES.map((notificationTypeId) => ({ firmId: portal.firm.id, companyId: company.id, userId: user.id, notificationTypeId })),
+      });
       await tx.user.updateMany({ where: { id: user.id, defaultCompanyId: null }, data: { defaultCompanyId: company.id } });
       await logActivity(tx, portal.firm.id, {
         typeId: ACTIVITY_TYPES.detailChange,
@@ -319,7 +348,14 @@ export async function deleteEntity(portal: FirmSiteContext, actor: Actor, hashId
     if (done.count === 0) throw new EntityError(404, "Not found");
     // Owners whose default entity it was start on another one.
     await tx.user.updateMany({ where: { defaultCompanyId: found.id }, data: { defaultCompanyId: null } });
-    await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.detailChange, title: "Entity deleted", description: found.name, actorId: actor.facts.id, companyId: found.id, ipAddress: actor.ipAddress });
+    await logActivity(tx, portal.firm.id, {
+      typeId: ACTIVITY_TYPES.detailChange,
+      title: "Entity deleted",
+      description: found.name,
+      actorId: actor.facts.id,
+      companyId: found.id,
+      ipAddress: actor.ipAddress,
+    });
   });
   return { name: found.name };
 }
@@ -333,7 +369,14 @@ export async function restoreEntity(portal: FirmSiteContext, actor: Actor, id: s
     await portal.db.$transaction(async (tx) => {
       const done = await tx.company.updateMany({ where: { id: found!.id, deletedAt: { not: null } }, data: { deletedAt: null } });
       if (done.count === 0) throw new EntityError(409, "Entity is not deleted.");
-      await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.detailChange, title: "Entity restored", description: row.name, actorId: actor.facts.id, companyId: found!.id, ipAddress: actor.ipAddress });
+      await logActivity(tx, portal.firm.id, {
+        typeId: ACTIVITY_TYPES.detailChange,
+        title: "Entity restored",
+        description: row.name,
+        actorId: actor.facts.id,
+        companyId: found!.id,
+        ipAddress: actor.ipAddress,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new EntityError(409, ENTITY_MESSAGES.nameTaken, "name");
@@ -348,11 +391,20 @@ export async function restoreEntity(portal: FirmSiteContext, actor: Actor, id: s
 export async function useOwnerEmailForEntity(portal: FirmSiteContext, actor: Actor, hashId: string) {
   const found = await findEntity(portal, hashId);
   refuse(canEditEntity(actor.facts, found));
-  const owner = found.primaryOwnerId ? await portal.db.user.findFirst({ where: { id: found.primaryOwnerId }, select: { email: true, hasTempEmail: true } }) : null;
+  const owner = found.primaryOwnerId
+    ? await portal.db.user.findFirst({ where: { id: found.primaryOwnerId }, select: { email: true, hasTempEmail: true } })
+    : null;
   if (!owner?.email || owner.hasTempEmail) throw new EntityError(422, "The primary contact has no email address.");
   await portal.db.$transaction(async (tx) => {
     await tx.company.update({ where: { id: found.id }, data: { businessEmail: owner.email } });
-    await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.detailChange, title: "Entity updated", description: "Changed business email to the primary contact's email", actorId: actor.facts.id, companyId: found.id, ipAddress: actor.ipAddress });
+    await logActivity(tx, portal.firm.id, {
+      typeId: ACTIVITY_TYPES.detailChange,
+      title: "Entity updated",
+      description: "Changed business email to the primary contact's email",
+      actorId: actor.facts.id,
+      companyId: found.id,
+      ipAddress: actor.ipAddress,
+    });
   });
   return { email: owner.email };
 }
@@ -362,7 +414,11 @@ export async function useOwnerEmailForEntity(portal: FirmSiteContext, actor: Act
 async function firmRolesOf(portal: FirmSiteContext, companyId: string) {
   const [roles, staff, assignments] = await Promise.all([
     portal.db.firmRole.findMany({ select: { id: true, roleName: true }, orderBy: { roleName: "asc" } }),
-    portal.db.user.findMany({ where: { kind: "staff", deletedAt: null }, select: { id: true, fname: true, lname: true }, orderBy: [{ lname: "asc" }, { fname: "asc" }] }),
+    portal.db.user.findMany({
+      where: { kind: "staff", deletedAt: null },
+      select: { id: true, fname: true, lname: true },
+      orderBy: [{ lname: "asc" }, { fname: "asc" }],
+    }),
     portal.db.firmRoleAssignment.findMany({ where: { companyId }, select: { firmRoleId: true, userId: true } }),
   ]);
   return {
@@ -385,8 +441,18 @@ export async function saveEntityFirmRoles(portal: FirmSiteContext, actor: Actor,
   await portal.db.$transaction(async (tx) => {
     await tx.firmRoleAssignment.deleteMany({ where: { companyId: found.id } });
     if (assignments.length) {
-      await tx.firmRoleAssignment.createMany({ data: assignments.map((a) => ({ firmId: portal.firm.id, companyId: found.id, firmRoleId: a.firmRoleId, userId: a.userId })), skipDuplicates: true });
+      await tx.firmRoleAssignment.createMany({
+        data: assignments.map((a) => ({ firmId: portal.firm.id, companyId: found.id, firmRoleId: a.firmRoleId, userId: a.userId })),
+        skipDuplicates: true,
+      });
     }
-    await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.detailChange, title: "Firm roles updated", description: `${assignments.length} assignment(s)`, actorId: actor.facts.id, companyId: found.id, ipAddress: actor.ipAddress });
+    await logActivity(tx, portal.firm.id, {
+      typeId: ACTIVITY_TYPES.detailChange,
+      title: "Firm roles updated",
+      description: `${assignments.length} assignment(s)`,
+      actorId: actor.facts.id,
+      companyId: found.id,
+      ipAddress: actor.ipAddress,
+    });
   });
 }

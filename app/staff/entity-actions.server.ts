@@ -7,7 +7,17 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { FirmSiteContext } from "~/context.server";
-import { createEntityForUser, deleteEntity, EntityError, findEntity, restoreEntity, saveEntityFirmRoles, updateEntity, useOwnerEmailForEntity, type Actor } from "./entities.server";
+import {
+  createEntityForUser,
+  deleteEntity,
+  EntityError,
+  findEntity,
+  restoreEntity,
+  saveEntityFirmRoles,
+  updateEntity,
+  useOwnerEmailForEntity,
+  type Actor,
+} from "./entities.server";
 import { addNote, removeNote, saveNotificationSubscription, updateTagsInBulk } from "./entity-extras.server";
 import { addExistingOwner, addNewOwner, changePrimaryContact, removeOwner, saveSpouse } from "./entity-owners.server";
 import {
@@ -38,7 +48,20 @@ export interface EntityActionResult {
   data?: Record<string, unknown>;
 }
 
-const ENTITY_INTENTS = ["edit", "add-owner", "add-existing-owner", "remove-owner", "primary", "spouse", "use-owner-email", "note-add", "note-remove", "notifications", "delete", "firm-roles"] as const;
+const ENTITY_INTENTS = [
+  "edit",
+  "add-owner",
+  "add-existing-owner",
+  "remove-owner",
+  "primary",
+  "spouse",
+  "use-owner-email",
+  "note-add",
+  "note-remove",
+  "notifications",
+  "delete",
+  "firm-roles",
+] as const;
 const TABLE_INTENTS = ["tags", "notifications", "restore", "create-entity", "delete"] as const;
 
 /** FormData to a plain object; repeated names (checkbox groups) become arrays. */
@@ -63,7 +86,8 @@ function invalid(intent: string, error: z.ZodError) {
   return reply({ ok: false, intent, errors, message: errors.ids ?? errors.form ?? Object.values(errors)[0] }, 422);
 }
 
-const success = (intent: string, message: string, extra: Partial<EntityActionResult> = {}) => reply({ ok: true, intent, toast: { type: "success", message }, ...extra });
+const success = (intent: string, message: string, extra: Partial<EntityActionResult> = {}) =>
+  reply({ ok: true, intent, toast: { type: "success", message }, ...extra });
 
 async function readForm(request: Request): Promise<Record<string, unknown> | null> {
   try {

@@ -38,7 +38,8 @@ export async function updateTagsInBulk(portal: FirmSiteContext, actor: Actor, in
       const missing = names.filter((n) => !byName.has(n.toLowerCase()));
       if (missing.length) {
         await tx.entityTag.createMany({ data: missing.map((name) => ({ firmId, name })), skipDuplicates: true });
-        for (const t of await tx.entityTag.findMany({ where: { name: { in: missing } }, select: { id: true, name: true } })) byName.set(t.name.toLowerCase(), t);
+        for (const t of await tx.entityTag.findMany({ where: { name: { in: missing } }, select: { id: true, name: true } }))
+          byName.set(t.name.toLowerCase(), t);
       }
       const tagIds = names.map((n) => byName.get(n.toLowerCase())!.id);
       changed = (
@@ -65,7 +66,10 @@ export async function updateTagsInBulk(portal: FirmSiteContext, actor: Actor, in
 export async function entityNotificationSettings(portal: FirmSiteContext, actor: Actor, hashId: string) {
   const found = await findEntity(portal, hashId);
   refuse(canViewEntity(actor.facts, found));
-  const rows = await portal.db.entityNotificationSubscription.findMany({ where: { companyId: found.id, userId: actor.facts.id }, select: { notificationTypeId: true } });
+  const rows = await portal.db.entityNotificationSubscription.findMany({
+    where: { companyId: found.id, userId: actor.facts.id },
+    select: { notificationTypeId: true },
+  });
   const assigned = found.ownerAdvisorIds.includes(actor.facts.id);
   return {
     typeIds: assigned ? NOTIFICATION_TYPE_IDS : rows.map((r) => r.notificationTypeId).sort((a, b) => a - b),
@@ -99,7 +103,9 @@ export async function saveNotificationSubscription(portal: FirmSiteContext, acto
     const ids = targets.map((e) => e.id);
     await tx.entityNotificationSubscription.deleteMany({ where: { userId: actor.facts.id, companyId: { in: ids } } });
     if (typeIds.length) {
-      await tx.entityNotificationSubscription.createMany({ data: ids.flatMap((companyId) => typeIds.map((notificationTypeId) => ({ firmId, companyId, userId: actor.facts.id, notificationTypeId }))) });
+      await tx.entityNotificationSubscription.createMany({
+        data: ids.flatMap((companyId) => typeIds.map((notificationTypeId) => ({ firmId, companyId, userId: actor.facts.id, notificationTypeId }))),
+      });
     }
     for (const companyId of ids) {
       await logActivity(tx, firmId, {
@@ -124,7 +130,13 @@ export async function entityNotes(portal: FirmSiteContext, companyId: string) {
     take: 200,
     select: { id: true, text: true, createdAt: true, authorId: true, author: { select: { fname: true, lname: true } } },
   });
-  return rows.map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt.toISOString(), authorId: n.authorId, author: `${n.author.fname} ${n.author.lname}`.trim() }));
+  return rows.map((n) => ({
+    id: n.id,
+    text: n.text,
+    createdAt: n.createdAt.toISOString(),
+    authorId: n.authorId,
+    author: `${n.author.fname} ${n.author.lname}`.trim(),
+  }));
 }
 
 export async function addNote(portal: FirmSiteContext, actor: Actor, hashId: string, text: string) {
@@ -132,7 +144,14 @@ export async function addNote(portal: FirmSiteContext, actor: Actor, hashId: str
   refuse(canEditEntity(actor.facts, found));
   return portal.db.$transaction(async (tx) => {
     const note = await tx.note.create({ data: { firmId: portal.firm.id, companyId: found.id, authorId: actor.facts.id, text }, select: { id: true } });
-    await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.detailChange, title: "Note added", description: text.slice(0, 200), actorId: actor.facts.id, companyId: found.id, ipAddress: actor.ipAddress });
+    await logActivity(tx, portal.firm.id, {
+      typeId: ACTIVITY_TYPES.detailChange,
+      title: "Note added",
+      description: text.slice(0, 200),
+      actorId: actor.facts.id,
+      companyId: found.id,
+      ipAddress: actor.ipAddress,
+    });
     return note;
   });
 }
@@ -143,6 +162,12 @@ export async function removeNote(portal: FirmSiteContext, actor: Actor, hashId: 
   await portal.db.$transaction(async (tx) => {
     const done = await tx.note.updateMany({ where: { id: noteId, companyId: found.id, deletedAt: null }, data: { deletedAt: new Date() } });
     if (done.count === 0) throw new EntityError(404, "Not found");
-    await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.detailChange, title: "Note removed", actorId: actor.facts.id, companyId: found.id, ipAddress: actor.ipAddress });
+    await logActivity(tx, portal.firm.id, {
+      typeId: ACTIVITY_TYPES.detailChange,
+      title: "Note removed",
+      actorId: actor.facts.id,
+      companyId: found.id,
+      ipAddress: actor.ipAddress,
+    });
   });
 }

@@ -8,7 +8,6 @@ import { STAFF_INBOX_TEXT } from "~/inbox/staff-rules";
 import { useVocabulary } from "~/vocabulary";
 import * as s from "./staff.css";
 
-
 export function EntityNav({ entity }: { entity: { hashId: string; primaryOwnerId: string | null; hasActiveOwners: boolean } }) {
   const t = useVocabulary();
   const base = `/admin/${entity.hashId}`;

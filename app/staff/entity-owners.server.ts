@@ -20,7 +20,11 @@ export async function entityOwners(portal: FirmSiteContext, companyId: string) {
   const rows = await portal.db.companyOwner.findMany({
     where: { companyId, user: { deletedAt: null } },
     orderBy: [{ isPrimary: "desc" }, { createdAt: "asc" }],
-    select: { isPrimary: true, specialRole: true, user: { select: { id: true, fname: true, lname: true, email: true, phoneNumber: true, paying: true, hasTempEmail: true } } },
+    select: {
+      isPrimary: true,
+      specialRole: true,
+      user: { select: { id: true, fname: true, lname: true, email: true, phoneNumber: true, paying: true, hasTempEmail: true } },
+    },
   });
   return rows.map((o) => ({
     id: o.user.id,
@@ -60,16 +64,32 @@ async function carryMessages(tx: FirmTx, firmId: string, companyId: string, user
     select: { id: true, lastMessageAt: true, participants: { select: { userId: true, isFirmUser: true } } },
   });
   if (!latest) return;
-  const conversation = await tx.conversation.create({ data: { firmId, lastMessageAt: copyPreviousMessages ? latest.lastMessageAt : null }, select: { id: true } });
+  const conversation = await tx.conversation.create({
+    data: { firmId, lastMessageAt: copyPreviousMessages ? latest.lastMessageAt : null },
+    select: { id: true },
+  });
   await tx.conversationCompany.create({ data: { firmId, conversationId: conversation.id, companyId } });
   const participants = new Map(latest.participants.map((p) => [p.userId, p.isFirmUser]));
   participants.set(userId, false);
-  await tx.conversationParticipant.createMany({ data: [...participants].map(([id, isFirmUser]) => ({ firmId, conversationId: conversation.id, userId: id, isFirmUser })) });
+  await tx.conversationParticipant.createMany({
+    data: [...participants].map(([id, isFirmUser]) => ({ firmId, conversationId: conversation.id, userId: id, isFirmUser })),
+  });
   if (!copyPreviousMessages) return;
   const messages = await tx.message.findMany({
     where: { conversationId: latest.id, deletedAt: null },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, authorId: true, text: true, isFirmUser: true, threadId: true, tag: true, scheduledAt: true, isEdited: true, isLog: true, createdAt: true },
+    select: {
+      id: true,
+      authorId: true,
+      text: true,
+      isFirmUser: true,
+      threadId: true,
+      tag: true,
+      scheduledAt: true,
+      isEdited: true,
+      isLog: true,
+      createdAt: true,
+    },
   });
   // Roots first (ordered by time), so a reply's thread already has its copy.
   const copies = new Map<string, string>();
@@ -142,14 +162,25 @@ export async function addExistingOwner(portal: FirmSiteContext, actor: Actor, ha
   return { userId: input.userId };
 }
 
-async function attachOwner(tx: FirmTx, portal: FirmSiteContext, actor: Actor, found: { id: string; primaryOwnerId: string | null }, userId: string, messages: MessageHistory, name: string) {
+async function attachOwner(
+  tx: FirmTx,
+  portal: FirmSiteContext,
+  actor: Actor,
+  found: { id: string; primaryOwnerId: string | null },
+  userId: string,
+  messages: MessageHistory,
+  name: string,
+) {
   const firmId = portal.firm.id;
   const existing = await tx.companyOwner.findFirst({ where: { companyId: found.id, userId }, select: { id: true } });
   if (existing) throw new EntityError(409, ENTITY_MESSAGES.alreadyOwner, "userId");
   const isPrimary = !found.primaryOwnerId;
   await tx.companyOwner.create({ data: { firmId, companyId: found.id, userId, isPrimary } });
   if (isPrimary) await tx.company.update({ where: { id: found.id }, data: { primaryOwnerId: userId } });
-  await tx.ownerNotificationSubscription.createMany({ data: OWNER_NOTIFICATION_TYPES.map((notificationTypeId) => ({ firmId, companyId: found.id, userId, notificationTypeId })), skipDuplicates: true });
+  await tx.ownerNotificationSubscription.createMany({
+    data: OWNER_NOTIFICATION_TYPES.map((notificationTypeId) => ({ firmId, companyId: found.id, userId, notificationTypeId })),
+    skipDuplicates: true,
+  });
   await tx.user.updateMany({ where: { id: userId, defaultCompanyId: null }, data: { defaultCompanyId: found.id } });
   await carryMessages(tx, firmId, found.id, userId, messages);
   await logActivity(tx, firmId, {
@@ -177,7 +208,10 @@ export async function changePrimaryContact(portal: FirmSiteContext, actor: Actor
   await portal.db.$transaction(async (tx) => {
     await tx.companyOwner.updateMany({ where: { companyId: found.id, isPrimary: true }, data: { isPrimary: false } });
     await tx.companyOwner.updateMany({ where: { companyId: found.id, userId: input.userId }, data: { isPrimary: true } });
-    await tx.company.update({ where: { id: found.id }, data: { primaryOwnerId: input.userId, ...(input.updateEntityEmail && email ? { businessEmail: email } : {}) } });
+    await tx.company.update({
+      where: { id: found.id },
+      data: { primaryOwnerId: input.userId, ...(input.updateEntityEmail && email ? { businessEmail: email } : {}) },
+    });
     await logActivity(tx, portal.firm.id, {
       typeId: ACTIVITY_TYPES.detailChange,
       title: "Primary contact changed",
@@ -217,7 +251,10 @@ export async function saveSpouse(portal: FirmSiteContext, actor: Actor, hashId: 
       let userId: string;
       if (spouse) {
         userId = spouse.id;
-        await tx.user.update({ where: { id: spouse.id }, data: { fname: input.firstName, lname: input.lastName, email: input.email, phoneNumber: input.phoneNumber } });
+        await tx.user.update({
+          where: { id: spouse.id },
+          data: { fname: input.firstName, lname: input.lastName, email: input.email, phoneNumber: input.phoneNumber },
+        });
       } else {
         const user = await tx.user.create({
           data: {
@@ -235,7 +272,9 @@ export async function saveSpouse(portal: FirmSiteContext, actor: Actor, hashId: 
         });
         userId = user.id;
         await tx.companyOwner.create({ data: { firmId, companyId: found.id, userId, specialRole: "spouse" } });
-        await tx.ownerNotificationSubscription.createMany({ data: SPOUSE_NOTIFICATION_TYPES.map((notificationTypeId) => ({ firmId, companyId: found.id, userId, notificationTypeId })) });
+        await tx.ownerNotificationSubscription.createMany({
+          data: SPOUSE_NOTIFICATION_TYPES.map((notificationTypeId) => ({ firmId, companyId: found.id, userId, notificationTypeId })),
+        });
         await tx.user.update({ where: { id: userId }, data: { defaultCompanyId: found.id } });
       }
       await logActivity(tx, firmId, {

@@ -101,7 +101,10 @@ export interface EntityTypeOption {
  * When Individual is blocked it stays visible but disabled, labelled 'Individual (Not Allowed)';
  * a current type that is no longer offered (an imported one) stays selectable.
  */
-export function entityTypeOptions(customTypes: readonly string[], options: { individualAllowed?: boolean; current?: string | null; allowNew?: boolean } = {}): EntityTypeOption[] {
+export function entityTypeOptions(
+  customTypes: readonly string[],
+  options: { individualAllowed?: boolean; current?: string | null; allowNew?: boolean } = {},
+): EntityTypeOption[] {
   const { individualAllowed = true, current, allowNew = true } = options;
   const list: EntityTypeOption[] = BUILT_IN_ENTITY_TYPES.map((t) =>
     t === INDIVIDUAL && !individualAllowed && current !== INDIVIDUAL ? { value: t, label: INDIVIDUAL_NOT_ALLOWED, disabled: true } : { value: t, label: t },
@@ -126,7 +129,10 @@ export function individualAllowed(ownerIndividualEntityIds: readonly string[], e
 }
 
 /** The chosen type: a listed one, or the typed custom type for 'New Custom Entity'. */
-export function resolveEntityType(entityType: string, customEntityType: string | null | undefined): { type: string; isNewCustom: boolean } | { error: string; field: "entityType" | "customEntityType" } {
+export function resolveEntityType(
+  entityType: string,
+  customEntityType: string | null | undefined,
+): { type: string; isNewCustom: boolean } | { error: string; field: "entityType" | "customEntityType" } {
   const chosen = entityType.trim();
   if (!chosen) return { error: ENTITY_MESSAGES.typeRequired, field: "entityType" };
   if (chosen === NEW_CUSTOM_TYPE) {
@@ -167,7 +173,12 @@ const requiredEmail = z
   .refine((value) => z.email().safeParse(value).success, EMAIL_MESSAGES.invalid)
   .transform((value) => value.toLowerCase());
 
-const personName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, `${message.split(" ")[0]} name must be at most 100 characters`);
+const personName = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(100, `${message.split(" ")[0]} name must be at most 100 characters`);
 
 const optionalPhone = z
   .string()
@@ -263,7 +274,10 @@ export const MESSAGE_HISTORY_HINTS: Record<MessageHistory, string> = {
   transfer: "The new owner joins the current conversation and sees its messages.",
   none: "A new conversation with every owner starts empty.",
 };
-const messageHistory = z.enum(MESSAGE_HISTORY).optional().transform((v) => v ?? "transfer");
+const messageHistory = z
+  .enum(MESSAGE_HISTORY)
+  .optional()
+  .transform((v) => v ?? "transfer");
 
 /** The spec's copyPreviousMessages / transferPreviousMessages pair for a choice. */
 export function messageHistoryFlags(choice: MessageHistory) {
@@ -316,7 +330,9 @@ export const tagNameSchema = z.string().trim().min(1, ENTITY_MESSAGES.tagRequire
 /** Entity Tags in bulk (update_tags_in_bulk: ids, tag_names, remove). */
 export const bulkTagsSchema = z.object({
   ids: idList.refine((ids) => ids.length > 0, ENTITY_MESSAGES.noSelection),
-  tagNames: z.preprocess((value) => (Array.isArray(value) ? value : typeof value === "string" && value ? [value] : []), z.array(tagNameSchema).max(50)).refine((t) => t.length > 0, ENTITY_MESSAGES.tagRequired),
+  tagNames: z
+    .preprocess((value) => (Array.isArray(value) ? value : typeof value === "string" && value ? [value] : []), z.array(tagNameSchema).max(50))
+    .refine((t) => t.length > 0, ENTITY_MESSAGES.tagRequired),
   remove: checkbox,
 });
 
@@ -325,7 +341,14 @@ export const notificationsSchema = z.object({
   ids: idList.refine((ids) => ids.length > 0, ENTITY_MESSAGES.noSelection),
   typeIds: z.preprocess(
     (value) => (Array.isArray(value) ? value : typeof value === "string" && value ? value.split(",") : []),
-    z.array(z.coerce.number().int().refine((n) => NOTIFICATION_TYPE_IDS.includes(n), "Unknown notification type")).max(10),
+    z
+      .array(
+        z.coerce
+          .number()
+          .int()
+          .refine((n) => NOTIFICATION_TYPE_IDS.includes(n), "Unknown notification type"),
+      )
+      .max(10),
   ),
 });
 

@@ -42,7 +42,10 @@ export async function loadEntity(portal: FirmSiteContext, viewer: StaffViewer, h
       createdAt: true,
       primaryOwnerId: true,
       entityTags: { select: { tag: { select: { name: true } } } },
-      owners: { orderBy: [{ isPrimary: "desc" }, { createdAt: "asc" }], select: { isPrimary: true, user: { select: { id: true, fname: true, lname: true, email: true, paying: true, deletedAt: true } } } },
+      owners: {
+        orderBy: [{ isPrimary: "desc" }, { createdAt: "asc" }],
+        select: { isPrimary: true, user: { select: { id: true, fname: true, lname: true, email: true, paying: true, deletedAt: true } } },
+      },
     },
   });
   if (!company) return null;
@@ -58,7 +61,13 @@ export async function loadEntity(portal: FirmSiteContext, viewer: StaffViewer, h
     createdAt: company.createdAt.toISOString(),
     primaryOwnerId: company.primaryOwnerId,
     tags: company.entityTags.map((t) => t.tag.name).sort(),
-    owners: owners.map((o) => ({ id: o.user.id, name: `${o.user.fname} ${o.user.lname}`.trim(), email: o.user.email, active: o.user.paying, primary: o.isPrimary })),
+    owners: owners.map((o) => ({
+      id: o.user.id,
+      name: `${o.user.fname} ${o.user.lname}`.trim(),
+      email: o.user.email,
+      active: o.user.paying,
+      primary: o.isPrimary,
+    })),
     hasActiveOwners: owners.some((o) => o.user.paying),
   };
 }

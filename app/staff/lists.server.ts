@@ -91,7 +91,9 @@ export async function listEntities(portal: FirmSiteContext, viewer: StaffViewer,
 
 export async function entityFilterOptions(portal: FirmSiteContext) {
   const [types, tags] = await Promise.all([
-    firmSql<{ type: string }>(portal.firm.id, `SELECT DISTINCT entity_type AS type FROM companies WHERE deleted_at IS NULL AND entity_type <> $1 ORDER BY 1`, [UNASSIGNED_ENTITY_TYPE]),
+    firmSql<{ type: string }>(portal.firm.id, `SELECT DISTINCT entity_type AS type FROM companies WHERE deleted_at IS NULL AND entity_type <> $1 ORDER BY 1`, [
+      UNASSIGNED_ENTITY_TYPE,
+    ]),
     portal.db.entityTag.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
   ]);
   return { types: types.map((t) => ({ value: t.type, label: t.type })), tags: tags.map((t) => ({ value: t.id, label: t.name })) };

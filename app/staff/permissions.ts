@@ -323,7 +323,11 @@ export function canSetEntityReadOnly(v: StaffFacts, entity: EntityFacts | null |
  * Owners (add, update, primary contact): the entity must be reachable, and so must every user
  * being made an owner.
  */
-export function canManageOwners(v: StaffFacts, entity: EntityFacts | null | undefined, newOwners: readonly (ClientUserFacts | null | undefined)[] = []): Decision {
+export function canManageOwners(
+  v: StaffFacts,
+  entity: EntityFacts | null | undefined,
+  newOwners: readonly (ClientUserFacts | null | undefined)[] = [],
+): Decision {
   return all(
     () => reachEntity(v, entity),
     () => canTagUsers(v, newOwners),

@@ -3,7 +3,13 @@ import { vars } from "../../themes/contract.css";
 
 export const columns = style({ display: "grid", gap: vars.space.lg, gridTemplateColumns: "repeat(auto-fit, minmax(300px, 1fr))", alignItems: "start" });
 
-export const sectionTitle = style({ margin: 0, marginBottom: vars.space.md, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, color: vars.color.text });
+export const sectionTitle = style({
+  margin: 0,
+  marginBottom: vars.space.md,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+});
 
 export const details = style({ margin: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
 
@@ -29,7 +35,14 @@ export const entityNav = style({ marginBottom: vars.space.lg });
 
 export const switcher = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
 
-export const selectedCount = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, fontSize: vars.fontSize.sm, color: vars.color.textMuted, minHeight: 36 });
+export const selectedCount = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  minHeight: 36,
+});
 
 export const headerActions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
 

@@ -8,8 +8,7 @@ import { UserActionError } from "./users.server";
 import { fieldErrors, USER_MESSAGES } from "./user-rules";
 
 export type ActionReply =
-  | { ok: true; intent: string; message: string; data?: Record<string, unknown> }
-  | { ok: false; intent: string; error: string; fields: Record<string, string> };
+  { ok: true; intent: string; message: string; data?: Record<string, unknown> } | { ok: false; intent: string; error: string; fields: Record<string, string> };
 
 const LIST_FIELDS = new Set(["hashIds", "userIds", "add", "remove"]);
 

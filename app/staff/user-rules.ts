@@ -122,7 +122,10 @@ export const optionalEmail = z.preprocess(
 );
 
 /** Masked or bare phone: stored as 10 digits, blank (→ null) when incomplete. */
-export const phoneField = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string().transform((v) => phoneForSubmit(v) || null));
+export const phoneField = z.preprocess(
+  (v) => (typeof v === "string" ? v : ""),
+  z.string().transform((v) => phoneForSubmit(v) || null),
+);
 
 const idOrNone = z.preprocess((v) => (v === NO_ADVISOR || v === "" || v == null ? null : v), z.string().max(100).nullable());
 const requiredId = (message: string) =>
@@ -161,7 +164,8 @@ export function createUserSchema(ctx: CreateUserContext) {
       if (spouse) {
         if (!v.spouseFname) issue.addIssue({ code: "custom", path: ["spouseFname"], message: USER_MESSAGES.spouseFnameRequired });
         if (!v.spouseLname) issue.addIssue({ code: "custom", path: ["spouseLname"], message: USER_MESSAGES.spouseLnameRequired });
-        if (v.spouseEmail && v.email && v.spouseEmail === v.email) issue.addIssue({ code: "custom", path: ["spouseEmail"], message: USER_MESSAGES.spouseEmailSame });
+        if (v.spouseEmail && v.email && v.spouseEmail === v.email)
+          issue.addIssue({ code: "custom", path: ["spouseEmail"], message: USER_MESSAGES.spouseEmailSame });
       }
       const name = individual ? individualEntityName(v.fname, v.lname, spouse ? { fname: v.spouseFname, lname: v.spouseLname } : null) : v.entityName;
       const nameError = entityNameError(name);

@@ -83,7 +83,12 @@ export interface EmailAvailability {
  * `exceptUserId` (the user being edited) counts only when the viewer may see that user: otherwise
  * "free apart from user X?" would tell whether another group's client X has this address.
  */
-export async function checkEmailAvailability(portal: FirmSiteContext, viewer: StaffFacts, email: string, exceptUserId?: string | null): Promise<EmailAvailability> {
+export async function checkEmailAvailability(
+  portal: FirmSiteContext,
+  viewer: StaffFacts,
+  email: string,
+  exceptUserId?: string | null,
+): Promise<EmailAvailability> {
   const visibility = visibilityOf(portal.db, viewer);
   const except = exceptUserId && (await visibility.findUser(exceptUserId)) ? exceptUserId : null;
   const owner = await portal.db.user.findFirst({
@@ -138,13 +143,20 @@ export interface CreatedUser {
  * a second owner. One transaction; a duplicate email (even from two staff at once: the database's
  * unique index decides) is refused with 'This email already exists'.
  */
-export async function createUserAndEntity(portal: FirmSiteContext, viewer: StaffFacts, input: CreateUserInput, context: { entityTypes: readonly string[]; individualBlocked: boolean; clientAddress?: string | null }): Promise<CreatedUser> {
+export async function createUserAndEntity(
+  portal: FirmSiteContext,
+  viewer: StaffFacts,
+  input: CreateUserInput,
+  context: { entityTypes: readonly string[]; individualBlocked: boolean; clientAddress?: string | null },
+): Promise<CreatedUser> {
   const { firm } = portal;
   // Group-access staff create users in their own group whatever was posted.
   const firmGroupId = isGroupAccess(viewer) ? viewer.firmGroupId : input.firmGroupId;
   check(canCreateUser(viewer, firmGroupId));
-  if (!context.entityTypes.includes(input.entityType)) throw new UserActionError(422, USER_MESSAGES.entityTypeRequired, { entityType: USER_MESSAGES.entityTypeRequired });
-  if (input.entityType === INDIVIDUAL && context.individualBlocked) throw new UserActionError(422, USER_MESSAGES.individualNotAllowed, { entityType: USER_MESSAGES.individualNotAllowed });
+  if (!context.entityTypes.includes(input.entityType))
+    throw new UserActionError(422, USER_MESSAGES.entityTypeRequired, { entityType: USER_MESSAGES.entityTypeRequired });
+  if (input.entityType === INDIVIDUAL && context.individualBlocked)
+    throw new UserActionError(422, USER_MESSAGES.individualNotAllowed, { entityType: USER_MESSAGES.individualNotAllowed });
   if (!input.email && !input.confirmBlankEmail) throw new UserActionError(422, USER_MESSAGES.blankEmailConfirm, { email: USER_MESSAGES.blankEmailConfirm });
   const timeZone = input.timeZone && TIME_ZONES[input.timeZone] ? input.timeZone : firm.timeZone || DEFAULT_TIME_ZONE;
   try {
@@ -176,7 +188,9 @@ export async function createUserAndEntity(portal: FirmSiteContext, viewer: Staff
         select: { id: true, hashId: true },
       });
       const individual = input.entityType === INDIVIDUAL;
-      await tx.companyOwner.create({ data: { firmId: firm.id, companyId: company.id, userId: user.id, isPrimary: true, specialRole: individual ? "taxpayer" : "none" } });
+      await tx.companyOwner.create({
+        data: { firmId: firm.id, companyId: company.id, userId: user.id, isPrimary: true, specialRole: individual ? "taxpayer" : "none" },
+      });
       await tx.ownerNotificationSubscription.createMany({
         data: OWNER_NOTIFICATION_TYPES.map((notificationTypeId) => ({ firmId: firm.id, companyId: company.id, userId: user.id, notificationTypeId })),
       });
@@ -219,7 +233,13 @@ export async function createUserAndEntity(portal: FirmSiteContext, viewer: Staff
       const message = String((error as { message?: string }).message ?? "");
       if (/hash_id/.test(message)) throw new UserActionError(409, USER_MESSAGES.error);
       // Two staff creating the same entity name at once: the index on names decided, not the email.
-      if (/companies_firm_id_name_unique/.test(message) || (await portal.db.company.findFirst({ where: { name: { equals: input.entityName.trim(), mode: "insensitive" }, deletedAt: null }, select: { id: true } })) !== null) {
+      if (
+        /companies_firm_id_name_unique/.test(message) ||
+        (await portal.db.company.findFirst({
+          where: { name: { equals: input.entityName.trim(), mode: "insensitive" }, deletedAt: null },
+          select: { id: true },
+        })) !== null
+      ) {
         throw new UserActionError(409, USER_MESSAGES.entityNameExists, { entityName: USER_MESSAGES.entityNameExists });
       }
       throw new UserActionError(409, USER_MESSAGES.emailExists, { email: USER_MESSAGES.emailExists });
@@ -241,7 +261,13 @@ export interface UpdateUserResult {
  * an entity's advisor is its primary owner's, and its co-owners follow). Removing the email or
  * phone follows the sign-in method rules; the read-only flag only on active users.
  */
-export async function updateUser(portal: FirmSiteContext, viewer: StaffFacts, userId: string, input: EditUserInput, clientAddress?: string | null): Promise<UpdateUserResult> {
+export async function updateUser(
+  portal: FirmSiteContext,
+  viewer: StaffFacts,
+  userId: string,
+  input: EditUserInput,
+  clientAddress?: string | null,
+): Promise<UpdateUserResult> {
   const { firm } = portal;
   const before = await loadClientUserFact(portal.db, userId);
   check(canEditUser(viewer, before));
@@ -255,10 +281,13 @@ export async function updateUser(portal: FirmSiteContext, viewer: StaffFacts, us
   if (input.readonlyAccess && !current.readonlyAccess) check(canSetUserReadOnly(viewer, before, true));
 
   const groupChanged = input.firmGroupId !== undefined && input.firmGroupId !== current.firmGroupId;
-  if (groupChanged && !canChangeUserGroup(viewer)) throw new UserActionError(403, "You can't change the firm group.", { firmGroupId: "You can't change the firm group." });
+  if (groupChanged && !canChangeUserGroup(viewer))
+    throw new UserActionError(403, "You can't change the firm group.", { firmGroupId: "You can't change the firm group." });
   const advisorChanged = input.assignedAdvisorId !== undefined && input.assignedAdvisorId !== current.assignedAdvisorId;
   if (advisorChanged && !canChangeAssignedAdvisor(viewer)) {
-    throw new UserActionError(403, "Only partner or full access users can change the assigned firm user.", { assignedAdvisorId: "Only partner or full access users can change the assigned firm user." });
+    throw new UserActionError(403, "Only partner or full access users can change the assigned firm user.", {
+      assignedAdvisorId: "Only partner or full access users can change the assigned firm user.",
+    });
   }
   const timeZone = input.timeZone && TIME_ZONES[input.timeZone] ? input.timeZone : undefined;
   try {
@@ -325,7 +354,13 @@ export async function updateUser(portal: FirmSiteContext, viewer: StaffFacts, us
 // ───────────────────────────── Activate / deactivate ─────────────────────────────
 
 /** Activating needs a real email; it can also reactivate the inactive entities the user is primary owner of. */
-export async function activateUser(portal: FirmSiteContext, viewer: StaffFacts, userId: string, options: { includeEntities: boolean }, clientAddress?: string | null) {
+export async function activateUser(
+  portal: FirmSiteContext,
+  viewer: StaffFacts,
+  userId: string,
+  options: { includeEntities: boolean },
+  clientAddress?: string | null,
+) {
   const user = await loadClientUserFact(portal.db, userId);
   check(canActivateUser(viewer, user));
   return portal.db.$transaction(async (tx) => {
@@ -350,7 +385,13 @@ export async function activateUser(portal: FirmSiteContext, viewer: StaffFacts, 
  * removes their scheduled sends; optionally it also deactivates those entities. The read-only
  * flag goes (only active users carry it) and the user's sessions end.
  */
-export async function deactivateUser(portal: FirmSiteContext, viewer: StaffFacts, userId: string, options: { deactivateEntities: boolean }, clientAddress?: string | null) {
+export async function deactivateUser(
+  portal: FirmSiteContext,
+  viewer: StaffFacts,
+  userId: string,
+  options: { deactivateEntities: boolean },
+  clientAddress?: string | null,
+) {
   const user = await loadClientUserFact(portal.db, userId);
   check(canDeactivateUser(viewer, user));
   return portal.db.$transaction(async (tx) => {
@@ -361,9 +402,10 @@ export async function deactivateUser(portal: FirmSiteContext, viewer: StaffFacts
       ? (await tx.questionnaire.updateMany({ where: { companyId: { in: companyIds }, locked: false }, data: { locked: true } })).count
       : 0;
     const unscheduled = companyIds.length ? (await tx.templateSchedulerCompany.deleteMany({ where: { companyId: { in: companyIds } } })).count : 0;
-    const entities = options.deactivateEntities && companyIds.length
-      ? (await tx.company.updateMany({ where: { id: { in: companyIds }, inactive: false }, data: { inactive: true, readonlyAccess: false } })).count
-      : 0;
+    const entities =
+      options.deactivateEntities && companyIds.length
+        ? (await tx.company.updateMany({ where: { id: { in: companyIds }, inactive: false }, data: { inactive: true, readonlyAccess: false } })).count
+        : 0;
     await tx.session.deleteMany({ where: { userId } });
     await logActivity(tx, portal.firm.id, {
       typeId: ACTIVITY_TYPES.detailChange,
@@ -383,12 +425,22 @@ export async function deactivateUser(portal: FirmSiteContext, viewer: StaffFacts
  * POST /users/update_tags: adds tags (creating new names) to and removes tags from the selected
  * users. 'No selected users or entities to update!' when nothing is selected.
  */
-export async function updateUserTags(portal: FirmSiteContext, viewer: StaffFacts, input: { userIds: string[]; add: string[]; remove: string[] }, clientAddress?: string | null) {
+export async function updateUserTags(
+  portal: FirmSiteContext,
+  viewer: StaffFacts,
+  input: { userIds: string[]; add: string[]; remove: string[] },
+  clientAddress?: string | null,
+) {
   const { firm } = portal;
   const userIds = [...new Set(input.userIds)];
   if (!userIds.length) throw new UserActionError(422, USER_MESSAGES.noSelection);
   const facts = await loadClientUserFacts(portal.db, userIds);
-  check(canTagUsers(viewer, userIds.map((id) => facts.get(id))));
+  check(
+    canTagUsers(
+      viewer,
+      userIds.map((id) => facts.get(id)),
+    ),
+  );
   const add = [...new Set(input.add)];
   const remove = [...new Set(input.remove)].filter((n) => !add.includes(n));
   return portal.db.$transaction(async (tx) => {
@@ -398,13 +450,19 @@ export async function updateUserTags(portal: FirmSiteContext, viewer: StaffFacts
     const addIds = add.map((n) => idOf.get(n)).filter((id): id is string => Boolean(id));
     const removeIds = remove.map((n) => idOf.get(n)).filter((id): id is string => Boolean(id));
     if (addIds.length) {
-      await tx.userContactTag.createMany({ data: userIds.flatMap((userId) => addIds.map((tagId) => ({ firmId: firm.id, userId, tagId }))), skipDuplicates: true });
+      await tx.userContactTag.createMany({
+        data: userIds.flatMap((userId) => addIds.map((tagId) => ({ firmId: firm.id, userId, tagId }))),
+        skipDuplicates: true,
+      });
     }
     if (removeIds.length) await tx.userContactTag.deleteMany({ where: { userId: { in: userIds }, tagId: { in: removeIds } } });
     await logActivity(tx, firm.id, {
       typeId: ACTIVITY_TYPES.detailChange,
       title: "User tags updated",
-      description: `${userIds.length} user(s)${add.length ? `; added ${add.join(", ")}` : ""}${remove.length ? `; removed ${remove.join(", ")}` : ""}`.slice(0, 2000),
+      description: `${userIds.length} user(s)${add.length ? `; added ${add.join(", ")}` : ""}${remove.length ? `; removed ${remove.join(", ")}` : ""}`.slice(
+        0,
+        2000,
+      ),
       actorId: viewer.id,
       userId: userIds.length === 1 ? userIds[0] : null,
       ipAddress: clientAddress ?? null,
@@ -422,7 +480,13 @@ export async function deleteUser(portal: FirmSiteContext, viewer: StaffFacts, us
   await portal.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { deletedAt: new Date() } });
     await tx.session.deleteMany({ where: { userId } });
-    await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.detailChange, title: "User deleted", actorId: viewer.id, userId, ipAddress: clientAddress ?? null });
+    await logActivity(tx, portal.firm.id, {
+      typeId: ACTIVITY_TYPES.detailChange,
+      title: "User deleted",
+      actorId: viewer.id,
+      userId,
+      ipAddress: clientAddress ?? null,
+    });
   });
 }
 
@@ -432,10 +496,15 @@ export async function restoreUser(portal: FirmSiteContext, viewer: StaffFacts, u
   check(canRestoreUser(viewer, user));
   await portal.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { deletedAt: null } });
-    await logActivity(tx, portal.firm.id, { typeId: ACTIVITY_TYPES.detailChange, title: "User restored", actorId: viewer.id, userId, ipAddress: clientAddress ?? null });
+    await logActivity(tx, portal.firm.id, {
+      typeId: ACTIVITY_TYPES.detailChange,
+      title: "User restored",
+      actorId: viewer.id,
+      userId,
+      ipAddress: clientAddress ?? null,
+    });
   });
 }
-
 
 // ───────────────────────────── Dialog choices ─────────────────────────────
 
@@ -443,7 +512,11 @@ export async function restoreUser(portal: FirmSiteContext, viewer: StaffFacts, u
 export async function userDialogOptions(portal: FirmSiteContext, viewer: StaffFacts) {
   const prefs = portal.firm.preferences;
   const [advisors, groups, customTypes, tags] = await Promise.all([
-    portal.db.user.findMany({ where: { kind: "staff", deletedAt: null }, select: { id: true, fname: true, lname: true, isAdvisor: true }, orderBy: [{ lname: "asc" }, { fname: "asc" }] }),
+    portal.db.user.findMany({
+      where: { kind: "staff", deletedAt: null },
+      select: { id: true, fname: true, lname: true, isAdvisor: true },
+      orderBy: [{ lname: "asc" }, { fname: "asc" }],
+    }),
     portal.db.firmGroup.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
     portal.db.firmEntityType.findMany({ select: { name: true }, orderBy: { name: "asc" } }),
     portal.db.contactTag.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
@@ -471,9 +544,18 @@ export type UserDialogOptions = Awaited<ReturnType<typeof userDialogOptions>>;
  * the user's (new) email as their business email. Only entities the viewer may edit; another
  * user's entities, or unknown ones, are 404 and nothing changes.
  */
-export async function useEmailForPrimaryEntities(portal: FirmSiteContext, viewer: StaffFacts, userId: string, hashIds: readonly string[], ipAddress?: string | null): Promise<{ updated: number }> {
+export async function useEmailForPrimaryEntities(
+  portal: FirmSiteContext,
+  viewer: StaffFacts,
+  userId: string,
+  hashIds: readonly string[],
+  ipAddress?: string | null,
+): Promise<{ updated: number }> {
   const { useOwnerEmailForEntity, EntityError } = await import("./entities.server");
-  const owned = await portal.db.company.findMany({ where: { hashId: { in: [...hashIds] }, primaryOwnerId: userId, deletedAt: null }, select: { hashId: true } });
+  const owned = await portal.db.company.findMany({
+    where: { hashId: { in: [...hashIds] }, primaryOwnerId: userId, deletedAt: null },
+    select: { hashId: true },
+  });
   if (owned.length !== new Set(hashIds).size) throw new UserActionError(404, PERMISSION_MESSAGES.notFound);
   let updated = 0;
   for (const { hashId } of owned) {

@@ -83,7 +83,10 @@ export async function loadClientUserFact(db: Db, id: string): Promise<ClientUser
 }
 
 /** Entities by id or hash id (deleted ones included). */
-export async function loadEntityFacts(db: Db, where: { ids?: readonly string[]; hashIds?: readonly string[] }): Promise<Map<string, EntityFacts & { hashId: string }>> {
+export async function loadEntityFacts(
+  db: Db,
+  where: { ids?: readonly string[]; hashIds?: readonly string[] },
+): Promise<Map<string, EntityFacts & { hashId: string }>> {
   const rows = await (db as FirmTx).company.findMany({
     where: where.ids ? { id: { in: [...where.ids] } } : { hashId: { in: [...(where.hashIds ?? [])] } },
     select: {

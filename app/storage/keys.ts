@@ -56,7 +56,12 @@ function truncateKeepingExtension(name: string, maxLength: number): string {
   if (chars.length <= maxLength) return name;
   const [base, ext] = splitExtension(name);
   const extChars = Array.from(ext);
-  return Array.from(base).slice(0, Math.max(1, maxLength - extChars.length)).join("").trimEnd() + ext;
+  return (
+    Array.from(base)
+      .slice(0, Math.max(1, maxLength - extChars.length))
+      .join("")
+      .trimEnd() + ext
+  );
 }
 
 /**
@@ -148,10 +153,7 @@ export function keyBelongsToEntity(key: unknown, firmId: string, companyId: stri
 
 /** RFC 5987 value-chars: unreserved attr-chars stay, everything else is percent-encoded UTF-8. */
 function encodeRfc5987(value: string): string {
-  return encodeURIComponent(value).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**

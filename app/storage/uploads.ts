@@ -99,7 +99,14 @@ const CONTENT_TYPE_KINDS: Record<string, FileKind> = {
 export function kindFromFileName(fileName: string): FileKind | null {
   const dot = fileName.lastIndexOf(".");
   if (dot < 0) return null;
-  return EXTENSION_KINDS[fileName.slice(dot + 1).trim().toLowerCase()] ?? null;
+  return (
+    EXTENSION_KINDS[
+      fileName
+        .slice(dot + 1)
+        .trim()
+        .toLowerCase()
+    ] ?? null
+  );
 }
 
 /** The kind a Content-Type names (parameters ignored), or null. */
@@ -161,7 +168,8 @@ export function sniffFileType(bytes: Uint8Array): FileKind | null {
  * than tab and line breaks, and none of the binary signatures).
  */
 export function bytesMatchKind(bytes: Uint8Array, kind: FileKind): boolean {
-  if (kind === "zip") return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6));
+  if (kind === "zip")
+    return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6));
   if (kind === "csv") {
     if (bytes.length === 0 || sniffFileType(bytes) !== null) return false;
     return bytes.every((b) => b >= 0x20 || b === 0x09 || b === 0x0a || b === 0x0d);

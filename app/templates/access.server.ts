@@ -11,7 +11,9 @@ export async function requireTemplateManager(request: Request, portal: FirmSiteC
 }
 
 /** The editor's posted template: 400 when malformed, 422 with field errors when invalid. */
-export async function readEditorTemplate(request: Request): Promise<{ ok: true; template: import("./editor-rules").EditorTemplate } | { ok: false; status: number; errors: Record<string, string> }> {
+export async function readEditorTemplate(
+  request: Request,
+): Promise<{ ok: true; template: import("./editor-rules").EditorTemplate } | { ok: false; status: number; errors: Record<string, string> }> {
   const { editorTemplateSchema, templateErrors } = await import("./editor-rules");
   const form = await request.formData();
   let raw: unknown;

@@ -19,11 +19,7 @@ export function newTemplateHashId(): string {
  *
  * Returns the keys that were installed by this call.
  */
-export async function installCannedTemplates(
-  tx: FirmTx,
-  firmId: string,
-  options: { only?: readonly CannedTemplateKey[] } = {},
-): Promise<CannedTemplateKey[]> {
+export async function installCannedTemplates(tx: FirmTx, firmId: string, options: { only?: readonly CannedTemplateKey[] } = {}): Promise<CannedTemplateKey[]> {
   const wanted = CANNED_TEMPLATES.filter((t) => !options.only || options.only.includes(t.key));
   const existing = await tx.questionnaireTemplate.findMany({
     where: { firmId, cannedKey: { in: wanted.map((t) => t.key) } },

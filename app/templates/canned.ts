@@ -93,7 +93,12 @@ export const sectionDefinitionSchema = z.object({
   questions: z.array(questionDefinitionSchema).default([]),
   /** Demo data only: the PDF the seed makes and attaches to a document section (pdf_review, download_document, pdf_signature, delivery). */
   demoDocument: z
-    .object({ name: z.string().regex(/\.pdf$/), title: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1), pages: z.number().int().min(1).max(10).optional() })
+    .object({
+      name: z.string().regex(/\.pdf$/),
+      title: z.string().min(1),
+      paragraphs: z.array(z.string().min(1)).min(1),
+      pages: z.number().int().min(1).max(10).optional(),
+    })
     .optional(),
 });
 export type SectionDefinition = z.input<typeof sectionDefinitionSchema>;
@@ -110,7 +115,12 @@ export const sectionListSchema = z
       sectionKeys.add(section.key);
       if (section.trigger) {
         const trigger = seen.get(section.trigger.question);
-        if (!trigger) ctx.addIssue({ code: "custom", path: [s, "trigger"], message: `Unknown trigger question ${section.trigger.question} (must be in an earlier section)` });
+        if (!trigger)
+          ctx.addIssue({
+            code: "custom",
+            path: [s, "trigger"],
+            message: `Unknown trigger question ${section.trigger.question} (must be in an earlier section)`,
+          });
         else if (trigger.type === "boolean" && !(BOOLEAN_ANSWERS as readonly string[]).includes(section.trigger.answer))
           ctx.addIssue({ code: "custom", path: [s, "trigger", "answer"], message: "A boolean trigger answer is Yes or No" });
       }
@@ -119,8 +129,14 @@ export const sectionListSchema = z
         if (seen.has(question.key)) ctx.addIssue({ code: "custom", path: [s, "questions", q, "key"], message: `Duplicate question key ${question.key}` });
         if (question.followUpOf) {
           const parent = inSection.get(question.followUpOf);
-          if (!parent) ctx.addIssue({ code: "custom", path: [s, "questions", q, "followUpOf"], message: `Unknown follow-up parent ${question.followUpOf} (an earlier question of the same section)` });
-          else if (parent.type !== "boolean" && parent.type !== "select") ctx.addIssue({ code: "custom", path: [s, "questions", q, "followUpOf"], message: "Follow-ups hang off boolean or select questions" });
+          if (!parent)
+            ctx.addIssue({
+              code: "custom",
+              path: [s, "questions", q, "followUpOf"],
+              message: `Unknown follow-up parent ${question.followUpOf} (an earlier question of the same section)`,
+            });
+          else if (parent.type !== "boolean" && parent.type !== "select")
+            ctx.addIssue({ code: "custom", path: [s, "questions", q, "followUpOf"], message: "Follow-ups hang off boolean or select questions" });
         }
         seen.set(question.key, question);
         inSection.set(question.key, question);
@@ -161,7 +177,7 @@ function newAssetSection(tab: string, prefix: string): SectionDefinition {
         options: ["Description", "Date placed in service", "Cost", "New or used"],
         followUpOf: `${prefix}_bought_assets`,
         trigger: "Yes",
-        demoEntries: [{ "Description": "Laptop and docking station", "Date placed in service": "03/14", "Cost": "2,480", "New or used": "New" }],
+        demoEntries: [{ Description: "Laptop and docking station", "Date placed in service": "03/14", Cost: "2,480", "New or used": "New" }],
       },
       {
         key: `${prefix}_asset_receipts`,
@@ -192,14 +208,68 @@ function vehicleSection(tab: string, prefix: string, name = "Business Use of Veh
     tab,
     questions: [
       { key: `${prefix}_used_vehicle`, text: "Did you use a car or truck for this activity?", type: "boolean", demoAnswer: "Yes" },
-      { key: `${prefix}_vehicle_description`, text: "Year, make and model of the vehicle", type: "text", numberOfCharacters: 80, followUpOf: `${prefix}_used_vehicle`, demoAnswer: "2021 Toyota Tacoma" },
-      { key: `${prefix}_vehicle_in_service`, text: "Date the vehicle was first used for business", type: "date", followUpOf: `${prefix}_used_vehicle`, demoAnswer: "2021-06-01" },
-      { key: `${prefix}_vehicle_total_miles`, text: "Total miles driven during the year", type: "text", numberOfCharacters: 10, followUpOf: `${prefix}_used_vehicle`, demoAnswer: "14,200" },
-      { key: `${prefix}_vehicle_business_miles`, text: "Business miles", type: "text", numberOfCharacters: 10, followUpOf: `${prefix}_used_vehicle`, demoAnswer: "6,850" },
-      { key: `${prefix}_vehicle_commuting_miles`, text: "Commuting miles", type: "text", numberOfCharacters: 10, optional: true, followUpOf: `${prefix}_used_vehicle`, demoAnswer: "1,200" },
-      { key: `${prefix}_vehicle_method`, text: "Which method do you want us to consider?", type: "select", options: ["Standard mileage rate", "Actual expenses", "Whichever is larger"], followUpOf: `${prefix}_used_vehicle`, demoAnswer: "Whichever is larger" },
-      { key: `${prefix}_vehicle_evidence`, text: "Do you have a mileage log or other written evidence of business use?", type: "boolean", followUpOf: `${prefix}_used_vehicle`, demoAnswer: "Yes" },
-      { key: `${prefix}_vehicle_personal`, text: "Was the vehicle available for personal use during off-duty hours?", type: "boolean", followUpOf: `${prefix}_used_vehicle`, demoAnswer: "Yes" },
+      {
+        key: `${prefix}_vehicle_description`,
+        text: "Year, make and model of the vehicle",
+        type: "text",
+        numberOfCharacters: 80,
+        followUpOf: `${prefix}_used_vehicle`,
+        demoAnswer: "2021 Toyota Tacoma",
+      },
+      {
+        key: `${prefix}_vehicle_in_service`,
+        text: "Date the vehicle was first used for business",
+        type: "date",
+        followUpOf: `${prefix}_used_vehicle`,
+        demoAnswer: "2021-06-01",
+      },
+      {
+        key: `${prefix}_vehicle_total_miles`,
+        text: "Total miles driven during the year",
+        type: "text",
+        numberOfCharacters: 10,
+        followUpOf: `${prefix}_used_vehicle`,
+        demoAnswer: "14,200",
+      },
+      {
+        key: `${prefix}_vehicle_business_miles`,
+        text: "Business miles",
+        type: "text",
+        numberOfCharacters: 10,
+        followUpOf: `${prefix}_used_vehicle`,
+        demoAnswer: "6,850",
+      },
+      {
+        key: `${prefix}_vehicle_commuting_miles`,
+        text: "Commuting miles",
+        type: "text",
+        numberOfCharacters: 10,
+        optional: true,
+        followUpOf: `${prefix}_used_vehicle`,
+        demoAnswer: "1,200",
+      },
+      {
+        key: `${prefix}_vehicle_method`,
+        text: "Which method do you want us to consider?",
+        type: "select",
+        options: ["Standard mileage rate", "Actual expenses", "Whichever is larger"],
+        followUpOf: `${prefix}_used_vehicle`,
+        demoAnswer: "Whichever is larger",
+      },
+      {
+        key: `${prefix}_vehicle_evidence`,
+        text: "Do you have a mileage log or other written evidence of business use?",
+        type: "boolean",
+        followUpOf: `${prefix}_used_vehicle`,
+        demoAnswer: "Yes",
+      },
+      {
+        key: `${prefix}_vehicle_personal`,
+        text: "Was the vehicle available for personal use during off-duty hours?",
+        type: "boolean",
+        followUpOf: `${prefix}_used_vehicle`,
+        demoAnswer: "Yes",
+      },
     ],
   };
 }
@@ -222,8 +292,7 @@ const individualOrganizer: CannedTemplate = {
   key: "individual_organizer",
   name: "Individual Tax Organizer",
   description: "The annual 1040 organizer: engagement letter, personal information, income, deductions and documents.",
-  disclaimer:
-    "I confirm that the information and documents I provided are true, correct and complete to the best of my knowledge.",
+  disclaimer: "I confirm that the information and documents I provided are true, correct and complete to the best of my knowledge.",
   sections: [
     {
       key: "engagement_letter",
@@ -248,7 +317,14 @@ const individualOrganizer: CannedTemplate = {
         },
         { key: "marital_status_date", text: "Date of the change", type: "date", followUpOf: "marital_status_changed", trigger: "Yes" },
         { key: "address_changed", text: "Did your home address change?", type: "boolean", demoAnswer: "No" },
-        { key: "new_address", text: "Your new address and the date you moved", type: "textarea", numberOfCharacters: 300, followUpOf: "address_changed", trigger: "Yes" },
+        {
+          key: "new_address",
+          text: "Your new address and the date you moved",
+          type: "textarea",
+          numberOfCharacters: 300,
+          followUpOf: "address_changed",
+          trigger: "Yes",
+        },
         {
           key: "filing_status",
           text: "Which filing status do you expect to use?",
@@ -263,8 +339,8 @@ const individualOrganizer: CannedTemplate = {
           options: ["First name", "Last name", "Date of birth", "Relationship", "Months lived with you"],
           optional: true,
           demoEntries: [
-            { "First name": "Maya", "Last name": "", "Date of birth": "04/12/2014", "Relationship": "Daughter", "Months lived with you": "12" },
-            { "First name": "Leo", "Last name": "", "Date of birth": "09/30/2017", "Relationship": "Son", "Months lived with you": "12" },
+            { "First name": "Maya", "Last name": "", "Date of birth": "04/12/2014", Relationship: "Daughter", "Months lived with you": "12" },
+            { "First name": "Leo", "Last name": "", "Date of birth": "09/30/2017", Relationship: "Son", "Months lived with you": "12" },
           ],
         },
         { key: "ip_pin_received", text: "Did the IRS send you or your spouse an Identity Protection PIN (IP PIN)?", type: "boolean", demoAnswer: "No" },
@@ -322,7 +398,12 @@ const individualOrganizer: CannedTemplate = {
           options: ["1099-INT", "1099-DIV", "1099-B", "1099-R", "1099-G", "1099-NEC", "1099-MISC", "1099-K", "SSA-1099"],
           optional: true,
         },
-        { key: "digital_assets", text: "At any time in {questionnaire_year}, did you receive, sell, exchange or otherwise dispose of a digital asset (cryptocurrency)?", type: "boolean", demoAnswer: "No" },
+        {
+          key: "digital_assets",
+          text: "At any time in {questionnaire_year}, did you receive, sell, exchange or otherwise dispose of a digital asset (cryptocurrency)?",
+          type: "boolean",
+          demoAnswer: "No",
+        },
         {
           key: "digital_asset_reports",
           text: "Please upload your digital asset transaction reports",
@@ -331,7 +412,13 @@ const individualOrganizer: CannedTemplate = {
           trigger: "Yes",
         },
         { key: "self_employed", text: "Did you run a business, freelance or work as an independent contractor?", type: "boolean", demoAnswer: "No" },
-        { key: "other_income", text: "Describe any other income (alimony, gambling, prizes, jury duty, foreign income)", type: "textarea", numberOfCharacters: 500, optional: true },
+        {
+          key: "other_income",
+          text: "Describe any other income (alimony, gambling, prizes, jury duty, foreign income)",
+          type: "textarea",
+          numberOfCharacters: 500,
+          optional: true,
+        },
       ],
     },
     {
@@ -366,8 +453,21 @@ const individualOrganizer: CannedTemplate = {
       name: "Deductions",
       questions: [
         { key: "mortgage_interest", text: "Did you pay mortgage interest on your home?", type: "boolean", demoAnswer: "Yes" },
-        { key: "form_1098", text: "Please upload your Forms 1098 (mortgage interest statements)", type: "upload", followUpOf: "mortgage_interest", trigger: "Yes" },
-        { key: "property_tax", text: "Real estate taxes paid on your home (if not on Form 1098)", type: "text", numberOfCharacters: 15, optional: true, demoAnswer: "$6,240" },
+        {
+          key: "form_1098",
+          text: "Please upload your Forms 1098 (mortgage interest statements)",
+          type: "upload",
+          followUpOf: "mortgage_interest",
+          trigger: "Yes",
+        },
+        {
+          key: "property_tax",
+          text: "Real estate taxes paid on your home (if not on Form 1098)",
+          type: "text",
+          numberOfCharacters: 15,
+          optional: true,
+          demoAnswer: "$6,240",
+        },
         {
           key: "charitable_gifts",
           text: "List your charitable contributions",
@@ -375,8 +475,8 @@ const individualOrganizer: CannedTemplate = {
           options: ["Organization", "Date", "Cash or property", "Amount"],
           optional: true,
           demoEntries: [
-            { "Organization": "Oregon Food Bank", "Date": "12/15", "Cash or property": "Cash", "Amount": "500" },
-            { "Organization": "Goodwill", "Date": "08/02", "Cash or property": "Property", "Amount": "250" },
+            { Organization: "Oregon Food Bank", Date: "12/15", "Cash or property": "Cash", Amount: "500" },
+            { Organization: "Goodwill", Date: "08/02", "Cash or property": "Property", Amount: "250" },
           ],
         },
         { key: "child_care", text: "Did you pay for child or dependent care so you could work?", type: "boolean", demoAnswer: "Yes" },
@@ -387,7 +487,14 @@ const individualOrganizer: CannedTemplate = {
           options: ["Provider name", "Address", "Tax ID or SSN", "Amount paid"],
           followUpOf: "child_care",
           trigger: "Yes",
-          demoEntries: [{ "Provider name": "Little Sprouts Learning Center", "Address": "412 SE Oak St, Portland, OR", "Tax ID or SSN": "93-1234567", "Amount paid": "4,800" }],
+          demoEntries: [
+            {
+              "Provider name": "Little Sprouts Learning Center",
+              Address: "412 SE Oak St, Portland, OR",
+              "Tax ID or SSN": "93-1234567",
+              "Amount paid": "4,800",
+            },
+          ],
         },
         { key: "education_expenses", text: "Please upload Forms 1098-T for tuition paid", type: "upload", optional: true },
         { key: "estimated_payments", text: "Did you make estimated tax payments for {questionnaire_year}?", type: "boolean", demoAnswer: "No" },
@@ -400,7 +507,14 @@ const individualOrganizer: CannedTemplate = {
           trigger: "Yes",
         },
         { key: "hsa_contributions", text: "Did you contribute to a Health Savings Account (HSA) outside of payroll?", type: "boolean", demoAnswer: "No" },
-        { key: "notes_for_preparer", text: "Anything else we should know about this year?", type: "textarea", numberOfCharacters: 1000, optional: true, demoAnswer: "We refinanced the house in June." },
+        {
+          key: "notes_for_preparer",
+          text: "Anything else we should know about this year?",
+          type: "textarea",
+          numberOfCharacters: 1000,
+          optional: true,
+          demoAnswer: "We refinanced the house in June.",
+        },
       ],
     },
     {
@@ -477,8 +591,21 @@ const rental: CannedTemplate = {
       tab: "Rental Activity",
       questions: [
         { key: "rental_rents_received", text: "Total rents received", type: "text", numberOfCharacters: 15, demoAnswer: "$28,800" },
-        { key: "rental_other_income", text: "Other rental income (late fees, pet fees, forfeited deposits)", type: "text", numberOfCharacters: 15, optional: true, demoAnswer: "$350" },
-        { key: "rental_1099", text: "Please upload any 1099 forms you received for this rental", type: "upload", options: ["1099-MISC", "1099-K"], optional: true },
+        {
+          key: "rental_other_income",
+          text: "Other rental income (late fees, pet fees, forfeited deposits)",
+          type: "text",
+          numberOfCharacters: 15,
+          optional: true,
+          demoAnswer: "$350",
+        },
+        {
+          key: "rental_1099",
+          text: "Please upload any 1099 forms you received for this rental",
+          type: "upload",
+          options: ["1099-MISC", "1099-K"],
+          optional: true,
+        },
       ],
     },
     {
@@ -502,7 +629,7 @@ const rental: CannedTemplate = {
           type: "entries",
           options: ["Description", "Amount"],
           optional: true,
-          demoEntries: [{ "Description": "HOA dues", "Amount": "960" }],
+          demoEntries: [{ Description: "HOA dues", Amount: "960" }],
         },
       ],
     },
@@ -524,7 +651,13 @@ const scheduleC: CannedTemplate = {
       tab: "Business Income",
       questions: [
         { key: "business_name", text: "Business name", type: "text", numberOfCharacters: 100, demoAnswer: "Studio North Photography" },
-        { key: "business_activity", text: "Principal business or profession", type: "text", numberOfCharacters: 100, demoAnswer: "Event and portrait photography" },
+        {
+          key: "business_activity",
+          text: "Principal business or profession",
+          type: "text",
+          numberOfCharacters: 100,
+          demoAnswer: "Event and portrait photography",
+        },
         { key: "business_ein", text: "Employer identification number (if any)", type: "text", numberOfCharacters: 10, optional: true },
         { key: "business_method", text: "Accounting method", type: "select", options: ACCOUNTING_METHODS, demoAnswer: "Cash" },
         { key: "business_started", text: "Did you start or acquire this business in {questionnaire_year}?", type: "boolean", demoAnswer: "No" },
@@ -532,7 +665,14 @@ const scheduleC: CannedTemplate = {
         { key: "business_inventory", text: "Does the business sell products or keep inventory?", type: "boolean", demoAnswer: "No" },
         { key: "business_home_office", text: "Did you use part of your home regularly and exclusively for the business?", type: "boolean", demoAnswer: "Yes" },
         { key: "business_paid_contractors", text: "Did you pay anyone $600 or more for services?", type: "boolean", demoAnswer: "Yes" },
-        { key: "business_filed_1099s", text: "Did you or will you file the required Forms 1099?", type: "boolean", followUpOf: "business_paid_contractors", trigger: "Yes", demoAnswer: "Yes" },
+        {
+          key: "business_filed_1099s",
+          text: "Did you or will you file the required Forms 1099?",
+          type: "boolean",
+          followUpOf: "business_paid_contractors",
+          trigger: "Yes",
+          demoAnswer: "Yes",
+        },
       ],
     },
     {
@@ -544,7 +684,13 @@ const scheduleC: CannedTemplate = {
         { key: "business_gross_receipts", text: "Gross receipts or sales", type: "text", numberOfCharacters: 15, demoAnswer: "$84,500" },
         { key: "business_returns", text: "Returns and allowances", type: "text", numberOfCharacters: 15, optional: true },
         { key: "business_other_income", text: "Other business income", type: "text", numberOfCharacters: 15, optional: true },
-        { key: "business_1099", text: "Please upload the 1099 forms the business received", type: "upload", options: ["1099-NEC", "1099-K", "1099-MISC"], optional: true },
+        {
+          key: "business_1099",
+          text: "Please upload the 1099 forms the business received",
+          type: "upload",
+          options: ["1099-NEC", "1099-K", "1099-MISC"],
+          optional: true,
+        },
       ],
     },
     {
@@ -585,7 +731,7 @@ const scheduleC: CannedTemplate = {
           type: "entries",
           options: ["Description", "Amount"],
           optional: true,
-          demoEntries: [{ "Description": "Software subscriptions", "Amount": "720" }],
+          demoEntries: [{ Description: "Software subscriptions", Amount: "720" }],
         },
       ],
     },
@@ -597,7 +743,13 @@ const scheduleC: CannedTemplate = {
       trigger: { question: "business_home_office", answer: "Yes" },
       instruction: `The simplified method allows $${HOME_OFFICE_RATE_PER_SQUARE_FOOT} per square foot of office, up to ${HOME_OFFICE_MAX_SQUARE_FEET} square feet.`,
       questions: [
-        { key: "home_office_square_feet", text: "Square feet used regularly and exclusively for business", type: "text", numberOfCharacters: 6, demoAnswer: "180" },
+        {
+          key: "home_office_square_feet",
+          text: "Square feet used regularly and exclusively for business",
+          type: "text",
+          numberOfCharacters: 6,
+          demoAnswer: "180",
+        },
         { key: "home_square_feet", text: "Total square feet of your home", type: "text", numberOfCharacters: 6, demoAnswer: "1,850" },
         {
           key: "home_office_method",
@@ -639,7 +791,14 @@ const farm: CannedTemplate = {
         { key: "farm_method", text: "Accounting method", type: "select", options: ACCOUNTING_METHODS, demoAnswer: "Cash" },
         { key: "farm_participation", text: "Did you materially participate in the farm's operation?", type: "boolean", demoAnswer: "Yes" },
         { key: "farm_crop_insurance", text: "Did you receive crop insurance proceeds or disaster payments?", type: "boolean", demoAnswer: "No" },
-        { key: "farm_crop_insurance_detail", text: "Amount received and whether you elect to defer it to next year", type: "textarea", numberOfCharacters: 300, followUpOf: "farm_crop_insurance", trigger: "Yes" },
+        {
+          key: "farm_crop_insurance_detail",
+          text: "Amount received and whether you elect to defer it to next year",
+          type: "textarea",
+          numberOfCharacters: 300,
+          followUpOf: "farm_crop_insurance",
+          trigger: "Yes",
+        },
       ],
     },
     {
@@ -651,7 +810,13 @@ const farm: CannedTemplate = {
         { key: "farm_sales_livestock", text: "Sales of livestock and produce you raised", type: "text", numberOfCharacters: 15, demoAnswer: "$142,300" },
         { key: "farm_sales_resale", text: "Sales of livestock and items you bought for resale", type: "text", numberOfCharacters: 15, optional: true },
         { key: "farm_program_payments", text: "Agricultural program payments", type: "text", numberOfCharacters: 15, optional: true, demoAnswer: "$8,400" },
-        { key: "farm_1099", text: "Please upload the farm's 1099 forms", type: "upload", options: ["1099-PATR", "1099-G", "CCC-1099-G", "1099-MISC"], optional: true },
+        {
+          key: "farm_1099",
+          text: "Please upload the farm's 1099 forms",
+          type: "upload",
+          options: ["1099-PATR", "1099-G", "CCC-1099-G", "1099-MISC"],
+          optional: true,
+        },
       ],
     },
     {
@@ -699,7 +864,15 @@ const sCorpPartnership: CannedTemplate = {
           trigger: "Yes",
         },
         { key: "entity_distributions", text: "Did the business make distributions to owners?", type: "boolean", demoAnswer: "Yes" },
-        { key: "entity_distributions_amount", text: "Total distributions per owner", type: "textarea", numberOfCharacters: 300, followUpOf: "entity_distributions", trigger: "Yes", demoAnswer: "Each owner received $24,000." },
+        {
+          key: "entity_distributions_amount",
+          text: "Total distributions per owner",
+          type: "textarea",
+          numberOfCharacters: 300,
+          followUpOf: "entity_distributions",
+          trigger: "Yes",
+          demoAnswer: "Each owner received $24,000.",
+        },
         {
           key: "entity_states",
           text: "In which states did the business have employees, property or sales?",
@@ -721,7 +894,13 @@ const sCorpPartnership: CannedTemplate = {
           type: "upload",
           options: ["Balance sheet", "Profit and loss", "General ledger", "Trial balance"],
         },
-        { key: "entity_bookkeeping", text: "Where are the books kept?", type: "select", options: ["QuickBooks Online", "QuickBooks Desktop", "Xero", "Spreadsheet", "Other"], demoAnswer: "QuickBooks Online" },
+        {
+          key: "entity_bookkeeping",
+          text: "Where are the books kept?",
+          type: "select",
+          options: ["QuickBooks Online", "QuickBooks Desktop", "Xero", "Spreadsheet", "Other"],
+          demoAnswer: "QuickBooks Online",
+        },
         { key: "entity_books_password", text: "Password for the financial statement files, if they are protected", type: "password", optional: true },
         { key: "entity_bank_statements", text: "Please upload December bank and credit card statements", type: "upload", optional: true },
       ],
@@ -741,8 +920,19 @@ const sCorpPartnership: CannedTemplate = {
           followUpOf: "entity_has_employees",
           trigger: "Yes",
         },
-        { key: "entity_officer_wages", text: "Were owners who work in the business paid reasonable wages through payroll?", type: "boolean", demoAnswer: "Yes" },
-        { key: "entity_retirement_plan", text: "Does the business sponsor a retirement plan?", type: "select", options: ["None", "SIMPLE IRA", "SEP IRA", "401(k)", "Other"], demoAnswer: "SIMPLE IRA" },
+        {
+          key: "entity_officer_wages",
+          text: "Were owners who work in the business paid reasonable wages through payroll?",
+          type: "boolean",
+          demoAnswer: "Yes",
+        },
+        {
+          key: "entity_retirement_plan",
+          text: "Does the business sponsor a retirement plan?",
+          type: "select",
+          options: ["None", "SIMPLE IRA", "SEP IRA", "401(k)", "Other"],
+          demoAnswer: "SIMPLE IRA",
+        },
       ],
     },
     {
@@ -787,10 +977,28 @@ const sCorpPartnership: CannedTemplate = {
       name: "K-1",
       tab: "S-Corps and Partnerships",
       questions: [
-        { key: "entity_received_k1", text: "Did the business receive Schedules K-1 from other partnerships, S-corporations or trusts?", type: "boolean", demoAnswer: "No" },
-        { key: "entity_k1_uploads", text: "Please upload the Schedules K-1 the business received", type: "upload", followUpOf: "entity_received_k1", trigger: "Yes" },
+        {
+          key: "entity_received_k1",
+          text: "Did the business receive Schedules K-1 from other partnerships, S-corporations or trusts?",
+          type: "boolean",
+          demoAnswer: "No",
+        },
+        {
+          key: "entity_k1_uploads",
+          text: "Please upload the Schedules K-1 the business received",
+          type: "upload",
+          followUpOf: "entity_received_k1",
+          trigger: "Yes",
+        },
         { key: "entity_owner_addresses", text: "Did any owner's address change?", type: "boolean", demoAnswer: "No" },
-        { key: "entity_owner_address_detail", text: "Owner and new address", type: "textarea", numberOfCharacters: 300, followUpOf: "entity_owner_addresses", trigger: "Yes" },
+        {
+          key: "entity_owner_address_detail",
+          text: "Owner and new address",
+          type: "textarea",
+          numberOfCharacters: 300,
+          followUpOf: "entity_owner_addresses",
+          trigger: "Yes",
+        },
       ],
     },
     {
@@ -800,7 +1008,14 @@ const sCorpPartnership: CannedTemplate = {
       tab: "S-Corps and Partnerships",
       questions: [
         { key: "entity_owns_rentals", text: "Does the business own rental real estate?", type: "boolean", demoAnswer: "No" },
-        { key: "entity_rental_detail", text: "Describe each property, its rents and its expenses", type: "textarea", numberOfCharacters: 1000, followUpOf: "entity_owns_rentals", trigger: "Yes" },
+        {
+          key: "entity_rental_detail",
+          text: "Describe each property, its rents and its expenses",
+          type: "textarea",
+          numberOfCharacters: 1000,
+          followUpOf: "entity_owns_rentals",
+          trigger: "Yes",
+        },
       ],
     },
     {
@@ -816,8 +1031,8 @@ const sCorpPartnership: CannedTemplate = {
           options: ["Date paid", "Federal or state", "Jurisdiction", "Amount"],
           optional: true,
           demoEntries: [
-            { "Date paid": "04/15", "Federal or state": "State", "Jurisdiction": "OR", "Amount": "150" },
-            { "Date paid": "06/15", "Federal or state": "State", "Jurisdiction": "OR", "Amount": "150" },
+            { "Date paid": "04/15", "Federal or state": "State", Jurisdiction: "OR", Amount: "150" },
+            { "Date paid": "06/15", "Federal or state": "State", Jurisdiction: "OR", Amount: "150" },
           ],
         },
         { key: "entity_extension", text: "Date the extension was filed, if any", type: "date", optional: true },

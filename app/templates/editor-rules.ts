@@ -59,7 +59,11 @@ export const TEMPLATE_MESSAGES = {
 export const MAX_SECTIONS = 60;
 export const MAX_QUESTIONS_PER_SECTION = 120;
 
-const key = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const key = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const editorQuestionSchema = z.object({
   key,
@@ -75,10 +79,16 @@ export type EditorQuestion = z.infer<typeof editorQuestionSchema>;
 export const editorSectionSchema = z.object({
   key,
   name: z.string().trim().max(200),
-  sectionType: z.number().int().refine((n) => SECTION_TYPE_VALUES.includes(n), "Unknown section type"),
+  sectionType: z
+    .number()
+    .int()
+    .refine((n) => SECTION_TYPE_VALUES.includes(n), "Unknown section type"),
   instruction: z.string().max(20_000).nullable().default(null),
   tab: z.string().max(100).nullable().default(null),
-  trigger: z.object({ questionKey: key, answer: z.string().max(200) }).nullable().default(null),
+  trigger: z
+    .object({ questionKey: key, answer: z.string().max(200) })
+    .nullable()
+    .default(null),
   questions: z.array(editorQuestionSchema).max(MAX_QUESTIONS_PER_SECTION).default([]),
 });
 export type EditorSection = z.infer<typeof editorSectionSchema>;
@@ -125,8 +135,12 @@ export function normalizeTemplate(template: EditorTemplate): EditorTemplate {
         const followUpOf = q.followUpOf && inSection.has(q.followUpOf) ? q.followUpOf : null;
         inSection.add(q.key);
         seen.add(q.key);
-        const text = q.questionType === "upload" && !/^please upload/i.test(q.text.trim()) ? `Please upload ${q.text.trim().charAt(0).toLowerCase()}${q.text.trim().slice(1)}` : q.text.trim();
-        const options = q.questionType === "select" || q.questionType === "multiple" || q.questionType === "entries" || q.questionType === "upload" ? q.options : [];
+        const text =
+          q.questionType === "upload" && !/^please upload/i.test(q.text.trim())
+            ? `Please upload ${q.text.trim().charAt(0).toLowerCase()}${q.text.trim().slice(1)}`
+            : q.text.trim();
+        const options =
+          q.questionType === "select" || q.questionType === "multiple" || q.questionType === "entries" || q.questionType === "upload" ? q.options : [];
         return { ...q, text, options, followUpOf, trigger: followUpOf ? (q.trigger ?? "Yes") : null };
       });
       return { ...section, name: section.name.trim(), trigger, questions };

@@ -8,7 +8,15 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Alert, Badge, Button, Card, Checkbox, ChevronDownIcon, CloseIcon, PlusIcon, Select, TextArea, TextField } from "~/components/ui";
-import { EDITOR_QUESTION_TYPES, EDITOR_SECTION_TYPES, newKey, templateErrors, type EditorQuestion, type EditorSection, type EditorTemplate } from "./editor-rules";
+import {
+  EDITOR_QUESTION_TYPES,
+  EDITOR_SECTION_TYPES,
+  newKey,
+  templateErrors,
+  type EditorQuestion,
+  type EditorSection,
+  type EditorTemplate,
+} from "./editor-rules";
 import * as s from "./templates.css";
 
 export interface TemplateEditorProps {
@@ -18,8 +26,24 @@ export interface TemplateEditorProps {
   submitLabel: string;
 }
 
-const blankQuestion = (): EditorQuestion => ({ key: newKey("q"), text: "", questionType: "text", options: [], optional: false, followUpOf: null, trigger: null });
-const blankSection = (): EditorSection => ({ key: newKey("s"), name: "", sectionType: 3, instruction: null, tab: null, trigger: null, questions: [blankQuestion()] });
+const blankQuestion = (): EditorQuestion => ({
+  key: newKey("q"),
+  text: "",
+  questionType: "text",
+  options: [],
+  optional: false,
+  followUpOf: null,
+  trigger: null,
+});
+const blankSection = (): EditorSection => ({
+  key: newKey("s"),
+  name: "",
+  sectionType: 3,
+  instruction: null,
+  tab: null,
+  trigger: null,
+  questions: [blankQuestion()],
+});
 
 function move<T>(list: T[], from: number, to: number): T[] {
   if (to < 0 || to >= list.length) return list;
@@ -38,7 +62,8 @@ export function TemplateEditor({ initial, serverErrors, submitLabel }: TemplateE
   const errors = serverErrors && Object.keys(serverErrors).length ? serverErrors : attempted ? local : {};
   const questionText = new Map(template.sections.flatMap((sec) => sec.questions.map((q) => [q.key, q.text] as const)));
 
-  const setSection = (i: number, patch: Partial<EditorSection>) => setTemplate({ ...template, sections: template.sections.map((sec, j) => (j === i ? { ...sec, ...patch } : sec)) });
+  const setSection = (i: number, patch: Partial<EditorSection>) =>
+    setTemplate({ ...template, sections: template.sections.map((sec, j) => (j === i ? { ...sec, ...patch } : sec)) });
   const setQuestion = (i: number, qi: number, patch: Partial<EditorQuestion>) =>
     setSection(i, { questions: template.sections[i].questions.map((q, j) => (j === qi ? { ...q, ...patch } : q)) });
 
@@ -57,10 +82,24 @@ export function TemplateEditor({ initial, serverErrors, submitLabel }: TemplateE
       {attempted && Object.keys(local).length ? <Alert tone="danger" title="Please fix the highlighted fields." /> : null}
       <Card>
         <div className={s.grid}>
-          <TextField label="Template name" required value={template.name} maxLength={200} onChange={(e) => setTemplate({ ...template, name: e.currentTarget.value })} error={errors.name} />
-          <TextField label="Description" value={template.description} maxLength={1000} onChange={(e) => setTemplate({ ...template, description: e.currentTarget.value })} />
+          <TextField
+            label="Template name"
+            required
+            value={template.name}
+            maxLength={200}
+            onChange={(e) => setTemplate({ ...template, name: e.currentTarget.value })}
+            error={errors.name}
+          />
+          <TextField
+            label="Description"
+            value={template.description}
+            maxLength={1000}
+            onChange={(e) => setTemplate({ ...template, description: e.currentTarget.value })}
+          />
         </div>
-        <p className={s.hint}>Tags such as {"{client_fname}"}, {"{questionnaire_year}"} and {"{firm_name}"} are replaced when the template is sent.</p>
+        <p className={s.hint}>
+          Tags such as {"{client_fname}"}, {"{questionnaire_year}"} and {"{firm_name}"} are replaced when the template is sent.
+        </p>
       </Card>
 
       {errors.sections ? <p className={s.error}>{errors.sections}</p> : null}
@@ -71,13 +110,30 @@ export function TemplateEditor({ initial, serverErrors, submitLabel }: TemplateE
           titleAs="h2"
           actions={
             <div className={s.rowActions}>
-              <Button variant="ghost" size="sm" onClick={() => setTemplate({ ...template, sections: move(template.sections, i, i - 1) })} disabled={i === 0} aria-label={`Move section ${i + 1} up`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setTemplate({ ...template, sections: move(template.sections, i, i - 1) })}
+                disabled={i === 0}
+                aria-label={`Move section ${i + 1} up`}
+              >
                 <ChevronDownIcon size={16} style={{ transform: "rotate(180deg)" }} />
               </Button>
-              <Button variant="ghost" size="sm" onClick={() => setTemplate({ ...template, sections: move(template.sections, i, i + 1) })} disabled={i === template.sections.length - 1} aria-label={`Move section ${i + 1} down`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setTemplate({ ...template, sections: move(template.sections, i, i + 1) })}
+                disabled={i === template.sections.length - 1}
+                aria-label={`Move section ${i + 1} down`}
+              >
                 <ChevronDownIcon size={16} />
               </Button>
-              <Button variant="ghost" size="sm" onClick={() => setTemplate({ ...template, sections: template.sections.filter((_, j) => j !== i) })} aria-label={`Remove section ${i + 1}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setTemplate({ ...template, sections: template.sections.filter((_, j) => j !== i) })}
+                aria-label={`Remove section ${i + 1}`}
+              >
                 <CloseIcon size={16} />
               </Button>
             </div>
@@ -85,7 +141,14 @@ export function TemplateEditor({ initial, serverErrors, submitLabel }: TemplateE
         >
           <div className={s.section}>
             <div className={s.grid}>
-              <TextField label="Section name" required value={section.name} maxLength={200} onChange={(e) => setSection(i, { name: e.currentTarget.value })} error={errors[`sections.${i}.name`]} />
+              <TextField
+                label="Section name"
+                required
+                value={section.name}
+                maxLength={200}
+                onChange={(e) => setSection(i, { name: e.currentTarget.value })}
+                error={errors[`sections.${i}.name`]}
+              />
               <Select
                 label="Section type"
                 value={String(section.sectionType)}
@@ -102,31 +165,62 @@ export function TemplateEditor({ initial, serverErrors, submitLabel }: TemplateE
             />
             {section.trigger ? (
               <p className={s.hint}>
-                <Badge tone="info">Conditional</Badge> Shown when “{questionText.get(section.trigger.questionKey) ?? "a removed question"}” is answered {section.trigger.answer}.
+                <Badge tone="info">Conditional</Badge> Shown when “{questionText.get(section.trigger.questionKey) ?? "a removed question"}” is answered{" "}
+                {section.trigger.answer}.
               </p>
             ) : null}
             {section.sectionType === 2 || section.sectionType === 4 ? null : (
               <ol className={s.questions}>
                 {section.questions.map((q, qi) => {
                   const at = `sections.${i}.questions.${qi}`;
-                  const hasOptions = q.questionType === "select" || q.questionType === "multiple" || q.questionType === "entries" || q.questionType === "upload";
+                  const hasOptions =
+                    q.questionType === "select" || q.questionType === "multiple" || q.questionType === "entries" || q.questionType === "upload";
                   return (
                     <li key={q.key} className={s.question}>
                       <div className={s.questionRow}>
-                        <TextField label={`Question ${qi + 1}`} required value={q.text} maxLength={1000} onChange={(e) => setQuestion(i, qi, { text: e.currentTarget.value })} error={errors[`${at}.text`]} />
-                        <Select label="Type" value={q.questionType} onChange={(e) => setQuestion(i, qi, { questionType: e.currentTarget.value as EditorQuestion["questionType"] })} options={EDITOR_QUESTION_TYPES.map((t) => ({ value: t.value, label: t.label }))} />
+                        <TextField
+                          label={`Question ${qi + 1}`}
+                          required
+                          value={q.text}
+                          maxLength={1000}
+                          onChange={(e) => setQuestion(i, qi, { text: e.currentTarget.value })}
+                          error={errors[`${at}.text`]}
+                        />
+                        <Select
+                          label="Type"
+                          value={q.questionType}
+                          onChange={(e) => setQuestion(i, qi, { questionType: e.currentTarget.value as EditorQuestion["questionType"] })}
+                          options={EDITOR_QUESTION_TYPES.map((t) => ({ value: t.value, label: t.label }))}
+                        />
                         <div className={s.rowActions}>
-                          <Button variant="ghost" size="sm" onClick={() => setSection(i, { questions: move(section.questions, qi, qi - 1) })} disabled={qi === 0} aria-label={`Move question ${qi + 1} up`}>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            onClick={() => setSection(i, { questions: move(section.questions, qi, qi - 1) })}
+                            disabled={qi === 0}
+                            aria-label={`Move question ${qi + 1} up`}
+                          >
                             <ChevronDownIcon size={16} style={{ transform: "rotate(180deg)" }} />
                           </Button>
-                          <Button variant="ghost" size="sm" onClick={() => setSection(i, { questions: section.questions.filter((_, j) => j !== qi) })} aria-label={`Remove question ${qi + 1}`}>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            onClick={() => setSection(i, { questions: section.questions.filter((_, j) => j !== qi) })}
+                            aria-label={`Remove question ${qi + 1}`}
+                          >
                             <CloseIcon size={16} />
                           </Button>
                         </div>
                       </div>
                       {hasOptions ? (
                         <TextField
-                          label={q.questionType === "entries" ? "Columns (comma separated)" : q.questionType === "upload" ? "Document options (comma separated, optional)" : "Options (comma separated)"}
+                          label={
+                            q.questionType === "entries"
+                              ? "Columns (comma separated)"
+                              : q.questionType === "upload"
+                                ? "Document options (comma separated, optional)"
+                                : "Options (comma separated)"
+                          }
                           value={q.options.join(", ")}
                           onChange={(e) => setQuestion(i, qi, { options: e.currentTarget.value.split(",").map((o) => o.trimStart()) })}
                           onBlur={() => setQuestion(i, qi, { options: q.options.map((o) => o.trim()).filter(Boolean) })}
@@ -148,7 +242,12 @@ export function TemplateEditor({ initial, serverErrors, submitLabel }: TemplateE
             )}
             {section.sectionType === 2 || section.sectionType === 4 ? null : (
               <div>
-                <Button variant="secondary" size="sm" iconStart={<PlusIcon size={14} />} onClick={() => setSection(i, { questions: [...section.questions, blankQuestion()] })}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  iconStart={<PlusIcon size={14} />}
+                  onClick={() => setSection(i, { questions: [...section.questions, blankQuestion()] })}
+                >
                   Add question
                 </Button>
               </div>
@@ -157,7 +256,11 @@ export function TemplateEditor({ initial, serverErrors, submitLabel }: TemplateE
         </Card>
       ))}
       <div className={s.footer}>
-        <Button variant="secondary" iconStart={<PlusIcon size={16} />} onClick={() => setTemplate({ ...template, sections: [...template.sections, blankSection()] })}>
+        <Button
+          variant="secondary"
+          iconStart={<PlusIcon size={16} />}
+          onClick={() => setTemplate({ ...template, sections: [...template.sections, blankSection()] })}
+        >
           Add section
         </Button>
         <span className={s.spacer} />

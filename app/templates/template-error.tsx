@@ -6,7 +6,12 @@ import { Alert } from "~/components/ui";
 export function TemplatesErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 403 ? "You don't have access to templates." : status === 404 ? "Template not found" : "Something went wrong. Please refresh this page to try again.";
+  const title =
+    status === 403
+      ? "You don't have access to templates."
+      : status === 404
+        ? "Template not found"
+        : "Something went wrong. Please refresh this page to try again.";
   return (
     <FirmPage>
       <Alert tone="danger" title={title}>

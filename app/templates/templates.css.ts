@@ -51,10 +51,25 @@ export const listItem = style({
   "@media": { "screen and (max-width: 640px)": { gridTemplateColumns: "1fr" } },
 });
 
-export const itemTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, color: vars.color.text, display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
+export const itemTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  alignItems: "center",
+});
 
 export const itemMeta = style({ margin: 0, marginTop: vars.space["2xs"], color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
-export const itemActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, justifyContent: "flex-end", "@media": { "screen and (max-width: 640px)": { justifyContent: "flex-start" } } });
+export const itemActions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  justifyContent: "flex-end",
+  "@media": { "screen and (max-width: 640px)": { justifyContent: "flex-start" } },
+});
 
 export const groups = style({ display: "flex", flexDirection: "column", gap: vars.space.lg });

@@ -39,7 +39,15 @@ export async function listTemplates(portal: FirmSiteContext): Promise<TemplateRo
   const rows = await portal.db.questionnaireTemplate.findMany({
     where: { deletedAt: null },
     orderBy: [{ isCanned: "desc" }, { name: "asc" }, { id: "asc" }],
-    select: { id: true, hashId: true, name: true, description: true, isCanned: true, updatedAt: true, _count: { select: { sections: true, questions: true, questionnaires: true } } },
+    select: {
+      id: true,
+      hashId: true,
+      name: true,
+      description: true,
+      isCanned: true,
+      updatedAt: true,
+      _count: { select: { sections: true, questions: true, questionnaires: true } },
+    },
   });
   return rows.map((t) => ({
     id: t.id,
@@ -55,9 +63,15 @@ export async function listTemplates(portal: FirmSiteContext): Promise<TemplateRo
 }
 
 /** A template as the editor's state (keys are the rows' ids), or null. */
-export async function loadTemplateForEditor(portal: FirmSiteContext, templateId: string): Promise<(EditorTemplate & { id: string; isCanned: boolean; hashId: string }) | null> {
+export async function loadTemplateForEditor(
+  portal: FirmSiteContext,
+  templateId: string,
+): Promise<(EditorTemplate & { id: string; isCanned: boolean; hashId: string }) | null> {
   return portal.db.$transaction(async (tx) => {
-    const template = await tx.questionnaireTemplate.findFirst({ where: { id: templateId, deletedAt: null }, select: { id: true, hashId: true, name: true, description: true, isCanned: true } });
+    const template = await tx.questionnaireTemplate.findFirst({
+      where: { id: templateId, deletedAt: null },
+      select: { id: true, hashId: true, name: true, description: true, isCanned: true },
+    });
     if (!template) return null;
     return { ...template, description: template.description ?? "", sections: await editorSections(tx, template.id) };
   });
@@ -77,12 +91,26 @@ async function editorSections(tx: FirmTx, templateId: string): Promise<EditorTem
     trigger: s.triggerQuestionId && s.triggerAnswer !== null ? { questionKey: s.triggerQuestionId, answer: s.triggerAnswer } : null,
     questions: questions
       .filter((q) => q.sectionId === s.id)
-      .map((q) => ({ key: q.id, text: q.text, questionType: q.questionType, options: q.options, optional: q.optional, followUpOf: q.followUpQuestionId, trigger: q.triggerForFollowUpQuestion })),
+      .map((q) => ({
+        key: q.id,
+        text: q.text,
+        questionType: q.questionType,
+        options: q.options,
+        optional: q.optional,
+        followUpOf: q.followUpQuestionId,
+        trigger: q.triggerForFollowUpQuestion,
+      })),
   }));
 }
 
 /** Writes a template's sections and questions (fresh ids; links remapped), replacing what it had. */
-async function writeContent(tx: FirmTx, firmId: string, templateId: string, content: EditorTemplate, extra: { numberOfCharacters?: Map<string, number | null> } = {}) {
+async function writeContent(
+  tx: FirmTx,
+  firmId: string,
+  templateId: string,
+  content: EditorTemplate,
+  extra: { numberOfCharacters?: Map<string, number | null> } = {},
+) {
   const ids = new Map<string, string>();
   for (const s of content.sections) for (const q of s.questions) ids.set(q.key, randomUUID());
   const sections: Prisma.TemplateSectionCreateManyInput[] = [];
@@ -90,8 +118,19 @@ async function writeContent(tx: FirmTx, firmId: string, templateId: string, cont
   const triggers: { id: string; questionId: string; answer: string }[] = [];
   content.sections.forEach((section, order) => {
     const sectionId = randomUUID();
-    sections.push({ id: sectionId, firmId, templateId, sectionKey: null, sectionType: section.sectionType, name: section.name, tab: section.tab, instruction: section.instruction?.trim() || null, order });
-    if (section.trigger && ids.has(section.trigger.questionKey)) triggers.push({ id: sectionId, questionId: ids.get(section.trigger.questionKey)!, answer: section.trigger.answer });
+    sections.push({
+      id: sectionId,
+      firmId,
+      templateId,
+      sectionKey: null,
+      sectionType: section.sectionType,
+      name: section.name,
+      tab: section.tab,
+      instruction: section.instruction?.trim() || null,
+      order,
+    });
+    if (section.trigger && ids.has(section.trigger.questionKey))
+      triggers.push({ id: sectionId, questionId: ids.get(section.trigger.questionKey)!, answer: section.trigger.answer });
     section.questions.forEach((q, qOrder) => {
       questions.push({
         id: ids.get(q.key)!,
@@ -142,7 +181,9 @@ export async function saveTemplate(portal: FirmSiteContext, actorId: string, tem
     const template = await tx.questionnaireTemplate.findFirst({ where: { id: templateId, deletedAt: null }, select: { id: true, isCanned: true } });
     if (!template) throw new TemplateError(404, "Not Found");
     if (template.isCanned) throw new TemplateError(409, TEMPLATE_MESSAGES.canned);
-    const lengths = new Map((await tx.templateQuestion.findMany({ where: { templateId }, select: { id: true, numberOfCharacters: true } })).map((q) => [q.id, q.numberOfCharacters]));
+    const lengths = new Map(
+      (await tx.templateQuestion.findMany({ where: { templateId }, select: { id: true, numberOfCharacters: true } })).map((q) => [q.id, q.numberOfCharacters]),
+    );
     await tx.questionnaireTemplate.update({ where: { id: templateId }, data: { name: content.name, description: content.description || null } });
     await writeContent(tx, firmId, templateId, content, { numberOfCharacters: lengths });
     await logActivity(tx, firmId, { typeId: ACTIVITY_TYPES.questionnaire, title: "Template updated", description: content.name, actorId });
@@ -153,13 +194,29 @@ export async function saveTemplate(portal: FirmSiteContext, actorId: string, tem
 export async function duplicateTemplate(portal: FirmSiteContext, actorId: string, templateId: string): Promise<string> {
   const firmId = portal.firm.id;
   return portal.db.$transaction(async (tx) => {
-    const source = await tx.questionnaireTemplate.findFirst({ where: { id: templateId, deletedAt: null }, select: { id: true, name: true, description: true, disclaimer: true } });
+    const source = await tx.questionnaireTemplate.findFirst({
+      where: { id: templateId, deletedAt: null },
+      select: { id: true, name: true, description: true, disclaimer: true },
+    });
     if (!source) throw new TemplateError(404, "Not Found");
     const sections = await editorSections(tx, source.id);
-    const lengths = new Map((await tx.templateQuestion.findMany({ where: { templateId: source.id }, select: { id: true, numberOfCharacters: true } })).map((q) => [q.id, q.numberOfCharacters]));
+    const lengths = new Map(
+      (await tx.templateQuestion.findMany({ where: { templateId: source.id }, select: { id: true, numberOfCharacters: true } })).map((q) => [
+        q.id,
+        q.numberOfCharacters,
+      ]),
+    );
     const name = `Copy of ${source.name}`.slice(0, 200);
     const created = await tx.questionnaireTemplate.create({
-      data: { firmId, hashId: newTemplateHashId(), name, description: source.description, disclaimer: source.disclaimer, isCanned: false, createdById: actorId },
+      data: {
+        firmId,
+        hashId: newTemplateHashId(),
+        name,
+        description: source.description,
+        disclaimer: source.disclaimer,
+        isCanned: false,
+        createdById: actorId,
+      },
       select: { id: true },
     });
     await writeContent(tx, firmId, created.id, { name, description: source.description ?? "", sections }, { numberOfCharacters: lengths });

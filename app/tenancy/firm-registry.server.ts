@@ -47,7 +47,11 @@ export class FirmRegistry {
       const hostname = host.toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
       if (!this.domains.has(hostname)) {
         // Use the loaded value itself: the cache may decline to keep it (a change raced the load).
-        const firmId = await this.domains.getOrLoad(hostname, () => resolveFirmIdByDomain(hostname), (id) => (id ? SETTINGS_TTL_MS : MISS_TTL_MS));
+        const firmId = await this.domains.getOrLoad(
+          hostname,
+          () => resolveFirmIdByDomain(hostname),
+          (id) => (id ? SETTINGS_TTL_MS : MISS_TTL_MS),
+        );
         resolution = resolveHost(host, this.appDomain, (name) => (name === hostname ? (firmId ?? undefined) : undefined));
       }
     }
@@ -56,9 +60,17 @@ export class FirmRegistry {
     const firmId =
       resolution.via === "custom-domain"
         ? resolution.firmId
-        : await this.slugs.getOrLoad(resolution.slug, () => resolveFirmIdBySlug(resolution.slug), (id) => (id ? SETTINGS_TTL_MS : MISS_TTL_MS));
+        : await this.slugs.getOrLoad(
+            resolution.slug,
+            () => resolveFirmIdBySlug(resolution.slug),
+            (id) => (id ? SETTINGS_TTL_MS : MISS_TTL_MS),
+          );
     if (!firmId) return null;
-    const firm = await this.settings.getOrLoad(firmId, () => loadFirmSettings(firmId), (f) => (f ? SETTINGS_TTL_MS : MISS_TTL_MS));
+    const firm = await this.settings.getOrLoad(
+      firmId,
+      () => loadFirmSettings(firmId),
+      (f) => (f ? SETTINGS_TTL_MS : MISS_TTL_MS),
+    );
     return firm ? { site: "firm", firm } : null;
   }
 }

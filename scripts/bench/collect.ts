@@ -32,7 +32,8 @@ pg.Client.prototype.query = function (this: pg.Client, ...params: unknown[]) {
   if (counting) {
     const first = params[0] as string | { text?: string } | undefined;
     statements.push((typeof first === "string" ? first : (first?.text ?? "?")).replace(/\s+/g, " ").trim());
-    if (typeof first === "string" && /^\s*SELECT/.test(first) && !first.includes("set_config")) captured.push({ text: first, values: (params[1] as unknown[]) ?? [] });
+    if (typeof first === "string" && /^\s*SELECT/.test(first) && !first.includes("set_config"))
+      captured.push({ text: first, values: (params[1] as unknown[]) ?? [] });
   }
   return (query as (...a: unknown[]) => unknown).apply(this, params);
 } as typeof query;
@@ -91,7 +92,14 @@ async function main() {
     const started = performance.now();
     const { rows: adv } = await su.query(`SELECT id FROM users WHERE firm_id = $1 AND kind = 'staff'`, [firmId]);
     await su.query(`INSERT INTO firm_groups (id, firm_id, name) VALUES ($1 || '_g1', $1, 'Bench Group A'), ($1 || '_g2', $1, 'Bench Group B')`, [firmId]);
-    await seedFirm(su, firmId, ENTITIES, QUESTIONNAIRES, adv.map((r) => r.id), [`${firmId}_g1`, `${firmId}_g2`]);
+    await seedFirm(
+      su,
+      firmId,
+      ENTITIES,
+      QUESTIONNAIRES,
+      adv.map((r) => r.id),
+      [`${firmId}_g1`, `${firmId}_g2`],
+    );
     await su.query(
       `INSERT INTO firms (id, name, slug, updated_at) SELECT 'bench_firm_' || n, 'Bench Firm ' || n, 'bench-' || n, now() FROM generate_series(1, $1::int) AS n`,
       [FIRMS],
@@ -100,13 +108,31 @@ async function main() {
     await su.query("VACUUM ANALYZE");
     // A group-access advisor in Bench Group A.
     await su.query(`UPDATE users SET firm_access = 'group', firm_group_id = $1 || '_g1' WHERE id = $2`, [firmId, adv[adv.length - 1].id]);
-    console.log(`seeded ${QUESTIONNAIRES.toLocaleString("en-US")} questionnaires in acme + ${FIRMS} firms × 60 in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${QUESTIONNAIRES.toLocaleString("en-US")} questionnaires in acme + ${FIRMS} firms × 60 in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     const scoped = db.firmDb(firmId);
     const prefs = await scoped.firmPreferences.findUniqueOrThrow({ where: { firmId } });
     const portal = {
-      site: "firm" as const, db: scoped, origin: "http://acme.localhost", clientAddress: null,
-      firm: { id: firmId, slug: "acme", name: "Acme", customDomain: null, timeZone: "Pacific Time (US & Canada)", themeName: "modern", brandColor: null, logoKey: null, logoUrl: null, supportEmail: null, preferences: prefs, vocabulary: [] },
+      site: "firm" as const,
+      db: scoped,
+      origin: "http://acme.localhost",
+      clientAddress: null,
+      firm: {
+        id: firmId,
+        slug: "acme",
+        name: "Acme",
+        customDomain: null,
+        timeZone: "Pacific Time (US & Canada)",
+        themeName: "modern",
+        brandColor: null,
+        logoKey: null,
+        logoUrl: null,
+        supportEmail: null,
+        preferences: prefs,
+        vocabulary: [],
+      },
     } as unknown as Parameters<typeof list.listCollect>[0];
     const partner = { id: adv[0].id as string, firmAccess: "partner" as const };
     const group = { id: adv[adv.length - 1].id as string, firmAccess: "group" as const };

@@ -41,7 +41,9 @@ const UPLOAD_MB = arg("upload-mb", 150);
 
 /** The local S3 server in a child process; resolves with its settings. */
 async function startStoreProcess(dataDir: string) {
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/lib/local-s3-serve.ts", dataDir, "0", "bench"], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/lib/local-s3-serve.ts", dataDir, "0", "bench"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   for await (const chunk of child.stdout!) {
     out += String(chunk);
@@ -120,11 +122,40 @@ async function main() {
     const scoped = db.firmDb(firmId);
     const prefs = await scoped.firmPreferences.findUniqueOrThrow({ where: { firmId } });
     const portal = {
-      site: "firm" as const, db: scoped, origin: "http://acme.localhost", clientAddress: null,
-      firm: { id: firmId, slug: "acme", name: "Acme", customDomain: null, timeZone: "Pacific Time (US & Canada)", themeName: "modern", brandColor: null, logoKey: null, logoUrl: null, supportEmail: null, preferences: prefs, vocabulary: [] },
+      site: "firm" as const,
+      db: scoped,
+      origin: "http://acme.localhost",
+      clientAddress: null,
+      firm: {
+        id: firmId,
+        slug: "acme",
+        name: "Acme",
+        customDomain: null,
+        timeZone: "Pacific Time (US & Canada)",
+        themeName: "modern",
+        brandColor: null,
+        logoKey: null,
+        logoUrl: null,
+        supportEmail: null,
+        preferences: prefs,
+        vocabulary: [],
+      },
     } as unknown as Parameters<typeof documents.loadDocumentBrowser>[0]["portal"];
     const u = users[0];
-    const user = { id: u.id, sessionId: "bench", kind: "client" as const, email: "client@acme.test", fname: u.fname, lname: u.lname, preferredName: null, firmAccess: null, isAdvisor: false, readonlyAccess: u.readonly_access, timeZone: "Pacific Time (US & Canada)", defaultCompanyId: null };
+    const user = {
+      id: u.id,
+      sessionId: "bench",
+      kind: "client" as const,
+      email: "client@acme.test",
+      fname: u.fname,
+      lname: u.lname,
+      preferredName: null,
+      firmAccess: null,
+      isAdvisor: false,
+      readonlyAccess: u.readonly_access,
+      timeZone: "Pacific Time (US & Canada)",
+      defaultCompanyId: null,
+    };
 
     for (const [label, options] of [
       ["list /Bench (page 1)", { path: "/Bench" }],
@@ -191,7 +222,13 @@ async function main() {
     }, 10);
     const started = performance.now();
     const ctx = { portal, user };
-    const { grant } = await documents.performDocumentAction(ctx, hash, { intent: "upload_grant", path: "/Bench upload", fileName: "big.pdf", contentType: "application/pdf", size: UPLOAD_MB * MB });
+    const { grant } = await documents.performDocumentAction(ctx, hash, {
+      intent: "upload_grant",
+      path: "/Bench upload",
+      fileName: "big.pdf",
+      contentType: "application/pdf",
+      size: UPLOAD_MB * MB,
+    });
     const form = Object.entries(grant!.fields).flatMap(([name, value]) => ["-F", `${name}=${value}`]);
     const uploadStart = performance.now();
     // Async so the sampler keeps running while curl sends.
@@ -201,7 +238,13 @@ async function main() {
     await once(curl, "close");
     const uploadMs = performance.now() - uploadStart;
     const confirmStart = performance.now();
-    const confirmed = await documents.performDocumentAction(ctx, hash, { intent: "upload_confirm", path: "/Bench upload", fileName: "big.pdf", contentType: "application/pdf", key: grant!.key });
+    const confirmed = await documents.performDocumentAction(ctx, hash, {
+      intent: "upload_confirm",
+      path: "/Bench upload",
+      fileName: "big.pdf",
+      contentType: "application/pdf",
+      key: grant!.key,
+    });
     const confirmMs = performance.now() - confirmStart;
     clearInterval(sampler);
     const after = memory();

@@ -47,7 +47,14 @@ function postJson(port: number, host: string, pathName: string, body: unknown, h
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, path: pathName, method: "POST", agent: keepAlive, headers: { host, "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers } },
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathName,
+        method: "POST",
+        agent: keepAlive,
+        headers: { host, "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c) => chunks.push(c));
@@ -143,26 +150,38 @@ async function main() {
     counting = true;
     const page = await hostRequest(appPort, { host, path: url, headers: { cookie } });
     counting = false;
-    if (page.status !== 200 || (questionnaireId === qid && !page.text.includes("Question 300"))) throw new Error(`The questionnaire did not load (${page.status}): ${page.text.slice(0, 200)}`);
+    if (page.status !== 200 || (questionnaireId === qid && !page.text.includes("Question 300")))
+      throw new Error(`The questionnaire did not load (${page.status}): ${page.text.slice(0, 200)}`);
     const list = [...statements];
     return { list, data: list.filter((s) => !isBookkeeping(s)) };
   }
   const big = await countPage(qid);
   const little = await countPage(small[0].id);
   console.log(`Questionnaire page loader (GET …/questionnaire/{hash}.data, signed-in client), statements in the whole request:`);
-  for (const [label, r] of [[`${QUESTIONS} questions / ${SECTIONS} sections`, big], [`seeded (${small[0].n} questions)`, little]] as const) {
+  for (const [label, r] of [
+    [`${QUESTIONS} questions / ${SECTIONS} sections`, big],
+    [`seeded (${small[0].n} questions)`, little],
+  ] as const) {
     console.log(`  ${label.padEnd(32)} ${r.list.length} statements, ${r.data.length} reading data (the rest BEGIN/COMMIT/set_config)`);
   }
   console.log(`  statements for the 300-question page:`);
   for (const s of big.list) console.log(`    ${isBookkeeping(s) ? " " : "*"} ${s.slice(0, 110)}`);
   const loaderData = big.data.filter((s) => !/FROM "?public"?\."?sessions"?|sessions s|FROM sessions/i.test(s));
-  console.log(`  questionnaire data statements (excluding the session lookup): ${loaderData.length} — target ≤ 5: ${loaderData.length <= 5 && big.data.length === little.data.length ? "met" : "NOT met"} (same count at both sizes: ${big.data.length === little.data.length})`);
+  console.log(
+    `  questionnaire data statements (excluding the session lookup): ${loaderData.length} — target ≤ 5: ${loaderData.length <= 5 && big.data.length === little.data.length ? "met" : "NOT met"} (same count at both sizes: ${big.data.length === little.data.length})`,
+  );
 
   // ─── (b) autosave round trip ───
   const { rows: texts } = await su.query(`SELECT id FROM questions WHERE questionnaire_id = $1 AND question_type = 'text' ORDER BY "order" LIMIT 20`, [qid]);
   const save = async (i: number) => {
     const started = performance.now();
-    const res = await postJson(appPort, host, `/api/questionnaires/${hash}`, { intent: "answer", questionnaireId: qid, questionId: texts[i % texts.length].id, answer: `Answer ${i}` }, { cookie, origin });
+    const res = await postJson(
+      appPort,
+      host,
+      `/api/questionnaires/${hash}`,
+      { intent: "answer", questionnaireId: qid, questionId: texts[i % texts.length].id, answer: `Answer ${i}` },
+      { cookie, origin },
+    );
     const ms = performance.now() - started;
     if (res.status !== 200) throw new Error(`Autosave failed (${res.status}): ${res.text.slice(0, 200)}`);
     return ms;
@@ -178,7 +197,9 @@ async function main() {
   times.sort((a, b) => a - b);
   const p95 = percentile(times, 95);
   console.log(`Autosave round trip (POST /api/questionnaires/{hash}, ${SAVES} sequential saves after ${WARMUP} warm-up, ${perSave} statements each):`);
-  console.log(`  p50 ${percentile(times, 50).toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   p99 ${percentile(times, 99).toFixed(1)} ms   max ${times[times.length - 1]!.toFixed(1)} ms   — target p95 ≤ 30 ms: ${p95 <= 30 ? "met" : "NOT met"}`);
+  console.log(
+    `  p50 ${percentile(times, 50).toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   p99 ${percentile(times, 99).toFixed(1)} ms   max ${times[times.length - 1]!.toFixed(1)} ms   — target p95 ≤ 30 ms: ${p95 <= 30 ? "met" : "NOT met"}`,
+  );
 
   keepAlive.destroy();
   await su.end();

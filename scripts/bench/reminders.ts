@@ -69,7 +69,7 @@ async function main() {
       [firmId, N],
     );
 
-    const context = { sql: async <R,>(text: string, values: unknown[] = []) => (await su.query(text, values)).rows as R[] };
+    const context = { sql: async <R>(text: string, values: unknown[] = []) => (await su.query(text, values)).rows as R[] };
     const log = console.info;
     console.info = () => {};
     counting = true;
@@ -83,9 +83,15 @@ async function main() {
       `SELECT count(*) FILTER (WHERE m = 3)::int AS exact, count(*)::int AS total FROM (SELECT c.id, (SELECT count(*) FROM outbound_messages o WHERE o.user_id IN ('bu' || substr(c.id, 3) || '_1', 'bu' || substr(c.id, 3) || '_2')) AS m FROM companies c WHERE c.id LIKE 'bc%') t`,
     );
     const { rows: notes } = await su.query(`SELECT count(*)::int AS n FROM notifications WHERE company_id LIKE 'bc%'`);
-    console.log(`questionnaires due ${N}, concurrent runs ${WORKERS}: reminded ${reminded} (${results.map((r) => r.reminded).join(" + ")}) in ${(ms / 1000).toFixed(2)} s`);
-    console.log(`  ${(reminded / (ms / 1000)).toFixed(0)} reminders/s, ${(ms / Math.max(1, reminded)).toFixed(1)} ms each (wall), ${(statements / Math.max(1, reminded)).toFixed(1)} SQL statements each (with transaction control)`);
-    console.log(`  questionnaires with exactly one reminder (3 outbox rows): ${perQ[0].exact} of ${perQ[0].total}; notifications ${notes[0].n} (expected ${2 * N})`);
+    console.log(
+      `questionnaires due ${N}, concurrent runs ${WORKERS}: reminded ${reminded} (${results.map((r) => r.reminded).join(" + ")}) in ${(ms / 1000).toFixed(2)} s`,
+    );
+    console.log(
+      `  ${(reminded / (ms / 1000)).toFixed(0)} reminders/s, ${(ms / Math.max(1, reminded)).toFixed(1)} ms each (wall), ${(statements / Math.max(1, reminded)).toFixed(1)} SQL statements each (with transaction control)`,
+    );
+    console.log(
+      `  questionnaires with exactly one reminder (3 outbox rows): ${perQ[0].exact} of ${perQ[0].total}; notifications ${notes[0].n} (expected ${2 * N})`,
+    );
   } finally {
     await su.end();
     await db.closeDb();

@@ -31,7 +31,13 @@ function postJson(port: number, host: string, pathName: string, body: unknown, h
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, path: pathName, method: "POST", headers: { host, "content-type": "application/json", accept: "application/json", "content-length": Buffer.byteLength(payload), ...headers } },
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathName,
+        method: "POST",
+        headers: { host, "content-type": "application/json", accept: "application/json", "content-length": Buffer.byteLength(payload), ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c) => chunks.push(c));
@@ -78,7 +84,10 @@ async function main() {
      SELECT 'bench-o-' || n, $1, 'bench-c-' || n, 'bench-u-' || n, true FROM generate_series(1, $2::int) n`,
     [firmId, ENTITIES],
   );
-  const { rows: tpl } = await su.query(`SELECT id, (SELECT count(*)::int FROM template_questions q WHERE q.template_id = t.id) AS questions FROM questionnaire_templates t WHERE firm_id = $1 AND canned_key = $2`, [firmId, TEMPLATE]);
+  const { rows: tpl } = await su.query(
+    `SELECT id, (SELECT count(*)::int FROM template_questions q WHERE q.template_id = t.id) AS questions FROM questionnaire_templates t WHERE firm_id = $1 AND canned_key = $2`,
+    [firmId, TEMPLATE],
+  );
   const companyIds = Array.from({ length: ENTITIES }, (_, i) => `bench-c-${i + 1}`);
 
   // ─── Sign in the partner (password, then the emailed second factor) ───
@@ -89,7 +98,12 @@ async function main() {
   await hostRequest(appPort, { host, path: "/signin", form: { intent: "send-code:email", flow: "2fa" }, headers: { origin, cookie: waiting } });
   const { rows: codes } = await su.query(`SELECT subject FROM outbound_messages WHERE "to" = 'partner@acme.test' ORDER BY created_at DESC LIMIT 1`);
   const code = String(codes[0]?.subject ?? "").match(/\b(\d{6})\b/)?.[1] ?? "";
-  const verified = await hostRequest(appPort, { host, path: "/signin", form: { intent: "verify-code", flow: "2fa", code }, headers: { origin, cookie: waiting } });
+  const verified = await hostRequest(appPort, {
+    host,
+    path: "/signin",
+    form: { intent: "verify-code", flow: "2fa", code },
+    headers: { origin, cookie: waiting },
+  });
   const cookie = verified.cookie ?? "";
   if (!cookie) throw new Error(`Sign-in failed (${verified.status})`);
 
@@ -98,7 +112,13 @@ async function main() {
 
   // ─── (a) the request ───
   const started = performance.now();
-  const response = await postJson(appPort, host, "/api/staff/send", { intent: "template", templateId: tpl[0].id, taxYear: 2025, companyIds, dueDate: due }, { cookie, origin });
+  const response = await postJson(
+    appPort,
+    host,
+    "/api/staff/send",
+    { intent: "template", templateId: tpl[0].id, taxYear: 2025, companyIds, dueDate: due },
+    { cookie, origin },
+  );
   const requestMs = performance.now() - started;
   if (response.status !== 200) throw new Error(`Send failed (${response.status}): ${response.text.slice(0, 300)}`);
   const result = JSON.parse(response.text) as { status: string; schedulerId: string; count: number };
@@ -107,19 +127,32 @@ async function main() {
   let made = 0;
   let active = true;
   for (;;) {
-    const { rows } = await su.query(`SELECT (SELECT count(*)::int FROM questionnaires WHERE template_scheduler_id = $1) AS made, (SELECT active FROM template_schedulers WHERE id = $1) AS active`, [result.schedulerId]);
+    const { rows } = await su.query(
+      `SELECT (SELECT count(*)::int FROM questionnaires WHERE template_scheduler_id = $1) AS made, (SELECT active FROM template_schedulers WHERE id = $1) AS active`,
+      [result.schedulerId],
+    );
     made = rows[0].made;
     active = rows[0].active;
     if ((made >= ENTITIES && !active) || performance.now() - started > 300_000) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const doneMs = performance.now() - started;
-  const { rows: mails } = await su.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'sent')::int AS sent FROM outbound_messages WHERE firm_id = $1 AND "to" LIKE 'bench%@example.com'`, [firmId]);
-  const { rows: rows } = await su.query(`SELECT (SELECT count(*)::int FROM questions q JOIN questionnaires x ON x.id = q.questionnaire_id WHERE x.template_scheduler_id = $1) AS questions`, [result.schedulerId]);
+  const { rows: mails } = await su.query(
+    `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'sent')::int AS sent FROM outbound_messages WHERE firm_id = $1 AND "to" LIKE 'bench%@example.com'`,
+    [firmId],
+  );
+  const { rows: rows } = await su.query(
+    `SELECT (SELECT count(*)::int FROM questions q JOIN questionnaires x ON x.id = q.questionnaire_id WHERE x.template_scheduler_id = $1) AS questions`,
+    [result.schedulerId],
+  );
 
   console.log(`Send ${TEMPLATE} (${tpl[0].questions} questions) to ${ENTITIES} entities through POST /api/staff/send:`);
-  console.log(`  (a) request: ${requestMs.toFixed(0)} ms (status ${result.status}, ${result.count} entities handed to the background job) — target: returns at once`);
-  console.log(`  (b) background completion: ${(doneMs / 1000).toFixed(1)} s after the request started — ${made} questionnaires, ${rows[0].questions} questions, ${mails[0].n - before[0].n} emails queued (${mails[0].sent} recorded sent) — target ≤ 30 s: ${doneMs <= 30_000 && made === ENTITIES ? "met" : "NOT met"}`);
+  console.log(
+    `  (a) request: ${requestMs.toFixed(0)} ms (status ${result.status}, ${result.count} entities handed to the background job) — target: returns at once`,
+  );
+  console.log(
+    `  (b) background completion: ${(doneMs / 1000).toFixed(1)} s after the request started — ${made} questionnaires, ${rows[0].questions} questions, ${mails[0].n - before[0].n} emails queued (${mails[0].sent} recorded sent) — target ≤ 30 s: ${doneMs <= 30_000 && made === ENTITIES ? "met" : "NOT met"}`,
+  );
 
   await su.end();
   await booted.stop();

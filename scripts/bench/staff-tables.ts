@@ -29,7 +29,13 @@ const SMALL = arg("small", 50);
 const RUNS = arg("runs", 40);
 const EXPLAIN = args.includes("--explain");
 const WITHOUT_INDEXES = args.includes("--without-indexes");
-const STAFF_TABLE_INDEXES = ["users_firm_clients_created_idx", "users_firm_clients_name_idx", "users_firm_clients_email_idx", "companies_firm_live_created_idx", "companies_firm_live_name_idx"];
+const STAFF_TABLE_INDEXES = [
+  "users_firm_clients_created_idx",
+  "users_firm_clients_name_idx",
+  "users_firm_clients_email_idx",
+  "companies_firm_live_created_idx",
+  "companies_firm_live_name_idx",
+];
 
 const statements: string[] = [];
 let counting = false;
@@ -46,8 +52,75 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-const FIRST = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Carlos", "Karen", "Wei", "Aisha", "Dmitri", "Priya", "Kenji"];
-const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores"];
+const FIRST = [
+  "James",
+  "Mary",
+  "Robert",
+  "Patricia",
+  "John",
+  "Jennifer",
+  "Michael",
+  "Linda",
+  "David",
+  "Elizabeth",
+  "William",
+  "Barbara",
+  "Richard",
+  "Susan",
+  "Joseph",
+  "Jessica",
+  "Thomas",
+  "Sarah",
+  "Carlos",
+  "Karen",
+  "Wei",
+  "Aisha",
+  "Dmitri",
+  "Priya",
+  "Kenji",
+];
+const LAST = [
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Gonzalez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Perez",
+  "Thompson",
+  "White",
+  "Harris",
+  "Sanchez",
+  "Clark",
+  "Ramirez",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+  "Torres",
+  "Nguyen",
+  "Hill",
+  "Flores",
+];
 const SUFFIX = ["Holdings", "LLC", "Partners", "Trust", "Farms", "Properties", "Ventures", "Group", "Family Trust", "Consulting"];
 const TYPES = ["Individual", "Partnership", "Trust", "Exempt Organization", "S-Corporation", "C-Corporation"];
 const sqlArray = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`;
@@ -61,9 +134,15 @@ async function seedFirm(su: pg.Client, firmId: string, users: number, entities: 
        FROM generate_series(1, $2::int) n`,
     [firmId, advisors],
   );
-  await su.query(`INSERT INTO firm_groups (id, firm_id, name) SELECT $1 || '_grp' || n, $1, 'Group ' || n FROM generate_series(1, $2::int) n`, [firmId, groups]);
+  await su.query(`INSERT INTO firm_groups (id, firm_id, name) SELECT $1 || '_grp' || n, $1, 'Group ' || n FROM generate_series(1, $2::int) n`, [
+    firmId,
+    groups,
+  ]);
   await su.query(`INSERT INTO contact_tags (id, firm_id, name) SELECT $1 || '_ct' || n, $1, 'Tag ' || n FROM generate_series(1, $2::int) n`, [firmId, tags]);
-  await su.query(`INSERT INTO entity_tags (id, firm_id, name) SELECT $1 || '_et' || n, $1, 'Entity tag ' || n FROM generate_series(1, $2::int) n`, [firmId, tags]);
+  await su.query(`INSERT INTO entity_tags (id, firm_id, name) SELECT $1 || '_et' || n, $1, 'Entity tag ' || n FROM generate_series(1, $2::int) n`, [
+    firmId,
+    tags,
+  ]);
   await su.query(
     `INSERT INTO users (id, firm_id, kind, email, fname, lname, phone_number, assigned_advisor_id, firm_group_id, paying, created_at)
      SELECT $1 || '_u' || n, $1, 'client',
@@ -118,11 +197,15 @@ async function main() {
     // What autovacuum does on a live database (ANALYZE alone leaves the visibility map empty).
     await su.query("VACUUM ANALYZE");
     const { rows: counts } = await su.query(`SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM companies) AS companies`);
-    console.log(`Seeded ${SMALL + 1} firms: ${counts[0].users} users, ${counts[0].companies} entities in ${((performance.now() - started) / 1000).toFixed(1)} s (large firm: ${USERS} client users, ${ENTITIES} entities).`);
+    console.log(
+      `Seeded ${SMALL + 1} firms: ${counts[0].users} users, ${counts[0].companies} entities in ${((performance.now() - started) / 1000).toFixed(1)} s (large firm: ${USERS} client users, ${ENTITIES} entities).`,
+    );
     const { rows: indexes } = await su.query(`SELECT indexname FROM pg_indexes WHERE tablename IN ('users', 'companies') ORDER BY 1`);
     console.log(`Indexes on users/companies: ${indexes.map((r) => r.indexname).join(", ")}\n`);
 
-    const portal = { site: "firm", firm: { id: big }, db: db.firmDb(big), origin: "http://bench.localhost", clientAddress: null } as unknown as Parameters<typeof lists.listUsers>[0];
+    const portal = { site: "firm", firm: { id: big }, db: db.firmDb(big), origin: "http://bench.localhost", clientAddress: null } as unknown as Parameters<
+      typeof lists.listUsers
+    >[0];
     const viewer = { id: `${big}_adv1`, firmAccess: "partner" as const };
     const users = (patch: Partial<TableState>): TableState => ({ ...defaultState(USERS_TABLE), ...patch });
     const entities = (patch: Partial<TableState>): TableState => ({ ...defaultState(ENTITIES_TABLE), ...patch });
@@ -132,7 +215,10 @@ async function main() {
       cases.push({
         label: `users    ${label}`,
         run: () => lists.listUsers(portal, viewer, state),
-        sql: () => ({ ...usersQuery(state, viewer), from: `FROM users u LEFT JOIN users adv ON adv.id = u.assigned_advisor_id LEFT JOIN firm_groups g ON g.id = u.firm_group_id` }),
+        sql: () => ({
+          ...usersQuery(state, viewer),
+          from: `FROM users u LEFT JOIN users adv ON adv.id = u.assigned_advisor_id LEFT JOIN firm_groups g ON g.id = u.firm_group_id`,
+        }),
       });
     const entityCase = (label: string, state: TableState) =>
       cases.push({
@@ -171,11 +257,16 @@ async function main() {
         times.push(performance.now() - t);
       }
       times.sort((a, b) => a - b);
-      console.log(`${c.label.padEnd(46)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${String(perPage).padStart(5)}`);
+      console.log(
+        `${c.label.padEnd(46)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${String(perPage).padStart(5)}`,
+      );
       if (EXPLAIN) {
         const q = c.sql();
         const n = q.values.length;
-        for (const text of [`SELECT 1 ${q.from} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT $${n + 1} OFFSET 0`, `SELECT count(*) ${q.from} WHERE ${q.where}`]) {
+        for (const text of [
+          `SELECT 1 ${q.from} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT $${n + 1} OFFSET 0`,
+          `SELECT count(*) ${q.from} WHERE ${q.where}`,
+        ]) {
           await su.query("BEGIN");
           await su.query(`SET LOCAL ROLE portal_app`);
           await su.query(`SELECT set_config('app.firm_id', $1, true)`, [big]);

@@ -60,7 +60,7 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
     } else if (!config.DATABASE_OWNER_URL) {
       throw new ConfigError(
         "Invalid configuration:\n  - DATABASE_OWNER_URL: required with DATABASE_URL. DATABASE_URL is the app's own login (it can act only as portal_app); " +
-          "DATABASE_OWNER_URL is the tables' owner, for migrations and background jobs. See README.md, \"Database roles\".",
+          'DATABASE_OWNER_URL is the tables\' owner, for migrations and background jobs. See README.md, "Database roles".',
       );
     }
     if (!config.S3_ENDPOINT && !config.S3_BUCKET) {

@@ -99,8 +99,7 @@ export async function startEmbeddedPostgres(options: {
   }
   await server.start();
 
-  const urlFor = (name: string) =>
-    `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(name)}`;
+  const urlFor = (name: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(name)}`;
   const admin = new pg.Client({ connectionString: urlFor("postgres") });
   await admin.connect();
   try {
@@ -146,7 +145,7 @@ export async function withDevelopmentDatabase<T>(fn: (database: DevelopmentDatab
       },
       appUrl: async () => {
         const url = process.env.DATABASE_URL;
-        if (!url) throw new Error("DATABASE_URL is not set: the app's own login (see README.md, \"Database roles\").");
+        if (!url) throw new Error('DATABASE_URL is not set: the app\'s own login (see README.md, "Database roles").');
         return url;
       },
     });

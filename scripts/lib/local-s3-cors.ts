@@ -60,13 +60,14 @@ export interface PreflightAnswer {
 }
 
 /** The answer to an OPTIONS preflight for `path`. */
-export function preflight(
-  request: { path: string; origin?: string; method?: string; requestHeaders?: string },
-  allowed: OriginRule,
-): PreflightAnswer {
+export function preflight(request: { path: string; origin?: string; method?: string; requestHeaders?: string }, allowed: OriginRule): PreflightAnswer {
   const vary = { Vary: "Origin, Access-Control-Request-Method, Access-Control-Request-Headers" };
   if (!request.origin || !request.method) {
-    return { status: 400, headers: vary, error: { code: "BadRequest", message: "Insufficient information. Origin and Access-Control-Request-Method are needed." } };
+    return {
+      status: 400,
+      headers: vary,
+      error: { code: "BadRequest", message: "Insufficient information. Origin and Access-Control-Request-Method are needed." },
+    };
   }
   const methods = BUCKET_PATH.test(request.path) ? ["POST"] : OBJECT_PATH.test(request.path) ? ["GET", "HEAD"] : [];
   const headers = (request.requestHeaders ?? "")

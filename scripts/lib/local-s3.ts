@@ -121,7 +121,12 @@ export async function loadOrCreateCredentials(directory: string): Promise<S3Cred
   }
   await chmod(file, 0o600);
   const stored = JSON.parse(await readFile(file, "utf8")) as Partial<S3Credentials>;
-  if (typeof stored.accessKeyId !== "string" || !/^[A-Z0-9]{16,128}$/.test(stored.accessKeyId) || typeof stored.secretAccessKey !== "string" || stored.secretAccessKey.length < 32) {
+  if (
+    typeof stored.accessKeyId !== "string" ||
+    !/^[A-Z0-9]{16,128}$/.test(stored.accessKeyId) ||
+    typeof stored.secretAccessKey !== "string" ||
+    stored.secretAccessKey.length < 32
+  ) {
     throw new Error(`${file} does not hold valid credentials (accessKeyId, secretAccessKey): delete it to get new ones.`);
   }
   return { accessKeyId: stored.accessKeyId, secretAccessKey: stored.secretAccessKey };
@@ -220,7 +225,12 @@ function withBody(request: http.IncomingMessage, body: Readable, headers: http.I
 }
 
 /** Hands a checked request to s3rver, in-process. */
-function toStore(context: LayerContext, request: http.IncomingMessage, response: http.ServerResponse, replacement?: { body: Readable; headers: http.IncomingHttpHeaders }): void {
+function toStore(
+  context: LayerContext,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  replacement?: { body: Readable; headers: http.IncomingHttpHeaders },
+): void {
   const setHeader = response.setHeader.bind(response);
   response.setHeader = ((name: string, value: number | string | readonly string[]) =>
     STORE_CORS_HEADER.test(name) ? response : setHeader(name, value)) as typeof response.setHeader;
@@ -262,7 +272,13 @@ function hasBody(request: http.IncomingMessage): boolean {
 }
 
 /** Forwards a spooled body to s3rver, then deletes it once the answer is out. */
-function forwardSpooled(context: LayerContext, request: http.IncomingMessage, response: http.ServerResponse, spooled: Spooled, headers: http.IncomingHttpHeaders): void {
+function forwardSpooled(
+  context: LayerContext,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  spooled: Spooled,
+  headers: http.IncomingHttpHeaders,
+): void {
   response.on("close", () => void rm(spooled.dir, { recursive: true, force: true }));
   const { "transfer-encoding": _chunked, ...rest } = headers;
   toStore(context, request, response, { body: createReadStream(spooled.path), headers: { ...rest, "content-length": String(spooled.size) } });
@@ -274,7 +290,11 @@ async function forwardVerified(context: LayerContext, request: http.IncomingMess
   if (payload.kind === "unsigned") return toStore(context, request, response);
 
   if (payload.kind === "sha256") {
-    const mismatch: S3Refusal = { status: 400, code: "XAmzContentSHA256Mismatch", message: "The provided 'x-amz-content-sha256' header does not match what was computed." };
+    const mismatch: S3Refusal = {
+      status: 400,
+      code: "XAmzContentSHA256Mismatch",
+      message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
+    };
     if (!hasBody(request)) return payload.hash === EMPTY_SHA256 ? toStore(context, request, response) : refuse(response, mismatch);
     const hash = createHash("sha256");
     const spooled = await spool(request, (chunk) => hash.update(chunk));
@@ -340,7 +360,8 @@ async function handle(context: LayerContext, request: http.IncomingMessage, resp
   const browser = browserRequest(method, requestPath, search);
   if (browser) for (const [name, value] of Object.entries(corsHeaders(origin, context.allowedOrigin))) response.setHeader(name, value);
 
-  const bucket = browser === "upload" && request.headers["content-type"]?.toLowerCase().startsWith("multipart/form-data") ? requestPath.replace(/^\/|\/$/g, "") : null;
+  const bucket =
+    browser === "upload" && request.headers["content-type"]?.toLowerCase().startsWith("multipart/form-data") ? requestPath.replace(/^\/|\/$/g, "") : null;
   if (bucket) return handlePostUpload(context, request, response, bucket);
 
   const verified = await context.verify(request);
@@ -380,7 +401,10 @@ interface BusboyInstance extends NodeJS.WritableStream {
   on(event: "finish" | "close", listener: () => void): this;
   on(event: "error", listener: (error: Error) => void): this;
 }
-type BusboyConstructor = new (options: { headers: http.IncomingHttpHeaders; limits?: { fields?: number; fieldSize?: number; files?: number } }) => BusboyInstance;
+type BusboyConstructor = new (options: {
+  headers: http.IncomingHttpHeaders;
+  limits?: { fields?: number; fieldSize?: number; files?: number };
+}) => BusboyInstance;
 
 function loadBusboy(): BusboyConstructor {
   return createRequire(require.resolve("s3rver/package.json"))("busboy") as BusboyConstructor;
@@ -456,15 +480,19 @@ async function handlePostUpload(context: LayerContext, request: http.IncomingMes
         let kept = 0;
         const out = createWriteStream(file);
         // Count every byte; stop writing past the limit (the upload is refused then anyway).
-        await pipeline(stream, async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            size += chunk.length;
-            if (kept <= checked.maxBytes) {
-              kept += chunk.length;
-              yield chunk;
+        await pipeline(
+          stream,
+          async function* (source: AsyncIterable<Buffer>) {
+            for await (const chunk of source) {
+              size += chunk.length;
+              if (kept <= checked.maxBytes) {
+                kept += chunk.length;
+                yield chunk;
+              }
             }
-          }
-        }, out);
+          },
+          out,
+        );
         spooled = { path: file, size, fileName, mimeType, dir };
         refusal = checkPostPolicySize(checked, size);
       })(),

@@ -93,7 +93,8 @@ export async function* decodeAwsChunked(source: AsyncIterable<Buffer>, options: 
     const size = Number.parseInt(header[1], 16);
     if (!Number.isSafeInteger(size)) throw malformed("An aws-chunked chunk is too large.");
     const given = /(?:^|;)chunk-signature=([0-9a-f]{64})(?:;|$)/.exec(header[2] ?? "")?.[1];
-    if (options.signing && !given) throw new AwsChunkedError({ status: 403, code: "SignatureDoesNotMatch", message: "A chunk of the body carries no chunk-signature." });
+    if (options.signing && !given)
+      throw new AwsChunkedError({ status: 403, code: "SignatureDoesNotMatch", message: "A chunk of the body carries no chunk-signature." });
 
     const chunkHash = options.signing ? createHash("sha256") : null;
     let remaining = size;
@@ -113,7 +114,11 @@ export async function* decodeAwsChunked(source: AsyncIterable<Buffer>, options: 
     if (options.signing && chunkHash) {
       const expected = await options.signing.chunkSignature(previous, size > 0 ? chunkHash.digest("hex") : EMPTY_SHA256);
       if (!same(expected, given!)) {
-        throw new AwsChunkedError({ status: 403, code: "SignatureDoesNotMatch", message: "The chunk signature we calculated does not match the one you provided." });
+        throw new AwsChunkedError({
+          status: 403,
+          code: "SignatureDoesNotMatch",
+          message: "The chunk signature we calculated does not match the one you provided.",
+        });
       }
       previous = expected;
     }

@@ -158,10 +158,20 @@ export function checkPostPolicyFields(options: {
 /** The size check, once the file's length is known. */
 export function checkPostPolicySize(accepted: PostPolicyAccepted, size: number): PostPolicyRefusal | null {
   if (size > accepted.maxBytes) {
-    return { status: 400, code: "EntityTooLarge", message: "Your proposed upload exceeds the maximum allowed size", details: { ProposedSize: size, MaxSizeAllowed: accepted.maxBytes } };
+    return {
+      status: 400,
+      code: "EntityTooLarge",
+      message: "Your proposed upload exceeds the maximum allowed size",
+      details: { ProposedSize: size, MaxSizeAllowed: accepted.maxBytes },
+    };
   }
   if (size < accepted.minBytes) {
-    return { status: 400, code: "EntityTooSmall", message: "Your proposed upload is smaller than the minimum allowed size", details: { ProposedSize: size, MinSizeAllowed: accepted.minBytes } };
+    return {
+      status: 400,
+      code: "EntityTooSmall",
+      message: "Your proposed upload is smaller than the minimum allowed size",
+      details: { ProposedSize: size, MinSizeAllowed: accepted.minBytes },
+    };
   }
   return null;
 }

@@ -41,9 +41,7 @@ export interface S3Refusal {
 
 /** What the request's body must be, by its `x-amz-content-sha256`. */
 export type PayloadRule =
-  | { kind: "sha256"; hash: string }
-  | { kind: "unsigned" }
-  | { kind: "chunked"; signed: boolean; trailer: string | null; decodedLength: number | null };
+  { kind: "sha256"; hash: string } | { kind: "unsigned" } | { kind: "chunked"; signed: boolean; trailer: string | null; decodedLength: number | null };
 
 export interface VerifiedRequest {
   mechanism: "header" | "query";
@@ -214,7 +212,11 @@ function payloadRule(value: string | undefined, headers: http.IncomingHttpHeader
     }
     return { kind: "chunked", signed: value === STREAMING_SIGNED, trailer: headerValue(headers, "x-amz-trailer")?.toLowerCase() ?? null, decodedLength };
   }
-  return { status: 400, code: "InvalidArgument", message: "x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, STREAMING-UNSIGNED-PAYLOAD-TRAILER or a SHA-256 in hex." };
+  return {
+    status: 400,
+    code: "InvalidArgument",
+    message: "x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, STREAMING-UNSIGNED-PAYLOAD-TRAILER or a SHA-256 in hex.",
+  };
 }
 
 /** Checks requests against one set of credentials. */
@@ -232,7 +234,11 @@ export function createSigV4Verifier(credentials: S3Credentials) {
     const authorization = headerValue(request.headers, "authorization");
     const presigned = "X-Amz-Algorithm" in query || "X-Amz-Signature" in query || "X-Amz-Credential" in query;
     if (authorization !== undefined && presigned) {
-      return { status: 400, code: "InvalidArgument", message: "Only one auth mechanism allowed: the X-Amz-Algorithm query parameter or the Authorization header." };
+      return {
+        status: 400,
+        code: "InvalidArgument",
+        message: "Only one auth mechanism allowed: the X-Amz-Algorithm query parameter or the Authorization header.",
+      };
     }
     const httpRequest = (): HttpRequest => ({ method, protocol: "http:", hostname: "", path, query, headers: {} });
     const bound = (scope: Scope) => (previous: string, chunkSha256: string) => verifier.chunkSignature(previous, chunkSha256, scope);
@@ -278,7 +284,9 @@ export function createSigV4Verifier(credentials: S3Credentials) {
       const signature = single("X-Amz-Signature");
       if (algorithm !== ALGORITHM_IDENTIFIER) return denied("X-Amz-Algorithm only supports AWS4-HMAC-SHA256.");
       if (!credential || !longDate || !expires || !list || !signature || !/^[0-9a-f]{64}$/i.test(signature)) {
-        return denied("Query-string authentication requires X-Amz-Algorithm, X-Amz-Credential, X-Amz-Date, X-Amz-Expires, X-Amz-SignedHeaders and X-Amz-Signature.");
+        return denied(
+          "Query-string authentication requires X-Amz-Algorithm, X-Amz-Credential, X-Amz-Date, X-Amz-Expires, X-Amz-SignedHeaders and X-Amz-Signature.",
+        );
       }
       const parsed = parseCredential(credential, longDate, credentials);
       if (isS3Refusal(parsed)) return parsed;

@@ -8,7 +8,7 @@
  * The optional 1099 question is used, so the checklist's required count stays as other tests expect.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { firmUrl, PASSWORD, screenshot, signIn, sql } from "./support";
 
 const NOTE = "Some of your documents were split into separate files by your firm.";
@@ -62,7 +62,9 @@ async function clientUploads(browser: Browser, slug: string, path: string, width
   await signInClient(page, slug, `client@${slug}.test`);
   await page.goto(firmUrl(slug, path));
   await expect(page.getByRole("heading", { name: "Year-End Documents" })).toBeVisible();
-  await question1099(page).locator('input[type="file"]').setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: await threePagePdf(fileName) });
+  await question1099(page)
+    .locator('input[type="file"]')
+    .setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: await threePagePdf(fileName) });
   await expect(page.getByText("Document(s) uploaded successfully")).toBeVisible();
   await expect(question1099(page).getByText(fileName)).toBeVisible();
   await expect(page.getByText(NOTE)).toHaveCount(0);
@@ -78,12 +80,15 @@ async function splitInReview(page: Page, fileName: string, shot: string) {
   await expect(thumbnails).toHaveCount(3);
   await expect(thumbnails.locator('canvas[data-state="ready"]')).toHaveCount(3, { timeout: 20_000 });
   // A thumbnail really shows its page (ink on the canvas).
-  const ink = await thumbnails.first().locator("canvas").evaluate((canvas: HTMLCanvasElement) => {
-    const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
-    let dark = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 1]! < 128 && data[i + 2]! < 160) dark++;
-    return dark;
-  });
+  const ink = await thumbnails
+    .first()
+    .locator("canvas")
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 1]! < 128 && data[i + 2]! < 160) dark++;
+      return dark;
+    });
   expect(ink).toBeGreaterThan(50);
 
   // Clicking page 2 starts a new document there: "1, 2-3".

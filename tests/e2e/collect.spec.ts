@@ -31,7 +31,10 @@ test("a partner filters Collect, opens a questionnaire and locks it", async ({ p
       WHERE f.slug = 'acme' AND q.deleted_at IS NULL AND NOT q.is_draft AND NOT q.locked AND NOT q.completed AND q.opened_at IS NOT NULL AND NOT q.in_progress
       ORDER BY q.last_activity_at DESC NULLS LAST, q.created_at DESC, q.id DESC LIMIT 1`,
   );
-  await rows.first().getByRole("button", { name: /^Open / }).click();
+  await rows
+    .first()
+    .getByRole("button", { name: /^Open / })
+    .click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("tab", { name: "Sections" })).toBeVisible();
   await expect(dialog.getByRole("tab", { name: /^Unattached/ })).toBeVisible();
@@ -71,7 +74,11 @@ test("a partner filters Collect, opens a questionnaire and locks it", async ({ p
     `SELECT a.questionnaire_id AS id FROM activity_logs a JOIN firms f ON f.id = a.firm_id WHERE f.slug = 'acme' AND a.title = 'Locked the questionnaire' ORDER BY a.created_at DESC LIMIT 1`,
   );
   expect(lockedId).toBe(firstOpened!.id);
-  await sql(`UPDATE questionnaires SET locked = false, last_activity = $2, last_activity_at = $3 WHERE id = $1`, [lockedId, firstOpened!.last_activity, firstOpened!.last_activity_at]);
+  await sql(`UPDATE questionnaires SET locked = false, last_activity = $2, last_activity_at = $3 WHERE id = $1`, [
+    lockedId,
+    firstOpened!.last_activity,
+    firstOpened!.last_activity_at,
+  ]);
 });
 
 test("Summit's Collect at both widths", async ({ page }) => {
@@ -80,7 +87,11 @@ test("Summit's Collect at both widths", async ({ page }) => {
   const table = page.getByRole("region", { name: "Checklists" });
   await expect(table.getByRole("status")).toHaveText(/^1-\d+ of \d+$/);
   await screenshot(page, "collect-summit-desktop");
-  await table.locator("tbody tr").first().getByRole("button", { name: /^Open / }).click();
+  await table
+    .locator("tbody tr")
+    .first()
+    .getByRole("button", { name: /^Open / })
+    .click();
   await expect(page.getByRole("dialog").getByRole("tab", { name: "Activities" })).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshot(page, "collect-summit-dialog-375");

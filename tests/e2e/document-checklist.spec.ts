@@ -5,7 +5,7 @@
  * too. Acme at desktop and 375 px, summit at desktop. Each test restores the flags it sets.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { firmUrl, PASSWORD, screenshot, sql } from "./support";
 
 async function signInClient(page: Page, slug: string, email: string) {
@@ -29,7 +29,11 @@ async function questionnaire(slug: string, email: string, name: string) {
 }
 
 async function setFlags(id: string, flags: { popout: boolean; asChecklist: boolean }) {
-  await sql(`UPDATE questionnaires SET document_popout_checklist_enabled = $2, show_uploads_as_document_checklist = $3 WHERE id = $1`, [id, flags.popout, flags.asChecklist]);
+  await sql(`UPDATE questionnaires SET document_popout_checklist_enabled = $2, show_uploads_as_document_checklist = $3 WHERE id = $1`, [
+    id,
+    flags.popout,
+    flags.asChecklist,
+  ]);
 }
 
 async function onePagePdf(text: string): Promise<Buffer> {
@@ -64,7 +68,9 @@ test("uploads as a checklist: sections point to the dialog, where the client upl
     const question = dialog.locator("section[data-status]").filter({ hasText: "Please upload your Forms W-2" });
     await expect(question).toBeVisible();
     const before = (await dialog.getByText(/ of \d+ required documents? provided/).textContent()) ?? "";
-    await question.locator('input[type="file"]').setInputFiles({ name: "w2-acme-employer.pdf", mimeType: "application/pdf", buffer: await onePagePdf("W-2 Acme Employer") });
+    await question
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "w2-acme-employer.pdf", mimeType: "application/pdf", buffer: await onePagePdf("W-2 Acme Employer") });
     await expect(page.getByText("Document(s) uploaded successfully")).toBeVisible();
     await expect(question.getByText("w2-acme-employer.pdf")).toBeVisible();
     await expect(dialog.getByText(/ of \d+ required documents? provided/)).not.toHaveText(before);
@@ -88,7 +94,9 @@ test("uploads as a checklist: sections point to the dialog, where the client upl
 test("the pop-out alone keeps uploads in their sections and lists them in the dialog too (375 px)", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   const q = await questionnaire("acme", "client@acme.test", "2025 Individual Tax Organizer");
-  const [w2] = await sql<{ section_id: string }>(`SELECT section_id FROM questions WHERE questionnaire_id = $1 AND text = 'Please upload your Forms W-2'`, [q.id]);
+  const [w2] = await sql<{ section_id: string }>(`SELECT section_id FROM questions WHERE questionnaire_id = $1 AND text = 'Please upload your Forms W-2'`, [
+    q.id,
+  ]);
   await setFlags(q.id, { popout: true, asChecklist: false });
   try {
     await signInClient(page, "acme", "client@acme.test");

@@ -4,7 +4,7 @@
  * the page-ranges field refuses malformed input first. Screenshot in tests/screenshots/.
  */
 import { expect, test } from "@playwright/test";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { firmUrl, screenshot, signIn, sql } from "./support";
 
 async function threePagePdf(): Promise<Buffer> {

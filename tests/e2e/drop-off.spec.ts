@@ -106,7 +106,14 @@ test("a partner issues a secure upload link; a visitor sends a file without sign
   await visitor.close();
 
   await expect
-    .poll(async () => (await sql(`SELECT 1 FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'partner@summit.test' AND n.text LIKE '1 file uploaded for %secure upload link'`)).length)
+    .poll(
+      async () =>
+        (
+          await sql(
+            `SELECT 1 FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'partner@summit.test' AND n.text LIKE '1 file uploaded for %secure upload link'`,
+          )
+        ).length,
+    )
     .toBeGreaterThan(0);
   await page.goto(firmUrl("summit", `/admin/${entity.hash_id}/documents?${new URLSearchParams({ path: "/Secure upload" })}`));
   await expect(page.getByRole("list", { name: "Documents" }).getByText(`Property tax bill ${stamp}.pdf`, { exact: true })).toBeVisible();

@@ -29,7 +29,12 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   header[9] = 2;
   const row = Buffer.concat([Buffer.from([0]), Buffer.concat(Array.from({ length: width }, () => Buffer.from(rgb)))]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 test("a partner uploads a logo straight to storage and changes the brand colour", async ({ page }) => {
@@ -52,7 +57,12 @@ test("a partner uploads a logo straight to storage and changes the brand colour"
 
   // A file that only claims to be an image is refused by the confirm step.
   await page.getByLabel("Choose a logo file").setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("<script>alert(1)</script>") });
-  await expect(page.getByRole("alert").filter({ hasText: /type|supported|upload/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: /type|supported|upload/i })
+      .first(),
+  ).toBeVisible();
 
   // Brand colour: every screen picks it up at once (the firm cache is invalidated).
   await page.getByLabel("Brand colour", { exact: true }).fill("#b4236c");

@@ -73,7 +73,9 @@ test("a partner imports a client list and follows its progress to the report", a
   const report = readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
   expect(report.trim().split("\r\n")).toEqual(["Row,Reason,First Name,Last Name,Email,Phone", `${ROWS + 2},Invalid email address,Broken,Row,not-an-email,`]);
 
-  const [{ n }] = await sql<{ n: string }>(`SELECT count(*) AS n FROM users u JOIN firms f ON f.id = u.firm_id WHERE f.slug = 'acme' AND u.email LIKE 'e2e.import.%'`);
+  const [{ n }] = await sql<{ n: string }>(
+    `SELECT count(*) AS n FROM users u JOIN firms f ON f.id = u.firm_id WHERE f.slug = 'acme' AND u.email LIKE 'e2e.import.%'`,
+  );
   expect(Number(n)).toBe(ROWS);
 
   await dialog.getByRole("button", { name: "Done" }).click();

@@ -26,12 +26,10 @@ test("a client sends a message from the dashboard and reads the firm's reply", a
     `SELECT c.id, p.user_id AS staff FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id AND p.is_firm_user
       WHERE c.firm_id = 'firm_acme' ORDER BY c.created_at DESC LIMIT 1`,
   );
-  await sql(`INSERT INTO messages (id, firm_id, conversation_id, author_id, text, is_firm_user, updated_at) VALUES ($1, 'firm_acme', $2, $3, $4, true, now())`, [
-    `e2e-${Date.now()}`,
-    conversation!.id,
-    conversation!.staff,
-    "Thanks! We have everything we need for now.",
-  ]);
+  await sql(
+    `INSERT INTO messages (id, firm_id, conversation_id, author_id, text, is_firm_user, updated_at) VALUES ($1, 'firm_acme', $2, $3, $4, true, now())`,
+    [`e2e-${Date.now()}`, conversation!.id, conversation!.staff, "Thanks! We have everything we need for now."],
+  );
   await page.reload();
   await expect(page.getByText("Acme Tax & Advisory Team").first()).toBeVisible();
   await expect(page.getByRole("list", { name: "Messages" }).getByText("Thanks! We have everything we need for now.")).toBeVisible();
@@ -48,7 +46,10 @@ test("another firm's inbox carries its own branding, with the demo conversation"
   await signIn(page, "summit", "client@summit.test");
   await page.goto(firmUrl("summit", "/inbox"));
   await expect(page.getByRole("heading", { name: "Messages" })).toBeVisible();
-  await page.getByRole("navigation", { name: "Conversations" }).getByRole("link", { name: /Summit CPA Group Team/ }).click();
+  await page
+    .getByRole("navigation", { name: "Conversations" })
+    .getByRole("link", { name: /Summit CPA Group Team/ })
+    .click();
   const messages = page.getByRole("list", { name: "Messages" });
   await expect(messages.getByText(/Every month, please/)).toBeVisible();
   await page.getByLabel("Message", { exact: true }).fill("Quick question about my estimated payments.");

@@ -77,7 +77,10 @@ async function reviewAndSign(page: Page, slug: string, email: string, signer: st
   await page.getByRole("dialog").getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByText("Document approved successfully")).toBeVisible();
   await expect(page.getByText("You approved this document.")).toBeVisible();
-  const [review] = await sql<{ marked_completed: boolean; changes_requested: string | null }>(`SELECT marked_completed, changes_requested FROM sections WHERE id = $1`, [q.section("draft_return_review")]);
+  const [review] = await sql<{ marked_completed: boolean; changes_requested: string | null }>(
+    `SELECT marked_completed, changes_requested FROM sections WHERE id = $1`,
+    [q.section("draft_return_review")],
+  );
   expect(review).toEqual({ marked_completed: true, changes_requested: null });
 
   // Sign the PDF.
@@ -118,7 +121,9 @@ test("a client reviews and signs PDFs on a 375 px phone", async ({ page }) => {
   await signInClient(page, "summit", "client@summit.test");
   // Summit requires the first section (the checklist) first: later sections are locked until then.
   const request = await reviewRequest("summit", "client@summit.test");
-  await page.goto(firmUrl("summit", `/questionnaire/${request.hash}?questionnaireId=${request.questionnaireId}&sectionId=${request.section("draft_return_review")}`));
+  await page.goto(
+    firmUrl("summit", `/questionnaire/${request.hash}?questionnaireId=${request.questionnaireId}&sectionId=${request.section("draft_return_review")}`),
+  );
   await expect(page.getByText("Please complete the first section before proceeding.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Request Changes" })).toHaveCount(0);
   await screenshot(page, "pdf-summit-375-locked");
@@ -168,7 +173,7 @@ test("a client works through the document checklist: upload, preview, remove, co
   const summary = page.getByRole("status", { name: "Checklist progress" });
   await expect(summary).toContainText("0 of 2 required documents provided");
 
-  const { PDFDocument, StandardFonts } = await import("pdf-lib");
+  const { PDFDocument, StandardFonts } = await import("@cantoo/pdf-lib");
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   pdf.addPage([612, 792]).drawText("December bank statement - Operating account", { x: 72, y: 700, size: 20, font });
@@ -211,6 +216,8 @@ test("an advisor's preview shows the client's PDFs in the viewer and saves nothi
   await expectRendered(viewer);
   await expect(viewer).toHaveAttribute("data-pages", "2");
   await expect(page.getByRole("button", { name: "Confirm receipt" })).toHaveCount(0);
-  const [{ marked_completed }] = await sql<{ marked_completed: boolean }>(`SELECT marked_completed FROM sections WHERE id = $1`, [q.section("final_return_delivery")]);
+  const [{ marked_completed }] = await sql<{ marked_completed: boolean }>(`SELECT marked_completed FROM sections WHERE id = $1`, [
+    q.section("final_return_delivery"),
+  ]);
   expect(marked_completed).toBe(false);
 });

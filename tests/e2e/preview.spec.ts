@@ -13,7 +13,9 @@ import { firmUrl, screenshot, signIn } from "./support";
 let pool: pg.Pool | null = null;
 async function sql<R extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<R[]> {
   if (!pool) {
-    const port = readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "postgres", "postmaster.pid"), "utf8").split("\n")[3]?.trim();
+    const port = readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "postgres", "postmaster.pid"), "utf8")
+      .split("\n")[3]
+      ?.trim();
     pool = new pg.Pool({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/portal`, max: 2 });
   }
   return (await pool.query(text, values)).rows as R[];
@@ -70,14 +72,21 @@ test("an advisor previews a client's questionnaire: mock answers and notes, noth
     await sections.nth(i).click();
     if ((await page.locator('section[data-status] input[type="text"][aria-labelledby^="q-"]').count()) > 0) break;
   }
-  const question = page.locator("section[data-status]").filter({ has: page.locator('input[type="text"][aria-labelledby^="q-"]') }).first();
+  const question = page
+    .locator("section[data-status]")
+    .filter({ has: page.locator('input[type="text"][aria-labelledby^="q-"]') })
+    .first();
   await question.locator('input[type="text"][aria-labelledby^="q-"]').fill("Answered in preview");
   await expect(question.getByRole("status")).toHaveText("Saved");
   await question.getByRole("button", { name: "Add Note" }).click();
   await question.getByLabel("Note").fill("Please bring last year's return");
   await question.getByRole("button", { name: "Save Note" }).click();
   await expect(question.getByText("Acme Tax & Advisory Team: Please bring last year's return")).toBeVisible();
-  const otherId = await page.locator("section[data-status]").filter({ has: page.getByRole("button", { name: "Mark N/A" }) }).nth(1).getAttribute("id");
+  const otherId = await page
+    .locator("section[data-status]")
+    .filter({ has: page.getByRole("button", { name: "Mark N/A" }) })
+    .nth(1)
+    .getAttribute("id");
   const other = page.locator(`section[id="${otherId}"]`);
   await other.getByRole("button", { name: "Mark N/A" }).click();
   await expect(other.getByText("You marked this question as not applicable to you.")).toBeVisible();
@@ -86,7 +95,12 @@ test("an advisor previews a client's questionnaire: mock answers and notes, noth
   await screenshot(page, "acme-preview-questionnaire");
 
   // The engagement letter: Print and Sign; the advisor is not a signer.
-  const agreement = (await sql<{ id: string; name: string; marked_completed: boolean }>(`SELECT id, name, marked_completed FROM sections WHERE questionnaire_id = $1 AND section_type = 2 LIMIT 1`, [target.id]))[0];
+  const agreement = (
+    await sql<{ id: string; name: string; marked_completed: boolean }>(
+      `SELECT id, name, marked_completed FROM sections WHERE questionnaire_id = $1 AND section_type = 2 LIMIT 1`,
+      [target.id],
+    )
+  )[0];
   if (agreement) {
     await page.getByRole("navigation", { name: "Sections" }).getByRole("button", { name: agreement.name }).click();
     if (agreement.marked_completed) await expect(page.getByText("Your signature isn't required.")).toBeVisible();
@@ -126,10 +140,12 @@ test("an advisor marks the deposit paid and unpaid from the preview", async ({ p
 
 test("template preview: tax year minus 1, the template tags banner, nothing answerable", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const template = (await sql<{ id: string; name: string }>(
-    `SELECT t.id, t.name FROM questionnaire_templates t JOIN firms f ON f.id = t.firm_id WHERE f.slug = 'acme' AND t.deleted_at IS NULL
+  const template = (
+    await sql<{ id: string; name: string }>(
+      `SELECT t.id, t.name FROM questionnaire_templates t JOIN firms f ON f.id = t.firm_id WHERE f.slug = 'acme' AND t.deleted_at IS NULL
       ORDER BY (SELECT count(*) FROM template_questions q WHERE q.template_id = t.id) DESC LIMIT 1`,
-  ))[0]!;
+    )
+  )[0]!;
   await signInAs(page, "advisor@acme.test");
   await page.goto(firmUrl("acme", `/preview/template/${template.id}`));
   await expect(page.getByText("Template tags such as {client_fname} are replaced", { exact: false })).toBeVisible();
@@ -147,7 +163,11 @@ test("template preview: tax year minus 1, the template tags banner, nothing answ
 test("an advisor previews a client's dashboard read-only and opens a questionnaire in preview", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const target = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
-  const client = (await sql<{ id: string; default_company_id: string | null }>(`SELECT u.id, u.default_company_id FROM users u JOIN firms f ON f.id = u.firm_id WHERE f.slug = 'acme' AND u.email = 'client@acme.test'`))[0]!;
+  const client = (
+    await sql<{ id: string; default_company_id: string | null }>(
+      `SELECT u.id, u.default_company_id FROM users u JOIN firms f ON f.id = u.firm_id WHERE f.slug = 'acme' AND u.email = 'client@acme.test'`,
+    )
+  )[0]!;
   await signInAs(page, "advisor@acme.test");
   await page.goto(firmUrl("acme", `/preview/user/${client.id}?previewCompanyHash=${target.hash_id}`));
   await expect(page.getByText("Previewing Jordan Rivera")).toBeVisible();

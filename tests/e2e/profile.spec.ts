@@ -21,7 +21,9 @@ async function db<R extends Record<string, unknown>>(text: string, values: unkno
   if (!pool) {
     const dataDir = process.env.E2E_DATA_DIR;
     if (!dataDir) throw new Error("E2E_DATA_DIR is not set (tests/playwright.config.ts sets it)");
-    const port = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]?.trim();
+    const port = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8")
+      .split("\n")[3]
+      ?.trim();
     pool = new pg.Pool({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/portal`, max: 2 });
   }
   return (await pool.query(text, values)).rows as R[];
@@ -47,7 +49,18 @@ async function snapshotUser(slug: string, email: string) {
       db(
         `UPDATE users SET email = $2, pending_email = $3, phone_number = $4, work_phone_number = $5, work_phone_extension = $6,
                 preferred_contact_method = $7::"ContactMethod", time_zone = $8, enabled_2fa = $9, contact_confirmed_at = $10 WHERE id = $1`,
-        [row.id, row.email, row.pending_email, row.phone_number, row.work_phone_number, row.work_phone_extension, row.method, row.time_zone, row.enabled_2fa, row.contact_confirmed_at],
+        [
+          row.id,
+          row.email,
+          row.pending_email,
+          row.phone_number,
+          row.work_phone_number,
+          row.work_phone_extension,
+          row.method,
+          row.time_zone,
+          row.enabled_2fa,
+          row.contact_confirmed_at,
+        ],
       ),
   };
 }
@@ -252,13 +265,26 @@ test("a client without a password confirms a profile change with a code emailed 
     await expect(page.getByText("Profile updated successfully")).toBeVisible();
     await expect(page.getByLabel("Code we texted to (•••) •••-0198")).toBeVisible();
   } finally {
-    await db(`UPDATE users SET password_hash = $2, preferred_sign_in_method = $3::"SignInMethod" WHERE id = $1`, [saved.id, before.password_hash, before.method]);
+    await db(`UPDATE users SET password_hash = $2, preferred_sign_in_method = $3::"SignInMethod" WHERE id = $1`, [
+      saved.id,
+      before.password_hash,
+      before.method,
+    ]);
     await saved.restore();
   }
 });
 
 test("a client edits their entity's address; Canada shows Province/Territory and Postal Code", async ({ page }) => {
-  const [entity] = await db<{ id: string; hash_id: string; street: string | null; city: string | null; state: string | null; zip: string | null; country: string; business_email: string | null }>(
+  const [entity] = await db<{
+    id: string;
+    hash_id: string;
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+    country: string;
+    business_email: string | null;
+  }>(
     `SELECT c.id, c.hash_id, c.street, c.city, c.state, c.zip, c.country, c.business_email
        FROM companies c JOIN firms f ON f.id = c.firm_id
       WHERE f.slug = 'summit' AND c.name = (SELECT min(c2.name) FROM companies c2 JOIN company_owners o ON o.company_id = c2.id AND o.firm_id = c2.firm_id
@@ -495,7 +521,10 @@ test("'Confirm this information' can't be dismissed, needs an email, asks for th
     await expect(page.getByText("Phone number confirmed")).toBeVisible();
     expect((await contact())[0]).toEqual({ confirmed: true, phone_number: "5035550188", method: "sms" });
   } finally {
-    await db(`UPDATE questionnaires SET update_profile_section = false, profile_updated_at = NULL, sent_at = $2 WHERE id = $1`, [questionnaire.id, questionnaire.sent_at]);
+    await db(`UPDATE questionnaires SET update_profile_section = false, profile_updated_at = NULL, sent_at = $2 WHERE id = $1`, [
+      questionnaire.id,
+      questionnaire.sent_at,
+    ]);
     await db(`UPDATE companies SET street = $2, city = $3, state = $4, zip = $5, country = $6 WHERE id = $1`, [
       questionnaire.company_id,
       entity.street,

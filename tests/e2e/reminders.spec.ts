@@ -45,7 +45,10 @@ test("an advisor sends a customised reminder from Collect", async ({ page }) => 
   const deadline = Date.now() + 10_000;
   let rows: { subject: string | null }[] = [];
   while (Date.now() < deadline) {
-    rows = await sql<{ subject: string | null }>(`SELECT subject FROM outbound_messages WHERE "to" = $1 AND channel = 'email' AND created_at > $2`, [target!.email, sentAfter]);
+    rows = await sql<{ subject: string | null }>(`SELECT subject FROM outbound_messages WHERE "to" = $1 AND channel = 'email' AND created_at > $2`, [
+      target!.email,
+      sentAfter,
+    ]);
     if (rows.length) break;
     await page.waitForTimeout(200);
   }
@@ -57,7 +60,10 @@ test("an advisor sends a customised reminder from Collect", async ({ page }) => 
   // Phones: the dialog fits.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(firmUrl("acme", `/?q=${encodeURIComponent(target!.client)}`));
-  await page.getByRole("checkbox", { name: new RegExp(`^Select .*${escaped}`) }).first().check();
+  await page
+    .getByRole("checkbox", { name: new RegExp(`^Select .*${escaped}`) })
+    .first()
+    .check();
   await page.getByRole("toolbar", { name: "Selected rows" }).getByRole("button", { name: "Send reminders" }).click();
   await expect(page.getByRole("dialog", { name: "Send Reminders" })).toBeVisible();
   await page.getByRole("dialog").getByText("Customize the reminder texts").click();

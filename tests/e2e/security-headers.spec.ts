@@ -15,11 +15,14 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction("__reportCspViolation", (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+      (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   });
   page.on("console", (message) => {
-    if (/Content Security Policy|Permissions-Policy|Refused to (load|execute|apply|connect|create|evaluate|frame)/i.test(message.text())) violations.push(`console ${message.type()}: ${message.text()}`);
+    if (/Content Security Policy|Permissions-Policy|Refused to (load|execute|apply|connect|create|evaluate|frame)/i.test(message.text()))
+      violations.push(`console ${message.type()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => violations.push(`page error: ${error.message}`));
   return violations;

@@ -7,12 +7,18 @@ import { expect, test, type Page } from "@playwright/test";
 import { firmUrl, nextMessage, outboxMark, screenshot, signIn, sql } from "./support";
 
 async function entityHash(slug: string, name: string): Promise<string> {
-  const rows = await sql<{ hash_id: string }>(`SELECT c.hash_id FROM companies c JOIN firms f ON f.id = c.firm_id WHERE f.slug = $1 AND c.name = $2`, [slug, name]);
+  const rows = await sql<{ hash_id: string }>(`SELECT c.hash_id FROM companies c JOIN firms f ON f.id = c.firm_id WHERE f.slug = $1 AND c.name = $2`, [
+    slug,
+    name,
+  ]);
   return rows[0].hash_id;
 }
 
 async function ownerEmail(slug: string, name: string): Promise<string> {
-  const rows = await sql<{ email: string }>(`SELECT u.email FROM companies c JOIN firms f ON f.id = c.firm_id JOIN users u ON u.id = c.primary_owner_id WHERE f.slug = $1 AND c.name = $2`, [slug, name]);
+  const rows = await sql<{ email: string }>(
+    `SELECT u.email FROM companies c JOIN firms f ON f.id = c.firm_id JOIN users u ON u.id = c.primary_owner_id WHERE f.slug = $1 AND c.name = $2`,
+    [slug, name],
+  );
   return rows[0].email;
 }
 
@@ -24,7 +30,10 @@ async function openDialog(page: Page, slug: string, entity: string, button: RegE
   return dialog;
 }
 
-test("a partner sends the Schedule C template to two entities; a client answers and submits it; the partner sees it completed in Collect", async ({ page, browser }) => {
+test("a partner sends the Schedule C template to two entities; a client answers and submits it; the partner sees it completed in Collect", async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "acme", "partner@acme.test");
   const dialog = await openDialog(page, "acme", "Chen Photography LLC", /^Send Organizer$/);
@@ -109,7 +118,11 @@ test("a partner sends the Schedule C template to two entities; a client answers 
 test("summit: the dialog in the firm's words and colours, at 1280 and 375 px", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "summit", "partner@summit.test");
-  const entity = (await sql<{ name: string }>(`SELECT c.name FROM companies c JOIN firms f ON f.id = c.firm_id WHERE f.slug = 'summit' AND c.entity_type <> 'drop_link' AND NOT c.inactive ORDER BY c.name LIMIT 1`))[0].name;
+  const entity = (
+    await sql<{ name: string }>(
+      `SELECT c.name FROM companies c JOIN firms f ON f.id = c.firm_id WHERE f.slug = 'summit' AND c.entity_type <> 'drop_link' AND NOT c.inactive ORDER BY c.name LIMIT 1`,
+    )
+  )[0].name;
   const dialog = await openDialog(page, "summit", entity, /^Send Checklist$/);
   await dialog.getByRole("tab", { name: "Custom" }).click();
   await dialog.getByRole("button", { name: "Send", exact: true }).click();
@@ -143,7 +156,9 @@ test("templates: a partner duplicates a canned template, edits it and deletes it
   await page.getByRole("button", { name: "Save template" }).click();
   await expect(page.getByText("Template saved")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Farm and Ranch Organizer" })).toBeVisible();
-  const saved = await sql<{ n: string }>(`SELECT count(*) AS n FROM template_questions q JOIN questionnaire_templates t ON t.id = q.template_id WHERE t.name = 'Farm and Ranch Organizer' AND q.text = 'How many acres did you farm?'`);
+  const saved = await sql<{ n: string }>(
+    `SELECT count(*) AS n FROM template_questions q JOIN questionnaire_templates t ON t.id = q.template_id WHERE t.name = 'Farm and Ranch Organizer' AND q.text = 'How many acres did you farm?'`,
+  );
   expect(Number(saved[0].n)).toBe(1);
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshot(page, "acme-templates-mobile");

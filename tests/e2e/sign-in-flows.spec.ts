@@ -232,14 +232,17 @@ for (const slug of FIRMS) {
       await page.goto(firmUrl(slug, "/"));
       const mark = await outboxMark(slug);
       // The call the Users table will make (from the page: same origin, the staff session).
-      const response = await page.evaluate(async (userIds) => {
-        const r = await fetch("/api/users/send-sign-in-links", {
-          method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json" },
-          body: JSON.stringify({ userIds }),
-        });
-        return { status: r.status, body: (await r.json()) as { message?: string } };
-      }, [user.id]);
+      const response = await page.evaluate(
+        async (userIds) => {
+          const r = await fetch("/api/users/send-sign-in-links", {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json" },
+            body: JSON.stringify({ userIds }),
+          });
+          return { status: r.status, body: (await r.json()) as { message?: string } };
+        },
+        [user.id],
+      );
       expect(response.status).toBe(200);
       expect(response.body.message).toBe("Sign in link(s) sent successfully");
       const link = linkIn(await nextMessage(slug, user.email, mark, "email"));
@@ -286,7 +289,10 @@ for (const slug of FIRMS) {
       await expect(signedIn(page)).toBeVisible();
     });
 
-    test("template sign-up: nothing is created until the link emailed to the address is opened; then a client of the firm, signed in", async ({ page, browser }) => {
+    test("template sign-up: nothing is created until the link emailed to the address is opened; then a client of the firm, signed in", async ({
+      page,
+      browser,
+    }) => {
       const [template] = await sql<{ hash_id: string; name: string }>(
         `SELECT t.hash_id, t.name FROM questionnaire_templates t JOIN firms f ON f.id = t.firm_id WHERE f.slug = $1 AND t.deleted_at IS NULL ORDER BY t.name LIMIT 1`,
         [slug],
@@ -499,7 +505,10 @@ test("staff sign-in with the helper still works after the 2FA step (both firms)"
 });
 
 async function phoneOf(slug: Slug, email: string): Promise<string> {
-  const [row] = await sql<{ phone_number: string }>(`SELECT u.phone_number FROM users u JOIN firms f ON f.id = u.firm_id WHERE f.slug = $1 AND u.email = $2`, [slug, email]);
+  const [row] = await sql<{ phone_number: string }>(`SELECT u.phone_number FROM users u JOIN firms f ON f.id = u.firm_id WHERE f.slug = $1 AND u.email = $2`, [
+    slug,
+    email,
+  ]);
   return row.phone_number;
 }
 

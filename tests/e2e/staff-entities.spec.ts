@@ -18,7 +18,10 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function hashOf(slug: string, name: string) {
-  const [row] = await sql<{ hash_id: string }>(`SELECT c.hash_id FROM companies c JOIN firms f ON f.id = c.firm_id WHERE f.slug = $1 AND c.name = $2`, [slug, name]);
+  const [row] = await sql<{ hash_id: string }>(`SELECT c.hash_id FROM companies c JOIN firms f ON f.id = c.firm_id WHERE f.slug = $1 AND c.name = $2`, [
+    slug,
+    name,
+  ]);
   return row!.hash_id;
 }
 
@@ -157,7 +160,9 @@ test("entity dialogs for Acme and Summit at 1280 and 375 px", async ({ page }) =
 test("the Firm Roles tab assigns staff to the firm's roles for one entity", async ({ page }) => {
   // Summit turns firm roles on for this test only (the firm cache follows the change at once).
   await sql(`UPDATE firm_preferences SET use_firm_roles = true WHERE firm_id = 'firm_summit'`);
-  await sql(`INSERT INTO firm_roles (id, firm_id, role_name, permission_ids) VALUES ('role_e2e_preparer', 'firm_summit', 'Preparer', '{1}'), ('role_e2e_reviewer', 'firm_summit', 'Reviewer', '{2}')`);
+  await sql(
+    `INSERT INTO firm_roles (id, firm_id, role_name, permission_ids) VALUES ('role_e2e_preparer', 'firm_summit', 'Preparer', '{1}'), ('role_e2e_reviewer', 'firm_summit', 'Reviewer', '{2}')`,
+  );
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, "summit", "partner@summit.test");

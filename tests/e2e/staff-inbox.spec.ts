@@ -89,7 +89,10 @@ test("another firm's staff inbox carries its branding, and an entity's Messages 
   // The entity's title links to its page, whose Messages tab comes back here.
   await page.locator("#conversation-title").getByRole("link").click();
   await expect(page).toHaveURL(/\/admin\/[^/]+$/);
-  await page.getByRole("navigation", { name: /Entity|Account/ }).getByRole("link", { name: "Messages" }).click();
+  await page
+    .getByRole("navigation", { name: /Entity|Account/ })
+    .getByRole("link", { name: "Messages" })
+    .click();
   await expect(page).toHaveURL(/\/admin\/[^/]+\/messages\/[^/]+$/);
   await expect(page.getByRole("list", { name: "Messages" }).getByText("We received the statements, thank you.")).toBeVisible();
   await screenshot(page, "staff-inbox-entity-summit");

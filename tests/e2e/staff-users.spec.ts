@@ -113,7 +113,9 @@ test("a partner creates, edits, deactivates and tags users", async ({ page }) =>
   await links.getByRole("button", { name: "Send links" }).click();
   await expect(page.getByText(/^Not sent: /).first()).toBeVisible();
   await expect(links).toHaveCount(0);
-  const [sent] = await sql<{ n: string }>(`SELECT count(*) AS n FROM outbound_messages WHERE firm_id = 'firm_acme' AND "to" = 'maya.b@example.com' AND subject ILIKE '%sign%in%'`);
+  const [sent] = await sql<{ n: string }>(
+    `SELECT count(*) AS n FROM outbound_messages WHERE firm_id = 'firm_acme' AND "to" = 'maya.b@example.com' AND subject ILIKE '%sign%in%'`,
+  );
   expect(Number(sent!.n)).toBe(0);
 
   // Delete a user from their page, then restore them from Deleted users.

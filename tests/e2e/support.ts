@@ -28,7 +28,9 @@ function database(): pg.Pool {
   if (pool) return pool;
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set (tests/playwright.config.ts sets it)");
-  const port = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]?.trim();
+  const port = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8")
+    .split("\n")[3]
+    ?.trim();
   pool = new pg.Pool({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/portal`, max: 2 });
   return pool;
 }
@@ -50,10 +52,9 @@ export interface SentMessage {
 
 /** The id of the newest message a firm sent so far: later messages come after it. */
 export async function outboxMark(slug: string): Promise<Date> {
-  const rows = await sql<{ at: Date | null }>(
-    `SELECT max(m.created_at) AS at FROM outbound_messages m JOIN firms f ON f.id = m.firm_id WHERE f.slug = $1`,
-    [slug],
-  );
+  const rows = await sql<{ at: Date | null }>(`SELECT max(m.created_at) AS at FROM outbound_messages m JOIN firms f ON f.id = m.firm_id WHERE f.slug = $1`, [
+    slug,
+  ]);
   return rows[0]?.at ?? new Date(0);
 }
 

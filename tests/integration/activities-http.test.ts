@@ -16,14 +16,29 @@ let app: TestApp;
 let su: pg.Client;
 
 async function companyOf(firmId: string, name: string) {
-  const { rows } = await su.query(`SELECT c.id, c.hash_id, o.firm_group_id FROM companies c LEFT JOIN users o ON o.id = c.primary_owner_id WHERE c.firm_id = $1 AND c.name = $2`, [firmId, name]);
+  const { rows } = await su.query(
+    `SELECT c.id, c.hash_id, o.firm_group_id FROM companies c LEFT JOIN users o ON o.id = c.primary_owner_id WHERE c.firm_id = $1 AND c.name = $2`,
+    [firmId, name],
+  );
   return rows[0] as { id: string; hash_id: string; firm_group_id: string | null };
 }
 
-async function addActivity(firmId: string, row: { title: string; typeId?: number; companyId?: string | null; questionnaireId?: string | null; minutesAgo?: number; userId?: string | null }) {
+async function addActivity(
+  firmId: string,
+  row: { title: string; typeId?: number; companyId?: string | null; questionnaireId?: string | null; minutesAgo?: number; userId?: string | null },
+) {
   await su.query(
     `INSERT INTO activity_logs (id, firm_id, type_id, title, company_id, questionnaire_id, user_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, now() - make_interval(mins => $8))`,
-    [`act_probe_${Math.random().toString(36).slice(2)}`, firmId, row.typeId ?? 0, row.title, row.companyId ?? null, row.questionnaireId ?? null, row.userId ?? null, row.minutesAgo ?? 0],
+    [
+      `act_probe_${Math.random().toString(36).slice(2)}`,
+      firmId,
+      row.typeId ?? 0,
+      row.title,
+      row.companyId ?? null,
+      row.questionnaireId ?? null,
+      row.userId ?? null,
+      row.minutesAgo ?? 0,
+    ],
   );
 }
 
@@ -50,13 +65,23 @@ beforeAll(async () => {
       acmeQuestionnaire = acmeQ[0].id;
       const { rows: ac } = await su.query(`SELECT id, hash_id FROM companies WHERE id = $1`, [acmeQ[0].company_id]);
       acmeEntity = ac[0];
-      const { rows: summitQ } = await su.query(`SELECT id, company_id FROM questionnaires WHERE firm_id = $1 AND NOT locked AND NOT completed AND NOT is_draft ORDER BY id LIMIT 1`, [SUMMIT]);
+      const { rows: summitQ } = await su.query(
+        `SELECT id, company_id FROM questionnaires WHERE firm_id = $1 AND NOT locked AND NOT completed AND NOT is_draft ORDER BY id LIMIT 1`,
+        [SUMMIT],
+      );
       summitQuestionnaire = summitQ[0].id;
       const { rows: sc } = await su.query(`SELECT id, hash_id FROM companies WHERE id = $1`, [summitQ[0].company_id]);
       summitEntity = sc[0];
 
       // 40 probes on one Acme entity (two pages), a few of other types and on a questionnaire.
-      for (let i = 0; i < 40; i++) await addActivity(ACME, { title: `Paging probe ${String(i).padStart(2, "0")}`, typeId: i < 5 ? 2 : 1, companyId: acmeEntity.id, questionnaireId: i < 3 ? acmeQuestionnaire : null, minutesAgo: 100 - i });
+      for (let i = 0; i < 40; i++)
+        await addActivity(ACME, {
+          title: `Paging probe ${String(i).padStart(2, "0")}`,
+          typeId: i < 5 ? 2 : 1,
+          companyId: acmeEntity.id,
+          questionnaireId: i < 3 ? acmeQuestionnaire : null,
+          minutesAgo: 100 - i,
+        });
       await addActivity(SUMMIT, { title: "Summit secret probe", companyId: summitEntity.id });
       return () => su.end();
     },
@@ -119,7 +144,10 @@ describe("activities page", () => {
       `SELECT c.id FROM companies c JOIN users o ON o.id = c.primary_owner_id WHERE c.firm_id = $1 AND o.firm_group_id IS NOT NULL AND o.firm_group_id <> $2 LIMIT 1`,
       [SUMMIT, mine[0].firm_group_id],
     );
-    const { rows: own } = await su.query(`SELECT c.id FROM companies c JOIN users o ON o.id = c.primary_owner_id WHERE c.firm_id = $1 AND o.firm_group_id = $2 LIMIT 1`, [SUMMIT, mine[0].firm_group_id]);
+    const { rows: own } = await su.query(
+      `SELECT c.id FROM companies c JOIN users o ON o.id = c.primary_owner_id WHERE c.firm_id = $1 AND o.firm_group_id = $2 LIMIT 1`,
+      [SUMMIT, mine[0].firm_group_id],
+    );
     await addActivity(SUMMIT, { title: "Group probe other", companyId: other[0].id });
     await addActivity(SUMMIT, { title: "Group probe own", companyId: own[0].id });
     await addActivity(SUMMIT, { title: "Group probe firm-wide" });
@@ -136,7 +164,10 @@ describe("activities page", () => {
     expect(saved.status).toBe(200);
     const settings = await acmePartner.data("acme", "/activities?type_id=1&search=vocabulary", PAGE);
     expect(settings.rows[0]).toMatchObject({ title: "Saved a vocabulary word", description: "Portal → Hub", actorName: "Elena Marquez", companyId: null });
-    const { rows: client } = await su.query(`SELECT id, fname || ' ' || lname AS name FROM users WHERE firm_id = $1 AND kind = 'client' AND email IS NOT NULL AND NOT has_temp_email AND paying ORDER BY email DESC LIMIT 1`, [ACME]);
+    const { rows: client } = await su.query(
+      `SELECT id, fname || ' ' || lname AS name FROM users WHERE firm_id = $1 AND kind = 'client' AND email IS NOT NULL AND NOT has_temp_email AND paying ORDER BY email DESC LIMIT 1`,
+      [ACME],
+    );
     const sent = await acmePartner.postJson("acme", "/api/users/send-sign-in-links", { userIds: [client[0].id] });
     expect(sent.status).toBe(200);
     expect(sent.body.sent).toEqual([client[0].id]);
@@ -185,7 +216,9 @@ describe("reminders API", () => {
     expect((await acmeAdvisor.get("acme", `/api/reminders?questionnaire_ids=${summitQuestionnaire}`)).status).toBe(404);
     expect((await acmeAdvisor.postJson("acme", "/api/reminders", { intent: "send", questionnaire_ids: [] })).status).toBe(400);
     expect((await acmeAdvisor.postJson("acme", "/api/reminders", { intent: "explode", questionnaire_ids: [acmeQuestionnaire] })).status).toBe(400);
-    expect((await app.browser().postJson("acme", "/api/reminders", { intent: "send", questionnaire_ids: [acmeQuestionnaire] }, { accept: "" })).status).toBe(401);
+    expect((await app.browser().postJson("acme", "/api/reminders", { intent: "send", questionnaire_ids: [acmeQuestionnaire] }, { accept: "" })).status).toBe(
+      401,
+    );
     expect([await count("outbound_messages", ACME), await count("outbound_messages", SUMMIT), await count("notifications", SUMMIT)]).toEqual(before);
   });
 });

@@ -59,7 +59,11 @@ function linkOf(message: { body: string } | null): URL {
   return new URL(link);
 }
 
-const html = (response: HostResponse) => response.text.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+const html = (response: HostResponse) =>
+  response.text
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
 /** A client of the firm made for one test, with the given sign-in settings. */
 let userCounter = 0;
@@ -154,7 +158,9 @@ describe("the email-first flow", () => {
     expect(html(password)).toContain("Invalid password");
     expect(html(password)).not.toContain("couldn't find a user");
     // Another firm's user is unknown here, with the same answer.
-    expect((await newBrowser().post("acme", "/signin", { intent: "lookup", email: "client@summit.test" })).location).toMatch(/^\/signin\?state=sent-link&sent=sign_in_link&to=/);
+    expect((await newBrowser().post("acme", "/signin", { intent: "lookup", email: "client@summit.test" })).location).toMatch(
+      /^\/signin\?state=sent-link&sent=sign_in_link&to=/,
+    );
   });
 
   it("never answers 500 to malformed input", async () => {
@@ -177,7 +183,15 @@ describe("the email-first flow", () => {
       const response = await b.post("acme", "/signin", form);
       expect(response.status, JSON.stringify(form).slice(0, 80)).toBeLessThan(500);
     }
-    for (const path of ["/auth/link", "/auth/link?token=", "/auth/link?token=" + "a".repeat(5000), "/template/..%2F..", "/template/" + "x".repeat(500), "/signin?state=<script>", "/auth/confirm-email"]) {
+    for (const path of [
+      "/auth/link",
+      "/auth/link?token=",
+      "/auth/link?token=" + "a".repeat(5000),
+      "/template/..%2F..",
+      "/template/" + "x".repeat(500),
+      "/signin?state=<script>",
+      "/auth/confirm-email",
+    ]) {
       expect((await b.get("acme", path)).status, path).toBeLessThan(500);
     }
     expect((await b.post("acme", "/auth/link", { token: "" })).status).toBe(410);
@@ -272,7 +286,12 @@ describe("magic links", () => {
     const b = newBrowser();
     await b.post("acme", "/signin", { intent: "lookup", email: user.email });
     const token = linkOf(await lastSent(ACME, user.email)).searchParams.get("token")!;
-    await scoped(ACME, (tx) => tx.signInToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - 16 * 60_000) } }));
+    await scoped(ACME, (tx) =>
+      tx.signInToken.updateMany({
+        where: { userId: user.id },
+        data: { expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - 16 * 60_000) },
+      }),
+    );
 
     const opened = await b.get("acme", `/auth/link?token=${token}`);
     expect(opened.status).toBe(410);
@@ -417,7 +436,8 @@ describe("codes", () => {
     await scoped(ACME, (tx) => tx.signInToken.updateMany({ where: { userId: user.id }, data: { createdAt: new Date(Date.now() - 31_000) } }));
     expect((await b.post("acme", "/signin", { intent: "send-code:email", flow: "sign-in" })).status).toBe(302);
     const second = codeOf(await lastSent(ACME, user.email));
-    if (second !== first) expect(html(await b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code: first }))).toContain("Invalid or expired");
+    if (second !== first)
+      expect(html(await b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code: first }))).toContain("Invalid or expired");
     expect((await b.post("acme", "/signin", { intent: "verify-code", flow: "sign-in", code: second })).status).toBe(302);
   });
 
@@ -636,11 +656,19 @@ describe("forgot password and set password", () => {
 
     const weak = await b.post("acme", "/signin?state=set-password", { intent: "set-password", password: "short", confirmPassword: "short" });
     expect(html(weak)).toContain("Password must be greater than 10 characters");
-    const mismatch = await b.post("acme", "/signin?state=set-password", { intent: "set-password", password: "Brand-New-Pass-1!", confirmPassword: "Brand-New-Pass-2!" });
+    const mismatch = await b.post("acme", "/signin?state=set-password", {
+      intent: "set-password",
+      password: "Brand-New-Pass-1!",
+      confirmPassword: "Brand-New-Pass-2!",
+    });
     expect(html(mismatch)).toContain("Passwords do not match");
     expect(html(mismatch)).not.toContain("Brand-New-Pass-1!");
     // The reset link is the proof: no current password is asked for.
-    const saved = await b.post("acme", "/signin?state=set-password", { intent: "set-password", password: "Brand-New-Pass-1!", confirmPassword: "Brand-New-Pass-1!" });
+    const saved = await b.post("acme", "/signin?state=set-password", {
+      intent: "set-password",
+      password: "Brand-New-Pass-1!",
+      confirmPassword: "Brand-New-Pass-1!",
+    });
     expect(saved.status).toBe(302);
     expect(await signedIn(b, "acme")).toBe(true);
     expect(await signedIn(elsewhere, "acme")).toBe(false);
@@ -656,7 +684,11 @@ describe("forgot password and set password", () => {
 
   it("needs a signed-in user to set a password", async () => {
     const b = newBrowser();
-    const response = await b.post("acme", "/signin?state=set-password", { intent: "set-password", password: "Brand-New-Pass-1!", confirmPassword: "Brand-New-Pass-1!" });
+    const response = await b.post("acme", "/signin?state=set-password", {
+      intent: "set-password",
+      password: "Brand-New-Pass-1!",
+      confirmPassword: "Brand-New-Pass-1!",
+    });
     expect(response.status).toBe(302);
     expect(response.location).toBe("/");
     expect((await b.get("acme", "/signin?state=set-password")).location).toBe("/");
@@ -680,7 +712,11 @@ describe("set sign-in method", () => {
     const noProof = await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0177" });
     expect(noProof.status).toBe(403);
     expect(html(noProof)).toContain("Enter your current password to make this change");
-    const wrong = await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0177", currentPassword: "Not-The-Password-1!" });
+    const wrong = await b.post("acme", "/signin?state=set-phone-number", {
+      intent: "set-phone",
+      phone: "(503) 555-0177",
+      currentPassword: "Not-The-Password-1!",
+    });
     expect(wrong.status).toBe(401);
     expect(html(wrong)).toContain("Invalid password");
     // With it, a code goes to the new number; the number is saved only when the code comes back.
@@ -694,16 +730,24 @@ describe("set sign-in method", () => {
     const restarted = await b.post("acme", "/signin?state=set-phone-number", { intent: "phone-restart" });
     expect(restarted.location).toBe("/signin?state=set-phone-number");
     expect(html(await b.get("acme", restarted.location!))).not.toContain("(•••) •••-0177");
-    expect(html(await b.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: codeOf(texted) }))).toContain("Invalid or expired verification code");
+    expect(html(await b.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: codeOf(texted) }))).toContain(
+      "Invalid or expired verification code",
+    );
     // Texts to one session are 30 s apart (no flooding a phone): half a minute later, a new one.
-    expect(html(await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0177" }))).toMatch(/Please wait \d+ seconds? before requesting another code/);
-    await scoped(ACME, (tx) => tx.signInToken.updateMany({ where: { userId: user.id, purpose: "phone_verification" }, data: { createdAt: new Date(Date.now() - 31_000) } }));
+    expect(html(await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0177" }))).toMatch(
+      /Please wait \d+ seconds? before requesting another code/,
+    );
+    await scoped(ACME, (tx) =>
+      tx.signInToken.updateMany({ where: { userId: user.id, purpose: "phone_verification" }, data: { createdAt: new Date(Date.now() - 31_000) } }),
+    );
     const again = await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0177" });
     expect(again.location).toBe("/signin?state=set-phone-number");
     const retexted = await lastSent(ACME, "+15035550177");
     expect(retexted?.id).not.toBe(texted?.id);
     const wrongCode = String((Number(codeOf(retexted)) + 1) % 1_000_000).padStart(6, "0");
-    expect(html(await b.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: wrongCode }))).toContain("Invalid or expired verification code");
+    expect(html(await b.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: wrongCode }))).toContain(
+      "Invalid or expired verification code",
+    );
     expect((await b.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: codeOf(retexted) })).status).toBe(302);
     const row = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: user.id } }));
     expect(row).toMatchObject({ preferredSignInMethod: "sms", phoneNumber: "5035550177" });
@@ -733,9 +777,20 @@ describe("set sign-in method", () => {
 
 describe("redirects after sign-in", () => {
   it("never leave the site, whatever dot segments or encodings the target uses", async () => {
-    for (const target of ["/..//evil.example", "/x/..//evil.example", "/%2e%2e//evil.example", "/./..//evil.example", "//evil.example", "https://evil.example/"]) {
+    for (const target of [
+      "/..//evil.example",
+      "/x/..//evil.example",
+      "/%2e%2e//evil.example",
+      "/./..//evil.example",
+      "//evil.example",
+      "https://evil.example/",
+    ]) {
       const b = newBrowser();
-      const signedInAt = await b.post("acme", `/signin?redirect=${encodeURIComponent(target)}`, { email: "client@acme.test", password: PASSWORD, redirect: target });
+      const signedInAt = await b.post("acme", `/signin?redirect=${encodeURIComponent(target)}`, {
+        email: "client@acme.test",
+        password: PASSWORD,
+        redirect: target,
+      });
       expect(signedInAt.status, target).toBe(302);
       expect(signedInAt.location, target).toBe("/");
       // The page that keeps ?redirect= for later forms drops it too.
@@ -758,7 +813,9 @@ describe("a stolen session can't keep the account", () => {
     expect(method.status).toBe(400);
     expect(html(method)).toContain("Staff sign in with a password and a verification code.");
     expect(html(await thief.get("acme", "/set-sign-in-method"))).not.toContain('value="sms"');
-    expect(html(await thief.post("acme", "/signin?state=set-email", { intent: "set-email", email: "partner@acme.test" }))).toContain("Staff sign in with a password");
+    expect(html(await thief.post("acme", "/signin?state=set-email", { intent: "set-email", email: "partner@acme.test" }))).toContain(
+      "Staff sign in with a password",
+    );
     const after = await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: partnerId } }));
     expect(after).toMatchObject({ phoneNumber: before!.phoneNumber, preferredSignInMethod: before!.preferredSignInMethod });
 
@@ -767,7 +824,10 @@ describe("a stolen session can't keep the account", () => {
     expect(asked.location).toBe("/signin?state=set-phone-number");
     const texted = await lastSent(ACME, "+15035550667");
     expect((await thief.post("acme", "/signin?state=set-phone-number", { intent: "verify-phone", code: codeOf(texted) })).status).toBe(302);
-    expect(await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: partnerId } }))).toMatchObject({ phoneNumber: "5035550667", preferredSignInMethod: "password" });
+    expect(await scoped(ACME, (tx) => tx.user.findFirst({ where: { id: partnerId } }))).toMatchObject({
+      phoneNumber: "5035550667",
+      preferredSignInMethod: "password",
+    });
 
     // Even a staff record naming SMS (an older choice) signs in with the password, never a code alone.
     await scoped(ACME, (tx) => tx.user.update({ where: { id: partnerId }, data: { preferredSignInMethod: "sms" } }));
@@ -783,7 +843,9 @@ describe("a stolen session can't keep the account", () => {
       expect((await newBrowser().post("acme", "/signin", { intent: "send-link", email: "partner@acme.test" })).status).toBe(403);
       expect(await scoped(ACME, (tx) => tx.outboundMessage.count({ where: { to: "+15035550667" } }))).toBe(sentBefore);
     } finally {
-      await scoped(ACME, (tx) => tx.user.update({ where: { id: partnerId }, data: { preferredSignInMethod: before!.preferredSignInMethod, phoneNumber: before!.phoneNumber } }));
+      await scoped(ACME, (tx) =>
+        tx.user.update({ where: { id: partnerId }, data: { preferredSignInMethod: before!.preferredSignInMethod, phoneNumber: before!.phoneNumber } }),
+      );
     }
   });
 
@@ -877,9 +939,7 @@ describe("template sign-up", () => {
     const used = await b.post("acme", "/auth/link", { token });
     expect(used.location).toBe("/set-sign-in-method");
     expect(await signedIn(b, "acme")).toBe(true);
-    const user = await scoped(ACME, (tx) =>
-      tx.user.findFirst({ where: { email }, include: { ownerships: { include: { company: true } } } }),
-    );
+    const user = await scoped(ACME, (tx) => tx.user.findFirst({ where: { email }, include: { ownerships: { include: { company: true } } } }));
     expect(user).toMatchObject({ kind: "client", fname: "Ada", lname: "Lovelace", preferredSignInMethod: "email" });
     expect(user!.ownerships.map((o) => o.company.name)).toEqual(["Ada Lovelace"]);
     expect(user!.defaultCompanyId).toBe(user!.ownerships[0].companyId);
@@ -888,7 +948,9 @@ describe("template sign-up", () => {
     expect((await newBrowser().post("acme", "/auth/link", { token })).status).toBe(410);
     // The confirmed link is the proof for choosing how to sign in: no password or code asked.
     expect((await b.post("acme", "/set-sign-in-method", { method: "sms" })).location).toBe("/signin?state=set-phone-number");
-    expect((await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0142" })).location).toBe("/signin?state=set-phone-number");
+    expect((await b.post("acme", "/signin?state=set-phone-number", { intent: "set-phone", phone: "(503) 555-0142" })).location).toBe(
+      "/signin?state=set-phone-number",
+    );
 
     // Known now: the template link signs them in (a link by email) rather than creating another.
     const again = await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email, fname: "Eve", lname: "Mallory" });
@@ -923,8 +985,11 @@ describe("template sign-up", () => {
     expect(attackersToken).toBe(1);
     expect(await scoped(ACME, (tx) => tx.user.count({ where: { email: victim } }))).toBe(1);
     // An address is sent at most 3 sign-up links an hour.
-    for (let i = 0; i < 2; i++) await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email: `flood-${victim}`, fname: "A", lname: "B" });
-    expect((await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email: `flood-${victim}`, fname: "A", lname: "B" })).status).toBe(302);
+    for (let i = 0; i < 2; i++)
+      await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email: `flood-${victim}`, fname: "A", lname: "B" });
+    expect(
+      (await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email: `flood-${victim}`, fname: "A", lname: "B" })).status,
+    ).toBe(302);
     const refused = await newBrowser().post("acme", `/template/${hash}`, { intent: "template-sign-up", email: `flood-${victim}`, fname: "A", lname: "B" });
     expect(refused.status).toBe(429);
   });
@@ -932,7 +997,9 @@ describe("template sign-up", () => {
   it("is the firm's own: another firm's template is not found", async () => {
     const hash = await templateHash(ACME);
     expect((await newBrowser().get("summit", `/template/${hash}`)).status).toBe(404);
-    expect((await newBrowser().post("summit", `/template/${hash}`, { intent: "template-sign-up", email: "x@y.test", fname: "X", lname: "Y" })).status).toBe(404);
+    expect((await newBrowser().post("summit", `/template/${hash}`, { intent: "template-sign-up", email: "x@y.test", fname: "X", lname: "Y" })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -958,7 +1025,9 @@ describe("staff send sign-in links", () => {
     expect(await signedIn(clientBrowser, "acme")).toBe(false);
     const mail = await lastSent(ACME, user.email);
     const link = linkOf(mail);
-    const stored = await scoped(ACME, (tx) => tx.signInToken.findFirst({ where: { userId: user.id, purpose: "sign_in_link" }, orderBy: { createdAt: "desc" } }));
+    const stored = await scoped(ACME, (tx) =>
+      tx.signInToken.findFirst({ where: { userId: user.id, purpose: "sign_in_link" }, orderBy: { createdAt: "desc" } }),
+    );
     expect(Math.abs(stored!.expiresAt.getTime() - stored!.createdAt.getTime() - 24 * 3600_000)).toBeLessThan(2000);
     const used = await newBrowser().post("acme", "/auth/link", { token: link.searchParams.get("token")! });
     expect(used.location).toBe("/set-sign-in-method");

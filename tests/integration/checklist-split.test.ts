@@ -8,7 +8,7 @@
  * the client removes from the answer stays restorable; Collect flags a split nobody reviewed yet.
  */
 import pg from "pg";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { questionnaireSplitSummary, SPLIT_MESSAGES, type UploadedFileState } from "~/documents/extracted/split-rules";
@@ -46,18 +46,35 @@ async function upload(questionId: string, fileName: string, bytes: Uint8Array): 
   const grant = await post(client, "summit", api, { intent: "upload_grant", questionnaireId: q.id, questionId, fileName, contentType: "application/pdf" });
   expect(grant.status, JSON.stringify(grant.body)).toBe(200);
   expect((await postToGrant(grant.body.upload.grant, bytes, fileName)).status).toBeLessThan(300);
-  const confirmed = await post(client, "summit", api, { intent: "upload_confirm", questionnaireId: q.id, questionId, key: grant.body.upload.key, contentType: "application/pdf", fileName });
+  const confirmed = await post(client, "summit", api, {
+    intent: "upload_confirm",
+    questionnaireId: q.id,
+    questionId,
+    key: grant.body.upload.key,
+    contentType: "application/pdf",
+    fileName,
+  });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   return grant.body.upload.key as string;
 }
 
-const clientView = () => client.data<{ data: { uploads: Record<string, UploadedFileState> } }>("summit", `/questionnaire/${q.hash}?questionnaireId=${q.id}`, CLIENT_ROUTE);
-const advisorView = () => advisor.data<{ canSplit: boolean; data: { uploads: Record<string, UploadedFileState> } }>("summit", `/preview/${q.companyId}/questionnaire/${q.id}`, PREVIEW_ROUTE);
+const clientView = () =>
+  client.data<{ data: { uploads: Record<string, UploadedFileState> } }>("summit", `/questionnaire/${q.hash}?questionnaireId=${q.id}`, CLIENT_ROUTE);
+const advisorView = () =>
+  advisor.data<{ canSplit: boolean; data: { uploads: Record<string, UploadedFileState> } }>(
+    "summit",
+    `/preview/${q.companyId}/questionnaire/${q.id}`,
+    PREVIEW_ROUTE,
+  );
 
 /** Collect's has_split_documents_to_review for the questionnaire (its row, found by the entity's name). */
 async function splitToReview(): Promise<boolean> {
   const { rows } = await su.query(`SELECT name FROM companies WHERE id = $1`, [q.companyId]);
-  const page = await advisor.data<{ rows: { id: string; hasSplitDocumentsToReview: boolean }[] }>("summit", `/overview?q=${encodeURIComponent(rows[0].name)}&size=50`, "routes/overview");
+  const page = await advisor.data<{ rows: { id: string; hasSplitDocumentsToReview: boolean }[] }>(
+    "summit",
+    `/overview?q=${encodeURIComponent(rows[0].name)}&size=50`,
+    "routes/overview",
+  );
   const row = page.rows.find((r) => r.id === q.id);
   expect(row, "the questionnaire's Collect row").toBeTruthy();
   return row!.hasSplitDocumentsToReview;
@@ -118,7 +135,12 @@ beforeAll(async () => {
   });
   const { startJobs } = await import("~/jobs.server");
   const { documentJobs } = await import("~/documents/jobs.server");
-  jobs = await startJobs({ databaseUrl: app.db.url, jobs: documentJobs().filter((j) => j.name === "split-document"), pollingIntervalSeconds: 0.5, log: () => {} });
+  jobs = await startJobs({
+    databaseUrl: app.db.url,
+    jobs: documentJobs().filter((j) => j.name === "split-document"),
+    pollingIntervalSeconds: 0.5,
+    log: () => {},
+  });
   expect(jobs.running).toBe(true);
   su = new pg.Client({ connectionString: app.db.url });
   await su.connect();
@@ -201,7 +223,9 @@ describe("checklist files and their splits", () => {
       ["Bank statements (page 1).pdf", [1]],
       ["Bank statements (pages 2-3).pdf", [2, 3]],
     ]);
-    const { rows: parts } = await su.query(`SELECT company_id, storage_key FROM documents WHERE id = ANY($1)`, [done.parts.map((p: { documentId: string }) => p.documentId)]);
+    const { rows: parts } = await su.query(`SELECT company_id, storage_key FROM documents WHERE id = ANY($1)`, [
+      done.parts.map((p: { documentId: string }) => p.documentId),
+    ]);
     expect(parts).toHaveLength(2);
     for (const p of parts) {
       expect(p.company_id).toBe(q.companyId);
@@ -229,7 +253,9 @@ describe("checklist files and their splits", () => {
     expect(await splitToReview()).toBe(false);
 
     // Restore: the parts go, the note with them.
-    expect((await post(advisor, "summit", `/api/documents/${q.hash}`, { intent: "split_restore", extractedDocumentId: done.extractedDocumentId })).status).toBe(200);
+    expect((await post(advisor, "summit", `/api/documents/${q.hash}`, { intent: "split_restore", extractedDocumentId: done.extractedDocumentId })).status).toBe(
+      200,
+    );
     expect((await clientView()).data.uploads[key]!.split).toBeNull();
     const after = await client.get("summit", `/questionnaire/${q.hash}?questionnaireId=${q.id}`);
     expect(after.text).not.toContain(SPLIT_MESSAGES.clientNote);
@@ -240,7 +266,12 @@ describe("checklist files and their splits", () => {
     const file = (await advisorView()).data.uploads[removable]!;
     const started = await post(advisor, "summit", `/api/documents/${q.hash}`, { intent: "split", id: file.documentId, pages: "1, 2" });
     expect((await waitForSplit(started.body.split.extractedDocumentId)).status).toBe("split_succeeded");
-    const removed = await post(client, "summit", `/api/questionnaires/${q.hash}`, { intent: "upload_remove", questionnaireId: q.id, questionId: q.checklist[1], key: removable });
+    const removed = await post(client, "summit", `/api/questionnaires/${q.hash}`, {
+      intent: "upload_remove",
+      questionnaireId: q.id,
+      questionId: q.checklist[1],
+      key: removable,
+    });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     const { rows } = await su.query(`SELECT deleted_at FROM documents WHERE id = $1`, [file.documentId]);
     expect(rows[0].deleted_at).not.toBeNull();

@@ -30,7 +30,18 @@ async function snapshot(firmId: string, id: string) {
   return scoped(firmId, async (tx) => {
     const q = await tx.questionnaire.findUniqueOrThrow({
       where: { id },
-      select: { locked: true, completed: true, trackChanges: true, dueDate: true, remindersDisabled: true, depositStatus: true, deletedAt: true, isDraft: true, reminderEmailSubject: true, lastActivityAt: true },
+      select: {
+        locked: true,
+        completed: true,
+        trackChanges: true,
+        dueDate: true,
+        remindersDisabled: true,
+        depositStatus: true,
+        deletedAt: true,
+        isDraft: true,
+        reminderEmailSubject: true,
+        lastActivityAt: true,
+      },
     });
     const activities = await tx.activityLog.count({ where: { questionnaireId: id } });
     const extracted = await tx.extractedDocument.count({ where: { questionnaireId: id } });
@@ -55,14 +66,43 @@ beforeAll(async () => {
     name: "collect-http",
     beforeServe: async () => {
       await scoped(ACME, async (tx) => {
-        const open = await tx.questionnaire.findFirstOrThrow({ where: { locked: false, completed: false, isDraft: false, deletedAt: null, depositAmountCents: null }, orderBy: { id: "asc" }, select: { id: true, companyId: true } });
+        const open = await tx.questionnaire.findFirstOrThrow({
+          where: { locked: false, completed: false, isDraft: false, deletedAt: null, depositAmountCents: null },
+          orderBy: { id: "asc" },
+          select: { id: true, companyId: true },
+        });
         target = open;
         depositQ = (await tx.questionnaire.findFirstOrThrow({ where: { depositStatus: "unpaid", deletedAt: null }, select: { id: true } })).id;
         const draft = await tx.questionnaire.findFirst({ where: { isDraft: true, deletedAt: null }, select: { id: true } });
-        draftQ = draft?.id ?? (await tx.questionnaire.update({ where: { id: (await tx.questionnaire.findFirstOrThrow({ where: { id: { not: open.id }, locked: false, completed: false, deletedAt: null, depositAmountCents: null } })).id }, data: { isDraft: true }, select: { id: true } })).id;
-        otherAcme = (await tx.questionnaire.findMany({ where: { deletedAt: null, id: { notIn: [open.id, depositQ, draftQ] } }, select: { id: true }, take: 3, orderBy: { id: "asc" } })).map((q) => q.id);
-        const recent = await tx.extractedDocument.create({ data: { firmId: ACME, companyId: open.companyId, name: "W-2 Employer", status: "analysis_succeeded", documentType: "W-2" } });
-        const old = await tx.extractedDocument.create({ data: { firmId: ACME, companyId: open.companyId, name: "Old 1099", status: "analysis_succeeded", createdAt: new Date(Date.now() - 120 * 86_400_000) } });
+        draftQ =
+          draft?.id ??
+          (
+            await tx.questionnaire.update({
+              where: {
+                id: (
+                  await tx.questionnaire.findFirstOrThrow({
+                    where: { id: { not: open.id }, locked: false, completed: false, deletedAt: null, depositAmountCents: null },
+                  })
+                ).id,
+              },
+              data: { isDraft: true },
+              select: { id: true },
+            })
+          ).id;
+        otherAcme = (
+          await tx.questionnaire.findMany({
+            where: { deletedAt: null, id: { notIn: [open.id, depositQ, draftQ] } },
+            select: { id: true },
+            take: 3,
+            orderBy: { id: "asc" },
+          })
+        ).map((q) => q.id);
+        const recent = await tx.extractedDocument.create({
+          data: { firmId: ACME, companyId: open.companyId, name: "W-2 Employer", status: "analysis_succeeded", documentType: "W-2" },
+        });
+        const old = await tx.extractedDocument.create({
+          data: { firmId: ACME, companyId: open.companyId, name: "Old 1099", status: "analysis_succeeded", createdAt: new Date(Date.now() - 120 * 86_400_000) },
+        });
         unattached = { recent: recent.id, old: old.id };
       });
     },
@@ -78,7 +118,9 @@ afterAll(async () => {
 
 describe("the Collect table", () => {
   it("lists the firm's live questionnaires, last activity first, 10 a page", async () => {
-    const total = await scoped(ACME, (tx) => tx.questionnaire.count({ where: { deletedAt: null, company: { deletedAt: null, entityType: { not: "drop_link" } } } }));
+    const total = await scoped(ACME, (tx) =>
+      tx.questionnaire.count({ where: { deletedAt: null, company: { deletedAt: null, entityType: { not: "drop_link" } } } }),
+    );
     const d = await list(acmePartner, "");
     expect(d.page.total).toBe(total);
     expect(d.rows).toHaveLength(10);
@@ -141,7 +183,9 @@ describe("the Collect table", () => {
     const r = await acmePartner.get("acme", "/api/staff/questionnaires/queue");
     expect(r.status).toBe(200);
     expect(JSON.parse(r.text)).toEqual({ backlog_count: 0 });
-    await scoped(ACME, (tx) => tx.importJob.create({ data: { firmId: ACME, fileType: "client_list", fileName: "a.csv", storageKey: "k", status: "processing" } }));
+    await scoped(ACME, (tx) =>
+      tx.importJob.create({ data: { firmId: ACME, fileType: "client_list", fileName: "a.csv", storageKey: "k", status: "processing" } }),
+    );
     expect(JSON.parse((await acmePartner.get("acme", "/api/staff/questionnaires/queue")).text)).toEqual({ backlog_count: 1 });
     expect(JSON.parse((await summitPartner.get("summit", "/api/staff/questionnaires/queue")).text)).toEqual({ backlog_count: 0 });
   });
@@ -162,7 +206,10 @@ describe("the preview dialog's actions", () => {
 
   it("locks and unlocks, with an activity entry each", async () => {
     const before = await snapshot(ACME, target.id);
-    expect(await json(acmePartner, url(), { intent: "lock", locked: true })).toEqual({ status: 200, body: { ok: true, message: "Questionnaire locked", count: 1 } });
+    expect(await json(acmePartner, url(), { intent: "lock", locked: true })).toEqual({
+      status: 200,
+      body: { ok: true, message: "Questionnaire locked", count: 1 },
+    });
     expect((await snapshot(ACME, target.id)).locked).toBe(true);
     // Additional items and attaching are refused while locked.
     const items = await json(acmePartner, url(), { intent: "additional_items", dueDate: inDays(7), items: [{ text: "W-2", questionType: "upload" }] });
@@ -185,8 +232,14 @@ describe("the preview dialog's actions", () => {
 
   it("edits the due date and reminders with the spec's validation", async () => {
     const before = await snapshot(ACME, target.id);
-    expect(await json(acmePartner, url(), { intent: "due_date", dueDate: "2020-01-01" })).toEqual({ status: 422, body: { ok: false, error: "Due date must be in the future" } });
-    expect(await json(acmePartner, url(), { intent: "due_date", dueDate: "2026-02-31" })).toEqual({ status: 422, body: { ok: false, error: "Please select a valid due date" } });
+    expect(await json(acmePartner, url(), { intent: "due_date", dueDate: "2020-01-01" })).toEqual({
+      status: 422,
+      body: { ok: false, error: "Due date must be in the future" },
+    });
+    expect(await json(acmePartner, url(), { intent: "due_date", dueDate: "2026-02-31" })).toEqual({
+      status: 422,
+      body: { ok: false, error: "Please select a valid due date" },
+    });
     expect((await snapshot(ACME, target.id)).dueDate).toEqual(before.dueDate);
     expect((await json(acmePartner, url(), { intent: "due_date", dueDate: inDays(14), remindersDisabled: true })).status).toBe(200);
     const after = await snapshot(ACME, target.id);
@@ -218,21 +271,36 @@ describe("the preview dialog's actions", () => {
   });
 
   it("requests additional items with the 'Please upload ' prefix and refuses bad items", async () => {
-    const period = await json(acmePartner, url(), { intent: "additional_items", dueDate: inDays(7), items: [{ text: "W-2", questionType: "upload", options: ["Employer 1.0"] }] });
+    const period = await json(acmePartner, url(), {
+      intent: "additional_items",
+      dueDate: inDays(7),
+      items: [{ text: "W-2", questionType: "upload", options: ["Employer 1.0"] }],
+    });
     expect(period).toEqual({ status: 422, body: { ok: false, error: "Document options cannot contain slashes or periods" } });
     const blank = await json(acmePartner, url(), { intent: "additional_items", dueDate: inDays(7), items: [{ text: "  ", questionType: "text" }] });
     expect(blank.body.error).toBe("Please enter the item's text");
     const past = await json(acmePartner, url(), { intent: "additional_items", dueDate: "2020-01-01", items: [{ text: "W-2", questionType: "upload" }] });
     expect(past.body.error).toBe("Due date must be in the future");
     expect((await snapshot(ACME, target.id)).openItems).toBe(0);
-    const ok = await json(acmePartner, url(), { intent: "additional_items", dueDate: inDays(7), items: [{ text: "Your 2025 W-2", questionType: "upload", options: ["Employer A"] }, { text: "Any new dependents?", questionType: "boolean" }] });
+    const ok = await json(acmePartner, url(), {
+      intent: "additional_items",
+      dueDate: inDays(7),
+      items: [
+        { text: "Your 2025 W-2", questionType: "upload", options: ["Employer A"] },
+        { text: "Any new dependents?", questionType: "boolean" },
+      ],
+    });
     expect(ok.body).toMatchObject({ ok: true, message: "Additional items requested" });
-    const texts = await scoped(ACME, (tx) => tx.question.findMany({ where: { questionnaireId: ok.body.questionnaireId }, orderBy: { order: "asc" }, select: { text: true, options: true } }));
+    const texts = await scoped(ACME, (tx) =>
+      tx.question.findMany({ where: { questionnaireId: ok.body.questionnaireId }, orderBy: { order: "asc" }, select: { text: true, options: true } }),
+    );
     expect(texts).toEqual([
       { text: "Please upload your 2025 W-2", options: ["Employer A"] },
       { text: "Any new dependents?", options: [] },
     ]);
-    const created = await scoped(ACME, (tx) => tx.questionnaire.findUniqueOrThrow({ where: { id: ok.body.questionnaireId }, select: { isOpenItem: true, relevantQuestionnaireId: true } }));
+    const created = await scoped(ACME, (tx) =>
+      tx.questionnaire.findUniqueOrThrow({ where: { id: ok.body.questionnaireId }, select: { isOpenItem: true, relevantQuestionnaireId: true } }),
+    );
     expect(created).toEqual({ isOpenItem: true, relevantQuestionnaireId: target.id });
   });
 
@@ -263,7 +331,9 @@ describe("the preview dialog's actions", () => {
     expect((await json(acmePartner, "/api/staff/questionnaires/nope", { intent: "lock", locked: true })).status).toBe(404);
     expect((await acmePartner.get("acme", "/api/staff/questionnaires/nope")).status).toBe(404);
     expect((await acmePartner.get("acme", "/api/staff/questionnaires/bad%20id")).status).toBe(404);
-    expect((await json(acmePartner, "/api/staff/questionnaires", { intent: "lock", questionnaireIds: [] })).body.error).toBe("Please select at least one questionnaire");
+    expect((await json(acmePartner, "/api/staff/questionnaires", { intent: "lock", questionnaireIds: [] })).body.error).toBe(
+      "Please select at least one questionnaire",
+    );
   });
 
   it("leaves advisor-only actions to advisors (403, nothing changed) and the rest to all staff", async () => {
@@ -271,7 +341,11 @@ describe("the preview dialog's actions", () => {
     try {
       const admin = await app.signIn("acme", "admin@acme.test");
       const before = await snapshot(ACME, target.id);
-      for (const body of [{ intent: "lock", locked: true }, { intent: "complete", completed: true }, { intent: "additional_items", dueDate: inDays(7), items: [{ text: "W-2", questionType: "upload" }] }]) {
+      for (const body of [
+        { intent: "lock", locked: true },
+        { intent: "complete", completed: true },
+        { intent: "additional_items", dueDate: inDays(7), items: [{ text: "W-2", questionType: "upload" }] },
+      ]) {
         const r = await json(admin, url(), body);
         expect(r.status, JSON.stringify(body)).toBe(403);
         expect(r.body.ok).toBe(false);
@@ -300,7 +374,11 @@ describe("bulk actions on selected rows", () => {
     const bulk = (body: unknown) => json(acmePartner, "/api/staff/questionnaires", body);
     expect((await bulk({ intent: "due_dates", questionnaireIds: ids, dueDate: "2000-01-01" })).body.error).toBe("Due date must be in the future");
     expect((await bulk({ intent: "due_dates", questionnaireIds: ids, dueDate: inDays(30) })).body).toMatchObject({ ok: true, count: 2 });
-    expect((await bulk({ intent: "reminders", questionnaireIds: ids, remindersDisabled: true })).body).toMatchObject({ ok: true, message: "Reminder updated", count: 2 });
+    expect((await bulk({ intent: "reminders", questionnaireIds: ids, remindersDisabled: true })).body).toMatchObject({
+      ok: true,
+      message: "Reminder updated",
+      count: 2,
+    });
     expect((await bulk({ intent: "lock", questionnaireIds: ids })).body).toMatchObject({ ok: true, message: "Questionnaire locked", count: 2 });
     for (const id of ids) expect(await snapshot(ACME, id)).toMatchObject({ locked: true, remindersDisabled: true });
     expect((await bulk({ intent: "send_drafts", questionnaireIds: ids })).status).toBe(409);
@@ -336,7 +414,8 @@ describe("another firm's questionnaires", () => {
           expect(r.status, JSON.stringify(body)).toBe(404);
         }
       }
-      for (const intent of ["lock", "send_drafts", "restore"]) expect((await json(browser, "/api/staff/questionnaires", { intent, questionnaireIds: ids })).status).toBe(404);
+      for (const intent of ["lock", "send_drafts", "restore"])
+        expect((await json(browser, "/api/staff/questionnaires", { intent, questionnaireIds: ids })).status).toBe(404);
       expect((await json(browser, "/api/staff/questionnaires", { intent: "due_dates", questionnaireIds: ids, dueDate: inDays(9) })).status).toBe(404);
       expect((await json(browser, "/api/staff/questionnaires", { intent: "reminders", questionnaireIds: ids, remindersDisabled: true })).status).toBe(404);
     }
@@ -345,12 +424,17 @@ describe("another firm's questionnaires", () => {
 
   it("are 404 for Summit's group-access staff outside their group", async () => {
     const hidden = await scoped(SUMMIT, (tx) =>
-      tx.questionnaire.findFirstOrThrow({ where: { deletedAt: null, company: { primaryOwner: { firmGroup: { name: { not: "Individual Tax" } } } } }, select: { id: true } }),
+      tx.questionnaire.findFirstOrThrow({
+        where: { deletedAt: null, company: { primaryOwner: { firmGroup: { name: { not: "Individual Tax" } } } } },
+        select: { id: true },
+      }),
     );
     const before = await snapshot(SUMMIT, hidden.id);
     expect((await summitGroup.get("summit", `/api/staff/questionnaires/${hidden.id}`)).status).toBe(404);
     expect((await json(summitGroup, `/api/staff/questionnaires/${hidden.id}`, { intent: "due_date", dueDate: inDays(9) })).status).toBe(404);
-    expect((await json(summitGroup, "/api/staff/questionnaires", { intent: "reminders", questionnaireIds: [hidden.id], remindersDisabled: true })).status).toBe(404);
+    expect((await json(summitGroup, "/api/staff/questionnaires", { intent: "reminders", questionnaireIds: [hidden.id], remindersDisabled: true })).status).toBe(
+      404,
+    );
     expect(await snapshot(SUMMIT, hidden.id)).toEqual(before);
     // Summit's partner sees it.
     expect((await summitPartner.get("summit", `/api/staff/questionnaires/${hidden.id}`)).status).toBe(200);

@@ -73,7 +73,13 @@ describe("the app's connections (DATABASE_URL)", () => {
   });
 
   it("cannot SET ROLE to the owner or any other role, nor change the session's user", async () => {
-    for (const statement of ["SET ROLE postgres", "SET LOCAL ROLE postgres", "SET ROLE pg_read_all_data", "SET ROLE pg_database_owner", "SET SESSION AUTHORIZATION postgres"]) {
+    for (const statement of [
+      "SET ROLE postgres",
+      "SET LOCAL ROLE postgres",
+      "SET ROLE pg_read_all_data",
+      "SET ROLE pg_database_owner",
+      "SET SESSION AUTHORIZATION postgres",
+    ]) {
       await expect(db.firmSql(FIRM, statement), statement).rejects.toThrow(/permission denied/);
     }
     // Back to the login itself (the one switch always allowed): it holds nothing (NOINHERIT), so
@@ -142,7 +148,12 @@ describe("the app refuses a login that can do more than portal_app", () => {
     await db.closeDb();
     // The old single-URL set-up: the superuser for everything.
     delete process.env.DATABASE_OWNER_URL;
-    Object.assign(process.env, { DATABASE_URL: testDb.url, NODE_ENV: "production", SESSION_SECRET: "db-login-test-secret-0123456789", APP_DOMAIN: "localhost:3999" });
+    Object.assign(process.env, {
+      DATABASE_URL: testDb.url,
+      NODE_ENV: "production",
+      SESSION_SECRET: "db-login-test-secret-0123456789",
+      APP_DOMAIN: "localhost:3999",
+    });
     const { resetEnvCache } = await import("~/env.server");
     resetEnvCache();
     await expect(db.verifyAppLogin()).rejects.toThrow(/DATABASE_URL: it is a superuser/);

@@ -104,7 +104,13 @@ async function objectKeys(): Promise<string[]> {
 }
 
 const documentsById = (ids: string[]) =>
-  app.tx("acme", (t) => t.document.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, path: true, deletedAt: true, storageKey: true }, orderBy: { name: "asc" } }));
+  app.tx("acme", (t) =>
+    t.document.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, name: true, path: true, deletedAt: true, storageKey: true },
+      orderBy: { name: "asc" },
+    }),
+  );
 
 /** A zip's entries (name → content), read from its central directory and inflated. */
 function unzip(zip: Buffer): Map<string, string> {
@@ -131,7 +137,11 @@ function unzip(zip: Buffer): Map<string, string> {
 /** Waits until the firm's preferences reach the app (its cache follows PostgreSQL notifications). */
 async function untilClientCanEditFiles(hash: string, cookie: string, expected: boolean, path = "/") {
   for (let tries = 0; tries < 100; tries++) {
-    const page = await app.get("acme", `/documents/${hash}?path=${encodeURIComponent(path)}&_data=${encodeURIComponent("routes/documents.$companyHash")}`, cookie);
+    const page = await app.get(
+      "acme",
+      `/documents/${hash}?path=${encodeURIComponent(path)}&_data=${encodeURIComponent("routes/documents.$companyHash")}`,
+      cookie,
+    );
     if (JSON.parse(page.text).data.permissions.canEditFiles === expected) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -144,11 +154,17 @@ beforeAll(async () => {
   partner = (await app.signIn("acme", "partner@acme.test")).cookie;
   harold = (await app.signIn("acme", "harold.whitman@example.com")).cookie;
   summitClient = (await app.signIn("summit", "client@summit.test")).cookie;
-  const hashOf = (slug: string, name: string) => app.tx(slug, (t) => t.company.findFirstOrThrow({ where: { name }, select: { hashId: true } })).then((c) => c.hashId);
+  const hashOf = (slug: string, name: string) =>
+    app.tx(slug, (t) => t.company.findFirstOrThrow({ where: { name }, select: { hashId: true } })).then((c) => c.hashId);
   rivera = await hashOf("acme", "Jordan & Casey Rivera");
   studio = await hashOf("acme", "Rivera Design Studio LLC");
   haroldHash = await hashOf("acme", "Harold Whitman");
-  const summitEntity = await app.tx("summit", (t) => t.company.findFirstOrThrow({ where: { owners: { some: { user: { email: "client@summit.test" } } }, deletedAt: null, inactive: false }, select: { hashId: true } }));
+  const summitEntity = await app.tx("summit", (t) =>
+    t.company.findFirstOrThrow({
+      where: { owners: { some: { user: { email: "client@summit.test" } } }, deletedAt: null, inactive: false },
+      select: { hashId: true },
+    }),
+  );
   summitHash = summitEntity.hashId;
 }, 180_000);
 
@@ -159,7 +175,11 @@ afterAll(async () => {
 describe("bulk delete, restore and move", () => {
   it("deletes the selected files at once (one activity entry each), keeps their objects, and restores them", async () => {
     await folder(rivera, client, "Bulk");
-    const [w2, k1, keep] = [await upload(rivera, client, "W-2.pdf", "/Bulk"), await upload(rivera, client, "K-1.pdf", "/Bulk"), await upload(rivera, client, "Keep.pdf", "/Bulk")];
+    const [w2, k1, keep] = [
+      await upload(rivera, client, "W-2.pdf", "/Bulk"),
+      await upload(rivera, client, "K-1.pdf", "/Bulk"),
+      await upload(rivera, client, "Keep.pdf", "/Bulk"),
+    ];
     const objectsBefore = await objectKeys();
     const logsBefore = await app.tx("acme", (t) => t.activityLog.count());
 
@@ -167,7 +187,11 @@ describe("bulk delete, restore and move", () => {
     expect(deleted.status).toBe(200);
     expect(deleted.json).toMatchObject({ ok: true, message: "Document removed successfully", count: 2 });
     const rows = await documentsById([w2, k1, keep]);
-    expect(rows.map((r) => [r.name, r.deletedAt !== null])).toEqual([["K-1.pdf", true], ["Keep.pdf", false], ["W-2.pdf", true]]);
+    expect(rows.map((r) => [r.name, r.deletedAt !== null])).toEqual([
+      ["K-1.pdf", true],
+      ["Keep.pdf", false],
+      ["W-2.pdf", true],
+    ]);
     // One entry per document, as a single delete writes.
     expect(await app.tx("acme", (t) => t.activityLog.count())).toBe(logsBefore + 2);
     const logs = await app.tx("acme", (t) => t.activityLog.findMany({ where: { title: "Deleted a document" }, select: { description: true } }));
@@ -217,7 +241,10 @@ describe("bulk delete, restore and move", () => {
     const b = await upload(rivera, client, "Receipt B.pdf", "/Inbox");
     const moved = await api(rivera, { intent: "move_many", ids: [a, b], path: "/2025" }, client);
     expect(moved.status, JSON.stringify(moved.json)).toBe(200);
-    expect((await documentsById([a, b])).map((r) => [r.name, r.path])).toEqual([["Receipt A.pdf", "/2025"], ["Receipt B.pdf", "/2025"]]);
+    expect((await documentsById([a, b])).map((r) => [r.name, r.path])).toEqual([
+      ["Receipt A.pdf", "/2025"],
+      ["Receipt B.pdf", "/2025"],
+    ]);
 
     const c = await upload(rivera, client, "Receipt C.pdf", "/Inbox");
     const clash = await upload(rivera, client, "Receipt A.pdf", "/Inbox");
@@ -285,7 +312,9 @@ describe("the zip of selected files", () => {
     expect(entries.get("1099-INT.pdf")).toBe(new TextDecoder("latin1").decode(pdf("1099-INT.pdf")));
     expect(entries.get("1098.pdf")).toContain("% 1098.pdf");
     // One "Downloaded a document" entry per file.
-    const logged = await app.tx("acme", (t) => t.activityLog.findMany({ where: { title: "Downloaded a document", description: { startsWith: "/Zip/" } }, select: { description: true } }));
+    const logged = await app.tx("acme", (t) =>
+      t.activityLog.findMany({ where: { title: "Downloaded a document", description: { startsWith: "/Zip/" } }, select: { description: true } }),
+    );
     expect(logged.map((l) => l.description).sort()).toEqual(["/Zip/1098.pdf", "/Zip/1099-INT.pdf"]);
   });
 
@@ -466,7 +495,13 @@ describe("limits", () => {
     const ids = await app.tx("acme", async (t) => {
       const company = await t.company.findFirstOrThrow({ where: { hashId: rivera }, select: { id: true } });
       const created = await t.document.createManyAndReturn({
-        data: Array.from({ length: 500 }, (_, i) => ({ firmId: "firm_acme", companyId: company.id, path: "/Five hundred", name: `Page ${i}.pdf`, storageKey: null })),
+        data: Array.from({ length: 500 }, (_, i) => ({
+          firmId: "firm_acme",
+          companyId: company.id,
+          path: "/Five hundred",
+          name: `Page ${i}.pdf`,
+          storageKey: null,
+        })),
         select: { id: true },
       });
       return created.map((c) => c.id);
@@ -497,7 +532,9 @@ describe("group-access staff", () => {
     expect((await page(own.hashId)).status).toBe(200);
     expect((await page(other.hashId)).status).toBe(404);
 
-    const otherDoc = await app.tx("summit", (t) => t.document.create({ data: { firmId: "firm_summit", companyId: other.id, path: "/", name: "Other group.pdf", storageKey: null }, select: { id: true } }));
+    const otherDoc = await app.tx("summit", (t) =>
+      t.document.create({ data: { firmId: "firm_summit", companyId: other.id, path: "/", name: "Other group.pdf", storageKey: null }, select: { id: true } }),
+    );
     const before = await everything();
     for (const body of [
       { intent: "create_folder", path: "/", name: "Nope" },
@@ -523,7 +560,13 @@ describe("folder pages", () => {
       const company = await t.company.findFirstOrThrow({ where: { hashId: rivera }, select: { id: true } });
       await t.document.createMany({
         data: [
-          ...Array.from({ length: 250 }, (_, i) => ({ firmId: "firm_acme", companyId: company.id, path: "/Paged", name: `Receipt ${String(i).padStart(3, "0")}.pdf`, storageKey: null })),
+          ...Array.from({ length: 250 }, (_, i) => ({
+            firmId: "firm_acme",
+            companyId: company.id,
+            path: "/Paged",
+            name: `Receipt ${String(i).padStart(3, "0")}.pdf`,
+            storageKey: null,
+          })),
           { firmId: "firm_acme", companyId: company.id, path: "/Paged", name: "Notes STAFF ONLY", itemType: "folder" as const },
           { firmId: "firm_acme", companyId: company.id, path: "/", name: "Paged", itemType: "folder" as const },
         ],
@@ -533,7 +576,10 @@ describe("folder pages", () => {
       const query = new URLSearchParams({ path: "/Paged", ...(page ? { page } : {}), _data: route });
       const response = await app.get("acme", `${base}?${query}`, cookie);
       expect(response.status, response.text.slice(0, 200)).toBe(200);
-      return JSON.parse(response.text).data as { items: { name: string; itemType: string }[]; page: { page: number; size: number; total: number; lastPage: number } };
+      return JSON.parse(response.text).data as {
+        items: { name: string; itemType: string }[];
+        page: { page: number; size: number; total: number; lastPage: number };
+      };
     };
     const asClient = (page?: string) => load(client, "routes/documents.$companyHash", `/documents/${rivera}`, page);
     const first = await asClient();
@@ -576,7 +622,10 @@ describe("documents the firm shared through a questionnaire", () => {
       const name = folderPath.slice(folderPath.lastIndexOf("/") + 1);
       const parent = folderPath.slice(0, folderPath.lastIndexOf("/")) || "/";
       const company = await t.company.findFirstOrThrow({ where: { hashId: hash }, select: { id: true } });
-      const row = await t.document.findFirst({ where: { deletedAt: null, itemType: "folder", path: parent, name, companyId: company.id }, select: { id: true } });
+      const row = await t.document.findFirst({
+        where: { deletedAt: null, itemType: "folder", path: parent, name, companyId: company.id },
+        select: { id: true },
+      });
       return row ?? t.document.create({ data: { firmId: "firm_acme", companyId: company.id, itemType: "folder", path: parent, name }, select: { id: true } });
     });
     const before = await everything();
@@ -622,7 +671,12 @@ describe("folder download as PDFs (staff)", () => {
   const folderZip = (cookie: string, query: Record<string, string>) =>
     new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port: app.port, path: `/api/documents/${rivera}/folder?${new URLSearchParams(query)}`, headers: { host: app.host("acme"), cookie } },
+        {
+          host: "127.0.0.1",
+          port: app.port,
+          path: `/api/documents/${rivera}/folder?${new URLSearchParams(query)}`,
+          headers: { host: app.host("acme"), cookie },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
@@ -647,7 +701,7 @@ describe("folder download as PDFs (staff)", () => {
     expect(converted.status).toBe(200);
     const entries = unzip(converted.body);
     expect([...entries.keys()].sort()).toEqual(["Receipt.pdf", "W2 (image).pdf", "W2.pdf"]);
-    const { PDFDocument } = await import("pdf-lib");
+    const { PDFDocument } = await import("@cantoo/pdf-lib");
     for (const name of ["Receipt.pdf", "W2 (image).pdf"]) {
       const pdf = await PDFDocument.load(Buffer.from(entries.get(name)!, "latin1"));
       expect(pdf.getPageCount(), name).toBe(1);

@@ -59,7 +59,13 @@ const HIDDEN = ["Workpapers.pdf", "Review staff only", "Deep.pdf"];
 
 async function deletedRows(): Promise<string> {
   return app.tx(ACME, async (t) =>
-    JSON.stringify(await t.document.findMany({ where: { companyId, deletedAt: { not: null } }, select: { id: true, name: true, path: true, deletedAt: true }, orderBy: { id: "asc" } })),
+    JSON.stringify(
+      await t.document.findMany({
+        where: { companyId, deletedAt: { not: null } },
+        select: { id: true, name: true, path: true, deletedAt: true },
+        orderBy: { id: "asc" },
+      }),
+    ),
   );
 }
 

@@ -66,7 +66,13 @@ describe("the documents API", () => {
       JSON.stringify({ intent: "upload_grant", path: "/", fileName: "a/b.pdf", contentType: "application/pdf", size: 10 }),
       JSON.stringify({ intent: "upload_grant", path: "/", fileName: "empty.pdf", contentType: "application/pdf", size: 0 }),
       JSON.stringify({ intent: "upload_grant", path: "/../..", fileName: "x.pdf", contentType: "application/pdf", size: 10 }),
-      JSON.stringify({ intent: "upload_confirm", path: "/", fileName: "x.pdf", contentType: "application/pdf", key: "firms/firm_summit/entities/x/documents/x.pdf" }),
+      JSON.stringify({
+        intent: "upload_confirm",
+        path: "/",
+        fileName: "x.pdf",
+        contentType: "application/pdf",
+        key: "firms/firm_summit/entities/x/documents/x.pdf",
+      }),
       JSON.stringify({ intent: "upload_confirm", path: "/", fileName: "x.pdf", contentType: "application/pdf", key: "../../etc/passwd" }),
       JSON.stringify({ intent: "rename", id: "x".repeat(65), name: "a" }),
       JSON.stringify({ intent: "rename", id: "nope", name: "a" }),
@@ -85,7 +91,12 @@ describe("the documents API", () => {
   });
 
   it("adds a folder and zips it; the zip endpoint refuses traversal and other firms", async () => {
-    const created = await app.postJson("acme", `/api/documents/${acmeHash}`, JSON.stringify({ intent: "create_folder", path: "/", name: "Zipped" }), acmeClient);
+    const created = await app.postJson(
+      "acme",
+      `/api/documents/${acmeHash}`,
+      JSON.stringify({ intent: "create_folder", path: "/", name: "Zipped" }),
+      acmeClient,
+    );
     expect(created.status).toBe(200);
     const zip = await app.get("acme", `/api/documents/${acmeHash}/folder?path=${encodeURIComponent("/Zipped")}`, acmeClient);
     expect(zip.status).toBe(200);

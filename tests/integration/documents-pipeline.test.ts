@@ -37,7 +37,16 @@ async function portalFor(slug: string, overrides: Record<string, unknown> = {}):
     origin: `http://${slug}.localhost`,
     clientAddress: "127.0.0.1",
     firm: {
-      id: firmId, slug, name: slug, customDomain: null, timeZone: "Pacific Time (US & Canada)", themeName: "modern", brandColor: null, logoKey: null, logoUrl: null, supportEmail: null,
+      id: firmId,
+      slug,
+      name: slug,
+      customDomain: null,
+      timeZone: "Pacific Time (US & Canada)",
+      themeName: "modern",
+      brandColor: null,
+      logoKey: null,
+      logoUrl: null,
+      supportEmail: null,
       preferences: { ...prefs, ...overrides } as FirmSiteContext["firm"]["preferences"],
       vocabulary: [],
     },
@@ -45,9 +54,26 @@ async function portalFor(slug: string, overrides: Record<string, unknown> = {}):
 }
 
 async function userFor(email: string, firmSlug: string, extra: Partial<SessionUser> = {}): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [email, seed.demoFirmId(firmSlug)]);
+  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [
+    email,
+    seed.demoFirmId(firmSlug),
+  ]);
   const u = rows[0];
-  return { id: u.id, sessionId: "s", kind: u.kind, email, fname: u.fname, lname: u.lname, preferredName: null, firmAccess: u.kind === "staff" ? "partner" : null, isAdvisor: false, readonlyAccess: u.readonly_access, timeZone: "Pacific Time (US & Canada)", defaultCompanyId: null, ...extra };
+  return {
+    id: u.id,
+    sessionId: "s",
+    kind: u.kind,
+    email,
+    fname: u.fname,
+    lname: u.lname,
+    preferredName: null,
+    firmAccess: u.kind === "staff" ? "partner" : null,
+    isAdvisor: false,
+    readonlyAccess: u.readonly_access,
+    timeZone: "Pacific Time (US & Canada)",
+    defaultCompanyId: null,
+    ...extra,
+  };
 }
 
 async function entitiesOf(email: string): Promise<{ id: string; hash: string }[]> {
@@ -82,7 +108,10 @@ async function upload(ctx: Ctx, hash: string, fileName: string, bytes: Uint8Arra
 }
 
 async function expectError(promise: Promise<unknown>, status: number, message?: string | RegExp) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error, "expected a refusal").toBeInstanceOf(docs.DocumentError);
   expect((error as DocumentsModule.DocumentError).status).toBe(status);
   if (message) expect((error as Error).message).toMatch(message);
@@ -223,11 +252,24 @@ describe("the upload pipeline", () => {
   });
 
   it("refuses an empty file at the grant and at the confirm", async () => {
-    await expectError(docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "empty.pdf", contentType: "application/pdf", size: 0 }), 400, "empty");
+    await expectError(
+      docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "empty.pdf", contentType: "application/pdf", size: 0 }),
+      400,
+      "empty",
+    );
     const before = await snapshot();
-    const { grant } = await docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "empty.pdf", contentType: "application/pdf", size: 10 });
+    const { grant } = await docs.performDocumentAction(client, hash, {
+      intent: "upload_grant",
+      path: "/",
+      fileName: "empty.pdf",
+      contentType: "application/pdf",
+      size: 10,
+    });
     await postToGrant(grant!, new Uint8Array(), "empty.pdf");
-    await expectError(docs.performDocumentAction(client, hash, { intent: "upload_confirm", path: "/", fileName: "empty.pdf", contentType: "application/pdf", key: grant!.key }), 400);
+    await expectError(
+      docs.performDocumentAction(client, hash, { intent: "upload_confirm", path: "/", fileName: "empty.pdf", contentType: "application/pdf", key: grant!.key }),
+      400,
+    );
     expect(await storage.headObject({ firmId: acme.firm.id, key: grant!.key })).toBeNull();
     expect(await snapshot()).toBe(before);
   });
@@ -238,11 +280,21 @@ describe("the upload pipeline", () => {
     const big = new Uint8Array(150 * 1024 * 1024 + 1);
     big.set(PDF.subarray(0, 16));
     // The browser says 1000 bytes; the policy still caps the file at 150 MB.
-    const { grant } = await docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "big.pdf", contentType: "application/pdf", size: 1000 });
+    const { grant } = await docs.performDocumentAction(client, hash, {
+      intent: "upload_grant",
+      path: "/",
+      fileName: "big.pdf",
+      contentType: "application/pdf",
+      size: 1000,
+    });
     const posted = await postToGrant(grant!, big, "big.pdf");
     expect(posted.status).toBe(400);
     expect(await posted.text()).toContain("<Code>EntityTooLarge</Code>");
-    await expectError(docs.performDocumentAction(client, hash, { intent: "upload_confirm", path: "/", fileName: "big.pdf", contentType: "application/pdf", key: grant!.key }), 400, "File upload failed, please try again.");
+    await expectError(
+      docs.performDocumentAction(client, hash, { intent: "upload_confirm", path: "/", fileName: "big.pdf", contentType: "application/pdf", key: grant!.key }),
+      400,
+      "File upload failed, please try again.",
+    );
     expect(await storage.headObject({ firmId: acme.firm.id, key: grant!.key })).toBeNull();
     expect(await objectCount()).toBe(objects);
     expect(await snapshot()).toBe(before);
@@ -250,7 +302,13 @@ describe("the upload pipeline", () => {
 
   it("an upload to a key the grant did not name is refused by the store (AccessDenied)", async () => {
     const objects = await objectCount();
-    const { grant } = await docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "moved.pdf", contentType: "application/pdf", size: PDF.length });
+    const { grant } = await docs.performDocumentAction(client, hash, {
+      intent: "upload_grant",
+      path: "/",
+      fileName: "moved.pdf",
+      contentType: "application/pdf",
+      size: PDF.length,
+    });
     const otherEntityKey = grant!.key.replace(/\/entities\/[^/]+\//, "/entities/someone-else/");
     const posted = await postToGrant({ url: grant!.url, fields: { ...grant!.fields, key: otherEntityKey } }, PDF, "moved.pdf");
     expect(posted.status).toBe(403);
@@ -264,17 +322,41 @@ describe("the upload pipeline", () => {
     await first.confirm();
     await expectError(second.confirm(), 409, "1099-INT.pdf was already uploaded");
     expect(await storage.headObject({ firmId: acme.firm.id, key: second.grant.key })).toBeNull();
-    await expectError(docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "1099-INT.pdf", contentType: "application/pdf", size: 10 }), 409, "1099-INT.pdf was already uploaded");
+    await expectError(
+      docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "1099-INT.pdf", contentType: "application/pdf", size: 10 }),
+      409,
+      "1099-INT.pdf was already uploaded",
+    );
     // The same key confirmed twice is also a duplicate.
     await expectError(first.confirm(), 409);
   });
 
   it("a confirm whose database write fails deletes the object and leaves no row", async () => {
     const before = await snapshot();
-    const { grant } = await docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "orphan.pdf", contentType: "application/pdf", size: PDF.length });
+    const { grant } = await docs.performDocumentAction(client, hash, {
+      intent: "upload_grant",
+      path: "/",
+      fileName: "orphan.pdf",
+      contentType: "application/pdf",
+      size: PDF.length,
+    });
     await postToGrant(grant!, PDF, "orphan.pdf");
     const entityId = (await entitiesOf("client@acme.test"))[0].id;
-    const failed = await docs.recordDocumentUpload(acme.db, { firmId: acme.firm.id, companyId: entityId, key: grant!.key, contentType: "application/pdf", fileName: "orphan.pdf", path: "/", uploadedById: null, questionnaireId: "does-not-exist" }).then(() => null, (e: unknown) => e);
+    const failed = await docs
+      .recordDocumentUpload(acme.db, {
+        firmId: acme.firm.id,
+        companyId: entityId,
+        key: grant!.key,
+        contentType: "application/pdf",
+        fileName: "orphan.pdf",
+        path: "/",
+        uploadedById: null,
+        questionnaireId: "does-not-exist",
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(failed).toBeInstanceOf(Error);
     expect(await storage.headObject({ firmId: acme.firm.id, key: grant!.key })).toBeNull();
     expect(await snapshot()).toBe(before);
@@ -283,12 +365,14 @@ describe("the upload pipeline", () => {
   it("refuses bad input with 4xx and changes nothing", async () => {
     const before = await snapshot();
     const objects = await objectCount();
-    const grant = (fileName: string, path = "/") => docs.performDocumentAction(client, hash, { intent: "upload_grant", path, fileName, contentType: "application/pdf", size: 10 });
+    const grant = (fileName: string, path = "/") =>
+      docs.performDocumentAction(client, hash, { intent: "upload_grant", path, fileName, contentType: "application/pdf", size: 10 });
     await expectError(grant("a/b.pdf"), 400);
     await expectError(grant("../b.pdf"), 400);
     await expectError(grant("b.pdf", "/../../x"), 400);
     await expectError(grant("b.exe"), 415);
-    const confirm = (key: string) => docs.performDocumentAction(client, hash, { intent: "upload_confirm", path: "/", fileName: "x.pdf", contentType: "application/pdf", key });
+    const confirm = (key: string) =>
+      docs.performDocumentAction(client, hash, { intent: "upload_confirm", path: "/", fileName: "x.pdf", contentType: "application/pdf", key });
     await expectError(confirm(`firms/${seed.demoFirmId("summit")}/entities/x/documents/${"a".repeat(32)}-x.pdf`), 404);
     await expectError(confirm("firms/../../etc/passwd"), 404);
     await expectError(confirm(`firms/${acme.firm.id}/branding/logo-x.png`), 404);
@@ -339,7 +423,12 @@ describe("browser actions", () => {
     await su.query(
       `INSERT INTO documents (id, firm_id, company_id, item_type, path, name, storage_key, size_bytes, content_type, updated_at)
        VALUES ('big1', $1, $2, 'file', '/Huge', 'one.pdf', $3, 100000000, 'application/pdf', now()), ('big2', $1, $2, 'file', '/Huge', 'two.pdf', $4, 100000000, 'application/pdf', now())`,
-      [acme.firm.id, entityId, `firms/${acme.firm.id}/entities/${entityId}/documents/${"1".repeat(32)}-one.pdf`, `firms/${acme.firm.id}/entities/${entityId}/documents/${"2".repeat(32)}-two.pdf`],
+      [
+        acme.firm.id,
+        entityId,
+        `firms/${acme.firm.id}/entities/${entityId}/documents/${"1".repeat(32)}-one.pdf`,
+        `firms/${acme.firm.id}/entities/${entityId}/documents/${"2".repeat(32)}-two.pdf`,
+      ],
     );
     await expectError(docs.createFolderZip(client, hash, "/Huge"), 503, /too large to download/);
     await su.query(`DELETE FROM documents WHERE id IN ('big1', 'big2')`);
@@ -378,9 +467,16 @@ describe("visibility and preferences", () => {
     const noFolders = { portal: await portalFor("acme", { disableFolderAction: true }), user: client.user };
     await expectError(docs.performDocumentAction(noFolders, hash, { intent: "create_folder", path: "/", name: "Nope" }), 403);
     const disabled = { portal: await portalFor("acme", { foldersWhereClientActionsDisabled: ["/{year}"] }), user: client.user };
-    await expectError(docs.performDocumentAction(disabled, hash, { intent: "upload_grant", path: "/2025", fileName: "x.pdf", contentType: "application/pdf", size: 10 }), 403, "Disabled by firm");
+    await expectError(
+      docs.performDocumentAction(disabled, hash, { intent: "upload_grant", path: "/2025", fileName: "x.pdf", contentType: "application/pdf", size: 10 }),
+      403,
+      "Disabled by firm",
+    );
     const readOnly = { portal: acme, user: { ...client.user, readonlyAccess: true } };
-    await expectError(docs.performDocumentAction(readOnly, hash, { intent: "upload_grant", path: "/", fileName: "x.pdf", contentType: "application/pdf", size: 10 }), 403);
+    await expectError(
+      docs.performDocumentAction(readOnly, hash, { intent: "upload_grant", path: "/", fileName: "x.pdf", contentType: "application/pdf", size: 10 }),
+      403,
+    );
   });
 });
 
@@ -420,19 +516,28 @@ describe("another firm's or entity's documents", () => {
     const goneFolder = (await docs.performDocumentAction(client, hash, { intent: "create_folder", path: "/", name: "Gone" })).item!;
     await docs.performDocumentAction(client, hash, { intent: "delete", id: gone!.id });
     await docs.performDocumentAction(client, hash, { intent: "delete", id: goneFolder.id });
-    attempts.push([{ portal: summit.portal, user: { ...summitStaff.user, isAdvisor: true } }, hash], [{ portal: summit.portal, user: { ...summitStaff.user, isAdvisor: true } }, summitHash]);
+    attempts.push(
+      [{ portal: summit.portal, user: { ...summitStaff.user, isAdvisor: true } }, hash],
+      [{ portal: summit.portal, user: { ...summitStaff.user, isAdvisor: true } }, summitHash],
+    );
     const before = await snapshot();
     const objects = await objectCount();
     for (const [ctx, h] of attempts) {
       for (const id of [item!.id, folder.id, gone!.id, goneFolder.id]) {
         for (const action of actions(id)) {
-          const result = await docs.performDocumentAction(ctx, h, action).then((r) => r, (e: unknown) => e);
+          const result = await docs.performDocumentAction(ctx, h, action).then(
+            (r) => r,
+            (e: unknown) => e,
+          );
           expect(result, `${action.intent} on ${h}`).toBeInstanceOf(docs.DocumentError);
           expect((result as DocumentsModule.DocumentError).status, `${action.intent} on ${h}`).toBe(404);
         }
       }
       if (h === hash || h === otherAcmeHash) {
-        await expectError(docs.performDocumentAction(ctx, h, { intent: "upload_grant", path: "/", fileName: "x.pdf", contentType: "application/pdf", size: 10 }), 404);
+        await expectError(
+          docs.performDocumentAction(ctx, h, { intent: "upload_grant", path: "/", fileName: "x.pdf", contentType: "application/pdf", size: 10 }),
+          404,
+        );
         await expectError(docs.loadDocumentBrowser(ctx, h, {}), 404);
         await expectError(docs.createFolderZip(ctx, h, "/"), 404);
       }
@@ -440,7 +545,12 @@ describe("another firm's or entity's documents", () => {
     // A key of this entity confirmed through another entity or firm.
     const { grant } = await upload(client, hash, "mine.pdf", PDF);
     for (const [ctx, h] of attempts.filter(([, h]) => h !== hash)) {
-      const result = await docs.performDocumentAction(ctx, h, { intent: "upload_confirm", path: "/", fileName: "mine.pdf", contentType: "application/pdf", key: grant.key }).then((r) => r, (e: unknown) => e);
+      const result = await docs
+        .performDocumentAction(ctx, h, { intent: "upload_confirm", path: "/", fileName: "mine.pdf", contentType: "application/pdf", key: grant.key })
+        .then(
+          (r) => r,
+          (e: unknown) => e,
+        );
       expect((result as DocumentsModule.DocumentError).status).toBe(404);
     }
     expect(await snapshot()).toBe(before);
@@ -461,9 +571,26 @@ describe("questionnaire uploads", () => {
     await su.query(`UPDATE questionnaires SET completed = false, locked = false, due_date = current_date + 30 WHERE id = $1`, [questionnaireId]);
     const ctx = { portal: acme, user: client.user, companyHash: qHash };
     const uploadOne = async () => {
-      const grant = await questionnaires.performQuestionnaireAction(ctx, { intent: "upload_grant", questionnaireId, questionId, fileName: "brokerage.pdf", contentType: "application/pdf" });
+      const grant = await questionnaires.performQuestionnaireAction(ctx, {
+        intent: "upload_grant",
+        questionnaireId,
+        questionId,
+        fileName: "brokerage.pdf",
+        contentType: "application/pdf",
+      });
       await postToGrant(grant.upload!.grant, PDF, "brokerage.pdf");
-      return { key: grant.upload!.key, confirm: () => questionnaires.performQuestionnaireAction(ctx, { intent: "upload_confirm", questionnaireId, questionId, key: grant.upload!.key, contentType: "application/pdf", fileName: "brokerage.pdf" }) };
+      return {
+        key: grant.upload!.key,
+        confirm: () =>
+          questionnaires.performQuestionnaireAction(ctx, {
+            intent: "upload_confirm",
+            questionnaireId,
+            questionId,
+            key: grant.upload!.key,
+            contentType: "application/pdf",
+            fileName: "brokerage.pdf",
+          }),
+      };
     };
     const first = await uploadOne();
     await first.confirm();
@@ -473,7 +600,10 @@ describe("questionnaire uploads", () => {
     expect(paths[0].path).toContain(String(taxYear));
 
     const second = await uploadOne();
-    const refused = await second.confirm().then(() => null, (e: Error) => e);
+    const refused = await second.confirm().then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(refused?.message).toBe("brokerage.pdf has already been uploaded in this questionnaire. It will not be uploaded again.");
     expect(await storage.headObject({ firmId: acme.firm.id, key: second.key })).toBeNull();
 

@@ -34,7 +34,15 @@ async function uploadThroughLink(slug: string, token: string, fileName: string) 
   expect(granted.status, granted.text).toBe(200);
   const grant = granted.body.grant as UploadGrant;
   expect((await postToGrant(grant, PDF, fileName)).status).toBeLessThan(300);
-  return app.postJson(slug, "/api/drop-link", { intent: "confirm", token, key: grant.key, fileName, contentType: "application/pdf", name: "Ann Visitor", email: "ann@example.com" });
+  return app.postJson(slug, "/api/drop-link", {
+    intent: "confirm",
+    token,
+    key: grant.key,
+    fileName,
+    contentType: "application/pdf",
+    name: "Ann Visitor",
+    email: "ann@example.com",
+  });
 }
 
 let partner: string;
@@ -106,7 +114,13 @@ describe("the public drop link", () => {
     expect(row.storageKey!.startsWith(`firms/firm_acme/entities/${row.companyId}/`)).toBe(true);
     expect(await app.tx("summit", (t) => t.document.count())).toBe(summitBefore);
 
-    const finished = await app.postJson("acme", "/api/drop-link", { intent: "finish", token, documentIds: [id], name: "Ann Visitor", email: "ann@example.com" });
+    const finished = await app.postJson("acme", "/api/drop-link", {
+      intent: "finish",
+      token,
+      documentIds: [id],
+      name: "Ann Visitor",
+      email: "ann@example.com",
+    });
     expect(finished.status).toBe(200);
     expect(finished.body.notified).toBe(1);
     const email = await app.tx("acme", (t) => t.outboundMessage.findFirst({ where: { to: "admin@acme.test", subject: { contains: "dropped off" } } }));
@@ -127,7 +141,15 @@ describe("the public drop link", () => {
       { intent: "grant", token, fileName: "a/b.pdf", contentType: "application/pdf", size: 10 },
       { intent: "grant", token, fileName: "empty.pdf", contentType: "application/pdf", size: 0 },
       { intent: "grant", token, fileName: "x.exe", contentType: "application/pdf", size: 10 },
-      { intent: "confirm", token, key: "firms/firm_summit/entities/x/documents/x.pdf", fileName: "x.pdf", contentType: "application/pdf", name: "A", email: "a@example.com" },
+      {
+        intent: "confirm",
+        token,
+        key: "firms/firm_summit/entities/x/documents/x.pdf",
+        fileName: "x.pdf",
+        contentType: "application/pdf",
+        name: "A",
+        email: "a@example.com",
+      },
       { intent: "confirm", token, key: "../../etc/passwd", fileName: "x.pdf", contentType: "application/pdf", name: "A", email: "a@example.com" },
       { intent: "confirm", token, key: "firms/firm_acme/x.pdf", fileName: "x.pdf", contentType: "application/pdf", name: "", email: "a@example.com" },
       { intent: "confirm", token, key: "firms/firm_acme/x.pdf", fileName: "x.pdf", contentType: "application/pdf", name: "A", email: "../a@example.com" },
@@ -139,7 +161,9 @@ describe("the public drop link", () => {
       expect(response.status, JSON.stringify(body)).toBeLessThan(500);
       expect(typeof response.body.error).toBe("string");
     }
-    expect((await app.postJson("summit", "/api/drop-link", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
+    expect(
+      (await app.postJson("summit", "/api/drop-link", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status,
+    ).toBe(404);
     expect(await snapshot()).toBe(before);
   });
 
@@ -147,7 +171,9 @@ describe("the public drop link", () => {
     await app.tx("acme", (t) => t.$executeRawUnsafe(`UPDATE drop_links SET updated_at = now() - interval '7 days 1 minute'`));
     const before = await snapshot();
     expect((await app.get("acme", `/drop-link/${token}`)).status).toBe(404);
-    expect((await app.postJson("acme", "/api/drop-link", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
+    expect((await app.postJson("acme", "/api/drop-link", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(
+      404,
+    );
     expect(await snapshot()).toBe(before);
     await app.tx("acme", (t) => t.$executeRawUnsafe(`UPDATE drop_links SET updated_at = now()`));
     expect((await app.get("acme", `/drop-link/${token}`)).status).toBe(200);

@@ -40,10 +40,20 @@ beforeAll(async () => {
   partner = (await app.signIn("acme", "partner@acme.test")).cookie;
   client = (await app.signIn("acme", "client@acme.test")).cookie;
   const clientUser = await app.tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "client@acme.test" }, select: { id: true } }));
-  const q = await app.tx("acme", (t) => t.questionnaire.findFirstOrThrow({ where: { company: { deletedAt: null, inactive: false, owners: { some: { userId: clientUser.id } } } }, select: { id: true, companyId: true, taxYear: true, documentPath: true } }));
+  const q = await app.tx("acme", (t) =>
+    t.questionnaire.findFirstOrThrow({
+      where: { company: { deletedAt: null, inactive: false, owners: { some: { userId: clientUser.id } } } },
+      select: { id: true, companyId: true, taxYear: true, documentPath: true },
+    }),
+  );
   own = { questionnaireId: q.id, companyId: q.companyId };
   ownFolder = q.documentPath ? null : `/${q.taxYear}/Drop-off`;
-  const other = await app.tx("acme", (t) => t.questionnaire.findFirstOrThrow({ where: { company: { deletedAt: null, inactive: false, owners: { none: { userId: clientUser.id } } } }, select: { id: true, companyId: true } }));
+  const other = await app.tx("acme", (t) =>
+    t.questionnaire.findFirstOrThrow({
+      where: { company: { deletedAt: null, inactive: false, owners: { none: { userId: clientUser.id } } } },
+      select: { id: true, companyId: true },
+    }),
+  );
   foreign = { questionnaireId: other.id, companyId: other.companyId };
 }, 120_000);
 
@@ -51,12 +61,24 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function upload(slug: string, api: string, fields: Record<string, string>, fileName: string, cookie?: string, documentName: string | null = fileName.replace(/\.pdf$/, "")) {
+async function upload(
+  slug: string,
+  api: string,
+  fields: Record<string, string>,
+  fileName: string,
+  cookie?: string,
+  documentName: string | null = fileName.replace(/\.pdf$/, ""),
+) {
   const granted = await app.postJson(slug, api, { intent: "grant", ...fields, fileName, contentType: "application/pdf", size: PDF.length }, cookie);
   expect(granted.status, granted.text).toBe(200);
   const grant = granted.body.grant as UploadGrant;
   expect((await postToGrant(grant, PDF, fileName)).status).toBeLessThan(300);
-  return app.postJson(slug, api, { intent: "confirm", ...fields, key: grant.key, fileName, contentType: "application/pdf", ...(documentName === null ? {} : { documentName }) }, cookie);
+  return app.postJson(
+    slug,
+    api,
+    { intent: "confirm", ...fields, key: grant.key, fileName, contentType: "application/pdf", ...(documentName === null ? {} : { documentName }) },
+    cookie,
+  );
 }
 
 const page = (path: string, cookie?: string) => app.get("acme", path, cookie);
@@ -140,12 +162,19 @@ describe("document drop-off (/document-drop-off)", () => {
       expect(n.companyId).toBe(own.companyId);
       expect(n.link).toMatch(/^\/admin\/[^/]+\/documents\?path=/);
     }
-    const email = await app.tx("acme", (t) => t.outboundMessage.findFirstOrThrow({ where: { to: "admin@acme.test", subject: notifications[0]!.text }, orderBy: { createdAt: "desc" } }));
+    const email = await app.tx("acme", (t) =>
+      t.outboundMessage.findFirstOrThrow({ where: { to: "admin@acme.test", subject: notifications[0]!.text }, orderBy: { createdAt: "desc" } }),
+    );
     expect(email.body).toContain("- Charity receipts.pdf");
     expect(email.body).toContain("- Property tax bill.pdf");
 
     // Files the client did not just drop off for this questionnaire are not theirs to announce.
-    const other = await app.tx("acme", (t) => t.document.findFirst({ where: { itemType: "file", OR: [{ companyId: { not: own.companyId } }, { questionnaireId: { not: own.questionnaireId } }, { uploadedById: null }] }, select: { id: true } }));
+    const other = await app.tx("acme", (t) =>
+      t.document.findFirst({
+        where: { itemType: "file", OR: [{ companyId: { not: own.companyId } }, { questionnaireId: { not: own.questionnaireId } }, { uploadedById: null }] },
+        select: { id: true },
+      }),
+    );
     const summitDoc = await app.tx("summit", (t) => t.document.findFirst({ where: { itemType: "file" }, select: { id: true } }));
     const count = await app.tx("acme", (t) => t.notification.count());
     for (const documentIds of [[other?.id ?? "missing"], [summitDoc?.id ?? "missing"]]) {
@@ -160,7 +189,10 @@ describe("document drop-off (/document-drop-off)", () => {
     let status = 0;
     for (let i = 0; i < 25 && status !== 429; i++) status = (await page(dropOffPath(foreign), client)).status;
     expect(status).toBe(429);
-    expect((await app.postJson("acme", "/api/document-drop-off", { intent: "grant", ...own, fileName: "x.pdf", contentType: "application/pdf", size: 10 }, client)).status).toBe(429);
+    expect(
+      (await app.postJson("acme", "/api/document-drop-off", { intent: "grant", ...own, fileName: "x.pdf", contentType: "application/pdf", size: 10 }, client))
+        .status,
+    ).toBe(429);
   });
 });
 
@@ -206,17 +238,23 @@ describe("secure upload links (/secure-upload)", () => {
     const finished = await app.postJson("acme", "/api/secure-upload", { intent: "finish", token, documentIds: ids });
     expect(finished.status, finished.text).toBe(200);
     expect(finished.body.notified).toBe(1);
-    const notification = await app.tx("acme", (t) => t.notification.findFirstOrThrow({ where: { userId: partnerUser.id, typeId: 2 }, orderBy: { createdAt: "desc" } }));
+    const notification = await app.tx("acme", (t) =>
+      t.notification.findFirstOrThrow({ where: { userId: partnerUser.id, typeId: 2 }, orderBy: { createdAt: "desc" } }),
+    );
     expect(notification.text).toMatch(/^2 files uploaded for .+ through a secure upload link$/);
     expect(notification.companyId).toBe(own.companyId);
     expect(notification.link).toMatch(/^\/admin\/[^/]+\/documents\?path=%2FSecure\+upload$/);
-    const email = await app.tx("acme", (t) => t.outboundMessage.findFirstOrThrow({ where: { to: "partner@acme.test", subject: notification.text }, orderBy: { createdAt: "desc" } }));
+    const email = await app.tx("acme", (t) =>
+      t.outboundMessage.findFirstOrThrow({ where: { to: "partner@acme.test", subject: notification.text }, orderBy: { createdAt: "desc" } }),
+    );
     expect(email.body).toContain("- Brokerage statement.pdf");
     expect(email.body).toContain("- K-1 Partnership.pdf");
 
     // Documents the link's holder did not send (the client's drop-off) are not theirs to announce.
     const notifications = await app.tx("acme", (t) => t.notification.count());
-    const clientDoc = await app.tx("acme", (t) => t.document.findFirstOrThrow({ where: { companyId: own.companyId, uploadedById: { not: null }, itemType: "file" }, select: { id: true } }));
+    const clientDoc = await app.tx("acme", (t) =>
+      t.document.findFirstOrThrow({ where: { companyId: own.companyId, uploadedById: { not: null }, itemType: "file" }, select: { id: true } }),
+    );
     expect((await app.postJson("acme", "/api/secure-upload", { intent: "finish", token, documentIds: [clientDoc.id] })).status).toBe(404);
     expect(await app.tx("acme", (t) => t.notification.count())).toBe(notifications);
   });
@@ -228,13 +266,27 @@ describe("secure upload links (/secure-upload)", () => {
     expect(forgedPage.status).toBe(404);
     expect(forgedPage.text).toContain("This upload link has expired or is not valid.");
     expect((await page("/secure-upload")).status).toBe(404);
-    expect((await app.postJson("acme", "/api/secure-upload", { intent: "grant", token: forged, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
-    expect((await app.postJson("summit", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
-    const wrongKey = await app.postJson("acme", "/api/secure-upload", { intent: "confirm", token, key: `firms/firm_acme/entities/${foreign.companyId}/documents/x.pdf`, fileName: "x.pdf", contentType: "application/pdf", documentName: "x" });
+    expect(
+      (await app.postJson("acme", "/api/secure-upload", { intent: "grant", token: forged, fileName: "x.pdf", contentType: "application/pdf", size: 10 }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await app.postJson("summit", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status,
+    ).toBe(404);
+    const wrongKey = await app.postJson("acme", "/api/secure-upload", {
+      intent: "confirm",
+      token,
+      key: `firms/firm_acme/entities/${foreign.companyId}/documents/x.pdf`,
+      fileName: "x.pdf",
+      contentType: "application/pdf",
+      documentName: "x",
+    });
     expect(wrongKey.status).toBe(404);
     await app.tx("acme", (t) => t.$executeRawUnsafe(`UPDATE document_drop_off_requests SET expires_at = now() - interval '1 minute'`));
     expect((await page(`/secure-upload?token=${token}`)).status).toBe(404);
-    expect((await app.postJson("acme", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status).toBe(404);
+    expect(
+      (await app.postJson("acme", "/api/secure-upload", { intent: "grant", token, fileName: "x.pdf", contentType: "application/pdf", size: 10 })).status,
+    ).toBe(404);
     expect(await snapshot()).toBe(before);
     await app.tx("acme", (t) => t.$executeRawUnsafe(`UPDATE document_drop_off_requests SET expires_at = now() + interval '1 day'`));
     expect((await page(`/secure-upload?token=${token}`)).status).toBe(200);

@@ -3,7 +3,7 @@
  * orphan object cleanup, against real PostgreSQL (demo seed) and the local S3 server.
  */
 import pg from "pg";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
@@ -55,7 +55,16 @@ async function portalFor(slug: string, overrides: Record<string, unknown> = {}):
     origin: `http://${slug}.localhost`,
     clientAddress: "127.0.0.1",
     firm: {
-      id: firmId, slug, name: slug, customDomain: null, timeZone: "Pacific Time (US & Canada)", themeName: "modern", brandColor: null, logoKey: null, logoUrl: null, supportEmail: null,
+      id: firmId,
+      slug,
+      name: slug,
+      customDomain: null,
+      timeZone: "Pacific Time (US & Canada)",
+      themeName: "modern",
+      brandColor: null,
+      logoKey: null,
+      logoUrl: null,
+      supportEmail: null,
       preferences: { ...prefs, ...overrides } as FirmSiteContext["firm"]["preferences"],
       vocabulary: [],
     },
@@ -63,9 +72,26 @@ async function portalFor(slug: string, overrides: Record<string, unknown> = {}):
 }
 
 async function userFor(email: string, firmSlug: string, extra: Partial<SessionUser> = {}): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [email, seed.demoFirmId(firmSlug)]);
+  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [
+    email,
+    seed.demoFirmId(firmSlug),
+  ]);
   const u = rows[0];
-  return { id: u.id, sessionId: "s", kind: u.kind, email, fname: u.fname, lname: u.lname, preferredName: null, firmAccess: u.kind === "staff" ? "partner" : null, isAdvisor: false, readonlyAccess: u.readonly_access, timeZone: "Pacific Time (US & Canada)", defaultCompanyId: null, ...extra };
+  return {
+    id: u.id,
+    sessionId: "s",
+    kind: u.kind,
+    email,
+    fname: u.fname,
+    lname: u.lname,
+    preferredName: null,
+    firmAccess: u.kind === "staff" ? "partner" : null,
+    isAdvisor: false,
+    readonlyAccess: u.readonly_access,
+    timeZone: "Pacific Time (US & Canada)",
+    defaultCompanyId: null,
+    ...extra,
+  };
 }
 
 type Ctx = { portal: FirmSiteContext; user: SessionUser };
@@ -77,7 +103,10 @@ async function uploaded(ctx: Ctx, hash: string, fileName: string, bytes: Uint8Ar
 }
 
 async function expectError(promise: Promise<unknown>, status: number, message?: string | RegExp) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error, "expected a refusal").toBeInstanceOf(docs.DocumentError);
   expect((error as DocumentsModule.DocumentError).status).toBe(status);
   if (message) expect((error as Error).message).toMatch(message);
@@ -114,7 +143,12 @@ beforeAll(async () => {
   su = new pg.Client({ connectionString: testDb.url });
   await su.connect();
   await seed.seedDemo();
-  jobs = await jobsModule.startJobs({ databaseUrl: testDb.url, jobs: docJobs.documentJobs().filter((j) => j.name === split.SPLIT_DOCUMENT_JOB), pollingIntervalSeconds: 0.5, log: () => {} });
+  jobs = await jobsModule.startJobs({
+    databaseUrl: testDb.url,
+    jobs: docJobs.documentJobs().filter((j) => j.name === split.SPLIT_DOCUMENT_JOB),
+    pollingIntervalSeconds: 0.5,
+    log: () => {},
+  });
   expect(jobs.running).toBe(true);
   acme = await portalFor("acme", { bulkUploadProcessor: true });
   client = { portal: acme, user: await userFor("client@acme.test", "acme") };
@@ -197,7 +231,9 @@ describe("document split", () => {
     // Restore: the new documents go away, the original stays.
     const restored = await split.performExtractedAction(advisor, hash, { intent: "split_restore", extractedDocumentId: state.extractedDocumentId });
     expect(restored.message).toBe("Document restored successfully");
-    const { rows: after } = await su.query(`SELECT count(*)::int AS n FROM documents WHERE id = ANY($1) AND deleted_at IS NULL`, [state.parts.map((p) => p.documentId)]);
+    const { rows: after } = await su.query(`SELECT count(*)::int AS n FROM documents WHERE id = ANY($1) AND deleted_at IS NULL`, [
+      state.parts.map((p) => p.documentId),
+    ]);
     expect(after[0].n).toBe(0);
     const home = await docs.loadDocumentBrowser(client, hash, { path: "/" });
     expect(home.items.some((i) => i.name === "Statements.pdf")).toBe(true);
@@ -215,8 +251,16 @@ describe("document split", () => {
 
   it("validates page ranges and refuses non-PDFs", async () => {
     const source = await uploaded(client, hash, "Ranges.pdf", await makePdf(3));
-    await expectError(split.performExtractedAction(advisor, hash, { intent: "split", id: source.item!.id, pages: "3-1" }), 400, "A range must start with the lower page, e.g. 3-5.");
-    await expectError(split.performExtractedAction(advisor, hash, { intent: "split", id: source.item!.id, pages: "" }), 400, "Please enter the pages to split.");
+    await expectError(
+      split.performExtractedAction(advisor, hash, { intent: "split", id: source.item!.id, pages: "3-1" }),
+      400,
+      "A range must start with the lower page, e.g. 3-5.",
+    );
+    await expectError(
+      split.performExtractedAction(advisor, hash, { intent: "split", id: source.item!.id, pages: "" }),
+      400,
+      "Please enter the pages to split.",
+    );
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1]);
     const image = await uploaded(client, hash, "Photo.png", png, "image/png");
     await expectError(split.performExtractedAction(advisor, hash, { intent: "split", id: image.item!.id, pages: "1" }), 400, "Only PDFs can be split.");
@@ -226,8 +270,16 @@ describe("document split", () => {
     const source = await uploaded(client, hash, "Guarded.pdf", await makePdf(2));
     const before = await su.query(`SELECT count(*)::int AS n FROM extracted_documents`);
     const action = { intent: "split" as const, id: source.item!.id, pages: "1" };
-    await expectError(split.performExtractedAction({ portal: acme, user: { ...advisor.user, isAdvisor: false } }, hash, action), 403, split.SPLIT_MESSAGES.notAllowed);
-    await expectError(split.performExtractedAction({ portal: await portalFor("acme", { bulkUploadProcessor: false }), user: advisor.user }, hash, action), 403, split.SPLIT_MESSAGES.notAllowed);
+    await expectError(
+      split.performExtractedAction({ portal: acme, user: { ...advisor.user, isAdvisor: false } }, hash, action),
+      403,
+      split.SPLIT_MESSAGES.notAllowed,
+    );
+    await expectError(
+      split.performExtractedAction({ portal: await portalFor("acme", { bulkUploadProcessor: false }), user: advisor.user }, hash, action),
+      403,
+      split.SPLIT_MESSAGES.notAllowed,
+    );
     await expectError(split.performExtractedAction(client, hash, action), 404);
     const summit = await portalFor("summit", { bulkUploadProcessor: true });
     const summitStaff = { portal: summit, user: await userFor("partner@summit.test", "summit", { isAdvisor: true }) };
@@ -244,7 +296,13 @@ describe("orphan object cleanup", () => {
     const kept = await uploaded(client, hash, "Kept.pdf", await makePdf(1));
     const { rows } = await su.query(`SELECT storage_key FROM documents WHERE id = $1`, [kept.item!.id]);
     const keptKey: string = rows[0].storage_key;
-    const { grant } = await docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "Never confirmed.pdf", contentType: "application/pdf", size: 10 });
+    const { grant } = await docs.performDocumentAction(client, hash, {
+      intent: "upload_grant",
+      path: "/",
+      fileName: "Never confirmed.pdf",
+      contentType: "application/pdf",
+      size: 10,
+    });
     await postToGrant(grant!, await makePdf(1), "Never confirmed.pdf");
     const orphanKey = grant!.key;
     const otherArea = keptKey.replace(/\/documents\/[^/]+$/, "/tax-returns/keep-me.pdf");
@@ -263,7 +321,13 @@ describe("orphan object cleanup", () => {
     expect(keys).toEqual(expect.arrayContaining([keptKey, otherArea]));
 
     // Per firm by prefix: another firm's sweep never touches acme's objects.
-    const { grant: second } = await docs.performDocumentAction(client, hash, { intent: "upload_grant", path: "/", fileName: "Also never confirmed.pdf", contentType: "application/pdf", size: 10 });
+    const { grant: second } = await docs.performDocumentAction(client, hash, {
+      intent: "upload_grant",
+      path: "/",
+      fileName: "Also never confirmed.pdf",
+      contentType: "application/pdf",
+      size: 10,
+    });
     await postToGrant(second!, await makePdf(1), "Also never confirmed.pdf");
     expect((await orphans.cleanupOrphanObjects({ olderThan: new Date(Date.now() + 60_000), firmIds: [seed.demoFirmId("summit")] })).deleted).toBe(0);
     expect(await objectKeys()).toContain(second!.key);

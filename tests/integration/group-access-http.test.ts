@@ -42,13 +42,27 @@ async function sideOf(entityName: string, primaryEmail: string): Promise<Omit<Si
   const side = await app.tx(SUMMIT, async (t) => {
     const company = await t.company.findFirstOrThrow({ where: { name: entityName }, select: { id: true, hashId: true, name: true, entityType: true } });
     const user = await t.user.findFirstOrThrow({ where: { email: primaryEmail }, select: { id: true, email: true, fname: true, lname: true } });
-    const questionnaire = await t.questionnaire.findFirstOrThrow({ where: { companyId: company.id, deletedAt: null }, orderBy: { createdAt: "asc" }, select: { id: true } });
+    const questionnaire = await t.questionnaire.findFirstOrThrow({
+      where: { companyId: company.id, deletedAt: null },
+      orderBy: { createdAt: "asc" },
+      select: { id: true },
+    });
     // A stored text file: the split action gets past "not found" to "only PDFs" for what it may reach.
     const live = await t.document.create({
-      data: { firmId: FIRM, companyId: company.id, path: "/", name: `${entityName} live.txt`, storageKey: entityDocumentKey(FIRM, company.id, "live.txt"), contentType: "text/plain" },
+      data: {
+        firmId: FIRM,
+        companyId: company.id,
+        path: "/",
+        name: `${entityName} live.txt`,
+        storageKey: entityDocumentKey(FIRM, company.id, "live.txt"),
+        contentType: "text/plain",
+      },
       select: { id: true, storageKey: true },
     });
-    const deleted = await t.document.create({ data: { firmId: FIRM, companyId: company.id, path: "/", name: `${entityName} deleted.pdf`, storageKey: null, deletedAt: new Date() }, select: { id: true } });
+    const deleted = await t.document.create({
+      data: { firmId: FIRM, companyId: company.id, path: "/", name: `${entityName} deleted.pdf`, storageKey: null, deletedAt: new Date() },
+      select: { id: true },
+    });
     return {
       entityId: company.id,
       hash: company.hashId,
@@ -70,7 +84,10 @@ async function sideOf(entityName: string, primaryEmail: string): Promise<Omit<Si
 
 /** Starts a conversation with the entity's owners as the firm's partner; its id. */
 async function conversationOf(hash: string): Promise<string> {
-  const started = await partner.post(SUMMIT, dataPath(`/admin/${hash}/messages`, "routes/admin.$companyHash.messages.($conversationId)"), { intent: "start", text: "Hello from the firm" });
+  const started = await partner.post(SUMMIT, dataPath(`/admin/${hash}/messages`, "routes/admin.$companyHash.messages.($conversationId)"), {
+    intent: "start",
+    text: "Hello from the firm",
+  });
   expect(started.status, started.text.slice(0, 300)).toBe(200);
   return started.body.conversationId as string;
 }
@@ -85,7 +102,12 @@ beforeAll(async () => {
   other = { ...theirs, conversationId: await conversationOf(theirs.hash) };
   templateId = (await app.tx(SUMMIT, (t) => t.questionnaireTemplate.findFirstOrThrow({ where: { deletedAt: null }, select: { id: true } }))).id;
   // The fixture is what it claims: Nina's group is Chris's, not Taylor's.
-  const groups = await app.tx(SUMMIT, (t) => t.user.findMany({ where: { email: { in: ["nina.patel@summit.test", "chris.adams@example.com", "client@summit.test"] } }, select: { email: true, firmGroupId: true } }));
+  const groups = await app.tx(SUMMIT, (t) =>
+    t.user.findMany({
+      where: { email: { in: ["nina.patel@summit.test", "chris.adams@example.com", "client@summit.test"] } },
+      select: { email: true, firmGroupId: true },
+    }),
+  );
   const group = Object.fromEntries(groups.map((g) => [g.email, g.firmGroupId]));
   expect(group["chris.adams@example.com"]).toBe(group["nina.patel@summit.test"]);
   expect(group["client@summit.test"]).not.toBe(group["nina.patel@summit.test"]);
@@ -98,19 +120,22 @@ afterAll(async () => {
 /** What another group's refused requests must leave untouched: its rows, and anything hung on them. */
 async function fingerprint(side: Side): Promise<string> {
   return app.tx(SUMMIT, async (t) =>
-    JSON.stringify({
-      company: await t.company.findUnique({ where: { id: side.entityId }, include: { entityTags: true, owners: true, notes: true } }),
-      user: await t.user.findUnique({ where: { id: side.userId }, include: { contactTags: true } }),
-      sessions: await t.session.count({ where: { userId: side.userId } }),
-      tokens: await t.signInToken.count({ where: { userId: side.userId } }),
-      mail: await t.outboundMessage.count({ where: { to: side.userEmail } }),
-      questionnaires: await t.questionnaire.findMany({ where: { companyId: side.entityId }, orderBy: { id: "asc" } }),
-      documents: await t.document.findMany({ where: { companyId: side.entityId }, orderBy: { id: "asc" } }),
-      dropOffs: await t.documentDropOffRequest.count({ where: { companyId: side.entityId } }),
-      priorYear: await t.priorYearItem.count({ where: { companyId: side.entityId } }),
-      messages: await t.message.count({ where: { conversationId: side.conversationId } }),
-      activity: await t.activityLog.count({ where: { OR: [{ companyId: side.entityId }, { userId: side.userId }] } }),
-    }, (_key, value) => (typeof value === "bigint" ? value.toString() : value)),
+    JSON.stringify(
+      {
+        company: await t.company.findUnique({ where: { id: side.entityId }, include: { entityTags: true, owners: true, notes: true } }),
+        user: await t.user.findUnique({ where: { id: side.userId }, include: { contactTags: true } }),
+        sessions: await t.session.count({ where: { userId: side.userId } }),
+        tokens: await t.signInToken.count({ where: { userId: side.userId } }),
+        mail: await t.outboundMessage.count({ where: { to: side.userEmail } }),
+        questionnaires: await t.questionnaire.findMany({ where: { companyId: side.entityId }, orderBy: { id: "asc" } }),
+        documents: await t.document.findMany({ where: { companyId: side.entityId }, orderBy: { id: "asc" } }),
+        dropOffs: await t.documentDropOffRequest.count({ where: { companyId: side.entityId } }),
+        priorYear: await t.priorYearItem.count({ where: { companyId: side.entityId } }),
+        messages: await t.message.count({ where: { conversationId: side.conversationId } }),
+        activity: await t.activityLog.count({ where: { OR: [{ companyId: side.entityId }, { userId: side.userId }] } }),
+      },
+      (_key, value) => (typeof value === "bigint" ? value.toString() : value),
+    ),
   );
 }
 
@@ -152,39 +177,120 @@ const PROBES: Probe[] = [
   { route: "GET /messages/{conversationId}", request: (s) => get(`/messages/${s.conversationId}`), allowed: [200], read: true },
   { route: "GET /clients/{userId}", request: (s) => get(`/clients/${s.userId}`), allowed: [200], read: true },
   { route: "GET /preview/user/{userId}", request: (s) => get(`/preview/user/${s.userId}`), allowed: [200], read: true },
-  { route: "GET /preview/{companyId}/questionnaire/{questionnaireId}", request: (s) => get(`/preview/${s.entityId}/questionnaire/${s.questionnaireId}`), allowed: [200], read: true },
+  {
+    route: "GET /preview/{companyId}/questionnaire/{questionnaireId}",
+    request: (s) => get(`/preview/${s.entityId}/questionnaire/${s.questionnaireId}`),
+    allowed: [200],
+    read: true,
+  },
   { route: "GET /activities?company_id={id}", request: (s) => get(`/activities?company_id=${s.entityId}`), allowed: [200], read: true },
   // Staff APIs that read.
   { route: "GET /api/staff/prior-year/{hash}", request: (s) => get(`/api/staff/prior-year/${s.hash}`), allowed: [200], read: true },
-  { route: "GET /api/staff/questionnaires/{questionnaireId}", request: (s) => get(`/api/staff/questionnaires/${s.questionnaireId}`), allowed: [200], read: true },
+  {
+    route: "GET /api/staff/questionnaires/{questionnaireId}",
+    request: (s) => get(`/api/staff/questionnaires/${s.questionnaireId}`),
+    allowed: [200],
+    read: true,
+  },
   { route: "GET /api/entities/users?userId={id}", request: (s) => get(`/api/entities/users?userId=${s.userId}`), allowed: [200], read: true },
-  { route: "GET /api/reminders?questionnaire_ids={id}", request: (s) => get(`/api/reminders?questionnaire_ids=${s.questionnaireId}`), allowed: [200], read: true },
+  {
+    route: "GET /api/reminders?questionnaire_ids={id}",
+    request: (s) => get(`/api/reminders?questionnaire_ids=${s.questionnaireId}`),
+    allowed: [200],
+    read: true,
+  },
   { route: "GET /api/documents/{hash}/folder", request: (s) => get(`/api/documents/${s.hash}/folder?path=%2F`), allowed: [200], read: true },
-  { route: "POST /api/staff/conversations/{id}/export", request: (s) => json(`/api/staff/conversations/${s.conversationId}/export`, { format: "csv", timeframe: "all_time" }), allowed: [200], read: true },
+  {
+    route: "POST /api/staff/conversations/{id}/export",
+    request: (s) => json(`/api/staff/conversations/${s.conversationId}/export`, { format: "csv", timeframe: "all_time" }),
+    allowed: [200],
+    read: true,
+  },
   // Entity actions.
   { route: "POST /admin/{hash} use-owner-email", request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "use-owner-email" }), allowed: [200] },
-  { route: "POST /admin/{hash} note-add", request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "note-add", text: "Probe note" }), allowed: [200] },
-  { route: "POST /admin/{hash} notifications", request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "notifications", typeIds: "1,2,3,4,5,7" }), allowed: [200] },
-  { route: "POST /admin/{hash} remove-owner", request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "remove-owner", userId: "usr_not_an_owner" }), allowed: [422] },
+  {
+    route: "POST /admin/{hash} note-add",
+    request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "note-add", text: "Probe note" }),
+    allowed: [200],
+  },
+  {
+    route: "POST /admin/{hash} notifications",
+    request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "notifications", typeIds: "1,2,3,4,5,7" }),
+    allowed: [200],
+  },
+  {
+    route: "POST /admin/{hash} remove-owner",
+    request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "remove-owner", userId: "usr_not_an_owner" }),
+    allowed: [422],
+  },
   { route: "POST /admin/{hash} primary", request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "primary", userId: s.userId }), allowed: [200] },
-  { route: "POST /admin/{hash} add-existing-owner", request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "add-existing-owner", userId: s.userId }), allowed: [409, 422] },
-  { route: "POST /admin/{hash} edit", request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "edit", name: s.entityName, entityType: s.entityType }), allowed: [200] },
+  {
+    route: "POST /admin/{hash} add-existing-owner",
+    request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "add-existing-owner", userId: s.userId }),
+    allowed: [409, 422],
+  },
+  {
+    route: "POST /admin/{hash} edit",
+    request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "edit", name: s.entityName, entityType: s.entityType }),
+    allowed: [200],
+  },
   { route: "POST /admin/{hash} delete", request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "delete" }), allowed: null },
-  { route: "POST /admin?index delete", request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "delete", hashId: s.hash }), allowed: null },
-  { route: "POST /admin?index restore", request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "restore", id: s.entityId }), allowed: [409] },
-  { route: "POST /admin?index tags", request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "tags", ids: s.entityId, tagNames: "Probe tag" }), allowed: [200] },
-  { route: "POST /admin?index notifications", request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "notifications", ids: s.entityId, typeIds: "1,2,3,4,5,7" }), allowed: [200] },
-  { route: "POST /admin?index create-entity", request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "create-entity", userId: s.userId, entityType: "Trust", name: `Probe Trust ${s.hash}` }), allowed: [200] },
-  { route: "POST /admin/{hash}/messages start", request: (s) => form(dataPath(`/admin/${s.hash}/messages`, MESSAGES), { intent: "start", text: "Probe" }), allowed: [200] },
-  { route: "POST /messages/{conversationId} send", request: (s) => form(dataPath(`/messages/${s.conversationId}`, INBOX), { intent: "send", text: "Probe" }), allowed: [200] },
-  { route: "POST /admin/{hash}/messages/{conversationId} seen", request: (s) => form(dataPath(`/admin/${s.hash}/messages/${s.conversationId}`, MESSAGES), { intent: "seen" }), allowed: [200] },
+  {
+    route: "POST /admin?index delete",
+    request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "delete", hashId: s.hash }),
+    allowed: null,
+  },
+  {
+    route: "POST /admin?index restore",
+    request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "restore", id: s.entityId }),
+    allowed: [409],
+  },
+  {
+    route: "POST /admin?index tags",
+    request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "tags", ids: s.entityId, tagNames: "Probe tag" }),
+    allowed: [200],
+  },
+  {
+    route: "POST /admin?index notifications",
+    request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "notifications", ids: s.entityId, typeIds: "1,2,3,4,5,7" }),
+    allowed: [200],
+  },
+  {
+    route: "POST /admin?index create-entity",
+    request: (s) =>
+      form(dataPath("/admin?index", "routes/admin._index"), { intent: "create-entity", userId: s.userId, entityType: "Trust", name: `Probe Trust ${s.hash}` }),
+    allowed: [200],
+  },
+  {
+    route: "POST /admin/{hash}/messages start",
+    request: (s) => form(dataPath(`/admin/${s.hash}/messages`, MESSAGES), { intent: "start", text: "Probe" }),
+    allowed: [200],
+  },
+  {
+    route: "POST /messages/{conversationId} send",
+    request: (s) => form(dataPath(`/messages/${s.conversationId}`, INBOX), { intent: "send", text: "Probe" }),
+    allowed: [200],
+  },
+  {
+    route: "POST /admin/{hash}/messages/{conversationId} seen",
+    request: (s) => form(dataPath(`/admin/${s.hash}/messages/${s.conversationId}`, MESSAGES), { intent: "seen" }),
+    allowed: [200],
+  },
   // User actions.
   { route: "POST /clients/{userId} activate", request: (s) => form(dataPath(`/clients/${s.userId}`, USER), { intent: "activate" }), allowed: [409] },
   { route: "POST /clients/{userId} restore", request: (s) => form(dataPath(`/clients/${s.userId}`, USER), { intent: "restore" }), allowed: [409] },
-  { route: "POST /clients/{userId} use-email-for-entities", request: (s) => form(dataPath(`/clients/${s.userId}`, USER), { intent: "use-email-for-entities", hashIds: s.hash }), allowed: [200] },
+  {
+    route: "POST /clients/{userId} use-email-for-entities",
+    request: (s) => form(dataPath(`/clients/${s.userId}`, USER), { intent: "use-email-for-entities", hashIds: s.hash }),
+    allowed: [200],
+  },
   { route: "POST /clients/{userId} deactivate", request: (s) => form(dataPath(`/clients/${s.userId}`, USER), { intent: "deactivate" }), allowed: null },
   { route: "POST /clients/{userId} delete", request: (s) => form(dataPath(`/clients/${s.userId}`, USER), { intent: "delete" }), allowed: null },
-  { route: "POST /clients?index tags", request: (s) => form(dataPath("/clients?index", "routes/clients._index"), { intent: "tags", userIds: s.userId, add: "Probe" }), allowed: [200] },
+  {
+    route: "POST /clients?index tags",
+    request: (s) => form(dataPath("/clients?index", "routes/clients._index"), { intent: "tags", userIds: s.userId, add: "Probe" }),
+    allowed: [200],
+  },
   {
     route: "POST /api/users/send-sign-in-links",
     request: (s) => json("/api/users/send-sign-in-links", { userIds: [s.userId] }),
@@ -197,20 +303,60 @@ const PROBES: Probe[] = [
     },
   },
   // Documents.
-  { route: "POST /api/documents/{hash} create_folder", request: (s) => json(`/api/documents/${s.hash}`, { intent: "create_folder", path: "/", name: ".." }), allowed: [400] },
-  { route: "POST /api/documents/{hash} rename", request: (s) => json(`/api/documents/${s.hash}`, { intent: "rename", id: s.liveDocId, name: "Probe renamed.pdf" }), allowed: [200] },
-  { route: "POST /api/documents/{hash} restore_many", request: (s) => json(`/api/documents/${s.hash}`, { intent: "restore_many", ids: [s.liveDocId, s.deletedDocId] }), allowed: [422] },
-  { route: "POST /api/documents/{hash} split", request: (s) => json(`/api/documents/${s.hash}`, { intent: "split", id: s.liveDocId, pages: "1" }), allowed: [400] },
+  {
+    route: "POST /api/documents/{hash} create_folder",
+    request: (s) => json(`/api/documents/${s.hash}`, { intent: "create_folder", path: "/", name: ".." }),
+    allowed: [400],
+  },
+  {
+    route: "POST /api/documents/{hash} rename",
+    request: (s) => json(`/api/documents/${s.hash}`, { intent: "rename", id: s.liveDocId, name: "Probe renamed.pdf" }),
+    allowed: [200],
+  },
+  {
+    route: "POST /api/documents/{hash} restore_many",
+    request: (s) => json(`/api/documents/${s.hash}`, { intent: "restore_many", ids: [s.liveDocId, s.deletedDocId] }),
+    allowed: [422],
+  },
+  {
+    route: "POST /api/documents/{hash} split",
+    request: (s) => json(`/api/documents/${s.hash}`, { intent: "split", id: s.liveDocId, pages: "1" }),
+    allowed: [400],
+  },
   { route: "POST /api/documents/{hash}/files", request: (s) => json(`/api/documents/${s.hash}/files`, { ids: [s.liveDocId, s.deletedDocId] }), allowed: [422] },
   { route: "POST /api/secure-upload create", request: (s) => json("/api/secure-upload", { intent: "create", companyId: s.hash }), allowed: [200] },
   // Prior-year items.
-  { route: "POST /api/staff/prior-year/{hash} add", request: (s) => form(`/api/staff/prior-year/${s.hash}`, { intent: "add", name: "Probe item", year: "2024" }), allowed: [200] },
+  {
+    route: "POST /api/staff/prior-year/{hash} add",
+    request: (s) => form(`/api/staff/prior-year/${s.hash}`, { intent: "add", name: "Probe item", year: "2024" }),
+    allowed: [200],
+  },
   // Questionnaires.
-  { route: "POST /preview/{companyId}/questionnaire/{questionnaireId} mark_paid", request: (s) => form(dataPath(`/preview/${s.entityId}/questionnaire/${s.questionnaireId}`, PREVIEW_Q), { intent: "mark_paid" }), allowed: [400] },
-  { route: "POST /api/staff/questionnaires/{id} track_changes", request: (s) => json(`/api/staff/questionnaires/${s.questionnaireId}`, { intent: "track_changes", trackChanges: true }), allowed: [200] },
-  { route: "POST /api/staff/questionnaires/{id} delete", request: (s) => json(`/api/staff/questionnaires/${s.questionnaireId}`, { intent: "delete" }), allowed: null },
-  { route: "POST /api/staff/questionnaires lock", request: (s) => json("/api/staff/questionnaires", { intent: "lock", questionnaireIds: [s.questionnaireId] }), allowed: [200] },
-  { route: "POST /api/reminders save", request: (s) => json("/api/reminders", { intent: "save", questionnaire_ids: [s.questionnaireId], reminder_sms_message: "Probe" }), allowed: [200] },
+  {
+    route: "POST /preview/{companyId}/questionnaire/{questionnaireId} mark_paid",
+    request: (s) => form(dataPath(`/preview/${s.entityId}/questionnaire/${s.questionnaireId}`, PREVIEW_Q), { intent: "mark_paid" }),
+    allowed: [400],
+  },
+  {
+    route: "POST /api/staff/questionnaires/{id} track_changes",
+    request: (s) => json(`/api/staff/questionnaires/${s.questionnaireId}`, { intent: "track_changes", trackChanges: true }),
+    allowed: [200],
+  },
+  {
+    route: "POST /api/staff/questionnaires/{id} delete",
+    request: (s) => json(`/api/staff/questionnaires/${s.questionnaireId}`, { intent: "delete" }),
+    allowed: null,
+  },
+  {
+    route: "POST /api/staff/questionnaires lock",
+    request: (s) => json("/api/staff/questionnaires", { intent: "lock", questionnaireIds: [s.questionnaireId] }),
+    allowed: [200],
+  },
+  {
+    route: "POST /api/reminders save",
+    request: (s) => json("/api/reminders", { intent: "save", questionnaire_ids: [s.questionnaireId], reminder_sms_message: "Probe" }),
+    allowed: [200],
+  },
   {
     route: "POST /api/staff/send template (draft)",
     request: (s) => json("/api/staff/send", { intent: "template", templateId, taxYear: 2025, companyIds: [s.entityId], isDraft: true, dueDate: inDays(30) }),
@@ -343,10 +489,17 @@ describe("a client who co-owns another group's entity (finding 11)", () => {
 
   it("is previewed with only those entities, their questionnaires and progress, even when the other one is asked for", async () => {
     await app.tx(SUMMIT, (t) => t.user.update({ where: { id: megan.id }, data: { defaultCompanyId: morgan.id } }));
-    for (const path of [`/preview/user/${megan.id}`, `/preview/user/${megan.id}?previewCompanyHash=${morgan.hashId}`, `/preview/user/${megan.id}?entity=${morgan.hashId}`]) {
+    for (const path of [
+      `/preview/user/${megan.id}`,
+      `/preview/user/${megan.id}?previewCompanyHash=${morgan.hashId}`,
+      `/preview/user/${megan.id}?entity=${morgan.hashId}`,
+    ]) {
       const preview = await nina.data(SUMMIT, path, "routes/preview.user.$previewUserId");
       const home = preview.data.home;
-      expect(home.entities.map((e: { name: string }) => e.name), path).toEqual(["Megan & Ryan Sullivan"]);
+      expect(
+        home.entities.map((e: { name: string }) => e.name),
+        path,
+      ).toEqual(["Megan & Ryan Sullivan"]);
       expect(home.selected.name, path).toBe("Megan & Ryan Sullivan");
       expect(Object.keys(preview.entityIds), path).not.toContain(morgan.hashId);
       expect(JSON.stringify(preview), path).not.toMatch(/Outdoor Gear|S-Corporation/);

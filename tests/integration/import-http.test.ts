@@ -39,7 +39,8 @@ async function waitFinished(browser: Browser, id: string) {
   }
 }
 
-const advisorId = (firmId: string, email: string) => scoped(firmId, async (tx) => (await tx.user.findFirstOrThrow({ where: { email }, select: { id: true } })).id);
+const advisorId = (firmId: string, email: string) =>
+  scoped(firmId, async (tx) => (await tx.user.findFirstOrThrow({ where: { email }, select: { id: true } })).id);
 
 let acmePartner: Browser;
 let acmeFull: Browser;
@@ -87,7 +88,12 @@ describe("client list import", () => {
   it("uploads through S3, then the job creates valid rows and rejects the others with reasons", async () => {
     const advisor = await advisorId(ACME, "advisor@acme.test");
     const before = await scoped(ACME, (tx) => tx.user.count());
-    const confirm = await importFile(acmePartner, "clients 2025.csv", INDIVIDUALS_CSV, { fileType: "client_list", clientListType: "individuals", assignedFirmUserId: advisor, comment: "Spring list" });
+    const confirm = await importFile(acmePartner, "clients 2025.csv", INDIVIDUALS_CSV, {
+      fileType: "client_list",
+      clientListType: "individuals",
+      assignedFirmUserId: advisor,
+      comment: "Spring list",
+    });
     expect(confirm.status, confirm.text).toBe(200);
     expect(confirm.body.import).toMatchObject({ fileName: "clients 2025.csv", fileType: "client_list" });
     acmeListId = confirm.body.import.id;
@@ -98,17 +104,28 @@ describe("client list import", () => {
     expect(done).toMatchObject({ status: "completed", totalRows: 6, processedRows: 6, createdUsers: 3, createdEntities: 2, rejectedCount: 4 });
 
     expect(await scoped(ACME, (tx) => tx.user.count())).toBe(before + 3);
-    const jamie = await scoped(ACME, (tx) => tx.user.findFirst({ where: { email: "jamie.import@example.com" }, include: { ownerships: { include: { company: true } } } }));
+    const jamie = await scoped(ACME, (tx) =>
+      tx.user.findFirst({ where: { email: "jamie.import@example.com" }, include: { ownerships: { include: { company: true } } } }),
+    );
     expect(jamie).toMatchObject({ kind: "client", fname: "Jamie", lname: "Rivera", phoneNumber: "5035550142", assignedAdvisorId: advisor });
     expect(jamie!.ownerships).toHaveLength(1);
-    expect(jamie!.ownerships[0]).toMatchObject({ isPrimary: true, specialRole: "taxpayer", company: { name: "Jamie & Casey Rivera", entityType: "Individual", primaryOwnerId: jamie!.id } });
+    expect(jamie!.ownerships[0]).toMatchObject({
+      isPrimary: true,
+      specialRole: "taxpayer",
+      company: { name: "Jamie & Casey Rivera", entityType: "Individual", primaryOwnerId: jamie!.id },
+    });
     expect(jamie!.defaultCompanyId).toBe(jamie!.ownerships[0]!.companyId);
     const casey = await scoped(ACME, (tx) => tx.companyOwner.findFirst({ where: { user: { email: "casey.import@example.com" } } }));
     expect(casey).toMatchObject({ specialRole: "spouse", companyId: jamie!.ownerships[0]!.companyId });
     const noEmail = await scoped(ACME, (tx) => tx.company.findFirst({ where: { name: "Noemail Person" }, include: { owners: true } }));
     expect(noEmail?.owners).toHaveLength(1);
 
-    const logs = await scoped(ACME, (tx) => tx.activityLog.findMany({ where: { title: { in: ["Client imported", "Client list imported", "Client list uploaded for import"] } }, orderBy: { createdAt: "asc" } }));
+    const logs = await scoped(ACME, (tx) =>
+      tx.activityLog.findMany({
+        where: { title: { in: ["Client imported", "Client list imported", "Client list uploaded for import"] } },
+        orderBy: { createdAt: "asc" },
+      }),
+    );
     expect(logs.map((l) => l.title).sort()).toEqual(["Client imported", "Client imported", "Client list imported", "Client list uploaded for import"]);
     const partnerId = await advisorId(ACME, "partner@acme.test");
     expect(logs.every((l) => l.actorId === partnerId)).toBe(true);
@@ -119,7 +136,10 @@ describe("client list import", () => {
     expect(report.status).toBe(200);
     expect(report.headers["content-type"]).toMatch(/^text\/csv/);
     expect(report.headers["content-disposition"]).toContain("clients 2025 - rejected rows.csv");
-    const lines = report.text.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = report.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Row,Reason,First Name,Last Name,Email,Phone,Spouse First Name,Spouse Last Name,Spouse Email,Notes");
     expect(lines.slice(1)).toEqual([
       "4,Invalid email address,Bad,Email,not-an-email,,,,,",
@@ -142,7 +162,11 @@ describe("client list import", () => {
     const done = await waitFinished(acmeFull, confirm.body.import.id);
     expect(done).toMatchObject({ status: "completed", createdUsers: 1, createdEntities: 1, rejectedCount: 3 });
     const company = await scoped(ACME, (tx) => tx.company.findFirst({ where: { name: "Oakline Ventures LLC" }, include: { primaryOwner: true } }));
-    expect(company).toMatchObject({ entityType: "Single-Member LLC", ein: "12-3456789", primaryOwner: { email: "rae.oak@example.com", assignedAdvisorId: await advisorId(ACME, "admin@acme.test") } });
+    expect(company).toMatchObject({
+      entityType: "Single-Member LLC",
+      ein: "12-3456789",
+      primaryOwner: { email: "rae.oak@example.com", assignedAdvisorId: await advisorId(ACME, "admin@acme.test") },
+    });
     const job = await scoped(ACME, (tx) => tx.importJob.findUniqueOrThrow({ where: { id: confirm.body.import.id } }));
     expect((job.rejectedRows as { reason: string }[]).map((r) => r.reason)).toEqual([
       "No advisor of the firm has the email nobody@acme.test",
@@ -150,12 +174,18 @@ describe("client list import", () => {
       "Unknown entity type: LLC",
     ]);
     expect(job.assignedFirmUserId).toBe("0");
-    expect(await scoped(ACME, (tx) => tx.user.count({ where: { email: { in: ["lee.pine@example.com", "dup.name@example.com", "bo.birch@example.com"] } } }))).toBe(0);
+    expect(
+      await scoped(ACME, (tx) => tx.user.count({ where: { email: { in: ["lee.pine@example.com", "dup.name@example.com", "bo.birch@example.com"] } } })),
+    ).toBe(0);
   });
 
   it("a file without the name columns fails with a message and creates nothing", async () => {
     const advisor = await advisorId(ACME, "advisor@acme.test");
-    const confirm = await importFile(acmePartner, "wrong.csv", "Client,Mail\nA,b@c.d\n", { fileType: "client_list", clientListType: "individuals", assignedFirmUserId: advisor });
+    const confirm = await importFile(acmePartner, "wrong.csv", "Client,Mail\nA,b@c.d\n", {
+      fileType: "client_list",
+      clientListType: "individuals",
+      assignedFirmUserId: advisor,
+    });
     const done = await waitFinished(acmePartner, confirm.body.import.id);
     expect(done.status).toBe("failed");
     expect(done.error).toMatch(/First Name and Last Name columns/);
@@ -166,7 +196,11 @@ describe("client list import", () => {
     expect(missing.status).toBe(422);
     expect(missing.body.fieldErrors).toEqual({ clientListType: "Please select a client list type", assignedFirmUserId: "Please select an assignee" });
     const summitAdvisor = await advisorId(SUMMIT, "partner@summit.test");
-    const foreign = await importFile(acmePartner, "y.csv", "First Name,Last Name\nA,B\n", { fileType: "client_list", clientListType: "individuals", assignedFirmUserId: summitAdvisor });
+    const foreign = await importFile(acmePartner, "y.csv", "First Name,Last Name\nA,B\n", {
+      fileType: "client_list",
+      clientListType: "individuals",
+      assignedFirmUserId: summitAdvisor,
+    });
     expect(foreign.status).toBe(422);
     expect(foreign.body.error).toBe("Please select an assignee");
   });
@@ -193,7 +227,14 @@ describe("files", () => {
     expect(grant.body.error).toBe("empty.csv is empty and was ignored.");
     const lying = await acmePartner.postJson("acme", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "empty.csv", size: 10 });
     await postToGrant(lying.body.grant, "", "empty.csv");
-    const confirm = await acmePartner.postJson("acme", "/api/staff/import", { intent: "confirm", key: lying.body.grant.key, fileName: "empty.csv", fileType: "client_list", clientListType: "individuals", assignedFirmUserId: "0" });
+    const confirm = await acmePartner.postJson("acme", "/api/staff/import", {
+      intent: "confirm",
+      key: lying.body.grant.key,
+      fileName: "empty.csv",
+      fileType: "client_list",
+      clientListType: "individuals",
+      assignedFirmUserId: "0",
+    });
     expect(confirm.status).toBe(400);
     expect(await app.s3!.storage.headObject({ firmId: ACME, key: lying.body.grant.key })).toBeNull();
     expect(await scoped(ACME, (tx) => tx.importJob.count({ where: { storageKey: lying.body.grant.key } }))).toBe(0);
@@ -202,7 +243,11 @@ describe("files", () => {
   it("refuses files of the wrong type, by name and by content", async () => {
     const byName = await acmePartner.postJson("acme", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "clients.xlsx", size: 10 });
     expect(byName.status).toBe(415);
-    const pdf = await importFile(acmePartner, "sneaky.csv", "%PDF-1.7\nnot a csv", { fileType: "client_list", clientListType: "individuals", assignedFirmUserId: "0" });
+    const pdf = await importFile(acmePartner, "sneaky.csv", "%PDF-1.7\nnot a csv", {
+      fileType: "client_list",
+      clientListType: "individuals",
+      assignedFirmUserId: "0",
+    });
     expect(pdf.status).toBe(415);
   });
 
@@ -213,11 +258,21 @@ describe("files", () => {
     expect(missing.body.error).toBe("Please select a tax software");
     const ok = await importFile(acmePartner, "rollover.zip", zip, { fileType: "zipped_rollover_items", taxSoftware: "Drake", comment: "2024 returns" });
     expect(ok.status, ok.text).toBe(200);
-    const rollover = await importFile(acmePartner, "items.csv", "Item,Value\nW-2,1\n", { fileType: "rollover_items_import", taxSoftware: "Lacerte", year: 2024 });
+    const rollover = await importFile(acmePartner, "items.csv", "Item,Value\nW-2,1\n", {
+      fileType: "rollover_items_import",
+      taxSoftware: "Lacerte",
+      year: 2024,
+    });
     expect(rollover.status).toBe(200);
-    const other = await importFile(acmePartner, "engagement.pdf", "%PDF-1.7\n%%EOF", { fileType: "other_document", comment: "Signed engagement letters", documentName: "Engagement" });
+    const other = await importFile(acmePartner, "engagement.pdf", "%PDF-1.7\n%%EOF", {
+      fileType: "other_document",
+      comment: "Signed engagement letters",
+      documentName: "Engagement",
+    });
     expect(other.status).toBe(200);
-    const rows = await scoped(ACME, (tx) => tx.importJob.findMany({ where: { id: { in: [ok.body.import.id, rollover.body.import.id, other.body.import.id] } }, orderBy: { createdAt: "asc" } }));
+    const rows = await scoped(ACME, (tx) =>
+      tx.importJob.findMany({ where: { id: { in: [ok.body.import.id, rollover.body.import.id, other.body.import.id] } }, orderBy: { createdAt: "asc" } }),
+    );
     expect(rows.map((r) => [r.fileType, r.taxSoftware, r.year, r.comment, r.documentName, r.status, r.clientListType])).toEqual([
       ["zipped_rollover_items", "Drake", null, "2024 returns", null, "pending", null],
       ["rollover_items_import", "Lacerte", 2024, null, null, "pending", null],
@@ -235,7 +290,9 @@ describe("who may import", () => {
     expect(data.status).toBe(200);
     expect(data.body.advisors.map((a: { label: string }) => a.label)).toContain("Priya Natarajan");
     expect((await summitGroup.get("summit", "/api/staff/import", JSON_ACCEPT)).status).toBe(403);
-    expect((await summitGroup.postJson("summit", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "a.csv", size: 3 })).status).toBe(403);
+    expect((await summitGroup.postJson("summit", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "a.csv", size: 3 })).status).toBe(
+      403,
+    );
     expect((await acmeClient.postJson("acme", "/api/staff/import", { intent: "grant", fileType: "client_list", fileName: "a.csv", size: 3 })).status).toBe(404);
     expect((await acmeClient.get("acme", `/api/staff/import/${acmeListId}`, JSON_ACCEPT)).status).toBe(404);
     expect((await app.browser().get("acme", `/api/staff/import/${acmeListId}`, JSON_ACCEPT)).status).toBe(401);
@@ -250,7 +307,14 @@ describe("firm isolation", () => {
     const report = await summitPartner.get("summit", `/api/staff/import/${acmeListId}/report`);
     expect(report.status).toBe(404);
     expect(report.text).not.toContain("client@acme.test");
-    const forged = await summitPartner.postJson("summit", "/api/staff/import", { intent: "confirm", key: acmeListKey, fileName: "x.csv", fileType: "client_list", clientListType: "individuals", assignedFirmUserId: "0" });
+    const forged = await summitPartner.postJson("summit", "/api/staff/import", {
+      intent: "confirm",
+      key: acmeListKey,
+      fileName: "x.csv",
+      fileType: "client_list",
+      clientListType: "individuals",
+      assignedFirmUserId: "0",
+    });
     expect(forged.status).toBe(404);
   });
 
@@ -258,15 +322,26 @@ describe("firm isolation", () => {
     const acmeUsers = await scoped(ACME, (tx) => tx.user.count());
     const summitUsers = await scoped(SUMMIT, (tx) => tx.user.count());
     // Emails that exist in Acme are free in Summit: the list is checked against Summit only.
-    const csv = ["First Name,Last Name,Email,Firm Group", "Jamie,Rivera,jamie.import@example.com,Individual Tax", "Client,Acme,client@acme.test,Individual Tax", "No,Group,nogroup@example.com,"].join("\n");
+    const csv = [
+      "First Name,Last Name,Email,Firm Group",
+      "Jamie,Rivera,jamie.import@example.com,Individual Tax",
+      "Client,Acme,client@acme.test,Individual Tax",
+      "No,Group,nogroup@example.com,",
+    ].join("\n");
     const summitAdvisor = await advisorId(SUMMIT, "advisor@summit.test");
-    const confirm = await importFile(summitPartner, "summit.csv", csv, { fileType: "client_list", clientListType: "individuals", assignedFirmUserId: summitAdvisor });
+    const confirm = await importFile(summitPartner, "summit.csv", csv, {
+      fileType: "client_list",
+      clientListType: "individuals",
+      assignedFirmUserId: summitAdvisor,
+    });
     expect(confirm.status, confirm.text).toBe(200);
     const done = await waitFinished(summitPartner, confirm.body.import.id);
     expect(done).toMatchObject({ createdUsers: 2, createdEntities: 2, rejectedCount: 1 });
     expect(await scoped(SUMMIT, (tx) => tx.user.count())).toBe(summitUsers + 2);
     expect(await scoped(ACME, (tx) => tx.user.count())).toBe(acmeUsers);
-    const imported = await scoped(SUMMIT, (tx) => tx.user.findFirst({ where: { email: "jamie.import@example.com" }, select: { firmId: true, firmGroup: { select: { name: true } } } }));
+    const imported = await scoped(SUMMIT, (tx) =>
+      tx.user.findFirst({ where: { email: "jamie.import@example.com" }, select: { firmId: true, firmGroup: { select: { name: true } } } }),
+    );
     expect(imported).toEqual({ firmId: SUMMIT, firmGroup: { name: "Individual Tax" } });
 
     // A job whose data pairs Summit with Acme's import finds nothing in Summit's scope.

@@ -56,7 +56,9 @@ describe("client inbox", () => {
   });
 
   it("links the questionnaire page's Message button to the entity's inbox", async () => {
-    const q = await app.tx("acme", (t) => t.questionnaire.findFirstOrThrow({ where: { company: { hashId: riveraHash }, name: "2025 Individual Tax Organizer" } }));
+    const q = await app.tx("acme", (t) =>
+      t.questionnaire.findFirstOrThrow({ where: { company: { hashId: riveraHash }, name: "2025 Individual Tax Organizer" } }),
+    );
     const page = await app.get("acme", `/questionnaire/${riveraHash}?questionnaireId=${q.id}`, jordan);
     expect(page.status).toBe(200);
     expect(page.text).toMatch(new RegExp(`href="/inbox/${riveraHash}"[^>]*>Message<`));
@@ -93,7 +95,9 @@ describe("client inbox", () => {
     expect(conversation.messages[0]).toMatchObject({ text: "Hi! I uploaded my W-2 yesterday.", tag: "urgent", isFirmUser: false });
     const after = await counts("acme");
     expect(after.notifications - before.notifications).toBe(staff.length);
-    const emails = await app.tx("acme", (t) => t.outboundMessage.findMany({ where: { to: { in: staff as string[] }, subject: { startsWith: "New message from" } } }));
+    const emails = await app.tx("acme", (t) =>
+      t.outboundMessage.findMany({ where: { to: { in: staff as string[] }, subject: { startsWith: "New message from" } } }),
+    );
     expect(emails.length).toBe(staff.length);
     const activity = await app.tx("acme", (t) => t.activityLog.findFirst({ where: { typeId: 4, title: "Sent a message" } }));
     expect(activity).not.toBeNull();
@@ -107,7 +111,14 @@ describe("client inbox", () => {
     // A scheduled message stays hidden until its time.
     await app.tx("acme", (t) =>
       t.message.create({
-        data: { firmId: "firm_acme", conversationId, authorId: advisor.userId, isFirmUser: true, text: "Scheduled for next week", scheduledAt: new Date(Date.now() + 7 * 864e5) },
+        data: {
+          firmId: "firm_acme",
+          conversationId,
+          authorId: advisor.userId,
+          isFirmUser: true,
+          text: "Scheduled for next week",
+          scheduledAt: new Date(Date.now() + 7 * 864e5),
+        },
       }),
     );
     const page = await app.get("acme", `/inbox/${riveraHash}/${conversationId}`, jordan);

@@ -80,18 +80,22 @@ async function waitFor<T>(what: string, check: () => Promise<T | null | false> |
 }
 
 async function waitForStatus(firm: typeof ACME, id: string, status: "sent" | "failed", timeoutMs?: number) {
-  return waitFor(`message ${id} ${status}`, async () => {
-    const message = await row(firm, id);
-    return message.status === status ? message : null;
-  }, timeoutMs);
+  return waitFor(
+    `message ${id} ${status}`,
+    async () => {
+      const message = await row(firm, id);
+      return message.status === status ? message : null;
+    },
+    timeoutMs,
+  );
 }
 
 /** pg-boss's delivery jobs of one message, by state. */
 async function deliveryJobs(messageId: string): Promise<string[]> {
-  const { rows } = await su.query<{ state: string }>(
-    `SELECT state::text FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'id' = $2 ORDER BY created_on`,
-    [DELIVER_OUTBOUND_MESSAGE, messageId],
-  );
+  const { rows } = await su.query<{ state: string }>(`SELECT state::text FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'id' = $2 ORDER BY created_on`, [
+    DELIVER_OUTBOUND_MESSAGE,
+    messageId,
+  ]);
   return rows.map((r) => r.state);
 }
 
@@ -287,7 +291,12 @@ describe("the sweep", () => {
     expect(await row(SUMMIT, fresh.id)).toMatchObject({ status: "queued", attempts: 0 });
     expect(await deliveryJobs(fresh.id)).toEqual([]);
     await firmDb(SUMMIT.id).outboundMessage.delete({ where: { id: fresh.id } }); // not for a later sweep
-    expect(providers.emails().map((r) => r.body.subject).sort()).toEqual(["Crashed mid-retry", "Lost before its job"]);
+    expect(
+      providers
+        .emails()
+        .map((r) => r.body.subject)
+        .sort(),
+    ).toEqual(["Crashed mid-retry", "Lost before its job"]);
   });
 
   it("is sent by each worker process every minute, at most once per minute across them", async () => {

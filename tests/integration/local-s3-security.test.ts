@@ -29,7 +29,11 @@ let key: string;
 
 const objectUrlOf = (k: string) => `${s3.config.endpoint}/${s3.config.bucket}/${k.split("/").map(encodeURIComponent).join("/")}`;
 
-function clientWith(config: StorageConfig, credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }, checksums: "WHEN_REQUIRED" | "WHEN_SUPPORTED" = "WHEN_REQUIRED") {
+function clientWith(
+  config: StorageConfig,
+  credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+  checksums: "WHEN_REQUIRED" | "WHEN_SUPPORTED" = "WHEN_REQUIRED",
+) {
   return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -92,11 +96,17 @@ describe("requests without the store's signature", () => {
     expect(await errorOf(overwrite)).toBe("403 AccessDenied");
     const planted = await fetch(objectUrlOf(entityDocumentKey(OTHER_FIRM, "co_1", "planted.html")), { method: "PUT", body: "x" });
     expect(planted.status).toBe(403);
-    const copy = await fetch(objectUrlOf(entityDocumentKey(FIRM, "co_1", "stolen.pdf")), { method: "PUT", headers: { "x-amz-copy-source": `${s3.config.bucket}/${key}` } });
+    const copy = await fetch(objectUrlOf(entityDocumentKey(FIRM, "co_1", "stolen.pdf")), {
+      method: "PUT",
+      headers: { "x-amz-copy-source": `${s3.config.bucket}/${key}` },
+    });
     expect(copy.status).toBe(403);
     const remove = await fetch(objectUrlOf(key), { method: "DELETE" });
     expect(remove.status).toBe(403);
-    const batch = await fetch(`${s3.config.endpoint}/${s3.config.bucket}?delete`, { method: "POST", body: `<Delete><Object><Key>${key}</Key></Object></Delete>` });
+    const batch = await fetch(`${s3.config.endpoint}/${s3.config.bucket}?delete`, {
+      method: "POST",
+      body: `<Delete><Object><Key>${key}</Key></Object></Delete>`,
+    });
     expect(batch.status).toBe(403);
 
     expect(await storedBytes()).toEqual(PDF);
@@ -121,7 +131,9 @@ describe("requests without the store's signature", () => {
       expect(await errorOf(await postToGrant(grant, PDF, "return.pdf"))).toBe("403 InvalidAccessKeyId");
     }
     const wrongSecret = clientWith(s3.config, { accessKeyId: s3.config.accessKeyId, secretAccessKey: "not-the-secret" });
-    expect(await refusal(wrongSecret.send(new PutObjectCommand({ Bucket: s3.config.bucket, Key: key, Body: "overwritten" })))).toBe("403 SignatureDoesNotMatch");
+    expect(await refusal(wrongSecret.send(new PutObjectCommand({ Bucket: s3.config.bucket, Key: key, Body: "overwritten" })))).toBe(
+      "403 SignatureDoesNotMatch",
+    );
     expect(await storedBytes()).toEqual(PDF);
   });
 
@@ -138,7 +150,9 @@ describe("requests without the store's signature", () => {
       toMiddleware: "httpSigningMiddleware",
       name: "swapBody",
     });
-    const put = client.send(new PutObjectCommand({ Bucket: s3.config.bucket, Key: key, Body: new TextEncoder().encode("%PDF-1.4 original!"), ContentType: "application/pdf" }));
+    const put = client.send(
+      new PutObjectCommand({ Bucket: s3.config.bucket, Key: key, Body: new TextEncoder().encode("%PDF-1.4 original!"), ContentType: "application/pdf" }),
+    );
     expect(await refusal(put)).toBe("400 XAmzContentSHA256Mismatch");
     expect(await storedBytes()).toEqual(PDF);
   });
@@ -166,7 +180,10 @@ describe("presigned URLs", () => {
     expect(await errorOf(await fetch(asHtml))).toBe("403 SignatureDoesNotMatch");
 
     // Signed two minutes ago for one minute: a correct signature, but expired.
-    const expired = await getSignedUrl(clientWith(s3.config), new GetObjectCommand({ Bucket: s3.config.bucket, Key: key }), { expiresIn: 60, signingDate: new Date(Date.now() - 120_000) });
+    const expired = await getSignedUrl(clientWith(s3.config), new GetObjectCommand({ Bucket: s3.config.bucket, Key: key }), {
+      expiresIn: 60,
+      signingDate: new Date(Date.now() - 120_000),
+    });
     const answer = await fetch(expired);
     const body = await answer.text();
     expect(answer.status).toBe(403);
@@ -185,7 +202,9 @@ describe("the app's own calls", () => {
     expect(await s3.storage.readObject({ firmId: FIRM, key: mine, maxBytes: 1024 })).toEqual(PDF);
 
     const copied = entityDocumentKey(FIRM, "co_1", "copy.pdf");
-    await client.send(new CopyObjectCommand({ Bucket: s3.config.bucket, Key: copied, CopySource: `${s3.config.bucket}/${mine.split("/").map(encodeURIComponent).join("/")}` }));
+    await client.send(
+      new CopyObjectCommand({ Bucket: s3.config.bucket, Key: copied, CopySource: `${s3.config.bucket}/${mine.split("/").map(encodeURIComponent).join("/")}` }),
+    );
     expect(await storedBytes(copied)).toEqual(PDF);
     const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.config.bucket, Prefix: `firms/${FIRM}/` }));
     expect(listed.Contents?.map((o) => o.Key).sort()).toEqual([copied, mine].sort());
@@ -193,7 +212,13 @@ describe("the app's own calls", () => {
     // A streamed upload with a checksum: the SDK sends it aws-chunked; the store keeps the bytes.
     const streamed = entityDocumentKey(FIRM, "co_1", "streamed.pdf");
     await clientWith(s3.config, undefined, "WHEN_SUPPORTED").send(
-      new PutObjectCommand({ Bucket: s3.config.bucket, Key: streamed, Body: Readable.from([Buffer.from(PDF.subarray(0, 10)), Buffer.from(PDF.subarray(10))]), ContentLength: PDF.length, ContentType: "application/pdf" }),
+      new PutObjectCommand({
+        Bucket: s3.config.bucket,
+        Key: streamed,
+        Body: Readable.from([Buffer.from(PDF.subarray(0, 10)), Buffer.from(PDF.subarray(10))]),
+        ContentLength: PDF.length,
+        ContentType: "application/pdf",
+      }),
     );
     expect(await storedBytes(streamed)).toEqual(PDF);
     expect(await s3.storage.headObject({ firmId: FIRM, key: streamed })).toMatchObject({ size: PDF.length, contentType: "application/pdf" });
@@ -222,7 +247,10 @@ describe("CORS", () => {
     const preflight = (url: string, origin: string, method: string) =>
       fetch(url, { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": method } });
 
-    for (const [url, method] of [[bucketUrl, "POST"], [objectUrlOf(key), "GET"]] as const) {
+    for (const [url, method] of [
+      [bucketUrl, "POST"],
+      [objectUrlOf(key), "GET"],
+    ] as const) {
       const evil = await preflight(url, EVIL, method);
       expect(evil.status).toBe(403);
       expect(evil.headers.get("access-control-allow-origin")).toBeNull();
@@ -300,7 +328,14 @@ describe("the server", () => {
       const first = await startLocalS3({ dataDir, port: 0, bucket: "persisted" });
       expect(first.accessKeyId).not.toBe("S3RVER");
       expect(first.secretAccessKey.length).toBeGreaterThanOrEqual(32);
-      const config = { endpoint: first.endpoint, region: first.region, bucket: first.bucket, accessKeyId: first.accessKeyId, secretAccessKey: first.secretAccessKey, forcePathStyle: true };
+      const config = {
+        endpoint: first.endpoint,
+        region: first.region,
+        bucket: first.bucket,
+        accessKeyId: first.accessKeyId,
+        secretAccessKey: first.secretAccessKey,
+        forcePathStyle: true,
+      };
       await clientWith(config).send(new PutObjectCommand({ Bucket: "persisted", Key: "firms/x/kept.pdf", Body: PDF }));
       await first.stop();
       expect((await stat(path.join(dataDir, ".credentials.json"))).mode & 0o777).toBe(0o600);
@@ -311,7 +346,9 @@ describe("the server", () => {
       // The old server's key does not open a store started elsewhere.
       const other = await startLocalS3({ dataDir: otherDir, port: 0, bucket: "persisted" });
       expect(other.accessKeyId).not.toBe(first.accessKeyId);
-      expect(await refusal(clientWith({ ...config, endpoint: other.endpoint }).send(new ListObjectsV2Command({ Bucket: "persisted" })))).toBe("403 InvalidAccessKeyId");
+      expect(await refusal(clientWith({ ...config, endpoint: other.endpoint }).send(new ListObjectsV2Command({ Bucket: "persisted" })))).toBe(
+        "403 InvalidAccessKeyId",
+      );
       await other.stop();
       await again.stop();
     } finally {

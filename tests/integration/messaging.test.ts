@@ -68,7 +68,8 @@ async function row(firm: typeof ACME, id: string) {
 }
 
 beforeAll(async () => {
-  for (const key of [...PROVIDER_ENV, "DATABASE_URL", "DATABASE_OWNER_URL", "EMAIL_FROM", "NODE_ENV", "SESSION_SECRET", "APP_DOMAIN"]) savedEnv[key] = process.env[key];
+  for (const key of [...PROVIDER_ENV, "DATABASE_URL", "DATABASE_OWNER_URL", "EMAIL_FROM", "NODE_ENV", "SESSION_SECRET", "APP_DOMAIN"])
+    savedEnv[key] = process.env[key];
   database = await createTestDatabase();
   providers = await startFakeProviders();
   setEnv({ ...databaseEnv(database), EMAIL_FROM });
@@ -278,7 +279,11 @@ describe("provider failures", () => {
 
 describe("the development outbox page", () => {
   it("lists the firm's own messages, as JSON at /dev/outbox.json and from ?format=json", async () => {
-    const acme = await sendEmail(portal(ACME), { to: "pat@acme-msg.test", subject: "Magic link", text: "Open http://acme-msg.localhost:3000/auth/link?token=xyz." });
+    const acme = await sendEmail(portal(ACME), {
+      to: "pat@acme-msg.test",
+      subject: "Magic link",
+      text: "Open http://acme-msg.localhost:3000/auth/link?token=xyz.",
+    });
     const summit = await sendSms(portal(SUMMIT), { to: "5551112222", body: "Summit code 333333" });
 
     const page = await outboxPageLoader({ request: new Request("http://acme-msg.localhost:3000/dev/outbox"), context: firmContext(ACME) });
@@ -286,7 +291,10 @@ describe("the development outbox page", () => {
     expect(page.messages.map((m) => m.id)).not.toContain(summit.id);
     expect(page.messages.length).toBeLessThanOrEqual(100);
 
-    const redirect = await outboxPageLoader({ request: new Request("http://acme-msg.localhost:3000/dev/outbox?format=json"), context: firmContext(ACME) }).catch((r: unknown) => r);
+    const redirect = await outboxPageLoader({
+      request: new Request("http://acme-msg.localhost:3000/dev/outbox?format=json"),
+      context: firmContext(ACME),
+    }).catch((r: unknown) => r);
     expect(redirect).toBeInstanceOf(Response);
     expect((redirect as Response).status).toBe(302);
     expect((redirect as Response).headers.get("Location")).toBe("/dev/outbox.json");
@@ -357,7 +365,10 @@ describe("the development outbox page", () => {
   });
 
   it("is not served on the root domain", async () => {
-    const thrown = await outboxPageLoader({ request: new Request("http://localhost:3000/dev/outbox"), context: { portal: { site: "root", clientAddress: null } } }).catch((r: unknown) => r);
+    const thrown = await outboxPageLoader({
+      request: new Request("http://localhost:3000/dev/outbox"),
+      context: { portal: { site: "root", clientAddress: null } },
+    }).catch((r: unknown) => r);
     expect((thrown as Response).status).toBe(404);
   });
 });

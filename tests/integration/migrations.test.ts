@@ -8,20 +8,15 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import {
-  MIGRATIONS_DIR,
-  SCHEMA_PATH,
-  SNAPSHOT_PATH,
-  applyMigrations,
-  createMigration,
-  createdTables,
-  diffSchemas,
-} from "../../scripts/lib/migrate";
+import { MIGRATIONS_DIR, SCHEMA_PATH, SNAPSHOT_PATH, applyMigrations, createMigration, createdTables, diffSchemas } from "../../scripts/lib/migrate";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 
 async function migrationFolders(dir = MIGRATIONS_DIR): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
@@ -70,12 +65,23 @@ describe("applying migrations", () => {
   });
 
   it("creates the tenant tables", async () => {
-    const rows = await query<{ table_name: string }>(
-      db.url,
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",
-    );
+    const rows = await query<{ table_name: string }>(db.url, "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()");
     const tables = rows.map((r) => r.table_name);
-    for (const table of ["firms", "firm_preferences", "firm_vocabs", "users", "companies", "company_owners", "questionnaires", "sections", "questions", "questionnaire_templates", "sessions", "sign_in_tokens", "outbound_messages"]) {
+    for (const table of [
+      "firms",
+      "firm_preferences",
+      "firm_vocabs",
+      "users",
+      "companies",
+      "company_owners",
+      "questionnaires",
+      "sections",
+      "questions",
+      "questionnaire_templates",
+      "sessions",
+      "sign_in_tokens",
+      "outbound_messages",
+    ]) {
       expect(tables).toContain(table);
     }
   });

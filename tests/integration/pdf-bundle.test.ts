@@ -36,7 +36,9 @@ describe("pdf.js in the build", () => {
 
   it("puts the viewer only in the pages that show PDFs", () => {
     const { routes } = manifest();
-    const viewerFiles = files(buildDir).filter((f) => f.endsWith(".js") && readFileSync(f, "utf8").includes("pdf.worker.min.mjs")).map((f) => `/build/${path.relative(buildDir, f)}`);
+    const viewerFiles = files(buildDir)
+      .filter((f) => f.endsWith(".js") && readFileSync(f, "utf8").includes("pdf.worker.min.mjs"))
+      .map((f) => `/build/${path.relative(buildDir, f)}`);
     expect(viewerFiles.length).toBeGreaterThan(0);
     const withViewer = Object.values(routes)
       .filter((r) => [r.module, ...(r.imports ?? [])].some((m) => viewerFiles.includes(m)))

@@ -64,13 +64,22 @@ describe("prior-year items", () => {
     expect(updated.body).toEqual({ ok: true, message: "Prior year item updated" });
     const list = JSON.parse((await partner.get("acme", api(hash))).text);
     expect(list.items).toEqual([
-      expect.objectContaining({ name: "Brokerage statement", year: 2024, doNotRollover: true, lineItems: [expect.objectContaining({ category: "Account", value: "Fidelity ****1234", removable: true })] }),
+      expect.objectContaining({
+        name: "Brokerage statement",
+        year: 2024,
+        doNotRollover: true,
+        lineItems: [expect.objectContaining({ category: "Account", value: "Fidelity ****1234", removable: true })],
+      }),
     ]);
     // The line item follows its item's year.
     expect((await scoped(ACME, (tx) => tx.rolloverLineItem.findFirstOrThrow({ where: { companyId } }))).year).toBe(2024);
 
     // A line item marked not removable stays.
-    const fixed = await scoped(ACME, (tx) => tx.rolloverLineItem.create({ data: { firmId: ACME, companyId, priorYearItemId: item!.id, year: 2024, category: "Carryover", value: "$3,000", removable: false } }));
+    const fixed = await scoped(ACME, (tx) =>
+      tx.rolloverLineItem.create({
+        data: { firmId: ACME, companyId, priorYearItemId: item!.id, year: 2024, category: "Carryover", value: "$3,000", removable: false },
+      }),
+    );
     const refused = await partner.submit("acme", api(hash), { intent: "line-delete", id: fixed.id });
     expect(refused).toEqual({ status: 409, body: { ok: false, error: "This line item can't be removed." } });
     const removable = list.items[0].lineItems[0].id as string;
@@ -79,7 +88,14 @@ describe("prior-year items", () => {
     expect((await partner.submit("acme", api(hash), { intent: "delete", id: item!.id })).body).toEqual({ ok: true, message: "Prior year item deleted" });
     expect(await scoped(ACME, (tx) => tx.priorYearItem.count({ where: { companyId } }))).toBe(0);
     expect(await scoped(ACME, (tx) => tx.rolloverLineItem.count({ where: { companyId } }))).toBe(0);
-    const logs = await scoped(ACME, (tx) => tx.activityLog.findMany({ where: { companyId, title: { in: ["Prior year item added", "Prior year item updated", "Prior year item deleted", "Line item added", "Line item deleted"] } } }));
+    const logs = await scoped(ACME, (tx) =>
+      tx.activityLog.findMany({
+        where: {
+          companyId,
+          title: { in: ["Prior year item added", "Prior year item updated", "Prior year item deleted", "Line item added", "Line item deleted"] },
+        },
+      }),
+    );
     expect(logs).toHaveLength(5);
   });
 

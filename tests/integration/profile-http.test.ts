@@ -39,8 +39,12 @@ async function signedIn(slug: string, email: string, { proved = true }: { proved
   const user = await userByEmail(slug, email);
   const before = new Date(Date.now() - 1000);
   const setCookie = await createSession(await portalFor(slug), user.id, new Request(`http://${app.host(slug)}/`));
-  const session = await app.tx(slug, (t) => t.session.findFirstOrThrow({ where: { userId: user.id, createdAt: { gt: before } }, orderBy: { createdAt: "desc" } }));
-  await app.tx(slug, (t) => t.session.update({ where: { id: session.id }, data: { twoFactorVerifiedAt: new Date(), reauthenticatedAt: proved ? new Date() : null } }));
+  const session = await app.tx(slug, (t) =>
+    t.session.findFirstOrThrow({ where: { userId: user.id, createdAt: { gt: before } }, orderBy: { createdAt: "desc" } }),
+  );
+  await app.tx(slug, (t) =>
+    t.session.update({ where: { id: session.id }, data: { twoFactorVerifiedAt: new Date(), reauthenticatedAt: proved ? new Date() : null } }),
+  );
   return { cookie: setCookie.split(";")[0], sessionId: session.id, userId: user.id };
 }
 
@@ -103,7 +107,12 @@ describe("the client profile", () => {
     expect(texted?.body).toContain("confirm this phone number");
     expect(text((await app.get("acme", "/profile", client.cookie)).text)).toContain("Confirm your new phone number");
     const code = texted!.body.match(/\b(\d{6})\b/)![1];
-    const wrong = await app.post("acme", "/profile?index", { intent: "verify-phone", phoneCode: String((Number(code) + 1) % 1_000_000).padStart(6, "0") }, client.cookie);
+    const wrong = await app.post(
+      "acme",
+      "/profile?index",
+      { intent: "verify-phone", phoneCode: String((Number(code) + 1) % 1_000_000).padStart(6, "0") },
+      client.cookie,
+    );
     expect(wrong.status).toBe(401);
     expect((await app.post("acme", "/profile?index", { intent: "verify-phone", phoneCode: code }, client.cookie)).status).toBe(200);
     const user = await userByEmail("acme", "marcus.johnson@example.com");
@@ -135,7 +144,12 @@ describe("the client profile", () => {
     expect(empty.status).toBe(400);
     expect(empty.text).toContain("Email is required");
 
-    const smsWithoutPhone = await app.post("acme", "/profile?index", profileForm({ email: "marcus.johnson@example.com", preferredContactMethod: "sms", phoneNumber: "" }), client.cookie);
+    const smsWithoutPhone = await app.post(
+      "acme",
+      "/profile?index",
+      profileForm({ email: "marcus.johnson@example.com", preferredContactMethod: "sms", phoneNumber: "" }),
+      client.cookie,
+    );
     expect(smsWithoutPhone.status).toBe(400);
     expect(smsWithoutPhone.text).toContain("Phone is required");
 
@@ -180,7 +194,12 @@ describe("the client profile", () => {
     expect(response.status).toBe(403);
     expect(text(response.text)).toContain("This account is read-only");
     const entity = await app.tx("acme", (t) => t.company.findFirstOrThrow({ where: { owners: { some: { userId: before.id } } } }));
-    const entityResponse = await app.post("acme", "/profile?index", { intent: "entity", entity: entity.hashId, street: "1 Changed St", country: "US" }, readOnly.cookie);
+    const entityResponse = await app.post(
+      "acme",
+      "/profile?index",
+      { intent: "entity", entity: entity.hashId, street: "1 Changed St", country: "US" },
+      readOnly.cookie,
+    );
     expect(entityResponse.status).toBe(403);
     expect(await userByEmail("acme", "harold.whitman@example.com")).toMatchObject({ phoneNumber: before.phoneNumber });
     expect((await app.tx("acme", (t) => t.company.findUniqueOrThrow({ where: { id: entity.id } }))).street).toBe(entity.street);
@@ -248,7 +267,12 @@ describe("two-factor", () => {
     const page = text((await app.get("summit", "/admin-profile", staff.cookie)).text);
     expect(page).toContain("Profile Settings");
     expect(page).toContain("FTC Safeguards Rule");
-    const response = await app.post("summit", "/admin-profile", profileForm({ email: "advisor@summit.test", workPhoneNumber: "(303) 555-0199", timeZone: "Mountain Time (US & Canada)" }), staff.cookie);
+    const response = await app.post(
+      "summit",
+      "/admin-profile",
+      profileForm({ email: "advisor@summit.test", workPhoneNumber: "(303) 555-0199", timeZone: "Mountain Time (US & Canada)" }),
+      staff.cookie,
+    );
     expect(response.status).toBe(200);
     const user = await userByEmail("summit", "advisor@summit.test");
     expect(user).toMatchObject({ enabled2fa: true, workPhoneNumber: "3035550199" });
@@ -307,7 +331,9 @@ describe("account changes need proof that it's the owner", () => {
     expect(ok.status).toBe(200);
     expect((await userByEmail("acme", email)).pendingEmail).toBe("laura.new@example.com");
     // The current address hears of the change asked for.
-    const told = await app.tx("acme", (t) => t.outboundMessage.findFirst({ where: { to: email, subject: { contains: "account was changed" } }, orderBy: { createdAt: "desc" } }));
+    const told = await app.tx("acme", (t) =>
+      t.outboundMessage.findFirst({ where: { to: email, subject: { contains: "account was changed" } }, orderBy: { createdAt: "desc" } }),
+    );
     expect(told?.body).toContain("A change of your account's email address was asked for.");
   });
 });
@@ -315,24 +341,49 @@ describe("account changes need proof that it's the owner", () => {
 describe("the entity profile", () => {
   async function clientEntity(slug: string, email: string) {
     const user = await userByEmail(slug, email);
-    return app.tx(slug, (t) => t.company.findFirstOrThrow({ where: { owners: { some: { userId: user.id } }, inactive: false, deletedAt: null }, orderBy: { name: "asc" } }));
+    return app.tx(slug, (t) =>
+      t.company.findFirstOrThrow({ where: { owners: { some: { userId: user.id } }, inactive: false, deletedAt: null }, orderBy: { name: "asc" } }),
+    );
   }
 
   it("saves a Canadian address with its postal code, and logs it", async () => {
     const client = await signedIn("summit", "client@summit.test");
     const entity = await clientEntity("summit", "client@summit.test");
-    const bad = await app.post("summit", "/profile?index", { intent: "entity", entity: entity.hashId, country: "CA", state: "ON", zip: "80202" }, client.cookie);
+    const bad = await app.post(
+      "summit",
+      "/profile?index",
+      { intent: "entity", entity: entity.hashId, country: "CA", state: "ON", zip: "80202" },
+      client.cookie,
+    );
     expect(bad.status).toBe(400);
     expect(bad.text).toContain("Postal Code must look like A1A 1A1");
     const ok = await app.post(
       "summit",
       "/profile?index",
-      { intent: "entity", entity: entity.hashId, businessEmail: "Books@Example.CA", otherEmail: "", street: "290 Bremner Blvd", city: "Toronto", state: "Ontario", zip: "m5v3l9", country: "CA" },
+      {
+        intent: "entity",
+        entity: entity.hashId,
+        businessEmail: "Books@Example.CA",
+        otherEmail: "",
+        street: "290 Bremner Blvd",
+        city: "Toronto",
+        state: "Ontario",
+        zip: "m5v3l9",
+        country: "CA",
+      },
       client.cookie,
     );
     expect(ok.status).toBe(200);
     const saved = await app.tx("summit", (t) => t.company.findUniqueOrThrow({ where: { id: entity.id } }));
-    expect(saved).toMatchObject({ businessEmail: "books@example.ca", otherEmail: null, street: "290 Bremner Blvd", city: "Toronto", state: "ON", zip: "M5V 3L9", country: "CA" });
+    expect(saved).toMatchObject({
+      businessEmail: "books@example.ca",
+      otherEmail: null,
+      street: "290 Bremner Blvd",
+      city: "Toronto",
+      state: "ON",
+      zip: "M5V 3L9",
+      country: "CA",
+    });
     const log = await app.tx("summit", (t) => t.activityLog.findFirst({ where: { companyId: entity.id, title: "Entity profile updated" } }));
     expect(log?.typeId).toBe(1);
     expect(text((await app.get("summit", `/profile?entity=${entity.hashId}`, client.cookie)).text)).toContain("Province/Territory");
@@ -342,7 +393,12 @@ describe("the entity profile", () => {
     const entity = await clientEntity("acme", "client@acme.test");
     for (const email of ["advisor@acme.test", "partner@acme.test"]) {
       const staff = await signedIn("acme", email);
-      const response = await app.post("acme", "/profile?index", { intent: "entity", entity: entity.hashId, street: "1 Staff Way", country: "US" }, staff.cookie);
+      const response = await app.post(
+        "acme",
+        "/profile?index",
+        { intent: "entity", entity: entity.hashId, street: "1 Staff Way", country: "US" },
+        staff.cookie,
+      );
       expect(response.status, email).toBe(403);
     }
     const { updateEntityProfile } = await import("~/profile/entity-profile.server");
@@ -368,7 +424,12 @@ describe("the entity profile", () => {
   it("is not found for another client's entity, or another firm's", async () => {
     const mine = await signedIn("acme", "marcus.johnson@example.com");
     const someoneElses = await clientEntity("acme", "client@acme.test");
-    const response = await app.post("acme", "/profile?index", { intent: "entity", entity: someoneElses.hashId, street: "1 Wrong St", country: "US" }, mine.cookie);
+    const response = await app.post(
+      "acme",
+      "/profile?index",
+      { intent: "entity", entity: someoneElses.hashId, street: "1 Wrong St", country: "US" },
+      mine.cookie,
+    );
     expect(response.status).toBe(404);
     const summitEntity = await clientEntity("summit", "client@summit.test");
     expect((await app.post("acme", "/profile?index", { intent: "entity", entity: summitEntity.hashId, country: "US" }, mine.cookie)).status).toBe(404);
@@ -379,7 +440,12 @@ describe("the entity profile", () => {
     await app.tx("acme", (t) => t.company.update({ where: { id: entity.id }, data: { readonlyAccess: true } }));
     try {
       const client = await signedIn("acme", "marcus.johnson@example.com");
-      const response = await app.post("acme", "/profile?index", { intent: "entity", entity: entity.hashId, street: "1 Changed St", country: "US" }, client.cookie);
+      const response = await app.post(
+        "acme",
+        "/profile?index",
+        { intent: "entity", entity: entity.hashId, street: "1 Changed St", country: "US" },
+        client.cookie,
+      );
       expect(response.status).toBe(403);
       expect(text(response.text)).toContain("This entity is read-only");
     } finally {
@@ -473,7 +539,9 @@ describe("changing the email", () => {
     const client = await signedIn("acme", "daniel.kim@example.com");
     await app.post("acme", "/profile?index", profileForm({ email: "late@newmail.example" }), client.cookie);
     const link = linkIn((await latestEmailTo("acme", "late@newmail.example"))!.body);
-    await app.tx("acme", (t) => t.signInToken.updateMany({ where: { purpose: "email_confirmation", usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } }));
+    await app.tx("acme", (t) =>
+      t.signInToken.updateMany({ where: { purpose: "email_confirmation", usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } }),
+    );
     expect((await app.post("acme", link.pathname, { token: link.searchParams.get("token")! })).status).toBe(400);
     expect((await userByEmail("acme", "daniel.kim@example.com")).pendingEmail).toBe("late@newmail.example");
   });
@@ -511,17 +579,36 @@ describe("'Confirm this information'", () => {
     const ok = await app.post(
       "summit",
       "/profile/confirm-contact",
-      { questionnaireId: questionnaire.id, entity: entity.hashId, email: "andrea.rossi@example.com", phoneNumber: "(720) 555-0123", sms: "on", street: "1 New Rd", city: "Boulder", state: "CO", zip: "80301", country: "US" },
+      {
+        questionnaireId: questionnaire.id,
+        entity: entity.hashId,
+        email: "andrea.rossi@example.com",
+        phoneNumber: "(720) 555-0123",
+        sms: "on",
+        street: "1 New Rd",
+        city: "Boulder",
+        state: "CO",
+        zip: "80301",
+        country: "US",
+      },
       client.cookie,
     );
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.text).saved.phoneVerificationSentTo).toBe("(•••) •••-0123");
-    const texted = await app.tx("summit", (t) => t.outboundMessage.findFirst({ where: { to: "+17205550123", channel: "sms" }, orderBy: { createdAt: "desc" } }));
-    expect((await app.post("summit", "/profile?index", { intent: "verify-phone", phoneCode: texted!.body.match(/\b(\d{6})\b/)![1] }, client.cookie)).status).toBe(200);
+    const texted = await app.tx("summit", (t) =>
+      t.outboundMessage.findFirst({ where: { to: "+17205550123", channel: "sms" }, orderBy: { createdAt: "desc" } }),
+    );
+    expect(
+      (await app.post("summit", "/profile?index", { intent: "verify-phone", phoneCode: texted!.body.match(/\b(\d{6})\b/)![1] }, client.cookie)).status,
+    ).toBe(200);
     const after = await userByEmail("summit", "andrea.rossi@example.com");
     expect(after.contactConfirmedAt).not.toBeNull();
     expect(after).toMatchObject({ phoneNumber: "7205550123", preferredContactMethod: "sms" });
-    expect(await app.tx("summit", (t) => t.company.findUniqueOrThrow({ where: { id: entity.id } }))).toMatchObject({ street: "1 New Rd", city: "Boulder", zip: "80301" });
+    expect(await app.tx("summit", (t) => t.company.findUniqueOrThrow({ where: { id: entity.id } }))).toMatchObject({
+      street: "1 New Rd",
+      city: "Boulder",
+      zip: "80301",
+    });
     expect((await app.tx("summit", (t) => t.questionnaire.findUniqueOrThrow({ where: { id: questionnaire.id } }))).profileUpdatedAt).not.toBeNull();
     expect(await app.tx("summit", (t) => t.activityLog.count({ where: { actorId: user.id, title: "Contact information confirmed", typeId: 1 } }))).toBe(1);
     expect(await loadContactConfirmation(portal.db, sessionUser, entity.id)).toBeNull();
@@ -529,7 +616,12 @@ describe("'Confirm this information'", () => {
 
     // A staff member can't confirm for a client.
     const advisor = await signedIn("summit", "advisor@summit.test");
-    const staff = await app.post("summit", "/profile/confirm-contact", { questionnaireId: questionnaire.id, entity: entity.hashId, email: "x@y.test" }, advisor.cookie);
+    const staff = await app.post(
+      "summit",
+      "/profile/confirm-contact",
+      { questionnaireId: questionnaire.id, entity: entity.hashId, email: "x@y.test" },
+      advisor.cookie,
+    );
     expect(staff.status).toBe(403);
   });
 });

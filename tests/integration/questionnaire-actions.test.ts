@@ -30,7 +30,16 @@ async function portalFor(slug: string, overrides: Record<string, unknown> = {}):
     origin: `http://${slug}.localhost`,
     clientAddress: "127.0.0.1",
     firm: {
-      id: firmId, slug, name: rows[0].name, customDomain: null, timeZone: rows[0].time_zone, themeName: "modern", brandColor: null, logoKey: null, logoUrl: null, supportEmail: null,
+      id: firmId,
+      slug,
+      name: rows[0].name,
+      customDomain: null,
+      timeZone: rows[0].time_zone,
+      themeName: "modern",
+      brandColor: null,
+      logoKey: null,
+      logoUrl: null,
+      supportEmail: null,
       preferences: { ...prefs, ...overrides } as FirmSiteContext["firm"]["preferences"],
       vocabulary: [],
     },
@@ -38,9 +47,25 @@ async function portalFor(slug: string, overrides: Record<string, unknown> = {}):
 }
 
 async function userFor(email: string, firmSlug: string): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [email, seed.demoFirmId(firmSlug)]);
+  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [
+    email,
+    seed.demoFirmId(firmSlug),
+  ]);
   const u = rows[0];
-  return { id: u.id, sessionId: "s", kind: u.kind, email, fname: u.fname, lname: u.lname, preferredName: null, firmAccess: null, isAdvisor: false, readonlyAccess: u.readonly_access, timeZone: "Pacific Time (US & Canada)", defaultCompanyId: null };
+  return {
+    id: u.id,
+    sessionId: "s",
+    kind: u.kind,
+    email,
+    fname: u.fname,
+    lname: u.lname,
+    preferredName: null,
+    firmAccess: null,
+    isAdvisor: false,
+    readonlyAccess: u.readonly_access,
+    timeZone: "Pacific Time (US & Canada)",
+    defaultCompanyId: null,
+  };
 }
 
 async function questionnaireOf(email: string, name: string) {
@@ -135,19 +160,34 @@ describe("answers", () => {
 
     const before = await snapshot();
     const boolean = await questionOf(questionnaireId, `question_type = 'boolean'`);
-    await expect(server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: boolean.id, answer: "Maybe" })).rejects.toMatchObject({ status: 400 });
+    await expect(server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: boolean.id, answer: "Maybe" })).rejects.toMatchObject({
+      status: 400,
+    });
     const select = await questionOf(questionnaireId, `question_type = 'select'`);
-    if (select) await expect(server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: select.id, answer: "Not an option" })).rejects.toMatchObject({ status: 400 });
+    if (select)
+      await expect(
+        server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: select.id, answer: "Not an option" }),
+      ).rejects.toMatchObject({ status: 400 });
     const date = await questionOf(questionnaireId, `question_type = 'date'`);
-    if (date) await expect(server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: date.id, answer: "2026-02-31" })).rejects.toMatchObject({ status: 400 });
+    if (date)
+      await expect(
+        server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: date.id, answer: "2026-02-31" }),
+      ).rejects.toMatchObject({ status: 400 });
     await su.query(`UPDATE questions SET number_of_characters = 5 WHERE id = $1`, [text.id]);
-    await expect(server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: text.id, answer: "toolong" })).rejects.toMatchObject({ status: 400, message: "Please keep your answer within 5 characters." });
+    await expect(server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: text.id, answer: "toolong" })).rejects.toMatchObject({
+      status: 400,
+      message: "Please keep your answer within 5 characters.",
+    });
     await su.query(`UPDATE questions SET number_of_characters = NULL WHERE id = $1`, [text.id]);
     // A question of another questionnaire of the same client.
     const additional = await questionnaireOf("client@acme.test", "Additional Items Requested");
     const foreign = await questionOf(additional.questionnaireId, "true");
-    await expect(server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: foreign.id, answer: "x" })).rejects.toMatchObject({ status: 404 });
-    await expect(server.performQuestionnaireAction(ctx, { intent: "open_section", questionnaireId, sectionId: "unknown" })).rejects.toMatchObject({ status: 404 });
+    await expect(server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: foreign.id, answer: "x" })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(server.performQuestionnaireAction(ctx, { intent: "open_section", questionnaireId, sectionId: "unknown" })).rejects.toMatchObject({
+      status: 404,
+    });
     expect(await snapshot()).toBe(before);
 
     // Activity: answers are summarised, the questionnaire is marked in progress.
@@ -159,7 +199,10 @@ describe("answers", () => {
     const portal = await portalFor("acme");
     const user = await userFor("client@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
-    const { rows } = await su.query(`SELECT id FROM questions WHERE questionnaire_id = $1 AND question_type IN ('text', 'textarea') AND follow_up_question_id IS NULL ORDER BY "order" LIMIT 2`, [questionnaireId]);
+    const { rows } = await su.query(
+      `SELECT id FROM questions WHERE questionnaire_id = $1 AND question_type IN ('text', 'textarea') AND follow_up_question_id IS NULL ORDER BY "order" LIMIT 2`,
+      [questionnaireId],
+    );
     const ctx = { portal, user, companyHash: hash };
     await Promise.all(rows.map((r, i) => server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: r.id, answer: `tab ${i}` })));
     for (const [i, r] of rows.entries()) expect((await questionOf(questionnaireId, `id = '${r.id}'`)).answer).toBe(`tab ${i}`);
@@ -177,11 +220,17 @@ describe("answers", () => {
     expect(undo.message).toBe("Undo was successful");
     expect(undo.question).toMatchObject({ answer: null, specialAnswer: null, answerBy: null });
 
-    const { rows } = await su.query(`SELECT to_char(due_date, 'YYYY-MM-DD') AS due, to_char(now(), 'YYYY') AS year FROM questionnaires WHERE id = $1`, [questionnaireId]);
+    const { rows } = await su.query(`SELECT to_char(due_date, 'YYYY-MM-DD') AS due, to_char(now(), 'YYYY') AS year FROM questionnaires WHERE id = $1`, [
+      questionnaireId,
+    ]);
     const due: string = rows[0].due;
-    await expect(server.performQuestionnaireAction(ctx, { intent: "answer_later", questionnaireId, questionId: date.id, answerBy: "2000-01-01" })).rejects.toMatchObject({ status: 400, message: "Answer later date must be in the future" });
+    await expect(
+      server.performQuestionnaireAction(ctx, { intent: "answer_later", questionnaireId, questionId: date.id, answerBy: "2000-01-01" }),
+    ).rejects.toMatchObject({ status: 400, message: "Answer later date must be in the future" });
     const [y, m, d] = due.split("-");
-    await expect(server.performQuestionnaireAction(ctx, { intent: "answer_later", questionnaireId, questionId: date.id, answerBy: due })).rejects.toMatchObject({ status: 400, message: `Answer later date must be before the due date: ${m}/${d}/${y}` });
+    await expect(server.performQuestionnaireAction(ctx, { intent: "answer_later", questionnaireId, questionId: date.id, answerBy: due })).rejects.toMatchObject(
+      { status: 400, message: `Answer later date must be before the due date: ${m}/${d}/${y}` },
+    );
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     if (tomorrow < due && tomorrow.slice(0, 4) === rows[0].year) {
       const later = await server.performQuestionnaireAction(ctx, { intent: "answer_later", questionnaireId, questionId: date.id, answerBy: tomorrow });
@@ -201,9 +250,17 @@ describe("answers", () => {
     const added = await server.performQuestionnaireAction(ctx, { intent: "add_entry", questionnaireId, questionId: q.id });
     expect(added.question?.answer).toBe(String(start + 1));
     const n = start + 1;
-    const saved = await server.performQuestionnaireAction(ctx, { intent: "save_entry", questionnaireId, questionId: q.id, entryNumber: n, values: { [q.options[0]]: "Alex" } });
+    const saved = await server.performQuestionnaireAction(ctx, {
+      intent: "save_entry",
+      questionnaireId,
+      questionId: q.id,
+      entryNumber: n,
+      values: { [q.options[0]]: "Alex" },
+    });
     expect(saved.question?.entries?.find((e) => e.entryNumber === n && e.field === q.options[0])?.value).toBe("Alex");
-    await expect(server.performQuestionnaireAction(ctx, { intent: "save_entry", questionnaireId, questionId: q.id, entryNumber: n, values: { Bogus: "x" } })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      server.performQuestionnaireAction(ctx, { intent: "save_entry", questionnaireId, questionId: q.id, entryNumber: n, values: { Bogus: "x" } }),
+    ).rejects.toMatchObject({ status: 400 });
     await server.performQuestionnaireAction(ctx, { intent: "add_entry", questionnaireId, questionId: q.id });
     const removed = await server.performQuestionnaireAction(ctx, { intent: "remove_entry", questionnaireId, questionId: q.id, entryNumber: 1 });
     expect(removed.question?.answer).toBe(String(n));
@@ -223,14 +280,35 @@ describe("signatures, locking and submission", () => {
     );
     const sig = rows[0];
     await su.query(`UPDATE engagement_signatures SET signature = NULL, signed_at = NULL, not_needed = false WHERE section_id = $1`, [sig.section_id]);
-    await expect(server.performQuestionnaireAction(ctx, { intent: "sign", questionnaireId, sectionId: sig.section_id, signatureId: sig.id, signature: "   " })).rejects.toBeTruthy();
-    const signed = await server.performQuestionnaireAction(ctx, { intent: "sign", questionnaireId, sectionId: sig.section_id, signatureId: sig.id, signature: "Jordan Rivera" });
+    await expect(
+      server.performQuestionnaireAction(ctx, { intent: "sign", questionnaireId, sectionId: sig.section_id, signatureId: sig.id, signature: "   " }),
+    ).rejects.toBeTruthy();
+    const signed = await server.performQuestionnaireAction(ctx, {
+      intent: "sign",
+      questionnaireId,
+      sectionId: sig.section_id,
+      signatureId: sig.id,
+      signature: "Jordan Rivera",
+    });
     expect(signed.sections).toEqual([{ id: sig.section_id, markedCompleted: true }]);
-    const after = await su.query(`SELECT user_id, signed_at IS NOT NULL AS signed, not_needed FROM engagement_signatures WHERE section_id = $1`, [sig.section_id]);
+    const after = await su.query(`SELECT user_id, signed_at IS NOT NULL AS signed, not_needed FROM engagement_signatures WHERE section_id = $1`, [
+      sig.section_id,
+    ]);
     for (const r of after.rows) expect(r.user_id === user.id ? r.signed : r.not_needed).toBe(true);
-    const removed = await server.performQuestionnaireAction(ctx, { intent: "remove_signature", questionnaireId, sectionId: sig.section_id, signatureId: sig.id });
+    const removed = await server.performQuestionnaireAction(ctx, {
+      intent: "remove_signature",
+      questionnaireId,
+      sectionId: sig.section_id,
+      signatureId: sig.id,
+    });
     expect(removed.sections).toEqual([{ id: sig.section_id, markedCompleted: false }]);
-    await server.performQuestionnaireAction(ctx, { intent: "sign", questionnaireId, sectionId: sig.section_id, signatureId: sig.id, signature: "Jordan Rivera" });
+    await server.performQuestionnaireAction(ctx, {
+      intent: "sign",
+      questionnaireId,
+      sectionId: sig.section_id,
+      signatureId: sig.id,
+      signature: "Jordan Rivera",
+    });
   });
 
   it("with first_section_required, refuses answers in later sections until the first is completed (409, nothing changes)", async () => {
@@ -238,7 +316,10 @@ describe("signatures, locking and submission", () => {
     const user = await userFor("client@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const ctx = { portal, user, companyHash: hash };
-    const { rows: sections } = await su.query(`SELECT id, section_type, marked_completed FROM sections WHERE questionnaire_id = $1 AND trigger_question_id IS NULL ORDER BY "order", id`, [questionnaireId]);
+    const { rows: sections } = await su.query(
+      `SELECT id, section_type, marked_completed FROM sections WHERE questionnaire_id = $1 AND trigger_question_id IS NULL ORDER BY "order", id`,
+      [questionnaireId],
+    );
     const first = sections[0];
     expect(first.section_type).toBe(2); // the engagement letter: completed when marked (signed)
     const later = sections.find((s, i) => i > 0 && s.section_type === 3);
@@ -248,8 +329,13 @@ describe("signatures, locking and submission", () => {
     try {
       const before = await snapshot();
       const action: Action = { intent: "answer", questionnaireId, questionId: question.id, answer: "Too early" };
-      await expect(server.performQuestionnaireAction(ctx, action)).rejects.toMatchObject({ status: 409, message: "Please complete the first section before proceeding." });
-      await expect(server.performQuestionnaireAction(ctx, { intent: "special", questionnaireId, questionId: question.id, special: "not_applicable" })).rejects.toMatchObject({ status: 409 });
+      await expect(server.performQuestionnaireAction(ctx, action)).rejects.toMatchObject({
+        status: 409,
+        message: "Please complete the first section before proceeding.",
+      });
+      await expect(
+        server.performQuestionnaireAction(ctx, { intent: "special", questionnaireId, questionId: question.id, special: "not_applicable" }),
+      ).rejects.toMatchObject({ status: 409 });
       expect(await snapshot()).toBe(before);
       // Without the preference nothing is locked.
       await server.performQuestionnaireAction({ ...ctx, portal: await portalFor("acme", { firstSectionRequired: false }) }, action);
@@ -271,11 +357,19 @@ describe("signatures, locking and submission", () => {
     const action: Action = { intent: "answer", questionnaireId, questionId: q.id, answer: "2026-01-02" };
     const before = await snapshot();
     await su.query(`UPDATE questionnaires SET locked = true WHERE id = $1`, [questionnaireId]);
-    await expect(server.performQuestionnaireAction({ portal, user, companyHash: hash }, action)).rejects.toMatchObject({ status: 403, message: "Questionnaire is locked" });
+    await expect(server.performQuestionnaireAction({ portal, user, companyHash: hash }, action)).rejects.toMatchObject({
+      status: 403,
+      message: "Questionnaire is locked",
+    });
     await su.query(`UPDATE questionnaires SET locked = false, due_date = current_date - 3 WHERE id = $1 RETURNING due_date`, [questionnaireId]);
-    await expect(server.performQuestionnaireAction({ portal, user, companyHash: hash }, action)).rejects.toMatchObject({ status: 403, message: "Questionnaire is past the due date" });
+    await expect(server.performQuestionnaireAction({ portal, user, companyHash: hash }, action)).rejects.toMatchObject({
+      status: 403,
+      message: "Questionnaire is past the due date",
+    });
     await su.query(`UPDATE questionnaires SET due_date = current_date + 9 WHERE id = $1`, [questionnaireId]);
-    await expect(server.performQuestionnaireAction({ portal, user: { ...user, readonlyAccess: true }, companyHash: hash }, action)).rejects.toMatchObject({ status: 403 });
+    await expect(server.performQuestionnaireAction({ portal, user: { ...user, readonlyAccess: true }, companyHash: hash }, action)).rejects.toMatchObject({
+      status: 403,
+    });
     expect(await snapshot()).toBe(before);
   });
 
@@ -283,7 +377,12 @@ describe("signatures, locking and submission", () => {
     const portal = await portalFor("acme");
     const user = await userFor("client@acme.test", "acme");
     const deposit = await questionnaireOf("client@acme.test", "2025 S-Corporation Questionnaire");
-    await expect(server.performQuestionnaireAction({ portal, user, companyHash: deposit.hash }, { intent: "submit", questionnaireId: deposit.questionnaireId, agreed: true })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      server.performQuestionnaireAction(
+        { portal, user, companyHash: deposit.hash },
+        { intent: "submit", questionnaireId: deposit.questionnaireId, agreed: true },
+      ),
+    ).rejects.toMatchObject({ status: 400 });
 
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const ctx = { portal, user, companyHash: hash };
@@ -292,10 +391,14 @@ describe("signatures, locking and submission", () => {
     expect(result.next).toBeTruthy();
     const { rows } = await su.query(`SELECT completed, submitted_at IS NOT NULL AS submitted FROM questionnaires WHERE id = $1`, [questionnaireId]);
     expect(rows[0]).toEqual({ completed: true, submitted: true });
-    const log = await su.query(`SELECT count(*)::int AS n FROM activity_logs WHERE questionnaire_id = $1 AND title = 'Submitted the questionnaire'`, [questionnaireId]);
+    const log = await su.query(`SELECT count(*)::int AS n FROM activity_logs WHERE questionnaire_id = $1 AND title = 'Submitted the questionnaire'`, [
+      questionnaireId,
+    ]);
     expect(log.rows[0].n).toBe(1);
     const q = await questionOf(questionnaireId, `question_type = 'text'`);
-    await expect(server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: q.id, answer: "late" })).rejects.toMatchObject({ status: 403 });
+    await expect(server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: q.id, answer: "late" })).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });
 
@@ -309,7 +412,10 @@ describe("another client's or firm's questionnaire", () => {
     const mine = await questionnaireOf("client@acme.test", "Additional Items Requested");
     const q = await questionOf(victim.questionnaireId, "true");
     const { rows: secs } = await su.query(`SELECT id FROM sections WHERE questionnaire_id = $1 ORDER BY "order" LIMIT 1`, [victim.questionnaireId]);
-    const { rows: sigs } = await su.query(`SELECT g.id FROM engagement_signatures g JOIN sections s ON s.id = g.section_id WHERE s.questionnaire_id = $1 LIMIT 1`, [victim.questionnaireId]);
+    const { rows: sigs } = await su.query(
+      `SELECT g.id FROM engagement_signatures g JOIN sections s ON s.id = g.section_id WHERE s.questionnaire_id = $1 LIMIT 1`,
+      [victim.questionnaireId],
+    );
     const base = { questionnaireId: victim.questionnaireId };
     const actions: Action[] = [
       { intent: "answer", ...base, questionId: q.id, answer: "x" },
@@ -333,9 +439,15 @@ describe("another client's or firm's questionnaire", () => {
     const before = await snapshot();
     for (const action of actions) {
       // Through the victim's entity hash, through the client's own hash, and from the other firm.
-      await expect(server.performQuestionnaireAction({ portal: acme, user: client, companyHash: victim.hash }, action), action.intent).rejects.toMatchObject({ status: 404 });
-      await expect(server.performQuestionnaireAction({ portal: acme, user: client, companyHash: mine.hash }, action), action.intent).rejects.toMatchObject({ status: 404 });
-      await expect(server.performQuestionnaireAction({ portal: summit, user: client, companyHash: victim.hash }, action), action.intent).rejects.toMatchObject({ status: 404 });
+      await expect(server.performQuestionnaireAction({ portal: acme, user: client, companyHash: victim.hash }, action), action.intent).rejects.toMatchObject({
+        status: 404,
+      });
+      await expect(server.performQuestionnaireAction({ portal: acme, user: client, companyHash: mine.hash }, action), action.intent).rejects.toMatchObject({
+        status: 404,
+      });
+      await expect(server.performQuestionnaireAction({ portal: summit, user: client, companyHash: victim.hash }, action), action.intent).rejects.toMatchObject({
+        status: 404,
+      });
     }
     expect(await snapshot()).toBe(before);
   });

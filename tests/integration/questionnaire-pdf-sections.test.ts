@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
@@ -39,7 +39,16 @@ async function portalFor(slug: string, overrides: Record<string, unknown> = {}):
     origin: `http://${slug}.localhost`,
     clientAddress: "198.51.100.7",
     firm: {
-      id: firmId, slug, name: rows[0].name, customDomain: null, timeZone: rows[0].time_zone, themeName: "modern", brandColor: null, logoKey: null, logoUrl: null, supportEmail: null,
+      id: firmId,
+      slug,
+      name: rows[0].name,
+      customDomain: null,
+      timeZone: rows[0].time_zone,
+      themeName: "modern",
+      brandColor: null,
+      logoKey: null,
+      logoUrl: null,
+      supportEmail: null,
       preferences: { ...prefs, ...overrides } as FirmSiteContext["firm"]["preferences"],
       vocabulary: [],
     },
@@ -47,9 +56,25 @@ async function portalFor(slug: string, overrides: Record<string, unknown> = {}):
 }
 
 async function userFor(email: string, firmSlug: string): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [email, seed.demoFirmId(firmSlug)]);
+  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [
+    email,
+    seed.demoFirmId(firmSlug),
+  ]);
   const u = rows[0];
-  return { id: u.id, sessionId: "s", kind: u.kind, email, fname: u.fname, lname: u.lname, preferredName: null, firmAccess: null, isAdvisor: false, readonlyAccess: u.readonly_access, timeZone: "Pacific Time (US & Canada)", defaultCompanyId: null };
+  return {
+    id: u.id,
+    sessionId: "s",
+    kind: u.kind,
+    email,
+    fname: u.fname,
+    lname: u.lname,
+    preferredName: null,
+    firmAccess: null,
+    isAdvisor: false,
+    readonlyAccess: u.readonly_access,
+    timeZone: "Pacific Time (US & Canada)",
+    defaultCompanyId: null,
+  };
 }
 
 async function request(slug: string, email: string) {
@@ -76,7 +101,10 @@ async function snapshot(): Promise<string> {
 }
 
 async function expectRefused(promise: Promise<unknown>, status: number, message?: string | RegExp) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error, "expected a refusal").toBeInstanceOf(server.QuestionnaireError);
   expect((error as ServerModule.QuestionnaireError).status).toBe(status);
   if (message) expect((error as Error).message).toMatch(message);
@@ -91,7 +119,8 @@ const fetchBytes = async (url: string) => {
 
 let acmeCtx: Ctx;
 let acme: Awaited<ReturnType<typeof request>>;
-const act = (action: Record<string, unknown>, ctx: Ctx = acmeCtx) => server.performQuestionnaireAction(ctx, server.questionnaireActionSchema.parse({ questionnaireId: acme.questionnaireId, ...action }) as Action);
+const act = (action: Record<string, unknown>, ctx: Ctx = acmeCtx) =>
+  server.performQuestionnaireAction(ctx, server.questionnaireActionSchema.parse({ questionnaireId: acme.questionnaireId, ...action }) as Action);
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -202,12 +231,19 @@ describe("pdf_review", () => {
 describe("pdf_signature", () => {
   it("signing stores the signature and a signed copy (original untouched); removing it voids the copy; signing again makes a new one", async () => {
     const sectionId = acme.section("efile_authorization");
-    const original = (await su.query(`SELECT d.storage_key FROM sections s JOIN documents d ON d.id = s.document_id WHERE s.id = $1`, [sectionId])).rows[0].storage_key as string;
+    const original = (await su.query(`SELECT d.storage_key FROM sections s JOIN documents d ON d.id = s.document_id WHERE s.id = $1`, [sectionId])).rows[0]
+      .storage_key as string;
     const originalUrl = (await act({ intent: "document_url", sectionId })).url!;
     const originalBytes = await fetchBytes(originalUrl);
     const signatureId = (await su.query(`SELECT id FROM engagement_signatures WHERE section_id = $1`, [sectionId])).rows[0].id;
 
-    const blank = server.questionnaireActionSchema.safeParse({ intent: "sign", questionnaireId: acme.questionnaireId, sectionId, signatureId, signature: "   " });
+    const blank = server.questionnaireActionSchema.safeParse({
+      intent: "sign",
+      questionnaireId: acme.questionnaireId,
+      sectionId,
+      signatureId,
+      signature: "   ",
+    });
     expect(blank.success).toBe(false);
     expect(blank.error?.issues[0]?.message).toBe("Signature is required");
     const signed = await act({ intent: "sign", sectionId, signatureId, signature: "Jordan Rivera", clientTime: "3/1/2026, 9:00:00 AM" });
@@ -217,7 +253,12 @@ describe("pdf_signature", () => {
     expect(patch.signatures![0]).toMatchObject({ signature: "Jordan Rivera" });
     expect(patch.signedDocument!.name).toBe("Form 8879 E-file Authorization (signed).pdf");
 
-    const row = (await su.query(`SELECT s.marked_completed, d.storage_key, d.path, d.content_type, g.ip_address, g.user_agent FROM sections s JOIN documents d ON d.id = s.signed_document_id JOIN engagement_signatures g ON g.section_id = s.id WHERE s.id = $1`, [sectionId])).rows[0];
+    const row = (
+      await su.query(
+        `SELECT s.marked_completed, d.storage_key, d.path, d.content_type, g.ip_address, g.user_agent FROM sections s JOIN documents d ON d.id = s.signed_document_id JOIN engagement_signatures g ON g.section_id = s.id WHERE s.id = $1`,
+        [sectionId],
+      )
+    ).rows[0];
     expect(row).toMatchObject({ marked_completed: true, path: "/2025", content_type: "application/pdf", ip_address: "198.51.100.7", user_agent: "vitest" });
     expect(row.storage_key).not.toBe(original);
 
@@ -246,10 +287,16 @@ describe("pdf_signature", () => {
     const firmId = seed.demoFirmId("acme");
     // Too large for the request: nothing is made there.
     const written: string[] = [];
-    const tooLarge = await db.withFirm(firmId, (tx) => jobs.makeSignedCopy(tx, firmId, { companyId: "x", questionnaireId: acme.questionnaireId }, sectionId, written, 10));
+    const tooLarge = await db.withFirm(firmId, (tx) =>
+      jobs.makeSignedCopy(tx, firmId, { companyId: "x", questionnaireId: acme.questionnaireId }, sectionId, written, 10),
+    );
     expect(tooLarge).toBeNull(); // another entity's key: never read
     const { rows } = await su.query(`SELECT q.company_id FROM questionnaires q WHERE q.id = $1`, [acme.questionnaireId]);
-    expect(await db.withFirm(firmId, (tx) => jobs.makeSignedCopy(tx, firmId, { companyId: rows[0].company_id, questionnaireId: acme.questionnaireId }, sectionId, written, 10))).toBe("too_large");
+    expect(
+      await db.withFirm(firmId, (tx) =>
+        jobs.makeSignedCopy(tx, firmId, { companyId: rows[0].company_id, questionnaireId: acme.questionnaireId }, sectionId, written, 10),
+      ),
+    ).toBe("too_large");
     expect(written).toEqual([]);
 
     const previous = (await su.query(`SELECT signed_document_id FROM sections WHERE id = $1`, [sectionId])).rows[0].signed_document_id;
@@ -268,14 +315,27 @@ describe("pdf_signature", () => {
   it("a PDF with no signers listed is signed by the client who signs it", async () => {
     const other = await request("summit", "client@summit.test");
     // Summit requires the first section first; that rule is tested with the questionnaire actions.
-    const ctx: Ctx = { portal: await portalFor("summit", { firstSectionRequired: false }), user: await userFor("client@summit.test", "summit"), companyHash: other.hash };
+    const ctx: Ctx = {
+      portal: await portalFor("summit", { firstSectionRequired: false }),
+      user: await userFor("client@summit.test", "summit"),
+      companyHash: other.hash,
+    };
     const sectionId = other.section("efile_authorization");
     await su.query(`DELETE FROM engagement_signatures WHERE section_id = $1`, [sectionId]);
-    const reply = await server.performQuestionnaireAction(ctx, { intent: "sign", questionnaireId: other.questionnaireId, sectionId, signatureId: "new", signature: "Taylor Morgan" });
+    const reply = await server.performQuestionnaireAction(ctx, {
+      intent: "sign",
+      questionnaireId: other.questionnaireId,
+      sectionId,
+      signatureId: "new",
+      signature: "Taylor Morgan",
+    });
     expect(reply.sections![0]).toMatchObject({ markedCompleted: true });
     expect(reply.sections![0].signatures!.map((g) => g.userName)).toEqual(["Taylor Morgan"]);
     // With a signer listed, "new" is not a way in for anyone else.
-    await expectRefused(server.performQuestionnaireAction(ctx, { intent: "sign", questionnaireId: other.questionnaireId, sectionId, signatureId: "new", signature: "X" }), 404);
+    await expectRefused(
+      server.performQuestionnaireAction(ctx, { intent: "sign", questionnaireId: other.questionnaireId, sectionId, signatureId: "new", signature: "X" }),
+      404,
+    );
   });
 });
 
@@ -312,7 +372,14 @@ describe("other clients and firms", () => {
   it("every document action on another client's or firm's questionnaire is 404 and changes nothing", async () => {
     const summitCtx: Ctx = { portal: await portalFor("summit"), user: await userFor("client@summit.test", "summit"), companyHash: acme.hash };
     const otherClient: Ctx = { portal: acmeCtx.portal, user: await userFor("marcus.johnson@example.com", "acme"), companyHash: acme.hash };
-    const ownHashWrongQuestionnaire: Ctx = { ...otherClient, companyHash: (await su.query(`SELECT c.hash_id FROM companies c JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id WHERE u.email = 'marcus.johnson@example.com' LIMIT 1`)).rows[0].hash_id };
+    const ownHashWrongQuestionnaire: Ctx = {
+      ...otherClient,
+      companyHash: (
+        await su.query(
+          `SELECT c.hash_id FROM companies c JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id WHERE u.email = 'marcus.johnson@example.com' LIMIT 1`,
+        )
+      ).rows[0].hash_id,
+    };
     const crossFirmSameUser: Ctx = { ...acmeCtx, portal: await portalFor("summit") };
     const signatureId = (await su.query(`SELECT id FROM engagement_signatures WHERE section_id = $1`, [acme.section("efile_authorization")])).rows[0].id;
     const actions: Record<string, unknown>[] = [
@@ -337,7 +404,8 @@ describe("other clients and firms", () => {
     const other = await request("summit", "client@summit.test");
     const ctx: Ctx = { portal: await portalFor("summit"), user: await userFor("client@summit.test", "summit"), companyHash: other.hash };
     await su.query(`UPDATE questionnaires SET locked = true WHERE id = $1`, [other.questionnaireId]);
-    const run = (action: Record<string, unknown>) => server.performQuestionnaireAction(ctx, server.questionnaireActionSchema.parse({ questionnaireId: other.questionnaireId, ...action }) as Action);
+    const run = (action: Record<string, unknown>) =>
+      server.performQuestionnaireAction(ctx, server.questionnaireActionSchema.parse({ questionnaireId: other.questionnaireId, ...action }) as Action);
     const before = await snapshot();
     expect((await run({ intent: "document_url", sectionId: other.section("draft_return_review") })).url).toBeTruthy();
     const download = await run({ intent: "document_url", sectionId: other.section("organizer_copy"), download: true });

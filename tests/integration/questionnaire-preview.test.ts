@@ -39,7 +39,16 @@ async function portalFor(slug: string, overrides: Record<string, unknown> = {}):
     origin: `http://${slug}.localhost`,
     clientAddress: "127.0.0.1",
     firm: {
-      id: firmId, slug, name: rows[0].name, customDomain: null, timeZone: rows[0].time_zone, themeName: "modern", brandColor: null, logoKey: null, logoUrl: null, supportEmail: null,
+      id: firmId,
+      slug,
+      name: rows[0].name,
+      customDomain: null,
+      timeZone: rows[0].time_zone,
+      themeName: "modern",
+      brandColor: null,
+      logoKey: null,
+      logoUrl: null,
+      supportEmail: null,
       preferences: { ...prefs, ...overrides } as FirmSiteContext["firm"]["preferences"],
       vocabulary: [],
     },
@@ -47,11 +56,25 @@ async function portalFor(slug: string, overrides: Record<string, unknown> = {}):
 }
 
 async function userFor(email: string, firmSlug: string, extra: Partial<SessionUser> = {}): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access, is_advisor FROM users WHERE email = $1 AND firm_id = $2`, [email, seed.demoFirmId(firmSlug)]);
+  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access, is_advisor FROM users WHERE email = $1 AND firm_id = $2`, [
+    email,
+    seed.demoFirmId(firmSlug),
+  ]);
   const u = rows[0];
   return {
-    id: u.id, sessionId: "s", kind: u.kind, email, fname: u.fname, lname: u.lname, preferredName: null, firmAccess: null, isAdvisor: u.is_advisor ?? false,
-    readonlyAccess: u.readonly_access, timeZone: "Pacific Time (US & Canada)", defaultCompanyId: null, ...extra,
+    id: u.id,
+    sessionId: "s",
+    kind: u.kind,
+    email,
+    fname: u.fname,
+    lname: u.lname,
+    preferredName: null,
+    firmAccess: null,
+    isAdvisor: u.is_advisor ?? false,
+    readonlyAccess: u.readonly_access,
+    timeZone: "Pacific Time (US & Canada)",
+    defaultCompanyId: null,
+    ...extra,
   };
 }
 
@@ -124,8 +147,18 @@ describe("advisor preview of a client's questionnaire", () => {
     expect(data!.questions).toEqual(asClient.questions);
     // What the preview page would send if it saved (it doesn't): refused for staff, nothing changes.
     const text = data!.questions.find((q) => q.questionType === "text")!;
-    await expect(server.performQuestionnaireAction({ portal: acme, user: advisor, companyHash: hash }, { intent: "answer", questionnaireId, questionId: text.id, answer: "advisor" })).rejects.toMatchObject({ status: 404 });
-    await expect(server.performQuestionnaireAction({ portal: acme, user: advisor, companyHash: hash }, { intent: "add_note", questionnaireId, questionId: text.id, body: "hi" })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      server.performQuestionnaireAction(
+        { portal: acme, user: advisor, companyHash: hash },
+        { intent: "answer", questionnaireId, questionId: text.id, answer: "advisor" },
+      ),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      server.performQuestionnaireAction(
+        { portal: acme, user: advisor, companyHash: hash },
+        { intent: "add_note", questionnaireId, questionId: text.id, body: "hi" },
+      ),
+    ).rejects.toMatchObject({ status: 404 });
     expect(await snapshot()).toBe(before);
   });
 
@@ -240,7 +273,9 @@ describe("deposit marked paid / unpaid", () => {
 
     const before = await snapshot();
     await expect(server.setDepositPaid(acme, { ...advisor, isAdvisor: false }, companyId, questionnaireId, true)).rejects.toMatchObject({ status: 403 });
-    await expect(server.setDepositPaid(acme, await userFor("client@acme.test", "acme"), companyId, questionnaireId, true)).rejects.toMatchObject({ status: 404 });
+    await expect(server.setDepositPaid(acme, await userFor("client@acme.test", "acme"), companyId, questionnaireId, true)).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(server.setDepositPaid(await portalFor("summit"), advisor, companyId, questionnaireId, true)).rejects.toMatchObject({ status: 404 });
     await expect(server.setDepositPaid(acme, advisor, "other-company", questionnaireId, true)).rejects.toMatchObject({ status: 404 });
     await expect(server.setDepositPaid(acme, advisor, companyId, questionnaireId, false)).rejects.toMatchObject({ status: 400 });
@@ -251,7 +286,9 @@ describe("deposit marked paid / unpaid", () => {
     await expect(server.setDepositPaid(acme, advisor, companyId, questionnaireId, true)).rejects.toMatchObject({ status: 400 });
     expect(await server.setDepositPaid(acme, advisor, companyId, questionnaireId, false)).toEqual({ message: "Questionnaire marked as unpaid" });
     expect(await status()).toBe("pending");
-    const log = await su.query(`SELECT title FROM activity_logs WHERE questionnaire_id = $1 AND title LIKE 'Marked the deposit%' ORDER BY created_at`, [questionnaireId]);
+    const log = await su.query(`SELECT title FROM activity_logs WHERE questionnaire_id = $1 AND title LIKE 'Marked the deposit%' ORDER BY created_at`, [
+      questionnaireId,
+    ]);
     expect(log.rows.map((r) => r.title)).toEqual(["Marked the deposit as paid", "Marked the deposit as unpaid"]);
     await su.query(`UPDATE questionnaires SET deposit_status = 'paid' WHERE id = $1`, [questionnaireId]);
     await expect(server.setDepositPaid(acme, advisor, companyId, questionnaireId, false)).rejects.toMatchObject({ status: 400 });
@@ -265,9 +302,14 @@ describe("notes", () => {
     const client = await userFor("client@acme.test", "acme");
     const advisor = await userFor("advisor@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
-    const { rows } = await su.query(`SELECT id, firm_id FROM questions WHERE questionnaire_id = $1 AND question_type = 'text' ORDER BY "order" LIMIT 1`, [questionnaireId]);
+    const { rows } = await su.query(`SELECT id, firm_id FROM questions WHERE questionnaire_id = $1 AND question_type = 'text' ORDER BY "order" LIMIT 1`, [
+      questionnaireId,
+    ]);
     const question = rows[0];
-    const added = await server.performQuestionnaireAction({ portal: acme, user: client, companyHash: hash }, server.questionnaireActionSchema.parse({ intent: "add_note", questionnaireId, questionId: question.id, body: "  Which year?  " }));
+    const added = await server.performQuestionnaireAction(
+      { portal: acme, user: client, companyHash: hash },
+      server.questionnaireActionSchema.parse({ intent: "add_note", questionnaireId, questionId: question.id, body: "  Which year?  " }),
+    );
     expect(added.note).toMatchObject({ questionId: question.id, text: `${client.fname} ${client.lname}: Which year?` });
     const insert = `INSERT INTO question_comments (id, firm_id, question_id, author_id, body, removed, from_firm_user, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, now() + ($8 || ' seconds')::interval)`;
     await su.query(insert, ["note-team", question.firm_id, question.id, advisor.id, "Last year's is fine.", false, false, "1"]);
@@ -281,10 +323,22 @@ describe("notes", () => {
 
 describe("an upload question switched away from its documents", () => {
   async function uploadOne(ctx: ServerModule.ActionContext, questionnaireId: string, questionId: string) {
-    const grant = await server.performQuestionnaireAction(ctx, { intent: "upload_grant", questionnaireId, questionId, fileName: "w2.pdf", contentType: "application/pdf" });
+    const grant = await server.performQuestionnaireAction(ctx, {
+      intent: "upload_grant",
+      questionnaireId,
+      questionId,
+      fileName: "w2.pdf",
+      contentType: "application/pdf",
+    });
     const posted = await postToGrant(grant.upload!.grant, "%PDF-1.4\n% test\n", "w2.pdf");
     expect(posted.ok).toBe(true);
-    const confirmed = await server.performQuestionnaireAction(ctx, { intent: "upload_confirm", questionnaireId, questionId, key: grant.upload!.key, contentType: "application/pdf" });
+    const confirmed = await server.performQuestionnaireAction(ctx, {
+      intent: "upload_confirm",
+      questionnaireId,
+      questionId,
+      key: grant.upload!.key,
+      contentType: "application/pdf",
+    });
     expect(confirmed.question?.answer).toBe(grant.upload!.key);
     return grant.upload!.key;
   }
@@ -293,8 +347,14 @@ describe("an upload question switched away from its documents", () => {
     const acme = await portalFor("acme");
     const client = await userFor("client@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "Additional Items Requested");
-    await su.query(`UPDATE questionnaires SET completed = false, locked = false, due_date = date_trunc('year', current_date) + interval '11 months 27 days' WHERE id = $1`, [questionnaireId]);
-    const { rows } = await su.query(`SELECT id FROM questions WHERE questionnaire_id = $1 AND question_type = 'upload' AND cardinality(options) = 0 ORDER BY "order" LIMIT 1`, [questionnaireId]);
+    await su.query(
+      `UPDATE questionnaires SET completed = false, locked = false, due_date = date_trunc('year', current_date) + interval '11 months 27 days' WHERE id = $1`,
+      [questionnaireId],
+    );
+    const { rows } = await su.query(
+      `SELECT id FROM questions WHERE questionnaire_id = $1 AND question_type = 'upload' AND cardinality(options) = 0 ORDER BY "order" LIMIT 1`,
+      [questionnaireId],
+    );
     const questionId: string = rows[0].id;
     const ctx = { portal: acme, user: client, companyHash: hash };
     const firmId = acme.firm.id;

@@ -37,7 +37,16 @@ async function portalFor(slug: string): Promise<FirmSiteContext> {
     origin: `http://${slug}.localhost`,
     clientAddress: "127.0.0.1",
     firm: {
-      id: firmId, slug, name: rows[0].name, customDomain: null, timeZone: rows[0].time_zone, themeName: "modern", brandColor: null, logoKey: null, logoUrl: null, supportEmail: null,
+      id: firmId,
+      slug,
+      name: rows[0].name,
+      customDomain: null,
+      timeZone: rows[0].time_zone,
+      themeName: "modern",
+      brandColor: null,
+      logoKey: null,
+      logoUrl: null,
+      supportEmail: null,
       preferences: prefs as unknown as FirmSiteContext["firm"]["preferences"],
       vocabulary: [],
     },
@@ -45,9 +54,25 @@ async function portalFor(slug: string): Promise<FirmSiteContext> {
 }
 
 async function staffFor(email: string, slug: string): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, fname, lname, firm_access::text AS access, is_advisor FROM users WHERE email = $1 AND firm_id = $2`, [email, seed.demoFirmId(slug)]);
+  const { rows } = await su.query(`SELECT id, fname, lname, firm_access::text AS access, is_advisor FROM users WHERE email = $1 AND firm_id = $2`, [
+    email,
+    seed.demoFirmId(slug),
+  ]);
   const u = rows[0];
-  return { id: u.id, sessionId: "s", kind: "staff", email, fname: u.fname, lname: u.lname, preferredName: null, firmAccess: u.access, isAdvisor: u.is_advisor, readonlyAccess: false, timeZone: "UTC", defaultCompanyId: null };
+  return {
+    id: u.id,
+    sessionId: "s",
+    kind: "staff",
+    email,
+    fname: u.fname,
+    lname: u.lname,
+    preferredName: null,
+    firmAccess: u.access,
+    isAdvisor: u.is_advisor,
+    readonlyAccess: false,
+    timeZone: "UTC",
+    defaultCompanyId: null,
+  };
 }
 
 const DAY = 86_400_000;
@@ -77,18 +102,34 @@ async function fixture(firmId: string, options: { locked?: boolean; remindersDis
       ].map(async (u, i) => ({
         ...u,
         user: await tx.user.create({
-          data: { firmId, kind: "client", email: `${u.fname.toLowerCase()}.${tag}@example.com`, fname: u.fname, lname: `Owner${n}`, phoneNumber: `50355501${String(n).padStart(2, "0")}`, preferredContactMethod: u.method, createdAt: new Date(Date.now() - i) },
+          data: {
+            firmId,
+            kind: "client",
+            email: `${u.fname.toLowerCase()}.${tag}@example.com`,
+            fname: u.fname,
+            lname: `Owner${n}`,
+            phoneNumber: `50355501${String(n).padStart(2, "0")}`,
+            preferredContactMethod: u.method,
+            createdAt: new Date(Date.now() - i),
+          },
         }),
       })),
     );
-    const company = await tx.company.create({ data: { firmId, hashId: `hash${tag}${Date.now()}`, name: `${tag} Holdings LLC`, entityType: "Partnership", primaryOwnerId: users[0]!.user.id } });
+    const company = await tx.company.create({
+      data: { firmId, hashId: `hash${tag}${Date.now()}`, name: `${tag} Holdings LLC`, entityType: "Partnership", primaryOwnerId: users[0]!.user.id },
+    });
     for (const u of users) {
       await tx.companyOwner.create({ data: { firmId, companyId: company.id, userId: u.user.id, isPrimary: u.fname === "Ann" } });
-      await tx.ownerNotificationSubscription.createMany({ data: (u.sub ? [1, 3] : [1, 2]).map((t) => ({ firmId, companyId: company.id, userId: u.user.id, notificationTypeId: t })) });
+      await tx.ownerNotificationSubscription.createMany({
+        data: (u.sub ? [1, 3] : [1, 2]).map((t) => ({ firmId, companyId: company.id, userId: u.user.id, notificationTypeId: t })),
+      });
     }
     const q = await tx.questionnaire.create({
       data: {
-        firmId, companyId: company.id, name, taxYear: 2025,
+        firmId,
+        companyId: company.id,
+        name,
+        taxYear: 2025,
         dueDate: new Date(`${isoDay(options.dueInDays ?? 20)}T00:00:00Z`),
         sentAt: new Date(Date.now() - 10 * DAY),
         locked: options.locked ?? false,
@@ -104,12 +145,18 @@ async function fixture(firmId: string, options: { locked?: boolean; remindersDis
 }
 
 async function outbox(firmId: string, like: string) {
-  const { rows } = await su.query(`SELECT channel::text AS channel, "to", subject, body FROM outbound_messages WHERE firm_id = $1 AND (subject LIKE $2 OR body LIKE $2) ORDER BY channel, "to"`, [firmId, `%${like}%`]);
+  const { rows } = await su.query(
+    `SELECT channel::text AS channel, "to", subject, body FROM outbound_messages WHERE firm_id = $1 AND (subject LIKE $2 OR body LIKE $2) ORDER BY channel, "to"`,
+    [firmId, `%${like}%`],
+  );
   return rows as { channel: string; to: string; subject: string | null; body: string }[];
 }
 
 async function notifications(companyId: string) {
-  const { rows } = await su.query(`SELECT n.user_id, n.type_id, n.text, n.link, u.fname FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.company_id = $1 ORDER BY u.fname`, [companyId]);
+  const { rows } = await su.query(
+    `SELECT n.user_id, n.type_id, n.text, n.link, u.fname FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.company_id = $1 ORDER BY u.fname`,
+    [companyId],
+  );
   return rows;
 }
 
@@ -123,7 +170,7 @@ async function countAll(table: string) {
   return rows[0].n as number;
 }
 
-const jobContext = () => ({ sql: async <R,>(text: string, values: unknown[] = []) => (await su.query(text, values)).rows as R[] });
+const jobContext = () => ({ sql: async <R>(text: string, values: unknown[] = []) => (await su.query(text, values)).rows as R[] });
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -158,7 +205,8 @@ describe("sending reminders now", () => {
     const locked = await fixture(ACME, { locked: true });
     const result = await reminders.sendReminders(portal, advisor, [f.questionnaireId, locked.questionnaireId], {
       emailSubject: "Nudge {client_fname}: {questionnaire_name}",
-      emailMessage: "Dear {client_fname}, {number_of_items_left} items left on {questionnaire_year} {questionnaire_name} {for_wording} {by_due_date}. {firm_name}",
+      emailMessage:
+        "Dear {client_fname}, {number_of_items_left} items left on {questionnaire_year} {questionnaire_name} {for_wording} {by_due_date}. {firm_name}",
       inAppMessage: "Please finish {questionnaire_name} {for_wording}",
       smsMessage: "Text for {client_fname} about {questionnaire_name}",
     });
@@ -192,12 +240,25 @@ describe("sending reminders now", () => {
     expect(row.reminder_sms_message).toBe("Text for {client_fname} about {questionnaire_name}");
     expect(row.last_reminded_at).not.toBeNull();
     const expected = nextReminderDate(
-      { deletedAt: null, isDraft: false, locked: false, completed: false, sentAt: row.sent_at, company: { inactive: false, deletedAt: null }, remindersDisabled: false, dueDate: row.due_date, earliestRemindDate: null, lastRemindedAt: row.last_reminded_at },
+      {
+        deletedAt: null,
+        isDraft: false,
+        locked: false,
+        completed: false,
+        sentAt: row.sent_at,
+        company: { inactive: false, deletedAt: null },
+        remindersDisabled: false,
+        dueDate: row.due_date,
+        earliestRemindDate: null,
+        lastRemindedAt: row.last_reminded_at,
+      },
       7,
     );
     expect(row.next_reminder_date?.toISOString()).toBe(expected?.toISOString());
     expect(row.next_reminder_date.getTime()).toBeGreaterThan(Date.now());
-    const { rows: activity } = await su.query(`SELECT title, actor_id, type_id, description FROM activity_logs WHERE questionnaire_id = $1`, [f.questionnaireId]);
+    const { rows: activity } = await su.query(`SELECT title, actor_id, type_id, description FROM activity_logs WHERE questionnaire_id = $1`, [
+      f.questionnaireId,
+    ]);
     expect(activity).toEqual([{ title: "Sent a reminder", actor_id: advisor.id, type_id: 3, description: expect.stringContaining("Ann Owner") }]);
   });
 
@@ -225,7 +286,12 @@ describe("sending reminders now", () => {
     expect(await countAll("outbound_messages")).toBe(before);
     expect(await notifications(f.companyId)).toEqual([]);
     const row = await questionnaireRow(f.questionnaireId);
-    expect([row.reminder_email_subject, row.reminder_email_message, row.reminder_in_app_message, row.reminder_sms_message]).toEqual(["Saved {questionnaire_name}", "Body", "In app", "Sms"]);
+    expect([row.reminder_email_subject, row.reminder_email_message, row.reminder_in_app_message, row.reminder_sms_message]).toEqual([
+      "Saved {questionnaire_name}",
+      "Body",
+      "In app",
+      "Sms",
+    ]);
     expect(await reminders.reminderTextsFor(portal, advisor, [f.questionnaireId])).toEqual(texts);
     await expect(reminders.saveReminderTexts(portal, advisor, [f.questionnaireId], { ...texts, smsMessage: "   " })).rejects.toMatchObject({ status: 400 });
   });
@@ -260,7 +326,10 @@ describe("sending reminders now", () => {
     const nina = await staffFor("nina.patel@summit.test", "summit");
     expect(nina.firmAccess).toBe("group");
     const f = await fixture(SUMMIT);
-    const { rows } = await su.query(`SELECT id FROM firm_groups WHERE firm_id = $1 AND id <> (SELECT firm_group_id FROM users WHERE id = $2)`, [SUMMIT, nina.id]);
+    const { rows } = await su.query(`SELECT id FROM firm_groups WHERE firm_id = $1 AND id <> (SELECT firm_group_id FROM users WHERE id = $2)`, [
+      SUMMIT,
+      nina.id,
+    ]);
     const { rows: owner } = await su.query(`SELECT primary_owner_id FROM companies WHERE id = $1`, [f.companyId]);
     await su.query(`UPDATE users SET firm_group_id = $1 WHERE id = $2`, [rows[0].id, owner[0].primary_owner_id]);
     await expect(reminders.sendReminders(summit, nina, [f.questionnaireId])).rejects.toMatchObject({ status: 404 });

@@ -50,7 +50,9 @@ async function seedFirm(firmId: string, slug: string) {
       { id: i.client, firmId, kind: "client", email: `client@${slug}.example`, fname: "Cleo", lname: "Client", assignedAdvisorId: i.staff },
     ],
   });
-  await p.company.create({ data: { id: i.company, firmId, hashId: `${slug}-hash`, name: `${slug} LLC`, entityType: "S-Corporation", primaryOwnerId: i.client } });
+  await p.company.create({
+    data: { id: i.company, firmId, hashId: `${slug}-hash`, name: `${slug} LLC`, entityType: "S-Corporation", primaryOwnerId: i.client },
+  });
   await p.companyOwner.create({ data: { firmId, companyId: i.company, userId: i.client, specialRole: "taxpayer", isPrimary: true } });
   await p.questionnaire.create({ data: { id: i.questionnaire, firmId, companyId: i.company, name: "2024 Organizer", taxYear: 2024 } });
   await p.section.create({ data: { id: i.section, firmId, questionnaireId: i.questionnaire, sectionType: 3, name: "Income" } });
@@ -110,12 +112,18 @@ describe("reading through a firm-scoped client", () => {
   it("the seed really holds both firms' rows (seen by the superuser)", async () => {
     for (const [table, column] of SEEDED_TABLES) {
       const { rows } = await su.query(`SELECT DISTINCT "${column}" AS firm FROM "${table}" ORDER BY 1`);
-      expect(rows.map((r) => r.firm), table).toEqual([A, B]);
+      expect(
+        rows.map((r) => r.firm),
+        table,
+      ).toEqual([A, B]);
     }
   });
 
   it("model queries return only the firm's rows", async () => {
-    for (const [firm, other] of [[A, B], [B, A]]) {
+    for (const [firm, other] of [
+      [A, B],
+      [B, A],
+    ]) {
       const scoped = db.firmDb(firm);
       const results: Record<string, { firmId?: string; id?: string }[]> = {
         firms: await scoped.firm.findMany(),
@@ -137,7 +145,10 @@ describe("reading through a firm-scoped client", () => {
       for (const [table, rows] of Object.entries(results)) {
         expect(rows.length, table).toBeGreaterThan(0);
         const firms = rows.map((r) => (table === "firms" ? r.id : r.firmId));
-        expect(firms.every((f) => f === firm), `${table} leaked ${other}'s rows`).toBe(true);
+        expect(
+          firms.every((f) => f === firm),
+          `${table} leaked ${other}'s rows`,
+        ).toBe(true);
       }
       // Looking up another firm's row by its id finds nothing.
       expect(await scoped.company.findUnique({ where: { id: ids(other).company } })).toBeNull();
@@ -179,9 +190,9 @@ describe("reading through a firm-scoped client", () => {
 
 describe("writing through a firm-scoped client", () => {
   it("cannot insert a row carrying another firm's id", async () => {
-    await expect(
-      db.firmDb(A).company.create({ data: { firmId: B, hashId: "sneaky", name: "Sneaky", entityType: "Individual" } }),
-    ).rejects.toThrow(/row-level security/);
+    await expect(db.firmDb(A).company.create({ data: { firmId: B, hashId: "sneaky", name: "Sneaky", entityType: "Individual" } })).rejects.toThrow(
+      /row-level security/,
+    );
     await expect(
       db.firmDb(A).$executeRaw`INSERT INTO companies (id, firm_id, hash_id, name, entity_type) VALUES ('x1', ${B}, 'x1', 'X', 'Individual')`,
     ).rejects.toThrow(/row-level security/);
@@ -213,15 +224,14 @@ describe("writing through a firm-scoped client", () => {
 
   it("cannot reference another firm's rows, even as the owner (composite foreign keys)", async () => {
     // The superuser bypasses row-level security; the foreign key (firm_id, user_id) still refuses.
+    await expect(admin.adminDb().companyOwner.create({ data: { firmId: A, companyId: ids(A).company, userId: ids(B).client } })).rejects.toThrow(
+      /[Ff]oreign key/,
+    );
     await expect(
-      admin.adminDb().companyOwner.create({ data: { firmId: A, companyId: ids(A).company, userId: ids(B).client } }),
-    ).rejects.toThrow(/[Ff]oreign key/);
-    await expect(
-      su.query("INSERT INTO questions (id, firm_id, questionnaire_id, section_id, text, question_type, updated_at) VALUES ('q_x', $1, $2, $3, 'x', 'text', now())", [
-        A,
-        ids(A).questionnaire,
-        ids(B).section,
-      ]),
+      su.query(
+        "INSERT INTO questions (id, firm_id, questionnaire_id, section_id, text, question_type, updated_at) VALUES ('q_x', $1, $2, $3, 'x', 'text', now())",
+        [A, ids(A).questionnaire, ids(B).section],
+      ),
     ).rejects.toThrow(/foreign key/);
   });
 });
@@ -236,9 +246,7 @@ describe("without a firm", () => {
         const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${table}"`);
         expect(rows[0].n, table).toBe(0);
       }
-      await expect(
-        pool.query("INSERT INTO firm_groups (id, firm_id, name) VALUES ('g1', $1, 'G')", [A]),
-      ).rejects.toThrow(/row-level security/);
+      await expect(pool.query("INSERT INTO firm_groups (id, firm_id, name) VALUES ('g1', $1, 'G')", [A])).rejects.toThrow(/row-level security/);
     } finally {
       await pool.end();
     }
@@ -337,9 +345,7 @@ describe("the database catalog", () => {
        WHERE c.relkind IN ('r', 'p') AND c.relname <> 'firms'
          AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'firm_id' AND NOT a.attisdropped)`);
     expect(rows.map((r) => r.table)).toEqual(["_prisma_migrations"]);
-    const { rows: grants } = await su.query(
-      "SELECT has_table_privilege('portal_app', '_prisma_migrations', 'SELECT, INSERT, UPDATE, DELETE') AS any",
-    );
+    const { rows: grants } = await su.query("SELECT has_table_privilege('portal_app', '_prisma_migrations', 'SELECT, INSERT, UPDATE, DELETE') AS any");
     expect(grants[0].any).toBe(false);
   });
 

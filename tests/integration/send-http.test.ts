@@ -12,7 +12,8 @@ let app: TestApp;
 let su: pg.Client;
 
 const get = (slug: string, path: string, cookie?: string, accept = "application/json") => app.get(slug, path, cookie, { accept });
-const postJson = (slug: string, body: unknown, cookie?: string, contentType = "application/json") => app.postJson(slug, "/api/staff/send", body, cookie, { "content-type": contentType });
+const postJson = (slug: string, body: unknown, cookie?: string, contentType = "application/json") =>
+  app.postJson(slug, "/api/staff/send", body, cookie, { "content-type": contentType });
 
 async function one<T = Record<string, unknown>>(sql: string, values: unknown[] = []): Promise<T> {
   return (await su.query(sql, values)).rows[0] as T;
@@ -58,7 +59,9 @@ beforeAll(async () => {
   ids.acmeTemplate = (await one<{ id: string }>(`SELECT id FROM questionnaire_templates WHERE firm_id = 'firm_acme' AND canned_key = 'schedule_c'`)).id;
   ids.summitTemplate = (await one<{ id: string }>(`SELECT id FROM questionnaire_templates WHERE firm_id = 'firm_summit' AND canned_key = 'schedule_c'`)).id;
   ids.acmeEntity = (await one<{ id: string }>(`SELECT id FROM companies WHERE firm_id = 'firm_acme' AND name = 'Chen Photography LLC'`)).id;
-  ids.summitEntity = (await one<{ id: string }>(`SELECT id FROM companies WHERE firm_id = 'firm_summit' AND entity_type <> 'drop_link' AND NOT inactive ORDER BY name LIMIT 1`)).id;
+  ids.summitEntity = (
+    await one<{ id: string }>(`SELECT id FROM companies WHERE firm_id = 'firm_summit' AND entity_type <> 'drop_link' AND NOT inactive ORDER BY name LIMIT 1`)
+  ).id;
   ids.summitEntityName = (await one<{ name: string }>(`SELECT name FROM companies WHERE id = $1`, [ids.summitEntity])).name;
   const options = await get("acme", "/api/staff/send", partner);
   today = (JSON.parse(options.text) as { today: string }).today;
@@ -97,7 +100,14 @@ describe("GET /api/staff/send", () => {
 });
 
 describe("POST /api/staff/send", () => {
-  const body = (patch: Record<string, unknown>) => ({ intent: "template", templateId: ids.acmeTemplate, taxYear: 2025, companyIds: [ids.acmeEntity], dueDate: addDays(14), ...patch });
+  const body = (patch: Record<string, unknown>) => ({
+    intent: "template",
+    templateId: ids.acmeTemplate,
+    taxYear: 2025,
+    companyIds: [ids.acmeEntity],
+    dueDate: addDays(14),
+    ...patch,
+  });
 
   it("sends the template and emails the client", async () => {
     const response = await postJson("acme", body({}), partner);
@@ -135,9 +145,18 @@ describe("POST /api/staff/send", () => {
     expect((await postJson("acme", "intent=template", partner, "application/x-www-form-urlencoded")).status).toBe(415);
     const invalid = await postJson("acme", body({ templateId: "", taxYear: 2031, companyIds: [], dueDate: "2020-01-01" }), partner);
     expect(invalid.status).toBe(422);
-    expect(invalid.body.errors).toEqual({ templateId: "Please select a template", taxYear: "Please select a tax year", companyIds: "Please select a company", dueDate: "Please select a valid due date" });
+    expect(invalid.body.errors).toEqual({
+      templateId: "Please select a template",
+      taxYear: "Please select a tax year",
+      companyIds: "Please select a company",
+      dueDate: "Please select a valid due date",
+    });
     const scheduled = await postJson("acme", body({ scheduled: true, depositRequired: true, depositAmount: "abc" }), partner);
-    expect(scheduled.body.errors).toEqual({ frequency: "Please select a frequency", sendDate: "Please select a send date", depositAmount: "Please enter a deposit amount" });
+    expect(scheduled.body.errors).toEqual({
+      frequency: "Please select a frequency",
+      sendDate: "Please select a send date",
+      depositAmount: "Please enter a deposit amount",
+    });
     const draft = await postJson("acme", body({ scheduled: true, frequency: "weekly", sendDate: addDays(1), isDraft: true }), partner);
     expect(draft.status).toBe(422);
     expect(await footprint()).toBe(before);
@@ -181,10 +200,16 @@ describe("/templates", () => {
     const invalid = await app.post("acme", "/templates/new", { intent: "save", template: JSON.stringify({ name: "", sections: [] }) }, partner);
     expect(invalid.status).toBe(422);
     expect((await app.post("acme", "/templates/new", { intent: "save", template: "{oops" }, partner)).status).toBe(400);
-    const template = { name: "Trust checklist", description: "", sections: [{ key: "s1", name: "Trust documents", sectionType: 10, questions: [{ key: "q1", text: "Trust agreement", questionType: "upload" }] }] };
+    const template = {
+      name: "Trust checklist",
+      description: "",
+      sections: [{ key: "s1", name: "Trust documents", sectionType: 10, questions: [{ key: "q1", text: "Trust agreement", questionType: "upload" }] }],
+    };
     const created = await app.post("acme", "/templates/new", { intent: "save", template: JSON.stringify(template) }, partner);
     expect(created.status).toBe(302);
-    const row = await one<{ text: string; firm_id: string }>(`SELECT q.text, q.firm_id FROM template_questions q JOIN questionnaire_templates t ON t.id = q.template_id WHERE t.name = 'Trust checklist'`);
+    const row = await one<{ text: string; firm_id: string }>(
+      `SELECT q.text, q.firm_id FROM template_questions q JOIN questionnaire_templates t ON t.id = q.template_id WHERE t.name = 'Trust checklist'`,
+    );
     expect(row).toEqual({ text: "Please upload trust agreement", firm_id: "firm_acme" });
   });
 });

@@ -29,13 +29,35 @@ let su: pg.Client;
 async function portalFor(slug: string, overrides: Record<string, unknown> = {}): Promise<FirmSiteContext> {
   const { loadFirmSettings } = await import("../../app/firms/firm-settings.server");
   const firm = (await loadFirmSettings(seed.demoFirmId(slug)))!;
-  return { site: "firm", db: db.firmDb(firm.id), origin: `http://${slug}.localhost`, clientAddress: "127.0.0.1", firm: { ...firm, preferences: { ...firm.preferences, ...overrides } } };
+  return {
+    site: "firm",
+    db: db.firmDb(firm.id),
+    origin: `http://${slug}.localhost`,
+    clientAddress: "127.0.0.1",
+    firm: { ...firm, preferences: { ...firm.preferences, ...overrides } },
+  };
 }
 
 async function staff(email: string, slug: string): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, fname, lname, firm_access::text AS firm_access, is_advisor FROM users WHERE email = $1 AND firm_id = $2`, [email, seed.demoFirmId(slug)]);
+  const { rows } = await su.query(`SELECT id, fname, lname, firm_access::text AS firm_access, is_advisor FROM users WHERE email = $1 AND firm_id = $2`, [
+    email,
+    seed.demoFirmId(slug),
+  ]);
   const u = rows[0];
-  return { id: u.id, sessionId: "s", kind: "staff", email, fname: u.fname, lname: u.lname, preferredName: null, firmAccess: u.firm_access, isAdvisor: u.is_advisor, readonlyAccess: false, timeZone: "Pacific Time (US & Canada)", defaultCompanyId: null };
+  return {
+    id: u.id,
+    sessionId: "s",
+    kind: "staff",
+    email,
+    fname: u.fname,
+    lname: u.lname,
+    preferredName: null,
+    firmAccess: u.firm_access,
+    isAdvisor: u.is_advisor,
+    readonlyAccess: false,
+    timeZone: "Pacific Time (US & Canada)",
+    defaultCompanyId: null,
+  };
 }
 
 async function one<T = Record<string, unknown>>(sql: string, values: unknown[] = []): Promise<T> {
@@ -113,7 +135,9 @@ async function addEntities(count: number, prefix: string): Promise<string[]> {
   await db.withFirm(firmId, async (tx) => {
     for (let i = 0; i < count; i += 1) {
       const user = await tx.user.create({ data: { firmId, kind: "client", email: `${prefix}${i}@example.com`, fname: `Client${i}`, lname: prefix } });
-      const company = await tx.company.create({ data: { firmId, hashId: `${prefix}${i}`.padEnd(12, "x"), name: `${prefix} Holdings ${i}`, entityType: "S-Corporation", primaryOwnerId: user.id } });
+      const company = await tx.company.create({
+        data: { firmId, hashId: `${prefix}${i}`.padEnd(12, "x"), name: `${prefix} Holdings ${i}`, entityType: "S-Corporation", primaryOwnerId: user.id },
+      });
       await tx.companyOwner.create({ data: { firmId, companyId: company.id, userId: user.id, isPrimary: true } });
       ids.push(company.id);
     }
@@ -160,21 +184,48 @@ describe("sending a template now", () => {
   it("copies the Schedule C template for each entity, with its follow-ups, triggers, tags and notifications", async () => {
     const templateId = await template("acme", "schedule_c");
     const companies = [await entity("acme", "Chen Photography LLC"), await entity("acme", "Rivera Design Studio LLC")];
-    const result = await send.sendQuestionnaire(acme, partner, templateRequest({ templateId, companyIds: companies, extraQuestions: [{ text: "Mileage log", questionType: "upload", options: ["Spreadsheet", "App export"] }] }));
+    const result = await send.sendQuestionnaire(
+      acme,
+      partner,
+      templateRequest({
+        templateId,
+        companyIds: companies,
+        extraQuestions: [{ text: "Mileage log", questionType: "upload", options: ["Spreadsheet", "App export"] }],
+      }),
+    );
     expect(result.status).toBe("sent");
     expect(result.count).toBe(2);
     const ids = (result as { questionnaireIds: string[] }).questionnaireIds;
 
-    const templateCounts = await one<{ s: string; q: string }>(`SELECT (SELECT count(*) FROM template_sections WHERE template_id = $1) AS s, (SELECT count(*) FROM template_questions WHERE template_id = $1) AS q`, [templateId]);
+    const templateCounts = await one<{ s: string; q: string }>(
+      `SELECT (SELECT count(*) FROM template_sections WHERE template_id = $1) AS s, (SELECT count(*) FROM template_questions WHERE template_id = $1) AS q`,
+      [templateId],
+    );
     for (const id of ids) {
-      const q = await one<{ name: string; tax_year: number; due_date: string; is_draft: boolean; sent_at: Date | null; template_id: string; company_id: string }>(`SELECT name, tax_year, to_char(due_date, 'YYYY-MM-DD') AS due_date, is_draft, sent_at, template_id, company_id FROM questionnaires WHERE id = $1`, [id]);
+      const q = await one<{
+        name: string;
+        tax_year: number;
+        due_date: string;
+        is_draft: boolean;
+        sent_at: Date | null;
+        template_id: string;
+        company_id: string;
+      }>(`SELECT name, tax_year, to_char(due_date, 'YYYY-MM-DD') AS due_date, is_draft, sent_at, template_id, company_id FROM questionnaires WHERE id = $1`, [
+        id,
+      ]);
       expect(q).toMatchObject({ name: "Schedule C Business Questionnaire", tax_year: 2025, due_date: addDays(14), is_draft: false, template_id: templateId });
       expect(q.sent_at).not.toBeNull();
       // Its first automatic reminder: the firm's frequency after sending, at least 3 days before due, at 10:00 UTC.
-      const reminder = await one<{ next_reminder_date: Date | null; days: number }>(`SELECT q.next_reminder_date, f.questionnaire_reminder_frequency_days AS days FROM questionnaires q JOIN firms f ON f.id = q.firm_id WHERE q.id = $1`, [id]);
+      const reminder = await one<{ next_reminder_date: Date | null; days: number }>(
+        `SELECT q.next_reminder_date, f.questionnaire_reminder_frequency_days AS days FROM questionnaires q JOIN firms f ON f.id = q.firm_id WHERE q.id = $1`,
+        [id],
+      );
       expect(reminder.days).toBeGreaterThan(0);
       expect(reminder.next_reminder_date?.toISOString()).toMatch(/T10:00:00\.000Z$/);
-      const counts = await one<{ s: string; q: string }>(`SELECT (SELECT count(*) FROM sections WHERE questionnaire_id = $1) AS s, (SELECT count(*) FROM questions WHERE questionnaire_id = $1) AS q`, [id]);
+      const counts = await one<{ s: string; q: string }>(
+        `SELECT (SELECT count(*) FROM sections WHERE questionnaire_id = $1) AS s, (SELECT count(*) FROM questions WHERE questionnaire_id = $1) AS q`,
+        [id],
+      );
       expect(Number(counts.s)).toBe(Number(templateCounts.s) + 1);
       expect(Number(counts.q)).toBe(Number(templateCounts.q) + 1);
       // Follow-ups and section triggers point inside this questionnaire, never at the template.
@@ -189,16 +240,27 @@ describe("sending a template now", () => {
       const tags = await one<{ n: string }>(`SELECT count(*) AS n FROM questions WHERE questionnaire_id = $1 AND text LIKE '%{questionnaire_year}%'`, [id]);
       expect(Number(tags.n)).toBe(0);
       expect((await one<{ text: string }>(`SELECT text FROM questions WHERE questionnaire_id = $1 AND text LIKE '%in 2025?'`, [id])).text).toContain("2025");
-      expect((await one<{ text: string }>(`SELECT text FROM questions WHERE questionnaire_id = $1 AND text LIKE 'Please upload mileage log'`, [id])).text).toBe("Please upload mileage log");
+      expect((await one<{ text: string }>(`SELECT text FROM questions WHERE questionnaire_id = $1 AND text LIKE 'Please upload mileage log'`, [id])).text).toBe(
+        "Please upload mileage log",
+      );
       // One email to the entity's primary owner, in the firm's colours, with the questionnaire's link.
-      const owner = await one<{ email: string; fname: string; hash_id: string }>(`SELECT u.email, u.fname, c.hash_id FROM companies c JOIN users u ON u.id = c.primary_owner_id WHERE c.id = $1`, [q.company_id]);
-      const mail = await one<{ to: string; subject: string; body: string; html: string; status: string }>(`SELECT "to", subject, body, html, status::text FROM outbound_messages WHERE "to" = $1 AND body LIKE '%' || $2 || '%'`, [owner.email, id]);
+      const owner = await one<{ email: string; fname: string; hash_id: string }>(
+        `SELECT u.email, u.fname, c.hash_id FROM companies c JOIN users u ON u.id = c.primary_owner_id WHERE c.id = $1`,
+        [q.company_id],
+      );
+      const mail = await one<{ to: string; subject: string; body: string; html: string; status: string }>(
+        `SELECT "to", subject, body, html, status::text FROM outbound_messages WHERE "to" = $1 AND body LIKE '%' || $2 || '%'`,
+        [owner.email, id],
+      );
       expect(mail.subject).toBe("Acme Tax & Advisory sent you your 2025 Schedule C Business Questionnaire");
       expect(mail.body).toContain(`Hi ${owner.fname},`);
       expect(mail.body).toContain(`http://acme.localhost/questionnaire/${owner.hash_id}?questionnaireId=${id}`);
       expect(mail.html).toContain("Acme Tax &amp; Advisory");
       expect(mail.status).toBe("sent");
-      const activity = await one<{ n: string }>(`SELECT count(*) AS n FROM activity_logs WHERE questionnaire_id = $1 AND title = 'Questionnaire sent' AND type_id = 3 AND actor_id = $2`, [id, partner.id]);
+      const activity = await one<{ n: string }>(
+        `SELECT count(*) AS n FROM activity_logs WHERE questionnaire_id = $1 AND title = 'Questionnaire sent' AND type_id = 3 AND actor_id = $2`,
+        [id, partner.id],
+      );
       expect(Number(activity.n)).toBe(1);
     }
   });
@@ -207,14 +269,24 @@ describe("sending a template now", () => {
     const companyId = await entity("acme", "Chen Photography LLC");
     const owner = await one<{ id: string }>(`SELECT primary_owner_id AS id FROM companies WHERE id = $1`, [companyId]);
     await su.query(`UPDATE users SET preferred_contact_method = 'sms', phone_number = '5035550199' WHERE id = $1`, [owner.id]);
-    const result = await send.sendQuestionnaire(acme, partner, templateRequest({ templateId: await template("acme", "individual_organizer"), companyIds: [companyId] }));
+    const result = await send.sendQuestionnaire(
+      acme,
+      partner,
+      templateRequest({ templateId: await template("acme", "individual_organizer"), companyIds: [companyId] }),
+    );
     const id = (result as { questionnaireIds: string[] }).questionnaireIds[0];
     const sms = await one<{ to: string; body: string }>(`SELECT "to", body FROM outbound_messages WHERE channel = 'sms' AND body LIKE '%' || $1 || '%'`, [id]);
     expect(sms.to).toBe("+15035550199");
     expect(sms.body).toContain("Acme Tax & Advisory sent you your 2025 Individual Tax Organizer");
-    const signatures = await one<{ n: string }>(`SELECT count(*) AS n FROM engagement_signatures g JOIN sections s ON s.id = g.section_id WHERE s.questionnaire_id = $1 AND g.user_id = $2`, [id, owner.id]);
+    const signatures = await one<{ n: string }>(
+      `SELECT count(*) AS n FROM engagement_signatures g JOIN sections s ON s.id = g.section_id WHERE s.questionnaire_id = $1 AND g.user_id = $2`,
+      [id, owner.id],
+    );
     expect(Number(signatures.n)).toBe(1);
-    const letter = await one<{ instruction: string | null; n: string }>(`SELECT (SELECT count(*) FROM questions WHERE questionnaire_id = $1 AND text LIKE '%{%}%') AS n, NULL AS instruction`, [id]);
+    const letter = await one<{ instruction: string | null; n: string }>(
+      `SELECT (SELECT count(*) FROM questions WHERE questionnaire_id = $1 AND text LIKE '%{%}%') AS n, NULL AS instruction`,
+      [id],
+    );
     expect(Number(letter.n)).toBe(0);
     await su.query(`UPDATE users SET preferred_contact_method = 'email' WHERE id = $1`, [owner.id]);
   });
@@ -227,28 +299,54 @@ describe("sending a template now", () => {
       await tx.rolloverLineItem.create({ data: { firmId, companyId, priorYearItemId: item.id, year: 2024, category: "Ending balance", value: "$12,400" } });
       await tx.priorYearItem.create({ data: { firmId, companyId, name: "Old lease", year: 2024, doNotRollover: true } });
     });
-    const sent = await send.sendQuestionnaire(acme, partner, templateRequest({ templateId: await template("acme", "s_corp_partnership"), companyIds: [companyId], includePriorYearItems: true }));
+    const sent = await send.sendQuestionnaire(
+      acme,
+      partner,
+      templateRequest({ templateId: await template("acme", "s_corp_partnership"), companyIds: [companyId], includePriorYearItems: true }),
+    );
     const id = (sent as { questionnaireIds: string[] }).questionnaireIds[0];
-    const { rows } = await su.query(`SELECT q.text, q.question_type::text AS type, q.prior_year_value, q.uploaded_last_year, q.rollover_line_item_id FROM questions q JOIN sections s ON s.id = q.section_id WHERE s.questionnaire_id = $1 AND s.section_key = 'prior_year_items' ORDER BY q."order"`, [id]);
+    const { rows } = await su.query(
+      `SELECT q.text, q.question_type::text AS type, q.prior_year_value, q.uploaded_last_year, q.rollover_line_item_id FROM questions q JOIN sections s ON s.id = q.section_id WHERE s.questionnaire_id = $1 AND s.section_key = 'prior_year_items' ORDER BY q."order"`,
+      [id],
+    );
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ text: "Please upload chase business checking statements", type: "upload", uploaded_last_year: true });
     expect(rows[1]).toMatchObject({ text: "Ending balance", prior_year_value: "$12,400" });
     expect(rows[1].rollover_line_item_id).not.toBeNull();
 
     const plain = await portalFor("acme", { removePleaseUploadForRolloverItems: true });
-    const again = await send.sendQuestionnaire(plain, partner, templateRequest({ templateId: await template("acme", "s_corp_partnership"), companyIds: [companyId], includePriorYearItems: true, taxYear: 2025 }));
-    const text = await one<{ text: string }>(`SELECT q.text FROM questions q JOIN sections s ON s.id = q.section_id WHERE s.questionnaire_id = $1 AND s.section_key = 'prior_year_items' AND q.question_type = 'upload'`, [(again as { questionnaireIds: string[] }).questionnaireIds[0]]);
+    const again = await send.sendQuestionnaire(
+      plain,
+      partner,
+      templateRequest({ templateId: await template("acme", "s_corp_partnership"), companyIds: [companyId], includePriorYearItems: true, taxYear: 2025 }),
+    );
+    const text = await one<{ text: string }>(
+      `SELECT q.text FROM questions q JOIN sections s ON s.id = q.section_id WHERE s.questionnaire_id = $1 AND s.section_key = 'prior_year_items' AND q.question_type = 'upload'`,
+      [(again as { questionnaireIds: string[] }).questionnaireIds[0]],
+    );
     expect(text.text).toBe("Chase business checking statements");
   });
 
   it("saves drafts without notifying anyone", async () => {
     const companyId = await entity("acme", "Marcus Johnson");
     const before = await one<{ n: string }>(`SELECT count(*) AS n FROM outbound_messages`);
-    const result = await send.sendQuestionnaire(acme, partner, templateRequest({ templateId: await template("acme", "rental"), companyIds: [companyId], isDraft: true }));
+    const result = await send.sendQuestionnaire(
+      acme,
+      partner,
+      templateRequest({ templateId: await template("acme", "rental"), companyIds: [companyId], isDraft: true }),
+    );
     expect(result).toMatchObject({ status: "draft", message: "Successfully saved Questionnaire draft(s)" });
-    const q = await one<{ is_draft: boolean; sent_at: Date | null }>(`SELECT is_draft, sent_at FROM questionnaires WHERE id = $1`, [(result as { questionnaireIds: string[] }).questionnaireIds[0]]);
+    const q = await one<{ is_draft: boolean; sent_at: Date | null }>(`SELECT is_draft, sent_at FROM questionnaires WHERE id = $1`, [
+      (result as { questionnaireIds: string[] }).questionnaireIds[0],
+    ]);
     expect(q).toEqual({ is_draft: true, sent_at: null });
-    expect((await one<{ next_reminder_date: Date | null }>(`SELECT next_reminder_date FROM questionnaires WHERE id = $1`, [(result as { questionnaireIds: string[] }).questionnaireIds[0]])).next_reminder_date).toBeNull();
+    expect(
+      (
+        await one<{ next_reminder_date: Date | null }>(`SELECT next_reminder_date FROM questionnaires WHERE id = $1`, [
+          (result as { questionnaireIds: string[] }).questionnaireIds[0],
+        ])
+      ).next_reminder_date,
+    ).toBeNull();
     expect((await one<{ n: string }>(`SELECT count(*) AS n FROM outbound_messages`)).n).toBe(before.n);
   });
 
@@ -256,12 +354,41 @@ describe("sending a template now", () => {
     const before = await footprint();
     const companyId = await entity("acme", "Marcus Johnson");
     const error = await expectSendError(send.sendQuestionnaire(acme, partner, templateRequest({ companyIds: [], taxYear: null, dueDate: addDays(-1) })), 422);
-    expect(error.errors).toEqual({ templateId: "Please select a template", taxYear: "Please select a tax year", companyIds: "Please select a company", dueDate: "Please select a valid due date" });
-    const scheduled = await expectSendError(send.sendQuestionnaire(acme, partner, templateRequest({ templateId: "x", companyIds: [companyId], scheduled: true, depositRequired: true })), 422);
-    expect(scheduled.errors).toEqual({ frequency: "Please select a frequency", sendDate: "Please select a send date", depositAmount: "Please enter a deposit amount" });
-    await expectSendError(send.sendQuestionnaire(acme, partner, templateRequest({ templateId: await template("acme", "rental"), companyIds: [companyId], scheduled: true, frequency: "weekly", sendDate: addDays(1), isDraft: true })), 422);
+    expect(error.errors).toEqual({
+      templateId: "Please select a template",
+      taxYear: "Please select a tax year",
+      companyIds: "Please select a company",
+      dueDate: "Please select a valid due date",
+    });
+    const scheduled = await expectSendError(
+      send.sendQuestionnaire(acme, partner, templateRequest({ templateId: "x", companyIds: [companyId], scheduled: true, depositRequired: true })),
+      422,
+    );
+    expect(scheduled.errors).toEqual({
+      frequency: "Please select a frequency",
+      sendDate: "Please select a send date",
+      depositAmount: "Please enter a deposit amount",
+    });
+    await expectSendError(
+      send.sendQuestionnaire(
+        acme,
+        partner,
+        templateRequest({
+          templateId: await template("acme", "rental"),
+          companyIds: [companyId],
+          scheduled: true,
+          frequency: "weekly",
+          sendDate: addDays(1),
+          isDraft: true,
+        }),
+      ),
+      422,
+    );
     const notAdvisor = { ...partner, isAdvisor: false };
-    await expectSendError(send.sendQuestionnaire(acme, notAdvisor, templateRequest({ templateId: await template("acme", "rental"), companyIds: [companyId] })), 403);
+    await expectSendError(
+      send.sendQuestionnaire(acme, notAdvisor, templateRequest({ templateId: await template("acme", "rental"), companyIds: [companyId] })),
+      403,
+    );
     expect(await footprint()).toBe(before);
   });
 });
@@ -270,17 +397,63 @@ describe("another firm's data and inactive entities", () => {
   it("404s a template or an entity of firm B, and writes nothing in either firm", async () => {
     const before = await footprint();
     const summitTemplate = await template("summit", "schedule_c");
-    const summitEntity = (await one<{ id: string }>(`SELECT id FROM companies WHERE firm_id = $1 AND entity_type <> 'drop_link' LIMIT 1`, [seed.demoFirmId("summit")])).id;
+    const summitEntity = (
+      await one<{ id: string }>(`SELECT id FROM companies WHERE firm_id = $1 AND entity_type <> 'drop_link' LIMIT 1`, [seed.demoFirmId("summit")])
+    ).id;
     const acmeEntity = await entity("acme", "Chen Photography LLC");
     const acmeTemplate = await template("acme", "schedule_c");
     await expectSendError(send.sendQuestionnaire(acme, partner, templateRequest({ templateId: summitTemplate, companyIds: [acmeEntity] })), 404);
     await expectSendError(send.sendQuestionnaire(acme, partner, templateRequest({ templateId: acmeTemplate, companyIds: [acmeEntity, summitEntity] })), 404);
-    await expectSendError(send.sendCustomQuestionnaire(acme, partner, { intent: "custom", companyIds: [summitEntity], name: "Items", taxYear: 2025, dueDate: addDays(3), items: [{ text: "W-2", questionType: "upload", options: [] }], isDraft: false }), 404);
-    await expectSendError(send.sendDocumentDropOff(acme, partner, { intent: "dropoff", companyIds: [summitEntity], taxYear: 2025, name: "Document Checklist", dueDate: addDays(3), rolloverItems: [{ name: "1099" }], additionalItems: [], includePriorYearItems: false, isDraft: false }), 404);
-    const summitQuestionnaire = (await one<{ id: string; company_id: string }>(`SELECT id, company_id FROM questionnaires WHERE firm_id = $1 LIMIT 1`, [seed.demoFirmId("summit")]));
-    await expectSendError(send.requestAdditionalItems(acme, partner, { intent: "additional-items", companyId: summitQuestionnaire.company_id, relevantQuestionnaireId: summitQuestionnaire.id, dueDate: addDays(3), items: [{ text: "W-2", questionType: "upload", options: [] }] }), 404);
+    await expectSendError(
+      send.sendCustomQuestionnaire(acme, partner, {
+        intent: "custom",
+        companyIds: [summitEntity],
+        name: "Items",
+        taxYear: 2025,
+        dueDate: addDays(3),
+        items: [{ text: "W-2", questionType: "upload", options: [] }],
+        isDraft: false,
+      }),
+      404,
+    );
+    await expectSendError(
+      send.sendDocumentDropOff(acme, partner, {
+        intent: "dropoff",
+        companyIds: [summitEntity],
+        taxYear: 2025,
+        name: "Document Checklist",
+        dueDate: addDays(3),
+        rolloverItems: [{ name: "1099" }],
+        additionalItems: [],
+        includePriorYearItems: false,
+        isDraft: false,
+      }),
+      404,
+    );
+    const summitQuestionnaire = await one<{ id: string; company_id: string }>(`SELECT id, company_id FROM questionnaires WHERE firm_id = $1 LIMIT 1`, [
+      seed.demoFirmId("summit"),
+    ]);
+    await expectSendError(
+      send.requestAdditionalItems(acme, partner, {
+        intent: "additional-items",
+        companyId: summitQuestionnaire.company_id,
+        relevantQuestionnaireId: summitQuestionnaire.id,
+        dueDate: addDays(3),
+        items: [{ text: "W-2", questionType: "upload", options: [] }],
+      }),
+      404,
+    );
     const acmeQuestionnaire = (await one<{ id: string }>(`SELECT id FROM questionnaires WHERE company_id = $1 AND NOT locked LIMIT 1`, [acmeEntity])).id;
-    await expectSendError(send.requestAdditionalItems(acme, partner, { intent: "additional-items", companyId: acmeEntity, relevantQuestionnaireId: summitQuestionnaire.id, dueDate: addDays(3), items: [{ text: "W-2", questionType: "upload", options: [] }] }), 404);
+    await expectSendError(
+      send.requestAdditionalItems(acme, partner, {
+        intent: "additional-items",
+        companyId: acmeEntity,
+        relevantQuestionnaireId: summitQuestionnaire.id,
+        dueDate: addDays(3),
+        items: [{ text: "W-2", questionType: "upload", options: [] }],
+      }),
+      404,
+    );
     expect(acmeQuestionnaire).toBeTruthy();
     expect(await footprint()).toBe(before);
   });
@@ -310,7 +483,15 @@ describe("another firm's data and inactive entities", () => {
     const [inactive] = await addEntities(1, "inact");
     await su.query(`UPDATE companies SET inactive = true WHERE id = $1`, [inactive]);
     const before = await footprint();
-    const error = await expectSendError(send.sendQuestionnaire(acme, partner, templateRequest({ templateId: await template("acme", "rental"), companyIds: [await entity("acme", "Marcus Johnson"), inactive] })), 422, "Entity is inactive");
+    const error = await expectSendError(
+      send.sendQuestionnaire(
+        acme,
+        partner,
+        templateRequest({ templateId: await template("acme", "rental"), companyIds: [await entity("acme", "Marcus Johnson"), inactive] }),
+      ),
+      422,
+      "Entity is inactive",
+    );
     expect(error.errors.companyIds).toContain("inact Holdings 0");
     expect(await footprint()).toBe(before);
   });
@@ -320,9 +501,18 @@ describe("custom questionnaires, additional items and drop-offs", () => {
   it("sends a custom questionnaire of typed items", async () => {
     const companyId = await entity("acme", "Marcus Johnson");
     const result = await send.sendCustomQuestionnaire(acme, partner, {
-      intent: "custom", companyIds: [companyId], name: "Year-end payroll", taxYear: 2025, dueDate: addDays(7), isDraft: false,
-      items: [{ text: "Q4 payroll report", questionType: "upload", options: [] }, { text: "Any new hires?", questionType: "boolean", options: [] }],
-      emailSubject: "{client_fname}, two quick items", emailBody: "Hi {client_fname}, please send these {by_due_date}.",
+      intent: "custom",
+      companyIds: [companyId],
+      name: "Year-end payroll",
+      taxYear: 2025,
+      dueDate: addDays(7),
+      isDraft: false,
+      items: [
+        { text: "Q4 payroll report", questionType: "upload", options: [] },
+        { text: "Any new hires?", questionType: "boolean", options: [] },
+      ],
+      emailSubject: "{client_fname}, two quick items",
+      emailBody: "Hi {client_fname}, please send these {by_due_date}.",
     });
     const id = (result as { questionnaireIds: string[] }).questionnaireIds[0];
     const { rows } = await su.query(`SELECT text FROM questions WHERE questionnaire_id = $1 ORDER BY "order"`, [id]);
@@ -334,25 +524,69 @@ describe("custom questionnaires, additional items and drop-offs", () => {
 
   it("requests additional items for a sent questionnaire; refuses slashes in document options and a locked questionnaire", async () => {
     const companyId = await entity("acme", "Chen Photography LLC");
-    const relevant = await one<{ id: string; name: string }>(`SELECT id, name FROM questionnaires WHERE company_id = $1 AND NOT locked AND NOT is_draft AND template_id IS NOT NULL ORDER BY created_at LIMIT 1`, [companyId]);
-    const bad = await expectSendError(send.requestAdditionalItems(acme, partner, { intent: "additional-items", companyId, relevantQuestionnaireId: relevant.id, dueDate: addDays(3), items: [{ text: "Statements", questionType: "upload", options: ["Jan/Feb"] }] }), 422);
+    const relevant = await one<{ id: string; name: string }>(
+      `SELECT id, name FROM questionnaires WHERE company_id = $1 AND NOT locked AND NOT is_draft AND template_id IS NOT NULL ORDER BY created_at LIMIT 1`,
+      [companyId],
+    );
+    const bad = await expectSendError(
+      send.requestAdditionalItems(acme, partner, {
+        intent: "additional-items",
+        companyId,
+        relevantQuestionnaireId: relevant.id,
+        dueDate: addDays(3),
+        items: [{ text: "Statements", questionType: "upload", options: ["Jan/Feb"] }],
+      }),
+      422,
+    );
     expect(bad.message).toBe("Document options cannot contain slashes or periods");
-    const result = await send.requestAdditionalItems(acme, partner, { intent: "additional-items", companyId, relevantQuestionnaireId: relevant.id, dueDate: addDays(3), items: [{ text: "December bank statement", questionType: "upload", options: ["Checking", "Savings"] }] });
+    const result = await send.requestAdditionalItems(acme, partner, {
+      intent: "additional-items",
+      companyId,
+      relevantQuestionnaireId: relevant.id,
+      dueDate: addDays(3),
+      items: [{ text: "December bank statement", questionType: "upload", options: ["Checking", "Savings"] }],
+    });
     expect(result.message).toBe("Additional items requested");
-    const q = await one<{ is_open_item: boolean; relevant_questionnaire_id: string; name: string }>(`SELECT is_open_item, relevant_questionnaire_id, name FROM questionnaires WHERE id = $1`, [(result as { questionnaireIds: string[] }).questionnaireIds[0]]);
+    const q = await one<{ is_open_item: boolean; relevant_questionnaire_id: string; name: string }>(
+      `SELECT is_open_item, relevant_questionnaire_id, name FROM questionnaires WHERE id = $1`,
+      [(result as { questionnaireIds: string[] }).questionnaireIds[0]],
+    );
     expect(q).toEqual({ is_open_item: true, relevant_questionnaire_id: relevant.id, name: `${relevant.name} - Additional Items` });
     await su.query(`UPDATE questionnaires SET locked = true WHERE id = $1`, [relevant.id]);
-    await expectSendError(send.requestAdditionalItems(acme, partner, { intent: "additional-items", companyId, relevantQuestionnaireId: relevant.id, dueDate: addDays(3), items: [{ text: "x", questionType: "text", options: [] }] }), 409, "Questionnaire is locked");
+    await expectSendError(
+      send.requestAdditionalItems(acme, partner, {
+        intent: "additional-items",
+        companyId,
+        relevantQuestionnaireId: relevant.id,
+        dueDate: addDays(3),
+        items: [{ text: "x", questionType: "text", options: [] }],
+      }),
+      409,
+      "Questionnaire is locked",
+    );
     await su.query(`UPDATE questionnaires SET locked = false WHERE id = $1`, [relevant.id]);
   });
 
   it("sends a document drop-off: a 'Document Checklist' with a 7-day upload link that works for that entity", async () => {
     const companyId = await entity("acme", "Marcus Johnson");
-    const result = await send.sendDocumentDropOff(acme, partner, { intent: "dropoff", companyIds: [companyId], taxYear: 2025, name: "", dueDate: addDays(14), rolloverItems: [{ name: "Vanguard 1099" }], additionalItems: [{ text: "Property tax bill", questionType: "upload", options: [] }], includePriorYearItems: false, isDraft: false });
+    const result = await send.sendDocumentDropOff(acme, partner, {
+      intent: "dropoff",
+      companyIds: [companyId],
+      taxYear: 2025,
+      name: "",
+      dueDate: addDays(14),
+      rolloverItems: [{ name: "Vanguard 1099" }],
+      additionalItems: [{ text: "Property tax bill", questionType: "upload", options: [] }],
+      includePriorYearItems: false,
+      isDraft: false,
+    });
     const id = (result as { questionnaireIds: string[] }).questionnaireIds[0];
     const q = await one<{ name: string; document_drop_off_enabled: boolean }>(`SELECT name, document_drop_off_enabled FROM questionnaires WHERE id = $1`, [id]);
     expect(q).toEqual({ name: "Document Checklist", document_drop_off_enabled: true });
-    const request = await one<{ days_until_due: number; expires_at: Date; company_id: string }>(`SELECT days_until_due, expires_at, company_id FROM document_drop_off_requests WHERE questionnaire_id = $1`, [id]);
+    const request = await one<{ days_until_due: number; expires_at: Date; company_id: string }>(
+      `SELECT days_until_due, expires_at, company_id FROM document_drop_off_requests WHERE questionnaire_id = $1`,
+      [id],
+    );
     expect(request.days_until_due).toBe(14);
     expect(Math.round((request.expires_at.getTime() - Date.now()) / 86_400_000)).toBe(7);
     const mail = await one<{ body: string }>(`SELECT body FROM outbound_messages WHERE body LIKE '%' || $1 || '%'`, [id]);
@@ -368,25 +602,46 @@ describe("custom questionnaires, additional items and drop-offs", () => {
 describe("scheduled and bulk sends", () => {
   it("runs a scheduled send exactly once per entity when several workers run it at once, then moves to the next date", async () => {
     const companies = await addEntities(3, "sched");
-    const result = await send.sendQuestionnaire(acme, partner, templateRequest({ templateId: await template("acme", "farm"), companyIds: companies, scheduled: true, frequency: "monthly", sendDate: addDays(1), dueDate: addDays(15) }));
+    const result = await send.sendQuestionnaire(
+      acme,
+      partner,
+      templateRequest({
+        templateId: await template("acme", "farm"),
+        companyIds: companies,
+        scheduled: true,
+        frequency: "monthly",
+        sendDate: addDays(1),
+        dueDate: addDays(15),
+      }),
+    );
     expect(result.status).toBe("scheduled");
     const schedulerId = (result as { schedulerId: string }).schedulerId;
-    const row = await one<{ next_run_at: Date; days_until_due: number; frequency: string }>(`SELECT next_run_at, days_until_due, frequency::text FROM template_schedulers WHERE id = $1`, [schedulerId]);
+    const row = await one<{ next_run_at: Date; days_until_due: number; frequency: string }>(
+      `SELECT next_run_at, days_until_due, frequency::text FROM template_schedulers WHERE id = $1`,
+      [schedulerId],
+    );
     expect(row.next_run_at.toISOString()).toBe(`${addDays(1)}T10:00:00.000Z`);
     expect(row.days_until_due).toBe(14);
     expect(Number((await one<{ n: string }>(`SELECT count(*) AS n FROM questionnaires WHERE template_scheduler_id = $1`, [schedulerId])).n)).toBe(0);
 
     // Due now: three workers take the same run at the same moment.
     await su.query(`UPDATE template_schedulers SET next_run_at = now() - interval '1 minute' WHERE id = $1`, [schedulerId]);
-    const runOn = (await one<{ d: string }>(`SELECT to_char(next_run_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d FROM template_schedulers WHERE id = $1`, [schedulerId])).d;
+    const runOn = (
+      await one<{ d: string }>(`SELECT to_char(next_run_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d FROM template_schedulers WHERE id = $1`, [schedulerId])
+    ).d;
     const outcomes = await Promise.all([1, 2, 3].map(() => scheduler.runTemplateScheduler({ firmId: acme.firm.id, schedulerId, runOn })));
     expect(outcomes.reduce((n, o) => n + o.sent, 0)).toBe(3);
-    const made = await su.query(`SELECT company_id, to_char(due_date, 'YYYY-MM-DD') AS due FROM questionnaires WHERE template_scheduler_id = $1`, [schedulerId]);
+    const made = await su.query(`SELECT company_id, to_char(due_date, 'YYYY-MM-DD') AS due FROM questionnaires WHERE template_scheduler_id = $1`, [
+      schedulerId,
+    ]);
     expect(made.rows.map((r) => r.company_id).sort()).toEqual([...companies].sort());
     const owners = await su.query(`SELECT u.email FROM companies c JOIN users u ON u.id = c.primary_owner_id WHERE c.id = ANY($1)`, [companies]);
     const mails = await one<{ n: string }>(`SELECT count(*) AS n FROM outbound_messages WHERE "to" = ANY($1)`, [owners.rows.map((r) => r.email)]);
     expect(Number(mails.n)).toBe(3);
-    const after = await one<{ next_run_at: Date; active: boolean; last_run_at: Date | null }>(`SELECT next_run_at, active, last_run_at FROM template_schedulers WHERE id = $1`, [schedulerId]);
+    const after = await one<{ next_run_at: Date; active: boolean; last_run_at: Date | null }>(
+      `SELECT next_run_at, active, last_run_at FROM template_schedulers WHERE id = $1`,
+      [schedulerId],
+    );
     expect(after.active).toBe(true);
     expect(after.last_run_at).not.toBeNull();
     expect(after.next_run_at.toISOString().slice(0, 10) > runOn).toBe(true);
@@ -394,13 +649,35 @@ describe("scheduled and bulk sends", () => {
     expect((await scheduler.runTemplateScheduler({ firmId: acme.firm.id, schedulerId, runOn })).sent).toBe(0);
     // The database refuses a second questionnaire of the same run for an entity.
     await expect(
-      db.withFirm(acme.firm.id, (tx) => tx.questionnaire.create({ data: { firmId: acme.firm.id, companyId: companies[0], name: "dup", taxYear: 2025, templateSchedulerId: schedulerId, scheduledRunOn: new Date(`${runOn}T00:00:00Z`) } })),
+      db.withFirm(acme.firm.id, (tx) =>
+        tx.questionnaire.create({
+          data: {
+            firmId: acme.firm.id,
+            companyId: companies[0],
+            name: "dup",
+            taxYear: 2025,
+            templateSchedulerId: schedulerId,
+            scheduledRunOn: new Date(`${runOn}T00:00:00Z`),
+          },
+        }),
+      ),
     ).rejects.toThrow();
   });
 
   it("sweeps due runs across firms into jobs, one per scheduler and run date", async () => {
     const [companyId] = await addEntities(1, "sweep");
-    const result = await send.sendQuestionnaire(acme, partner, templateRequest({ templateId: await template("acme", "rental"), companyIds: [companyId], scheduled: true, frequency: "weekly", sendDate: addDays(2), dueDate: addDays(9) }));
+    const result = await send.sendQuestionnaire(
+      acme,
+      partner,
+      templateRequest({
+        templateId: await template("acme", "rental"),
+        companyIds: [companyId],
+        scheduled: true,
+        frequency: "weekly",
+        sendDate: addDays(2),
+        dueDate: addDays(9),
+      }),
+    );
     const schedulerId = (result as { schedulerId: string }).schedulerId;
     const sent: { name: string; data: Record<string, string>; key?: string }[] = [];
     const context = {
@@ -408,7 +685,7 @@ describe("scheduled and bulk sends", () => {
         sent.push({ name, data: data as Record<string, string>, key: options?.singletonKey });
         return "job";
       },
-      sql: async <R,>(text: string, values: unknown[] = []) => (await su.query(text, values)).rows as R[],
+      sql: async <R>(text: string, values: unknown[] = []) => (await su.query(text, values)).rows as R[],
     };
     await scheduler.sweepTemplateSchedulers(context);
     expect(sent.filter((j) => j.data.schedulerId === schedulerId)).toEqual([]);
@@ -435,9 +712,13 @@ describe("scheduled and bulk sends", () => {
       expect(result.status).toBe("queued");
       expect(Date.now() - started).toBeLessThan(5000);
       const schedulerId = (result as { schedulerId: string }).schedulerId;
-      const count = () => one<{ n: string }>(`SELECT count(*) AS n FROM questionnaires WHERE template_scheduler_id = $1`, [schedulerId]).then((r) => Number(r.n));
+      const count = () =>
+        one<{ n: string }>(`SELECT count(*) AS n FROM questionnaires WHERE template_scheduler_id = $1`, [schedulerId]).then((r) => Number(r.n));
       expect(await waitFor(count, (n) => n === 12)).toBe(12);
-      const done = await waitFor(() => one<{ active: boolean }>(`SELECT active FROM template_schedulers WHERE id = $1`, [schedulerId]), (r) => !r.active);
+      const done = await waitFor(
+        () => one<{ active: boolean }>(`SELECT active FROM template_schedulers WHERE id = $1`, [schedulerId]),
+        (r) => !r.active,
+      );
       expect(done.active).toBe(false);
       // Both workers sweep every minute: a finished one-time send is never run again.
       const { rows } = await su.query(`SELECT count(*) AS n FROM portal_due_template_schedulers(100) WHERE id = $1`, [schedulerId]);

@@ -24,7 +24,22 @@ let summitGroup: Browser;
 let acmeNonAdvisor: Browser;
 
 async function company(firmId: string, name: string) {
-  const row = await scoped(firmId, (tx) => tx.company.findFirst({ where: { name }, select: { id: true, hashId: true, name: true, businessEmail: true, primaryOwnerId: true, deletedAt: true, inactive: true, readonlyAccess: true, entityType: true } }));
+  const row = await scoped(firmId, (tx) =>
+    tx.company.findFirst({
+      where: { name },
+      select: {
+        id: true,
+        hashId: true,
+        name: true,
+        businessEmail: true,
+        primaryOwnerId: true,
+        deletedAt: true,
+        inactive: true,
+        readonlyAccess: true,
+        entityType: true,
+      },
+    }),
+  );
   if (!row) throw new Error(`No entity ${name}`);
   return row;
 }
@@ -56,7 +71,21 @@ beforeAll(async () => {
       const { hashPassword } = await import("~/auth/password.server");
       const passwordHash = await hashPassword("Portal-Demo-2026!");
       await scoped(ACME, (tx) =>
-        tx.user.create({ data: { id: "usr_acme_assistant", firmId: ACME, kind: "staff", email: "assistant@acme.test", fname: "Avery", lname: "Assistant", firmAccess: "full", isAdvisor: false, passwordHash, enabled2fa: true, preferredSignInMethod: "password" } }),
+        tx.user.create({
+          data: {
+            id: "usr_acme_assistant",
+            firmId: ACME,
+            kind: "staff",
+            email: "assistant@acme.test",
+            fname: "Avery",
+            lname: "Assistant",
+            firmAccess: "full",
+            isAdvisor: false,
+            passwordHash,
+            enabled2fa: true,
+            preferredSignInMethod: "password",
+          },
+        }),
       );
       // Acme uses firm roles (Edit entity gets its Firm Roles tab); Summit doesn't.
       await scoped(ACME, async (tx) => {
@@ -79,7 +108,11 @@ afterAll(async () => {
 describe("edit entity", () => {
   it("saves details and settings, normalises the address, and logs the change", async () => {
     const before = await company(ACME, "Rivera Design Studio LLC");
-    const { status, body } = await acmePartner.submit("acme", V(before.hashId), edit("Rivera Design Studio, LLC", { businessEmail: "Studio@Rivera.example.com", city: "Portland", state: "oregon", zip: "97202", readonlyAccess: "on" }));
+    const { status, body } = await acmePartner.submit(
+      "acme",
+      V(before.hashId),
+      edit("Rivera Design Studio, LLC", { businessEmail: "Studio@Rivera.example.com", city: "Portland", state: "oregon", zip: "97202", readonlyAccess: "on" }),
+    );
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ ok: true, toast: { message: "Successfully updated" } });
     const after = await company(ACME, "Rivera Design Studio, LLC");
@@ -126,7 +159,11 @@ describe("edit entity", () => {
 
   it("creates a new custom type and offers it afterwards", async () => {
     const llc = await company(ACME, "Chen Photography LLC");
-    const r = await acmePartner.submit("acme", V(llc.hashId), edit("Chen Photography LLC", { entityType: "__new_custom__", customEntityType: "Multi-Member LLC" }));
+    const r = await acmePartner.submit(
+      "acme",
+      V(llc.hashId),
+      edit("Chen Photography LLC", { entityType: "__new_custom__", customEntityType: "Multi-Member LLC" }),
+    );
     expect(r.status).toBe(200);
     expect((await company(ACME, "Chen Photography LLC")).entityType).toBe("Multi-Member LLC");
     const page = await acmePartner.data("acme", `/admin/${llc.hashId}`, VIEW);
@@ -162,7 +199,9 @@ describe("firm roles", () => {
     const sam = page.editor.firmRoles.staff.find((m: any) => m.name === "Sam Whitfield");
     const r = await acmePartner.submit("acme", V(c.hashId), { intent: "firm-roles", assignment: [`role_acme_reviewer:${sam.id}`] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(await scoped(ACME, (tx) => tx.firmRoleAssignment.findMany({ where: { companyId: c.id }, select: { userId: true, firmRoleId: true } }))).toEqual([{ userId: sam.id, firmRoleId: "role_acme_reviewer" }]);
+    expect(await scoped(ACME, (tx) => tx.firmRoleAssignment.findMany({ where: { companyId: c.id }, select: { userId: true, firmRoleId: true } }))).toEqual([
+      { userId: sam.id, firmRoleId: "role_acme_reviewer" },
+    ]);
     // A client is not staff: nothing changes.
     const client = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "client@acme.test" }, select: { id: true } }));
     expect((await acmePartner.submit("acme", V(c.hashId), { intent: "firm-roles", assignment: [`role_acme_reviewer:${client.id}`] })).status).toBe(404);
@@ -172,7 +211,11 @@ describe("firm roles", () => {
     expect((await acmePartner.submit("acme", V(c.hashId), { intent: "firm-roles" })).status).toBe(200);
     expect(await scoped(ACME, (tx) => tx.firmRoleAssignment.count({ where: { companyId: c.id } }))).toBe(0);
     // The Edit entity dialog's Save sends the Firm Roles tab with the details.
-    const both = await acmePartner.submit("acme", V(c.hashId), { ...edit("Marcus Johnson", { entityType: "Individual" }), rolesIncluded: "1", assignment: `role_acme_reviewer:${sam.id}` });
+    const both = await acmePartner.submit("acme", V(c.hashId), {
+      ...edit("Marcus Johnson", { entityType: "Individual" }),
+      rolesIncluded: "1",
+      assignment: `role_acme_reviewer:${sam.id}`,
+    });
     expect(both.status, JSON.stringify(both.body)).toBe(200);
     expect(both.body.toast.message).toBe("Successfully updated");
     expect(await scoped(ACME, (tx) => tx.firmRoleAssignment.count({ where: { companyId: c.id, userId: sam.id } }))).toBe(1);
@@ -204,9 +247,18 @@ describe("owners and spouse", () => {
   });
 
   it("adds a new owner who joins the current conversation (transfer)", async () => {
-    const r = await acmePartner.submit("acme", V(hashId), { intent: "add-owner", firstName: "Nadia", lastName: "Haddad", email: "Nadia.Haddad@Example.com", phoneNumber: "(503) 555-0190", messages: "transfer" });
+    const r = await acmePartner.submit("acme", V(hashId), {
+      intent: "add-owner",
+      firstName: "Nadia",
+      lastName: "Haddad",
+      email: "Nadia.Haddad@Example.com",
+      phoneNumber: "(503) 555-0190",
+      messages: "transfer",
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const user = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "nadia.haddad@example.com" }, select: { id: true, kind: true, phoneNumber: true, assignedAdvisorId: true } }));
+    const user = await scoped(ACME, (tx) =>
+      tx.user.findFirstOrThrow({ where: { email: "nadia.haddad@example.com" }, select: { id: true, kind: true, phoneNumber: true, assignedAdvisorId: true } }),
+    );
     expect(user).toMatchObject({ kind: "client", phoneNumber: "5035550190" });
     const owner = await scoped(ACME, (tx) => tx.companyOwner.findFirst({ where: { companyId, userId: user.id } }));
     expect(owner).toMatchObject({ isPrimary: false });
@@ -219,7 +271,12 @@ describe("owners and spouse", () => {
 
   it("refuses a taken email (any case), missing names and a bad email, changing nothing", async () => {
     const before = await snapshot(ACME, companyId);
-    const taken = await acmePartner.submit("acme", V(hashId), { intent: "add-owner", firstName: "Other", lastName: "Person", email: "MARCUS.JOHNSON@example.com" });
+    const taken = await acmePartner.submit("acme", V(hashId), {
+      intent: "add-owner",
+      firstName: "Other",
+      lastName: "Person",
+      email: "MARCUS.JOHNSON@example.com",
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.errors.email).toBe("This email already exists");
     const missing = await acmePartner.submit("acme", V(hashId), { intent: "add-owner", firstName: " ", lastName: "", email: "x@" });
@@ -235,7 +292,12 @@ describe("owners and spouse", () => {
     expect(await scoped(ACME, (tx) => tx.user.count({ where: { email: "twin.submit@example.com" } }))).toBe(1);
     // 'none': a new, empty conversation with every owner.
     const user = await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { email: "twin.submit@example.com" } }));
-    const conversations = await scoped(ACME, (tx) => tx.conversation.findMany({ where: { companies: { some: { companyId } }, participants: { some: { userId: user.id } } }, select: { id: true, _count: { select: { messages: true } } } }));
+    const conversations = await scoped(ACME, (tx) =>
+      tx.conversation.findMany({
+        where: { companies: { some: { companyId } }, participants: { some: { userId: user.id } } },
+        select: { id: true, _count: { select: { messages: true } } },
+      }),
+    );
     expect(conversations).toHaveLength(1);
     expect(conversations[0]!.id).not.toBe(conversationId);
     expect(conversations[0]!._count.messages).toBe(0);
@@ -246,7 +308,10 @@ describe("owners and spouse", () => {
     const r = await acmePartner.submit("acme", V(hashId), { intent: "add-existing-owner", userId: marcus.id, messages: "copy" });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const copies = await scoped(ACME, (tx) =>
-      tx.conversation.findMany({ where: { companies: { some: { companyId } }, participants: { some: { userId: marcus.id } } }, select: { id: true, messages: { orderBy: { createdAt: "asc" }, select: { text: true, threadId: true } } } }),
+      tx.conversation.findMany({
+        where: { companies: { some: { companyId } }, participants: { some: { userId: marcus.id } } },
+        select: { id: true, messages: { orderBy: { createdAt: "asc" }, select: { text: true, threadId: true } } },
+      }),
     );
     expect(copies).toHaveLength(1);
     expect(copies[0]!.id).not.toBe(conversationId);
@@ -284,7 +349,9 @@ describe("owners and spouse", () => {
     const r = await acmePartner.submit("acme", V(hashId), { intent: "remove-owner", userId: marcus.id });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(await scoped(ACME, (tx) => tx.companyOwner.count({ where: { companyId, userId: marcus.id } }))).toBe(0);
-    expect(await scoped(ACME, (tx) => tx.conversationParticipant.count({ where: { userId: marcus.id, conversation: { companies: { some: { companyId } } } } }))).toBe(0);
+    expect(
+      await scoped(ACME, (tx) => tx.conversationParticipant.count({ where: { userId: marcus.id, conversation: { companies: { some: { companyId } } } } })),
+    ).toBe(0);
     expect(await scoped(ACME, (tx) => tx.user.count({ where: { id: marcus.id, deletedAt: null } }))).toBe(1);
     expect(await activity(ACME, companyId, "Owner removed")).toBe(1);
     const again = await acmePartner.submit("acme", V(hashId), { intent: "remove-owner", userId: marcus.id });
@@ -294,13 +361,23 @@ describe("owners and spouse", () => {
 
   it("adds and edits the spouse of an Individual entity only", async () => {
     const marcus = await company(ACME, "Marcus Johnson");
-    const added = await acmePartner.submit("acme", V(marcus.hashId), { intent: "spouse", firstName: "Dana", lastName: "Johnson", email: "dana.johnson@example.com" });
+    const added = await acmePartner.submit("acme", V(marcus.hashId), {
+      intent: "spouse",
+      firstName: "Dana",
+      lastName: "Johnson",
+      email: "dana.johnson@example.com",
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.toast.message).toBe("Spouse added");
-    const spouse = await scoped(ACME, (tx) => tx.companyOwner.findFirstOrThrow({ where: { companyId: marcus.id, specialRole: "spouse" }, select: { userId: true } }));
+    const spouse = await scoped(ACME, (tx) =>
+      tx.companyOwner.findFirstOrThrow({ where: { companyId: marcus.id, specialRole: "spouse" }, select: { userId: true } }),
+    );
     const edited = await acmePartner.submit("acme", V(marcus.hashId), { intent: "spouse", firstName: "Dana", lastName: "Johnson-Lee", email: "" });
     expect(edited.status).toBe(200);
-    expect(await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { id: spouse.userId }, select: { lname: true, email: true } }))).toEqual({ lname: "Johnson-Lee", email: null });
+    expect(await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { id: spouse.userId }, select: { lname: true, email: true } }))).toEqual({
+      lname: "Johnson-Lee",
+      email: null,
+    });
     expect(await scoped(ACME, (tx) => tx.companyOwner.count({ where: { companyId: marcus.id, specialRole: "spouse" } }))).toBe(1);
     const taken = await acmePartner.submit("acme", V(marcus.hashId), { intent: "spouse", firstName: "Dana", lastName: "J", email: "client@acme.test" });
     expect(taken.status).toBe(409);
@@ -318,7 +395,10 @@ describe("tags, notes and notifications", () => {
     const b = await company(ACME, "Emily Chen");
     const r = await acmePartner.submit("acme", T, { intent: "tags", ids: [a.id, b.id], tagNames: ["Priority", "Rush 2026"] });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const names = async (id: string) => (await scoped(ACME, (tx) => tx.companyEntityTag.findMany({ where: { companyId: id }, select: { tag: { select: { name: true } } } }))).map((t) => t.tag.name).sort();
+    const names = async (id: string) =>
+      (await scoped(ACME, (tx) => tx.companyEntityTag.findMany({ where: { companyId: id }, select: { tag: { select: { name: true } } } })))
+        .map((t) => t.tag.name)
+        .sort();
     expect(await names(a.id)).toEqual(expect.arrayContaining(["Priority", "Rush 2026"]));
     expect(await names(b.id)).toEqual(expect.arrayContaining(["Priority", "Rush 2026"]));
     expect(await activity(ACME, a.id, "Entity tags added")).toBe(1);
@@ -340,7 +420,9 @@ describe("tags, notes and notifications", () => {
     const page = await acmeAdvisor.data("acme", `/admin/${c.hashId}`, VIEW);
     expect(page.notes[0]).toMatchObject({ text: "Called about the 1099-K.\nWill send Monday.", author: "Elena Marquez" });
     expect((await acmePartner.submit("acme", V(c.hashId), { intent: "note-add", text: "   " })).status).toBe(422);
-    expect((await acmePartner.submit("acme", V(c.hashId), { intent: "note-add", text: "x".repeat(5001) })).body.errors.text).toBe("Note must be at most 5000 characters");
+    expect((await acmePartner.submit("acme", V(c.hashId), { intent: "note-add", text: "x".repeat(5001) })).body.errors.text).toBe(
+      "Note must be at most 5000 characters",
+    );
     // A note can only be removed through its own entity.
     const other = await company(ACME, "Marcus Johnson");
     expect((await acmePartner.submit("acme", V(other.hashId), { intent: "note-remove", id: page.notes[0].id })).status).toBe(404);
@@ -361,7 +443,14 @@ describe("tags, notes and notifications", () => {
     expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
     expect(bulk.body.data).toEqual({ updated: 1, skipped: [mine.id] });
     const advisorId = await scoped(ACME, async (tx) => (await tx.user.findFirstOrThrow({ where: { email: "advisor@acme.test" } })).id);
-    const subs = async (companyId: string) => (await scoped(ACME, (tx) => tx.entityNotificationSubscription.findMany({ where: { companyId, userId: advisorId }, select: { notificationTypeId: true } }))).map((s) => s.notificationTypeId).sort();
+    const subs = async (companyId: string) =>
+      (
+        await scoped(ACME, (tx) =>
+          tx.entityNotificationSubscription.findMany({ where: { companyId, userId: advisorId }, select: { notificationTypeId: true } }),
+        )
+      )
+        .map((s) => s.notificationTypeId)
+        .sort();
     expect(await subs(other.id)).toEqual([1, 2]);
     expect(await subs(mine.id)).toEqual([]);
     const page = await acmeAdvisor.data("acme", `/admin/${mine.hashId}`, VIEW);
@@ -405,7 +494,9 @@ describe("create, delete and restore", () => {
     // The owner loses access at once.
     expect((await owner.get("acme", `/documents/${c.hashId}`)).status).toBe(404);
     expect(r.body.redirectTo).toBe("/admin");
-    expect(await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { id: c.primaryOwnerId! }, select: { defaultCompanyId: true } }))).toEqual({ defaultCompanyId: null });
+    expect(await scoped(ACME, (tx) => tx.user.findFirstOrThrow({ where: { id: c.primaryOwnerId! }, select: { defaultCompanyId: true } }))).toEqual({
+      defaultCompanyId: null,
+    });
     expect((await acmePartner.get("acme", `/admin/${c.hashId}`)).status).toBe(404);
     const listed = await acmePartner.data("acme", "/admin?size=50", "routes/admin._index");
     expect(listed.rows.some((row: any) => row.id === c.id)).toBe(false);
@@ -484,7 +575,9 @@ describe("another firm and other groups", () => {
     expect((await summitGroup.post("summit", T, { intent: "tags", ids: [mine.id, business.id], tagNames: "Amended" })).status).toBe(404);
     const taylor = await scoped(SUMMIT, (tx) => tx.user.findFirstOrThrow({ where: { email: "client@summit.test" }, select: { id: true } }));
     expect((await summitGroup.post("summit", V(mine.hashId), { intent: "add-existing-owner", userId: taylor.id })).status).toBe(404);
-    expect((await summitGroup.post("summit", T, { intent: "create-entity", userId: taylor.id, entityType: "Trust", name: "Morgan Family Trust" })).status).toBe(404);
+    expect((await summitGroup.post("summit", T, { intent: "create-entity", userId: taylor.id, entityType: "Trust", name: "Morgan Family Trust" })).status).toBe(
+      404,
+    );
     expect(JSON.parse((await summitGroup.get("summit", "/api/entities/users?q=morgan")).text).users.map((u: any) => u.id)).not.toContain(taylor.id);
     expect(await snapshot(SUMMIT, business.id)).toEqual(before);
     // Their own group's entity works.

@@ -61,7 +61,10 @@ describe("staff inbox", () => {
     const first = await app.post("acme", `/inbox/${riveraHash}.data`, { intent: "send", text: "Is my extension filed?" }, jordan);
     expect(first.status).toBeLessThan(400);
     const conversation = await app.tx("acme", (t) =>
-      t.conversation.findFirstOrThrow({ where: { companies: { some: { company: { hashId: riveraHash } } } }, include: { participants: { include: { user: true } } } }),
+      t.conversation.findFirstOrThrow({
+        where: { companies: { some: { company: { hashId: riveraHash } } } },
+        include: { participants: { include: { user: true } } },
+      }),
     );
     conversationId = conversation.id;
     expect(conversation.participants.filter((p) => p.isFirmUser).map((p) => p.user.email)).toContain("advisor@acme.test");
@@ -103,9 +106,13 @@ describe("staff inbox", () => {
     const after = await counts("acme");
     expect(after.messages - before.messages).toBe(1);
     const jordanId = (await app.tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "client@acme.test" } }))).id;
-    const notification = await app.tx("acme", (t) => t.notification.findFirst({ where: { userId: jordanId, text: { startsWith: "New message from Acme Tax & Advisory Team" } } }));
+    const notification = await app.tx("acme", (t) =>
+      t.notification.findFirst({ where: { userId: jordanId, text: { startsWith: "New message from Acme Tax & Advisory Team" } } }),
+    );
     expect(notification?.link).toBe(`/inbox/${riveraHash}/${conversationId}`);
-    const email = await app.tx("acme", (t) => t.outboundMessage.findFirst({ where: { to: "client@acme.test", subject: "New message from Acme Tax & Advisory Team" } }));
+    const email = await app.tx("acme", (t) =>
+      t.outboundMessage.findFirst({ where: { to: "client@acme.test", subject: "New message from Acme Tax & Advisory Team" } }),
+    );
     expect(email?.body).toContain("Yes, it was filed on Monday.");
     const activity = await app.tx("acme", (t) => t.activityLog.findFirst({ where: { typeId: 4, title: "Sent a message", actorId: message.authorId } }));
     expect(activity).not.toBeNull();
@@ -116,7 +123,11 @@ describe("staff inbox", () => {
     const empty = await post(`/messages/${conversationId}`, { intent: "send", text: "   " }, advisor);
     expect(empty.status).toBe(400);
     expect(empty.text).toContain("Please enter a message");
-    const past = await post(`/messages/${conversationId}`, { intent: "send", text: "Later", scheduledAt: new Date(Date.now() - 60_000).toISOString() }, advisor);
+    const past = await post(
+      `/messages/${conversationId}`,
+      { intent: "send", text: "Later", scheduledAt: new Date(Date.now() - 60_000).toISOString() },
+      advisor,
+    );
     expect(past.status).toBe(400);
     expect(past.text).toContain("Please select a date in the future");
     const own = await app.tx("acme", (t) => t.message.findFirstOrThrow({ where: { text: "Yes, it was filed on Monday." } }));
@@ -141,7 +152,10 @@ describe("staff inbox", () => {
     const edited = await post(`/messages/${conversationId}`, { intent: "edit", messageId: own.id, text: "Yes, it was filed on Tuesday." }, advisor);
     expect(edited.status).toBe(200);
     expect(edited.text).toContain("Message updated successfully");
-    expect(await app.tx("acme", (t) => t.message.findUniqueOrThrow({ where: { id: own.id } }))).toMatchObject({ text: "Yes, it was filed on Tuesday.", isEdited: true });
+    expect(await app.tx("acme", (t) => t.message.findUniqueOrThrow({ where: { id: own.id } }))).toMatchObject({
+      text: "Yes, it was filed on Tuesday.",
+      isEdited: true,
+    });
 
     // Someone else's message: neither the client's nor another staff member's.
     const before = await counts("acme");
@@ -196,8 +210,10 @@ describe("staff inbox", () => {
     await owner.connect();
     try {
       const { deliverScheduledMessages } = await import("~/inbox/scheduled.server");
-      const context = { sql: async <R,>(text: string, values: unknown[] = []) => (await owner.query(text, values)).rows as R[] };
-      const scheduled = await app.tx("acme", (t) => t.message.findFirstOrThrow({ where: { text: "Reminder: sign Form 8879." }, select: { id: true, scheduledPending: true } }));
+      const context = { sql: async <R>(text: string, values: unknown[] = []) => (await owner.query(text, values)).rows as R[] };
+      const scheduled = await app.tx("acme", (t) =>
+        t.message.findFirstOrThrow({ where: { text: "Reminder: sign Form 8879." }, select: { id: true, scheduledPending: true } }),
+      );
       expect(scheduled.scheduledPending).toBe(true);
       // Not yet due: nothing happens.
       const idle = await counts("acme");
@@ -211,7 +227,9 @@ describe("staff inbox", () => {
       await app.tx("acme", (t) => t.message.update({ where: { id: unsent.id }, data: { deletedAt: new Date() } }));
 
       // Both become due.
-      await app.tx("acme", (t) => t.message.updateMany({ where: { id: { in: [scheduled.id, unsent.id] } }, data: { scheduledAt: new Date(Date.now() - 1000) } }));
+      await app.tx("acme", (t) =>
+        t.message.updateMany({ where: { id: { in: [scheduled.id, unsent.id] } }, data: { scheduledAt: new Date(Date.now() - 1000) } }),
+      );
       const summitBefore = await counts("summit");
       const before = await counts("acme");
       const [one, two] = await Promise.all([deliverScheduledMessages(context), deliverScheduledMessages(context)]);
@@ -249,7 +267,9 @@ describe("staff inbox", () => {
     expect(activity?.description).toMatch(/^CSV, all time: \d+ message\(s\)$/);
 
     // Last week only: a message older than that is left out.
-    await app.tx("acme", (t) => t.message.updateMany({ where: { conversationId, text: "Is my extension filed?" }, data: { createdAt: new Date(Date.now() - 30 * 864e5) } }));
+    await app.tx("acme", (t) =>
+      t.message.updateMany({ where: { conversationId, text: "Is my extension filed?" }, data: { createdAt: new Date(Date.now() - 30 * 864e5) } }),
+    );
     const week = await app.postJson("acme", path, { format: "csv", timeframe: "last_week" }, advisor);
     expect(week.text).not.toContain("Is my extension filed?");
     expect(week.text).toContain("Yes, it was filed on Tuesday.");
@@ -261,8 +281,15 @@ describe("staff inbox", () => {
 
     expect((await app.postJson("acme", path, { format: "xls", timeframe: "all_time" }, advisor)).text).toBe("Please choose PDF or CSV.");
     const summitConversation = await app.tx("summit", (t) => t.conversation.findFirstOrThrow({ select: { id: true } }));
-    expect((await app.postJson("acme", `/api/staff/conversations/${summitConversation.id}/export`, { format: "csv", timeframe: "all_time" }, acmePartner)).status).toBe(404);
-    const otherGroup = await app.tx("summit", (t) => t.conversation.findFirstOrThrow({ where: { companies: { some: { company: { primaryOwner: { firmGroup: { name: { not: "Individual" } } } } } } }, select: { id: true } }));
+    expect(
+      (await app.postJson("acme", `/api/staff/conversations/${summitConversation.id}/export`, { format: "csv", timeframe: "all_time" }, acmePartner)).status,
+    ).toBe(404);
+    const otherGroup = await app.tx("summit", (t) =>
+      t.conversation.findFirstOrThrow({
+        where: { companies: { some: { company: { primaryOwner: { firmGroup: { name: { not: "Individual" } } } } } } },
+        select: { id: true },
+      }),
+    );
     const refused = await app.postJson("summit", `/api/staff/conversations/${otherGroup.id}/export`, { format: "csv", timeframe: "all_time" }, nina);
     expect(refused.status).toBe(404);
     expect(refused.headers["content-disposition"]).toBeUndefined();
@@ -273,7 +300,10 @@ describe("staff inbox", () => {
 
   it("keeps group-access staff to their group's conversations: 404 and nothing written", async () => {
     const demo = await app.tx("summit", (t) =>
-      t.conversation.findFirstOrThrow({ where: { companies: { some: {} } }, include: { companies: { include: { company: { include: { primaryOwner: { include: { firmGroup: true } } } } } } } }),
+      t.conversation.findFirstOrThrow({
+        where: { companies: { some: {} } },
+        include: { companies: { include: { company: { include: { primaryOwner: { include: { firmGroup: true } } } } } } },
+      }),
     );
     expect(demo.companies[0]!.company.primaryOwner?.firmGroup?.name).not.toBe("Individual");
     expect((await app.get("summit", "/messages", summitPartner)).text).toContain(`/messages/${demo.id}`);
@@ -306,7 +336,9 @@ describe("staff inbox", () => {
   });
 
   it("pages the list on the server and searches by entity or client name", async () => {
-    const entities = await app.tx("acme", (t) => t.company.findMany({ where: { name: { not: "Jordan & Casey Rivera" }, deletedAt: null }, select: { id: true, name: true }, take: 3 }));
+    const entities = await app.tx("acme", (t) =>
+      t.company.findMany({ where: { name: { not: "Jordan & Casey Rivera" }, deletedAt: null }, select: { id: true, name: true }, take: 3 }),
+    );
     await app.tx("acme", async (t) => {
       for (let i = 0; i < 45; i++) {
         const entity = entities[i % entities.length]!;
@@ -347,7 +379,10 @@ describe("staff inbox", () => {
     expect((await app.get("acme", `/admin/${riveraHash}`, acmePartner)).text).toContain(`href="/admin/${riveraHash}/messages"`);
 
     const fresh = await app.tx("acme", (t) =>
-      t.company.findFirstOrThrow({ where: { deletedAt: null, conversations: { none: {} }, owners: { some: { user: { paying: true, kind: "client" } } } }, include: { owners: true } }),
+      t.company.findFirstOrThrow({
+        where: { deletedAt: null, conversations: { none: {} }, owners: { some: { user: { paying: true, kind: "client" } } } },
+        include: { owners: true },
+      }),
     );
     const page = await app.get("acme", `/admin/${fresh.hashId}/messages`, acmePartner);
     expect(page.status).toBe(200);
@@ -360,8 +395,13 @@ describe("staff inbox", () => {
       t.conversation.findFirstOrThrow({ where: { companies: { some: { companyId: fresh.id } } }, include: { participants: true, messages: true } }),
     );
     expect(conversation.messages.map((m) => m.text)).toEqual(["Welcome! Let us know if you have questions."]);
-    const clientIds = conversation.participants.filter((p) => !p.isFirmUser).map((p) => p.userId).sort();
-    const activeOwners = await app.tx("acme", (t) => t.companyOwner.findMany({ where: { companyId: fresh.id, user: { paying: true, deletedAt: null, kind: "client" } } }));
+    const clientIds = conversation.participants
+      .filter((p) => !p.isFirmUser)
+      .map((p) => p.userId)
+      .sort();
+    const activeOwners = await app.tx("acme", (t) =>
+      t.companyOwner.findMany({ where: { companyId: fresh.id, user: { paying: true, deletedAt: null, kind: "client" } } }),
+    );
     expect(clientIds).toEqual(activeOwners.map((o) => o.userId).sort());
 
     // No active owner: the tooltip's text, and nothing can be started.

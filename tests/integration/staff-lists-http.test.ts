@@ -95,7 +95,9 @@ describe("users table", () => {
   });
 
   it("shows group-access staff only their group and users in no group", async () => {
-    const groups = await scoped(SUMMIT, (tx) => tx.user.findMany({ where: { kind: "client", deletedAt: null }, select: { id: true, firmGroup: { select: { name: true } } } }));
+    const groups = await scoped(SUMMIT, (tx) =>
+      tx.user.findMany({ where: { kind: "client", deletedAt: null }, select: { id: true, firmGroup: { select: { name: true } } } }),
+    );
     const allowed = groups.filter((u) => !u.firmGroup || u.firmGroup.name === "Individual Tax");
     const hidden = groups.filter((u) => u.firmGroup && u.firmGroup.name !== "Individual Tax");
     expect(hidden.length).toBeGreaterThan(0);
@@ -156,7 +158,10 @@ describe("entities table", () => {
     const grouped = await summitGroup.data("summit", "/admin?size=50", ENTITIES);
     expect(grouped.page.total).toBeLessThan(summit.page.total);
     const owners = await scoped(SUMMIT, (tx) =>
-      tx.company.findMany({ where: { id: { in: grouped.rows.map((r: any) => r.id) } }, select: { primaryOwner: { select: { firmGroup: { select: { name: true } } } } } }),
+      tx.company.findMany({
+        where: { id: { in: grouped.rows.map((r: any) => r.id) } },
+        select: { primaryOwner: { select: { firmGroup: { select: { name: true } } } } },
+      }),
     );
     expect(owners.every((c) => !c.primaryOwner?.firmGroup || c.primaryOwner.firmGroup.name === "Individual Tax")).toBe(true);
   });
@@ -164,8 +169,10 @@ describe("entities table", () => {
 
 describe("a large firm", () => {
   it("counts at most 10,000 matching rows: the range label reads 'of 10,000+' until search narrows it", async () => {
-    await scoped(SUMMIT, (tx) =>
-      tx.$executeRaw`INSERT INTO users (id, firm_id, kind, fname, lname)
+    await scoped(
+      SUMMIT,
+      (tx) =>
+        tx.$executeRaw`INSERT INTO users (id, firm_id, kind, fname, lname)
         SELECT 'bulk_' || g, ${SUMMIT}, 'client'::"UserKind", 'Bulk', 'Client ' || g FROM generate_series(1, 10050) g`,
     );
     try {

@@ -40,7 +40,9 @@ beforeAll(async () => {
   acmeAdmin = await app.signIn("acme", "admin@acme.test");
   summitPartner = await app.signIn("summit", "partner@summit.test");
   summitGroup = await app.signIn("summit", "nina.patel@summit.test");
-  const advisors = await scoped(ACME, (tx) => tx.user.findMany({ where: { kind: "staff", isAdvisor: true }, orderBy: { email: "asc" }, select: { id: true, email: true } }));
+  const advisors = await scoped(ACME, (tx) =>
+    tx.user.findMany({ where: { kind: "staff", isAdvisor: true }, orderBy: { email: "asc" }, select: { id: true, email: true } }),
+  );
   acmeAdvisorId = advisors.find((a) => a.email === "advisor@acme.test")!.id;
   acmeOtherAdvisorId = advisors.find((a) => a.email === "partner@acme.test")!.id;
 }, 180_000);
@@ -68,7 +70,14 @@ describe("Create User and Entity", () => {
     expect(r.body).toMatchObject({ ok: true, intent: "create" });
     const { userId, companyId, spouseId } = r.body.data;
     const user = await userRow(ACME, userId);
-    expect(user).toMatchObject({ email: "ann.tester@example.com", phoneNumber: "5035550199", assignedAdvisorId: acmeAdvisorId, kind: "client", paying: true, defaultCompanyId: companyId });
+    expect(user).toMatchObject({
+      email: "ann.tester@example.com",
+      phoneNumber: "5035550199",
+      assignedAdvisorId: acmeAdvisorId,
+      kind: "client",
+      paying: true,
+      defaultCompanyId: companyId,
+    });
     const company = await scoped(ACME, (tx) => tx.company.findFirst({ where: { id: companyId }, include: { owners: true } }));
     expect(company).toMatchObject({ name: "Ann & Bo Tester", entityType: "Individual", primaryOwnerId: userId });
     expect(company!.owners.map((o) => [o.userId, o.isPrimary, o.specialRole]).sort()).toEqual(
@@ -91,18 +100,60 @@ describe("Create User and Entity", () => {
       entityType: "Entity type is required",
       email: "Invalid email address",
     });
-    const noAdvisor = await create(acmePartner, { fname: "A", lname: "B", entityType: "Partnership", entityName: "AB Partners", email: "ab@example.com", assignedAdvisorId: "-1" });
+    const noAdvisor = await create(acmePartner, {
+      fname: "A",
+      lname: "B",
+      entityType: "Partnership",
+      entityName: "AB Partners",
+      email: "ab@example.com",
+      assignedAdvisorId: "-1",
+    });
     expect(noAdvisor.status).toBe(422);
     expect(noAdvisor.body.fields.assignedAdvisorId).toBe("Assigned advisor is required");
-    const slash = await create(acmePartner, { fname: "A", lname: "B", entityType: "Trust", entityName: "A/B Trust", email: "ab@example.com", assignedAdvisorId: acmeAdvisorId });
+    const slash = await create(acmePartner, {
+      fname: "A",
+      lname: "B",
+      entityType: "Trust",
+      entityName: "A/B Trust",
+      email: "ab@example.com",
+      assignedAdvisorId: acmeAdvisorId,
+    });
     expect(slash.body.fields.entityName).toBe('Entity Name cannot contain a "/" character.');
-    const quote = await create(acmePartner, { fname: "A", lname: "B", entityType: "Trust", entityName: 'A "B" Trust', email: "ab@example.com", assignedAdvisorId: acmeAdvisorId });
+    const quote = await create(acmePartner, {
+      fname: "A",
+      lname: "B",
+      entityType: "Trust",
+      entityName: 'A "B" Trust',
+      email: "ab@example.com",
+      assignedAdvisorId: acmeAdvisorId,
+    });
     expect(quote.body.fields.entityName).toBe('Entity Name cannot contain a " character.');
-    const spouse = await create(acmePartner, { fname: "A", lname: "B", entityType: "Individual", email: "ab@example.com", assignedAdvisorId: acmeAdvisorId, hasSpouse: "1" });
+    const spouse = await create(acmePartner, {
+      fname: "A",
+      lname: "B",
+      entityType: "Individual",
+      email: "ab@example.com",
+      assignedAdvisorId: acmeAdvisorId,
+      hasSpouse: "1",
+    });
     expect(spouse.body.fields).toMatchObject({ spouseFname: "Spouse first name is required", spouseLname: "Spouse last name is required" });
-    const badType = await create(acmePartner, { fname: "A", lname: "B", entityType: "Martian LLC", entityName: "AB", email: "ab@example.com", assignedAdvisorId: acmeAdvisorId });
+    const badType = await create(acmePartner, {
+      fname: "A",
+      lname: "B",
+      entityType: "Martian LLC",
+      entityName: "AB",
+      email: "ab@example.com",
+      assignedAdvisorId: acmeAdvisorId,
+    });
     expect(badType.status).toBe(422);
-    const strangeAdvisor = await create(acmePartner, { fname: "A", lname: "B", entityType: "Trust", entityName: "AB Trust", email: "ab@example.com", assignedAdvisorId: "usr_nope" });
+    const strangeAdvisor = await create(acmePartner, {
+      fname: "A",
+      lname: "B",
+      entityType: "Trust",
+      entityName: "AB Trust",
+      email: "ab@example.com",
+      assignedAdvisorId: "usr_nope",
+    });
     expect(strangeAdvisor.status).toBe(422);
     const unknown = await acmePartner.submit("acme", "/clients?index", { intent: "explode" }, LIST);
     expect(unknown.status).toBe(400);
@@ -114,7 +165,14 @@ describe("Create User and Entity", () => {
   });
 
   it("asks before creating a user without an email, then creates them", async () => {
-    const fields = { fname: "No", lname: "Mail", entityType: "Trust", entityName: "No Mail Family Trust", assignedAdvisorId: acmeAdvisorId, phoneNumber: "(503) 55" };
+    const fields = {
+      fname: "No",
+      lname: "Mail",
+      entityType: "Trust",
+      entityName: "No Mail Family Trust",
+      assignedAdvisorId: acmeAdvisorId,
+      phoneNumber: "(503) 55",
+    };
     const first = await create(acmePartner, fields);
     expect(first.status).toBe(422);
     expect(first.body.error).toBe("Users without email addresses will not be able to sign in or receive notifications. Do you want to proceed?");
@@ -125,10 +183,24 @@ describe("Create User and Entity", () => {
   });
 
   it("refuses a taken email and a duplicate entity name", async () => {
-    const taken = await create(acmePartner, { fname: "C", lname: "D", entityType: "Trust", entityName: "CD Trust", email: "CLIENT@acme.test", assignedAdvisorId: acmeAdvisorId });
+    const taken = await create(acmePartner, {
+      fname: "C",
+      lname: "D",
+      entityType: "Trust",
+      entityName: "CD Trust",
+      email: "CLIENT@acme.test",
+      assignedAdvisorId: acmeAdvisorId,
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.fields.email).toBe("This email already exists");
-    const dupName = await create(acmePartner, { fname: "C", lname: "D", entityType: "Trust", entityName: "no mail family TRUST", email: "cd@example.com", assignedAdvisorId: acmeAdvisorId });
+    const dupName = await create(acmePartner, {
+      fname: "C",
+      lname: "D",
+      entityType: "Trust",
+      entityName: "no mail family TRUST",
+      email: "cd@example.com",
+      assignedAdvisorId: acmeAdvisorId,
+    });
     expect(dupName.status).toBe(409);
     expect(dupName.body.fields.entityName).toBe("Entity Name already exists.");
   });
@@ -136,7 +208,9 @@ describe("Create User and Entity", () => {
   it("lets exactly one of two simultaneous creations with the same email through", async () => {
     const email = "race@example.com";
     const results = await Promise.all(
-      [acmePartner, acmeAdmin].map((b, i) => create(b, { fname: "Race", lname: `Runner${i}`, entityType: "Trust", entityName: `Race Trust ${i}`, email, assignedAdvisorId: acmeAdvisorId })),
+      [acmePartner, acmeAdmin].map((b, i) =>
+        create(b, { fname: "Race", lname: `Runner${i}`, entityType: "Trust", entityName: `Race Trust ${i}`, email, assignedAdvisorId: acmeAdvisorId }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.body.fields.email).toBe("This email already exists");
@@ -148,10 +222,25 @@ describe("Create User and Entity", () => {
     const business = groups.find((g) => g.name === "Business Services")!.id;
     const individual = groups.find((g) => g.name === "Individual Tax")!.id;
     const advisor = (await scoped(SUMMIT, (tx) => tx.user.findFirst({ where: { email: "nina.patel@summit.test" }, select: { id: true } })))!.id;
-    const noGroup = await create(summitPartner, { fname: "G", lname: "H", entityType: "Trust", entityName: "GH Trust", email: "gh@example.com", assignedAdvisorId: advisor });
+    const noGroup = await create(summitPartner, {
+      fname: "G",
+      lname: "H",
+      entityType: "Trust",
+      entityName: "GH Trust",
+      email: "gh@example.com",
+      assignedAdvisorId: advisor,
+    });
     expect(noGroup.status).toBe(422);
     expect(noGroup.body.fields.firmGroupId).toBe("Firm group is required");
-    const byGroup = await create(summitGroup, { fname: "G", lname: "H", entityType: "Trust", entityName: "GH Trust", email: "gh@example.com", assignedAdvisorId: advisor, firmGroupId: business });
+    const byGroup = await create(summitGroup, {
+      fname: "G",
+      lname: "H",
+      entityType: "Trust",
+      entityName: "GH Trust",
+      email: "gh@example.com",
+      assignedAdvisorId: advisor,
+      firmGroupId: business,
+    });
     expect(byGroup.status, JSON.stringify(byGroup.body)).toBe(200);
     expect((await userRow(SUMMIT, byGroup.body.data.userId))!.firmGroupId).toBe(individual);
   });
@@ -162,7 +251,10 @@ describe("email availability", () => {
     const taken = await acmePartner.postJson("acme", "/api/users/check-email", { email: "client@acme.test" });
     expect(taken.status).toBe(200);
     expect(taken.body).toMatchObject({ isAvailable: false, user: { name: expect.any(String) } });
-    expect((await acmePartner.postJson("acme", "/api/users/check-email", { email: "free-address@example.com" })).body).toEqual({ isAvailable: true, user: null });
+    expect((await acmePartner.postJson("acme", "/api/users/check-email", { email: "free-address@example.com" })).body).toEqual({
+      isAvailable: true,
+      user: null,
+    });
     expect((await acmePartner.postJson("acme", "/api/users/check-email", { email: "nope" })).status).toBe(400);
     // Another firm's addresses are invisible.
     expect((await summitPartner.postJson("summit", "/api/users/check-email", { email: "client@acme.test" })).body).toEqual({ isAvailable: true, user: null });
@@ -171,20 +263,47 @@ describe("email availability", () => {
 
 async function newAcmeUser(fields: Record<string, string> = {}) {
   const n = Math.random().toString(36).slice(2, 8);
-  const r = await create(acmePartner, { fname: "Edit", lname: `Me${n}`, entityType: "Trust", entityName: `Edit Trust ${n}`, email: `edit-${n}@example.com`, assignedAdvisorId: acmeAdvisorId, ...fields });
+  const r = await create(acmePartner, {
+    fname: "Edit",
+    lname: `Me${n}`,
+    entityType: "Trust",
+    entityName: `Edit Trust ${n}`,
+    email: `edit-${n}@example.com`,
+    assignedAdvisorId: acmeAdvisorId,
+    ...fields,
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data as { userId: string; companyId: string };
 }
 
-const editFields = (over: Record<string, string> = {}) => ({ intent: "edit", fname: "Edited", lname: "Person", email: "", phoneNumber: "", preferredContactMethod: "email", ...over });
+const editFields = (over: Record<string, string> = {}) => ({
+  intent: "edit",
+  fname: "Edited",
+  lname: "Person",
+  email: "",
+  phoneNumber: "",
+  preferredContactMethod: "email",
+  ...over,
+});
 
 describe("Edit user", () => {
   it("saves the details and logs the change", async () => {
     const { userId } = await newAcmeUser();
-    const r = await act(acmePartner, userId, editFields({ email: "edited@example.com", phoneNumber: "(503) 555-0111", preferredName: "Eddie", readonlyAccess: "on" }));
+    const r = await act(
+      acmePartner,
+      userId,
+      editFields({ email: "edited@example.com", phoneNumber: "(503) 555-0111", preferredName: "Eddie", readonlyAccess: "on" }),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.message).toBe("Successfully updated");
-    expect(await userRow(ACME, userId)).toMatchObject({ fname: "Edited", lname: "Person", email: "edited@example.com", phoneNumber: "5035550111", preferredName: "Eddie", readonlyAccess: true });
+    expect(await userRow(ACME, userId)).toMatchObject({
+      fname: "Edited",
+      lname: "Person",
+      email: "edited@example.com",
+      phoneNumber: "5035550111",
+      preferredName: "Eddie",
+      readonlyAccess: true,
+    });
     expect(await logCount(ACME, "User updated", userId)).toBe(1);
     const bad = await act(acmePartner, userId, editFields({ fname: "", email: "x@" }));
     expect(bad.status).toBe(422);
@@ -239,10 +358,18 @@ describe("Edit user", () => {
       spouseLname: "Advised",
     });
     const { userId, spouseId } = r.body.data;
-    const byAdmin = await act(acmeAdmin, userId, editFields({ fname: "Cy", lname: "Advised", email: "cy.advised@example.com", assignedAdvisorId: acmeOtherAdvisorId }));
+    const byAdmin = await act(
+      acmeAdmin,
+      userId,
+      editFields({ fname: "Cy", lname: "Advised", email: "cy.advised@example.com", assignedAdvisorId: acmeOtherAdvisorId }),
+    );
     expect(byAdmin.status).toBe(403);
     expect((await userRow(ACME, userId))!.assignedAdvisorId).toBe(acmeAdvisorId);
-    const byPartner = await act(acmePartner, userId, editFields({ fname: "Cy", lname: "Advised", email: "cy.advised@example.com", assignedAdvisorId: acmeOtherAdvisorId }));
+    const byPartner = await act(
+      acmePartner,
+      userId,
+      editFields({ fname: "Cy", lname: "Advised", email: "cy.advised@example.com", assignedAdvisorId: acmeOtherAdvisorId }),
+    );
     expect(byPartner.status).toBe(200);
     expect(byPartner.body.message).toBe("Assigned firm user was updated successfully");
     expect((await userRow(ACME, userId))!.assignedAdvisorId).toBe(acmeOtherAdvisorId);
@@ -255,7 +382,11 @@ describe("Edit user", () => {
   it("group-access staff can't change the firm group", async () => {
     const target = await scoped(SUMMIT, (tx) => tx.user.findFirst({ where: { kind: "client", firmGroup: { name: "Individual Tax" }, deletedAt: null } }));
     const business = await scoped(SUMMIT, (tx) => tx.firmGroup.findFirst({ where: { name: "Business Services" } }));
-    const r = await act(summitGroup, target!.id, editFields({ fname: target!.fname, lname: target!.lname, email: target!.email ?? "", firmGroupId: business!.id }));
+    const r = await act(
+      summitGroup,
+      target!.id,
+      editFields({ fname: target!.fname, lname: target!.lname, email: target!.email ?? "", firmGroupId: business!.id }),
+    );
     expect(r.status).toBe(403);
     expect((await userRow(SUMMIT, target!.id))!.firmGroupId).toBe(target!.firmGroupId);
   });
@@ -264,14 +395,25 @@ describe("Edit user", () => {
 describe("activate and deactivate", () => {
   it("deactivating locks questionnaires, removes scheduled sends, can deactivate entities, and signs the user out", async () => {
     const owner = await scoped(ACME, (tx) =>
-      tx.user.findFirst({ where: { kind: "client", paying: true, email: { not: null }, hasTempEmail: false, primaryCompanies: { some: { questionnaires: { some: { locked: false } } } } }, select: { id: true, email: true } }),
+      tx.user.findFirst({
+        where: {
+          kind: "client",
+          paying: true,
+          email: { not: null },
+          hasTempEmail: false,
+          primaryCompanies: { some: { questionnaires: { some: { locked: false } } } },
+        },
+        select: { id: true, email: true },
+      }),
     );
     expect(owner).toBeTruthy();
     const companies = await scoped(ACME, (tx) => tx.company.findMany({ where: { primaryOwnerId: owner!.id }, select: { id: true } }));
     const ids = companies.map((c) => c.id);
     const template = await scoped(ACME, (tx) => tx.questionnaireTemplate.findFirst({ select: { id: true } }));
     await scoped(ACME, async (tx) => {
-      const scheduler = await tx.templateScheduler.create({ data: { firmId: ACME, templateId: template!.id, firstScheduledDate: new Date("2030-01-01"), taxYear: 2025 } });
+      const scheduler = await tx.templateScheduler.create({
+        data: { firmId: ACME, templateId: template!.id, firstScheduledDate: new Date("2030-01-01"), taxYear: 2025 },
+      });
       await tx.templateSchedulerCompany.create({ data: { firmId: ACME, schedulerId: scheduler.id, companyId: ids[0]! } });
       await tx.user.update({ where: { id: owner!.id }, data: { readonlyAccess: true } });
     });
@@ -300,7 +442,14 @@ describe("activate and deactivate", () => {
   });
 
   it("activating needs a real email", async () => {
-    const r = await create(acmePartner, { fname: "No", lname: "Address", entityType: "Trust", entityName: "No Address Trust", assignedAdvisorId: acmeAdvisorId, confirmBlankEmail: "1" });
+    const r = await create(acmePartner, {
+      fname: "No",
+      lname: "Address",
+      entityType: "Trust",
+      entityName: "No Address Trust",
+      assignedAdvisorId: acmeAdvisorId,
+      confirmBlankEmail: "1",
+    });
     const userId = r.body.data.userId;
     expect((await act(acmePartner, userId, { intent: "deactivate" })).status).toBe(200);
     const activate = await act(acmePartner, userId, { intent: "activate" });
@@ -380,7 +529,9 @@ describe("isolation", () => {
   });
 
   it("group-access staff can't read or change users of another group", async () => {
-    const other = await scoped(SUMMIT, (tx) => tx.user.findFirst({ where: { kind: "client", firmGroup: { name: "Business Services" }, deletedAt: null, email: { not: null } } }));
+    const other = await scoped(SUMMIT, (tx) =>
+      tx.user.findFirst({ where: { kind: "client", firmGroup: { name: "Business Services" }, deletedAt: null, email: { not: null } } }),
+    );
     const mine = await scoped(SUMMIT, (tx) => tx.user.findFirst({ where: { kind: "client", firmGroup: { name: "Individual Tax" }, deletedAt: null } }));
     const before = await userRow(SUMMIT, other!.id);
     expect((await summitGroup.get("summit", `/clients/${other!.id}`)).status).toBe(404);

@@ -89,7 +89,10 @@ describe("the embedded defaults", () => {
 
   it("run the app's connections as a login that cannot become the owner, under row-level security", async () => {
     const { firmSql, appPoolConfig } = await import("~/db.server");
-    const [who] = await firmSql<{ login: string; super: boolean }>("firm_acme", "SELECT session_user AS login, rolsuper AS super FROM pg_roles WHERE rolname = session_user");
+    const [who] = await firmSql<{ login: string; super: boolean }>(
+      "firm_acme",
+      "SELECT session_user AS login, rolsuper AS super FROM pg_roles WHERE rolname = session_user",
+    );
     expect(who).toEqual({ login: "portal_app_login", super: false });
     await expect(firmSql("firm_acme", "SET ROLE postgres")).rejects.toThrow(/permission denied to set role "postgres"/);
 

@@ -19,10 +19,7 @@ const PDF = new TextEncoder().encode(
     "trailer << /Root 1 0 R >>\n%%EOF\n",
 );
 // A 1×1 PNG.
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
 
 /** `start`, then spaces up to `size` bytes (cut when `start` is longer). */
 function padded(start: Uint8Array, size: number): Uint8Array {
@@ -136,10 +133,7 @@ describe("upload limits hold whatever the store enforces", () => {
       expect(error.message).toBe("The file is larger than the 1 KB limit.");
     } else {
       // A real S3 refuses it (EntityTooLarge) and keeps nothing.
-      await expectStorageError(
-        storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }),
-        "UPLOAD_MISSING",
-      );
+      await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }), "UPLOAD_MISSING");
     }
     expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
   });
@@ -149,10 +143,7 @@ describe("upload limits hold whatever the store enforces", () => {
     const grant = await storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 });
     const response = await postToGrant(grant, new Uint8Array(), "empty.pdf");
     if (response.ok) {
-      await expectStorageError(
-        storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }),
-        "UPLOAD_EMPTY",
-      );
+      await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }), "UPLOAD_EMPTY");
     }
     expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
   });
@@ -178,10 +169,7 @@ describe("upload limits hold whatever the store enforces", () => {
     const tampered = { ...grant, fields: { ...grant.fields, "Content-Type": "text/html" } };
     const response = await postToGrant(tampered, PDF, "page.pdf");
     if (response.ok) {
-      await expectStorageError(
-        storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }),
-        "UPLOAD_WRONG_TYPE",
-      );
+      await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }), "UPLOAD_WRONG_TYPE");
     }
     expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
   });
@@ -190,10 +178,7 @@ describe("upload limits hold whatever the store enforces", () => {
     const key = entityDocumentKey(FIRM, COMPANY, "never-sent.pdf");
     expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
     expect(await storage.readObjectHead({ firmId: FIRM, key })).toBeNull();
-    const error = await expectStorageError(
-      storage.verifyUpload({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }),
-      "UPLOAD_MISSING",
-    );
+    const error = await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }), "UPLOAD_MISSING");
     expect(error.message).toBe("File upload failed, please try again.");
   });
 
@@ -203,17 +188,13 @@ describe("upload limits hold whatever the store enforces", () => {
       await expectStorageError(storage.createUploadGrant({ firmId: FIRM, key, contentType, maxBytes: 1024 }), "UPLOAD_WRONG_TYPE");
     }
     for (const maxBytes of [0, -1, 1.5, MAX_UPLOAD_BYTES + 1]) {
-      await expectStorageError(
-        storage.createUploadGrant({ firmId: FIRM, key, contentType: "image/png", maxBytes }),
-        "INVALID_REQUEST",
-      );
+      await expectStorageError(storage.createUploadGrant({ firmId: FIRM, key, contentType: "image/png", maxBytes }), "INVALID_REQUEST");
     }
     await expectStorageError(
       storage.createUploadGrant({ firmId: FIRM, key, contentType: "image/png", maxBytes: 1024, expiresInSeconds: 0 }),
       "INVALID_REQUEST",
     );
   });
-
 });
 
 /** The XML error a store answered with: its status and <Code>. */
@@ -262,7 +243,11 @@ describe("the store itself enforces the POST policy (the local server's policy l
       [{ ...grant.fields, "Content-Type": "text/html" }, 403, "AccessDenied"],
       [{ ...grant.fields, "Cache-Control": "public" }, 403, "AccessDenied"],
       [{ ...grant.fields, "X-Amz-Signature": "0".repeat(64) }, 403, "SignatureDoesNotMatch"],
-      [{ ...grant.fields, Policy: Buffer.from(JSON.stringify({ expiration: "2099-01-01T00:00:00Z", conditions: [] })).toString("base64") }, 403, "SignatureDoesNotMatch"],
+      [
+        { ...grant.fields, Policy: Buffer.from(JSON.stringify({ expiration: "2099-01-01T00:00:00Z", conditions: [] })).toString("base64") },
+        403,
+        "SignatureDoesNotMatch",
+      ],
       [{ key, "Content-Type": "application/pdf" }, 403, "AccessDenied"],
     ];
     for (const [fields, status, code] of attempts) {
@@ -309,19 +294,13 @@ describe("firm isolation", () => {
       "x.pdf",
     ];
     for (const key of foreignKeys) {
-      await expectStorageError(
-        storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }),
-        "KEY_NOT_ALLOWED",
-      );
+      await expectStorageError(storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }), "KEY_NOT_ALLOWED");
       await expectStorageError(storage.createDownloadUrl({ firmId: FIRM, key, fileName: "a.pdf" }), "KEY_NOT_ALLOWED");
       await expectStorageError(storage.createInlineUrl({ firmId: FIRM, key }), "KEY_NOT_ALLOWED");
       await expectStorageError(storage.logoUrl({ firmId: FIRM, key }), "KEY_NOT_ALLOWED");
       await expectStorageError(storage.headObject({ firmId: FIRM, key }), "KEY_NOT_ALLOWED");
       await expectStorageError(storage.readObjectHead({ firmId: FIRM, key }), "KEY_NOT_ALLOWED");
-      await expectStorageError(
-        storage.verifyUpload({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }),
-        "KEY_NOT_ALLOWED",
-      );
+      await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }), "KEY_NOT_ALLOWED");
       await expectStorageError(storage.deleteObject({ firmId: FIRM, key }), "KEY_NOT_ALLOWED");
     }
     const refused = await expectStorageError(storage.headObject({ firmId: FIRM, key: otherKey }), "KEY_NOT_ALLOWED");
@@ -390,8 +369,7 @@ describe("ensureBucket", () => {
 describe("configuration", () => {
   it("names every missing or invalid setting", () => {
     expect(() => storageConfig({})).toThrow(/S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
-    const invalid = () =>
-      storageConfig({ S3_BUCKET: "Bad_Bucket", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_ENDPOINT: "nope" });
+    const invalid = () => storageConfig({ S3_BUCKET: "Bad_Bucket", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_ENDPOINT: "nope" });
     expect(invalid).toThrow(/S3_ENDPOINT must be a URL/);
     expect(invalid).toThrow(/S3_BUCKET must be a valid bucket name/);
   });

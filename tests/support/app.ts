@@ -254,7 +254,9 @@ export async function bootApp(options: BootOptions): Promise<TestApp> {
       postJson: (slug, path, json, cookie, headers) => app.request(slug, path, { json, cookie, headers }),
       tx,
       async latestEmailedCode(slug, email) {
-        const sent = await tx(slug, (t) => t.outboundMessage.findFirst({ where: { to: email, channel: "email" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }));
+        const sent = await tx(slug, (t) =>
+          t.outboundMessage.findFirst({ where: { to: email, channel: "email" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+        );
         const code = `${sent?.subject ?? ""} ${sent?.body ?? ""}`.match(/\b(\d{6})\b/)?.[1];
         expect(code, `a code emailed to ${email}`).toBeTruthy();
         return code!;

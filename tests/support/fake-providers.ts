@@ -57,7 +57,15 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       const path = req.url ?? "/";
       const pathname = path.split("?")[0];
       const answer = (status: number, payload: Record<string, unknown>) => {
-        requests.push({ method: req.method ?? "GET", path, headers: req.headers, text, body: parseBody(req.headers["content-type"], text), status, response: payload });
+        requests.push({
+          method: req.method ?? "GET",
+          path,
+          headers: req.headers,
+          text,
+          body: parseBody(req.headers["content-type"], text),
+          status,
+          response: payload,
+        });
         res.writeHead(status, { "Content-Type": "application/json" });
         res.end(JSON.stringify(payload));
       };

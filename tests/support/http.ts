@@ -15,7 +15,15 @@ export interface HostResponse {
 
 export function hostRequest(
   port: number,
-  options: { host: string; path?: string; method?: string; headers?: Record<string, string>; form?: Record<string, string | string[]>; json?: unknown; body?: string },
+  options: {
+    host: string;
+    path?: string;
+    method?: string;
+    headers?: Record<string, string>;
+    form?: Record<string, string | string[]>;
+    json?: unknown;
+    body?: string;
+  },
 ): Promise<HostResponse> {
   // A list value repeats its field (name=a&name=b). `body` is sent as it is (e.g. broken JSON),
   // as JSON unless `headers` give another content-type.

@@ -32,7 +32,10 @@ export interface TestS3 {
  * `appOrigin`: the app's protocol and domain, whose origins may upload and read from a browser
  * (CORS); none when omitted. Each server gets fresh random credentials (a new data dir).
  */
-export async function startTestS3({ bucket = "test-bucket", appOrigin }: { bucket?: string; appOrigin?: { protocol: "http" | "https"; domain: string } } = {}): Promise<TestS3> {
+export async function startTestS3({
+  bucket = "test-bucket",
+  appOrigin,
+}: { bucket?: string; appOrigin?: { protocol: "http" | "https"; domain: string } } = {}): Promise<TestS3> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "portal-s3-"));
   const local = await startLocalS3({ dataDir, port: 0, bucket, allowedOrigin: appOrigin ? appOriginRule(appOrigin) : undefined });
   const config: StorageConfig = {

@@ -10,19 +10,40 @@ const REPORT = JSON.stringify({
       name: "dicer",
       severity: "high",
       isDirect: false,
-      via: [{ source: 1086676, name: "dicer", dependency: "dicer", title: "Crash in HeaderParser in dicer", url: "https://github.com/advisories/GHSA-wm7h-9275-46v2", severity: "high", range: "<=0.3.1" }],
+      via: [
+        {
+          source: 1086676,
+          name: "dicer",
+          dependency: "dicer",
+          title: "Crash in HeaderParser in dicer",
+          url: "https://github.com/advisories/GHSA-wm7h-9275-46v2",
+          severity: "high",
+          range: "<=0.3.1",
+        },
+      ],
       effects: ["busboy"],
       range: "*",
       nodes: ["node_modules/dicer"],
       fixAvailable: false,
     },
-    busboy: { name: "busboy", severity: "high", isDirect: false, via: ["dicer"], effects: ["s3rver"], range: "<=0.3.1", nodes: ["node_modules/busboy"], fixAvailable: false },
+    busboy: {
+      name: "busboy",
+      severity: "high",
+      isDirect: false,
+      via: ["dicer"],
+      effects: ["s3rver"],
+      range: "<=0.3.1",
+      nodes: ["node_modules/busboy"],
+      fixAvailable: false,
+    },
     s3rver: { name: "s3rver", severity: "high", isDirect: true, via: ["busboy"], effects: [], range: "*", nodes: ["node_modules/s3rver"], fixAvailable: false },
     "left-pad": {
       name: "left-pad",
       severity: "moderate",
       isDirect: true,
-      via: [{ source: 1, name: "left-pad", title: "Pads too much", url: "https://github.com/advisories/GHSA-aaaa-bbbb-cccc", severity: "moderate", range: "<2" }],
+      via: [
+        { source: 1, name: "left-pad", title: "Pads too much", url: "https://github.com/advisories/GHSA-aaaa-bbbb-cccc", severity: "moderate", range: "<2" },
+      ],
       effects: [],
       range: "<2",
       nodes: ["node_modules/left-pad"],
@@ -45,18 +66,33 @@ const LOCK = {
   },
 };
 
-const EXCEPTION: AuditException = { advisory: "GHSA-wm7h-9275-46v2", package: "dicer", onlyThrough: "s3rver", reason: "local store only", expires: "2027-05-31" };
+const EXCEPTION: AuditException = {
+  advisory: "GHSA-wm7h-9275-46v2",
+  package: "dicer",
+  onlyThrough: "s3rver",
+  reason: "local store only",
+  expires: "2027-05-31",
+};
 
 describe("parseAuditReport", () => {
   it("reads each advisory once, by GHSA id, from npm's report", () => {
     const report = parseAuditReport(REPORT);
     expect(report.ok).toBe(true);
     if (!report.ok) return;
-    expect(report.advisories.map((a) => `${a.package} ${a.id} ${a.severity}`).sort()).toEqual(["dicer GHSA-wm7h-9275-46v2 high", "left-pad GHSA-aaaa-bbbb-cccc moderate"]);
+    expect(report.advisories.map((a) => `${a.package} ${a.id} ${a.severity}`).sort()).toEqual([
+      "dicer GHSA-wm7h-9275-46v2 high",
+      "left-pad GHSA-aaaa-bbbb-cccc moderate",
+    ]);
   });
 
   it("says when npm could not get a report (the audit service refused or was unreachable)", () => {
-    const refused = parseAuditReport(JSON.stringify({ message: "405 Method Not Allowed - POST https://registry.example/-/npm/v1/security/advisories/bulk", statusCode: 405, error: { summary: "" } }));
+    const refused = parseAuditReport(
+      JSON.stringify({
+        message: "405 Method Not Allowed - POST https://registry.example/-/npm/v1/security/advisories/bulk",
+        statusCode: 405,
+        error: { summary: "" },
+      }),
+    );
     expect(refused).toEqual({ ok: false, problem: expect.stringContaining("405 Method Not Allowed") });
     expect(parseAuditReport("").ok).toBe(false);
   });

@@ -16,7 +16,13 @@ describe("originAllowed", () => {
   });
 
   it("refuses a POST from another site, another firm, another port or another scheme", () => {
-    for (const origin of ["https://evil.test", "http://summit.localhost:3000", "http://acme.localhost:3001", "https://acme.localhost:3000", "http://acme.localhost.evil.test:3000"]) {
+    for (const origin of [
+      "https://evil.test",
+      "http://summit.localhost:3000",
+      "http://acme.localhost:3001",
+      "https://acme.localhost:3000",
+      "http://acme.localhost.evil.test:3000",
+    ]) {
       expect(originAllowed(req("POST", { origin }), ACME), origin).toBe(false);
     }
   });

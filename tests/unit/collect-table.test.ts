@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { defaultState, readTableState } from "~/components/data-table/state";
 import { COLLECT_TABLE, collectQuery, compareQuestionnaires, orderQuestionnaires, orderRank, statusCondition } from "~/collect/overview/table";
-import { additionalItemError, additionalItemText, additionalItemsReady, bulkIntentSchema, dueDateError, firstIssue, questionnaireIntentSchema } from "~/collect/preview/rules";
+import {
+  additionalItemError,
+  additionalItemText,
+  additionalItemsReady,
+  bulkIntentSchema,
+  dueDateError,
+  firstIssue,
+  questionnaireIntentSchema,
+} from "~/collect/preview/rules";
 
 const partner = { id: "usr_p", firmAccess: "partner" as const };
 const group = { id: "usr_g", firmAccess: "group" as const };
@@ -34,7 +42,9 @@ describe("Collect table state → SQL", () => {
   });
 
   it("turns every filter into parameters, never into SQL text", () => {
-    const params = new URLSearchParams("status=overdue&status=locked&year=2025&advisor=usr_a&custom_status=none&group=grp_1&entity_type=Trust&q=50%25_off&sort=status&dir=asc");
+    const params = new URLSearchParams(
+      "status=overdue&status=locked&year=2025&advisor=usr_a&custom_status=none&group=grp_1&entity_type=Trust&q=50%25_off&sort=status&dir=asc",
+    );
     const state = readTableState(params, null, COLLECT_TABLE);
     const q = collectQuery(state, partner, opts);
     expect(q.values).toEqual(["drop_link", "%50\\%\\_off%", "2026-11-21", [2025], "usr_a", "grp_1", "Trust"]);
@@ -82,7 +92,12 @@ describe("action rules", () => {
     expect(additionalItemText({ text: "Please upload the 1099", questionType: "upload" }, false)).toBe("Please upload the 1099");
     expect(additionalItemText({ text: "Your W-2", questionType: "upload" }, true)).toBe("Your W-2");
     expect(additionalItemText({ text: "Any changes?", questionType: "text" }, false)).toBe("Any changes?");
-    expect(additionalItemsReady([{ text: "a", questionType: "text", options: [] }, { text: "", questionType: "text", options: [] }])).toBe(false);
+    expect(
+      additionalItemsReady([
+        { text: "a", questionType: "text", options: [] },
+        { text: "", questionType: "text", options: [] },
+      ]),
+    ).toBe(false);
   });
   it("parses intents and refuses malformed ones", () => {
     expect(questionnaireIntentSchema.parse({ intent: "lock", locked: "true" })).toEqual({ intent: "lock", locked: true });

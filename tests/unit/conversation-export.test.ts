@@ -26,7 +26,13 @@ describe("conversation export rules", () => {
   it("writes RFC 4180 CSV, oldest first, quoting commas, quotes and line breaks, and never a formula", () => {
     const csv = conversationCsv([
       { sentAt: new Date("2026-11-20T10:00:00Z"), author: "Jordan Rivera", text: 'Hi, is "this" right?\nThanks', tag: "general", inThreadOf: null },
-      { sentAt: new Date("2026-11-20T11:00:00Z"), author: "Sam Wu (Acme Team)", text: "=SUM(A1:A2)", tag: "urgent", inThreadOf: new Date("2026-11-20T10:00:00Z") },
+      {
+        sentAt: new Date("2026-11-20T11:00:00Z"),
+        author: "Sam Wu (Acme Team)",
+        text: "=SUM(A1:A2)",
+        tag: "urgent",
+        inThreadOf: new Date("2026-11-20T10:00:00Z"),
+      },
     ]);
     expect(csv.split("\r\n")).toEqual([
       "Date,Author,Tag,Reply to message of,Message",

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  COOKIE_MAX_AGE,
-  readExpandedCards,
-  showEntityFilter,
-  showEntitySelector,
-  visibleEntities,
-  writeExpandedCards,
-} from "~/home/dashboard-rules";
+import { COOKIE_MAX_AGE, readExpandedCards, showEntityFilter, showEntitySelector, visibleEntities, writeExpandedCards } from "~/home/dashboard-rules";
 
 const entities = ["Alpha LLC", "Beta Trust", "Gamma Inc", "Delta Partners", "Epsilon", "Zeta Farms", "Eta Corp"].map((name) => ({ name }));
 

@@ -14,7 +14,12 @@ import {
   type TableConfig,
 } from "~/components/data-table/state";
 
-const config: TableConfig = { sortKeys: ["name", "created"], defaultSort: { key: "created", dir: "desc" }, filters: ["status", "tag"], columns: ["email", "phone"] };
+const config: TableConfig = {
+  sortKeys: ["name", "created"],
+  defaultSort: { key: "created", dir: "desc" },
+  filters: ["status", "tag"],
+  columns: ["email", "phone"],
+};
 
 describe("pagination math", () => {
   it("labels ranges '1-10 of N' and clamps pages", () => {
@@ -41,7 +46,10 @@ describe("cookie state", () => {
     expect(parseStoredState(null, config)).toEqual({ size: 10, sort: "created", dir: "desc", q: "", filters: {}, hidden: [] });
     expect(parseStoredState("garbage", config)).toEqual(parseStoredState(null, config));
     expect(
-      parseStoredState({ size: 50, sort: "name", dir: "asc", q: "  ann ", filters: { status: ["active"], tag: "t1", bogus: ["x"] }, hidden: ["phone", "nope", "phone"] }, config),
+      parseStoredState(
+        { size: 50, sort: "name", dir: "asc", q: "  ann ", filters: { status: ["active"], tag: "t1", bogus: ["x"] }, hidden: ["phone", "nope", "phone"] },
+        config,
+      ),
     ).toEqual({ size: 50, sort: "name", dir: "asc", q: "ann", filters: { status: ["active"], tag: ["t1"] }, hidden: ["phone"] });
     expect(parseStoredState({ sort: "password_hash", dir: "sideways", size: 1000 }, config)).toMatchObject({ sort: "created", dir: "desc", size: 10 });
   });

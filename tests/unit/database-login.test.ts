@@ -18,13 +18,17 @@ describe("the app's database login", () => {
   });
 
   it("is refused for every way round row-level security", () => {
-    expect(databaseLoginProblems({ ...safe, login: "postgres", superuser: true, otherRoles: ["pg_read_all_data", "postgres"] }, "portal_app")).toEqual(["is a superuser"]);
+    expect(databaseLoginProblems({ ...safe, login: "postgres", superuser: true, otherRoles: ["pg_read_all_data", "postgres"] }, "portal_app")).toEqual([
+      "is a superuser",
+    ]);
     expect(databaseLoginProblems({ ...safe, bypassRls: true }, "portal_app")).toEqual(["has BYPASSRLS"]);
     expect(databaseLoginProblems({ ...safe, createRole: true }, "portal_app")).toEqual(["has CREATEROLE"]);
     expect(databaseLoginProblems({ ...safe, replication: true }, "portal_app")).toEqual(["has REPLICATION"]);
     expect(databaseLoginProblems({ ...safe, otherRoles: ["portal_owner"] }, "portal_app")).toEqual(["can act as other roles than portal_app (portal_owner)"]);
     expect(databaseLoginProblems({ ...safe, ownsObjects: true }, "portal_app")).toEqual([expect.stringMatching(/^owns/)]);
-    expect(databaseLoginProblems({ ...safe, actingAs: "portal_app_login" }, "portal_app")).toEqual(["does not act as portal_app (its statements run as portal_app_login)"]);
+    expect(databaseLoginProblems({ ...safe, actingAs: "portal_app_login" }, "portal_app")).toEqual([
+      "does not act as portal_app (its statements run as portal_app_login)",
+    ]);
   });
 
   it("lists at most five other roles", () => {

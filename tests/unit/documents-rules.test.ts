@@ -15,7 +15,12 @@ import {
   type DocumentPreferences,
 } from "../../app/documents/rules";
 
-const prefs: DocumentPreferences = { hideDocumentsViewFromClients: false, disableFolderAction: false, disableFileEditAction: false, foldersWhereClientActionsDisabled: [] };
+const prefs: DocumentPreferences = {
+  hideDocumentsViewFromClients: false,
+  disableFolderAction: false,
+  disableFileEditAction: false,
+  foldersWhereClientActionsDisabled: [],
+};
 const client = { kind: "client" as const, userReadonly: false, entityReadonly: false };
 
 describe("names and paths", () => {
@@ -71,22 +76,41 @@ describe("client permissions", () => {
     expect(p).toMatchObject({ canView: true, canUpload: true, canEditFiles: true, canManageFolders: true, canDescribe: true });
   });
   it("clients get everything but descriptions by default", () => {
-    expect(folderPermissions(prefs, client, "/")).toMatchObject({ canView: true, canUpload: true, canEditFiles: true, canManageFolders: true, canDescribe: false });
+    expect(folderPermissions(prefs, client, "/")).toMatchObject({
+      canView: true,
+      canUpload: true,
+      canEditFiles: true,
+      canManageFolders: true,
+      canDescribe: false,
+    });
   });
   it("hidden documents and STAFF ONLY folders are not visible to clients", () => {
     expect(folderPermissions({ ...prefs, hideDocumentsViewFromClients: true }, client, "/").canView).toBe(false);
     expect(folderPermissions(prefs, client, "/Review STAFF ONLY").canView).toBe(false);
   });
   it("follows disable_folder_action and disable_file_edit_action", () => {
-    expect(folderPermissions({ ...prefs, disableFolderAction: true }, client, "/")).toMatchObject({ canManageFolders: false, canEditFiles: true, canUpload: true });
-    expect(folderPermissions({ ...prefs, disableFileEditAction: true }, client, "/")).toMatchObject({ canManageFolders: true, canEditFiles: false, canUpload: true });
+    expect(folderPermissions({ ...prefs, disableFolderAction: true }, client, "/")).toMatchObject({
+      canManageFolders: false,
+      canEditFiles: true,
+      canUpload: true,
+    });
+    expect(folderPermissions({ ...prefs, disableFileEditAction: true }, client, "/")).toMatchObject({
+      canManageFolders: true,
+      canEditFiles: false,
+      canUpload: true,
+    });
   });
   it("folders where client actions are disabled say 'Disabled by firm'", () => {
     const p = folderPermissions({ ...prefs, foldersWhereClientActionsDisabled: ["/{year}/Tax Return"] }, client, "/2025/Tax Return");
     expect(p).toMatchObject({ canView: true, canUpload: false, canEditFiles: false, canManageFolders: false, reason: DOCUMENT_MESSAGES.disabledByFirm });
   });
   it("read-only users and entities get no actions", () => {
-    expect(folderPermissions(prefs, { ...client, userReadonly: true }, "/")).toMatchObject({ canView: true, canUpload: false, canEditFiles: false, canManageFolders: false });
+    expect(folderPermissions(prefs, { ...client, userReadonly: true }, "/")).toMatchObject({
+      canView: true,
+      canUpload: false,
+      canEditFiles: false,
+      canManageFolders: false,
+    });
     expect(folderPermissions(prefs, { ...client, entityReadonly: true }, "/")).toMatchObject({ canView: true, canUpload: false });
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { bulkActions, MAX_BULK_DOCUMENTS, SELECTION_MESSAGES, selectAllState, selectionKind, toggleAll, toggleOne, zipEntryNames } from "../../app/documents/selection";
+import {
+  bulkActions,
+  MAX_BULK_DOCUMENTS,
+  SELECTION_MESSAGES,
+  selectAllState,
+  selectionKind,
+  toggleAll,
+  toggleOne,
+  zipEntryNames,
+} from "../../app/documents/selection";
 
 const live = { deletedAt: null };
 const deleted = { deletedAt: "2026-01-02T00:00:00.000Z" };
@@ -60,11 +69,27 @@ describe("select all", () => {
 
 describe("zip entry names of selected files", () => {
   it("uses the names, and the folder path where two selected files share a name", () => {
-    expect(zipEntryNames([{ name: "W-2.pdf", path: "/2025" }, { name: "1099.pdf", path: "/2025" }])).toEqual(["W-2.pdf", "1099.pdf"]);
-    expect(zipEntryNames([{ name: "W-2.pdf", path: "/2024" }, { name: "w-2.pdf", path: "/2025/Tax" }, { name: "K-1.pdf", path: "/" }])).toEqual(["2024/W-2.pdf", "2025/Tax/w-2.pdf", "K-1.pdf"]);
+    expect(
+      zipEntryNames([
+        { name: "W-2.pdf", path: "/2025" },
+        { name: "1099.pdf", path: "/2025" },
+      ]),
+    ).toEqual(["W-2.pdf", "1099.pdf"]);
+    expect(
+      zipEntryNames([
+        { name: "W-2.pdf", path: "/2024" },
+        { name: "w-2.pdf", path: "/2025/Tax" },
+        { name: "K-1.pdf", path: "/" },
+      ]),
+    ).toEqual(["2024/W-2.pdf", "2025/Tax/w-2.pdf", "K-1.pdf"]);
   });
   it("never gives two entries the same name", () => {
-    const names = zipEntryNames([{ name: "W-2.pdf", path: "/" }, { name: "W-2.pdf", path: "/" }, { name: "Notes", path: "/" }, { name: "notes", path: "/" }]);
+    const names = zipEntryNames([
+      { name: "W-2.pdf", path: "/" },
+      { name: "W-2.pdf", path: "/" },
+      { name: "Notes", path: "/" },
+      { name: "notes", path: "/" },
+    ]);
     expect(names).toEqual(["W-2.pdf", "W-2 (2).pdf", "Notes", "notes (2)"]);
     expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
   });

@@ -5,11 +5,20 @@ import { screenUploadBatch } from "../../app/documents/upload-batch";
 import { MAX_UPLOAD_BYTES } from "../../app/storage/uploads";
 
 const INVALID = "We were unable to process some of uploaded files as they appear to be INVALID. Kindly check those files and try uploading them again.";
-const pdf = (name: string, extra: Partial<{ size: number; type: string; sniffed: "pdf" | "png" | null }> = {}) => ({ name, size: 100, type: "application/pdf", sniffed: "pdf" as const, ...extra });
+const pdf = (name: string, extra: Partial<{ size: number; type: string; sniffed: "pdf" | "png" | null }> = {}) => ({
+  name,
+  size: 100,
+  type: "application/pdf",
+  sniffed: "pdf" as const,
+  ...extra,
+});
 
 describe("screening an upload batch in the browser", () => {
   it("sends good files and skips a wrong type named .pdf (by its bytes), keeping the rest", () => {
-    const result = screenUploadBatch([pdf("a.pdf"), pdf("fake.pdf", { sniffed: "png" }), pdf("notes.txt", { type: "text/plain", sniffed: null }), pdf("b.pdf")], []);
+    const result = screenUploadBatch(
+      [pdf("a.pdf"), pdf("fake.pdf", { sniffed: "png" }), pdf("notes.txt", { type: "text/plain", sniffed: null }), pdf("b.pdf")],
+      [],
+    );
     expect(result.send.map((f) => f.name)).toEqual(["a.pdf", "b.pdf"]);
     expect(result.skipped.map((s) => [s.file.name, s.reason])).toEqual([
       ["fake.pdf", "invalid"],
@@ -20,7 +29,10 @@ describe("screening an upload batch in the browser", () => {
   });
 
   it("skips empty, oversize and duplicate files with the spec's messages", () => {
-    const result = screenUploadBatch([pdf("empty.pdf", { size: 0 }), pdf("huge.pdf", { size: MAX_UPLOAD_BYTES + 1 }), pdf("W2.pdf"), pdf("W2.pdf"), pdf("old.pdf")], ["old.pdf"]);
+    const result = screenUploadBatch(
+      [pdf("empty.pdf", { size: 0 }), pdf("huge.pdf", { size: MAX_UPLOAD_BYTES + 1 }), pdf("W2.pdf"), pdf("W2.pdf"), pdf("old.pdf")],
+      ["old.pdf"],
+    );
     expect(result.send.map((f) => f.name)).toEqual(["W2.pdf"]);
     expect(Object.fromEntries(result.skipped.map((s) => [s.file.name + ":" + s.reason, s.message]))).toEqual({
       "empty.pdf:empty": "The file is empty.",

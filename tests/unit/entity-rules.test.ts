@@ -83,14 +83,24 @@ describe("edit entity", () => {
   it("parses the details and settings, normalising the address", () => {
     const r = editEntitySchema.safeParse({ ...base, businessEmail: " Office@Rivera.COM ", state: "oregon", zip: "97202", country: "US", inactive: "on" });
     expect(r.success).toBe(true);
-    expect(r.data).toMatchObject({ businessEmail: "office@rivera.com", state: "OR", zip: "97202", country: "US", inactive: true, readonlyAccess: false, otherEmail: null });
+    expect(r.data).toMatchObject({
+      businessEmail: "office@rivera.com",
+      state: "OR",
+      zip: "97202",
+      country: "US",
+      inactive: true,
+      readonlyAccess: false,
+      otherEmail: null,
+    });
   });
 
   it("answers bad input with the spec's messages", () => {
     expect(errors(editEntitySchema.safeParse({ ...base, name: "A/B" }))).toMatchObject({ name: ENTITY_MESSAGES.nameSlash });
     expect(errors(editEntitySchema.safeParse({ ...base, name: "" }))).toMatchObject({ name: ENTITY_MESSAGES.nameRequired });
     expect(errors(editEntitySchema.safeParse({ name: "X", entityType: "" }))).toMatchObject({ entityType: ENTITY_MESSAGES.typeRequired });
-    expect(errors(editEntitySchema.safeParse({ ...base, entityType: NEW_CUSTOM_TYPE }))).toMatchObject({ customEntityType: ENTITY_MESSAGES.customTypeRequired });
+    expect(errors(editEntitySchema.safeParse({ ...base, entityType: NEW_CUSTOM_TYPE }))).toMatchObject({
+      customEntityType: ENTITY_MESSAGES.customTypeRequired,
+    });
     expect(errors(editEntitySchema.safeParse({ ...base, businessEmail: "nope" }))).toMatchObject({ businessEmail: "Invalid email address" });
     expect(errors(editEntitySchema.safeParse({}))).toMatchObject({ name: ENTITY_MESSAGES.nameRequired });
   });
@@ -103,7 +113,9 @@ describe("edit entity", () => {
   it("uses the US or Canada labels and formats", () => {
     expect(addressLabels("CA")).toMatchObject({ region: "Province/Territory", postalCode: "Postal Code" });
     expect(addressLabels("US")).toMatchObject({ region: "State", postalCode: "Zip" });
-    expect(errors(editEntitySchema.safeParse({ ...base, country: "CA", state: "ON", zip: "97202" }))).toMatchObject({ zip: "Postal Code must look like A1A 1A1" });
+    expect(errors(editEntitySchema.safeParse({ ...base, country: "CA", state: "ON", zip: "97202" }))).toMatchObject({
+      zip: "Postal Code must look like A1A 1A1",
+    });
     expect(errors(editEntitySchema.safeParse({ ...base, country: "CA", state: "Oregon" }))).toMatchObject({ state: "Choose a province/territory" });
     expect(editEntitySchema.safeParse({ ...base, country: "CA", state: "Ontario", zip: "k1a0b1" }).data).toMatchObject({ state: "ON", zip: "K1A 0B1" });
   });
@@ -116,7 +128,11 @@ describe("edit entity", () => {
 
 describe("owners", () => {
   it("add owner needs first and last name and a valid email", () => {
-    expect(errors(addOwnerSchema.safeParse({}))).toMatchObject({ firstName: "First name is required", lastName: "Last name is required", email: "Email is required" });
+    expect(errors(addOwnerSchema.safeParse({}))).toMatchObject({
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      email: "Email is required",
+    });
     expect(errors(addOwnerSchema.safeParse({ firstName: "A", lastName: "B", email: "bad" }))).toMatchObject({ email: "Invalid email address" });
     const ok = addOwnerSchema.parse({ firstName: " Ana ", lastName: "Ruiz", email: "Ana@X.com", phoneNumber: "(503) 555-01" });
     expect(ok).toMatchObject({ firstName: "Ana", email: "ana@x.com", phoneNumber: null, messages: "transfer" });
@@ -129,7 +145,10 @@ describe("owners", () => {
   });
 
   it("spouse names are required, email optional but valid", () => {
-    expect(errors(spouseSchema.safeParse({ firstName: "", lastName: "" }))).toMatchObject({ firstName: "First name is required", lastName: "Last name is required" });
+    expect(errors(spouseSchema.safeParse({ firstName: "", lastName: "" }))).toMatchObject({
+      firstName: "First name is required",
+      lastName: "Last name is required",
+    });
     expect(spouseSchema.parse({ firstName: "Li", lastName: "Wu", email: "" }).email).toBeNull();
     expect(errors(spouseSchema.safeParse({ firstName: "Li", lastName: "Wu", email: "x@" }))).toMatchObject({ email: "Invalid email address" });
   });

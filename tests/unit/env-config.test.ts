@@ -14,7 +14,16 @@ describe("isLocalDomain", () => {
   });
 
   it("treats every other name as reachable by others", () => {
-    for (const domain of ["portal.example.com", "example.com:3000", "localhost.example.com", "mylocalhost", "10.0.0.5:3000", "192.168.1.10", "0.0.0.0:3000", "128.0.0.1"]) {
+    for (const domain of [
+      "portal.example.com",
+      "example.com:3000",
+      "localhost.example.com",
+      "mylocalhost",
+      "10.0.0.5:3000",
+      "192.168.1.10",
+      "0.0.0.0:3000",
+      "128.0.0.1",
+    ]) {
       expect(isLocalDomain(domain), domain).toBe(false);
     }
   });

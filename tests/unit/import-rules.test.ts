@@ -18,9 +18,14 @@ function context(overrides: Partial<RowContext> = {}): RowContext {
   return {
     listType: "individuals",
     assigneeId: "adv_1",
-    advisorsByEmail: new Map([["advisor@firm.test", "adv_1"], ["second@firm.test", "adv_2"]]),
+    advisorsByEmail: new Map([
+      ["advisor@firm.test", "adv_1"],
+      ["second@firm.test", "adv_2"],
+    ]),
     groupsByName: new Map(),
-    entityTypes: new Map(["Individual", "Partnership", "Trust", "Exempt Organization", "S-Corporation", "C-Corporation", "Farm Co-op"].map((t) => [t.toLowerCase(), t])),
+    entityTypes: new Map(
+      ["Individual", "Partnership", "Trust", "Exempt Organization", "S-Corporation", "C-Corporation", "Farm Co-op"].map((t) => [t.toLowerCase(), t]),
+    ),
     individualBlocked: false,
     takenEmails: new Set(["taken@example.com"]),
     takenEntityNames: new Set(["rivera holdings"]),
@@ -47,26 +52,49 @@ describe("client list row validation", () => {
     expect(reason(validateClientRow(rowInput({ "Last Name": "Rivera" }), context()))).toBe("First name is required");
     expect(reason(validateClientRow(rowInput({ "First Name": "Jamie" }), context()))).toBe("Last name is required");
     expect(reason(validateClientRow(rowInput({ "First Name": "J", "Last Name": "R", Email: "not-an-email" }), context()))).toBe("Invalid email address");
-    expect(reason(validateClientRow(rowInput({ "First Name": "J", "Last Name": "R", Email: "TAKEN@example.com" }), context()))).toBe("This email already exists");
+    expect(reason(validateClientRow(rowInput({ "First Name": "J", "Last Name": "R", Email: "TAKEN@example.com" }), context()))).toBe(
+      "This email already exists",
+    );
     // No email is allowed (the user cannot sign in until one is added).
     expect(validateClientRow(rowInput({ "First Name": "J", "Last Name": "R" }), context()).ok).toBe(true);
   });
 
   it("takes a spouse on individuals only when both names are given, with a distinct email", () => {
-    const both = validateClientRow(rowInput({ "First Name": "Jamie", "Last Name": "Rivera", "Spouse First Name": "Casey", "Spouse Last Name": "Rivera" }), context());
+    const both = validateClientRow(
+      rowInput({ "First Name": "Jamie", "Last Name": "Rivera", "Spouse First Name": "Casey", "Spouse Last Name": "Rivera" }),
+      context(),
+    );
     expect(both.ok && both.row.entity.name).toBe("Jamie & Casey Rivera");
-    expect(reason(validateClientRow(rowInput({ "First Name": "Jamie", "Last Name": "Rivera", "Spouse First Name": "Casey" }), context()))).toBe("Spouse first and last names are required");
+    expect(reason(validateClientRow(rowInput({ "First Name": "Jamie", "Last Name": "Rivera", "Spouse First Name": "Casey" }), context()))).toBe(
+      "Spouse first and last names are required",
+    );
     expect(
-      reason(validateClientRow(rowInput({ "First Name": "Jamie", "Last Name": "Rivera", Email: "j@example.com", "Spouse First Name": "C", "Spouse Last Name": "R", "Spouse Email": "j@example.com" }), context())),
+      reason(
+        validateClientRow(
+          rowInput({
+            "First Name": "Jamie",
+            "Last Name": "Rivera",
+            Email: "j@example.com",
+            "Spouse First Name": "C",
+            "Spouse Last Name": "R",
+            "Spouse Email": "j@example.com",
+          }),
+          context(),
+        ),
+      ),
     ).toBe("Spouse email already exists");
     expect(individualEntityName({ fname: "Jamie", lname: "Rivera" }, { fname: "Casey", lname: "Nguyen" })).toBe("Jamie Rivera & Casey Nguyen");
   });
 
   it("checks entity names and types on entity lists", () => {
     const entities = context({ listType: "entities" });
-    const ok = validateClientRow(rowInput({ "Entity Name": "Oak Farms", "Entity Type": "farm co-op", "First Name": "A", "Last Name": "B", EIN: "12-3456789" }), entities);
+    const ok = validateClientRow(
+      rowInput({ "Entity Name": "Oak Farms", "Entity Type": "farm co-op", "First Name": "A", "Last Name": "B", EIN: "12-3456789" }),
+      entities,
+    );
     expect(ok.ok && ok.row.entity).toMatchObject({ name: "Oak Farms", entityType: "Farm Co-op", ein: "12-3456789" });
-    const bad = (name: string, type = "Trust") => reason(validateClientRow(rowInput({ "Entity Name": name, "Entity Type": type, "First Name": "A", "Last Name": "B" }), entities));
+    const bad = (name: string, type = "Trust") =>
+      reason(validateClientRow(rowInput({ "Entity Name": name, "Entity Type": type, "First Name": "A", "Last Name": "B" }), entities));
     expect(bad("")).toBe("Entity Name is required");
     expect(bad("A/B Trust")).toBe('Entity Name cannot contain a "/" character.');
     expect(bad('The "Best" Trust')).toBe('Entity Name cannot contain a " character.');
@@ -85,7 +113,9 @@ describe("client list row validation", () => {
     const ok = validateClientRow(rowInput({ "First Name": "J", "Last Name": "R", "Assigned Advisor Email": "Second@Firm.test" }), various);
     expect(ok.ok && ok.row.advisorId).toBe("adv_2");
     expect(reason(validateClientRow(rowInput({ "First Name": "J", "Last Name": "R" }), various))).toBe("Assigned advisor is required");
-    expect(reason(validateClientRow(rowInput({ "First Name": "J", "Last Name": "R", Assignee: "nobody@firm.test" }), various))).toBe("No advisor of the firm has the email nobody@firm.test");
+    expect(reason(validateClientRow(rowInput({ "First Name": "J", "Last Name": "R", Assignee: "nobody@firm.test" }), various))).toBe(
+      "No advisor of the firm has the email nobody@firm.test",
+    );
   });
 
   it("requires a known firm group when the firm uses groups", () => {
@@ -112,14 +142,20 @@ describe("client list row validation", () => {
 
 describe("import files and details", () => {
   it("drops duplicate names and ignores empty files", () => {
-    const first = selectImportFiles([], [
-      { name: "clients.csv", size: 10 },
-      { name: "empty.csv", size: 0 },
-      { name: "clients.csv", size: 12 },
-    ]);
+    const first = selectImportFiles(
+      [],
+      [
+        { name: "clients.csv", size: 10 },
+        { name: "empty.csv", size: 0 },
+        { name: "clients.csv", size: 12 },
+      ],
+    );
     expect(first.files.map((f) => f.name)).toEqual(["clients.csv"]);
     expect(first.notices).toEqual(["empty.csv is empty and was ignored.", "clients.csv was already added. It will not be uploaded again."]);
-    const second = selectImportFiles(first.files, [{ name: "clients.csv", size: 5 }, { name: "more.csv", size: 5 }]);
+    const second = selectImportFiles(first.files, [
+      { name: "clients.csv", size: 5 },
+      { name: "more.csv", size: 5 },
+    ]);
     expect(second.files.map((f) => f.name)).toEqual(["clients.csv", "more.csv"]);
   });
 
@@ -163,8 +199,22 @@ describe("progress and report", () => {
 
   it("writes rejected rows as CSV with the file's columns, formulas kept as text", () => {
     const csv = rejectedRowsCsv([
-      { row: 3, reason: "This email already exists", values: [["First Name", "Ann"], ["Email", "a@b.c"]] },
-      { row: 5, reason: 'Entity Name cannot contain a " character.', values: [["First Name", "=cmd()"], ["Notes", "x, y"]] },
+      {
+        row: 3,
+        reason: "This email already exists",
+        values: [
+          ["First Name", "Ann"],
+          ["Email", "a@b.c"],
+        ],
+      },
+      {
+        row: 5,
+        reason: 'Entity Name cannot contain a " character.',
+        values: [
+          ["First Name", "=cmd()"],
+          ["Notes", "x, y"],
+        ],
+      },
     ]);
     expect(csv.split("\r\n")).toEqual([
       "Row,Reason,First Name,Email,Notes",

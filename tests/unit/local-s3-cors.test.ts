@@ -76,7 +76,11 @@ describe("preflights", () => {
     expect(upload.headers).toMatchObject({ "Access-Control-Allow-Origin": firm, "Access-Control-Allow-Methods": "POST" });
     const read = preflight({ path: "/portal/firms/a/x.pdf", origin: firm, method: "GET", requestHeaders: "Range" }, local);
     expect(read.status).toBe(200);
-    expect(read.headers).toMatchObject({ "Access-Control-Allow-Origin": firm, "Access-Control-Allow-Methods": "GET, HEAD", "Access-Control-Allow-Headers": "range" });
+    expect(read.headers).toMatchObject({
+      "Access-Control-Allow-Origin": firm,
+      "Access-Control-Allow-Methods": "GET, HEAD",
+      "Access-Control-Allow-Headers": "range",
+    });
   });
 
   it("refuse other origins, methods, paths and headers, without CORS headers", () => {

@@ -66,7 +66,8 @@ describe("staff navigation", () => {
 
   it("gives Drop Link to partner, admin and full users only, and Guide to advisors only", () => {
     const prefs = { dropLinkEnabled: true };
-    for (const firmAccess of ["partner", "admin", "full"] as const) expect(labels(staffNavigation({ firmAccess, isAdvisor: false }, prefs, everything))).toContain("Drop Link");
+    for (const firmAccess of ["partner", "admin", "full"] as const)
+      expect(labels(staffNavigation({ firmAccess, isAdvisor: false }, prefs, everything))).toContain("Drop Link");
     expect(labels(staffNavigation({ firmAccess: null, isAdvisor: true }, prefs, everything))).not.toContain("Drop Link");
     expect(labels(staffNavigation({ firmAccess: "partner", isAdvisor: false }, {}, everything))).not.toContain("Guide");
   });
@@ -94,12 +95,18 @@ describe("pages that exist", () => {
     const routes = readdirSync(path.join(__dirname, "../../app/routes"));
     for (const page of IMPLEMENTED_PAGES) {
       const base = page === "/" ? "_index" : page.slice(1).replaceAll("/", ".");
-      expect(routes.some((r) => r === `${base}.tsx` || r.startsWith(`${base}.`) || r.startsWith(`${base}_`)), page).toBe(true);
+      expect(
+        routes.some((r) => r === `${base}.tsx` || r.startsWith(`${base}.`) || r.startsWith(`${base}_`)),
+        page,
+      ).toBe(true);
     }
   });
 
   it("links the client profile and the staff Profile Settings", () => {
     expect(labels(clientNavigation({}, IMPLEMENTED_PAGES))).toContain("Profile");
-    expect(staffNavigation({ firmAccess: "group", isAdvisor: false }, {}, IMPLEMENTED_PAGES)).toContainEqual({ to: "/admin-profile", label: "Profile Settings" });
+    expect(staffNavigation({ firmAccess: "group", isAdvisor: false }, {}, IMPLEMENTED_PAGES)).toContainEqual({
+      to: "/admin-profile",
+      label: "Profile Settings",
+    });
   });
 });

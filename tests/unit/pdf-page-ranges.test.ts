@@ -3,14 +3,28 @@ import { formatRange, PAGE_RANGE_MESSAGES, pagesOf, parsePageRanges } from "../.
 
 describe("parsePageRanges", () => {
   it("accepts comma lists and ranges, ignoring spaces and empty parts", () => {
-    expect(parsePageRanges("1-3, 5, 7-9")).toEqual({ ok: true, ranges: [{ from: 1, to: 3 }, { from: 5, to: 5 }, { from: 7, to: 9 }] });
-    expect(parsePageRanges(" 2 ,4 - 6,")).toEqual({ ok: true, ranges: [{ from: 2, to: 2 }, { from: 4, to: 6 }] });
+    expect(parsePageRanges("1-3, 5, 7-9")).toEqual({
+      ok: true,
+      ranges: [
+        { from: 1, to: 3 },
+        { from: 5, to: 5 },
+        { from: 7, to: 9 },
+      ],
+    });
+    expect(parsePageRanges(" 2 ,4 - 6,")).toEqual({
+      ok: true,
+      ranges: [
+        { from: 2, to: 2 },
+        { from: 4, to: 6 },
+      ],
+    });
     expect(parsePageRanges("1\u20132")).toEqual({ ok: true, ranges: [{ from: 1, to: 2 }] });
   });
   it("refuses empty, malformed, zero and reversed input with a message", () => {
     expect(parsePageRanges("  ")).toEqual({ ok: false, error: PAGE_RANGE_MESSAGES.required });
     expect(parsePageRanges(",")).toEqual({ ok: false, error: PAGE_RANGE_MESSAGES.required });
-    for (const bad of ["a", "1-", "-3", "1-2-3", "1.5", "0", "0-2", "1;2"]) expect(parsePageRanges(bad)).toEqual({ ok: false, error: PAGE_RANGE_MESSAGES.invalid });
+    for (const bad of ["a", "1-", "-3", "1-2-3", "1.5", "0", "0-2", "1;2"])
+      expect(parsePageRanges(bad)).toEqual({ ok: false, error: PAGE_RANGE_MESSAGES.invalid });
     expect(parsePageRanges("5-3")).toEqual({ ok: false, error: PAGE_RANGE_MESSAGES.reversed });
   });
   it("checks pages against the page count", () => {

@@ -116,7 +116,10 @@ describe("profile form rules", () => {
   const valid = { intent: "profile", email: "Jordan@Example.com ", preferredContactMethod: "email", timeZone: "Eastern Time (US & Canada)" };
 
   it("parses a valid profile: email trimmed and lower-cased, phones as digits, 2FA from the switch", () => {
-    const result = parseWithZod(form({ ...valid, phoneNumber: "(503) 555-0142", workPhoneNumber: "+1 503 555 0100", workPhoneExtension: "204", enabled2fa: "on" }), { schema: userProfileSchema });
+    const result = parseWithZod(
+      form({ ...valid, phoneNumber: "(503) 555-0142", workPhoneNumber: "+1 503 555 0100", workPhoneExtension: "204", enabled2fa: "on" }),
+      { schema: userProfileSchema },
+    );
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
     expect(result.value).toMatchObject({

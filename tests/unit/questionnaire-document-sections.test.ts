@@ -35,7 +35,8 @@ describe("document section kinds", () => {
 describe("pdf_review (6)", () => {
   const review = (over: { markedCompleted?: boolean; changesRequested?: string | null } = {}) => ({ sectionType: 6, markedCompleted: false, ...over });
   it("is completed once approved", () => expect(documentSectionStatus(review({ markedCompleted: true }))).toBe("completed"));
-  it("approval wins over an earlier change request", () => expect(documentSectionStatus(review({ markedCompleted: true, changesRequested: "Fix line 4" }))).toBe("completed"));
+  it("approval wins over an earlier change request", () =>
+    expect(documentSectionStatus(review({ markedCompleted: true, changesRequested: "Fix line 4" }))).toBe("completed"));
   it("is pending while the firm looks at a change request", () => expect(documentSectionStatus(review({ changesRequested: "Fix line 4" }))).toBe("pending"));
   it("is incomplete, then error once visited", () => {
     expect(documentSectionStatus(review())).toBe("incomplete");
@@ -60,7 +61,8 @@ describe("pdf_signature (9)", () => {
   it("is completed when every signer signed", () => expect(documentSectionStatus(sig([signed, signed]))).toBe("completed"));
   it("counts a not-needed signer as done", () => expect(documentSectionStatus(sig([signed, notNeeded]))).toBe("completed"));
   it("is pending while some have signed and others not", () => expect(documentSectionStatus(sig([signed, unsigned]))).toBe("pending"));
-  it("needs only one signature with one signature per section", () => expect(documentSectionStatus(sig([signed, unsigned]), { onePerSection: true })).toBe("completed"));
+  it("needs only one signature with one signature per section", () =>
+    expect(documentSectionStatus(sig([signed, unsigned]), { onePerSection: true })).toBe("completed"));
   it("is incomplete (error once visited) with no signature yet, whatever the stored flag says", () => {
     expect(documentSectionStatus(sig([unsigned, unsigned], true))).toBe("incomplete");
     expect(documentSectionStatus(sig([unsigned]), { showErrors: true })).toBe("error");
@@ -78,7 +80,15 @@ describe("sectionStatus and sectionViews use the document rules", () => {
     expect(sectionStatus({ sectionType: 9, markedCompleted: false, signatures: [signed, unsigned] }, [], { onePerSection: true })).toBe("completed");
   });
   it("passes the section's signatures and one-per-section through the list", () => {
-    const section = { id: "s9", sectionType: 9, markedCompleted: false, triggerQuestionId: null, triggerAnswer: null, order: 0, signatures: [signed, unsigned] };
+    const section = {
+      id: "s9",
+      sectionType: 9,
+      markedCompleted: false,
+      triggerQuestionId: null,
+      triggerAnswer: null,
+      order: 0,
+      signatures: [signed, unsigned],
+    };
     expect(sectionViews([section], [] as QuestionFacts[])[0].status).toBe("pending");
     expect(sectionViews([section], [] as QuestionFacts[], { onePerSection: true })[0].status).toBe("completed");
     expect(sectionViews([section], [] as QuestionFacts[], { visited: new Set(["s9"]) })[0].status).toBe("pending");
@@ -88,9 +98,20 @@ describe("sectionStatus and sectionViews use the document rules", () => {
 describe("document_checklist (10) completion", () => {
   let n = 0;
   const upload = (over: Partial<QuestionFacts> = {}): QuestionFacts => ({
-    id: `u${++n}`, sectionId: "s10", questionType: "upload", answer: null, answerBy: null, specialAnswer: null, optional: false, followUpQuestionId: null, triggerForFollowUpQuestion: null, order: n, ...over,
+    id: `u${++n}`,
+    sectionId: "s10",
+    questionType: "upload",
+    answer: null,
+    answerBy: null,
+    specialAnswer: null,
+    optional: false,
+    followUpQuestionId: null,
+    triggerForFollowUpQuestion: null,
+    order: n,
+    ...over,
   });
-  const checklist = (questions: QuestionFacts[], markedCompleted = false, showErrors = false) => sectionStatus({ sectionType: 10, markedCompleted }, questions, { showErrors });
+  const checklist = (questions: QuestionFacts[], markedCompleted = false, showErrors = false) =>
+    sectionStatus({ sectionType: 10, markedCompleted }, questions, { showErrors });
   it("is completed when every required upload has files or a special answer", () => {
     expect(checklist([upload({ answer: "k1" }), upload({ specialAnswer: "provided_elsewhere" }), upload({ optional: true })])).toBe("completed");
   });
@@ -122,7 +143,13 @@ describe("change requests, signed copies, certificate", () => {
   });
   it("lists every signer with time, local time and address", () => {
     const lines = signatureCertificateLines("8879.pdf", [
-      { userName: "Jordan Rivera", signature: "Jordan Rivera", signedAt: new Date("2026-03-01T10:00:00Z"), ipAddress: "203.0.113.9", clientTime: "3/1/2026, 2:00 AM" },
+      {
+        userName: "Jordan Rivera",
+        signature: "Jordan Rivera",
+        signedAt: new Date("2026-03-01T10:00:00Z"),
+        ipAddress: "203.0.113.9",
+        clientTime: "3/1/2026, 2:00 AM",
+      },
       { userName: "Casey Rivera", signature: "C. Rivera", signedAt: "2026-03-02T11:30:00.000Z", ipAddress: null, clientTime: null },
     ]);
     expect(lines).toContain("Document: 8879.pdf");

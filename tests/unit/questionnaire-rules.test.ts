@@ -32,7 +32,19 @@ import {
 let n = 0;
 function q(over: Partial<QuestionFacts> = {}): QuestionFacts {
   n += 1;
-  return { id: `q${n}`, sectionId: "s1", questionType: "text", answer: null, answerBy: null, specialAnswer: null, optional: false, followUpQuestionId: null, triggerForFollowUpQuestion: null, order: n, ...over };
+  return {
+    id: `q${n}`,
+    sectionId: "s1",
+    questionType: "text",
+    answer: null,
+    answerBy: null,
+    specialAnswer: null,
+    optional: false,
+    followUpQuestionId: null,
+    triggerForFollowUpQuestion: null,
+    order: n,
+    ...over,
+  };
 }
 function s(over: Partial<SectionFacts> = {}): SectionFacts {
   n += 1;
@@ -117,8 +129,15 @@ describe("section status", () => {
     expect(sectionStatus({ sectionType: 3, markedCompleted: false }, [done, q()], { showErrors: true })).toBe("error");
     // A hidden follow-up does not count.
     const parent = q({ id: "pp", answer: "No" });
-    expect(sectionStatus({ sectionType: 3, markedCompleted: false }, [parent, q({ followUpQuestionId: "pp", triggerForFollowUpQuestion: "Yes" })])).toBe("completed");
-    expect(sectionStatus({ sectionType: 3, markedCompleted: false }, [{ ...parent, answer: "Yes" }, q({ followUpQuestionId: "pp", triggerForFollowUpQuestion: "Yes" })])).toBe("incomplete");
+    expect(sectionStatus({ sectionType: 3, markedCompleted: false }, [parent, q({ followUpQuestionId: "pp", triggerForFollowUpQuestion: "Yes" })])).toBe(
+      "completed",
+    );
+    expect(
+      sectionStatus({ sectionType: 3, markedCompleted: false }, [
+        { ...parent, answer: "Yes" },
+        q({ followUpQuestionId: "pp", triggerForFollowUpQuestion: "Yes" }),
+      ]),
+    ).toBe("incomplete");
   });
   it("document checklists: completed when every shown required upload is answered, or when marked", () => {
     const upload = (over: Partial<QuestionFacts> = {}) => q({ questionType: "upload", ...over });
@@ -139,7 +158,9 @@ describe("section status", () => {
     expect(isSectionVisible({ triggerQuestionId: null, triggerAnswer: null }, byId)).toBe(true);
     expect(isSectionVisible({ triggerQuestionId: "tr", triggerAnswer: "Yes" }, byId)).toBe(true);
     expect(isSectionVisible({ triggerQuestionId: "tr", triggerAnswer: "No" }, byId)).toBe(false);
-    expect(isSectionVisible({ triggerQuestionId: "tr", triggerAnswer: "Yes" }, new Map([["tr", { ...trigger, specialAnswer: "not_applicable" as const }]]))).toBe(false);
+    expect(
+      isSectionVisible({ triggerQuestionId: "tr", triggerAnswer: "Yes" }, new Map([["tr", { ...trigger, specialAnswer: "not_applicable" as const }]])),
+    ).toBe(false);
     expect(isSectionVisible({ triggerQuestionId: "gone", triggerAnswer: "Yes" }, byId)).toBe(false);
   });
 });
@@ -215,7 +236,8 @@ describe("questionnaire label, read-only, submit", () => {
     expect(depositOutstanding({ depositStatus: "unpaid", depositAmountCents: 100 })).toBe(true);
     expect(depositOutstanding({ depositStatus: "pending", depositAmountCents: 100 })).toBe(true);
     expect(depositOutstanding({ depositStatus: "unpaid", depositAmountCents: 0 })).toBe(false);
-    for (const st of ["paid", "marked_paid", "payment_pending", null] as const) expect(depositOutstanding({ depositStatus: st, depositAmountCents: 100 })).toBe(false);
+    for (const st of ["paid", "marked_paid", "payment_pending", null] as const)
+      expect(depositOutstanding({ depositStatus: st, depositAmountCents: 100 })).toBe(false);
   });
   it("submit needs I Agree (with a review section), no outstanding deposit, not template mode, not read-only", () => {
     const ok = { hasReviewSection: true, agreed: true, deposit: { depositStatus: null, depositAmountCents: null }, mode: "client" as const, readOnly: false };
@@ -255,7 +277,11 @@ describe("answer later", () => {
 });
 
 describe("answer validation", () => {
-  const rules = (questionType: QuestionFacts["questionType"], options: string[] = [], numberOfCharacters: number | null = null) => ({ questionType, options, numberOfCharacters });
+  const rules = (questionType: QuestionFacts["questionType"], options: string[] = [], numberOfCharacters: number | null = null) => ({
+    questionType,
+    options,
+    numberOfCharacters,
+  });
   it("checks each type", () => {
     expect(answerError(rules("text"), "")).toBeNull();
     expect(answerError(rules("boolean"), "Yes")).toBeNull();

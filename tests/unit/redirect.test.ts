@@ -7,7 +7,18 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/firm#logo")).toBe("/firm#logo");
   });
   it("refuses anything that could leave the site", () => {
-    for (const target of ["https://evil.test/", "//evil.test", "/\\evil.test", "\\\\evil.test", "javascript:alert(1)", "evil", "/\t/evil.test", "", null, undefined]) {
+    for (const target of [
+      "https://evil.test/",
+      "//evil.test",
+      "/\\evil.test",
+      "\\\\evil.test",
+      "javascript:alert(1)",
+      "evil",
+      "/\t/evil.test",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(safeRedirect(target as string)).toBe("/");
     }
   });
@@ -15,7 +26,14 @@ describe("safeRedirect", () => {
 
 describe("safeRedirect judges the normalised path", () => {
   it("refuses dot segments that normalise to a protocol-relative URL", () => {
-    for (const target of ["/..//evil.example", "/x/..//evil.example", "/%2e%2e//evil.example", "/./..//evil.example", "/a/b/../..//evil.example/path?x=1", "/.%2e//evil.example"]) {
+    for (const target of [
+      "/..//evil.example",
+      "/x/..//evil.example",
+      "/%2e%2e//evil.example",
+      "/./..//evil.example",
+      "/a/b/../..//evil.example/path?x=1",
+      "/.%2e//evil.example",
+    ]) {
       expect(safeRedirect(target)).toBe("/");
     }
   });

@@ -92,7 +92,17 @@ describe("eligibility", () => {
     expect(reminderIneligibility({ ...base, company: { inactive: true, deletedAt: null } })).toBe("inactive_entity");
   });
 
-  const owner: RecipientFacts = { id: "u", kind: "client", paying: true, deletedAt: null, email: "a@b.co", hasTempEmail: false, phoneNumber: "5551234567", preferredContactMethod: "email", subscribed: true };
+  const owner: RecipientFacts = {
+    id: "u",
+    kind: "client",
+    paying: true,
+    deletedAt: null,
+    email: "a@b.co",
+    hasTempEmail: false,
+    phoneNumber: "5551234567",
+    preferredContactMethod: "email",
+    subscribed: true,
+  };
   it("reaches active subscribed clients by their contact method", () => {
     expect(recipientChannels(owner)).toEqual({ email: true, sms: false, inApp: true });
     expect(recipientChannels({ ...owner, preferredContactMethod: "sms" })).toEqual({ email: true, sms: true, inApp: true });

@@ -13,7 +13,13 @@ const client = new S3Client({ region: "us-east-1", endpoint: "http://127.0.0.1:1
 const KEY = "firms/a/entities/b/documents/0123-w2.pdf";
 
 async function form(expires = 300) {
-  const post = await createPresignedPost(client, { Bucket: "portal", Key: KEY, Fields: { "Content-Type": "application/pdf" }, Conditions: [["content-length-range", 1, 1024]], Expires: expires });
+  const post = await createPresignedPost(client, {
+    Bucket: "portal",
+    Key: KEY,
+    Fields: { "Content-Type": "application/pdf" },
+    Conditions: [["content-length-range", 1, 1024]],
+    Expires: expires,
+  });
   return post.fields;
 }
 

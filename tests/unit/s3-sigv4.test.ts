@@ -32,7 +32,11 @@ const getObject = (): IncomingParts => ({
 const PRESIGNED_QUERY =
   "X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404";
 /** AWS's presigned URL example: GET /test.txt, valid for a day. */
-const presigned = (query = PRESIGNED_QUERY): IncomingParts => ({ method: "GET", url: `/test.txt?${query}`, headers: { host: "examplebucket.s3.amazonaws.com" } });
+const presigned = (query = PRESIGNED_QUERY): IncomingParts => ({
+  method: "GET",
+  url: `/test.txt?${query}`,
+  headers: { host: "examplebucket.s3.amazonaws.com" },
+});
 
 async function outcome(request: IncomingParts, now = NOW): Promise<string> {
   const result = await verify(request, now);
@@ -100,9 +104,7 @@ describe("header-signed requests", () => {
     expect(result).toMatchObject({ mechanism: "header", payload: { kind: "chunked", signed: true, trailer: null, decodedLength: 66560 } });
     if (isS3Refusal(result)) return;
     const firstChunk = createHash("sha256").update(Buffer.alloc(65536, "a")).digest("hex");
-    expect(await result.chunkSignature(result.signature, firstChunk)).toBe(
-      "ad80c730a21e5b8d04586a2213dd63b9a0e99e0e2307b0ade35a65485a288648",
-    );
+    expect(await result.chunkSignature(result.signature, firstChunk)).toBe("ad80c730a21e5b8d04586a2213dd63b9a0e99e0e2307b0ade35a65485a288648");
   });
 });
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  HSTS,
-  LOCKED_CSP,
-  NO_STORE,
-  applyAppSecurityHeaders,
-  baseSecurityHeaders,
-  carriesSession,
-  contentSecurityPolicy,
-} from "~/security-headers.server";
+import { HSTS, LOCKED_CSP, NO_STORE, applyAppSecurityHeaders, baseSecurityHeaders, carriesSession, contentSecurityPolicy } from "~/security-headers.server";
 
 const NONCE = "q2b1l8Xn0r0b3b6yWm4l1A==";
 const STORE = "http://127.0.0.1:4569";

@@ -35,12 +35,24 @@ describe("template tags", () => {
 
   it("replaces every tag the spec names", () => {
     expect(
-      substituteTags("Hi {client_fname}, your {questionnaire_year} {questionnaire_name} {for_wording} has {number_of_items_left} items left, due {by_due_date}. {firm_name}", values),
+      substituteTags(
+        "Hi {client_fname}, your {questionnaire_year} {questionnaire_name} {for_wording} has {number_of_items_left} items left, due {by_due_date}. {firm_name}",
+        values,
+      ),
     ).toBe("Hi Jordan, your 2025 Schedule C Business Questionnaire for Studio North LLC has 12 items left, due by December 5, 2026. Acme Tax & Advisory");
   });
 
   it("drops an empty tag with the space before it, and leaves unknown tags as typed", () => {
-    const individual = tagValues({ clientFname: "Ann", taxYear: 2025, questionnaireName: "Organizer", entityName: "Ann Lee", clientFullName: "Ann Lee", numberOfItemsLeft: 0, dueDate: null, firmName: "F" });
+    const individual = tagValues({
+      clientFname: "Ann",
+      taxYear: 2025,
+      questionnaireName: "Organizer",
+      entityName: "Ann Lee",
+      clientFullName: "Ann Lee",
+      numberOfItemsLeft: 0,
+      dueDate: null,
+      firmName: "F",
+    });
     expect(substituteTags("Your organizer {for_wording} is ready {by_due_date}.", individual)).toBe("Your organizer is ready.");
     expect(substituteTags("Dear {client_lname} {client_fname}", individual)).toBe("Dear {client_lname} Ann");
     expect(unknownTags("{client_lname} {firm_name} {x}")).toEqual(["client_lname", "x"]);
@@ -139,7 +151,9 @@ describe("send template validation", () => {
   it("asks for a frequency and send date when scheduled, and a deposit amount when required", () => {
     expect(sendTemplateErrors(form({ scheduled: true }), TODAY)).toEqual({ frequency: "Please select a frequency", sendDate: "Please select a send date" });
     expect(sendTemplateErrors(form({ scheduled: true, frequency: "monthly", sendDate: "2026-12-01", dueDate: "2026-12-15" }), TODAY)).toEqual({});
-    expect(sendTemplateErrors(form({ scheduled: true, frequency: "monthly", sendDate: "2026-12-01", dueDate: "2026-11-28" }), TODAY).dueDate).toBe(SEND_MESSAGES.dueDate);
+    expect(sendTemplateErrors(form({ scheduled: true, frequency: "monthly", sendDate: "2026-12-01", dueDate: "2026-11-28" }), TODAY).dueDate).toBe(
+      SEND_MESSAGES.dueDate,
+    );
     expect(sendTemplateErrors(form({ depositRequired: true, depositAmount: "" }), TODAY)).toEqual({ depositAmount: "Please enter a deposit amount" });
     expect(sendTemplateErrors(form({ depositRequired: true, depositAmount: "$1,250.50" }), TODAY)).toEqual({});
     expect(parseDollars("$1,250.50")).toBe(125050);
@@ -176,7 +190,13 @@ describe("items, custom questionnaires and drop-offs", () => {
   });
 
   it("custom questionnaires need entities, subject, year, one item with text and a due date from today", () => {
-    const ok = { companyIds: ["c"], name: "Year-end items", taxYear: 2025, dueDate: TODAY, items: [{ text: "Payroll report", questionType: "upload" as const, options: [] }] };
+    const ok = {
+      companyIds: ["c"],
+      name: "Year-end items",
+      taxYear: 2025,
+      dueDate: TODAY,
+      items: [{ text: "Payroll report", questionType: "upload" as const, options: [] }],
+    };
     expect(customErrors(ok, TODAY)).toEqual({});
     expect(customErrors({ ...ok, items: [] }, TODAY).items).toBe(SEND_MESSAGES.oneItem);
     expect(customErrors({ ...ok, name: " " }, TODAY).name).toBe(SEND_MESSAGES.subject);
@@ -195,12 +215,24 @@ describe("items, custom questionnaires and drop-offs", () => {
 describe("canned templates", () => {
   it("have the tabs and sections the spec names", () => {
     const tabs = new Set(CANNED_TEMPLATES.flatMap((t) => t.sections.map((s) => s.tab).filter(Boolean)));
-    for (const tab of ["Rental", "Business Income", "Farm", "Business Activity Income and Expenses", "Businesses Activities", "Rental Activity", "Rental Activities", "Farm Activities", "S-Corps and Partnerships"]) {
+    for (const tab of [
+      "Rental",
+      "Business Income",
+      "Farm",
+      "Business Activity Income and Expenses",
+      "Businesses Activities",
+      "Rental Activity",
+      "Rental Activities",
+      "Farm Activities",
+      "S-Corps and Partnerships",
+    ]) {
       expect(tabs, tab).toContain(tab);
     }
     const names = (key: string) => CANNED_TEMPLATES.find((t) => t.key === key)!.sections.map((s) => s.name);
-    for (const name of ["General", "Income", "Cost of Goods Sold", "Expenses", "Home Office", "Business Use of Vehicle", "New Asset"]) expect(names("schedule_c")).toContain(name);
-    for (const name of ["Financial Information", "Payroll", "Auto", "Loans", "K-1", "Rental", "Estimated Tax Payments"]) expect(names("s_corp_partnership")).toContain(name);
+    for (const name of ["General", "Income", "Cost of Goods Sold", "Expenses", "Home Office", "Business Use of Vehicle", "New Asset"])
+      expect(names("schedule_c")).toContain(name);
+    for (const name of ["Financial Information", "Payroll", "Auto", "Loans", "K-1", "Rental", "Estimated Tax Payments"])
+      expect(names("s_corp_partnership")).toContain(name);
     for (const key of ["rental", "farm"]) expect(names(key).length).toBeGreaterThanOrEqual(4);
   });
 });

@@ -94,7 +94,15 @@ describe("archived conversations and blocking", () => {
 });
 
 describe("who hears of a firm message", () => {
-  const client = { kind: "client" as const, paying: true, deletedAt: null, email: "c@example.com", hasTempEmail: false, subscribedTypes: [1, 3], entityHasSubscriptions: true };
+  const client = {
+    kind: "client" as const,
+    paying: true,
+    deletedAt: null,
+    email: "c@example.com",
+    hasTempEmail: false,
+    subscribedTypes: [1, 3],
+    entityHasSubscriptions: true,
+  };
   it("notifies active clients in the product, and emails those receiving information notifications", () => {
     expect(clientMessageChannels(client)).toEqual({ inApp: true, email: true });
     expect(clientMessageChannels({ ...client, subscribedTypes: [3] })).toEqual({ inApp: true, email: false });

@@ -43,7 +43,13 @@ import {
   type StaffFacts,
 } from "~/staff/permissions";
 
-const staff = (firmAccess: FirmAccess, extra: Partial<StaffFacts> = {}): StaffFacts => ({ id: "staff_1", firmAccess, isAdvisor: true, firmGroupId: null, ...extra });
+const staff = (firmAccess: FirmAccess, extra: Partial<StaffFacts> = {}): StaffFacts => ({
+  id: "staff_1",
+  firmAccess,
+  isAdvisor: true,
+  firmGroupId: null,
+  ...extra,
+});
 const partner = staff("partner");
 const admin = staff("admin");
 const full = staff("full");
@@ -63,7 +69,14 @@ const client = (extra: Partial<ClientUserFacts> = {}): ClientUserFacts => ({
   ...extra,
 });
 
-const entity = (extra: Partial<EntityFacts> = {}): EntityFacts => ({ id: "cmp_1", inactive: false, deleted: false, ownerGroupId: null, ownerAdvisorIds: [], ...extra });
+const entity = (extra: Partial<EntityFacts> = {}): EntityFacts => ({
+  id: "cmp_1",
+  inactive: false,
+  deleted: false,
+  ownerGroupId: null,
+  ownerAdvisorIds: [],
+  ...extra,
+});
 
 const notFound = { allowed: false, status: 404, message: PERMISSION_MESSAGES.notFound };
 
@@ -182,7 +195,11 @@ describe("user rules", () => {
   it("activating needs a real email", () => {
     const inactive = client({ paying: false });
     expect(canActivateUser(partner, inactive)).toEqual({ allowed: true });
-    expect(canActivateUser(partner, { ...inactive, email: null })).toEqual({ allowed: false, status: 422, message: "User email is required before activating account." });
+    expect(canActivateUser(partner, { ...inactive, email: null })).toEqual({
+      allowed: false,
+      status: 422,
+      message: "User email is required before activating account.",
+    });
     expect(canActivateUser(partner, { ...inactive, email: "  " })).toMatchObject({ allowed: false, status: 422 });
     expect(canActivateUser(partner, { ...inactive, hasTempEmail: true })).toMatchObject({ message: "User email is required before activating account." });
     expect(canActivateUser(partner, client())).toMatchObject({ allowed: false, status: 409 });

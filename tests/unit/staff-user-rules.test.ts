@@ -79,7 +79,9 @@ describe("Create User and Entity", () => {
     expect(withSpouse.success && withSpouse.data).toMatchObject({ entityName: "Ann & Bo Lee", spouse: { fname: "Bo", lname: "Lee", email: "bo@example.com" } });
     const trust = schema.safeParse({ ...base, hasSpouse: "1" });
     expect(trust.success && trust.data.spouse).toBeNull();
-    expect(errorsOf(schema.safeParse({ ...individual, spouseFname: "Bo", spouseLname: "Lee", spouseEmail: "ann@example.com" })).spouseEmail).toBe(USER_MESSAGES.spouseEmailSame);
+    expect(errorsOf(schema.safeParse({ ...individual, spouseFname: "Bo", spouseLname: "Lee", spouseEmail: "ann@example.com" })).spouseEmail).toBe(
+      USER_MESSAGES.spouseEmailSame,
+    );
   });
   it("stores a complete phone as digits and an incomplete one blank", () => {
     const full = schema.safeParse({ ...base, phoneNumber: "(503) 555-0199" });
@@ -91,7 +93,11 @@ describe("Create User and Entity", () => {
 
 describe("Edit user", () => {
   it("requires the names and a valid or empty email; advisor and group stay absent unless sent", () => {
-    expect(errorsOf(editUserSchema.safeParse({ fname: "", lname: "", email: "x" }))).toMatchObject({ fname: "First name is required", lname: "Last name is required", email: "Invalid email address" });
+    expect(errorsOf(editUserSchema.safeParse({ fname: "", lname: "", email: "x" }))).toMatchObject({
+      fname: "First name is required",
+      lname: "Last name is required",
+      email: "Invalid email address",
+    });
     const ok = editUserSchema.safeParse({ fname: "A", lname: "B", email: "" });
     expect(ok.success && ok.data).toMatchObject({ email: null, readonlyAccess: false });
     expect(ok.success && "assignedAdvisorId" in ok.data && ok.data.assignedAdvisorId !== undefined).toBe(false);

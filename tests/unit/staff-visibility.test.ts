@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { canSeeEntity, canSeeUser, groupScope, type FirmAccess } from "~/staff/permissions";
 import { entityVisibleSql, entityVisibleWhere, userVisibleSql, userVisibleWhere, type VisibilityViewer } from "~/staff/visibility";
 
-const viewer = (firmAccess: FirmAccess, firmGroupId: string | null = null): VisibilityViewer & { firmGroupId: string | null } => ({ id: "staff_1", firmAccess, firmGroupId });
+const viewer = (firmAccess: FirmAccess, firmGroupId: string | null = null): VisibilityViewer & { firmGroupId: string | null } => ({
+  id: "staff_1",
+  firmAccess,
+  firmGroupId,
+});
 const VIEWERS = [viewer("partner"), viewer("admin", "grp_a"), viewer("full", "grp_b"), viewer(null), viewer("group", "grp_a"), viewer("group", null)];
 const GROUPS = [null, "grp_a", "grp_b"];
 
@@ -38,7 +42,9 @@ describe("Prisma filters", () => {
   it("select exactly the client users canSeeUser allows, for every kind of viewer and group", () => {
     for (const v of VIEWERS) {
       for (const firmGroupId of GROUPS) {
-        expect(matches(userVisibleWhere(v) as Record<string, unknown>, { firmGroupId }), `${v.firmAccess}/${v.firmGroupId} → ${firmGroupId}`).toBe(canSeeUser(v, { firmGroupId }));
+        expect(matches(userVisibleWhere(v) as Record<string, unknown>, { firmGroupId }), `${v.firmAccess}/${v.firmGroupId} → ${firmGroupId}`).toBe(
+          canSeeUser(v, { firmGroupId }),
+        );
       }
     }
   });
@@ -48,7 +54,9 @@ describe("Prisma filters", () => {
       const entities = [{ primaryOwnerId: null, primaryOwner: null }, ...GROUPS.map((g) => ({ primaryOwnerId: "usr_1", primaryOwner: { firmGroupId: g } }))];
       for (const e of entities) {
         const ownerGroupId = e.primaryOwner?.firmGroupId ?? null;
-        expect(matches(entityVisibleWhere(v) as Record<string, unknown>, e), `${v.firmAccess}/${v.firmGroupId} → ${JSON.stringify(e)}`).toBe(canSeeEntity(v, { ownerGroupId }));
+        expect(matches(entityVisibleWhere(v) as Record<string, unknown>, e), `${v.firmAccess}/${v.firmGroupId} → ${JSON.stringify(e)}`).toBe(
+          canSeeEntity(v, { ownerGroupId }),
+        );
       }
     }
   });
@@ -80,7 +88,9 @@ describe("SQL conditions", () => {
   it("show a group-access viewer without a group only what is in no group", () => {
     const { values, bind } = binder();
     expect(userVisibleSql(viewer("group", null), "u", bind)).toBe("(u.firm_group_id IS NULL)");
-    expect(entityVisibleSql(viewer("group", null), "c", bind)).toBe("NOT EXISTS (SELECT 1 FROM users vo WHERE vo.id = c.primary_owner_id AND vo.firm_group_id IS NOT NULL)");
+    expect(entityVisibleSql(viewer("group", null), "c", bind)).toBe(
+      "NOT EXISTS (SELECT 1 FROM users vo WHERE vo.id = c.primary_owner_id AND vo.firm_group_id IS NOT NULL)",
+    );
     expect(values).toEqual([]);
   });
 

@@ -23,8 +23,7 @@ import {
 } from "../../app/storage/uploads";
 import { grantFormData } from "../../app/components/upload/upload-with-progress";
 
-const bytes = (...values: (number | string)[]) =>
-  new Uint8Array(values.flatMap((v) => (typeof v === "string" ? Array.from(v, (c) => c.charCodeAt(0)) : [v])));
+const bytes = (...values: (number | string)[]) => new Uint8Array(values.flatMap((v) => (typeof v === "string" ? Array.from(v, (c) => c.charCodeAt(0)) : [v])));
 
 describe("object keys", () => {
   it("puts a firm logo under the firm's branding prefix with a random part", () => {
@@ -47,9 +46,7 @@ describe("object keys", () => {
     expect(key).toMatch(/^firms\/firm1\/entities\/co1\/documents\/[0-9a-f]{32}-W-2-2024-final\.pdf$/);
     expect(isWellFormedKey(key)).toBe(true);
     expect(keyBelongsToEntity(key, "firm1", "co1")).toBe(true);
-    expect(entityFileKey("firm1", "co1", "tax-returns", "return.pdf")).toMatch(
-      /^firms\/firm1\/entities\/co1\/tax-returns\/[0-9a-f]{32}-return\.pdf$/,
-    );
+    expect(entityFileKey("firm1", "co1", "tax-returns", "return.pdf")).toMatch(/^firms\/firm1\/entities\/co1\/tax-returns\/[0-9a-f]{32}-return\.pdf$/);
   });
 
   it("refuses ids that would change the prefix", () => {
@@ -171,9 +168,7 @@ describe("keySafeName", () => {
 describe("contentDisposition", () => {
   it("gives an ASCII fallback and the UTF-8 name", () => {
     expect(contentDisposition("report.pdf")).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
-    expect(contentDisposition("Relevé 2024.pdf")).toBe(
-      `attachment; filename="Releve 2024.pdf"; filename*=UTF-8''Relev%C3%A9%202024.pdf`,
-    );
+    expect(contentDisposition("Relevé 2024.pdf")).toBe(`attachment; filename="Releve 2024.pdf"; filename*=UTF-8''Relev%C3%A9%202024.pdf`);
     expect(contentDisposition("税务.pdf", "inline")).toBe(`inline; filename="__.pdf"; filename*=UTF-8''%E7%A8%8E%E5%8A%A1.pdf`);
   });
 

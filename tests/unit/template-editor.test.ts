@@ -90,6 +90,8 @@ describe("send notifications", () => {
   it("adds the 7-day upload link to drop-offs and texts a short message", () => {
     const mail = notificationEmail({ ...input, kind: "dropoff", uploadUrl: "http://summit.localhost/secure-upload?token=t", uploadExpires: "2026-11-28" });
     expect(mail.text).toContain("secure link (it expires on November 28, 2026):\nhttp://summit.localhost/secure-upload?token=t");
-    expect(notificationSms(input)).toBe("Summit <CPA> Group sent you your 2025 Rental Property Questionnaire. Due December 5, 2026. http://summit.localhost/questionnaire/abc?questionnaireId=q1");
+    expect(notificationSms(input)).toBe(
+      "Summit <CPA> Group sent you your 2025 Rental Property Questionnaire. Due December 5, 2026. http://summit.localhost/questionnaire/abc?questionnaireId=q1",
+    );
   });
 });

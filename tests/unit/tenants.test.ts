@@ -247,7 +247,17 @@ describe("canned questionnaire templates", () => {
       expect.arrayContaining(["Financial Information", "Payroll", "Auto", "Loans", "K-1", "Rental", "Estimated Tax Payments"]),
     );
     const tabs = new Set(CANNED_TEMPLATES.flatMap((t) => t.sections.flatMap((s) => (s.tab ? [s.tab] : []))));
-    for (const tab of ["Rental", "Business Income", "Farm", "Business Activity Income and Expenses", "Businesses Activities", "Rental Activity", "Rental Activities", "Farm Activities", "S-Corps and Partnerships"]) {
+    for (const tab of [
+      "Rental",
+      "Business Income",
+      "Farm",
+      "Business Activity Income and Expenses",
+      "Businesses Activities",
+      "Rental Activity",
+      "Rental Activities",
+      "Farm Activities",
+      "S-Corps and Partnerships",
+    ]) {
       expect(tabs, tab).toContain(tab);
     }
   });

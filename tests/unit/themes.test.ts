@@ -62,9 +62,7 @@ describe("brandColors", () => {
 });
 
 function keysDeep(value: object, prefix = ""): string[] {
-  return Object.entries(value).flatMap(([k, v]) =>
-    typeof v === "object" && v !== null ? keysDeep(v, `${prefix}${k}.`) : [`${prefix}${k}`]
-  );
+  return Object.entries(value).flatMap(([k, v]) => (typeof v === "object" && v !== null ? keysDeep(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
 }
 
 describe("built-in themes", () => {

@@ -1,8 +1,7 @@
 import type { ThemeTokens } from "./types";
 
 /** Scales most themes share; a theme overrides what gives it its character. */
-export const systemSans =
-  '"Inter", -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", "Liberation Sans", Arial, sans-serif';
+export const systemSans = '"Inter", -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", "Liberation Sans", Arial, sans-serif';
 export const systemMono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", "DejaVu Sans Mono", monospace';
 
 export const fontSize: ThemeTokens["fontSize"] = {

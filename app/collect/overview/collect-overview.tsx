@@ -8,15 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import * as t from "~/components/data-table/data-table.css";
 import { TablePager } from "~/components/data-table/data-table";
 import { SendRemindersDialog } from "~/reminders/send-reminders-dialog";
-import {
-  SEARCH_DEBOUNCE_MS,
-  stateToSearch,
-  toggleSort,
-  withFilter,
-  withSearch,
-  type PageInfo,
-  type TableState,
-} from "~/components/data-table/state";
+import { SEARCH_DEBOUNCE_MS, stateToSearch, toggleSort, withFilter, withSearch, type PageInfo, type TableState } from "~/components/data-table/state";
 import { Badge, Button, Checkbox, ConfirmDialog, Dialog, EmptyState, PageHeader, Select, TextField, useToast, type SelectOption } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import { COLLECT_MESSAGES } from "../preview/rules";
@@ -70,17 +62,19 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   const filterKey = JSON.stringify([state.filters, state.q]);
   useEffect(() => setSelected(new Set()), [filterKey]);
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggleAll = () => setSelected((prev) => {
-    const next = new Set(prev);
-    for (const r of rows) (allOnPage ? next.delete(r.id) : next.add(r.id));
-    return next;
-  });
-  const toggle = (id: string) => setSelected((prev) => {
-    const next = new Set(prev);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
+  const toggleAll = () =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const r of rows) allOnPage ? next.delete(r.id) : next.add(r.id);
+      return next;
+    });
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   // Bulk actions.
   const bulk = useFetcher<ActionResult>();
@@ -120,7 +114,15 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   const cell = (key: CollectColumnKey, row: CollectRow) => {
     switch (key) {
       case "select":
-        return <input type="checkbox" className={s.rowCheck} checked={selected.has(row.id)} onChange={() => toggle(row.id)} aria-label={row.owner ? `Select ${row.owner}: ${tr(row.name)}, ${row.client}` : `Select ${row.client}: ${tr(row.name)}`} />;
+        return (
+          <input
+            type="checkbox"
+            className={s.rowCheck}
+            checked={selected.has(row.id)}
+            onChange={() => toggle(row.id)}
+            aria-label={row.owner ? `Select ${row.owner}: ${tr(row.name)}, ${row.client}` : `Select ${row.client}: ${tr(row.name)}`}
+          />
+        );
       case "notes":
         return row.notes ? <Badge tone="neutral">{row.notes}</Badge> : "";
       case "firm_custom_status_id":
@@ -203,7 +205,14 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
       <QueueBanner />
       <section className={t.root} aria-label={tr("Questionnaires")} aria-busy={navigation.state === "loading" || undefined}>
         <div className={t.toolbar}>
-          <TextField className={t.search} label={`Search ${tr("questionnaires")}`} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} autoComplete="off" />
+          <TextField
+            className={t.search}
+            label={`Search ${tr("questionnaires")}`}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            autoComplete="off"
+          />
           <span className={s.filtersToggle}>
             <Button size="sm" variant="secondary" aria-expanded={filtersOpen} aria-controls="collect-filters" onClick={() => setFiltersOpen((o) => !o)}>
               {`Filters${Object.keys(state.filters).length ? ` (${Object.keys(state.filters).length})` : ""}`}
@@ -213,9 +222,16 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
             {filter("status", "Status", "Any status", STATUS_FILTERS)}
             {filter("year", "Year", "Any year", options.years)}
             {filter("advisor", "Assigned", "Anyone", [{ value: "none", label: "No advisor" }, ...options.advisors])}
-            {options.customStatuses.length ? filter("custom_status", "Custom status", "Any custom status", [{ value: "none", label: "No custom status" }, ...options.customStatuses]) : null}
+            {options.customStatuses.length
+              ? filter("custom_status", "Custom status", "Any custom status", [{ value: "none", label: "No custom status" }, ...options.customStatuses])
+              : null}
             {options.groups.length ? filter("group", "Firm group", "Any group", [{ value: "none", label: "No group" }, ...options.groups]) : null}
-            {filter("entity_type", tr("Entity type"), "Any type", options.entityTypes.map((o) => ({ ...o, label: tr(o.label) })))}
+            {filter(
+              "entity_type",
+              tr("Entity type"),
+              "Any type",
+              options.entityTypes.map((o) => ({ ...o, label: tr(o.label) })),
+            )}
             {filter("deleted", "Show", "Active", DELETED_FILTERS)}
           </div>
           <details className={t.columns}>
@@ -265,7 +281,11 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
             compact
             titleAs="p"
             title={deletedView ? `No deleted ${tr("questionnaires")}.` : `No ${tr("questionnaires")} found.`}
-            description={state.q || Object.keys(state.filters).length ? "Try another search or clear the filters." : `${tr("Questionnaires")} you send to clients show up here.`}
+            description={
+              state.q || Object.keys(state.filters).length
+                ? "Try another search or clear the filters."
+                : `${tr("Questionnaires")} you send to clients show up here.`
+            }
           />
         ) : (
           <div className={t.scroller}>
@@ -316,7 +336,11 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
           page={page}
           current={current}
           go={go}
-          note={data.capped && !page.hasNext ? <span className={s.muted}>Only the first 10,000 matches can be paged through: narrow the list with search or filters.</span> : null}
+          note={
+            data.capped && !page.hasNext ? (
+              <span className={s.muted}>Only the first 10,000 matches can be paged through: narrow the list with search or filters.</span>
+            ) : null
+          }
         />
       </section>
 
@@ -338,8 +362,21 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
         onConfirm={() => submitBulk({ intent: "send_drafts" })}
         onCancel={() => setBulkDialog(null)}
       />
-      <DueDateDialog open={bulkDialog === "due"} today={today} busy={busy} count={selected.size} onCancel={() => setBulkDialog(null)} onSave={(dueDate, remindersDisabled) => submitBulk({ intent: "due_dates", dueDate, remindersDisabled })} />
-      <BulkRemindersDialog open={bulkDialog === "reminders"} busy={busy} count={selected.size} onCancel={() => setBulkDialog(null)} onSave={(remindersDisabled) => submitBulk({ intent: "reminders", remindersDisabled })} />
+      <DueDateDialog
+        open={bulkDialog === "due"}
+        today={today}
+        busy={busy}
+        count={selected.size}
+        onCancel={() => setBulkDialog(null)}
+        onSave={(dueDate, remindersDisabled) => submitBulk({ intent: "due_dates", dueDate, remindersDisabled })}
+      />
+      <BulkRemindersDialog
+        open={bulkDialog === "reminders"}
+        busy={busy}
+        count={selected.size}
+        onCancel={() => setBulkDialog(null)}
+        onSave={(remindersDisabled) => submitBulk({ intent: "reminders", remindersDisabled })}
+      />
       <SendRemindersDialog
         open={sendReminders}
         questionnaireIds={[...selected]}
@@ -354,7 +391,19 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   );
 }
 
-function BulkRemindersDialog({ open, busy, count, onCancel, onSave }: { open: boolean; busy: boolean; count: number; onCancel: () => void; onSave: (off: boolean) => void }) {
+function BulkRemindersDialog({
+  open,
+  busy,
+  count,
+  onCancel,
+  onSave,
+}: {
+  open: boolean;
+  busy: boolean;
+  count: number;
+  onCancel: () => void;
+  onSave: (off: boolean) => void;
+}) {
   return (
     <Dialog
       open={open}

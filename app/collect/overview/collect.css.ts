@@ -21,7 +21,10 @@ export const linkButton = style({
   cursor: "pointer",
   color: vars.color.brandText,
   fontWeight: vars.fontWeight.semibold,
-  selectors: { "&:hover": { textDecoration: "underline" }, "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2, borderRadius: vars.radius.sm } },
+  selectors: {
+    "&:hover": { textDecoration: "underline" },
+    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2, borderRadius: vars.radius.sm },
+  },
 });
 
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
@@ -48,20 +51,45 @@ export const listItem = style({
   "@media": { "screen and (max-width: 600px)": { flexDirection: "column", gap: vars.space.xs } },
 });
 
-export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, display: "flex", gap: vars.space.sm, alignItems: "center" });
+export const sectionTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  display: "flex",
+  gap: vars.space.sm,
+  alignItems: "center",
+});
 
 export const answer = style({ color: vars.color.textMuted, whiteSpace: "pre-wrap", wordBreak: "break-word" });
 
-export const note = style({ fontSize: vars.fontSize.xs, color: vars.color.text, background: vars.color.warningSoft, padding: `${vars.space["2xs"]} ${vars.space.sm}`, borderRadius: vars.radius.sm, marginTop: vars.space.xs });
+export const note = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.text,
+  background: vars.color.warningSoft,
+  padding: `${vars.space["2xs"]} ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  marginTop: vars.space.xs,
+});
 
-export const item = style({ display: "grid", gridTemplateColumns: "1fr 140px auto", gap: vars.space.sm, alignItems: "end", "@media": { "screen and (max-width: 600px)": { gridTemplateColumns: "1fr" } } });
+export const item = style({
+  display: "grid",
+  gridTemplateColumns: "1fr 140px auto",
+  gap: vars.space.sm,
+  alignItems: "end",
+  "@media": { "screen and (max-width: 600px)": { gridTemplateColumns: "1fr" } },
+});
 
 export const stats = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
 
 /** On phones the filters fold under a Filters button; on wider screens they sit in the toolbar. */
 export const filters = style({
   display: "contents",
-  "@media": { "screen and (max-width: 600px)": { display: "none", selectors: { '&[data-open="true"]': { display: "grid", gridTemplateColumns: "1fr", gap: vars.space.sm, width: "100%" } } } },
+  "@media": {
+    "screen and (max-width: 600px)": {
+      display: "none",
+      selectors: { '&[data-open="true"]': { display: "grid", gridTemplateColumns: "1fr", gap: vars.space.sm, width: "100%" } },
+    },
+  },
 });
 
 export const filtersToggle = style({ display: "none", "@media": { "screen and (max-width: 600px)": { display: "inline-flex" } } });

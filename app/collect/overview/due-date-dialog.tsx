@@ -24,16 +24,40 @@ export function DueDateDialog({
   onSave: (dueDate: string, remindersDisabled: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onClose={onCancel} title="Edit due dates" description={count && count > 1 ? `For ${count} selected rows.` : undefined} size="sm" persistent={busy}>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title="Edit due dates"
+      description={count && count > 1 ? `For ${count} selected rows.` : undefined}
+      size="sm"
+      persistent={busy}
+    >
       <DueDateForm today={today} busy={busy} initial={initial} initialRemindersDisabled={initialRemindersDisabled} onCancel={onCancel} onSave={onSave} />
     </Dialog>
   );
 }
 
-function DueDateForm({ today, busy, initial, initialRemindersDisabled, onCancel, onSave }: { today: string; busy: boolean; initial?: string | null; initialRemindersDisabled: boolean; onCancel: () => void; onSave: (d: string, r: boolean) => void }) {
+function DueDateForm({
+  today,
+  busy,
+  initial,
+  initialRemindersDisabled,
+  onCancel,
+  onSave,
+}: {
+  today: string;
+  busy: boolean;
+  initial?: string | null;
+  initialRemindersDisabled: boolean;
+  onCancel: () => void;
+  onSave: (d: string, r: boolean) => void;
+}) {
   const [date, setDate] = useState(initial && initial >= today ? initial : addDays(today, DEFAULT_DUE_DAYS));
   const [off, setOff] = useState(initialRemindersDisabled);
-  const error = useMemo(() => (!/^\d{4}-\d{2}-\d{2}$/.test(date) ? COLLECT_MESSAGES.validDueDate : date < today ? COLLECT_MESSAGES.futureDueDate : null), [date, today]);
+  const error = useMemo(
+    () => (!/^\d{4}-\d{2}-\d{2}$/.test(date) ? COLLECT_MESSAGES.validDueDate : date < today ? COLLECT_MESSAGES.futureDueDate : null),
+    [date, today],
+  );
   return (
     <form
       className={s.stack}
@@ -62,4 +86,3 @@ function DueDateForm({ today, busy, initial, initialRemindersDisabled, onCancel,
     </form>
   );
 }
-

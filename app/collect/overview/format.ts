@@ -8,7 +8,10 @@ export function formatDay(iso: string | null): string {
   return `${m}/${d}/${y}`;
 }
 
-export function statusBadge(row: { locked: boolean; completed: boolean; isDraft: boolean; inProgress: boolean; openedAt: string | null; dueDate: string | null }, today: string): { label: string; tone: BadgeTone } {
+export function statusBadge(
+  row: { locked: boolean; completed: boolean; isDraft: boolean; inProgress: boolean; openedAt: string | null; dueDate: string | null },
+  today: string,
+): { label: string; tone: BadgeTone } {
   if (row.locked) return { label: "Locked", tone: "neutral" };
   const label = staffStatusLabel(row);
   if (row.completed) return { label, tone: "success" };
@@ -16,4 +19,3 @@ export function statusBadge(row: { locked: boolean; completed: boolean; isDraft:
   if (row.dueDate && row.dueDate < today) return { label: `${label} · Overdue`, tone: "danger" };
   return { label, tone: "info" };
 }
-

@@ -129,10 +129,16 @@ export async function listCollect(portal: FirmSiteContext, viewer: StaffViewer, 
 /** The choices of the table's filters, visible to this viewer (one round of parallel statements). */
 export async function collectFilterOptions(portal: FirmSiteContext, viewer: StaffViewer) {
   const [advisors, groups, statuses, types, years, me] = await Promise.all([
-    portal.db.user.findMany({ where: { kind: "staff", isAdvisor: true, deletedAt: null }, select: { id: true, fname: true, lname: true }, orderBy: [{ lname: "asc" }, { fname: "asc" }] }),
+    portal.db.user.findMany({
+      where: { kind: "staff", isAdvisor: true, deletedAt: null },
+      select: { id: true, fname: true, lname: true },
+      orderBy: [{ lname: "asc" }, { fname: "asc" }],
+    }),
     portal.db.firmGroup.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
     portal.db.firmCustomStatus.findMany({ select: { id: true, firmUserDisplayStatus: true }, orderBy: [{ order: "asc" }, { firmUserDisplayStatus: "asc" }] }),
-    firmSql<{ type: string }>(portal.firm.id, `SELECT DISTINCT entity_type AS type FROM companies WHERE deleted_at IS NULL AND entity_type <> $1 ORDER BY 1`, [UNASSIGNED_ENTITY_TYPE]),
+    firmSql<{ type: string }>(portal.firm.id, `SELECT DISTINCT entity_type AS type FROM companies WHERE deleted_at IS NULL AND entity_type <> $1 ORDER BY 1`, [
+      UNASSIGNED_ENTITY_TYPE,
+    ]),
     firmSql<{ year: number }>(portal.firm.id, `SELECT DISTINCT tax_year AS year FROM questionnaires WHERE deleted_at IS NULL ORDER BY 1 DESC`),
     viewer.firmAccess === "group" ? portal.db.user.findFirst({ where: { id: viewer.id }, select: { firmGroupId: true } }) : Promise.resolve(null),
   ]);

@@ -52,7 +52,9 @@ export function QueueBanner() {
         )
       }
     >
-      {poll.stopped ? "Polling stopped. Reload the page to see the latest." : "Imports and scheduled sends are being processed. The list refreshes when they finish."}
+      {poll.stopped
+        ? "Polling stopped. Reload the page to see the latest."
+        : "Imports and scheduled sends are being processed. The list refreshes when they finish."}
     </Alert>
   );
 }

@@ -37,7 +37,14 @@ export type CollectColumnKey = (typeof COLLECT_COLUMNS)[number]["key"];
 export const FIXED_COLUMNS: readonly CollectColumnKey[] = ["select", "client", "actions"];
 
 /** Hidden until chosen: the columns most firms do not use. */
-export const DEFAULT_HIDDEN: readonly CollectColumnKey[] = ["firm_role", "external_user_id", "external_entity_id", "first_doc_uploaded_at", "submitted_at", "firm_group"];
+export const DEFAULT_HIDDEN: readonly CollectColumnKey[] = [
+  "firm_role",
+  "external_user_id",
+  "external_entity_id",
+  "first_doc_uploaded_at",
+  "submitted_at",
+  "firm_group",
+];
 
 export const COLLECT_FILTERS = ["status", "year", "advisor", "custom_status", "group", "entity_type", "deleted"] as const;
 
@@ -106,7 +113,7 @@ export const COLLECT_FROM = `FROM questionnaires q
 
 const COLLECT_SORT: Record<string, string> = {
   notes: "(SELECT count(*) FROM notes n WHERE n.questionnaire_id = q.id AND n.deleted_at IS NULL) {dir}",
-  firm_custom_status_id: "cs.\"order\" {dir} NULLS LAST, lower(cs.firm_user_display_status) {dir}",
+  firm_custom_status_id: 'cs."order" {dir} NULLS LAST, lower(cs.firm_user_display_status) {dir}',
   documents: "(SELECT count(*) FROM documents d WHERE d.questionnaire_id = q.id AND d.deleted_at IS NULL AND d.item_type = 'file') {dir}",
   status: ORDERING_SQL,
   client: "lower(c.name) {dir}",
@@ -177,7 +184,9 @@ export function collectQuery(state: TableState, viewer: StaffViewer, options: Co
   const entityIn = (condition: string) =>
     `q.company_id IN (SELECT ec.id FROM companies ec LEFT JOIN users eo ON eo.id = ec.primary_owner_id WHERE ${condition})`;
   if (viewer.firmAccess === "group") {
-    where.push(entityIn(`eo.id IS NULL OR eo.firm_group_id IS NULL OR eo.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${add(viewer.id)})`));
+    where.push(
+      entityIn(`eo.id IS NULL OR eo.firm_group_id IS NULL OR eo.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${add(viewer.id)})`),
+    );
   }
   if (state.q) {
     const p = add(likePattern(state.q));

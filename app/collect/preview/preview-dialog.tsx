@@ -14,14 +14,32 @@ import type { PreviewData } from "../actions.server";
 import { DueDateDialog } from "../overview/due-date-dialog";
 import { formatDay, statusBadge } from "../overview/format";
 import * as s from "../overview/collect.css";
-import { addDays, additionalItemError, additionalItemsReady, ADDITIONAL_ITEM_TYPES, COLLECT_MESSAGES, DEFAULT_DUE_DAYS, type AdditionalItemInput } from "./rules";
+import {
+  addDays,
+  additionalItemError,
+  additionalItemsReady,
+  ADDITIONAL_ITEM_TYPES,
+  COLLECT_MESSAGES,
+  DEFAULT_DUE_DAYS,
+  type AdditionalItemInput,
+} from "./rules";
 
 type ActionResult = { ok: true; message: string; count: number; link?: string } | { ok: false; error: string };
 type Confirm = null | "lock" | "unlock" | "complete" | "uncomplete" | "delete" | "restore";
 
 const SPECIAL: Record<string, string> = { not_applicable: "Not applicable", provided_elsewhere: "Provided elsewhere", marked_completed: "Marked completed" };
 
-export function PreviewDialog({ questionnaireId, isAdvisor, today, onClose }: { questionnaireId: string; isAdvisor: boolean; today: string; onClose: () => void }) {
+export function PreviewDialog({
+  questionnaireId,
+  isAdvisor,
+  today,
+  onClose,
+}: {
+  questionnaireId: string;
+  isAdvisor: boolean;
+  today: string;
+  onClose: () => void;
+}) {
   const tr = useVocabulary();
   const toast = useToast();
   const location = useLocation();
@@ -62,7 +80,14 @@ export function PreviewDialog({ questionnaireId, isAdvisor, today, onClose }: { 
       if (lastIntent.current === "delete") onClose();
       else loader.load(endpoint);
     } else {
-      const fallback = lastIntent.current === "restore" ? COLLECT_MESSAGES.restoreFailed : lastIntent.current === "reminders" ? COLLECT_MESSAGES.reminderFailed : lastIntent.current === "attach" ? COLLECT_MESSAGES.attachFailed : COLLECT_MESSAGES.failed;
+      const fallback =
+        lastIntent.current === "restore"
+          ? COLLECT_MESSAGES.restoreFailed
+          : lastIntent.current === "reminders"
+            ? COLLECT_MESSAGES.reminderFailed
+            : lastIntent.current === "attach"
+              ? COLLECT_MESSAGES.attachFailed
+              : COLLECT_MESSAGES.failed;
       toast.error(result.error && result.error !== "Malformed request" ? result.error : fallback);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -75,16 +100,53 @@ export function PreviewDialog({ questionnaireId, isAdvisor, today, onClose }: { 
   const depositKnown = q && q.depositAmountCents && q.depositStatus;
 
   const confirmText: Record<Exclude<Confirm, null>, { title: string; message: string; label: string; body: Record<string, unknown>; danger?: boolean }> = {
-    lock: { title: `Lock this ${tr("questionnaire")}?`, message: "The client can still view it but cannot change any answer.", label: "Lock", body: { intent: "lock", locked: true } },
-    unlock: { title: `Unlock this ${tr("questionnaire")}?`, message: "The client can answer and upload again.", label: "Unlock", body: { intent: "lock", locked: false } },
-    complete: { title: "Mark questionnaire completed?", message: "It becomes read-only for the client.", label: "Mark completed", body: { intent: "complete", completed: true } },
-    uncomplete: { title: "Mark questionnaire not completed?", message: "The client can continue answering.", label: "Mark not completed", body: { intent: "complete", completed: false } },
-    delete: { title: `Delete this ${tr("questionnaire")}?`, message: "It disappears from the client's dashboard. You can restore it from Collect (Show: Deleted only).", label: "Delete", body: { intent: "delete" }, danger: true },
-    restore: { title: `Restore this ${tr("questionnaire")}?`, message: "It shows on the client's dashboard again.", label: "Restore", body: { intent: "restore" } },
+    lock: {
+      title: `Lock this ${tr("questionnaire")}?`,
+      message: "The client can still view it but cannot change any answer.",
+      label: "Lock",
+      body: { intent: "lock", locked: true },
+    },
+    unlock: {
+      title: `Unlock this ${tr("questionnaire")}?`,
+      message: "The client can answer and upload again.",
+      label: "Unlock",
+      body: { intent: "lock", locked: false },
+    },
+    complete: {
+      title: "Mark questionnaire completed?",
+      message: "It becomes read-only for the client.",
+      label: "Mark completed",
+      body: { intent: "complete", completed: true },
+    },
+    uncomplete: {
+      title: "Mark questionnaire not completed?",
+      message: "The client can continue answering.",
+      label: "Mark not completed",
+      body: { intent: "complete", completed: false },
+    },
+    delete: {
+      title: `Delete this ${tr("questionnaire")}?`,
+      message: "It disappears from the client's dashboard. You can restore it from Collect (Show: Deleted only).",
+      label: "Delete",
+      body: { intent: "delete" },
+      danger: true,
+    },
+    restore: {
+      title: `Restore this ${tr("questionnaire")}?`,
+      message: "It shows on the client's dashboard again.",
+      label: "Restore",
+      body: { intent: "restore" },
+    },
   };
 
   return (
-    <Dialog open onClose={onClose} size="lg" title={q ? tr(q.name) : `${tr("Questionnaire")}`} description={q ? `${q.companyName} · ${q.taxYear}${q.dueDate ? ` · Due ${formatDay(q.dueDate)}` : ""}` : undefined}>
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      title={q ? tr(q.name) : `${tr("Questionnaire")}`}
+      description={q ? `${q.companyName} · ${q.taxYear}${q.dueDate ? ` · Due ${formatDay(q.dueDate)}` : ""}` : undefined}
+    >
       {!data ? (
         loader.state === "idle" ? (
           <Alert tone="danger" title={COLLECT_MESSAGES.failed}>
@@ -116,7 +178,12 @@ export function PreviewDialog({ questionnaireId, isAdvisor, today, onClose }: { 
                 <Button size="sm" variant="secondary" disabled={!isAdvisor || busy} onClick={() => setConfirm(q!.locked ? "unlock" : "lock")}>
                   {q!.locked ? "Unlock" : "Lock"}
                 </Button>
-                <Button size="sm" disabled={!isAdvisor || busy || q!.locked} onClick={() => setSub("items")} title={q!.locked ? COLLECT_MESSAGES.isLocked : undefined}>
+                <Button
+                  size="sm"
+                  disabled={!isAdvisor || busy || q!.locked}
+                  onClick={() => setSub("items")}
+                  title={q!.locked ? COLLECT_MESSAGES.isLocked : undefined}
+                >
                   Request additional items
                 </Button>
               </>
@@ -147,7 +214,12 @@ export function PreviewDialog({ questionnaireId, isAdvisor, today, onClose }: { 
               <Button size="sm" variant="ghost" disabled={busy} onClick={() => setConfirm("delete")}>
                 Delete
               </Button>
-              <Switch label="Track changes" checked={q!.trackChanges} disabled={busy} onChange={(e) => run({ intent: "track_changes", trackChanges: e.currentTarget.checked })} />
+              <Switch
+                label="Track changes"
+                checked={q!.trackChanges}
+                disabled={busy}
+                onChange={(e) => run({ intent: "track_changes", trackChanges: e.currentTarget.checked })}
+              />
             </div>
           ) : null}
 
@@ -186,8 +258,20 @@ export function PreviewDialog({ questionnaireId, isAdvisor, today, onClose }: { 
             onCancel={() => setSub(null)}
             onSave={(dueDate, remindersDisabled) => run({ intent: "due_date", dueDate, remindersDisabled })}
           />
-          <RemindersDialog open={sub === "reminders"} data={data} busy={busy} onCancel={() => setSub(null)} onSave={(body) => run({ intent: "reminders", ...body })} />
-          <AdditionalItemsDialog open={sub === "items"} today={today} busy={busy} onCancel={() => setSub(null)} onSave={(body) => run({ intent: "additional_items", ...body })} />
+          <RemindersDialog
+            open={sub === "reminders"}
+            data={data}
+            busy={busy}
+            onCancel={() => setSub(null)}
+            onSave={(body) => run({ intent: "reminders", ...body })}
+          />
+          <AdditionalItemsDialog
+            open={sub === "items"}
+            today={today}
+            busy={busy}
+            onCancel={() => setSub(null)}
+            onSave={(body) => run({ intent: "additional_items", ...body })}
+          />
         </>
       )}
     </Dialog>
@@ -207,7 +291,12 @@ function SectionsTab({ data }: { data: PreviewData }) {
           {section.questions.length ? (
             <ul className={s.list}>
               {section.questions.map((question) => {
-                const status = questionStatus({ answer: question.answer, answerBy: question.answerBy, specialAnswer: question.specialAnswer as never, optional: question.optional });
+                const status = questionStatus({
+                  answer: question.answer,
+                  answerBy: question.answerBy,
+                  specialAnswer: question.specialAnswer as never,
+                  optional: question.optional,
+                });
                 const answer = question.specialAnswer
                   ? SPECIAL[question.specialAnswer]
                   : question.answerBy
@@ -278,7 +367,15 @@ function ActivitiesTab({ data }: { data: PreviewData }) {
 function UnattachedTab({ data, busy, onAttach }: { data: PreviewData; busy: boolean; onAttach: (ids: string[]) => void }) {
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const q = data.questionnaire;
-  if (data.unattached.length === 0) return <EmptyState compact titleAs="p" title="No unattached documents." description="Documents from the last 3 months that are not attached to any questionnaire show here." />;
+  if (data.unattached.length === 0)
+    return (
+      <EmptyState
+        compact
+        titleAs="p"
+        title="No unattached documents."
+        description="Documents from the last 3 months that are not attached to any questionnaire show here."
+      />
+    );
   const canAttach = !q.locked && !q.deleted;
   return (
     <div className={s.stack}>
@@ -319,7 +416,19 @@ function UnattachedTab({ data, busy, onAttach }: { data: PreviewData; busy: bool
   );
 }
 
-function RemindersDialog({ open, data, busy, onCancel, onSave }: { open: boolean; data: PreviewData; busy: boolean; onCancel: () => void; onSave: (body: Record<string, unknown>) => void }) {
+function RemindersDialog({
+  open,
+  data,
+  busy,
+  onCancel,
+  onSave,
+}: {
+  open: boolean;
+  data: PreviewData;
+  busy: boolean;
+  onCancel: () => void;
+  onSave: (body: Record<string, unknown>) => void;
+}) {
   const q = data.questionnaire;
   const [on, setOn] = useState(!q.remindersDisabled);
   const [subject, setSubject] = useState(q.reminderEmailSubject ?? "");
@@ -344,7 +453,10 @@ function RemindersDialog({ open, data, busy, onCancel, onSave }: { open: boolean
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button loading={busy} onClick={() => onSave({ remindersDisabled: !on, reminderEmailSubject: subject, reminderEmailMessage: message, reminderSmsMessage: sms })}>
+          <Button
+            loading={busy}
+            onClick={() => onSave({ remindersDisabled: !on, reminderEmailSubject: subject, reminderEmailMessage: message, reminderSmsMessage: sms })}
+          >
             Save
           </Button>
         </>
@@ -362,7 +474,19 @@ function RemindersDialog({ open, data, busy, onCancel, onSave }: { open: boolean
 
 const emptyItem = (): AdditionalItemInput & { optionsText: string } => ({ text: "", questionType: "upload", options: [], optionsText: "" });
 
-function AdditionalItemsDialog({ open, today, busy, onCancel, onSave }: { open: boolean; today: string; busy: boolean; onCancel: () => void; onSave: (body: Record<string, unknown>) => void }) {
+function AdditionalItemsDialog({
+  open,
+  today,
+  busy,
+  onCancel,
+  onSave,
+}: {
+  open: boolean;
+  today: string;
+  busy: boolean;
+  onCancel: () => void;
+  onSave: (body: Record<string, unknown>) => void;
+}) {
   const [items, setItems] = useState([emptyItem()]);
   const [dueDate, setDueDate] = useState(addDays(today, DEFAULT_DUE_DAYS));
   useEffect(() => {
@@ -371,7 +495,14 @@ function AdditionalItemsDialog({ open, today, busy, onCancel, onSave }: { open: 
       setDueDate(addDays(today, DEFAULT_DUE_DAYS));
     }
   }, [open, today]);
-  const parsed = items.map((i) => ({ text: i.text, questionType: i.questionType, options: i.optionsText.split(",").map((o) => o.trim()).filter(Boolean) }));
+  const parsed = items.map((i) => ({
+    text: i.text,
+    questionType: i.questionType,
+    options: i.optionsText
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
+  }));
   const dueError = !/^\d{4}-\d{2}-\d{2}$/.test(dueDate) ? COLLECT_MESSAGES.validDueDate : dueDate < today ? COLLECT_MESSAGES.futureDueDate : null;
   const ready = additionalItemsReady(parsed) && parsed.every((p) => additionalItemError(p) === null) && !dueError;
   const update = (index: number, patch: Partial<(typeof items)[number]>) => setItems((prev) => prev.map((it, i) => (i === index ? { ...it, ...patch } : it)));
@@ -399,18 +530,35 @@ function AdditionalItemsDialog({ open, today, busy, onCancel, onSave }: { open: 
           const optionError = item.questionType === "upload" && /[/.]/.test(item.optionsText) ? COLLECT_MESSAGES.itemOptions : undefined;
           return (
             <div key={index} className={s.item}>
-              <TextField label={`Item ${index + 1}`} value={item.text} maxLength={1000} required onChange={(e) => update(index, { text: e.currentTarget.value })} />
+              <TextField
+                label={`Item ${index + 1}`}
+                value={item.text}
+                maxLength={1000}
+                required
+                onChange={(e) => update(index, { text: e.currentTarget.value })}
+              />
               <Select
                 label="Type"
                 value={item.questionType}
                 onChange={(e) => update(index, { questionType: e.currentTarget.value as AdditionalItemInput["questionType"] })}
                 options={ADDITIONAL_ITEM_TYPES.map((t) => ({ value: t, label: t === "upload" ? "Document" : t === "boolean" ? "Yes / No" : "Text" }))}
               />
-              <Button variant="ghost" size="sm" disabled={items.length === 1} onClick={() => setItems((prev) => prev.filter((_, i) => i !== index))} aria-label={`Remove item ${index + 1}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={items.length === 1}
+                onClick={() => setItems((prev) => prev.filter((_, i) => i !== index))}
+                aria-label={`Remove item ${index + 1}`}
+              >
                 Remove
               </Button>
               {item.questionType === "upload" ? (
-                <TextField label="Document options (comma separated, optional)" value={item.optionsText} error={optionError} onChange={(e) => update(index, { optionsText: e.currentTarget.value })} />
+                <TextField
+                  label="Document options (comma separated, optional)"
+                  value={item.optionsText}
+                  error={optionError}
+                  onChange={(e) => update(index, { optionsText: e.currentTarget.value })}
+                />
               ) : null}
             </div>
           );
@@ -420,7 +568,15 @@ function AdditionalItemsDialog({ open, today, busy, onCancel, onSave }: { open: 
             Add item
           </Button>
         </div>
-        <TextField label="Due date" type="date" min={today} value={dueDate} error={dueError ?? undefined} onChange={(e) => setDueDate(e.currentTarget.value)} required />
+        <TextField
+          label="Due date"
+          type="date"
+          min={today}
+          value={dueDate}
+          error={dueError ?? undefined}
+          onChange={(e) => setDueDate(e.currentTarget.value)}
+          required
+        />
       </div>
     </Dialog>
   );

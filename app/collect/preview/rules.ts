@@ -123,7 +123,12 @@ export const questionnaireIntentSchema = z.discriminatedUnion("intent", [
     reminderInAppMessage: text(1000),
     reminderSmsMessage: text(500),
   }),
-  z.object({ intent: z.literal("additional_items"), name: z.string().trim().max(200).optional(), dueDate: dateText, items: z.array(item).min(1, COLLECT_MESSAGES.itemText).max(MAX_ITEMS) }),
+  z.object({
+    intent: z.literal("additional_items"),
+    name: z.string().trim().max(200).optional(),
+    dueDate: dateText,
+    items: z.array(item).min(1, COLLECT_MESSAGES.itemText).max(MAX_ITEMS),
+  }),
   z.object({ intent: z.literal("attach"), extractedDocumentIds: ids }),
   z.object({ intent: z.literal("delete") }),
   z.object({ intent: z.literal("restore") }),

@@ -104,6 +104,10 @@ export function notificationSms(input: NotificationInput): string {
   const what = `${input.taxYear} ${input.questionnaireName}`;
   const due = input.dueDate ? ` Due ${longDate(input.dueDate)}.` : "";
   const lead =
-    input.kind === "additional-items" ? `requested more items for your ${what}.` : input.kind === "dropoff" ? `asked for your documents (${what}).` : `sent you your ${what}.`;
+    input.kind === "additional-items"
+      ? `requested more items for your ${what}.`
+      : input.kind === "dropoff"
+        ? `asked for your documents (${what}).`
+        : `sent you your ${what}.`;
   return `${input.firmName} ${lead}${due} ${input.url}`;
 }

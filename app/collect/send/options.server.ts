@@ -50,7 +50,8 @@ export async function searchSendEntities(portal: FirmSiteContext, viewer: StaffV
   const q = term.trim().slice(0, 200);
   if (!q) return [];
   const values: unknown[] = [UNASSIGNED_ENTITY_TYPE, likePattern(q)];
-  let where = "c.deleted_at IS NULL AND NOT c.inactive AND c.entity_type <> $1 AND (c.name ILIKE $2 OR (o.fname || ' ' || o.lname) ILIKE $2 OR o.email ILIKE $2)";
+  let where =
+    "c.deleted_at IS NULL AND NOT c.inactive AND c.entity_type <> $1 AND (c.name ILIKE $2 OR (o.fname || ' ' || o.lname) ILIKE $2 OR o.email ILIKE $2)";
   if (viewer.firmAccess === "group") {
     values.push(viewer.id);
     where += ` AND (o.id IS NULL OR o.firm_group_id IS NULL OR o.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = $${values.length}))`;

@@ -306,11 +306,31 @@ export function addQuestionnaire(rows: BuiltRows, firm: FirmForSend, plan: Quest
       const email = recipient.email ? validEmail(recipient.email) : null;
       if (email) {
         const message = notificationEmail(input);
-        rows.messages.push({ id: randomUUID(), firmId: firm.id, userId: recipient.userId, channel: "email", to: email, subject: message.subject, body: message.text, html: message.html, status: "queued", nextAttemptAt: now });
+        rows.messages.push({
+          id: randomUUID(),
+          firmId: firm.id,
+          userId: recipient.userId,
+          channel: "email",
+          to: email,
+          subject: message.subject,
+          body: message.text,
+          html: message.html,
+          status: "queued",
+          nextAttemptAt: now,
+        });
       }
       const phone = recipient.sms && recipient.phone ? validPhone(recipient.phone) : null;
       if (phone) {
-        rows.messages.push({ id: randomUUID(), firmId: firm.id, userId: recipient.userId, channel: "sms", to: phone, body: notificationSms(input), status: "queued", nextAttemptAt: now });
+        rows.messages.push({
+          id: randomUUID(),
+          firmId: firm.id,
+          userId: recipient.userId,
+          channel: "sms",
+          to: phone,
+          body: notificationSms(input),
+          status: "queued",
+          nextAttemptAt: now,
+        });
       }
     }
   }
@@ -359,11 +379,32 @@ function priorYearSection(target: EntityTarget, removePleaseUpload: boolean): Pl
       } as PlanQuestion);
     }
   }
-  return { key: "prior_year_items", sectionKey: "prior_year_items", type: SECTION.document_checklist, name: "Prior Year Documents", instruction: "Documents you gave us last year. Upload this year's version of each.", customElement: null, trigger: null, questions };
+  return {
+    key: "prior_year_items",
+    sectionKey: "prior_year_items",
+    type: SECTION.document_checklist,
+    name: "Prior Year Documents",
+    instruction: "Documents you gave us last year. Upload this year's version of each.",
+    customElement: null,
+    trigger: null,
+    questions,
+  };
 }
 
 function blankQuestion(key: string): PlanQuestion {
-  return { key, text: "", questionType: "text", options: [], optional: false, numberOfCharacters: null, disableAnswerLater: false, disableNotApplicable: false, documentLink: null, followUpOf: null, trigger: null };
+  return {
+    key,
+    text: "",
+    questionType: "text",
+    options: [],
+    optional: false,
+    numberOfCharacters: null,
+    disableAnswerLater: false,
+    disableNotApplicable: false,
+    documentLink: null,
+    followUpOf: null,
+    trigger: null,
+  };
 }
 
 /** A column of a bulk insert: the row's (Prisma) field, its SQL type, and a cast for enums. */
@@ -388,31 +429,95 @@ async function insertRows(tx: FirmTx, table: string, columns: readonly Column[],
 }
 
 const QUESTIONNAIRE_COLUMNS: Column[] = [
-  ["id", "text"], ["firmId", "text"], ["companyId", "text"], ["templateId", "text"], ["templateSchedulerId", "text"], ["scheduledRunOn", "date"],
-  ["relevantQuestionnaireId", "text"], ["name", "text"], ["taxYear", "integer"], ["dueDate", "date"], ["isDraft", "boolean"], ["isOpenItem", "boolean"],
-  ["depositRequired", "boolean"], ["depositStatus", "text", '"DepositStatus"'], ["depositAmountCents", "integer"], ["disclaimer", "text"],
-  ["documentDropOffEnabled", "boolean"], ["updateProfileSection", "boolean"], ["showUploadsAsDocumentChecklist", "boolean"],
-  ["documentPopoutChecklistEnabled", "boolean"], ["allOwnerSignatureRequired", "boolean"], ["includePriorYearItems", "boolean"],
-  ["sentAt", "timestamptz"], ["nextReminderDate", "timestamptz"], ["lastActivity", "text"], ["lastActivityAt", "timestamptz"], ["createdById", "text"], ["createdAt", "timestamptz"],
+  ["id", "text"],
+  ["firmId", "text"],
+  ["companyId", "text"],
+  ["templateId", "text"],
+  ["templateSchedulerId", "text"],
+  ["scheduledRunOn", "date"],
+  ["relevantQuestionnaireId", "text"],
+  ["name", "text"],
+  ["taxYear", "integer"],
+  ["dueDate", "date"],
+  ["isDraft", "boolean"],
+  ["isOpenItem", "boolean"],
+  ["depositRequired", "boolean"],
+  ["depositStatus", "text", '"DepositStatus"'],
+  ["depositAmountCents", "integer"],
+  ["disclaimer", "text"],
+  ["documentDropOffEnabled", "boolean"],
+  ["updateProfileSection", "boolean"],
+  ["showUploadsAsDocumentChecklist", "boolean"],
+  ["documentPopoutChecklistEnabled", "boolean"],
+  ["allOwnerSignatureRequired", "boolean"],
+  ["includePriorYearItems", "boolean"],
+  ["sentAt", "timestamptz"],
+  ["nextReminderDate", "timestamptz"],
+  ["lastActivity", "text"],
+  ["lastActivityAt", "timestamptz"],
+  ["createdById", "text"],
+  ["createdAt", "timestamptz"],
 ];
 const SECTION_COLUMNS: Column[] = [
-  ["id", "text"], ["firmId", "text"], ["questionnaireId", "text"], ["sectionKey", "text"], ["sectionType", "integer"], ["name", "text"],
-  ["instruction", "text"], ["customElement", "text"], ["order", "integer"],
+  ["id", "text"],
+  ["firmId", "text"],
+  ["questionnaireId", "text"],
+  ["sectionKey", "text"],
+  ["sectionType", "integer"],
+  ["name", "text"],
+  ["instruction", "text"],
+  ["customElement", "text"],
+  ["order", "integer"],
 ];
 const QUESTION_COLUMNS: Column[] = [
-  ["id", "text"], ["firmId", "text"], ["questionnaireId", "text"], ["sectionId", "text"], ["text", "text"], ["questionType", "text", '"QuestionType"'],
-  ["options", "text[]"], ["optional", "boolean"], ["numberOfCharacters", "integer"], ["disableAnswerLater", "boolean"], ["disableNotApplicable", "boolean"],
-  ["documentLink", "text"], ["followUpQuestionId", "text"], ["triggerForFollowUpQuestion", "text"], ["priorYearValue", "text"],
-  ["uploadedLastYear", "boolean"], ["rolloverLineItemId", "text"], ["order", "integer"],
+  ["id", "text"],
+  ["firmId", "text"],
+  ["questionnaireId", "text"],
+  ["sectionId", "text"],
+  ["text", "text"],
+  ["questionType", "text", '"QuestionType"'],
+  ["options", "text[]"],
+  ["optional", "boolean"],
+  ["numberOfCharacters", "integer"],
+  ["disableAnswerLater", "boolean"],
+  ["disableNotApplicable", "boolean"],
+  ["documentLink", "text"],
+  ["followUpQuestionId", "text"],
+  ["triggerForFollowUpQuestion", "text"],
+  ["priorYearValue", "text"],
+  ["uploadedLastYear", "boolean"],
+  ["rolloverLineItemId", "text"],
+  ["order", "integer"],
 ];
-const SIGNATURE_COLUMNS: Column[] = [["id", "text"], ["firmId", "text"], ["sectionId", "text"], ["userId", "text"], ["userName", "text"]];
+const SIGNATURE_COLUMNS: Column[] = [
+  ["id", "text"],
+  ["firmId", "text"],
+  ["sectionId", "text"],
+  ["userId", "text"],
+  ["userName", "text"],
+];
 const ACTIVITY_COLUMNS: Column[] = [
-  ["id", "text"], ["firmId", "text"], ["typeId", "integer"], ["title", "text"], ["description", "text"], ["companyId", "text"],
-  ["questionnaireId", "text"], ["actorId", "text"], ["createdAt", "timestamptz"],
+  ["id", "text"],
+  ["firmId", "text"],
+  ["typeId", "integer"],
+  ["title", "text"],
+  ["description", "text"],
+  ["companyId", "text"],
+  ["questionnaireId", "text"],
+  ["actorId", "text"],
+  ["createdAt", "timestamptz"],
 ];
 const MESSAGE_COLUMNS: Column[] = [
-  ["id", "text"], ["firmId", "text"], ["userId", "text"], ["channel", "text", '"OutboundChannel"'], ["to", "text"], ["subject", "text"], ["body", "text"],
-  ["html", "text"], ["status", "text", '"OutboundStatus"'], ["nextAttemptAt", "timestamptz"],
+  ["id", "text"],
+  ["firmId", "text"],
+  ["userId", "text"],
+  ["channel", "text", '"OutboundChannel"'],
+  ["to", "text"],
+  ["subject", "text"],
+  ["body", "text"],
+  ["html", "text"],
+  ["status", "text", '"OutboundStatus"'],
+  ["nextAttemptAt", "timestamptz"],
 ];
 
 /**
@@ -427,7 +532,18 @@ export async function writeRows(tx: FirmTx, rows: BuiltRows): Promise<OutboundMe
   for (const q of rows.questionnaires) {
     q.nextReminderDate = firm
       ? nextReminderDate(
-          { deletedAt: null, isDraft: q.isDraft ?? false, locked: false, completed: false, sentAt: (q.sentAt as Date | null) ?? null, company: { inactive: false, deletedAt: null }, remindersDisabled: false, dueDate: (q.dueDate as Date | null) ?? null, earliestRemindDate: null, lastRemindedAt: null },
+          {
+            deletedAt: null,
+            isDraft: q.isDraft ?? false,
+            locked: false,
+            completed: false,
+            sentAt: (q.sentAt as Date | null) ?? null,
+            company: { inactive: false, deletedAt: null },
+            remindersDisabled: false,
+            dueDate: (q.dueDate as Date | null) ?? null,
+            earliestRemindDate: null,
+            lastRemindedAt: null,
+          },
           firm.questionnaireReminderFrequencyDays,
         )
       : null;
@@ -471,7 +587,20 @@ const ENTITY_SELECT = {
     select: {
       isPrimary: true,
       notificationSubscriptions: { select: { notificationTypeId: true } },
-      user: { select: { id: true, fname: true, lname: true, preferredName: true, email: true, phoneNumber: true, preferredContactMethod: true, paying: true, deletedAt: true, hasTempEmail: true } },
+      user: {
+        select: {
+          id: true,
+          fname: true,
+          lname: true,
+          preferredName: true,
+          email: true,
+          phoneNumber: true,
+          preferredContactMethod: true,
+          paying: true,
+          deletedAt: true,
+          hasTempEmail: true,
+        },
+      },
     },
   },
 } satisfies Prisma.CompanySelect;

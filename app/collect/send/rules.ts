@@ -155,7 +155,9 @@ export interface SendTemplateForm {
   extraQuestions: ItemInput[];
 }
 
-export type SendTemplateErrors = Partial<Record<"templateId" | "taxYear" | "companyIds" | "dueDate" | "frequency" | "sendDate" | "depositAmount" | "extraQuestions", string>>;
+export type SendTemplateErrors = Partial<
+  Record<"templateId" | "taxYear" | "companyIds" | "dueDate" | "frequency" | "sendDate" | "depositAmount" | "extraQuestions", string>
+>;
 
 /** Field errors of the Template tab, with the spec's messages; empty when it can be sent. */
 export function sendTemplateErrors(form: SendTemplateForm, today: string): SendTemplateErrors {
@@ -176,7 +178,13 @@ export function sendTemplateErrors(form: SendTemplateForm, today: string): SendT
 
 /** The send button needs a template, an entity, a tax year and a valid due date, and text on every extra question. */
 export function canSendTemplate(form: SendTemplateForm, today: string): boolean {
-  return Boolean(form.templateId) && form.companyIds.length > 0 && form.taxYear !== null && isValidDueDate(form.dueDate, today) && form.extraQuestions.every((q) => q.text.trim() !== "");
+  return (
+    Boolean(form.templateId) &&
+    form.companyIds.length > 0 &&
+    form.taxYear !== null &&
+    isValidDueDate(form.dueDate, today) &&
+    form.extraQuestions.every((q) => q.text.trim() !== "")
+  );
 }
 
 /** Save Draft is disabled when the send is scheduled. */
@@ -188,7 +196,15 @@ export function needsBulkConfirmation(entityCount: number): boolean {
   return entityCount >= BULK_CONFIRM_THRESHOLD;
 }
 
-const companyIds = z.array(z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)).max(MAX_ENTITIES_PER_SEND);
+const companyIds = z
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  )
+  .max(MAX_ENTITIES_PER_SEND);
 const taxYear = z.coerce.number().int().nullable().default(null);
 
 export const sendTemplateSchema = z.object({
@@ -261,7 +277,9 @@ export function additionalItemsErrors(form: AdditionalItemsForm, today: string):
   else if (form.dueDate < today) errors.dueDate = SEND_MESSAGES.dueDateFuture;
   if (form.items.length === 0) errors.items = SEND_MESSAGES.oneItem;
   else if (form.items.some((i) => Object.keys(itemErrors(i)).length > 0)) {
-    errors.items = form.items.some((i) => i.questionType === "upload" && i.options.some((o) => optionError(o))) ? SEND_MESSAGES.optionCharacters : SEND_MESSAGES.itemText;
+    errors.items = form.items.some((i) => i.questionType === "upload" && i.options.some((o) => optionError(o)))
+      ? SEND_MESSAGES.optionCharacters
+      : SEND_MESSAGES.itemText;
   }
   return errors;
 }
@@ -306,7 +324,10 @@ export const sendDropOffSchema = z.object({
   taxYear,
   name: z.string().max(200).default(DROP_OFF_DEFAULT_NAME),
   dueDate: z.string().max(10).default(""),
-  rolloverItems: z.array(z.object({ name: z.string().max(200) })).max(MAX_EXTRA_QUESTIONS).default([]),
+  rolloverItems: z
+    .array(z.object({ name: z.string().max(200) }))
+    .max(MAX_EXTRA_QUESTIONS)
+    .default([]),
   additionalItems: z.array(itemSchema).max(MAX_EXTRA_QUESTIONS).default([]),
   includePriorYearItems: z.boolean().default(false),
   isDraft: z.boolean().default(false),

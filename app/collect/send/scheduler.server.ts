@@ -64,13 +64,17 @@ export function sendJobs(): JobDefinition[] {
 
 async function runSchedulerJob(data: unknown): Promise<object> {
   const { firmId, schedulerId, runOn } = (data ?? {}) as Record<string, unknown>;
-  if (typeof firmId !== "string" || typeof schedulerId !== "string" || typeof runOn !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(runOn)) return { skipped: "invalid job data" };
+  if (typeof firmId !== "string" || typeof schedulerId !== "string" || typeof runOn !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(runOn))
+    return { skipped: "invalid job data" };
   return runTemplateScheduler({ firmId, schedulerId, runOn });
 }
 
 /** Enqueues every due run (across firms); returns how many were due and how many were new jobs. */
 export async function sweepTemplateSchedulers(context: JobContext, limit = 500): Promise<{ due: number; enqueued: number }> {
-  const due = await context.sql<{ firmId: string; id: string; nextRunAt: Date }>(`SELECT firm_id AS "firmId", id, next_run_at AS "nextRunAt" FROM portal_due_template_schedulers($1)`, [limit]);
+  const due = await context.sql<{ firmId: string; id: string; nextRunAt: Date }>(
+    `SELECT firm_id AS "firmId", id, next_run_at AS "nextRunAt" FROM portal_due_template_schedulers($1)`,
+    [limit],
+  );
   let enqueued = 0;
   for (const row of due) {
     const runOn = runDateOf(new Date(row.nextRunAt));
@@ -113,7 +117,12 @@ export async function runTemplateScheduler(job: SchedulerRunJob): Promise<RunOut
     template,
     {
       taxYear: scheduler.taxYear,
-      dueDate: runDueDate({ frequency: scheduler.frequency, dueDate: scheduler.dueDate?.toISOString().slice(0, 10) ?? null, daysUntilDue: scheduler.daysUntilDue, runOn: job.runOn }),
+      dueDate: runDueDate({
+        frequency: scheduler.frequency,
+        dueDate: scheduler.dueDate?.toISOString().slice(0, 10) ?? null,
+        daysUntilDue: scheduler.daysUntilDue,
+        runOn: job.runOn,
+      }),
       isDraft: scheduler.isDraft,
       schedulerId: scheduler.id,
       runOn: job.runOn,
@@ -148,13 +157,27 @@ export async function runTemplateScheduler(job: SchedulerRunJob): Promise<RunOut
     const outcome = await withFirm(
       job.firmId,
       async (tx) => {
-        const locked = await tx.$queryRaw<{ next_run_at: Date | null; active: boolean }[]>`SELECT next_run_at, active FROM template_schedulers WHERE id = ${scheduler.id} FOR SHARE`;
+        const locked = await tx.$queryRaw<
+          { next_run_at: Date | null; active: boolean }[]
+        >`SELECT next_run_at, active FROM template_schedulers WHERE id = ${scheduler.id} FOR SHARE`;
         if (!locked[0]?.active || !locked[0].next_run_at || runDateOf(locked[0].next_run_at) !== job.runOn) return null;
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`send:${scheduler.id}:${job.runOn}:${index}`}, 0))`;
-        const done = await tx.questionnaire.findMany({ where: { templateSchedulerId: scheduler.id, scheduledRunOn: runOnDate, companyId: { in: chunk } }, select: { companyId: true } });
+        const done = await tx.questionnaire.findMany({
+          where: { templateSchedulerId: scheduler.id, scheduledRunOn: runOnDate, companyId: { in: chunk } },
+          select: { companyId: true },
+        });
         const have = new Set(done.map((q) => q.companyId));
-        const entities = (await findEntities(tx, chunk.filter((id) => !have.has(id)))).filter((e) => !e.deletedAt && !e.inactive && e.entityType !== UNASSIGNED_ENTITY_TYPE);
-        const targets = await toTargets(tx, entities, { taxYear: plan.taxYear, includePriorYearItems: plan.includePriorYearItems, allOwnerSignatureRequired: plan.allOwnerSignatureRequired });
+        const entities = (
+          await findEntities(
+            tx,
+            chunk.filter((id) => !have.has(id)),
+          )
+        ).filter((e) => !e.deletedAt && !e.inactive && e.entityType !== UNASSIGNED_ENTITY_TYPE);
+        const targets = await toTargets(tx, entities, {
+          taxYear: plan.taxYear,
+          includePriorYearItems: plan.includePriorYearItems,
+          allOwnerSignatureRequired: plan.allOwnerSignatureRequired,
+        });
         const rows = emptyRows();
         const now = new Date();
         for (const target of targets) addQuestionnaire(rows, firm, plan, target, now);
@@ -183,8 +206,14 @@ export async function runTemplateScheduler(job: SchedulerRunJob): Promise<RunOut
   await withFirm(job.firmId, async (tx) => {
     const locked = await tx.$queryRaw<{ next_run_at: Date | null }[]>`SELECT next_run_at FROM template_schedulers WHERE id = ${scheduler.id} FOR UPDATE`;
     if (!locked[0]?.next_run_at || runDateOf(locked[0].next_run_at) !== job.runOn) return;
-    await tx.templateScheduler.update({ where: { id: scheduler.id }, data: { lastRunAt: new Date(), nextRunAt: following ? runInstant(following) : null, active: following !== null } });
+    await tx.templateScheduler.update({
+      where: { id: scheduler.id },
+      data: { lastRunAt: new Date(), nextRunAt: following ? runInstant(following) : null, active: following !== null },
+    });
   });
-  if (sent > 0) console.info(`[send] scheduler ${scheduler.id} firm ${job.firmId} run ${job.runOn}: ${sent} sent, ${skipped} skipped${following ? `, next ${following}` : ""}`);
+  if (sent > 0)
+    console.info(
+      `[send] scheduler ${scheduler.id} firm ${job.firmId} run ${job.runOn}: ${sent} sent, ${skipped} skipped${following ? `, next ${following}` : ""}`,
+    );
   return { sent, skipped, next: following, status: "done" };
 }

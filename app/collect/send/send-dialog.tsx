@@ -11,7 +11,23 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { apiFetch } from "~/auth/api-fetch";
-import { Alert, Button, Checkbox, CloseIcon, ConfirmDialog, Dialog, PlusIcon, Select, Spinner, Switch, Tabs, TextArea, TextField, useToast, type ButtonProps } from "~/components/ui";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  CloseIcon,
+  ConfirmDialog,
+  Dialog,
+  PlusIcon,
+  Select,
+  Spinner,
+  Switch,
+  Tabs,
+  TextArea,
+  TextField,
+  useToast,
+  type ButtonProps,
+} from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import {
   canSaveDraft,
@@ -117,7 +133,13 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
   const [sendDate, setSendDate] = useState("");
   const [depositRequired, setDepositRequired] = useState(false);
   const [depositAmount, setDepositAmount] = useState("");
-  const [flags, setFlags] = useState({ includePriorYearItems: false, showUploadsAsDocumentChecklist: false, documentPopoutChecklistEnabled: false, allOwnerSignatureRequired: false, updateProfileSection: false });
+  const [flags, setFlags] = useState({
+    includePriorYearItems: false,
+    showUploadsAsDocumentChecklist: false,
+    documentPopoutChecklistEnabled: false,
+    allOwnerSignatureRequired: false,
+    updateProfileSection: false,
+  });
   const [extraQuestions, setExtraQuestions] = useState<ItemInput[]>([]);
   // Drop-off tab
   const [dropName, setDropName] = useState(DROP_OFF_DEFAULT_NAME);
@@ -193,9 +215,28 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
       };
     }
     if (tab === "dropoff") {
-      return { intent: "dropoff", companyIds, taxYear, name: dropName, dueDate: dropDue, rolloverItems, additionalItems: dropItems, includePriorYearItems: dropPriorYear, isDraft: draft };
+      return {
+        intent: "dropoff",
+        companyIds,
+        taxYear,
+        name: dropName,
+        dueDate: dropDue,
+        rolloverItems,
+        additionalItems: dropItems,
+        includePriorYearItems: dropPriorYear,
+        isDraft: draft,
+      };
     }
-    return { intent: "custom", companyIds, name: customName, taxYear, dueDate: customDue, items: customItems, isDraft: draft, ...(customMessage.trim() ? { emailBody: customMessage } : {}) };
+    return {
+      intent: "custom",
+      companyIds,
+      name: customName,
+      taxYear,
+      dueDate: customDue,
+      items: customItems,
+      isDraft: draft,
+      ...(customMessage.trim() ? { emailBody: customMessage } : {}),
+    };
   };
 
   const submit = async (draft: boolean, confirmed = false) => {
@@ -235,11 +276,19 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
   const title = t("Send Questionnaire");
   const footer = (
     <div className={s.footer}>
-      {companyIds.length > 0 ? <span className={s.footerNote}>{t(`${companyIds.length} ${companyIds.length === 1 ? "entity" : "entities"} selected`)}</span> : null}
+      {companyIds.length > 0 ? (
+        <span className={s.footerNote}>{t(`${companyIds.length} ${companyIds.length === 1 ? "entity" : "entities"} selected`)}</span>
+      ) : null}
       <Button variant="secondary" onClick={onClose} disabled={busy !== null}>
         Cancel
       </Button>
-      <Button variant="secondary" onClick={() => void submit(true)} disabled={!draftEnabled} loading={busy === "draft"} title={tab === "template" && scheduled ? "Scheduled sends cannot be saved as drafts" : undefined}>
+      <Button
+        variant="secondary"
+        onClick={() => void submit(true)}
+        disabled={!draftEnabled}
+        loading={busy === "draft"}
+        title={tab === "template" && scheduled ? "Scheduled sends cannot be saved as drafts" : undefined}
+      >
         Save Draft
       </Button>
       <Button onClick={() => void submit(false)} disabled={!sendEnabled} loading={busy === "send"}>
@@ -313,8 +362,20 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
                         {yearSelect}
                       </div>
                       {picker}
-                      <DueDateField label="Due date" value={dueDate} onChange={setDueDate} today={today} base={scheduled && sendDate ? sendDate : today} error={shown("dueDate")} />
-                      <Switch label="Schedule for later" description="Send on a date you choose, once or repeatedly." checked={scheduled} onChange={(e) => setScheduled(e.currentTarget.checked)} />
+                      <DueDateField
+                        label="Due date"
+                        value={dueDate}
+                        onChange={setDueDate}
+                        today={today}
+                        base={scheduled && sendDate ? sendDate : today}
+                        error={shown("dueDate")}
+                      />
+                      <Switch
+                        label="Schedule for later"
+                        description="Send on a date you choose, once or repeatedly."
+                        checked={scheduled}
+                        onChange={(e) => setScheduled(e.currentTarget.checked)}
+                      />
                       {scheduled ? (
                         <div className={s.grid}>
                           <Select
@@ -326,22 +387,70 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
                             options={FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
                             error={shown("frequency")}
                           />
-                          <TextField label="Send date" type="date" required min={today} value={sendDate} onChange={(e) => setSendDate(e.currentTarget.value)} error={shown("sendDate")} />
+                          <TextField
+                            label="Send date"
+                            type="date"
+                            required
+                            min={today}
+                            value={sendDate}
+                            onChange={(e) => setSendDate(e.currentTarget.value)}
+                            error={shown("sendDate")}
+                          />
                         </div>
                       ) : null}
                       <fieldset className={s.fieldset}>
                         <legend className={s.legend}>Options</legend>
-                        <Checkbox label="Include prior year items" description={t("Adds the documents each entity gave you last year.")} checked={flags.includePriorYearItems} onChange={(e) => setFlags({ ...flags, includePriorYearItems: e.currentTarget.checked })} />
-                        <Checkbox label="Show uploads as a document checklist" description={t("The client uploads every document from one checklist instead of within the sections.")} checked={flags.showUploadsAsDocumentChecklist} onChange={(e) => setFlags({ ...flags, showUploadsAsDocumentChecklist: e.currentTarget.checked })} />
-                        <Checkbox label="Add a document checklist pop-out" description={t("A Document checklist button on the questionnaire lists every document asked for.")} checked={flags.documentPopoutChecklistEnabled || flags.showUploadsAsDocumentChecklist} disabled={flags.showUploadsAsDocumentChecklist} onChange={(e) => setFlags({ ...flags, documentPopoutChecklistEnabled: e.currentTarget.checked })} />
-                        <Checkbox label="Require a signature from every owner" checked={flags.allOwnerSignatureRequired} onChange={(e) => setFlags({ ...flags, allOwnerSignatureRequired: e.currentTarget.checked })} />
-                        <Checkbox label="Ask the client to update their profile" checked={flags.updateProfileSection} onChange={(e) => setFlags({ ...flags, updateProfileSection: e.currentTarget.checked })} />
+                        <Checkbox
+                          label="Include prior year items"
+                          description={t("Adds the documents each entity gave you last year.")}
+                          checked={flags.includePriorYearItems}
+                          onChange={(e) => setFlags({ ...flags, includePriorYearItems: e.currentTarget.checked })}
+                        />
+                        <Checkbox
+                          label="Show uploads as a document checklist"
+                          description={t("The client uploads every document from one checklist instead of within the sections.")}
+                          checked={flags.showUploadsAsDocumentChecklist}
+                          onChange={(e) => setFlags({ ...flags, showUploadsAsDocumentChecklist: e.currentTarget.checked })}
+                        />
+                        <Checkbox
+                          label="Add a document checklist pop-out"
+                          description={t("A Document checklist button on the questionnaire lists every document asked for.")}
+                          checked={flags.documentPopoutChecklistEnabled || flags.showUploadsAsDocumentChecklist}
+                          disabled={flags.showUploadsAsDocumentChecklist}
+                          onChange={(e) => setFlags({ ...flags, documentPopoutChecklistEnabled: e.currentTarget.checked })}
+                        />
+                        <Checkbox
+                          label="Require a signature from every owner"
+                          checked={flags.allOwnerSignatureRequired}
+                          onChange={(e) => setFlags({ ...flags, allOwnerSignatureRequired: e.currentTarget.checked })}
+                        />
+                        <Checkbox
+                          label="Ask the client to update their profile"
+                          checked={flags.updateProfileSection}
+                          onChange={(e) => setFlags({ ...flags, updateProfileSection: e.currentTarget.checked })}
+                        />
                         <Checkbox label="Require a deposit" checked={depositRequired} onChange={(e) => setDepositRequired(e.currentTarget.checked)} />
                         {depositRequired ? (
-                          <TextField label="Deposit amount" required inputMode="decimal" startAdornment="$" value={depositAmount} onChange={(e) => setDepositAmount(e.currentTarget.value)} error={shown("depositAmount")} />
+                          <TextField
+                            label="Deposit amount"
+                            required
+                            inputMode="decimal"
+                            startAdornment="$"
+                            value={depositAmount}
+                            onChange={(e) => setDepositAmount(e.currentTarget.value)}
+                            error={shown("depositAmount")}
+                          />
                         ) : null}
                       </fieldset>
-                      <ItemsEditor title="Extra questions" itemLabel="Question" addLabel="Add question" items={extraQuestions} onChange={setExtraQuestions} attempted={attempted} empty="Add questions that only this send asks." />
+                      <ItemsEditor
+                        title="Extra questions"
+                        itemLabel="Question"
+                        addLabel="Add question"
+                        items={extraQuestions}
+                        onChange={setExtraQuestions}
+                        attempted={attempted}
+                        empty="Add questions that only this send asks."
+                      />
                     </div>
                   ),
                 },
@@ -355,7 +464,15 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
                         {yearSelect}
                       </div>
                       {picker}
-                      <DueDateField label="Due date" value={dropDue} onChange={setDropDue} today={today} base={today} error={shown("dueDate")} hint="Needed to send; a draft can do without." />
+                      <DueDateField
+                        label="Due date"
+                        value={dropDue}
+                        onChange={setDropDue}
+                        today={today}
+                        base={today}
+                        error={shown("dueDate")}
+                        hint="Needed to send; a draft can do without."
+                      />
                       <fieldset className={s.fieldset}>
                         <legend className={s.legend}>Rollover items</legend>
                         <p className={s.muted}>Documents to upload, kept for next year&apos;s checklist.</p>
@@ -372,19 +489,42 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
                                 error={attempted && !r.name.trim() ? "Please enter a name" : undefined}
                               />
                             </div>
-                            <Button variant="ghost" size="sm" iconOnly aria-label={`Remove rollover item ${i + 1}`} onClick={() => setRolloverItems(rolloverItems.filter((_, j) => j !== i))}>
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              iconOnly
+                              aria-label={`Remove rollover item ${i + 1}`}
+                              onClick={() => setRolloverItems(rolloverItems.filter((_, j) => j !== i))}
+                            >
                               <CloseIcon size={16} />
                             </Button>
                           </div>
                         ))}
                         <div>
-                          <Button variant="secondary" size="sm" iconStart={<PlusIcon size={14} />} onClick={() => setRolloverItems([...rolloverItems, { name: "" }])}>
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            iconStart={<PlusIcon size={14} />}
+                            onClick={() => setRolloverItems([...rolloverItems, { name: "" }])}
+                          >
                             Add rollover item
                           </Button>
                         </div>
                       </fieldset>
-                      <ItemsEditor title="Additional items" itemLabel="Item" addLabel="Add item" items={dropItems} onChange={setDropItems} attempted={attempted} empty="Anything else to upload or answer." />
-                      {listError(shown("items")) ? <p className={s.error} role="alert">{listError(shown("items"))}</p> : null}
+                      <ItemsEditor
+                        title="Additional items"
+                        itemLabel="Item"
+                        addLabel="Add item"
+                        items={dropItems}
+                        onChange={setDropItems}
+                        attempted={attempted}
+                        empty="Anything else to upload or answer."
+                      />
+                      {listError(shown("items")) ? (
+                        <p className={s.error} role="alert">
+                          {listError(shown("items"))}
+                        </p>
+                      ) : null}
                       <Checkbox label="Include prior year items" checked={dropPriorYear} onChange={(e) => setDropPriorYear(e.currentTarget.checked)} />
                       <p className={s.muted}>{t("Clients get a link to upload without signing in; it expires in 7 days.")}</p>
                     </div>
@@ -396,14 +536,40 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
                   content: (
                     <div className={s.body}>
                       <div className={s.grid}>
-                        <TextField label="Subject" required value={customName} onChange={(e) => setCustomName(e.currentTarget.value)} error={shown("name")} placeholder="e.g. Year-end payroll items" />
+                        <TextField
+                          label="Subject"
+                          required
+                          value={customName}
+                          onChange={(e) => setCustomName(e.currentTarget.value)}
+                          error={shown("name")}
+                          placeholder="e.g. Year-end payroll items"
+                        />
                         {yearSelect}
                       </div>
                       {picker}
                       <DueDateField label="Due date" value={customDue} onChange={setCustomDue} today={today} base={today} error={shown("dueDate")} />
-                      <ItemsEditor title="Items" itemLabel="Item" addLabel="Add item" items={customItems} onChange={setCustomItems} attempted={attempted} empty="Add at least one item." />
-                      {listError(shown("items")) ? <p className={s.error} role="alert">{listError(shown("items"))}</p> : null}
-                      <TextArea label="Message to the client (optional)" rows={3} maxLength={5000} value={customMessage} onChange={(e) => setCustomMessage(e.currentTarget.value)} hint="Tags such as {client_fname} and {by_due_date} are filled in." />
+                      <ItemsEditor
+                        title="Items"
+                        itemLabel="Item"
+                        addLabel="Add item"
+                        items={customItems}
+                        onChange={setCustomItems}
+                        attempted={attempted}
+                        empty="Add at least one item."
+                      />
+                      {listError(shown("items")) ? (
+                        <p className={s.error} role="alert">
+                          {listError(shown("items"))}
+                        </p>
+                      ) : null}
+                      <TextArea
+                        label="Message to the client (optional)"
+                        rows={3}
+                        maxLength={5000}
+                        value={customMessage}
+                        onChange={(e) => setCustomMessage(e.currentTarget.value)}
+                        hint="Tags such as {client_fname} and {by_due_date} are filled in."
+                      />
                     </div>
                   ),
                 },
@@ -415,7 +581,9 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
       <ConfirmDialog
         open={confirming !== null}
         title={t(`Send to ${companyIds.length} entities?`)}
-        message={t(`${confirming?.draft ? "Drafts" : "Questionnaires"} will be created for ${companyIds.length} entities. Large sends finish in the background.`)}
+        message={t(
+          `${confirming?.draft ? "Drafts" : "Questionnaires"} will be created for ${companyIds.length} entities. Large sends finish in the background.`,
+        )}
         confirmLabel={confirming?.draft ? "Save Drafts" : "Send"}
         onConfirm={() => void submit(confirming?.draft ?? false, true)}
         onCancel={() => setConfirming(null)}
@@ -429,7 +597,23 @@ function listError(message: string | undefined): string | undefined {
   return message && message !== SEND_MESSAGES.itemText ? message : undefined;
 }
 
-function DueDateField({ label, value, onChange, today, base, error, hint }: { label: string; value: string; onChange: (v: string) => void; today: string; base: string; error?: string; hint?: ReactNode }) {
+function DueDateField({
+  label,
+  value,
+  onChange,
+  today,
+  base,
+  error,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  today: string;
+  base: string;
+  error?: string;
+  hint?: ReactNode;
+}) {
   return (
     <div className={s.stack}>
       <TextField label={label} type="date" required min={today} value={value} onChange={(e) => onChange(e.currentTarget.value)} error={error} hint={hint} />
@@ -447,7 +631,23 @@ function DueDateField({ label, value, onChange, today, base, error, hint }: { la
   );
 }
 
-function ItemsEditor({ title, itemLabel, addLabel, items, onChange, attempted, empty }: { title: string; itemLabel: string; addLabel: string; items: ItemInput[]; onChange: (items: ItemInput[]) => void; attempted: boolean; empty: string }) {
+function ItemsEditor({
+  title,
+  itemLabel,
+  addLabel,
+  items,
+  onChange,
+  attempted,
+  empty,
+}: {
+  title: string;
+  itemLabel: string;
+  addLabel: string;
+  items: ItemInput[];
+  onChange: (items: ItemInput[]) => void;
+  attempted: boolean;
+  empty: string;
+}) {
   const update = (i: number, patch: Partial<ItemInput>) => onChange(items.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   return (
     <fieldset className={s.fieldset}>
@@ -459,9 +659,26 @@ function ItemsEditor({ title, itemLabel, addLabel, items, onChange, attempted, e
         return (
           <div key={i} className={s.stack}>
             <div className={s.item}>
-              <TextField label={`${itemLabel} ${i + 1}`} value={item.text} onChange={(e) => update(i, { text: e.currentTarget.value })} error={errors.text} placeholder={item.questionType === "upload" ? "e.g. W-2 forms" : "e.g. Did you move this year?"} />
-              <Select label="Type" value={item.questionType} onChange={(e) => update(i, { questionType: e.currentTarget.value as ItemType })} options={ITEM_TYPES.map((type) => ({ value: type, label: ITEM_TYPE_LABELS[type] }))} />
-              <Button variant="ghost" size="sm" iconOnly aria-label={`Remove ${itemLabel.toLowerCase()} ${i + 1}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+              <TextField
+                label={`${itemLabel} ${i + 1}`}
+                value={item.text}
+                onChange={(e) => update(i, { text: e.currentTarget.value })}
+                error={errors.text}
+                placeholder={item.questionType === "upload" ? "e.g. W-2 forms" : "e.g. Did you move this year?"}
+              />
+              <Select
+                label="Type"
+                value={item.questionType}
+                onChange={(e) => update(i, { questionType: e.currentTarget.value as ItemType })}
+                options={ITEM_TYPES.map((type) => ({ value: type, label: ITEM_TYPE_LABELS[type] }))}
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                iconOnly
+                aria-label={`Remove ${itemLabel.toLowerCase()} ${i + 1}`}
+                onClick={() => onChange(items.filter((_, j) => j !== i))}
+              >
                 <CloseIcon size={16} />
               </Button>
             </div>
@@ -478,7 +695,12 @@ function ItemsEditor({ title, itemLabel, addLabel, items, onChange, attempted, e
         );
       })}
       <div>
-        <Button variant="secondary" size="sm" iconStart={<PlusIcon size={14} />} onClick={() => onChange([...items, { text: "", questionType: "upload", options: [] }])}>
+        <Button
+          variant="secondary"
+          size="sm"
+          iconStart={<PlusIcon size={14} />}
+          onClick={() => onChange([...items, { text: "", questionType: "upload", options: [] }])}
+        >
           {addLabel}
         </Button>
       </div>
@@ -567,7 +789,12 @@ function EntityPicker({ selected, onChange, error }: { selected: SelectedEntity[
           {selected.map((entity) => (
             <li key={entity.id} className={s.chip}>
               <span className={s.chipName}>{entity.name}</span>
-              <button type="button" className={s.chipRemove} aria-label={`Remove ${entity.name}`} onClick={() => onChange(selected.filter((e) => e.id !== entity.id))}>
+              <button
+                type="button"
+                className={s.chipRemove}
+                aria-label={`Remove ${entity.name}`}
+                onClick={() => onChange(selected.filter((e) => e.id !== entity.id))}
+              >
                 <CloseIcon size={12} />
               </button>
             </li>

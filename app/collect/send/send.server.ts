@@ -140,7 +140,8 @@ export async function requireEntities(tx: FirmTx, user: Sender, companyIds: read
   );
   if (visible.length !== unique.length) throw new SendError(404, SEND_MESSAGES.notFound);
   const inactive = visible.find((e) => e.inactive);
-  if (inactive) throw new SendError(422, `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}`, { companyIds: `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}` });
+  if (inactive)
+    throw new SendError(422, `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}`, { companyIds: `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}` });
   // Keep the order the sender chose.
   const byId = new Map(visible.map((e) => [e.id, { id: e.id, name: e.name }]));
   return unique.map((id) => byId.get(id)!);
@@ -212,7 +213,8 @@ export function templatePlan(
   removePleaseUpload: boolean,
 ): QuestionnairePlan {
   const sections = [...template.sections];
-  if (options.extraQuestions.length) sections.push(itemsSection("additional_questions", "Additional Questions", SECTION.questionnaire, options.extraQuestions, removePleaseUpload));
+  if (options.extraQuestions.length)
+    sections.push(itemsSection("additional_questions", "Additional Questions", SECTION.questionnaire, options.extraQuestions, removePleaseUpload));
   return {
     kind: "questionnaire",
     name: template.name,
@@ -252,10 +254,17 @@ async function createForEntities(
     const chunk = entities.slice(i, i + SEND_CHUNK);
     const messages = await scope.db.$transaction(
       async (tx) => {
-        const loaded = await findEntities(tx, chunk.map((e) => e.id));
+        const loaded = await findEntities(
+          tx,
+          chunk.map((e) => e.id),
+        );
         const byId = new Map(loaded.map((e) => [e.id, e]));
         const ordered = chunk.map((e) => byId.get(e.id)).filter((e): e is LoadedEntity => e !== undefined);
-        const targets = await toTargets(tx, ordered, { taxYear: plan.taxYear, includePriorYearItems: plan.includePriorYearItems, allOwnerSignatureRequired: plan.allOwnerSignatureRequired });
+        const targets = await toTargets(tx, ordered, {
+          taxYear: plan.taxYear,
+          includePriorYearItems: plan.includePriorYearItems,
+          allOwnerSignatureRequired: plan.allOwnerSignatureRequired,
+        });
         const rows = emptyRows();
         const now = new Date();
         for (const target of targets) ids.push(addQuestionnaire(rows, firm, plan, target, now, options.links));
@@ -285,7 +294,9 @@ export async function dispatchAll(scope: Pick<SendScope, "firm" | "db">, message
   const queue = messages.filter((m) => providerConfigured(m.channel));
   const worker = async () => {
     for (let message = queue.shift(); message; message = queue.shift()) {
-      await dispatchOutboundMessage(messaging, message).catch((error) => console.warn(`[send] could not dispatch ${message!.id}: ${error instanceof Error ? error.message : error}`));
+      await dispatchOutboundMessage(messaging, message).catch((error) =>
+        console.warn(`[send] could not dispatch ${message!.id}: ${error instanceof Error ? error.message : error}`),
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
@@ -385,9 +396,19 @@ export async function sendQuestionnaire(scope: SendScope, user: Sender, request:
     };
   }
 
-  const plan = templatePlan(template, { taxYear, dueDate: request.dueDate, isDraft: request.isDraft, schedulerId: null, runOn: null, createdById: user.id }, options, scope.firm.preferences.removePleaseUploadForRolloverItems);
+  const plan = templatePlan(
+    template,
+    { taxYear, dueDate: request.dueDate, isDraft: request.isDraft, schedulerId: null, runOn: null, createdById: user.id },
+    options,
+    scope.firm.preferences.removePleaseUploadForRolloverItems,
+  );
   const ids = await createForEntities(scope, entities, plan);
-  return { status: request.isDraft ? "draft" : "sent", count: ids.length, questionnaireIds: ids, message: request.isDraft ? SEND_MESSAGES.draftSaved : SEND_MESSAGES.sent };
+  return {
+    status: request.isDraft ? "draft" : "sent",
+    count: ids.length,
+    questionnaireIds: ids,
+    message: request.isDraft ? SEND_MESSAGES.draftSaved : SEND_MESSAGES.sent,
+  };
 }
 
 /**
@@ -405,7 +426,9 @@ async function startSchedulerRun(firmId: string, schedulerId: string, nextRunAt:
       console.warn(`[send] could not enqueue scheduler ${schedulerId}: ${error instanceof Error ? error.message : error}; running it here`);
     }
   }
-  void runTemplateScheduler({ firmId, schedulerId, runOn }).catch((error) => console.error(`[send] scheduler ${schedulerId} run ${runOn} failed: ${error instanceof Error ? error.message : error}`));
+  void runTemplateScheduler({ firmId, schedulerId, runOn }).catch((error) =>
+    console.error(`[send] scheduler ${schedulerId} run ${runOn} failed: ${error instanceof Error ? error.message : error}`),
+  );
 }
 
 // ───────────────────────────── Custom questionnaire ─────────────────────────────
@@ -414,7 +437,10 @@ async function startSchedulerRun(firmId: string, schedulerId: string, nextRunAt:
 export async function sendCustomQuestionnaire(scope: SendScope, user: Sender, request: SendCustomRequest): Promise<SendResult> {
   requireSender(user);
   const today = todayIn(scope.firm.timeZone);
-  const errors = customErrors({ companyIds: request.companyIds, name: request.name, taxYear: request.taxYear, dueDate: request.dueDate, items: request.items }, today);
+  const errors = customErrors(
+    { companyIds: request.companyIds, name: request.name, taxYear: request.taxYear, dueDate: request.dueDate, items: request.items },
+    today,
+  );
   if (Object.keys(errors).length) throw invalid(errors);
   const entities = await scope.db.$transaction((tx) => requireEntities(tx, user, request.companyIds));
   const removePleaseUpload = scope.firm.preferences.removePleaseUploadForRolloverItems;
@@ -425,10 +451,22 @@ export async function sendCustomQuestionnaire(scope: SendScope, user: Sender, re
     customBody: request.emailBody?.trim() || null,
   };
   const ids = await createForEntities(scope, entities, plan);
-  return { status: request.isDraft ? "draft" : "sent", count: ids.length, questionnaireIds: ids, message: request.isDraft ? SEND_MESSAGES.draftSaved : SEND_MESSAGES.sent };
+  return {
+    status: request.isDraft ? "draft" : "sent",
+    count: ids.length,
+    questionnaireIds: ids,
+    message: request.isDraft ? SEND_MESSAGES.draftSaved : SEND_MESSAGES.sent,
+  };
 }
 
-function basePlan(kind: QuestionnairePlan["kind"], name: string, taxYear: number, dueDate: string | null, isDraft: boolean, createdById: string): QuestionnairePlan {
+function basePlan(
+  kind: QuestionnairePlan["kind"],
+  name: string,
+  taxYear: number,
+  dueDate: string | null,
+  isDraft: boolean,
+  createdById: string,
+): QuestionnairePlan {
   return {
     kind,
     name,
@@ -496,15 +534,22 @@ export async function requestAdditionalItems(scope: SendScope, user: Sender, req
 export async function sendDocumentDropOff(scope: SendScope, user: Sender, request: SendDropOffRequest): Promise<SendResult> {
   requireSender(user);
   const today = todayIn(scope.firm.timeZone);
-  const errors = dropOffErrors({ companyIds: request.companyIds, taxYear: request.taxYear, dueDate: request.dueDate, rolloverItems: request.rolloverItems, additionalItems: request.additionalItems }, today, request.isDraft);
+  const errors = dropOffErrors(
+    {
+      companyIds: request.companyIds,
+      taxYear: request.taxYear,
+      dueDate: request.dueDate,
+      rolloverItems: request.rolloverItems,
+      additionalItems: request.additionalItems,
+    },
+    today,
+    request.isDraft,
+  );
   if (Object.keys(errors).length) throw invalid(errors);
   const taxYear = request.taxYear!;
   const entities = await scope.db.$transaction((tx) => requireEntities(tx, user, request.companyIds));
   const removePleaseUpload = scope.firm.preferences.removePleaseUploadForRolloverItems;
-  const items = [
-    ...request.rolloverItems.map((r) => ({ text: r.name.trim(), questionType: "upload" as const, options: [] })),
-    ...request.additionalItems,
-  ];
+  const items = [...request.rolloverItems.map((r) => ({ text: r.name.trim(), questionType: "upload" as const, options: [] })), ...request.additionalItems];
   const name = request.name.trim() || DROP_OFF_DEFAULT_NAME;
   const dueDate = request.dueDate || null;
   const plan: QuestionnairePlan = {
@@ -549,9 +594,16 @@ export async function sendDocumentDropOff(scope: SendScope, user: Sender, reques
     const rollover = request.rolloverItems.map((r) => r.name.trim()).filter(Boolean);
     if (rollover.length) {
       await tx.priorYearItem.createMany({
-        data: entities.flatMap((e) => rollover.map((itemName) => ({ firmId: scope.firm.id, companyId: e.id, name: itemName, year: taxYear, source: "Document drop off" }))),
+        data: entities.flatMap((e) =>
+          rollover.map((itemName) => ({ firmId: scope.firm.id, companyId: e.id, name: itemName, year: taxYear, source: "Document drop off" })),
+        ),
       });
     }
   });
-  return { status: request.isDraft ? "draft" : "sent", count: ids.length, questionnaireIds: ids, message: request.isDraft ? SEND_MESSAGES.draftSaved : SEND_MESSAGES.dropOffSent };
+  return {
+    status: request.isDraft ? "draft" : "sent",
+    count: ids.length,
+    questionnaireIds: ids,
+    message: request.isDraft ? SEND_MESSAGES.draftSaved : SEND_MESSAGES.dropOffSent,
+  };
 }

@@ -26,7 +26,13 @@ export interface SignInScreenProps {
 export function SignInScreen({ data, firmName, logoUrl, action = "/signin" }: SignInScreenProps) {
   const { view } = data;
   return (
-    <AuthCard firmName={firmName} logoUrl={logoUrl} title={SIGN_IN_TITLES[view.state]} description={<Description view={view} />} footer={<Footer data={data} />}>
+    <AuthCard
+      firmName={firmName}
+      logoUrl={logoUrl}
+      title={SIGN_IN_TITLES[view.state]}
+      description={<Description view={view} />}
+      footer={<Footer data={data} />}
+    >
       <SignInFlow data={data} action={action} />
     </AuthCard>
   );
@@ -99,7 +105,9 @@ function Footer({ data }: { data: SignInPageData }) {
     );
   }
   if (view.state === "login" && view.step !== "password") {
-    const alternate = data.redirectTo ? `/signin?${new URLSearchParams({ state: "alternate-sign-in", redirect: data.redirectTo })}` : "/signin?state=alternate-sign-in";
+    const alternate = data.redirectTo
+      ? `/signin?${new URLSearchParams({ state: "alternate-sign-in", redirect: data.redirectTo })}`
+      : "/signin?state=alternate-sign-in";
     return (
       <Link to={alternate} className={s.linkButton}>
         Other ways to sign in
@@ -235,7 +243,10 @@ export function SignInFlow({ data, action = "/signin" }: { data: SignInPageData;
               <button type="submit" name="intent" value={`send-code:${view.channel ?? "email"}`} className={s.linkButton}>
                 Send a new code
               </button>
-              <Link to={data.redirectTo ? `/signin?${new URLSearchParams({ state: "2fa", redirect: data.redirectTo })}` : "/signin?state=2fa"} className={s.linkButton}>
+              <Link
+                to={data.redirectTo ? `/signin?${new URLSearchParams({ state: "2fa", redirect: data.redirectTo })}` : "/signin?state=2fa"}
+                className={s.linkButton}
+              >
                 Use another method
               </Link>
             </div>
@@ -370,8 +381,8 @@ export function SignInFlow({ data, action = "/signin" }: { data: SignInPageData;
         <div className={s.stack}>
           <FormError feedback={feedback} />
           <p className={s.explanation}>
-            We sent {what} to {view.destination ? <Destination>{view.destination}</Destination> : "your email"}. It works once and expires in {minutes >= 120 ? `${Math.round(minutes / 60)} hours` : `${minutes} minutes`}. You can close
-            this page.
+            We sent {what} to {view.destination ? <Destination>{view.destination}</Destination> : "your email"}. It works once and expires in{" "}
+            {minutes >= 120 ? `${Math.round(minutes / 60)} hours` : `${minutes} minutes`}. You can close this page.
           </p>
         </div>
       );
@@ -412,7 +423,13 @@ export function SignInFlow({ data, action = "/signin" }: { data: SignInPageData;
             error={feedback?.fieldErrors?.password}
             hint={`At least ${PASSWORD_MIN_LENGTH} characters, with an uppercase and a lowercase letter, a number and one of ${PASSWORD_SPECIALS}`}
           />
-          <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" maxLength={128} error={feedback?.fieldErrors?.confirmPassword} />
+          <PasswordField
+            label="Confirm password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            maxLength={128}
+            error={feedback?.fieldErrors?.confirmPassword}
+          />
           <ConfirmIdentity data={data} back="set-password" />
           <Button type="submit" name="intent" value="set-password" variant="primary" size="lg" fullWidth loading={busy("set-password")}>
             Save password
@@ -482,8 +499,23 @@ export function SignInFlow({ data, action = "/signin" }: { data: SignInPageData;
           <FormError feedback={feedback} />
           <EmailField data={data} autoFocus={false} />
           <div className={s.pair}>
-            <TextField label="First name" name="fname" autoComplete="given-name" autoFocus maxLength={80} defaultValue={feedback?.values?.fname ?? ""} error={feedback?.fieldErrors?.fname} />
-            <TextField label="Last name" name="lname" autoComplete="family-name" maxLength={80} defaultValue={feedback?.values?.lname ?? ""} error={feedback?.fieldErrors?.lname} />
+            <TextField
+              label="First name"
+              name="fname"
+              autoComplete="given-name"
+              autoFocus
+              maxLength={80}
+              defaultValue={feedback?.values?.fname ?? ""}
+              error={feedback?.fieldErrors?.fname}
+            />
+            <TextField
+              label="Last name"
+              name="lname"
+              autoComplete="family-name"
+              maxLength={80}
+              defaultValue={feedback?.values?.lname ?? ""}
+              error={feedback?.fieldErrors?.lname}
+            />
           </div>
           <Button type="submit" name="intent" value="template-sign-up" variant="primary" size="lg" fullWidth loading={busy("template-sign-up")}>
             Create account
@@ -523,11 +555,17 @@ function ConfirmIdentity({ data, back }: { data: SignInPageData; back: "set-pass
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={12}
-          hint={view.reauth.destination ? `To confirm it's you, enter the code we emailed to ${view.reauth.destination}.` : "To confirm it's you, enter the code we emailed you."}
+          hint={
+            view.reauth.destination
+              ? `To confirm it's you, enter the code we emailed to ${view.reauth.destination}.`
+              : "To confirm it's you, enter the code we emailed you."
+          }
           error={feedback?.fieldErrors?.reauthCode}
         />
       ) : (
-        <p className={s.explanation}>To keep your account safe, confirm it's you with a code we email{view.reauth.destination ? ` to ${view.reauth.destination}` : ""}.</p>
+        <p className={s.explanation}>
+          To keep your account safe, confirm it's you with a code we email{view.reauth.destination ? ` to ${view.reauth.destination}` : ""}.
+        </p>
       )}
       <button type="submit" name="intent" value="reauth-send-code" className={s.linkButton} formNoValidate>
         {view.reauth.codeSent ? "Email me a new code" : "Email me a code"}

@@ -35,7 +35,8 @@ export function ConfirmContact({ request }: { request: ContactConfirmationReques
   useEffect(() => {
     if (!saved) return;
     toast.success(PROFILE_MESSAGES.updated);
-    if (saved.phoneVerificationSentTo) toast.info(`We texted a code to ${saved.phoneVerificationSentTo}: enter it on your profile to change your phone number.`, { persistent: true });
+    if (saved.phoneVerificationSentTo)
+      toast.info(`We texted a code to ${saved.phoneVerificationSentTo}: enter it on your profile to change your phone number.`, { persistent: true });
     if (saved.emailConfirmationSentTo) setSentTo(saved.emailConfirmationSentTo);
     // Once per answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -70,7 +70,10 @@ export const sortButton = style({
   display: "inline-flex",
   alignItems: "center",
   gap: vars.space.xs,
-  selectors: { "&:hover": { color: vars.color.text }, "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2, borderRadius: vars.radius.sm } },
+  selectors: {
+    "&:hover": { color: vars.color.text },
+    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2, borderRadius: vars.radius.sm },
+  },
 });
 
 export const td = style({
@@ -80,7 +83,6 @@ export const td = style({
   whiteSpace: "nowrap",
   selectors: { "tr:last-child > &": { borderBottom: "none" } },
 });
-
 
 export const footer = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.md });
 

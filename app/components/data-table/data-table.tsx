@@ -83,7 +83,21 @@ export interface DataTableProps<R> {
   actions?: ReactNode;
 }
 
-export function DataTable<R extends RowData>({ label, config, state, page, rows, rowKey, columns, filters = [], searchLabel, emptyTitle, selection, rowLabel, actions }: DataTableProps<R>) {
+export function DataTable<R extends RowData>({
+  label,
+  config,
+  state,
+  page,
+  rows,
+  rowKey,
+  columns,
+  filters = [],
+  searchLabel,
+  emptyTitle,
+  selection,
+  rowLabel,
+  actions,
+}: DataTableProps<R>) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const go = (next: TableState, replace = false) => navigate(stateToSearch(next, config), { replace, preventScrollReset: true });
@@ -101,8 +115,7 @@ export function DataTable<R extends RowData>({ label, config, state, page, rows,
   }, [search]);
 
   const choosable = columns.filter((c) => config.columns.includes(c.key));
-  const toggleColumn = (key: string, show: boolean) =>
-    go({ ...current, hidden: show ? current.hidden.filter((h) => h !== key) : [...current.hidden, key] });
+  const toggleColumn = (key: string, show: boolean) => go({ ...current, hidden: show ? current.hidden.filter((h) => h !== key) : [...current.hidden, key] });
 
   const columnDefs = useMemo<ColumnDef<Features, R>[]>(() => {
     const defs: ColumnDef<Features, R>[] = columns.map((c) => ({
@@ -174,7 +187,12 @@ export function DataTable<R extends RowData>({ label, config, state, page, rows,
       </div>
 
       {rows.length === 0 ? (
-        <EmptyState compact title={emptyTitle} titleAs="p" description={state.q || Object.keys(state.filters).length ? "Try another search or clear the filters." : undefined} />
+        <EmptyState
+          compact
+          title={emptyTitle}
+          titleAs="p"
+          description={state.q || Object.keys(state.filters).length ? "Try another search or clear the filters." : undefined}
+        />
       ) : (
         <div className={s.scroller}>
           <table className={s.table}>
@@ -250,7 +268,19 @@ export function DataTable<R extends RowData>({ label, config, state, page, rows,
  * A table's footer: the range label ('1-10 of N'), rows per page and first/previous/next/last.
  * `note` shows beside the range (e.g. why paging stops).
  */
-export function TablePager({ label, page, current, go, note }: { label: string; page: PageInfo; current: TableState; go: (next: TableState) => void; note?: ReactNode }) {
+export function TablePager({
+  label,
+  page,
+  current,
+  go,
+  note,
+}: {
+  label: string;
+  page: PageInfo;
+  current: TableState;
+  go: (next: TableState) => void;
+  note?: ReactNode;
+}) {
   return (
     <nav className={s.footer} aria-label={`${label} pages`}>
       <span className={s.range} role="status">

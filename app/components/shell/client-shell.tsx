@@ -29,18 +29,7 @@ export interface ClientShellProps {
 }
 
 /** The client portal frame: firm header with navigation and account menu, then the page. */
-export function ClientShell({
-  firm,
-  user,
-  nav,
-  mobileNav,
-  userMenu = [],
-  headerSlot,
-  banner,
-  width = "content",
-  signOutAction,
-  children,
-}: ClientShellProps) {
+export function ClientShell({ firm, user, nav, mobileNav, userMenu = [], headerSlot, banner, width = "content", signOutAction, children }: ClientShellProps) {
   const segments = mobileNav ?? nav.filter((item) => item.to === "/" || item.to.startsWith("/documents"));
   const segmentPaths = new Set(segments.map((item) => item.to));
   const menuOnMobile = nav.filter((item) => !segmentPaths.has(item.to) && !item.disabled);

@@ -26,16 +26,7 @@ export function PublicShell({ productName = PRODUCT_NAME, nav = [], cta, width =
         <div className={s.headerInner}>
           <Link to="/" className={s.firmLink} aria-label={`${productName} home`}>
             <span className={s.productMark} aria-hidden="true">
-              <svg
-                width="18"
-                height="18"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
+              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
                 <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 18.5Z" />
                 <path d="m8.5 12.5 2.5 2.5 4.5-5.5" />
               </svg>

@@ -72,13 +72,7 @@ export function StaffShell({
       <div className={s.staffMain}>
         <header className={s.topbar}>
           <span className={s.onlyBelowDesktop}>
-            <Button
-              variant="ghost"
-              iconOnly
-              aria-label="Open menu"
-              aria-expanded={drawerOpen}
-              onClick={() => setDrawerOpen(true)}
-            >
+            <Button variant="ghost" iconOnly aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
               <MenuIcon size={20} />
             </Button>
           </span>
@@ -102,17 +96,7 @@ export function StaffShell({
 }
 
 /** The staff navigation as a modal drawer from the left (native <dialog>: inert page, Escape). */
-function NavDrawer({
-  open,
-  onClose,
-  firm,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  firm: ShellFirm;
-  children: ReactNode;
-}) {
+function NavDrawer({ open, onClose, firm, children }: { open: boolean; onClose: () => void; firm: ShellFirm; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const location = useLocation();
   const onCloseRef = useRef(onClose);

@@ -37,13 +37,7 @@ export interface NotFoundPanelProps {
 }
 
 /** A page that doesn't exist, or one the user may not see (shown the same way on purpose). */
-export function NotFoundPanel({
-  status = 404,
-  title,
-  message,
-  homeTo = "/",
-  homeLabel = "Go to the home page",
-}: NotFoundPanelProps) {
+export function NotFoundPanel({ status = 404, title, message, homeTo = "/", homeLabel = "Go to the home page" }: NotFoundPanelProps) {
   const forbidden = status === 403;
   return (
     <div className={s.centered}>
@@ -54,10 +48,7 @@ export function NotFoundPanel({
         <p className={s.statusCode}>Error {status}</p>
         <h1 className={s.statusTitle}>{title ?? (forbidden ? "You don't have access to this page" : "Page not found")}</h1>
         <p className={s.statusMuted}>
-          {message ??
-            (forbidden
-              ? "Ask your firm for access if you think you should see it."
-              : "The page you are looking for doesn't exist or has moved.")}
+          {message ?? (forbidden ? "Ask your firm for access if you think you should see it." : "The page you are looking for doesn't exist or has moved.")}
         </p>
         <Button to={homeTo} variant="secondary">
           {homeLabel}

@@ -78,9 +78,7 @@ export function UserMenu({ user, items = [], mobileItems = [], signOutAction = "
             {mobileItems.map((item) => link(item, s.onlyOnMobile))}
             {items.map((item) => link(item))}
           </ul>
-          {items.length || mobileItems.length ? (
-            <div className={cx(s.menuSeparator, items.length ? undefined : s.onlyOnMobile)} />
-          ) : null}
+          {items.length || mobileItems.length ? <div className={cx(s.menuSeparator, items.length ? undefined : s.onlyOnMobile)} /> : null}
           <Form method="post" action={signOutAction}>
             <button type="submit" className={s.menuItem}>
               <SignOutIcon size={18} className={s.menuItemIcon} />

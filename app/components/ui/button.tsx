@@ -23,8 +23,7 @@ interface CommonProps {
   children?: ReactNode;
 }
 
-export type ButtonAsButtonProps = CommonProps &
-  Omit<ButtonHTMLAttributes<HTMLButtonElement>, keyof CommonProps> & { to?: undefined };
+export type ButtonAsButtonProps = CommonProps & Omit<ButtonHTMLAttributes<HTMLButtonElement>, keyof CommonProps> & { to?: undefined };
 
 export type ButtonAsLinkProps = CommonProps &
   Omit<LinkProps, keyof CommonProps> & {
@@ -41,19 +40,7 @@ export type ButtonProps = ButtonAsButtonProps | ButtonAsLinkProps;
  * `<Button to="/inbox">` is a Remix <Link>.
  */
 export const Button = forwardRef<HTMLButtonElement | HTMLAnchorElement, ButtonProps>(function Button(props, ref) {
-  const {
-    variant = "primary",
-    size = "md",
-    loading = false,
-    loadingLabel,
-    fullWidth,
-    iconStart,
-    iconEnd,
-    iconOnly,
-    className,
-    children,
-    ...rest
-  } = props;
+  const { variant = "primary", size = "md", loading = false, loadingLabel, fullWidth, iconStart, iconEnd, iconOnly, className, children, ...rest } = props;
   const classes = cx(s.base, s.size[size], s.variant[variant], iconOnly && s.iconOnly[size], fullWidth && s.fullWidth, className);
   const spinnerSize = size === "lg" ? "md" : "sm";
   const content = (

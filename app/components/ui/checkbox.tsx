@@ -18,7 +18,7 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
 /** A native checkbox with a custom box; the whole row is the label. */
 export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
   { label, hideLabel, indeterminate, description, error, className, id, disabled, ...input },
-  ref
+  ref,
 ) {
   const inner = useRef<HTMLInputElement | null>(null);
   // `indeterminate` is a DOM property only (no attribute).

@@ -4,15 +4,7 @@
  * native attribute. All pass any other prop to the underlying element (name, defaultValue, …),
  * so they work in plain Remix <Form>s and with conform's `getInputProps`.
  */
-import {
-  forwardRef,
-  useId,
-  useState,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from "react";
+import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { cx } from "./cx";
 import * as s from "./field.css";
 import { ChevronDownIcon, DangerIcon, EyeIcon, EyeOffIcon } from "./icons";
@@ -67,19 +59,7 @@ interface FieldFrameProps extends FieldProps {
 }
 
 /** The label/hint/error frame around any control; use it for custom controls too. */
-export function FieldFrame({
-  label,
-  hint,
-  error,
-  required,
-  hideLabel,
-  className,
-  controlId,
-  hintId,
-  errorId,
-  aside,
-  children,
-}: FieldFrameProps) {
+export function FieldFrame({ label, hint, error, required, hideLabel, className, controlId, hintId, errorId, aside, children }: FieldFrameProps) {
   return (
     <div className={cx(s.field, className)}>
       <div className={cx(s.labelRow, hideLabel && visuallyHidden)}>
@@ -118,21 +98,8 @@ export interface TextFieldProps extends FieldProps, Omit<InputHTMLAttributes<HTM
 }
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  {
-    label,
-    hint,
-    error,
-    required,
-    hideLabel,
-    className,
-    inputClassName,
-    id,
-    startAdornment,
-    endAdornment,
-    type = "text",
-    ...input
-  },
-  ref
+  { label, hint, error, required, hideLabel, className, inputClassName, id, startAdornment, endAdornment, type = "text", ...input },
+  ref,
 ) {
   const { controlId, hintId, errorId, aria } = useFieldIds(id, hint, error);
   return (
@@ -188,7 +155,7 @@ export interface TextAreaProps extends FieldProps, Omit<TextareaHTMLAttributes<H
 
 export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
   { label, hint, error, required, hideLabel, className, id, maxLength, onChange, ...textarea },
-  ref
+  ref,
 ) {
   const { controlId, hintId, errorId, aria } = useFieldIds(id, hint, error);
   const initial = String(textarea.value ?? textarea.defaultValue ?? "").length;
@@ -237,20 +204,13 @@ export interface SelectProps extends FieldProps, Omit<SelectHTMLAttributes<HTMLS
 /** A native select (best on phones and for screen readers), styled like the text fields. */
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
   { label, hint, error, required, hideLabel, className, id, options, placeholder, children, ...select },
-  ref
+  ref,
 ) {
   const { controlId, hintId, errorId, aria } = useFieldIds(id, hint, error);
   return (
     <FieldFrame {...{ label, hint, error, required, hideLabel, className, controlId, hintId, errorId }}>
       <div className={s.controlWrap}>
-        <select
-          ref={ref}
-          id={controlId}
-          required={required}
-          className={cx(s.control, s.select)}
-          {...select}
-          {...mergeAria(aria, select)}
-        >
+        <select ref={ref} id={controlId} required={required} className={cx(s.control, s.select)} {...select} {...mergeAria(aria, select)}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options?.map((o) => (
             <option key={o.value} value={o.value} disabled={o.disabled}>

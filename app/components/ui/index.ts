@@ -26,15 +26,7 @@ export { ProgressBar, type ProgressBarProps } from "./progress-bar";
 export { SkipLink } from "./skip-link";
 export { Spinner, type SpinnerProps } from "./spinner";
 export { Switch, type SwitchProps } from "./switch";
-export {
-  ShowToast,
-  ToastProvider,
-  useToast,
-  toastDuration,
-  DEFAULT_TOAST_MESSAGES,
-  type ToastApi,
-  type ToastType,
-} from "./toast";
+export { ShowToast, ToastProvider, useToast, toastDuration, DEFAULT_TOAST_MESSAGES, type ToastApi, type ToastType } from "./toast";
 export { Tooltip, type TooltipProps } from "./tooltip";
 export { VisuallyHidden } from "./visually-hidden";
 export { cx } from "./cx";

@@ -17,17 +17,7 @@ export interface ProgressBarProps {
 }
 
 /** A determinate progress bar (role="progressbar" with aria-valuenow/min/max). */
-export function ProgressBar({
-  value,
-  max = 100,
-  label,
-  hideLabel,
-  showValue,
-  valueText,
-  tone = "brand",
-  size = "md",
-  className,
-}: ProgressBarProps) {
+export function ProgressBar({ value, max = 100, label, hideLabel, showValue, valueText, tone = "brand", size = "md", className }: ProgressBarProps) {
   const clamped = Math.min(Math.max(value, 0), max);
   const percent = max > 0 ? Math.round((clamped / max) * 100) : 0;
   const shown = valueText ?? `${percent}%`;

@@ -142,9 +142,7 @@ function ShellDemo({ shell }: { shell: string }) {
           user={{ name: "Morgan Lee", email: "morgan@harborpine.example" }}
           nav={staffNav}
           secondaryNav={[{ to: "/design/help", label: "Help" }]}
-          topbarSlot={
-            <TextField label="Search" hideLabel placeholder="Search clients…" startAdornment={<SearchIcon size={16} />} />
-          }
+          topbarSlot={<TextField label="Search" hideLabel placeholder="Search clients…" startAdornment={<SearchIcon size={16} />} />}
         >
           <DemoPage />
         </StaffShell>
@@ -152,10 +150,7 @@ function ShellDemo({ shell }: { shell: string }) {
     case "public":
       return (
         <PublicShell nav={[{ to: "/design?shell=public#features", label: "Features" }]}>
-          <PageHeader
-            title="A branded client portal for your firm"
-            description="Questionnaires, documents, signatures and messages in one place."
-          />
+          <PageHeader title="A branded client portal for your firm" description="Questionnaires, documents, signatures and messages in one place." />
         </PublicShell>
       );
     case "auth":
@@ -208,19 +203,8 @@ export function StyleGuide({ theme, brand, shell }: StyleGuideProps) {
               </p>
             </div>
             <Form method="get" className={s.themeForm}>
-              <Select
-                label="Theme"
-                name="theme"
-                defaultValue={theme}
-                options={themeNames.map((name) => ({ value: name, label: THEMES[name].label }))}
-              />
-              <TextField
-                label="Brand colour"
-                name="brand"
-                defaultValue={brand ?? ""}
-                placeholder="#1F3A5F"
-                style={{ width: 130 }}
-              />
+              <Select label="Theme" name="theme" defaultValue={theme} options={themeNames.map((name) => ({ value: name, label: THEMES[name].label }))} />
+              <TextField label="Brand colour" name="brand" defaultValue={brand ?? ""} placeholder="#1F3A5F" style={{ width: 130 }} />
               <Button type="submit" variant="secondary">
                 Apply
               </Button>
@@ -229,13 +213,11 @@ export function StyleGuide({ theme, brand, shell }: StyleGuideProps) {
         </header>
         <main className={s.content}>
           <nav aria-label="Sections" className={s.toc}>
-            {["colours", "type", "buttons", "fields", "feedback", "toasts", "dialogs", "surfaces", "navigation", "shells"].map(
-              (id) => (
-                <a key={id} href={`#${id}`}>
-                  {id[0].toUpperCase() + id.slice(1)}
-                </a>
-              )
-            )}
+            {["colours", "type", "buttons", "fields", "feedback", "toasts", "dialogs", "surfaces", "navigation", "shells"].map((id) => (
+              <a key={id} href={`#${id}`}>
+                {id[0].toUpperCase() + id.slice(1)}
+              </a>
+            ))}
           </nav>
           <Colours />
           <Type />
@@ -280,8 +262,8 @@ function Type() {
           <h3 style={{ fontSize: vars.fontSize.xl }}>Income and deductions</h3>
           <h4 style={{ fontSize: vars.fontSize.lg }}>Rental property</h4>
           <p className={s.muted}>
-            Body text reads at {"fontSize.md"} with a relaxed line height. Muted text is used for hints and secondary details, and
-            still passes AA contrast. <a href="#type">Links use brandText.</a>
+            Body text reads at {"fontSize.md"} with a relaxed line height. Muted text is used for hints and secondary details, and still passes AA contrast.{" "}
+            <a href="#type">Links use brandText.</a>
           </p>
         </div>
         <div className={s.stack}>
@@ -372,26 +354,12 @@ function Fields() {
               { value: "CA", label: "Canada" },
             ]}
           />
-          <Select
-            label="Time zone"
-            defaultValue="pt"
-            error="Time zone is required"
-            options={[{ value: "pt", label: "Pacific Time (US & Canada)" }]}
-          />
-          <TextArea
-            label="Reason"
-            maxLength={240}
-            defaultValue="The rental income for 2024 is missing."
-            hint="Tell the firm what to change."
-          />
+          <Select label="Time zone" defaultValue="pt" error="Time zone is required" options={[{ value: "pt", label: "Pacific Time (US & Canada)" }]} />
+          <TextArea label="Reason" maxLength={240} defaultValue="The rental income for 2024 is missing." hint="Tell the firm what to change." />
           <div className={s.stack}>
             <Checkbox label="I Agree" description="I have reviewed my answers and they are complete." />
             <Checkbox label="Send me text messages" defaultChecked />
-            <Checkbox
-              label="SMS notifications"
-              disabled
-              description="You must have a phone number to receive SMS notifications."
-            />
+            <Checkbox label="SMS notifications" disabled description="You must have a phone number to receive SMS notifications." />
             <Checkbox label="Accept the engagement letter" error="Please accept to continue" />
           </div>
           <div className={s.stack}>
@@ -475,9 +443,7 @@ function Toasts() {
   const toast = useToast();
   return (
     <Section id="toasts" title="Toasts">
-      <p className={s.muted}>
-        Top right on desktop, bottom on phones. Auto-close after max(50 ms per character, 4 s); pause on hover.
-      </p>
+      <p className={s.muted}>Top right on desktop, bottom on phones. Auto-close after max(50 ms per character, 4 s); pause on hover.</p>
       <div className={s.row}>
         <Button variant="secondary" onClick={() => toast.info()}>
           Info (default)
@@ -488,16 +454,10 @@ function Toasts() {
         <Button variant="secondary" onClick={() => toast.error()}>
           Error (default)
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() => toast.warning("Your documents are processing, you can continue uploading other documents.")}
-        >
+        <Button variant="secondary" onClick={() => toast.warning("Your documents are processing, you can continue uploading other documents.")}>
           Warning
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() => toast.info("You were signed out in another window.", { persistent: true, title: "Signed out" })}
-        >
+        <Button variant="secondary" onClick={() => toast.info("You were signed out in another window.", { persistent: true, title: "Signed out" })}>
           Persistent
         </Button>
         <Button
@@ -521,9 +481,7 @@ function Dialogs() {
   const emailRef = useRef<HTMLInputElement>(null);
   return (
     <Section id="dialogs" title="Dialogs">
-      <p className={s.muted}>
-        Focus is trapped; Escape closes only the topmost dialog; persistent dialogs ignore Escape and the backdrop.
-      </p>
+      <p className={s.muted}>Focus is trapped; Escape closes only the topmost dialog; persistent dialogs ignore Escape and the backdrop.</p>
       <div className={s.row}>
         <Button variant="secondary" onClick={() => setOpen("basic")}>
           Open dialog
@@ -569,27 +527,12 @@ function Dialogs() {
         <div className={s.stackLg}>
           <TextField ref={emailRef} label="Primary contact email" type="email" defaultValue="jordan@example.com" required />
           <TextField label="Cell phone" placeholder="(___) ___-____" />
-          <Checkbox
-            label="Send me SMS notifications"
-            disabled
-            description="You must have a phone number to receive SMS notifications."
-          />
+          <Checkbox label="Send me SMS notifications" disabled description="You must have a phone number to receive SMS notifications." />
         </div>
       </Dialog>
-      <Dialog
-        open={open === "nested"}
-        onClose={() => setOpen(null)}
-        title="Upload"
-        footer={<Button onClick={() => setInner(true)}>Open another</Button>}
-      >
+      <Dialog open={open === "nested"} onClose={() => setOpen(null)} title="Upload" footer={<Button onClick={() => setInner(true)}>Open another</Button>}>
         <p>Press Escape in the inner dialog: only it closes.</p>
-        <Dialog
-          open={inner}
-          onClose={() => setInner(false)}
-          title="Inner dialog"
-          size="sm"
-          footer={<Button onClick={() => setInner(false)}>Close</Button>}
-        >
+        <Dialog open={inner} onClose={() => setInner(false)} title="Inner dialog" size="sm" footer={<Button onClick={() => setInner(false)}>Close</Button>}>
           <p>This is the topmost dialog.</p>
         </Dialog>
       </Dialog>

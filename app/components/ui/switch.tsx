@@ -12,10 +12,7 @@ export interface SwitchProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
  * An on/off switch: a checkbox with role="switch", so it submits with forms like a checkbox
  * (`name=on` when on) and screen readers announce "on"/"off".
  */
-export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch(
-  { label, description, className, id, disabled, ...input },
-  ref
-) {
+export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch({ label, description, className, id, disabled, ...input }, ref) {
   const generated = useId();
   const controlId = id ?? `sw${generated.replace(/:/g, "")}`;
   const descriptionId = description ? `${controlId}-description` : undefined;

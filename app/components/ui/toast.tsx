@@ -56,13 +56,7 @@ const icons = { info: InfoIcon, success: SuccessIcon, warning: WarningIcon, erro
 
 let counter = 0;
 
-export function ToastProvider({
-  children,
-  label = "Notifications",
-}: {
-  children: ReactNode;
-  /** Name of the live region. */ label?: string;
-}) {
+export function ToastProvider({ children, label = "Notifications" }: { children: ReactNode; /** Name of the live region. */ label?: string }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
 
   const dismiss = useCallback((id: string) => setToasts((list) => list.filter((t) => t.id !== id)), []);
@@ -84,7 +78,7 @@ export function ToastProvider({
       error: (message, options) => show({ ...options, type: "error", message: message ?? undefined }),
       warning: (message, options) => show({ ...options, type: "warning", message: message ?? undefined }),
     }),
-    [show, dismiss]
+    [show, dismiss],
   );
 
   return (

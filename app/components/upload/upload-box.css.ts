@@ -19,5 +19,9 @@ export const box = style({
 export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
 export const input = style({ position: "absolute", width: 1, height: 1, opacity: 0, pointerEvents: "none" });
 /** For <UploadProgress className={uploadRow}>: the firm's brand on the bar, danger for errors. */
-export const uploadRow = style({ fontSize: vars.fontSize.sm, color: vars.color.text, selectors: { "&[data-upload-status='error']": { color: vars.color.danger } } });
+export const uploadRow = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+  selectors: { "&[data-upload-status='error']": { color: vars.color.danger } },
+});
 globalStyle(`${uploadRow} progress`, { accentColor: vars.color.brand, width: "100%" });

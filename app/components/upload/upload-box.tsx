@@ -27,7 +27,16 @@ export interface UploadBoxProps {
   testId?: string;
 }
 
-export function UploadBox({ accept = DOCUMENT_ACCEPT, multiple = true, disabled = false, label = "Choose files", hint, onFiles, onTooMany, testId }: UploadBoxProps) {
+export function UploadBox({
+  accept = DOCUMENT_ACCEPT,
+  multiple = true,
+  disabled = false,
+  label = "Choose files",
+  hint,
+  onFiles,
+  onTooMany,
+  testId,
+}: UploadBoxProps) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [dragging, setDragging] = useState(false);

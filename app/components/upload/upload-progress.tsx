@@ -18,15 +18,7 @@ export interface UploadProgressProps {
  * One file's upload: its name, a native progress bar and the percentage, or the error.
  * Unstyled on purpose: the design system styles it through `className` and the data attributes.
  */
-export function UploadProgress({
-  fileName,
-  percent,
-  status = "uploading",
-  error,
-  onCancel,
-  onRetry,
-  className,
-}: UploadProgressProps) {
+export function UploadProgress({ fileName, percent, status = "uploading", error, onCancel, onRetry, className }: UploadProgressProps) {
   const nameId = useId();
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   return (
@@ -43,13 +35,7 @@ export function UploadProgress({
           {error || "File upload failed, please try again."}
         </p>
       ) : (
-        <progress
-          aria-labelledby={nameId}
-          aria-valuetext={status === "done" ? "Uploaded" : `${value}%`}
-          value={value}
-          max={100}
-          style={{ width: "100%" }}
-        />
+        <progress aria-labelledby={nameId} aria-valuetext={status === "done" ? "Uploaded" : `${value}%`} value={value} max={100} style={{ width: "100%" }} />
       )}
       {(status === "uploading" && onCancel) || (status === "error" && onRetry) ? (
         <div>

@@ -94,10 +94,19 @@ export async function performExtractedAction(ctx: DocumentContext, companyHash: 
       if (doc.passwordProtected) throw new DocumentError(400, PDF_MESSAGES.protected);
       const parsed = parsePageRanges(action.pages);
       if (!parsed.ok) throw new DocumentError(400, parsed.error);
-      if (await db.extractedDocument.count({ where: { sourceDocumentId: doc.id, status: "processing", deletedAt: null } })) throw new DocumentError(409, SPLIT_MESSAGES.busy);
+      if (await db.extractedDocument.count({ where: { sourceDocumentId: doc.id, status: "processing", deletedAt: null } }))
+        throw new DocumentError(409, SPLIT_MESSAGES.busy);
       if (!jobsRunning()) throw new DocumentError(503, SPLIT_MESSAGES.failed);
       const parent = await db.extractedDocument.create({
-        data: { firmId, companyId: entity.id, questionnaireId: doc.questionnaireId, sourceDocumentId: doc.id, name: doc.name, status: "processing", source: "split" },
+        data: {
+          firmId,
+          companyId: entity.id,
+          questionnaireId: doc.questionnaireId,
+          sourceDocumentId: doc.id,
+          name: doc.name,
+          status: "processing",
+          source: "split",
+        },
         select: { id: true },
       });
       try {
@@ -117,7 +126,10 @@ export async function performExtractedAction(ctx: DocumentContext, companyHash: 
       if (state.processing) throw new DocumentError(409, SPLIT_MESSAGES.busy);
       const now = new Date();
       await db.document.updateMany({ where: { id: { in: state.parts.map((p) => p.documentId) }, companyId: entity.id }, data: { deletedAt: now } });
-      await db.extractedDocument.updateMany({ where: { OR: [{ id: state.extractedDocumentId }, { parentDocumentId: state.extractedDocumentId }], companyId: entity.id }, data: { deletedAt: now } });
+      await db.extractedDocument.updateMany({
+        where: { OR: [{ id: state.extractedDocumentId }, { parentDocumentId: state.extractedDocumentId }], companyId: entity.id },
+        data: { deletedAt: now },
+      });
       await log("Restored a split document", state.parts.map((p) => p.name).join(", "));
       return { ok: true, message: SPLIT_MESSAGES.restored };
     }
@@ -150,7 +162,10 @@ interface UploadStateRow {
  * anything else is simply missing from the answer); splits are found through the questionnaire's
  * own index, their parts through the documents' extracted-document index.
  */
-export async function questionnaireUploadStates(db: Db, input: { companyId: string; questionnaireId: string; keys: string[] }): Promise<Record<string, UploadedFileState>> {
+export async function questionnaireUploadStates(
+  db: Db,
+  input: { companyId: string; questionnaireId: string; keys: string[] },
+): Promise<Record<string, UploadedFileState>> {
   const keys = [...new Set(input.keys)];
   if (keys.length === 0) return {};
   const rows = await db.$queryRaw<UploadStateRow[]>`
@@ -174,7 +189,8 @@ export async function questionnaireUploadStates(db: Db, input: { companyId: stri
      WHERE d.questionnaire_id = ${input.questionnaireId} AND d.company_id = ${input.companyId} AND d.storage_key = ANY(${keys}::text[])
        AND d.deleted_at IS NULL AND d.item_type = 'file'`;
   const states: Record<string, UploadedFileState> = {};
-  for (const r of rows) states[r.key] = { documentId: r.id, name: r.name, contentType: r.content_type, passwordProtected: r.password_protected, split: r.split };
+  for (const r of rows)
+    states[r.key] = { documentId: r.id, name: r.name, contentType: r.content_type, passwordProtected: r.password_protected, split: r.split };
   return states;
 }
 
@@ -215,7 +231,13 @@ export async function runSplitJob(data: unknown): Promise<{ status: string; part
   const db = firmDb(job.firmId);
   const parent = await db.extractedDocument.findFirst({
     where: { id: job.extractedDocumentId, deletedAt: null },
-    select: { id: true, companyId: true, questionnaireId: true, status: true, sourceDocument: { select: { id: true, name: true, path: true, storageKey: true, uploadedById: true, deletedAt: true } } },
+    select: {
+      id: true,
+      companyId: true,
+      questionnaireId: true,
+      status: true,
+      sourceDocument: { select: { id: true, name: true, path: true, storageKey: true, uploadedById: true, deletedAt: true } },
+    },
   });
   // Not visible yet: the request's write has not committed. pg-boss retries shortly.
   if (!parent) throw new Error(`Extracted document ${job.extractedDocumentId} not found in firm ${job.firmId}`);
@@ -223,7 +245,8 @@ export async function runSplitJob(data: unknown): Promise<{ status: string; part
   const source = parent.sourceDocument;
   const written: string[] = [];
   try {
-    if (!source?.storageKey || source.deletedAt || !keyBelongsToEntity(source.storageKey, job.firmId, parent.companyId)) throw new Error("The source document is gone");
+    if (!source?.storageKey || source.deletedAt || !keyBelongsToEntity(source.storageKey, job.firmId, parent.companyId))
+      throw new Error("The source document is gone");
     const pdf = await loadStoredPdf({ firmId: job.firmId, key: source.storageKey });
     const parts = await splitPdf(pdf, job.ranges);
     const ext = extensionOf(source.name) || ".pdf";

@@ -16,7 +16,17 @@ type Options = Omit<UserDialogOptions, never>;
 
 const TIME_ZONE_OPTIONS = Object.keys(TIME_ZONES).map((z) => ({ value: z, label: z }));
 
-export function CreateUserDialog({ open, onClose, options, onCreated }: { open: boolean; onClose: () => void; options: Options; onCreated?: (userId: string) => void }) {
+export function CreateUserDialog({
+  open,
+  onClose,
+  options,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  options: Options;
+  onCreated?: (userId: string) => void;
+}) {
   if (!open) return null;
   return <CreateUserForm onClose={onClose} options={options} onCreated={onCreated} />;
 }
@@ -105,8 +115,22 @@ function CreateUserForm({ onClose, options, onCreated }: { onClose: () => void; 
           <fieldset className={s.fieldset}>
             <legend className={s.legend}>User</legend>
             <div className={s.grid}>
-              <TextField label="First name" required value={v.fname} onChange={(e) => set({ fname: e.currentTarget.value })} error={all.fname} autoComplete="off" />
-              <TextField label="Last name" required value={v.lname} onChange={(e) => set({ lname: e.currentTarget.value })} error={all.lname} autoComplete="off" />
+              <TextField
+                label="First name"
+                required
+                value={v.fname}
+                onChange={(e) => set({ fname: e.currentTarget.value })}
+                error={all.fname}
+                autoComplete="off"
+              />
+              <TextField
+                label="Last name"
+                required
+                value={v.lname}
+                onChange={(e) => set({ lname: e.currentTarget.value })}
+                error={all.lname}
+                autoComplete="off"
+              />
               <TextField
                 label="Email"
                 type="email"
@@ -185,8 +209,22 @@ function CreateUserForm({ onClose, options, onCreated }: { onClose: () => void; 
             <fieldset className={s.fieldset}>
               <legend className={s.legend}>Spouse</legend>
               <div className={s.grid}>
-                <TextField label="Spouse first name" required value={v.spouseFname} onChange={(e) => set({ spouseFname: e.currentTarget.value })} error={all.spouseFname} autoComplete="off" />
-                <TextField label="Spouse last name" required value={v.spouseLname} onChange={(e) => set({ spouseLname: e.currentTarget.value })} error={all.spouseLname} autoComplete="off" />
+                <TextField
+                  label="Spouse first name"
+                  required
+                  value={v.spouseFname}
+                  onChange={(e) => set({ spouseFname: e.currentTarget.value })}
+                  error={all.spouseFname}
+                  autoComplete="off"
+                />
+                <TextField
+                  label="Spouse last name"
+                  required
+                  value={v.spouseLname}
+                  onChange={(e) => set({ spouseLname: e.currentTarget.value })}
+                  error={all.spouseLname}
+                  autoComplete="off"
+                />
                 <TextField
                   label="Spouse email"
                   type="email"

@@ -23,6 +23,15 @@ export const chips = style({ display: "flex", flexWrap: "wrap", gap: vars.space.
 
 export const tagRow = style({ display: "flex", gap: vars.space.sm, alignItems: "flex-end", flexWrap: "wrap" });
 
-export const tagList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.sm, maxHeight: 320, overflowY: "auto" });
+export const tagList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  maxHeight: 320,
+  overflowY: "auto",
+});
 
 export const tagItem = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.md, flexWrap: "wrap" });

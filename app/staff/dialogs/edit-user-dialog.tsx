@@ -53,7 +53,17 @@ export function EditUserDialog({
   return <EditUserForm onClose={onClose} user={user} options={options} onEmailChanged={onEmailChanged} />;
 }
 
-function EditUserForm({ onClose, user, options, onEmailChanged }: { onClose: () => void; user: EditableUser; options: UserDialogOptions; onEmailChanged?: (email: string) => void }) {
+function EditUserForm({
+  onClose,
+  user,
+  options,
+  onEmailChanged,
+}: {
+  onClose: () => void;
+  user: EditableUser;
+  options: UserDialogOptions;
+  onEmailChanged?: (email: string) => void;
+}) {
   const [v, setV] = useState({
     fname: user.fname,
     lname: user.lname,
@@ -106,7 +116,8 @@ function EditUserForm({ onClose, user, options, onEmailChanged }: { onClose: () 
     if (user.email && !user.hasTempEmail && !v.email.trim()) {
       if (emailSignIn) found.email = "Cannot remove email when it is the preferred sign-in method";
     }
-    if (user.phoneNumber && !v.phoneNumber.trim() && user.preferredSignInMethod === "sms") found.phoneNumber = "Cannot remove phone number when SMS is the preferred sign-in method";
+    if (user.phoneNumber && !v.phoneNumber.trim() && user.preferredSignInMethod === "sms")
+      found.phoneNumber = "Cannot remove phone number when SMS is the preferred sign-in method";
     if (emailCheck.state === "taken") found.email = USER_MESSAGES.emailExists;
     setErrors(found);
     if (Object.keys(found).length) {
@@ -159,7 +170,13 @@ function EditUserForm({ onClose, user, options, onEmailChanged }: { onClose: () 
       <div className={s.grid}>
         <PhoneField label="Phone" value={v.phoneNumber} onValue={(phoneNumber) => set({ phoneNumber })} error={all.phoneNumber} />
         <PhoneField label="Work phone" value={v.workPhoneNumber} onValue={(workPhoneNumber) => set({ workPhoneNumber })} error={all.workPhoneNumber} />
-        <TextField label="Extension" inputMode="numeric" value={v.workPhoneExtension} onChange={(e) => set({ workPhoneExtension: e.currentTarget.value })} error={all.workPhoneExtension} />
+        <TextField
+          label="Extension"
+          inputMode="numeric"
+          value={v.workPhoneExtension}
+          onChange={(e) => set({ workPhoneExtension: e.currentTarget.value })}
+          error={all.workPhoneExtension}
+        />
         <Select
           label="Contact method"
           value={v.preferredContactMethod}
@@ -171,7 +188,12 @@ function EditUserForm({ onClose, user, options, onEmailChanged }: { onClose: () 
         />
         <Select label="Time zone" value={v.timeZone} onChange={(e) => set({ timeZone: e.currentTarget.value })} options={TIME_ZONE_OPTIONS} />
         {options.externalUserIdAllowed ? (
-          <TextField label="External user id" value={v.externalUserId} onChange={(e) => set({ externalUserId: e.currentTarget.value })} error={all.externalUserId} />
+          <TextField
+            label="External user id"
+            value={v.externalUserId}
+            onChange={(e) => set({ externalUserId: e.currentTarget.value })}
+            error={all.externalUserId}
+          />
         ) : null}
       </div>
     </div>
@@ -203,7 +225,11 @@ function EditUserForm({ onClose, user, options, onEmailChanged }: { onClose: () 
       {advisorChanged ? <Alert tone="warning">{USER_MESSAGES.advisorWarning}</Alert> : null}
       <Switch
         label="Read-only access"
-        description={user.active ? "The user can sign in and view documents, but not upload, answer, edit their profile or message." : "The read-only flag can only be set on active users."}
+        description={
+          user.active
+            ? "The user can sign in and view documents, but not upload, answer, edit their profile or message."
+            : "The read-only flag can only be set on active users."
+        }
         checked={v.readonlyAccess}
         disabled={!user.active}
         onChange={(e) => set({ readonlyAccess: e.currentTarget.checked })}

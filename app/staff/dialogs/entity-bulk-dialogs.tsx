@@ -11,10 +11,30 @@ import { bulkTagsSchema, ENTITY_MESSAGES, NOTE_MAX, noteSchema, NOTIFICATION_TYP
 import * as s from "./entity-dialogs.css";
 import { useEntityAction } from "./entity-form";
 
-export function EntityTagsDialog({ open, onClose, action, ids, tags, onDone }: { open: boolean; onClose: () => void; action: string; ids: string[]; tags: string[]; onDone?: () => void }) {
+export function EntityTagsDialog({
+  open,
+  onClose,
+  action,
+  ids,
+  tags,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  action: string;
+  ids: string[];
+  tags: string[];
+  onDone?: () => void;
+}) {
   const t = useVocabulary();
   return (
-    <Dialog open={open} onClose={onClose} title={t("Entity Tags")} description={t(`${ids.length} selected ${ids.length === 1 ? "entity" : "entities"}`)} size="md">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t("Entity Tags")}
+      description={t(`${ids.length} selected ${ids.length === 1 ? "entity" : "entities"}`)}
+      size="md"
+    >
       <TagsForm onClose={onClose} action={action} ids={ids} tags={tags} onDone={onDone} />
     </Dialog>
   );
@@ -70,7 +90,11 @@ function TagsForm({ onClose, action, ids, tags, onDone }: { onClose: () => void;
           Add Tag
         </Button>
       </div>
-      {save.errors.tagNames ? <p className={s.muted} role="alert">{save.errors.tagNames}</p> : null}
+      {save.errors.tagNames ? (
+        <p className={s.muted} role="alert">
+          {save.errors.tagNames}
+        </p>
+      ) : null}
       <div className={s.actions} style={{ justifyContent: "flex-end" }}>
         <Button variant="secondary" onClick={onClose} disabled={save.busy}>
           Cancel
@@ -108,13 +132,33 @@ export function EntityNotificationsDialog({
   const t = useVocabulary();
   const bulk = ids.length > 0;
   return (
-    <Dialog open={open} onClose={onClose} title={t("Entity notification settings")} description={bulk ? t(`${ids.length} selected ${ids.length === 1 ? "entity" : "entities"}`) : "Which notifications you receive."} size="sm">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t("Entity notification settings")}
+      description={bulk ? t(`${ids.length} selected ${ids.length === 1 ? "entity" : "entities"}`) : "Which notifications you receive."}
+      size="sm"
+    >
       <NotificationsForm onClose={onClose} action={action} ids={ids} current={current} locked={locked} onDone={onDone} />
     </Dialog>
   );
 }
 
-function NotificationsForm({ onClose, action, ids, current, locked, onDone }: { onClose: () => void; action: string; ids: string[]; current: number[]; locked?: boolean; onDone?: () => void }) {
+function NotificationsForm({
+  onClose,
+  action,
+  ids,
+  current,
+  locked,
+  onDone,
+}: {
+  onClose: () => void;
+  action: string;
+  ids: string[];
+  current: number[];
+  locked?: boolean;
+  onDone?: () => void;
+}) {
   const t = useVocabulary();
   const [types, setTypes] = useState<number[]>(current);
   const save = useEntityAction(action, () => {

@@ -20,7 +20,19 @@ interface NewEntityFormData {
   customTypes: string[];
 }
 
-export function CreateEntityDialog({ open, onClose, action, user, onCreated }: { open: boolean; onClose: () => void; action: string; user?: UserSearchResult | null; onCreated?: (hashId: string) => void }) {
+export function CreateEntityDialog({
+  open,
+  onClose,
+  action,
+  user,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  action: string;
+  user?: UserSearchResult | null;
+  onCreated?: (hashId: string) => void;
+}) {
   const t = useVocabulary();
   const [picked, setPicked] = useState<UserSearchResult | null>(user ?? null);
   const [step, setStep] = useState<"select" | "create">(user ? "create" : "select");
@@ -53,13 +65,42 @@ export function CreateEntityDialog({ open, onClose, action, user, onCreated }: {
     );
   }
   return (
-    <Dialog open={open} onClose={onClose} title={t("Create entity for selected user")} description={picked ? `${picked.name}${picked.email ? ` · ${picked.email}` : ""}` : undefined} size="lg">
-      {picked ? <CreateForm action={action} userId={picked.id} userName={picked.name} onClose={onClose} onBack={user ? undefined : () => setStep("select")} onCreated={onCreated} /> : null}
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t("Create entity for selected user")}
+      description={picked ? `${picked.name}${picked.email ? ` · ${picked.email}` : ""}` : undefined}
+      size="lg"
+    >
+      {picked ? (
+        <CreateForm
+          action={action}
+          userId={picked.id}
+          userName={picked.name}
+          onClose={onClose}
+          onBack={user ? undefined : () => setStep("select")}
+          onCreated={onCreated}
+        />
+      ) : null}
     </Dialog>
   );
 }
 
-function CreateForm({ action, userId, userName, onClose, onBack, onCreated }: { action: string; userId: string; userName: string; onClose: () => void; onBack?: () => void; onCreated?: (hashId: string) => void }) {
+function CreateForm({
+  action,
+  userId,
+  userName,
+  onClose,
+  onBack,
+  onCreated,
+}: {
+  action: string;
+  userId: string;
+  userName: string;
+  onClose: () => void;
+  onBack?: () => void;
+  onCreated?: (hashId: string) => void;
+}) {
   const t = useVocabulary();
   const info = useFetcher<NewEntityFormData>();
   useEffect(() => {
@@ -106,7 +147,11 @@ function CreateForm({ action, userId, userName, onClose, onBack, onCreated }: { 
           }}
           error={create.errors.entityType}
         />
-        {type === NEW_CUSTOM_TYPE ? <TextField label={t("Custom entity type")} name="customEntityType" required maxLength={100} error={create.errors.customEntityType} /> : <TextField label="EIN" name="ein" maxLength={20} />}
+        {type === NEW_CUSTOM_TYPE ? (
+          <TextField label={t("Custom entity type")} name="customEntityType" required maxLength={100} error={create.errors.customEntityType} />
+        ) : (
+          <TextField label="EIN" name="ein" maxLength={20} />
+        )}
       </div>
       <TextField
         label={t("Entity Name")}

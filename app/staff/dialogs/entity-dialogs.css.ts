@@ -84,6 +84,13 @@ export const note = style({ display: "grid", gap: vars.space.xs, paddingBottom: 
 
 export const noteText = style({ margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontSize: vars.fontSize.sm, color: vars.color.text });
 
-export const noteMeta = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+export const noteMeta = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+});
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });

@@ -83,7 +83,12 @@ function EditForm({ onClose, action, values, customTypes, individualAllowed, ext
     setForm((f) => ({ ...f, [name]: v }));
     edit.clearError(name);
   };
-  const field = (name: string) => ({ name, value: value(name), onChange: (e: { currentTarget: { value: string } }) => set(name, e.currentTarget.value), error: edit.errors[name] });
+  const field = (name: string) => ({
+    name,
+    value: value(name),
+    onChange: (e: { currentTarget: { value: string } }) => set(name, e.currentTarget.value),
+    error: edit.errors[name],
+  });
   const country = toCountry(value("country"));
   const labels = addressLabels(country);
   const regions = Object.entries(regionsOf(country)).map(([code, label]) => ({ value: code, label }));

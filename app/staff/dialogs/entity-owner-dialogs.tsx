@@ -8,7 +8,16 @@ import { useEffect, useState } from "react";
 import { SEARCH_DEBOUNCE_MS } from "~/components/data-table/state";
 import { Button, Dialog, Select, Tabs, TextField } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
-import { addExistingOwnerSchema, addOwnerSchema, MESSAGE_HISTORY, MESSAGE_HISTORY_HINTS, MESSAGE_HISTORY_LABELS, type MessageHistory, primaryContactSchema, spouseSchema } from "../entity-rules";
+import {
+  addExistingOwnerSchema,
+  addOwnerSchema,
+  MESSAGE_HISTORY,
+  MESSAGE_HISTORY_HINTS,
+  MESSAGE_HISTORY_LABELS,
+  type MessageHistory,
+  primaryContactSchema,
+  spouseSchema,
+} from "../entity-rules";
 import * as s from "./entity-dialogs.css";
 import { formValues, useEntityAction } from "./entity-form";
 
@@ -41,13 +50,31 @@ export function useUserSearch(term: string) {
   return { users: term.trim() ? (fetcher.data?.users ?? []) : [], loading: fetcher.state === "loading" };
 }
 
-export function UserPicker({ selected, onSelect, exclude = [], label = "Find a user" }: { selected: string | null; onSelect: (u: UserSearchResult) => void; exclude?: string[]; label?: string }) {
+export function UserPicker({
+  selected,
+  onSelect,
+  exclude = [],
+  label = "Find a user",
+}: {
+  selected: string | null;
+  onSelect: (u: UserSearchResult) => void;
+  exclude?: string[];
+  label?: string;
+}) {
   const [term, setTerm] = useState("");
   const { users, loading } = useUserSearch(term);
   const list = users.filter((u) => !exclude.includes(u.id));
   return (
     <div className={s.form}>
-      <TextField label={label} type="search" placeholder="Name or email" autoComplete="off" value={term} onChange={(e) => setTerm(e.currentTarget.value)} hint={loading ? "Searching…" : undefined} />
+      <TextField
+        label={label}
+        type="search"
+        placeholder="Name or email"
+        autoComplete="off"
+        value={term}
+        onChange={(e) => setTerm(e.currentTarget.value)}
+        hint={loading ? "Searching…" : undefined}
+      />
       {term.trim() && !loading && list.length === 0 ? <p className={s.muted}>No users match.</p> : null}
       <ul className={s.results} aria-label="Users">
         {list.map((u) => (
@@ -84,7 +111,14 @@ function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action
   const [picked, setPicked] = useState<UserSearchResult | null>(null);
   const [history, setHistory] = useState<string>("transfer");
   const historySelect = (
-    <Select label="Previous messages" name="messages" options={historyOptions} value={history} onChange={(e) => setHistory(e.currentTarget.value)} hint={MESSAGE_HISTORY_HINTS[history as MessageHistory]} />
+    <Select
+      label="Previous messages"
+      name="messages"
+      options={historyOptions}
+      value={history}
+      onChange={(e) => setHistory(e.currentTarget.value)}
+      hint={MESSAGE_HISTORY_HINTS[history as MessageHistory]}
+    />
   );
 
   const newForm = (
@@ -97,11 +131,25 @@ function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action
       }}
     >
       <div className={s.pair}>
-        <TextField label="First name" name="firstName" required autoComplete="off" error={fresh.errors.firstName} onInput={() => fresh.clearError("firstName")} />
+        <TextField
+          label="First name"
+          name="firstName"
+          required
+          autoComplete="off"
+          error={fresh.errors.firstName}
+          onInput={() => fresh.clearError("firstName")}
+        />
         <TextField label="Last name" name="lastName" required autoComplete="off" error={fresh.errors.lastName} onInput={() => fresh.clearError("lastName")} />
       </div>
       <TextField label="Email" name="email" type="email" required autoComplete="off" error={fresh.errors.email} onInput={() => fresh.clearError("email")} />
-      <TextField label="Phone number" name="phoneNumber" type="tel" placeholder="(000) 000-0000" autoComplete="off" hint="An incomplete number is left blank." />
+      <TextField
+        label="Phone number"
+        name="phoneNumber"
+        type="tel"
+        placeholder="(000) 000-0000"
+        autoComplete="off"
+        hint="An incomplete number is left blank."
+      />
       {historySelect}
       <div className={s.actions} style={{ justifyContent: "flex-end" }}>
         <Button variant="secondary" onClick={onClose} disabled={fresh.busy}>
@@ -117,13 +165,21 @@ function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action
   const existingForm = (
     <div className={s.form}>
       <UserPicker selected={picked?.id ?? null} onSelect={setPicked} exclude={owners.map((o) => o.id)} />
-      {existing.errors.userId ? <p className={s.muted} role="alert">{existing.errors.userId}</p> : null}
+      {existing.errors.userId ? (
+        <p className={s.muted} role="alert">
+          {existing.errors.userId}
+        </p>
+      ) : null}
       {historySelect}
       <div className={s.actions} style={{ justifyContent: "flex-end" }}>
         <Button variant="secondary" onClick={onClose} disabled={existing.busy}>
           Cancel
         </Button>
-        <Button loading={existing.busy} disabled={!picked} onClick={() => picked && existing.submit({ intent: "add-existing-owner", userId: picked.id, messages: history }, addExistingOwnerSchema)}>
+        <Button
+          loading={existing.busy}
+          disabled={!picked}
+          onClick={() => picked && existing.submit({ intent: "add-existing-owner", userId: picked.id, messages: history }, addExistingOwnerSchema)}
+        >
           {picked ? `Add ${picked.name}` : "Add owner"}
         </Button>
       </div>
@@ -147,7 +203,19 @@ function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action
  * Change the primary contact. When the new primary contact has an email different from the
  * entity's, the Update Entity Email prompt asks whether the entity's email should follow.
  */
-export function PrimaryContactDialog({ open, onClose, action, owners, entityEmail }: { open: boolean; onClose: () => void; action: string; owners: OwnerSummary[]; entityEmail: string | null }) {
+export function PrimaryContactDialog({
+  open,
+  onClose,
+  action,
+  owners,
+  entityEmail,
+}: {
+  open: boolean;
+  onClose: () => void;
+  action: string;
+  owners: OwnerSummary[];
+  entityEmail: string | null;
+}) {
   const t = useVocabulary();
   const current = owners.find((o) => o.primary)?.id ?? "";
   const [userId, setUserId] = useState(current);
@@ -158,7 +226,8 @@ export function PrimaryContactDialog({ open, onClose, action, owners, entityEmai
   });
   const chosen = owners.find((o) => o.id === userId);
   const needsPrompt = Boolean(chosen?.hasRealEmail && chosen.email !== entityEmail);
-  const send = (updateEntityEmail: boolean) => primary.submit({ intent: "primary", userId, updateEntityEmail: updateEntityEmail ? "on" : "" }, primaryContactSchema);
+  const send = (updateEntityEmail: boolean) =>
+    primary.submit({ intent: "primary", userId, updateEntityEmail: updateEntityEmail ? "on" : "" }, primaryContactSchema);
   return (
     <>
       <Dialog
@@ -172,11 +241,7 @@ export function PrimaryContactDialog({ open, onClose, action, owners, entityEmai
             <Button variant="secondary" onClick={onClose} disabled={primary.busy}>
               Cancel
             </Button>
-            <Button
-              loading={primary.busy}
-              disabled={!userId || userId === current}
-              onClick={() => (needsPrompt ? setPrompt(true) : send(false))}
-            >
+            <Button loading={primary.busy} disabled={!userId || userId === current} onClick={() => (needsPrompt ? setPrompt(true) : send(false))}>
               Save
             </Button>
           </>
@@ -202,7 +267,19 @@ export function PrimaryContactDialog({ open, onClose, action, owners, entityEmai
 }
 
 /** Update Entity Email prompt: use the (new) primary contact's email for the entity too? */
-export function UpdateEntityEmailPrompt({ open, email, busy, onAnswer, onCancel }: { open: boolean; email: string; busy: boolean; onAnswer: (update: boolean) => void; onCancel: () => void }) {
+export function UpdateEntityEmailPrompt({
+  open,
+  email,
+  busy,
+  onAnswer,
+  onCancel,
+}: {
+  open: boolean;
+  email: string;
+  busy: boolean;
+  onAnswer: (update: boolean) => void;
+  onCancel: () => void;
+}) {
   const t = useVocabulary();
   return (
     <Dialog
@@ -226,10 +303,26 @@ export function UpdateEntityEmailPrompt({ open, email, busy, onAnswer, onCancel 
   );
 }
 
-export function SpouseDialog({ open, onClose, action, spouse }: { open: boolean; onClose: () => void; action: string; spouse: { fname: string; lname: string; email: string | null; phoneNumber: string | null } | null }) {
+export function SpouseDialog({
+  open,
+  onClose,
+  action,
+  spouse,
+}: {
+  open: boolean;
+  onClose: () => void;
+  action: string;
+  spouse: { fname: string; lname: string; email: string | null; phoneNumber: string | null } | null;
+}) {
   const save = useEntityAction(action, onClose);
   return (
-    <Dialog open={open} onClose={onClose} title={spouse ? "Edit spouse" : "Add spouse"} description="The spouse becomes an owner of this Individual return." size="md">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={spouse ? "Edit spouse" : "Add spouse"}
+      description="The spouse becomes an owner of this Individual return."
+      size="md"
+    >
       <form
         className={s.form}
         noValidate
@@ -239,10 +332,32 @@ export function SpouseDialog({ open, onClose, action, spouse }: { open: boolean;
         }}
       >
         <div className={s.pair}>
-          <TextField label="First name" name="firstName" required defaultValue={spouse?.fname ?? ""} error={save.errors.firstName} onInput={() => save.clearError("firstName")} />
-          <TextField label="Last name" name="lastName" required defaultValue={spouse?.lname ?? ""} error={save.errors.lastName} onInput={() => save.clearError("lastName")} />
+          <TextField
+            label="First name"
+            name="firstName"
+            required
+            defaultValue={spouse?.fname ?? ""}
+            error={save.errors.firstName}
+            onInput={() => save.clearError("firstName")}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            required
+            defaultValue={spouse?.lname ?? ""}
+            error={save.errors.lastName}
+            onInput={() => save.clearError("lastName")}
+          />
         </div>
-        <TextField label="Email" name="email" type="email" defaultValue={spouse?.email ?? ""} hint="Optional; must not belong to another user." error={save.errors.email} onInput={() => save.clearError("email")} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          defaultValue={spouse?.email ?? ""}
+          hint="Optional; must not belong to another user."
+          error={save.errors.email}
+          onInput={() => save.clearError("email")}
+        />
         <TextField label="Phone number" name="phoneNumber" type="tel" placeholder="(000) 000-0000" defaultValue={spouse?.phoneNumber ?? ""} />
         <div className={s.actions} style={{ justifyContent: "flex-end" }}>
           <Button variant="secondary" onClick={onClose} disabled={save.busy}>

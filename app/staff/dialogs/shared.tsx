@@ -60,12 +60,21 @@ export function emailCheckError(check: EmailCheck, serverError?: string): string
 
 /** A phone field with the (000) 000-0000 mask. */
 export function PhoneField({ value, onValue, ...props }: Omit<TextFieldProps, "value" | "onChange"> & { value: string; onValue: (v: string) => void }) {
-  return <TextField {...props} type="tel" inputMode="tel" autoComplete="off" placeholder="(000) 000-0000" value={value} onChange={(e) => onValue(maskPhone(e.currentTarget.value))} />;
+  return (
+    <TextField
+      {...props}
+      type="tel"
+      inputMode="tel"
+      autoComplete="off"
+      placeholder="(000) 000-0000"
+      value={value}
+      onChange={(e) => onValue(maskPhone(e.currentTarget.value))}
+    />
+  );
 }
 
 export type ActionReply =
-  | { ok: true; intent: string; message: string; data?: Record<string, unknown> }
-  | { ok: false; intent: string; error: string; fields: Record<string, string> };
+  { ok: true; intent: string; message: string; data?: Record<string, unknown> } | { ok: false; intent: string; error: string; fields: Record<string, string> };
 
 /**
  * A fetcher for one dialog: `submit(fields)` posts the form; on success it toasts the server's

@@ -45,7 +45,12 @@ export function ActivateUserDialog({ open, onClose, user }: { open: boolean; onC
         ) : (
           <Alert tone="warning">{PERMISSION_MESSAGES.emailRequiredToActivate}</Alert>
         )}
-        <Checkbox label={`Also activate their inactive ${vocab("entities")}`} checked={includeEntities} onChange={(e) => setIncludeEntities(e.currentTarget.checked)} disabled={!user.hasRealEmail} />
+        <Checkbox
+          label={`Also activate their inactive ${vocab("entities")}`}
+          checked={includeEntities}
+          onChange={(e) => setIncludeEntities(e.currentTarget.checked)}
+          disabled={!user.hasRealEmail}
+        />
       </div>
     </Dialog>
   );

@@ -26,7 +26,17 @@ export function UserTagsDialog({
   return <UserTagsForm onClose={onClose} userIds={userIds} tags={tags} onDone={onDone} />;
 }
 
-function UserTagsForm({ onClose, userIds, tags, onDone }: { onClose: () => void; userIds: string[]; tags: { value: string; label: string }[]; onDone?: () => void }) {
+function UserTagsForm({
+  onClose,
+  userIds,
+  tags,
+  onDone,
+}: {
+  onClose: () => void;
+  userIds: string[];
+  tags: { value: string; label: string }[];
+  onDone?: () => void;
+}) {
   const [mode, setMode] = useState<Record<string, "add" | "remove" | undefined>>({});
   const [created, setCreated] = useState<string[]>([]);
   const [newTag, setNewTag] = useState("");
@@ -52,7 +62,11 @@ function UserTagsForm({ onClose, userIds, tags, onDone }: { onClose: () => void;
           <Button variant="secondary" onClick={onClose} disabled={action.busy}>
             Cancel
           </Button>
-          <Button disabled={!userIds.length || (!add.length && !remove.length)} loading={action.busy} onClick={() => action.submit({ intent: "tags", userIds, add, remove })}>
+          <Button
+            disabled={!userIds.length || (!add.length && !remove.length)}
+            loading={action.busy}
+            onClick={() => action.submit({ intent: "tags", userIds, add, remove })}
+          >
             Update
           </Button>
         </>
@@ -63,7 +77,13 @@ function UserTagsForm({ onClose, userIds, tags, onDone }: { onClose: () => void;
       ) : (
         <div className={s.stack}>
           <div className={s.tagRow}>
-            <TextField label="New tag" value={newTag} onChange={(e) => setNewTag(e.currentTarget.value)} error={trimmed && exists ? "Tag already exist" : undefined} maxLength={60} />
+            <TextField
+              label="New tag"
+              value={newTag}
+              onChange={(e) => setNewTag(e.currentTarget.value)}
+              error={trimmed && exists ? "Tag already exist" : undefined}
+              maxLength={60}
+            />
             <Button
               variant="secondary"
               disabled={!trimmed || exists}
@@ -82,8 +102,18 @@ function UserTagsForm({ onClose, userIds, tags, onDone }: { onClose: () => void;
               <li key={name} className={s.tagItem}>
                 <Badge tone={mode[name] === "add" ? "success" : mode[name] === "remove" ? "danger" : "neutral"}>{name}</Badge>
                 <span className={s.chips}>
-                  <Checkbox label="Add" checked={mode[name] === "add"} onChange={(e) => toggle(name, "add", e.currentTarget.checked)} aria-label={`Add ${name}`} />
-                  <Checkbox label="Remove" checked={mode[name] === "remove"} onChange={(e) => toggle(name, "remove", e.currentTarget.checked)} aria-label={`Remove ${name}`} />
+                  <Checkbox
+                    label="Add"
+                    checked={mode[name] === "add"}
+                    onChange={(e) => toggle(name, "add", e.currentTarget.checked)}
+                    aria-label={`Add ${name}`}
+                  />
+                  <Checkbox
+                    label="Remove"
+                    checked={mode[name] === "remove"}
+                    onChange={(e) => toggle(name, "remove", e.currentTarget.checked)}
+                    aria-label={`Remove ${name}`}
+                  />
                 </span>
               </li>
             ))}

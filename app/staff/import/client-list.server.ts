@@ -88,7 +88,10 @@ export async function runClientListImport(data: unknown): Promise<{ created: num
   const rowErrors = new Map<number, string>();
   for (const e of parsed.errors) {
     if (typeof e.row === "number" && !rowErrors.has(e.row)) {
-      rowErrors.set(e.row, e.code === "TooManyFields" || e.code === "TooFewFields" ? `This row has a different number of columns than the header (${e.message})` : e.message);
+      rowErrors.set(
+        e.row,
+        e.code === "TooManyFields" || e.code === "TooFewFields" ? `This row has a different number of columns than the header (${e.message})` : e.message,
+      );
     }
   }
   if (job.totalRows !== rows.length) await db.importJob.update({ where: { id: importId }, data: { totalRows: rows.length } });
@@ -199,7 +202,14 @@ async function createRow(tx: FirmTx, firmId: string, row: ValidClientRow, meta: 
   const timeZone = firm?.timeZone ?? "Pacific Time (US & Canada)";
   const common = { firmId, kind: "client" as const, timeZone, assignedAdvisorId: row.advisorId, firmGroupId: row.groupId, preferredSignInMethod: null };
   const client = await tx.user.create({
-    data: { ...common, email: row.client.email, fname: row.client.fname, lname: row.client.lname, phoneNumber: row.client.phone, externalUserId: row.client.externalId },
+    data: {
+      ...common,
+      email: row.client.email,
+      fname: row.client.fname,
+      lname: row.client.lname,
+      phoneNumber: row.client.phone,
+      externalUserId: row.client.externalId,
+    },
     select: { id: true },
   });
   const spouse = row.spouse

@@ -41,10 +41,7 @@ interface Option {
 }
 
 type FileState =
-  | { phase: "ready" }
-  | { phase: "uploading"; percent: number }
-  | { phase: "recorded"; job: ImportProgress }
-  | { phase: "error"; message: string };
+  { phase: "ready" } | { phase: "uploading"; percent: number } | { phase: "recorded"; job: ImportProgress } | { phase: "error"; message: string };
 
 interface PickedFile {
   id: string;
@@ -183,7 +180,13 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   const addFiles = (list: FileList | null) => {
     if (!list || submitted) return;
-    const added = Array.from(list).map((file) => ({ id: `f${nextId.current++}`, file, name: file.name, size: file.size, state: { phase: "ready" } as FileState }));
+    const added = Array.from(list).map((file) => ({
+      id: `f${nextId.current++}`,
+      file,
+      name: file.name,
+      size: file.size,
+      state: { phase: "ready" } as FileState,
+    }));
     const result = selectImportFiles(files, added);
     setFiles(result.files);
     setNotices(result.notices);
@@ -200,7 +203,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const uploadOne = async (picked: PickedFile, fileType: ImportFileType): Promise<boolean> => {
     setFile(picked.id, { phase: "uploading", percent: 0 });
     const post = (body: object) =>
-      apiFetch("/api/staff/import", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
+      apiFetch("/api/staff/import", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+      });
     try {
       const granted = await post({ intent: "grant", fileType, fileName: picked.name, size: picked.size });
       const grantBody = await readJson<{ grant: UploadGrant }>(granted);
@@ -235,7 +242,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     if (!files.length) problems.files = IMPORT_MESSAGES.file;
     else if (fields.fileType) {
       const wrong = files.find((f) => !importKind(fields.fileType as ImportFileType, f.name));
-      if (wrong) problems.files = `${wrong.name}: ${IMPORT_MESSAGES.wrongType(acceptFor(fields.fileType).replace(/\./g, "").toUpperCase().replace(/,/g, ", "))}`;
+      if (wrong)
+        problems.files = `${wrong.name}: ${IMPORT_MESSAGES.wrongType(acceptFor(fields.fileType).replace(/\./g, "").toUpperCase().replace(/,/g, ", "))}`;
     }
     setErrors(problems);
     if (Object.values(problems).some(Boolean)) return;
@@ -362,7 +370,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               </div>
             ) : null}
             {fileType === "other_document" ? (
-              <TextField label="Document name" value={fields.documentName} maxLength={200} onChange={(e: ChangeEvent<HTMLInputElement>) => update("documentName", e.target.value)} />
+              <TextField
+                label="Document name"
+                value={fields.documentName}
+                maxLength={200}
+                onChange={(e: ChangeEvent<HTMLInputElement>) => update("documentName", e.target.value)}
+              />
             ) : null}
             {fileType ? (
               <TextArea
@@ -391,7 +404,15 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               <UploadIcon size={24} />
               <span className={s.dropTitle}>Choose files or drop them here</span>
               <span>{fileType ? accept.replace(/\./g, "").toUpperCase().replace(/,/g, ", ") : "CSV, ZIP, PDF or images"} · Max size 150 MB</span>
-              <input ref={inputRef} className={s.fileInput} type="file" multiple accept={accept} aria-label="Files to import" onChange={(e) => addFiles(e.target.files)} />
+              <input
+                ref={inputRef}
+                className={s.fileInput}
+                type="file"
+                multiple
+                accept={accept}
+                aria-label="Files to import"
+                onChange={(e) => addFiles(e.target.files)}
+              />
             </label>
           ) : null}
           {errors.files ? (
@@ -482,7 +503,8 @@ function FileRow({ file, onRemove }: { file: PickedFile; onRemove?: () => void }
 
 function StatusBadge({ job }: { job: ImportProgress }) {
   if (job.fileType !== "client_list") return <Badge tone="success">Uploaded</Badge>;
-  if (job.status === "completed") return <Badge tone={job.rejectedCount ? "warning" : "success"}>{job.rejectedCount ? "Completed with rejected rows" : "Completed"}</Badge>;
+  if (job.status === "completed")
+    return <Badge tone={job.rejectedCount ? "warning" : "success"}>{job.rejectedCount ? "Completed with rejected rows" : "Completed"}</Badge>;
   if (job.status === "failed") return <Badge tone="danger">Failed</Badge>;
   return <Badge tone="info">{job.status === "pending" ? "Queued" : "Importing"}</Badge>;
 }

@@ -27,7 +27,23 @@ export type ClientListType = (typeof CLIENT_LIST_TYPES)[number]["value"];
 export const VARIOUS_ASSIGNEE = "0";
 
 /** Organizer types (spec §3), offered as the tax software. */
-export const TAX_SOFTWARE = ["ATX", "UltraTax", "Lacerte", "ProConnect", "Drake", "ProSeries", "Axcess", "TaxCycle", "ProFile", "TaxPrep CSV", "GoSystem", "ProSystem FX", "TaxAct", "Tax Return", "Other"] as const;
+export const TAX_SOFTWARE = [
+  "ATX",
+  "UltraTax",
+  "Lacerte",
+  "ProConnect",
+  "Drake",
+  "ProSeries",
+  "Axcess",
+  "TaxCycle",
+  "ProFile",
+  "TaxPrep CSV",
+  "GoSystem",
+  "ProSystem FX",
+  "TaxAct",
+  "Tax Return",
+  "Other",
+] as const;
 
 /** Tax years offered (spec §9). */
 export const IMPORT_YEARS = [2025, 2024, 2023, 2022, 2021, 2020, 2019, 2018] as const;
@@ -126,7 +142,16 @@ export type ImportDetails = z.output<typeof importDetailsSchema>;
 
 /** The fields that apply to a file type (others are dropped before saving). */
 export function detailsForType(d: ImportDetails): ImportDetails {
-  const base = { fileType: d.fileType, comment: d.comment, documentName: null, documentType: null, clientListType: null, assignedFirmUserId: null, taxSoftware: null, year: null } as ImportDetails;
+  const base = {
+    fileType: d.fileType,
+    comment: d.comment,
+    documentName: null,
+    documentType: null,
+    clientListType: null,
+    assignedFirmUserId: null,
+    taxSoftware: null,
+    year: null,
+  } as ImportDetails;
   switch (d.fileType) {
     case "client_list":
       return { ...base, clientListType: d.clientListType, assignedFirmUserId: d.assignedFirmUserId };
@@ -209,13 +234,58 @@ export function selectImportFiles<F extends PickedFile>(current: F[], added: F[]
 
 /** The columns of each client list template, in order. */
 export const CLIENT_LIST_COLUMNS: Record<ClientListType, readonly string[]> = {
-  individuals: ["First Name", "Last Name", "Email", "Phone", "Spouse First Name", "Spouse Last Name", "Spouse Email", "Assigned Advisor Email", "Firm Group", "External ID"],
-  entities: ["Entity Name", "Entity Type", "EIN", "Business Email", "First Name", "Last Name", "Email", "Phone", "Street", "City", "State", "Zip", "Country", "Assigned Advisor Email", "Firm Group", "External ID"],
+  individuals: [
+    "First Name",
+    "Last Name",
+    "Email",
+    "Phone",
+    "Spouse First Name",
+    "Spouse Last Name",
+    "Spouse Email",
+    "Assigned Advisor Email",
+    "Firm Group",
+    "External ID",
+  ],
+  entities: [
+    "Entity Name",
+    "Entity Type",
+    "EIN",
+    "Business Email",
+    "First Name",
+    "Last Name",
+    "Email",
+    "Phone",
+    "Street",
+    "City",
+    "State",
+    "Zip",
+    "Country",
+    "Assigned Advisor Email",
+    "Firm Group",
+    "External ID",
+  ],
 };
 
 const TEMPLATE_EXAMPLES: Record<ClientListType, readonly string[]> = {
   individuals: ["Jamie", "Rivera", "jamie.rivera@example.com", "(503) 555-0142", "Casey", "Rivera", "", "", "", ""],
-  entities: ["Rivera Landscaping LLC", "Partnership", "12-3456789", "office@riveralandscaping.example", "Jamie", "Rivera", "jamie.rivera@example.com", "(503) 555-0142", "12 Oak St", "Portland", "OR", "97201", "US", "", "", ""],
+  entities: [
+    "Rivera Landscaping LLC",
+    "Partnership",
+    "12-3456789",
+    "office@riveralandscaping.example",
+    "Jamie",
+    "Rivera",
+    "jamie.rivera@example.com",
+    "(503) 555-0142",
+    "12 Oak St",
+    "Portland",
+    "OR",
+    "97201",
+    "US",
+    "",
+    "",
+    "",
+  ],
 };
 
 /** A template (header and one example row) for a client list type, as CSV text. */

@@ -123,10 +123,17 @@ export async function confirmImport(
       if (!advisor) throw new ImportError(422, IMPORT_MESSAGES.assignee);
     }
   }
-  if (await portal.db.importJob.count({ where: { storageKey: input.key } })) throw new ImportError(409, IMPORT_MESSAGES.duplicate(safeFileName(input.fileName)));
+  if (await portal.db.importJob.count({ where: { storageKey: input.key } }))
+    throw new ImportError(409, IMPORT_MESSAGES.duplicate(safeFileName(input.fileName)));
 
   try {
-    await verifyUpload({ firmId, key: input.key, contentType: CONTENT_TYPES[kind], maxBytes: MAX_IMPORT_BYTES, allowedKinds: IMPORT_FILE_KINDS[details.fileType] });
+    await verifyUpload({
+      firmId,
+      key: input.key,
+      contentType: CONTENT_TYPES[kind],
+      maxBytes: MAX_IMPORT_BYTES,
+      allowedKinds: IMPORT_FILE_KINDS[details.fileType],
+    });
   } catch (e) {
     if (e instanceof StorageError) throw new ImportError(e.status, e.message);
     throw e;

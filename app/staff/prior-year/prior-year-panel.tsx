@@ -91,7 +91,13 @@ export function PriorYearPanel({ hashId }: { hashId: string }) {
                           <Button size="sm" variant="ghost" onClick={() => setEditing(item.id)} aria-label={`Edit ${item.name}`}>
                             Edit
                           </Button>
-                          <Button size="sm" variant="ghost" disabled={busy} onClick={() => post({ intent: "delete", id: item.id })} aria-label={`Delete ${item.name}`}>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            disabled={busy}
+                            onClick={() => post({ intent: "delete", id: item.id })}
+                            aria-label={`Delete ${item.name}`}
+                          >
                             Delete
                           </Button>
                         </span>
@@ -104,7 +110,13 @@ export function PriorYearPanel({ hashId }: { hashId: string }) {
                         <li key={l.id}>
                           {l.category}: {l.value}
                           {data.canManage && lineItemRemovable(l) ? (
-                            <Button size="sm" variant="ghost" disabled={busy} onClick={() => post({ intent: "line-delete", id: l.id })} aria-label={`Remove ${l.category}`}>
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              disabled={busy}
+                              onClick={() => post({ intent: "line-delete", id: l.id })}
+                              aria-label={`Remove ${l.category}`}
+                            >
                               Remove
                             </Button>
                           ) : null}

@@ -19,7 +19,11 @@ export interface PriorYearItemView {
   lineItems: { id: string; category: string; value: string; removable: boolean }[];
 }
 
-export async function listPriorYearItems(portal: FirmSiteContext, facts: StaffFacts, hashId: string): Promise<{ items: PriorYearItemView[]; canManage: boolean }> {
+export async function listPriorYearItems(
+  portal: FirmSiteContext,
+  facts: StaffFacts,
+  hashId: string,
+): Promise<{ items: PriorYearItemView[]; canManage: boolean }> {
   const entity = await findEntity(portal, hashId);
   refuse(canViewEntity(facts, entity));
   const items = await portal.db.priorYearItem.findMany({
@@ -38,7 +42,13 @@ export async function listPriorYearItems(portal: FirmSiteContext, facts: StaffFa
   return { items, canManage: facts.isAdvisor };
 }
 
-export async function priorYearAction(portal: FirmSiteContext, facts: StaffFacts, hashId: string, action: PriorYearAction, ipAddress?: string | null): Promise<{ message: string }> {
+export async function priorYearAction(
+  portal: FirmSiteContext,
+  facts: StaffFacts,
+  hashId: string,
+  action: PriorYearAction,
+  ipAddress?: string | null,
+): Promise<{ message: string }> {
   const entity = await findEntity(portal, hashId);
   refuse(canViewEntity(facts, entity));
   refuse(canDoAdvisorAction(facts, "manageRolloverItems"));
@@ -59,7 +69,9 @@ export async function priorYearAction(portal: FirmSiteContext, facts: StaffFacts
     };
     switch (action.intent) {
       case "add": {
-        await tx.priorYearItem.create({ data: { firmId, companyId: entity.id, name: action.name, year: action.year, source: action.source ?? "Added by the firm" } });
+        await tx.priorYearItem.create({
+          data: { firmId, companyId: entity.id, name: action.name, year: action.year, source: action.source ?? "Added by the firm" },
+        });
         await log(tx, PRIOR_YEAR_MESSAGES.added, `${action.name} (${action.year})`);
         return { message: PRIOR_YEAR_MESSAGES.added };
       }
@@ -77,9 +89,14 @@ export async function priorYearAction(portal: FirmSiteContext, facts: StaffFacts
         return { message: PRIOR_YEAR_MESSAGES.deleted };
       }
       case "line-add": {
-        const parent = await tx.priorYearItem.findFirst({ where: { id: action.priorYearItemId, companyId: entity.id }, select: { id: true, name: true, year: true } });
+        const parent = await tx.priorYearItem.findFirst({
+          where: { id: action.priorYearItemId, companyId: entity.id },
+          select: { id: true, name: true, year: true },
+        });
         if (!parent) throw new EntityError(404, PRIOR_YEAR_MESSAGES.notFound);
-        await tx.rolloverLineItem.create({ data: { firmId, companyId: entity.id, priorYearItemId: parent.id, year: parent.year, category: action.category, value: action.value } });
+        await tx.rolloverLineItem.create({
+          data: { firmId, companyId: entity.id, priorYearItemId: parent.id, year: parent.year, category: action.category, value: action.value },
+        });
         await log(tx, PRIOR_YEAR_MESSAGES.lineAdded, `${parent.name}: ${action.category}`);
         return { message: PRIOR_YEAR_MESSAGES.lineAdded };
       }

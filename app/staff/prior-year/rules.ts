@@ -21,14 +21,40 @@ export const PRIOR_YEAR_MESSAGES = {
 } as const;
 
 const id = z.string().trim().min(1, PRIOR_YEAR_MESSAGES.notFound).max(64, PRIOR_YEAR_MESSAGES.notFound);
-const name = z.string({ error: PRIOR_YEAR_MESSAGES.nameRequired }).trim().min(1, PRIOR_YEAR_MESSAGES.nameRequired).max(200, "Names can be at most 200 characters.");
-const year = z.coerce.number({ error: PRIOR_YEAR_MESSAGES.yearInvalid }).int(PRIOR_YEAR_MESSAGES.yearInvalid).min(2000, PRIOR_YEAR_MESSAGES.yearInvalid).max(2100, PRIOR_YEAR_MESSAGES.yearInvalid);
+const name = z
+  .string({ error: PRIOR_YEAR_MESSAGES.nameRequired })
+  .trim()
+  .min(1, PRIOR_YEAR_MESSAGES.nameRequired)
+  .max(200, "Names can be at most 200 characters.");
+const year = z.coerce
+  .number({ error: PRIOR_YEAR_MESSAGES.yearInvalid })
+  .int(PRIOR_YEAR_MESSAGES.yearInvalid)
+  .min(2000, PRIOR_YEAR_MESSAGES.yearInvalid)
+  .max(2100, PRIOR_YEAR_MESSAGES.yearInvalid);
 const checkbox = z.preprocess((v) => v === "on" || v === "1" || v === "true" || v === true, z.boolean());
-const category = z.string({ error: PRIOR_YEAR_MESSAGES.categoryRequired }).trim().min(1, PRIOR_YEAR_MESSAGES.categoryRequired).max(100, "Categories can be at most 100 characters.");
-const value = z.string({ error: PRIOR_YEAR_MESSAGES.valueRequired }).trim().min(1, PRIOR_YEAR_MESSAGES.valueRequired).max(500, "Values can be at most 500 characters.");
+const category = z
+  .string({ error: PRIOR_YEAR_MESSAGES.categoryRequired })
+  .trim()
+  .min(1, PRIOR_YEAR_MESSAGES.categoryRequired)
+  .max(100, "Categories can be at most 100 characters.");
+const value = z
+  .string({ error: PRIOR_YEAR_MESSAGES.valueRequired })
+  .trim()
+  .min(1, PRIOR_YEAR_MESSAGES.valueRequired)
+  .max(500, "Values can be at most 500 characters.");
 
 export const priorYearActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), name, year, source: z.string().trim().max(100).optional().transform((v) => v || null) }),
+  z.object({
+    intent: z.literal("add"),
+    name,
+    year,
+    source: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .transform((v) => v || null),
+  }),
   z.object({ intent: z.literal("update"), id, name, year, doNotRollover: checkbox }),
   z.object({ intent: z.literal("delete"), id }),
   z.object({ intent: z.literal("line-add"), priorYearItemId: id, category, value }),
