@@ -40,6 +40,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.{js,mjs,cjs}"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", __dirname: "readonly", require: "readonly", module: "writable" } },
+  },
+  {
     files: ["tests/**", "scripts/**", "prisma/**"],
     rules: { "no-restricted-syntax": "off", "@typescript-eslint/no-explicit-any": "off" },
   },
