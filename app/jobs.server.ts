@@ -15,7 +15,8 @@
  *   false, so senders deliver inline.
  * - `enqueue` sends through the process's queue (the first one started and still running). The
  *   Remix server bundle has its own copy of this module; it finds the queue through globalThis.
- * - Each job type is a `JobDefinition` (the product's list is `productJobs()`): its queue settings
+ * - Each job type is a `JobDefinition` (the product's list is `productJobs()` in
+ *   app/jobs/registry.server.ts, which the queue does not import): its queue settings
  *   and a handler of the job's data. A handler that throws is retried by pg-boss with backoff; one
  *   that runs longer than `expireInSeconds` counts as failed (and so does a job whose server died).
  *
@@ -24,13 +25,6 @@
  */
 import type PgBoss from "pg-boss";
 import { env } from "~/env.server";
-import { sendJobs } from "~/collect/send/scheduler.server";
-import { documentJobs } from "~/documents/jobs.server";
-import { pdfJobs } from "~/pdf/signed-copy.server";
-import { outboxJobs } from "~/messaging/jobs.server";
-import { importJobs } from "~/staff/import/jobs.server";
-import { reminderJobs } from "~/reminders/jobs.server";
-import { scheduledMessageJobs } from "~/inbox/scheduled.server";
 
 /** PostgreSQL schema of pg-boss's tables. */
 export const JOBS_SCHEMA = "pgboss";
@@ -83,8 +77,8 @@ export interface StartJobsOptions {
   databaseUrl: string;
   /** Work the queues here (default: JOBS_WORKER, true unless "false"); false only sends jobs. */
   worker?: boolean;
-  /** The job types (default: productJobs()); tests pass theirs, e.g. with short retry delays. */
-  jobs?: JobDefinition[];
+  /** The job types (the product's are in app/jobs/registry.server.ts); tests pass theirs, e.g. with short retry delays. */
+  jobs: JobDefinition[];
   /** Seconds between polls of an idle queue (default 2; pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
   /** Where the start-up line goes (default console); a failure to start is always console.error. */
@@ -99,11 +93,6 @@ export interface Jobs {
   send(name: string, data: object, options?: EnqueueOptions): Promise<string | null>;
   /** Stops fetching, waits for running jobs to finish, and closes the connections. */
   stop(): Promise<void>;
-}
-
-/** Every job type of the product. */
-export function productJobs(): JobDefinition[] {
-  return [...outboxJobs(), ...documentJobs(), ...importJobs(), ...sendJobs(), ...reminderJobs(), ...scheduledMessageJobs(), ...pdfJobs()];
 }
 
 // ─── The process's queue, shared with the Remix bundle's copy of this module ───
@@ -129,7 +118,7 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
 export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
   const log = options.log ?? ((message: string) => console.log(`[jobs] ${message}`));
   const working = options.worker ?? env().JOBS_WORKER !== false;
-  const definitions = options.jobs ?? productJobs();
+  const definitions = options.jobs;
   const pollingMs = Math.max(0.5, options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS) * 1000;
   const report = quietErrorLog();
 

@@ -13,6 +13,7 @@
 import { ConfigError, env } from "~/env.server";
 import { closeDb, verifyAppLogin } from "~/db.server";
 import { startJobs, type Jobs } from "~/jobs.server";
+import { productJobs } from "~/jobs/registry.server";
 
 let jobs: Jobs | undefined;
 
@@ -22,7 +23,7 @@ async function main() {
     throw new ConfigError("DATABASE_URL (the app's own login) and DATABASE_OWNER_URL (the tables' owner) are required, as for the app servers.");
   }
   await verifyAppLogin();
-  jobs = await startJobs({ databaseUrl: DATABASE_OWNER_URL, worker: true });
+  jobs = await startJobs({ databaseUrl: DATABASE_OWNER_URL, worker: true, jobs: productJobs() });
   if (!jobs.running) await shutdown(1);
 }
 

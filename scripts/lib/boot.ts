@@ -101,7 +101,13 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
     // email and SMS are delivered by the requests that send them. pg-boss runs as the owner: it
     // creates and migrates its own schema; the jobs' handlers use the app's pool like requests.
     const { startJobs } = await import("~/jobs.server");
-    const jobs = await startJobs({ databaseUrl: config.DATABASE_OWNER_URL!, worker: config.JOBS_WORKER !== false, log: (message) => log(`Jobs: ${message}`) });
+    const { productJobs } = await import("~/jobs/registry.server");
+    const jobs = await startJobs({
+      databaseUrl: config.DATABASE_OWNER_URL!,
+      jobs: productJobs(),
+      worker: config.JOBS_WORKER !== false,
+      log: (message) => log(`Jobs: ${message}`),
+    });
     stops.push(async () => {
       await jobs.stop();
       // The job handlers' database pool (this module graph's; the server closes its own).
