@@ -19,7 +19,7 @@ import compression from "compression";
 // The adapter's own request conversion and response writing: its createRequestHandler offers no
 // step between Remix's answer and the socket, where the security headers are set.
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
-import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import type { PortalLoadContext } from "~/context.server";
 import type * as PortalAppModule from "~/tenancy/runtime.server";
 import type { PortalRuntime, RuntimeOptions } from "~/tenancy/runtime.server";
@@ -134,6 +134,8 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(port, options.host ?? config.HOST, () => resolve(s));
   });
+  // Under `remix dev` (npm run dev), which restarts this process after each rebuild: the new build is served.
+  if (build.mode === "development" && process.env.REMIX_DEV_ORIGIN) await broadcastDevReady(build);
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   return {

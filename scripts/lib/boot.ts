@@ -25,6 +25,11 @@ export interface BootOptions {
   s3Port: number;
   /** Server port (defaults to PORT). */
   port?: number;
+  /**
+   * false: prepare everything (services, migrations, seed) but serve nothing; the server then runs
+   * in its own process with this one's environment (scripts/dev.ts). Default true.
+   */
+  serve?: boolean;
   log?: (message: string) => void;
 }
 
@@ -108,6 +113,12 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
     if (config.SEED_DEMO !== false) {
       log("Seeding the demo firms…");
       await app.seedDemo();
+    }
+
+    if (options.serve === false) {
+      // The seed was this process's only use of the app: its pool closes, the server has its own.
+      await app.closePools();
+      return { port: options.port ?? config.PORT, stop };
     }
 
     // The background jobs start with the server's runtime, after the migrations (the outbox sweep
