@@ -4,6 +4,11 @@
  * Every answer gets its security headers here (app/security-headers.server.ts).
  *
  * Usage: tsx server.ts        (expects DATABASE_URL and S3 settings; `npm start` provides them)
+ *
+ * The app's code runs from the Remix server build only (build/index.js): the runtime (database
+ * pool, firm cache, job queue) and every helper used here come from `build.entry.module`
+ * (app/tenancy/runtime.server.ts), so a process has one copy of each. This file imports app
+ * modules for their types only.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -14,17 +19,30 @@ import compression from "compression";
 // The adapter's own request conversion and response writing: its createRequestHandler offers no
 // step between Remix's answer and the socket, where the security headers are set.
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
-import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
-import { env } from "~/env.server";
+import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import type { PortalLoadContext } from "~/context.server";
-import type { PortalRuntime } from "~/tenancy/runtime.server";
-import { unknownHostPage } from "~/tenancy/unknown-host-page";
-import { originAllowed } from "~/auth/origin";
-import { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders, type SecurityHeaderSettings } from "~/security-headers.server";
+import type * as PortalAppModule from "~/tenancy/runtime.server";
+import type { PortalRuntime, RuntimeOptions } from "~/tenancy/runtime.server";
+import type { SecurityHeaderSettings } from "~/security-headers.server";
 
 installGlobals({ nativeFetch: true });
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** The app's exports in the build (`build.entry.module`: app/tenancy/runtime.server.ts). */
+export type PortalApp = typeof PortalAppModule;
+
+/** The Remix server build and the app's exports in it. */
+export interface LoadedApp {
+  build: ServerBuild;
+  app: PortalApp;
+}
+
+/** Loads build/index.js (once per process: Node caches the module). */
+export async function loadApp(): Promise<LoadedApp> {
+  const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
+  return { build, app: build.entry.module as unknown as PortalApp };
+}
 
 export interface PortalServer {
   url: string;
@@ -33,11 +51,16 @@ export interface PortalServer {
   close(): Promise<void>;
 }
 
-export async function startServer(options: { port?: number; host?: string } = {}): Promise<PortalServer> {
-  const config = env();
-  const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
-  const entry = build.entry.module as unknown as { createPortalRuntime: () => Promise<PortalRuntime> };
-  const runtime = await entry.createPortalRuntime();
+export interface ServerOptions extends RuntimeOptions {
+  port?: number;
+  host?: string;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<PortalServer> {
+  const { build, app: portalApp } = await loadApp();
+  const { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders, originAllowed, unknownHostPage } = portalApp;
+  const config = portalApp.env();
+  const runtime = await portalApp.createPortalRuntime({ jobs: options.jobs });
 
   const headerSettings: SecurityHeaderSettings = { https: config.APP_PROTOCOL === "https", storageOrigins: runtime.storageOrigins };
   const baseHeaders = baseSecurityHeaders(headerSettings);
@@ -111,6 +134,8 @@ export async function startServer(options: { port?: number; host?: string } = {}
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(port, options.host ?? config.HOST, () => resolve(s));
   });
+  // Under `remix dev` (npm run dev), which restarts this process after each rebuild: the new build is served.
+  if (build.mode === "development" && process.env.REMIX_DEV_ORIGIN) await broadcastDevReady(build);
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   return {

@@ -75,6 +75,8 @@ export function appPoolConfig(url = databaseUrl()): pg.PoolConfig {
   let verified = false;
   return {
     connectionString: url,
+    // Names the pool's connections in pg_stat_activity (one pool per process: app/tenancy/runtime.server.ts).
+    application_name: APP_ROLE,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     options: `-c role=${APP_ROLE}`,
     onConnect: async (client) => {

@@ -6,9 +6,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/nonce";
 
-// server.ts takes the app's runtime (database pool, firm cache) from here, so that it
-// exists once, inside the same module graph as the routes.
-export { createPortalRuntime } from "~/tenancy/runtime.server";
+// server.ts and the scripts take the app's runtime (database pool, firm cache, job queue) and
+// boot steps from here (`build.entry.module`), so that they exist once, in the routes' module graph.
+export * from "~/tenancy/runtime.server";
 
 const ABORT_DELAY = 5_000;
 

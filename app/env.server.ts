@@ -159,20 +159,19 @@ export function resetEnvCache() {
   cached = undefined;
 }
 
-const PROCESS_SECRET = Symbol.for("client-portal.session-secret");
+let processSecret: string | undefined;
 
 /**
  * The secret that signs session cookies and keys code hashes. Without SESSION_SECRET (allowed only
  * on a local APP_DOMAIN outside production; `npm start` keeps one in its data dir so sessions
- * survive a restart) it is random per process: never a value anyone else could know. Kept on
- * globalThis so the server's and the Remix bundle's copies of this module agree.
+ * survive a restart) it is random per process: never a value anyone else could know. The app is
+ * loaded once per process (the Remix server build), so this module's copy is the process's.
  */
 export function sessionSecret(): string {
   const configured = env().SESSION_SECRET;
   if (configured) return configured;
-  const holder = globalThis as { [PROCESS_SECRET]?: string };
-  holder[PROCESS_SECRET] ??= randomBytes(32).toString("base64url");
-  return holder[PROCESS_SECRET];
+  processSecret ??= randomBytes(32).toString("base64url");
+  return processSecret;
 }
 
 export interface OutboxStatus {

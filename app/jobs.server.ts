@@ -3,7 +3,7 @@
  * and worker process. Jobs are rows, so they survive restarts; each is fetched by exactly one
  * worker (`FOR UPDATE SKIP LOCKED`), whichever server sent it.
  *
- *   const jobs = await startJobs({ databaseUrl });          // scripts/lib/boot.ts, scripts/worker.ts
+ *   const jobs = await startJobs({ databaseUrl, jobs: productJobs() });  // app/tenancy/runtime.server.ts
  *   await enqueue("deliver-outbound-message", { firmId, id }, { singletonKey: id });
  *   await jobs.stop();
  *
@@ -14,8 +14,9 @@
  *   and returns a handle whose `running` is false; nothing else fails, and `jobsRunning()` stays
  *   false, so senders deliver inline.
  * - `enqueue` sends through the process's queue (the first one started and still running). The
- *   Remix server bundle has its own copy of this module; it finds the queue through globalThis.
- * - Each job type is a `JobDefinition` (the product's list is `productJobs()`): its queue settings
+ *   app's code is loaded once per process (the Remix server build), so there is one such queue.
+ * - Each job type is a `JobDefinition` (the product's list is `productJobs()` in
+ *   app/jobs/registry.server.ts, which the queue does not import): its queue settings
  *   and a handler of the job's data. A handler that throws is retried by pg-boss with backoff; one
  *   that runs longer than `expireInSeconds` counts as failed (and so does a job whose server died).
  *
@@ -24,13 +25,6 @@
  */
 import type PgBoss from "pg-boss";
 import { env } from "~/env.server";
-import { sendJobs } from "~/collect/send/scheduler.server";
-import { documentJobs } from "~/documents/jobs.server";
-import { pdfJobs } from "~/pdf/signed-copy.server";
-import { outboxJobs } from "~/messaging/jobs.server";
-import { importJobs } from "~/staff/import/jobs.server";
-import { reminderJobs } from "~/reminders/jobs.server";
-import { scheduledMessageJobs } from "~/inbox/scheduled.server";
 
 /** PostgreSQL schema of pg-boss's tables. */
 export const JOBS_SCHEMA = "pgboss";
@@ -83,8 +77,8 @@ export interface StartJobsOptions {
   databaseUrl: string;
   /** Work the queues here (default: JOBS_WORKER, true unless "false"); false only sends jobs. */
   worker?: boolean;
-  /** The job types (default: productJobs()); tests pass theirs, e.g. with short retry delays. */
-  jobs?: JobDefinition[];
+  /** The job types (the product's are in app/jobs/registry.server.ts); tests pass theirs, e.g. with short retry delays. */
+  jobs: JobDefinition[];
   /** Seconds between polls of an idle queue (default 2; pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
   /** Where the start-up line goes (default console); a failure to start is always console.error. */
@@ -101,25 +95,18 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-/** Every job type of the product. */
-export function productJobs(): JobDefinition[] {
-  return [...outboxJobs(), ...documentJobs(), ...importJobs(), ...sendJobs(), ...reminderJobs(), ...scheduledMessageJobs(), ...pdfJobs()];
-}
+// ─── The process's queue ───
 
-// ─── The process's queue, shared with the Remix bundle's copy of this module ───
-
-const PROCESS_QUEUE = Symbol.for("client-portal.jobs");
-type QueueHolder = { [PROCESS_QUEUE]?: Jobs };
-const holder = globalThis as unknown as QueueHolder;
+let processQueue: Jobs | undefined;
 
 /** Whether this process has a running job queue (else `enqueue` throws). */
 export function jobsRunning(): boolean {
-  return holder[PROCESS_QUEUE]?.running === true;
+  return processQueue?.running === true;
 }
 
 /** Sends a job; its id, or null when a singleton or throttled job already took its place. */
 export async function enqueue(name: string, data: object, options: EnqueueOptions = {}): Promise<string | null> {
-  const queue = holder[PROCESS_QUEUE];
+  const queue = processQueue;
   if (!queue?.running) throw new Error(`Background jobs are not running in this process: can't enqueue ${name}.`);
   return queue.send(name, data, options);
 }
@@ -129,7 +116,7 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
 export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
   const log = options.log ?? ((message: string) => console.log(`[jobs] ${message}`));
   const working = options.worker ?? env().JOBS_WORKER !== false;
-  const definitions = options.jobs ?? productJobs();
+  const definitions = options.jobs;
   const pollingMs = Math.max(0.5, options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS) * 1000;
   const report = quietErrorLog();
 
@@ -202,13 +189,13 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     async stop() {
       if (!running) return;
       running = false;
-      if (holder[PROCESS_QUEUE] === jobs) delete holder[PROCESS_QUEUE];
+      if (processQueue === jobs) processQueue = undefined;
       for (const timer of timers) clearInterval(timer);
       await Promise.all([...workers.values()].map((worker) => worker.stop()));
       await started.stop({ graceful: false }).catch(report);
     },
   };
-  if (!holder[PROCESS_QUEUE]?.running) holder[PROCESS_QUEUE] = jobs;
+  if (!processQueue?.running) processQueue = jobs;
   log(working ? `Working ${definitions.map((d) => d.name).join(", ")}.` : "Sending jobs only (JOBS_WORKER=false): a worker process runs them.");
   return jobs;
 }

@@ -1,5 +1,5 @@
 /**
- * Usage: tsx scripts/worker.ts      (DATABASE_URL and DATABASE_OWNER_URL: the app servers' own)
+ * Usage: tsx scripts/worker.ts      (after `npm run build`; DATABASE_URL and DATABASE_OWNER_URL: the app servers' own)
  *
  * A process that only runs background jobs (email and SMS delivery, the outbox sweep). App
  * servers run them too by default; to scale them apart, start the app servers with
@@ -11,24 +11,23 @@
  * is refused unless it can act only as portal_app, as in the app servers.
  */
 import { ConfigError, env } from "~/env.server";
-import { closeDb, verifyAppLogin } from "~/db.server";
-import { startJobs, type Jobs } from "~/jobs.server";
+import { loadApp, type PortalApp } from "../server";
 
-let jobs: Jobs | undefined;
+let worker: Awaited<ReturnType<PortalApp["startJobWorker"]>> | undefined;
 
 async function main() {
   const { DATABASE_URL, DATABASE_OWNER_URL } = env();
   if (!DATABASE_URL || !DATABASE_OWNER_URL) {
     throw new ConfigError("DATABASE_URL (the app's own login) and DATABASE_OWNER_URL (the tables' owner) are required, as for the app servers.");
   }
-  await verifyAppLogin();
-  jobs = await startJobs({ databaseUrl: DATABASE_OWNER_URL, worker: true });
-  if (!jobs.running) await shutdown(1);
+  // The app's code from the Remix server build (run `npm run build` first), as in the app servers.
+  const { app } = await loadApp();
+  worker = await app.startJobWorker();
+  if (!worker.jobs.running) await shutdown(1);
 }
 
 async function shutdown(code = 0) {
-  await jobs?.stop();
-  await closeDb();
+  await worker?.close();
   process.exit(code);
 }
 

@@ -9,6 +9,9 @@
  * the owner and the app logs in as `portal_app_login`, whose password is generated once and kept
  * in <dataDir>/secrets (0600). Without SESSION_SECRET on a local APP_DOMAIN, a generated secret is
  * kept there too, so sessions survive a restart.
+ *
+ * The app itself (seed, jobs, requests) runs from the Remix server build, loaded once by server.ts
+ * (`loadApp`); this file reads ~/env.server only to check the configuration before anything starts.
  */
 import path from "node:path";
 import { ConfigError, DEFAULT_APP_DOMAIN, isLocalDomain, parseEnv, resetEnvCache } from "~/env.server";
@@ -22,6 +25,11 @@ export interface BootOptions {
   s3Port: number;
   /** Server port (defaults to PORT). */
   port?: number;
+  /**
+   * false: prepare everything (services, migrations, seed) but serve nothing; the server then runs
+   * in its own process with this one's environment (scripts/dev.ts). Default true.
+   */
+  serve?: boolean;
   log?: (message: string) => void;
 }
 
@@ -91,35 +99,37 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
     const applied = await applyMigrations(config.DATABASE_OWNER_URL!);
     log(applied.length ? `Applied ${applied.length} migration(s).` : "Database is up to date.");
 
+    // The app's code is loaded once, from the Remix server build: the seed, the background jobs
+    // and the requests share its database pool, storage client and firm cache.
+    const { startServer, loadApp } = await import("../../server");
+    const { app } = await loadApp();
+    stops.push(app.closePools);
+
     // The app's login may act only as portal_app: refuse to go on otherwise (before the seed,
     // which writes through it).
-    const { verifyAppLogin } = await import("~/db.server");
-    await verifyAppLogin();
-
-    // After the migrations (the outbox sweep calls a function they create); stopped after the
-    // server, so requests still finishing can enqueue. If the queue can't start, it says so and
-    // email and SMS are delivered by the requests that send them. pg-boss runs as the owner: it
-    // creates and migrates its own schema; the jobs' handlers use the app's pool like requests.
-    const { startJobs } = await import("~/jobs.server");
-    const jobs = await startJobs({ databaseUrl: config.DATABASE_OWNER_URL!, worker: config.JOBS_WORKER !== false, log: (message) => log(`Jobs: ${message}`) });
-    stops.push(async () => {
-      await jobs.stop();
-      // The job handlers' database pool (this module graph's; the server closes its own).
-      const { closeDb } = await import("~/db.server");
-      await closeDb();
-    });
-
-    const { ensureBucket } = await import("~/storage.server");
-    await ensureBucket();
+    await app.verifyAppLogin();
+    await app.ensureBucket();
 
     if (config.SEED_DEMO !== false) {
       log("Seeding the demo firms…");
-      const { seedDemo } = await import("../../prisma/seed");
-      await seedDemo();
+      await app.seedDemo();
     }
 
-    const { startServer } = await import("../../server");
-    const server = await startServer({ port: options.port });
+    if (options.serve === false) {
+      // The seed was this process's only use of the app: its pool closes, the server has its own.
+      await app.closePools();
+      return { port: options.port ?? config.PORT, stop };
+    }
+
+    // The background jobs start with the server's runtime, after the migrations (the outbox sweep
+    // calls a function they create), and stop after the server, so requests still finishing can
+    // enqueue. If the queue can't start, it says so and email and SMS are delivered by the
+    // requests that send them. pg-boss runs as the owner: it creates and migrates its own schema;
+    // the jobs' handlers use the app's pool like requests.
+    const server = await startServer({
+      port: options.port,
+      jobs: { worker: config.JOBS_WORKER !== false, log: (message) => log(`Jobs: ${message}`) },
+    });
     stops.push(server.close);
     return { port: server.port, stop };
   } catch (error) {

@@ -12,7 +12,6 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { questionnaireSplitSummary, SPLIT_MESSAGES, type UploadedFileState } from "~/documents/extracted/split-rules";
-import type { Jobs } from "~/jobs.server";
 import { bootApp, scoped, type Browser, type TestApp } from "../support/app";
 import { postToGrant } from "../support/s3";
 
@@ -21,7 +20,6 @@ const CLIENT_ROUTE = "routes/questionnaire.$companyHash";
 const PREVIEW_ROUTE = "routes/preview.$companyId.questionnaire.$questionnaireId";
 
 let app: TestApp;
-let jobs: Jobs;
 let su: pg.Client;
 let client: Browser;
 let advisor: Browser;
@@ -132,16 +130,9 @@ beforeAll(async () => {
     beforeServe: async () => {
       await scoped("firm_acme", (tx) => tx.firmPreferences.update({ where: { firmId: "firm_acme" }, data: { bulkUploadProcessor: true } }));
     },
+    jobs: { only: ["split-document"], pollingIntervalSeconds: 0.5 },
   });
-  const { startJobs } = await import("~/jobs.server");
-  const { documentJobs } = await import("~/documents/jobs.server");
-  jobs = await startJobs({
-    databaseUrl: app.db.url,
-    jobs: documentJobs().filter((j) => j.name === "split-document"),
-    pollingIntervalSeconds: 0.5,
-    log: () => {},
-  });
-  expect(jobs.running).toBe(true);
+  expect(app.jobs?.running).toBe(true);
   su = new pg.Client({ connectionString: app.db.url });
   await su.connect();
   client = await app.signIn("summit", "client@summit.test");
@@ -161,7 +152,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await jobs?.stop();
   await su?.end();
   await app?.stop();
 });

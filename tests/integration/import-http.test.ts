@@ -54,14 +54,9 @@ beforeAll(async () => {
   app = await bootApp({
     name: "import-http",
     s3: true,
-    beforeServe: async ({ db }) => {
-      const { startJobs } = await import("../../app/jobs.server");
-      const { importJobs } = await import("../../app/staff/import/jobs.server");
-      const jobs = await startJobs({ databaseUrl: db.url, jobs: importJobs(), pollingIntervalSeconds: 0.5, log: () => {} });
-      expect(jobs.running).toBe(true);
-      return () => jobs.stop();
-    },
+    jobs: { only: ["import-client-list"], pollingIntervalSeconds: 0.5 },
   });
+  expect(app.jobs?.running).toBe(true);
   acmePartner = await app.signIn("acme", "partner@acme.test");
   acmeFull = await app.signIn("acme", "advisor@acme.test");
   summitPartner = await app.signIn("summit", "partner@summit.test");

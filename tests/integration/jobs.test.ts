@@ -140,18 +140,6 @@ describe("the job queue", () => {
     ]);
   });
 
-  it("is shared with other copies of the module in the process (the Remix server bundle has one)", async () => {
-    const specifier = "../../app/jobs.server?bundle-copy";
-    const copy = (await import(/* @vite-ignore */ specifier)) as typeof import("../../app/jobs.server");
-    expect(copy.enqueue).not.toBe(enqueue);
-    expect(copy.jobsRunning()).toBe(true);
-
-    useResend();
-    const message = await queueEmail(portal(ACME), { to: "pat@acme-jobs.test", subject: "From the bundle", text: "Hello" });
-    expect(await copy.enqueue(DELIVER_OUTBOUND_MESSAGE, { firmId: ACME.id, id: message.id }, { singletonKey: message.id })).toBeTruthy();
-    await waitForStatus(ACME, message.id, "sent");
-  });
-
   it("logs a clear error and reports not running when it can't start, without throwing", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {

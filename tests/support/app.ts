@@ -18,6 +18,8 @@
 import { existsSync } from "node:fs";
 import { expect } from "vitest";
 import type { FirmTx } from "~/db.server";
+import type { Jobs } from "~/jobs.server";
+import type { RuntimeJobOptions } from "~/tenancy/runtime.server";
 import { hostRequest, type HostResponse } from "./http";
 import { createTestDatabase, type TestDatabase } from "./postgres";
 import { startTestS3, type TestS3 } from "./s3";
@@ -64,6 +66,11 @@ export interface BootOptions {
    * returns is run by `stop()` right after the server closes.
    */
   beforeServe?: (app: { db: TestDatabase; port: number; s3?: TestS3 }) => Promise<void | (() => Promise<void>)>;
+  /**
+   * Background jobs worked by the server (the app's runtime), e.g. `{ only: ["split-document"] }`.
+   * Without it no queue runs, and email and SMS are delivered by the requests that send them.
+   */
+  jobs?: RuntimeJobOptions;
 }
 
 export interface TestApp {
@@ -71,6 +78,8 @@ export interface TestApp {
   db: TestDatabase;
   /** Set when booted with `s3: true`. */
   s3?: TestS3;
+  /** The server's job queue, when booted with `jobs`. */
+  jobs: Jobs | null;
   /** `<slug>.localhost:<port>`. */
   host(slug: string): string;
   request(slug: string, path: string, options?: RequestOptions): Promise<AppResponse>;
@@ -208,27 +217,32 @@ export async function bootApp(options: BootOptions): Promise<TestApp> {
     }
     const { resetEnvCache } = await import("~/env.server");
     resetEnvCache();
+    // What a test imports from ~/ itself (`scoped`, a module under test) has its own pools.
     cleanups.push(async () => {
       const { closeDb } = await import("~/db.server");
       await closeDb();
       const { closeAdminDb } = await import("~/platform/admin-db.server");
       await closeAdminDb();
     });
-    const { seedDemo } = await import("../../prisma/seed");
-    await seedDemo({ log: () => {} });
+    // The server's own code (the Remix build) seeds, serves and answers `tx`, on one pool.
+    const { loadApp, startServer } = await import("../../server");
+    const { app: built } = await loadApp();
+    built.resetEnvCache();
+    cleanups.push(built.closePools);
+    await built.seedDemo({ log: () => {} });
     const opened = await options.beforeServe?.({ db, port, s3 });
     if (opened) cleanups.push(opened);
-    const { startServer } = await import("../../server");
-    const server = await startServer({ port, host: "127.0.0.1" });
+    const server = await startServer({ port, host: "127.0.0.1", jobs: options.jobs ? { log: () => {}, ...options.jobs } : false });
     cleanups.push(() => server.close());
 
     const host = (slug: string) => `${slug}.localhost:${port}`;
-    const tx = <T>(slug: string, fn: (tx: FirmTx) => Promise<T>) => scoped(`firm_${slug}`, fn);
+    const tx = <T>(slug: string, fn: (tx: FirmTx) => Promise<T>) => built.withFirm(`firm_${slug}`, fn);
 
     const app: TestApp = {
       port,
       db,
       s3,
+      jobs: server.runtime.jobs,
       host,
       async request(slug, path, { method, form, json, cookie, headers: extra } = {}) {
         const hasBody = form !== undefined || json !== undefined;
