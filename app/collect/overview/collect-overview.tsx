@@ -65,7 +65,10 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   const toggleAll = () =>
     setSelected((prev) => {
       const next = new Set(prev);
-      for (const r of rows) allOnPage ? next.delete(r.id) : next.add(r.id);
+      for (const r of rows) {
+        if (allOnPage) next.delete(r.id);
+        else next.add(r.id);
+      }
       return next;
     });
   const toggle = (id: string) =>

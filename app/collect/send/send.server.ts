@@ -20,6 +20,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { hashToken, newToken } from "~/auth/tokens.server";
 import type { FirmSettings } from "~/context.server";
 import type { FirmDb, FirmTx } from "~/db.server";
+import { conflict, forbidden, notFound, PortalError } from "~/errors";
 import { enqueue, jobsRunning } from "~/jobs.server";
 import { dispatchOutboundMessage } from "~/messaging/dispatch.server";
 import { OUTBOX_PROVIDER_ID, providerConfigured } from "~/messaging/outbox.server";
@@ -59,18 +60,6 @@ import {
 } from "./rules";
 import { firstRunDate, runInstant } from "./schedule";
 
-/** The one refusal type of sending; `status` is the HTTP status, `errors` the fields' messages. */
-export class SendError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = "SendError";
-  }
-}
-
 /** What sending needs of the request: the firm's settings and scoped database, and its origin for links. */
 export interface SendScope {
   firm: Pick<FirmSettings, "id" | "name" | "brandColor" | "timeZone" | "preferences">;
@@ -92,7 +81,7 @@ export function canSend(user: Sender): boolean {
 }
 
 function requireSender(user: Sender) {
-  if (!canSend(user)) throw new SendError(403, "Only advisors can send questionnaires.");
+  if (!canSend(user)) throw forbidden("Only advisors can send questionnaires.");
 }
 
 export function firmForSend(scope: SendScope): FirmForSend {
@@ -105,9 +94,10 @@ export function firmForSend(scope: SendScope): FirmForSend {
   };
 }
 
-function invalid(errors: Record<string, string | undefined>): SendError {
-  const clean = Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Record<string, string>;
-  return new SendError(422, Object.values(clean)[0] ?? "Invalid request", clean);
+/** The fields' messages as one 422 refusal (the first message is the summary). */
+function invalidFields(errors: Record<string, string | undefined>): PortalError {
+  const fields = Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Record<string, string>;
+  return new PortalError(422, Object.values(fields)[0] ?? "Invalid request", { fields });
 }
 
 // ───────────────────────────── Entities the sender may reach ─────────────────────────────
@@ -138,10 +128,9 @@ export async function requireEntities(tx: FirmTx, user: Sender, companyIds: read
       e.entityType !== UNASSIGNED_ENTITY_TYPE &&
       (user.firmAccess !== "group" || !e.primaryOwner || !e.primaryOwner.firmGroupId || e.primaryOwner.firmGroupId === groupId),
   );
-  if (visible.length !== unique.length) throw new SendError(404, SEND_MESSAGES.notFound);
+  if (visible.length !== unique.length) throw notFound(SEND_MESSAGES.notFound);
   const inactive = visible.find((e) => e.inactive);
-  if (inactive)
-    throw new SendError(422, `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}`, { companyIds: `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}` });
+  if (inactive) throw invalidFields({ companyIds: `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}` });
   // Keep the order the sender chose.
   const byId = new Map(visible.map((e) => [e.id, { id: e.id, name: e.name }]));
   return unique.map((id) => byId.get(id)!);
@@ -326,8 +315,8 @@ export async function sendQuestionnaire(scope: SendScope, user: Sender, request:
     },
     today,
   );
-  if (Object.keys(errors).length) throw invalid(errors);
-  if (request.scheduled && request.isDraft) throw new SendError(422, SEND_MESSAGES.draftScheduled);
+  if (Object.keys(errors).length) throw invalidFields(errors);
+  if (request.scheduled && request.isDraft) throw new PortalError(422, SEND_MESSAGES.draftScheduled);
   const taxYear = request.taxYear!;
   const options: TemplateSendOptions = {
     includePriorYearItems: request.includePriorYearItems,
@@ -341,7 +330,7 @@ export async function sendQuestionnaire(scope: SendScope, user: Sender, request:
 
   const { template, entities } = await scope.db.$transaction(async (tx) => {
     const template = await loadTemplateContent(tx, request.templateId);
-    if (!template) throw new SendError(404, SEND_MESSAGES.notFound);
+    if (!template) throw notFound(SEND_MESSAGES.notFound);
     return { template, entities: await requireEntities(tx, user, request.companyIds) };
   });
 
@@ -441,7 +430,7 @@ export async function sendCustomQuestionnaire(scope: SendScope, user: Sender, re
     { companyIds: request.companyIds, name: request.name, taxYear: request.taxYear, dueDate: request.dueDate, items: request.items },
     today,
   );
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidFields(errors);
   const entities = await scope.db.$transaction((tx) => requireEntities(tx, user, request.companyIds));
   const removePleaseUpload = scope.firm.preferences.removePleaseUploadForRolloverItems;
   const plan: QuestionnairePlan = {
@@ -501,15 +490,15 @@ export async function requestAdditionalItems(scope: SendScope, user: Sender, req
   requireSender(user);
   const today = todayIn(scope.firm.timeZone);
   const errors = additionalItemsErrors({ dueDate: request.dueDate, items: request.items }, today);
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidFields(errors);
   const { entities, relevant } = await scope.db.$transaction(async (tx) => {
     const entities = await requireEntities(tx, user, [request.companyId]);
     const relevant = await tx.questionnaire.findFirst({
       where: { id: request.relevantQuestionnaireId, companyId: request.companyId, deletedAt: null },
       select: { id: true, name: true, taxYear: true, locked: true, isDraft: true },
     });
-    if (!relevant) throw new SendError(404, SEND_MESSAGES.notFound);
-    if (relevant.locked) throw new SendError(409, "Questionnaire is locked");
+    if (!relevant) throw notFound(SEND_MESSAGES.notFound);
+    if (relevant.locked) throw conflict("Questionnaire is locked");
     return { entities, relevant };
   });
   const removePleaseUpload = scope.firm.preferences.removePleaseUploadForRolloverItems;
@@ -545,7 +534,7 @@ export async function sendDocumentDropOff(scope: SendScope, user: Sender, reques
     today,
     request.isDraft,
   );
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidFields(errors);
   const taxYear = request.taxYear!;
   const entities = await scope.db.$transaction((tx) => requireEntities(tx, user, request.companyIds));
   const removePleaseUpload = scope.firm.preferences.removePleaseUploadForRolloverItems;
