@@ -55,7 +55,7 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
   const t = useVocabulary();
   const send = useSendForm({ open, initial, onSent, onClose });
   const { options, form, tab, entities, busy, confirming, serverErrors, formError, attempted, shown } = send;
-  const companyIds = entities.map((e) => e.id);
+  const entityIds = entities.map((e) => e.id);
   const today = options?.today ?? "";
   const scheduled = form.template.scheduled;
 
@@ -63,17 +63,17 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
     !!options &&
     busy === null &&
     (tab === "template"
-      ? canSendTemplate(templateCheck(form, companyIds), today)
+      ? canSendTemplate(templateCheck(form, entityIds), today)
       : tab === "dropoff"
-        ? companyIds.length > 0 && form.taxYear !== null
-        : companyIds.length > 0);
-  const draftEnabled = !!options && busy === null && (tab !== "template" || canSaveDraft({ scheduled })) && companyIds.length > 0;
+        ? entityIds.length > 0 && form.taxYear !== null
+        : entityIds.length > 0);
+  const draftEnabled = !!options && busy === null && (tab !== "template" || canSaveDraft({ scheduled })) && entityIds.length > 0;
 
   const title = t("Send Questionnaire");
   const footer = (
     <div className={s.footer}>
-      {companyIds.length > 0 ? (
-        <span className={s.footerNote}>{t(`${companyIds.length} ${companyIds.length === 1 ? "entity" : "entities"} selected`)}</span>
+      {entityIds.length > 0 ? (
+        <span className={s.footerNote}>{t(`${entityIds.length} ${entityIds.length === 1 ? "entity" : "entities"} selected`)}</span>
       ) : null}
       <Button variant="secondary" onClick={onClose} disabled={busy !== null}>
         Cancel
@@ -151,9 +151,9 @@ export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSe
       </Dialog>
       <ConfirmDialog
         open={confirming !== null}
-        title={t(`Send to ${companyIds.length} entities?`)}
+        title={t(`Send to ${entityIds.length} entities?`)}
         message={t(
-          `${confirming?.draft ? "Drafts" : "Questionnaires"} will be created for ${companyIds.length} entities. Large sends finish in the background.`,
+          `${confirming?.draft ? "Drafts" : "Questionnaires"} will be created for ${entityIds.length} entities. Large sends finish in the background.`,
         )}
         confirmLabel={confirming?.draft ? "Save Drafts" : "Send"}
         onConfirm={() => void send.submit(confirming?.draft ?? false, true)}

@@ -96,25 +96,31 @@ export function withDefaults(form: SendFormState, options: SendOptions): SendFor
   };
 }
 
-export function templateCheck(form: SendFormState, companyIds: string[]) {
+export function templateCheck(form: SendFormState, entityIds: string[]) {
   const { templateId, dueDate, scheduled, frequency, sendDate, depositRequired, depositAmount, extraQuestions } = form.template;
-  return { templateId, taxYear: form.taxYear, companyIds, dueDate, scheduled, frequency, sendDate, depositRequired, depositAmount, extraQuestions };
+  return { templateId, taxYear: form.taxYear, companyIds: entityIds, dueDate, scheduled, frequency, sendDate, depositRequired, depositAmount, extraQuestions };
 }
 
 /** The fields' messages of a tab (what the server would answer with 422). */
-export function sendFormErrors(tab: SendTab, form: SendFormState, companyIds: string[], today: string, draft: boolean): Record<string, string | undefined> {
-  if (tab === "template") return sendTemplateErrors(templateCheck(form, companyIds), today);
+export function sendFormErrors(tab: SendTab, form: SendFormState, entityIds: string[], today: string, draft: boolean): Record<string, string | undefined> {
+  if (tab === "template") return sendTemplateErrors(templateCheck(form, entityIds), today);
   if (tab === "dropoff")
     return dropOffErrors(
-      { companyIds, taxYear: form.taxYear, dueDate: form.dropoff.dueDate, rolloverItems: form.dropoff.rolloverItems, additionalItems: form.dropoff.items },
+      {
+        companyIds: entityIds,
+        taxYear: form.taxYear,
+        dueDate: form.dropoff.dueDate,
+        rolloverItems: form.dropoff.rolloverItems,
+        additionalItems: form.dropoff.items,
+      },
       today,
       draft,
     );
-  return customErrors({ companyIds, name: form.custom.name, taxYear: form.taxYear, dueDate: form.custom.dueDate, items: form.custom.items }, today);
+  return customErrors({ companyIds: entityIds, name: form.custom.name, taxYear: form.taxYear, dueDate: form.custom.dueDate, items: form.custom.items }, today);
 }
 
 /** The JSON body of a send (or a draft) from a tab. */
-export function sendPayload(tab: SendTab, form: SendFormState, companyIds: string[], draft: boolean): object {
+export function sendPayload(tab: SendTab, form: SendFormState, entityIds: string[], draft: boolean): object {
   const { taxYear } = form;
   if (tab === "template") {
     const t = form.template;
@@ -122,7 +128,7 @@ export function sendPayload(tab: SendTab, form: SendFormState, companyIds: strin
       intent: "template",
       templateId: t.templateId,
       taxYear,
-      companyIds,
+      companyIds: entityIds,
       dueDate: t.dueDate,
       scheduled: t.scheduled,
       frequency: t.scheduled ? t.frequency : "",
@@ -138,7 +144,7 @@ export function sendPayload(tab: SendTab, form: SendFormState, companyIds: strin
     const d = form.dropoff;
     return {
       intent: "dropoff",
-      companyIds,
+      companyIds: entityIds,
       taxYear,
       name: d.name,
       dueDate: d.dueDate,
@@ -151,7 +157,7 @@ export function sendPayload(tab: SendTab, form: SendFormState, companyIds: strin
   const c = form.custom;
   return {
     intent: "custom",
-    companyIds,
+    companyIds: entityIds,
     name: c.name,
     taxYear,
     dueDate: c.dueDate,

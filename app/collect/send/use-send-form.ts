@@ -58,8 +58,8 @@ export function useSendForm({ open, initial, onSent, onClose }: UseSendFormArgs)
   }, [open, options, load]);
 
   const today = options?.today ?? "";
-  const companyIds = entities.map((e) => e.id);
-  const errorsFor = (draft: boolean) => (options ? sendFormErrors(tab, form, companyIds, today, draft) : {});
+  const entityIds = entities.map((e) => e.id);
+  const errorsFor = (draft: boolean) => (options ? sendFormErrors(tab, form, entityIds, today, draft) : {});
   const shown = (field: string): string | undefined => serverErrors[field] ?? (attempted ? errorsFor(lastDraft)[field] : undefined);
 
   const update = (patch: Partial<SendFormState>) => setForm((f) => ({ ...f, ...patch }));
@@ -77,14 +77,14 @@ export function useSendForm({ open, initial, onSent, onClose }: UseSendFormArgs)
     setServerErrors({});
     setFormError(null);
     if (Object.values(errorsFor(draft)).some(Boolean)) return;
-    if (!confirmed && needsBulkConfirmation(companyIds.length)) {
+    if (!confirmed && needsBulkConfirmation(entityIds.length)) {
       setConfirming({ draft });
       return;
     }
     setConfirming(null);
     setBusy(draft ? "draft" : "send");
     try {
-      const body = JSON.stringify(sendPayload(tab, form, companyIds, draft));
+      const body = JSON.stringify(sendPayload(tab, form, entityIds, draft));
       const response = await apiFetch(SEND_API, { method: "POST", headers: { "content-type": "application/json" }, body });
       const data = await readJson(response);
       if (!response.ok) {
@@ -95,7 +95,7 @@ export function useSendForm({ open, initial, onSent, onClose }: UseSendFormArgs)
         return;
       }
       toast.success(t(String(data.message ?? "Successfully updated")));
-      onSent?.({ status: String(data.status), count: Number(data.count ?? companyIds.length) });
+      onSent?.({ status: String(data.status), count: Number(data.count ?? entityIds.length) });
       setTimeout(() => revalidator.revalidate(), RELOAD_AFTER_SEND_MS);
       onClose();
     } catch {
