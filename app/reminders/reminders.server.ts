@@ -21,6 +21,7 @@ import { dispatchOutboundMessage } from "~/messaging/dispatch.server";
 import { queueEmail, queueSms } from "~/messaging/outbox.server";
 import { OutboundMessageError } from "~/messaging/rules";
 import { missingSections, sectionViews, type QuestionFacts, type QuestionType, type SpecialAnswer } from "~/questionnaires/rules";
+import { badRequest, forbidden, notFound } from "~/errors";
 import {
   DEFAULT_REMINDER_TEXTS,
   INELIGIBLE_LABELS,
@@ -36,16 +37,6 @@ import {
 import { replaceTags, tagValues } from "./tags";
 
 export const MAX_REMINDERS_PER_REQUEST = 500;
-
-export class ReminderError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ReminderError";
-  }
-}
 
 export interface ReminderOutcome {
   questionnaireId: string;
@@ -77,8 +68,8 @@ type Db = FirmDb | FirmTx;
 // ───────────────────────────── Who may see what ─────────────────────────────
 
 function requireAdvisor(staff: SessionUser) {
-  if (staff.kind !== "staff") throw new ReminderError(404, REMINDER_MESSAGES.notFound);
-  if (!staff.isAdvisor) throw new ReminderError(403, REMINDER_MESSAGES.forbidden);
+  if (staff.kind !== "staff") throw notFound(REMINDER_MESSAGES.notFound);
+  if (!staff.isAdvisor) throw forbidden(REMINDER_MESSAGES.forbidden);
 }
 
 /**
@@ -88,8 +79,8 @@ function requireAdvisor(staff: SessionUser) {
  */
 async function requireVisibleQuestionnaires(db: Db, staff: SessionUser, ids: string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
-  if (unique.length === 0) throw new ReminderError(400, REMINDER_MESSAGES.noneSelected);
-  if (unique.length > MAX_REMINDERS_PER_REQUEST) throw new ReminderError(400, `At most ${MAX_REMINDERS_PER_REQUEST} questionnaires at once`);
+  if (unique.length === 0) throw badRequest(REMINDER_MESSAGES.noneSelected);
+  if (unique.length > MAX_REMINDERS_PER_REQUEST) throw badRequest(`At most ${MAX_REMINDERS_PER_REQUEST} questionnaires at once`);
   const group =
     staff.firmAccess === "group"
       ? ((await (db as FirmTx).user.findFirst({ where: { id: staff.id }, select: { firmGroupId: true } }))?.firmGroupId ?? null)
@@ -107,7 +98,7 @@ async function requireVisibleQuestionnaires(db: Db, staff: SessionUser, ids: str
     },
     select: { id: true },
   });
-  if (rows.length !== unique.length) throw new ReminderError(404, REMINDER_MESSAGES.notFound);
+  if (rows.length !== unique.length) throw notFound(REMINDER_MESSAGES.notFound);
   return unique;
 }
 
@@ -120,8 +111,8 @@ export function validateTexts(texts: Partial<ReminderTexts>): ReminderTexts {
     const value = texts[key];
     if (value === undefined) continue;
     const trimmed = value.trim();
-    if (!trimmed) throw new ReminderError(400, "Reminder texts cannot be empty");
-    if (trimmed.length > REMINDER_TEXT_LIMITS[key]) throw new ReminderError(400, `Reminder text is too long (at most ${REMINDER_TEXT_LIMITS[key]} characters)`);
+    if (!trimmed) throw badRequest("Reminder texts cannot be empty");
+    if (trimmed.length > REMINDER_TEXT_LIMITS[key]) throw badRequest(`Reminder text is too long (at most ${REMINDER_TEXT_LIMITS[key]} characters)`);
     out[key] = key === "emailSubject" ? trimmed.replace(/[\r\n]+/g, " ") : trimmed;
   }
   return out;

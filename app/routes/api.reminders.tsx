@@ -11,19 +11,11 @@
  * 401 without a session, 403 for non-advisors, 404 when any questionnaire is not the firm's (or,
  * for group-access staff, not their group's): then nothing is sent. 400 for bad input.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireSameOrigin } from "~/auth/origin";
-import { requireApiUser } from "~/auth/session.server";
-import { requireFirmSite } from "~/context.server";
-import {
-  MAX_REMINDERS_PER_REQUEST,
-  ReminderError,
-  reminderTextsFor,
-  saveReminderTexts,
-  sendReminders,
-  setRemindersDisabled,
-} from "~/reminders/reminders.server";
+import { fromZod } from "~/errors";
+import { jsonAction, jsonLoader, requireApiUser } from "~/http.server";
+import { MAX_REMINDERS_PER_REQUEST, reminderTextsFor, saveReminderTexts, sendReminders, setRemindersDisabled } from "~/reminders/reminders.server";
 import { REMINDER_MESSAGES, REMINDER_TEXT_LIMITS, type ReminderTexts } from "~/reminders/rules";
 
 const ids = z.array(z.string().min(1).max(64)).min(1, REMINDER_MESSAGES.noneSelected).max(MAX_REMINDERS_PER_REQUEST);
@@ -48,48 +40,24 @@ function textsOf(body: z.infer<typeof bodySchema>): Partial<ReminderTexts> {
   return out;
 }
 
-function failure(error: unknown) {
-  if (error instanceof ReminderError) return Response.json({ error: error.message }, { status: error.status });
-  throw error;
-}
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const portal = requireFirmSite(context);
+export const loader = jsonLoader(async ({ request, portal }) => {
   const staff = await requireApiUser(request, portal);
+  // Repeated parameters (`questionnaire_ids=a&questionnaire_ids=b`), so not `readQuery`.
   const parsed = ids.safeParse(new URL(request.url).searchParams.getAll("questionnaire_ids"));
-  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
-  try {
-    return Response.json({ texts: await reminderTextsFor(portal, staff, parsed.data) }, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return failure(error);
-  }
-}
+  if (!parsed.success) throw fromZod(parsed.error);
+  return { texts: await reminderTextsFor(portal, staff, parsed.data) };
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const portal = requireFirmSite(context);
+export const action = jsonAction(bodySchema, async (input, { request, portal }) => {
   requireSameOrigin(request, portal.origin);
   const staff = await requireApiUser(request, portal);
-  if (!(request.headers.get("content-type") ?? "").includes("application/json")) return Response.json({ error: "Expected JSON" }, { status: 415 });
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return Response.json({ error: "Invalid request body" }, { status: 400 });
+  switch (input.intent) {
+    case "send":
+      return sendReminders(portal, staff, input.questionnaire_ids, input.customize ? textsOf(input) : null);
+    case "save":
+      return saveReminderTexts(portal, staff, input.questionnaire_ids, textsOf(input));
+    case "disable":
+    case "enable":
+      return setRemindersDisabled(portal, staff, input.questionnaire_ids, input.intent === "disable");
   }
-  const parsed = bodySchema.safeParse(body);
-  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? "Invalid request body" }, { status: 400 });
-  const input = parsed.data;
-  try {
-    switch (input.intent) {
-      case "send":
-        return Response.json(await sendReminders(portal, staff, input.questionnaire_ids, input.customize ? textsOf(input) : null));
-      case "save":
-        return Response.json(await saveReminderTexts(portal, staff, input.questionnaire_ids, textsOf(input)));
-      case "disable":
-      case "enable":
-        return Response.json(await setRemindersDisabled(portal, staff, input.questionnaire_ids, input.intent === "disable"));
-    }
-  } catch (error) {
-    return failure(error);
-  }
-}
+});

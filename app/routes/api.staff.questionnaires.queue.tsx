@@ -1,11 +1,10 @@
 /** GET /api/staff/questionnaires/queue: `{ backlog_count }` for Collect's queue banner (polled every 3 s). */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireStaff } from "~/auth/session.server";
-import { requireFirmSite } from "~/context.server";
+import { notFound } from "~/errors";
+import { jsonLoader, requireApiUser } from "~/http.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const portal = requireFirmSite(context);
-  await requireStaff(request, portal);
+export const loader = jsonLoader(async ({ request, portal }) => {
+  const user = await requireApiUser(request, portal);
+  if (user.kind !== "staff") throw notFound("Not Found");
   const { backlogCount } = await import("~/collect/overview/list.server");
-  return json({ backlog_count: await backlogCount(portal) }, { headers: { "Cache-Control": "no-store" } });
-}
+  return { backlog_count: await backlogCount(portal) };
+});

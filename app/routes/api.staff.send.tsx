@@ -11,19 +11,23 @@
  * Bad input: 400 (malformed) or 422 with `{ error, errors }` (the spec's messages per field);
  * another firm's template or entity: 404, nothing written; not an advisor: 403.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/auth/session.server";
+import type { SessionUser } from "~/auth/session.server";
 import { sendApiSchema } from "~/collect/send/rules";
-import { requireFirmSite } from "~/context.server";
+import type { FirmSiteContext } from "~/context.server";
+import { forbidden, notFound } from "~/errors";
+import { jsonAction, jsonLoader, requireApiUser } from "~/http.server";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const portal = requireFirmSite(context);
+/** Staff who may send; clients get 404, other staff 403. */
+async function requireSender(request: Request, portal: FirmSiteContext): Promise<SessionUser> {
   const user = await requireApiUser(request, portal);
-  if (user.kind !== "staff") return json({ error: "Not Found" }, { status: 404 });
+  if (user.kind !== "staff") throw notFound("Not Found");
   const { canSend } = await import("~/collect/send/send.server");
-  if (!canSend(user)) return json({ error: "Only advisors can send questionnaires." }, { status: 403 });
+  if (!canSend(user)) throw forbidden("Only advisors can send questionnaires.");
+  return user;
+}
+
+export const loader = jsonLoader(async ({ request, portal }) => {
+  const user = await requireSender(request, portal);
   const url = new URL(request.url);
   const { searchSendEntities, sendDialogOptions } = await import("~/collect/send/options.server");
   if (url.searchParams.has("q")) {
@@ -34,40 +38,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       url.searchParams.get("q") ?? "",
       Number.isInteger(page) ? page : 0,
     );
-    return json({ entities }, { headers: NO_STORE });
+    return { entities };
   }
-  return json(await sendDialogOptions(portal), { headers: NO_STORE });
-}
+  return sendDialogOptions(portal);
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const portal = requireFirmSite(context);
-  if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405 });
+export const action = jsonAction(sendApiSchema, async (input, { request, portal }) => {
   const user = await requireApiUser(request, portal);
-  if (user.kind !== "staff") return json({ error: "Not Found" }, { status: 404 });
-  // JSON only: a cross-site form cannot send it without a CORS preflight, which we never grant.
-  if (!request.headers.get("content-type")?.startsWith("application/json")) return json({ error: "Expected JSON" }, { status: 415 });
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return json({ error: "Malformed request" }, { status: 400 });
+  if (user.kind !== "staff") throw notFound("Not Found");
+  const { requestAdditionalItems, sendCustomQuestionnaire, sendDocumentDropOff, sendQuestionnaire } = await import("~/collect/send/send.server");
+  switch (input.intent) {
+    case "template":
+      return sendQuestionnaire(portal, user, input);
+    case "custom":
+      return sendCustomQuestionnaire(portal, user, input);
+    case "additional-items":
+      return requestAdditionalItems(portal, user, input);
+    default:
+      return sendDocumentDropOff(portal, user, input);
   }
-  const parsed = sendApiSchema.safeParse(body);
-  if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "Malformed request" }, { status: 400 });
-  const { SendError, requestAdditionalItems, sendCustomQuestionnaire, sendDocumentDropOff, sendQuestionnaire } = await import("~/collect/send/send.server");
-  try {
-    const input = parsed.data;
-    const result =
-      input.intent === "template"
-        ? await sendQuestionnaire(portal, user, input)
-        : input.intent === "custom"
-          ? await sendCustomQuestionnaire(portal, user, input)
-          : input.intent === "additional-items"
-            ? await requestAdditionalItems(portal, user, input)
-            : await sendDocumentDropOff(portal, user, input);
-    return json(result, { headers: NO_STORE });
-  } catch (error) {
-    if (error instanceof SendError) return json({ error: error.message, errors: error.errors }, { status: error.status, headers: NO_STORE });
-    throw error;
-  }
-}
+});

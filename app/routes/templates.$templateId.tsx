@@ -1,10 +1,11 @@
 /** /templates/{id}: edit a firm-made template (canned ones are read-only: 404 here, duplicate them). */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { FirmPage } from "~/components/firm-page";
 import { Alert, Button, PageHeader, useToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
+import { isPortalError } from "~/errors";
 import { TEMPLATE_MESSAGES } from "~/templates/editor-rules";
 import { TemplateEditor } from "~/templates/template-editor";
 
@@ -17,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { loadTemplateForEditor } = await import("~/templates/templates.server");
   const template = await loadTemplateForEditor(portal, params.templateId ?? "");
   if (!template || template.isCanned) throw new Response("Not Found", { status: 404 });
-  return json({ template }, { headers: { "Cache-Control": "no-store" } });
+  return data({ template }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -25,12 +26,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { readEditorTemplate, requireTemplateManager } = await import("~/templates/access.server");
   const user = await requireTemplateManager(request, portal);
   const read = await readEditorTemplate(request);
-  if (!read.ok) return json({ errors: read.errors }, { status: read.status });
-  const { TemplateError, saveTemplate } = await import("~/templates/templates.server");
+  if (!read.ok) return data({ errors: read.errors }, { status: read.status });
+  const { saveTemplate } = await import("~/templates/templates.server");
   try {
     await saveTemplate(portal, user.id, params.templateId ?? "", read.template);
   } catch (error) {
-    if (error instanceof TemplateError) return json({ errors: { form: error.message } }, { status: error.status });
+    if (isPortalError(error)) return data({ errors: { form: error.message } as Record<string, string> }, { status: error.status });
     throw error;
   }
   return redirect("/templates?saved=1");

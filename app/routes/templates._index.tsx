@@ -3,13 +3,14 @@
  * full users, unless templates are disabled for non-admins). Preview any; duplicate any; edit and
  * delete firm-made ones. Intents (POST): duplicate, delete.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { FirmPage } from "~/components/firm-page";
 import { Badge, Button, Card, ConfirmDialog, EmptyState, PageHeader, PlusIcon, useToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
+import { isPortalError } from "~/errors";
 import { TEMPLATE_MESSAGES } from "~/templates/editor-rules";
 import * as s from "~/templates/templates.css";
 import { useVocabulary } from "~/vocabulary";
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { requireTemplateManager } = await import("~/templates/access.server");
   await requireTemplateManager(request, portal);
   const { listTemplates } = await import("~/templates/templates.server");
-  return json({ templates: await listTemplates(portal) }, { headers: { "Cache-Control": "no-store" } });
+  return data({ templates: await listTemplates(portal) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const actionSchema = z.object({ intent: z.enum(["duplicate", "delete"]), templateId: z.string().min(1).max(64) });
@@ -31,17 +32,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { requireTemplateManager } = await import("~/templates/access.server");
   const user = await requireTemplateManager(request, portal);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return json({ ok: false as const, message: "Something went wrong" }, { status: 400 });
-  const { TemplateError, deleteTemplate, duplicateTemplate } = await import("~/templates/templates.server");
+  if (!parsed.success) return data({ ok: false as const, message: "Something went wrong" }, { status: 400 });
+  const { deleteTemplate, duplicateTemplate } = await import("~/templates/templates.server");
   try {
     if (parsed.data.intent === "duplicate") {
       const id = await duplicateTemplate(portal, user.id, parsed.data.templateId);
       return redirect(`/templates/${id}?duplicated=1`);
     }
     await deleteTemplate(portal, user.id, parsed.data.templateId);
-    return json({ ok: true as const, message: TEMPLATE_MESSAGES.deleted });
+    return { ok: true as const, message: TEMPLATE_MESSAGES.deleted };
   } catch (error) {
-    if (error instanceof TemplateError) return json({ ok: false as const, message: error.message }, { status: error.status });
+    if (isPortalError(error)) return data({ ok: false as const, message: error.message }, { status: error.status });
     throw error;
   }
 }

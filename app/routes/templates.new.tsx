@@ -1,5 +1,5 @@
 /** /templates/new: a new firm-made template in the sections-and-questions editor. */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { FirmPage } from "~/components/firm-page";
 import { Alert, PageHeader } from "~/components/ui";
@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const { requireTemplateManager } = await import("~/templates/access.server");
   await requireTemplateManager(request, portal);
-  return json({});
+  return {};
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { readEditorTemplate, requireTemplateManager } = await import("~/templates/access.server");
   const user = await requireTemplateManager(request, portal);
   const read = await readEditorTemplate(request);
-  if (!read.ok) return json({ errors: read.errors }, { status: read.status });
+  if (!read.ok) return data({ errors: read.errors }, { status: read.status });
   const { createTemplate } = await import("~/templates/templates.server");
   await createTemplate(portal, user.id, read.template);
   return redirect("/templates?created=1");

@@ -1,7 +1,7 @@
 import type { SessionUser } from "~/auth/session.server";
 import { requireStaff } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import { canManageTemplates } from "./editor-rules";
+import { canManageTemplates, type EditorTemplate } from "./editor-rules";
 
 /** The signed-in staff member if they may manage templates; clients 404, other staff 403. */
 export async function requireTemplateManager(request: Request, portal: FirmSiteContext): Promise<SessionUser> {
@@ -13,7 +13,7 @@ export async function requireTemplateManager(request: Request, portal: FirmSiteC
 /** The editor's posted template: 400 when malformed, 422 with field errors when invalid. */
 export async function readEditorTemplate(
   request: Request,
-): Promise<{ ok: true; template: import("./editor-rules").EditorTemplate } | { ok: false; status: number; errors: Record<string, string> }> {
+): Promise<{ ok: true; template: EditorTemplate } | { ok: false; status: number; errors: Record<string, string> }> {
   const { editorTemplateSchema, templateErrors } = await import("./editor-rules");
   const form = await request.formData();
   let raw: unknown;

@@ -9,19 +9,10 @@ import { randomUUID } from "node:crypto";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
+import { conflict, notFound } from "~/errors";
 import type { Prisma } from "~/generated/prisma/client";
 import { newTemplateHashId } from "./canned.server";
 import { normalizeTemplate, TEMPLATE_MESSAGES, type EditorTemplate } from "./editor-rules";
-
-export class TemplateError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "TemplateError";
-  }
-}
 
 export interface TemplateRow {
   id: string;
@@ -179,8 +170,8 @@ export async function saveTemplate(portal: FirmSiteContext, actorId: string, tem
   const firmId = portal.firm.id;
   await portal.db.$transaction(async (tx) => {
     const template = await tx.questionnaireTemplate.findFirst({ where: { id: templateId, deletedAt: null }, select: { id: true, isCanned: true } });
-    if (!template) throw new TemplateError(404, "Not Found");
-    if (template.isCanned) throw new TemplateError(409, TEMPLATE_MESSAGES.canned);
+    if (!template) throw notFound("Not Found");
+    if (template.isCanned) throw conflict(TEMPLATE_MESSAGES.canned);
     const lengths = new Map(
       (await tx.templateQuestion.findMany({ where: { templateId }, select: { id: true, numberOfCharacters: true } })).map((q) => [q.id, q.numberOfCharacters]),
     );
@@ -198,7 +189,7 @@ export async function duplicateTemplate(portal: FirmSiteContext, actorId: string
       where: { id: templateId, deletedAt: null },
       select: { id: true, name: true, description: true, disclaimer: true },
     });
-    if (!source) throw new TemplateError(404, "Not Found");
+    if (!source) throw notFound("Not Found");
     const sections = await editorSections(tx, source.id);
     const lengths = new Map(
       (await tx.templateQuestion.findMany({ where: { templateId: source.id }, select: { id: true, numberOfCharacters: true } })).map((q) => [
@@ -230,8 +221,8 @@ export async function deleteTemplate(portal: FirmSiteContext, actorId: string, t
   const firmId = portal.firm.id;
   await portal.db.$transaction(async (tx) => {
     const template = await tx.questionnaireTemplate.findFirst({ where: { id: templateId, deletedAt: null }, select: { id: true, name: true, isCanned: true } });
-    if (!template) throw new TemplateError(404, "Not Found");
-    if (template.isCanned) throw new TemplateError(409, TEMPLATE_MESSAGES.canned);
+    if (!template) throw notFound("Not Found");
+    if (template.isCanned) throw conflict(TEMPLATE_MESSAGES.canned);
     await tx.questionnaireTemplate.update({ where: { id: templateId }, data: { deletedAt: new Date() } });
     await tx.templateScheduler.updateMany({ where: { templateId, active: true }, data: { active: false, nextRunAt: null } });
     await logActivity(tx, firmId, { typeId: ACTIVITY_TYPES.questionnaire, title: "Template deleted", description: template.name, actorId });

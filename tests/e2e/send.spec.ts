@@ -48,8 +48,12 @@ test("a partner sends the Schedule C template to two entities; a client answers 
   await dialog.getByRole("combobox", { name: /^Template/ }).selectOption({ label: "Schedule C Business Organizer" });
   await expect(dialog.getByRole("combobox", { name: /^Tax year/ }).first()).toHaveValue("2025");
   await dialog.getByRole("button", { name: "14 days" }).click();
-  await dialog.getByRole("searchbox").first().fill("Rivera Design");
-  await dialog.getByRole("button", { name: /Rivera Design Studio LLC/ }).click();
+  // The entity picker is a combobox: type, then pick a match with the arrow keys and Enter.
+  const entities = dialog.getByRole("combobox", { name: /Entities|Clients/ });
+  await entities.fill("Rivera Design");
+  await expect(dialog.getByRole("option", { name: /Rivera Design Studio LLC/ })).toBeVisible();
+  await entities.press("ArrowDown");
+  await entities.press("Enter");
   await expect(dialog.getByRole("list", { name: "Selected entities" })).toContainText("Rivera Design Studio LLC");
 
   // Scheduled: a frequency is needed and Save Draft is disabled.

@@ -16,6 +16,7 @@ import type * as JobsModule from "../../app/jobs.server";
 import type { SendTemplateRequest } from "../../app/collect/send/rules";
 import type { FirmSiteContext } from "../../app/context.server";
 import type { SessionUser } from "../../app/auth/session.server";
+import type { PortalError as PortalErrorType } from "../../app/errors";
 import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 
 let testDb: TestDatabase;
@@ -122,10 +123,11 @@ async function expectSendError(promise: Promise<unknown>, status: number, messag
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(send.SendError);
-  expect((error as SendModule.SendError).status).toBe(status);
-  if (message) expect((error as SendModule.SendError).message).toContain(message);
-  return error as SendModule.SendError;
+  const { PortalError } = await import("../../app/errors");
+  expect(error).toBeInstanceOf(PortalError);
+  expect((error as PortalErrorType).status).toBe(status);
+  if (message) expect((error as PortalErrorType).message).toContain(message);
+  return error as PortalErrorType;
 }
 
 /** `count` more active entities in acme, each owned by a new client. */
@@ -354,7 +356,7 @@ describe("sending a template now", () => {
     const before = await footprint();
     const companyId = await entity("acme", "Marcus Johnson");
     const error = await expectSendError(send.sendQuestionnaire(acme, partner, templateRequest({ companyIds: [], taxYear: null, dueDate: addDays(-1) })), 422);
-    expect(error.errors).toEqual({
+    expect(error.fields).toEqual({
       templateId: "Please select a template",
       taxYear: "Please select a tax year",
       companyIds: "Please select a company",
@@ -364,7 +366,7 @@ describe("sending a template now", () => {
       send.sendQuestionnaire(acme, partner, templateRequest({ templateId: "x", companyIds: [companyId], scheduled: true, depositRequired: true })),
       422,
     );
-    expect(scheduled.errors).toEqual({
+    expect(scheduled.fields).toEqual({
       frequency: "Please select a frequency",
       sendDate: "Please select a send date",
       depositAmount: "Please enter a deposit amount",
@@ -492,7 +494,7 @@ describe("another firm's data and inactive entities", () => {
       422,
       "Entity is inactive",
     );
-    expect(error.errors.companyIds).toContain("inact Holdings 0");
+    expect(error.fields.companyIds).toContain("inact Holdings 0");
     expect(await footprint()).toBe(before);
   });
 });

@@ -29,8 +29,6 @@ export const linkButton = style({
 
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
 
-export const selectedRow = style({ background: vars.color.brandSoft });
-
 export const stack = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
 
 export const inline = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });

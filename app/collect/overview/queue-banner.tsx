@@ -5,6 +5,7 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { apiFetch } from "~/auth/api-fetch";
 import { Alert, Button } from "~/components/ui";
 import { nextPollState, QUEUE_POLL_MS, type PollState } from "./polling";
 
@@ -20,7 +21,7 @@ export function QueueBanner() {
     const tick = async () => {
       let count: number | null = null;
       try {
-        const response = await fetch("/api/staff/questionnaires/queue", { headers: { accept: "application/json" } });
+        const response = await apiFetch("/api/staff/questionnaires/queue");
         if (response.ok) count = Number((await response.json()).backlog_count);
       } catch {
         count = null;

@@ -23,10 +23,10 @@ import { env } from "~/env.server";
 import { loadFirmSettings } from "~/firms/firm-settings.server";
 import type { EnqueueOptions, JobContext, JobDefinition } from "~/jobs.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
-import { addQuestionnaire, emptyRows, findEntities, runDueDate, toTargets, writeRows } from "./questionnaire-builder.server";
+import { addQuestionnaire, emptyRows, findEntities, runDueDate, toTargets, writeRows } from "~/questionnaires/builder.server";
 import type { ItemInput } from "./rules";
 import { nextRunDate, runDateOf, runInstant, type Frequency } from "./schedule";
-import { dispatchAll, firmForSend, loadTemplateContent, SEND_CHUNK, templatePlan, type SendScope } from "./send.server";
+import { dispatchAll, firmForSend, loadTemplateContent, SEND_CHUNK, templatePlan, type SendScope } from "./send-plan.server";
 
 export const RUN_TEMPLATE_SCHEDULER = "run-template-scheduler";
 export const SWEEP_TEMPLATE_SCHEDULERS = "sweep-template-schedulers";

@@ -18,12 +18,9 @@
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import { hashToken, newToken } from "~/auth/tokens.server";
-import type { FirmSettings } from "~/context.server";
-import type { FirmDb, FirmTx } from "~/db.server";
+import type { FirmTx } from "~/db.server";
+import { conflict, forbidden, notFound, PortalError } from "~/errors";
 import { enqueue, jobsRunning } from "~/jobs.server";
-import { dispatchOutboundMessage } from "~/messaging/dispatch.server";
-import { OUTBOX_PROVIDER_ID, providerConfigured } from "~/messaging/outbox.server";
-import type { OutboundMessage } from "~/generated/prisma/client";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
 import { todayIn } from "~/time-zones";
 import {
@@ -35,11 +32,9 @@ import {
   toTargets,
   writeRows,
   type ExtraLinks,
-  type FirmForSend,
   type LoadedEntity,
-  type PlanSection,
   type QuestionnairePlan,
-} from "./questionnaire-builder.server";
+} from "~/questionnaires/builder.server";
 import {
   additionalItemsErrors,
   BULK_CONFIRM_THRESHOLD,
@@ -58,25 +53,7 @@ import {
   type SendTemplateRequest,
 } from "./rules";
 import { firstRunDate, runInstant } from "./schedule";
-
-/** The one refusal type of sending; `status` is the HTTP status, `errors` the fields' messages. */
-export class SendError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = "SendError";
-  }
-}
-
-/** What sending needs of the request: the firm's settings and scoped database, and its origin for links. */
-export interface SendScope {
-  firm: Pick<FirmSettings, "id" | "name" | "brandColor" | "timeZone" | "preferences">;
-  db: FirmDb;
-  origin: string;
-}
+import { dispatchAll, firmForSend, loadTemplateContent, SEND_CHUNK, templatePlan, type SendScope, type TemplateSendOptions } from "./send-plan.server";
 
 export type Sender = Pick<SessionUser, "id" | "kind" | "firmAccess" | "isAdvisor" | "readonlyAccess">;
 
@@ -84,30 +61,18 @@ export type SendResult =
   | { status: "sent" | "draft"; count: number; questionnaireIds: string[]; message: string }
   | { status: "queued" | "scheduled"; count: number; schedulerId: string; message: string };
 
-/** Chunk of entities written per transaction. */
-export const SEND_CHUNK = 100;
-
 export function canSend(user: Sender): boolean {
   return user.kind === "staff" && user.isAdvisor && !user.readonlyAccess;
 }
 
 function requireSender(user: Sender) {
-  if (!canSend(user)) throw new SendError(403, "Only advisors can send questionnaires.");
+  if (!canSend(user)) throw forbidden("Only advisors can send questionnaires.");
 }
 
-export function firmForSend(scope: SendScope): FirmForSend {
-  return {
-    id: scope.firm.id,
-    name: scope.firm.name,
-    brandColor: scope.firm.brandColor,
-    removePleaseUpload: scope.firm.preferences.removePleaseUploadForRolloverItems,
-    origin: scope.origin,
-  };
-}
-
-function invalid(errors: Record<string, string | undefined>): SendError {
-  const clean = Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Record<string, string>;
-  return new SendError(422, Object.values(clean)[0] ?? "Invalid request", clean);
+/** The fields' messages as one 422 refusal (the first message is the summary). */
+function invalidFields(errors: Record<string, string | undefined>): PortalError {
+  const fields = Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Record<string, string>;
+  return new PortalError(422, Object.values(fields)[0] ?? "Invalid request", { fields });
 }
 
 // ───────────────────────────── Entities the sender may reach ─────────────────────────────
@@ -138,106 +103,15 @@ export async function requireEntities(tx: FirmTx, user: Sender, companyIds: read
       e.entityType !== UNASSIGNED_ENTITY_TYPE &&
       (user.firmAccess !== "group" || !e.primaryOwner || !e.primaryOwner.firmGroupId || e.primaryOwner.firmGroupId === groupId),
   );
-  if (visible.length !== unique.length) throw new SendError(404, SEND_MESSAGES.notFound);
+  if (visible.length !== unique.length) throw notFound(SEND_MESSAGES.notFound);
   const inactive = visible.find((e) => e.inactive);
-  if (inactive)
-    throw new SendError(422, `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}`, { companyIds: `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}` });
+  if (inactive) throw invalidFields({ companyIds: `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}` });
   // Keep the order the sender chose.
   const byId = new Map(visible.map((e) => [e.id, { id: e.id, name: e.name }]));
   return unique.map((id) => byId.get(id)!);
 }
 
 // ───────────────────────────── Templates as plans ─────────────────────────────
-
-export interface TemplateContent {
-  id: string;
-  name: string;
-  disclaimer: string | null;
-  sections: PlanSection[];
-}
-
-/** A template of the firm (not deleted) as plan sections; null when there is none with this id. */
-export async function loadTemplateContent(tx: FirmTx, templateId: string): Promise<TemplateContent | null> {
-  const template = await tx.questionnaireTemplate.findFirst({ where: { id: templateId, deletedAt: null }, select: { id: true, name: true, disclaimer: true } });
-  if (!template) return null;
-  const [sections, questions] = [
-    await tx.templateSection.findMany({ where: { templateId: template.id }, orderBy: [{ order: "asc" }, { id: "asc" }] }),
-    await tx.templateQuestion.findMany({ where: { templateId: template.id }, orderBy: [{ order: "asc" }, { id: "asc" }] }),
-  ];
-  return {
-    id: template.id,
-    name: template.name,
-    disclaimer: template.disclaimer,
-    sections: sections.map((s) => ({
-      key: s.id,
-      sectionKey: s.sectionKey,
-      type: s.sectionType,
-      name: s.name,
-      instruction: s.instruction,
-      customElement: s.customElement,
-      trigger: s.triggerQuestionId && s.triggerAnswer !== null ? { questionKey: s.triggerQuestionId, answer: s.triggerAnswer } : null,
-      questions: questions
-        .filter((q) => q.sectionId === s.id)
-        .map((q) => ({
-          key: q.id,
-          text: q.text,
-          questionType: q.questionType,
-          options: q.options,
-          optional: q.optional,
-          numberOfCharacters: q.numberOfCharacters,
-          disableAnswerLater: q.disableAnswerLater,
-          disableNotApplicable: q.disableNotApplicable,
-          documentLink: q.documentLink,
-          followUpOf: q.followUpQuestionId,
-          trigger: q.triggerForFollowUpQuestion,
-        })),
-    })),
-  };
-}
-
-export interface TemplateSendOptions {
-  includePriorYearItems: boolean;
-  showUploadsAsDocumentChecklist: boolean;
-  allOwnerSignatureRequired: boolean;
-  updateProfileSection: boolean;
-  documentPopoutChecklistEnabled: boolean;
-  depositAmountCents: number | null;
-  extraQuestions: SendTemplateRequest["extraQuestions"];
-}
-
-/** The plan of a template send: its sections, then the extra questions (a section of their own). */
-export function templatePlan(
-  template: TemplateContent,
-  send: { taxYear: number; dueDate: string | null; isDraft: boolean; schedulerId: string | null; runOn: string | null; createdById: string | null },
-  options: TemplateSendOptions,
-  removePleaseUpload: boolean,
-): QuestionnairePlan {
-  const sections = [...template.sections];
-  if (options.extraQuestions.length)
-    sections.push(itemsSection("additional_questions", "Additional Questions", SECTION.questionnaire, options.extraQuestions, removePleaseUpload));
-  return {
-    kind: "questionnaire",
-    name: template.name,
-    taxYear: send.taxYear,
-    dueDate: send.dueDate,
-    isDraft: send.isDraft,
-    templateId: template.id,
-    schedulerId: send.schedulerId,
-    runOn: send.runOn,
-    relevantQuestionnaireId: null,
-    isOpenItem: false,
-    disclaimer: template.disclaimer,
-    depositAmountCents: options.depositAmountCents,
-    includePriorYearItems: options.includePriorYearItems,
-    showUploadsAsDocumentChecklist: options.showUploadsAsDocumentChecklist,
-    allOwnerSignatureRequired: options.allOwnerSignatureRequired,
-    updateProfileSection: options.updateProfileSection,
-    documentPopoutChecklistEnabled: options.documentPopoutChecklistEnabled,
-    documentDropOffEnabled: false,
-    sections,
-    createdById: send.createdById,
-  };
-}
 
 // ───────────────────────────── Writing and notifying ─────────────────────────────
 
@@ -277,31 +151,6 @@ async function createForEntities(
   return ids;
 }
 
-/**
- * Hands each new outbox row to delivery: a job per message (or delivered here without a queue).
- * Messages of a channel with no provider configured are only kept in the outbox: recorded as
- * sent there in one statement (what delivery does for each without a provider).
- */
-export async function dispatchAll(scope: Pick<SendScope, "firm" | "db">, messages: readonly OutboundMessage[]): Promise<void> {
-  const messaging = { firm: { id: scope.firm.id, name: scope.firm.name }, db: scope.db };
-  const kept = messages.filter((m) => !providerConfigured(m.channel));
-  if (kept.length) {
-    await scope.db.outboundMessage.updateMany({
-      where: { id: { in: kept.map((m) => m.id) }, status: "queued" },
-      data: { status: "sent", attempts: 1, providerMessageId: OUTBOX_PROVIDER_ID, sentAt: new Date() },
-    });
-  }
-  const queue = messages.filter((m) => providerConfigured(m.channel));
-  const worker = async () => {
-    for (let message = queue.shift(); message; message = queue.shift()) {
-      await dispatchOutboundMessage(messaging, message).catch((error) =>
-        console.warn(`[send] could not dispatch ${message!.id}: ${error instanceof Error ? error.message : error}`),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
-}
-
 // ───────────────────────────── Send template ─────────────────────────────
 
 /**
@@ -326,8 +175,8 @@ export async function sendQuestionnaire(scope: SendScope, user: Sender, request:
     },
     today,
   );
-  if (Object.keys(errors).length) throw invalid(errors);
-  if (request.scheduled && request.isDraft) throw new SendError(422, SEND_MESSAGES.draftScheduled);
+  if (Object.keys(errors).length) throw invalidFields(errors);
+  if (request.scheduled && request.isDraft) throw new PortalError(422, SEND_MESSAGES.draftScheduled);
   const taxYear = request.taxYear!;
   const options: TemplateSendOptions = {
     includePriorYearItems: request.includePriorYearItems,
@@ -341,7 +190,7 @@ export async function sendQuestionnaire(scope: SendScope, user: Sender, request:
 
   const { template, entities } = await scope.db.$transaction(async (tx) => {
     const template = await loadTemplateContent(tx, request.templateId);
-    if (!template) throw new SendError(404, SEND_MESSAGES.notFound);
+    if (!template) throw notFound(SEND_MESSAGES.notFound);
     return { template, entities: await requireEntities(tx, user, request.companyIds) };
   });
 
@@ -441,7 +290,7 @@ export async function sendCustomQuestionnaire(scope: SendScope, user: Sender, re
     { companyIds: request.companyIds, name: request.name, taxYear: request.taxYear, dueDate: request.dueDate, items: request.items },
     today,
   );
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidFields(errors);
   const entities = await scope.db.$transaction((tx) => requireEntities(tx, user, request.companyIds));
   const removePleaseUpload = scope.firm.preferences.removePleaseUploadForRolloverItems;
   const plan: QuestionnairePlan = {
@@ -501,15 +350,15 @@ export async function requestAdditionalItems(scope: SendScope, user: Sender, req
   requireSender(user);
   const today = todayIn(scope.firm.timeZone);
   const errors = additionalItemsErrors({ dueDate: request.dueDate, items: request.items }, today);
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidFields(errors);
   const { entities, relevant } = await scope.db.$transaction(async (tx) => {
     const entities = await requireEntities(tx, user, [request.companyId]);
     const relevant = await tx.questionnaire.findFirst({
       where: { id: request.relevantQuestionnaireId, companyId: request.companyId, deletedAt: null },
       select: { id: true, name: true, taxYear: true, locked: true, isDraft: true },
     });
-    if (!relevant) throw new SendError(404, SEND_MESSAGES.notFound);
-    if (relevant.locked) throw new SendError(409, "Questionnaire is locked");
+    if (!relevant) throw notFound(SEND_MESSAGES.notFound);
+    if (relevant.locked) throw conflict("Questionnaire is locked");
     return { entities, relevant };
   });
   const removePleaseUpload = scope.firm.preferences.removePleaseUploadForRolloverItems;
@@ -545,7 +394,7 @@ export async function sendDocumentDropOff(scope: SendScope, user: Sender, reques
     today,
     request.isDraft,
   );
-  if (Object.keys(errors).length) throw invalid(errors);
+  if (Object.keys(errors).length) throw invalidFields(errors);
   const taxYear = request.taxYear!;
   const entities = await scope.db.$transaction((tx) => requireEntities(tx, user, request.companyIds));
   const removePleaseUpload = scope.firm.preferences.removePleaseUploadForRolloverItems;

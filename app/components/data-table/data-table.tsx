@@ -26,7 +26,6 @@ import {
   SEARCH_DEBOUNCE_MS,
   parsePageSize,
   stateToSearch,
-  toggleSort,
   withFilter,
   withPage,
   withPageSize,
@@ -38,7 +37,10 @@ import {
 
 export interface DataTableColumn<R> {
   key: string;
+  /** The name in the Columns menu (and the header, unless `header` is given). */
   label: string;
+  /** The column's header when it differs from `label` (e.g. in the firm's words). */
+  header?: string;
   sortable?: boolean;
   render: (row: R) => ReactNode;
 }
@@ -81,6 +83,16 @@ export interface DataTableProps<R> {
   rowLabel?: (row: R) => string;
   /** Buttons next to the filters (bulk actions, create). */
   actions?: ReactNode;
+  /** Filter controls of the table's own, instead of one select per `filters` entry. */
+  filterControls?: ReactNode;
+  /** Shown between the toolbar and the rows (e.g. the bulk actions of the selected rows). */
+  aboveRows?: ReactNode;
+  /** The empty state's description (default: a hint to clear the search and filters, when there are any). */
+  emptyDescription?: string;
+  /** Shown beside the page range. */
+  pagerNote?: ReactNode;
+  /** The "select all" checkbox's name (default 'Select all on this page'). */
+  selectAllLabel?: string;
 }
 
 export function DataTable<R extends RowData>({
@@ -97,6 +109,11 @@ export function DataTable<R extends RowData>({
   selection,
   rowLabel,
   actions,
+  filterControls,
+  aboveRows,
+  emptyDescription,
+  pagerNote,
+  selectAllLabel = "Select all on this page",
 }: DataTableProps<R>) {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -120,7 +137,7 @@ export function DataTable<R extends RowData>({
   const columnDefs = useMemo<ColumnDef<Features, R>[]>(() => {
     const defs: ColumnDef<Features, R>[] = columns.map((c) => ({
       id: c.key,
-      header: c.label,
+      header: c.header ?? c.label,
       // Sorting is the server's; an accessor only makes the column sortable in the model.
       accessorFn: () => null,
       enableSorting: Boolean(c.sortable),
@@ -165,16 +182,17 @@ export function DataTable<R extends RowData>({
           onChange={(e) => setSearch(e.currentTarget.value)}
           autoComplete="off"
         />
-        {filters.map((f) => (
-          <Select
-            key={f.name}
-            className={s.filter}
-            label={f.label}
-            value={state.filters[f.name]?.[0] ?? ""}
-            onChange={(e) => go(withFilter(current, f.name, [e.currentTarget.value]))}
-            options={[{ value: "", label: f.allLabel }, ...f.options]}
-          />
-        ))}
+        {filterControls ??
+          filters.map((f) => (
+            <Select
+              key={f.name}
+              className={s.filter}
+              label={f.label}
+              value={state.filters[f.name]?.[0] ?? ""}
+              onChange={(e) => go(withFilter(current, f.name, [e.currentTarget.value]))}
+              options={[{ value: "", label: f.allLabel }, ...f.options]}
+            />
+          ))}
         {actions ? <div className={s.actions}>{actions}</div> : null}
         <details className={s.columns}>
           <summary className={s.columnsSummary}>Columns</summary>
@@ -186,12 +204,14 @@ export function DataTable<R extends RowData>({
         </details>
       </div>
 
+      {aboveRows}
+
       {rows.length === 0 ? (
         <EmptyState
           compact
           title={emptyTitle}
           titleAs="p"
-          description={state.q || Object.keys(state.filters).length ? "Try another search or clear the filters." : undefined}
+          description={emptyDescription ?? (state.q || Object.keys(state.filters).length ? "Try another search or clear the filters." : undefined)}
         />
       ) : (
         <div className={s.scroller}>
@@ -205,7 +225,7 @@ export function DataTable<R extends RowData>({
                         <input
                           type="checkbox"
                           className={s.selectBox}
-                          aria-label="Select all on this page"
+                          aria-label={selectAllLabel}
                           checked={allOnPage}
                           ref={(el) => {
                             if (el) el.indeterminate = !allOnPage && someOnPage;
@@ -259,7 +279,7 @@ export function DataTable<R extends RowData>({
         </div>
       )}
 
-      <TablePager label={label} page={page} current={current} go={go} />
+      <TablePager label={label} page={page} current={current} go={go} note={pagerNote} />
     </section>
   );
 }

@@ -15,10 +15,10 @@ import type { OutboundMessage, Prisma } from "~/generated/prisma/client";
 import { normalizeEmailRecipient, toE164 } from "~/messaging/rules";
 import { ACTIVITY_TYPES } from "~/activity/log.server";
 import { nextReminderDate } from "~/reminders/rules";
-import { notificationEmail, notificationSms, type NotificationInput } from "./email";
-import { itemQuestionText, type ItemInput } from "./rules";
-import { addDays } from "./schedule";
-import { forWording, substituteTags, tagValues, type TagContext } from "./tags";
+import { notificationEmail, notificationSms, type NotificationInput } from "~/collect/send/email";
+import { itemQuestionText, type ItemInput } from "~/collect/send/rules";
+import { addDays } from "~/collect/send/schedule";
+import { forWording, substituteTags, tagValues, type TagContext } from "~/collect/send/tags";
 
 export const SECTION = { custom: 0, agreement_signature: 2, questionnaire: 3, review_and_submit: 4, document_checklist: 10 } as const;
 

@@ -1,0 +1,100 @@
+/** Collect's columns on the shared DataTable: each column's header (in the firm's words) and cell. */
+import type { ReactNode } from "react";
+import type { DataTableColumn } from "~/components/data-table";
+import { Badge, Button } from "~/components/ui";
+import type { useVocabulary } from "~/vocabulary";
+import { formatDay, statusBadge } from "./format";
+import * as s from "./collect.css";
+import type { CollectRow } from "./list.server";
+import { COLLECT_COLUMNS, type CollectColumnKey } from "./table";
+
+type Translate = ReturnType<typeof useVocabulary>;
+
+function cell(key: Exclude<CollectColumnKey, "select">, row: CollectRow, tr: Translate, today: string, open: (id: string) => void): ReactNode {
+  switch (key) {
+    case "notes":
+      return row.notes ? <Badge tone="neutral">{row.notes}</Badge> : "";
+    case "firm_custom_status_id":
+      return row.customStatus ? <Badge tone="brand">{row.customStatus}</Badge> : "";
+    case "firm_role":
+      return row.firmRoles.join(", ");
+    case "documents":
+      // has_split_documents_to_review: the firm split a document of it and nobody marked or undid the split yet.
+      return row.hasSplitDocumentsToReview ? (
+        <>
+          {row.documents} <Badge tone="info">Split to review</Badge>
+        </>
+      ) : (
+        row.documents
+      );
+    case "status": {
+      const b = row.deletedAt ? { label: "Deleted", tone: "danger" as const } : statusBadge(row, today);
+      return <Badge tone={b.tone}>{b.label}</Badge>;
+    }
+    case "client":
+      return (
+        <>
+          <button type="button" className={s.linkButton} onClick={() => open(row.id)}>
+            {row.client}
+          </button>
+          {row.owner ? <div className={s.muted}>{row.owner}</div> : null}
+        </>
+      );
+    case "last_activity":
+      return (
+        <>
+          {row.lastActivity ?? "—"}
+          {row.lastActivityAt ? <div className={s.muted}>{formatDay(row.lastActivityAt)}</div> : null}
+        </>
+      );
+    case "due_date":
+      return formatDay(row.dueDate);
+    case "year":
+      return row.taxYear;
+    case "external_user_id":
+      return row.externalUserId ?? "";
+    case "external_entity_id":
+      return row.externalEntityId ?? "";
+    case "assigned":
+      return row.assigned ?? "";
+    case "entity_type":
+      return tr(row.entityType);
+    case "submitted_at":
+      return row.submittedAt ? formatDay(row.submittedAt) : "";
+    case "first_doc_uploaded_at":
+      return row.firstDocUploadedAt ? formatDay(row.firstDocUploadedAt) : "";
+    case "name":
+      return (
+        <>
+          {tr(row.name)}
+          {row.isOpenItem ? <div className={s.muted}>Additional items</div> : null}
+        </>
+      );
+    case "actions":
+      return (
+        <Button size="sm" variant="secondary" onClick={() => open(row.id)} aria-label={`Open ${row.client}: ${tr(row.name)}`}>
+          Open
+        </Button>
+      );
+    case "next_reminder_date":
+      return row.remindersDisabled ? <span className={s.muted}>Off</span> : formatDay(row.nextReminderDate);
+    case "firm_group":
+      return row.firmGroup ?? "";
+  }
+}
+
+/** Every column but the row's checkbox (the DataTable's selection column). */
+export function collectColumns(tr: Translate, today: string, open: (id: string) => void): DataTableColumn<CollectRow>[] {
+  return COLLECT_COLUMNS.filter((c) => c.key !== "select").map((c) => ({
+    key: c.key,
+    label: c.label,
+    header: c.key === "name" ? tr("Questionnaire") : tr(c.label),
+    sortable: c.sortable,
+    render: (row: CollectRow) => cell(c.key as Exclude<CollectColumnKey, "select">, row, tr, today, open),
+  }));
+}
+
+/** The name of a row's checkbox: 'Select {owner}: {questionnaire}, {client}'. */
+export function collectRowLabel(tr: Translate) {
+  return (row: CollectRow) => (row.owner ? `${row.owner}: ${tr(row.name)}, ${row.client}` : `${row.client}: ${tr(row.name)}`);
+}
