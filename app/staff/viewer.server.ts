@@ -6,6 +6,8 @@
 import { requireStaff, type SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmDb, FirmTx } from "~/db.server";
+import { notFound } from "~/errors";
+import { requireApiUser } from "~/http.server";
 import type { ClientUserFacts, EntityFacts, StaffFacts } from "./permissions";
 import { staffFactsOf, staffVisibility, visibilityOf, type StaffVisibility } from "./visibility.server";
 
@@ -32,6 +34,17 @@ export function loadStaffViewer(request: Request, portal: FirmSiteContext): Prom
     pending.catch(() => perRequest.delete(portal));
   }
   return pending;
+}
+
+/**
+ * The signed-in staff member of a JSON call (`/api/*`): 401 'Please sign in again.' without a
+ * session (the browser's fetch helper refreshes, then signs out), 404 for a client.
+ */
+export async function loadApiStaffViewer(request: Request, portal: FirmSiteContext): Promise<StaffViewerContext> {
+  const user = await requireApiUser(request, portal);
+  if (user.kind !== "staff") throw notFound("Not Found");
+  const facts = await staffFactsOf(portal.db, user);
+  return { user, facts, visibility: visibilityOf(portal.db, facts) };
 }
 
 type Db = FirmDb | FirmTx;
