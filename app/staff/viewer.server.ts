@@ -9,7 +9,7 @@ import type { FirmDb, FirmTx } from "~/db.server";
 import { notFound } from "~/errors";
 import { requireApiUser } from "~/http.server";
 import type { ClientUserFacts, EntityFacts, StaffFacts } from "./permissions";
-import { staffFactsOf, staffVisibility, visibilityOf, type StaffVisibility } from "./visibility.server";
+import { staffFactsOf, visibilityOf, type StaffVisibility } from "./visibility.server";
 
 export interface StaffViewerContext {
   user: SessionUser;
@@ -48,16 +48,6 @@ export async function loadApiStaffViewer(request: Request, portal: FirmSiteConte
 }
 
 type Db = FirmDb | FirmTx;
-
-/**
- * Whether a staff user may reach something of a firm group (an entity: its primary owner's group;
- * a client: their group), through the group-access door (visibility.server.ts); never true for
- * clients. Kept for callers that hold a group id already; new code asks the door directly.
- */
-export async function staffSeesGroup(db: Db, user: SessionUser, groupId: string | null): Promise<boolean> {
-  if (user.kind !== "staff") return false;
-  return (await staffVisibility(db, user)).seesGroup(groupId);
-}
 
 export const clientUserFactsSelect = {
   id: true,

@@ -25,6 +25,7 @@ import { dispatchOutboundMessage } from "~/messaging/dispatch.server";
 import { OUTBOX_PROVIDER_ID, providerConfigured } from "~/messaging/outbox.server";
 import type { OutboundMessage } from "~/generated/prisma/client";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { entityVisibleWhere } from "~/staff/visibility";
 import { todayIn } from "~/time-zones";
 import {
   addQuestionnaire,
@@ -78,7 +79,7 @@ export interface SendScope {
   origin: string;
 }
 
-export type Sender = Pick<SessionUser, "id" | "kind" | "firmAccess" | "isAdvisor" | "readonlyAccess">;
+export type Sender = Pick<SessionUser, "id" | "kind" | "firmAccess" | "firmGroupId" | "isAdvisor" | "readonlyAccess">;
 
 export type SendResult =
   | { status: "sent" | "draft"; count: number; questionnaireIds: string[]; message: string }
@@ -125,19 +126,10 @@ export interface EntityRef {
 export async function requireEntities(tx: FirmTx, user: Sender, companyIds: readonly string[]): Promise<EntityRef[]> {
   const unique = [...new Set(companyIds)];
   const entities = await tx.company.findMany({
-    where: { id: { in: unique } },
-    select: { id: true, name: true, inactive: true, deletedAt: true, entityType: true, primaryOwner: { select: { firmGroupId: true } } },
+    where: { AND: [{ id: { in: unique } }, entityVisibleWhere(user)] },
+    select: { id: true, name: true, inactive: true, deletedAt: true, entityType: true },
   });
-  let groupId: string | null | undefined;
-  if (user.firmAccess === "group") {
-    groupId = (await tx.user.findFirst({ where: { id: user.id }, select: { firmGroupId: true } }))?.firmGroupId ?? null;
-  }
-  const visible = entities.filter(
-    (e) =>
-      !e.deletedAt &&
-      e.entityType !== UNASSIGNED_ENTITY_TYPE &&
-      (user.firmAccess !== "group" || !e.primaryOwner || !e.primaryOwner.firmGroupId || e.primaryOwner.firmGroupId === groupId),
-  );
+  const visible = entities.filter((e) => !e.deletedAt && e.entityType !== UNASSIGNED_ENTITY_TYPE);
   if (visible.length !== unique.length) throw new SendError(404, SEND_MESSAGES.notFound);
   const inactive = visible.find((e) => e.inactive);
   if (inactive)
