@@ -17,7 +17,7 @@ import { hasRealEmail } from "~/staff/permissions";
 import { EditUserDialog } from "~/staff/dialogs/edit-user-dialog";
 import { UpdateEntityEmailPrompt } from "~/staff/dialogs/entity-owner-dialogs";
 import { useUserAction } from "~/staff/dialogs/shared";
-import { ActivateUserDialog, DeactivateUserDialog, DeleteUserDialog } from "~/staff/dialogs/user-status-dialogs";
+import { UserStatusDialog } from "~/staff/dialogs/user-status-dialogs";
 import { badIntent, parseForm, readForm, reply, success } from "~/staff/user-actions.server";
 import { activateUserSchema, deactivateUserSchema, editUserSchema, useEmailForEntitiesSchema, USER_MESSAGES } from "~/staff/user-rules";
 import { activateUser, deactivateUser, deleteUser, restoreUser, updateUser, applyEmailToPrimaryEntities, userDialogOptions } from "~/staff/users.server";
@@ -260,9 +260,9 @@ export default function ClientUserPage() {
           else setNewEmail(null);
         }}
       />
-      <ActivateUserDialog open={dialog === "activate"} onClose={() => setDialog(null)} user={target} />
-      <DeactivateUserDialog open={dialog === "deactivate"} onClose={() => setDialog(null)} user={target} />
-      <DeleteUserDialog open={dialog === "delete"} onClose={() => setDialog(null)} user={target} onDeleted={() => navigate("/clients")} />
+      <UserStatusDialog change="activate" open={dialog === "activate"} onClose={() => setDialog(null)} user={target} />
+      <UserStatusDialog change="deactivate" open={dialog === "deactivate"} onClose={() => setDialog(null)} user={target} />
+      <UserStatusDialog change="delete" open={dialog === "delete"} onClose={() => setDialog(null)} user={target} onDone={() => navigate("/clients")} />
     </FirmPage>
   );
 }

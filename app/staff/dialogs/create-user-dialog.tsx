@@ -11,7 +11,7 @@ import type { UserDialogOptions } from "../users.server";
 import { fieldErrors } from "~/errors";
 import { createUserSchema, entityTypeChoices, individualEntityName, INDIVIDUAL, NO_ADVISOR, USER_MESSAGES } from "../user-rules";
 import { emailCheckError, PhoneField, useEmailCheck, useUserAction } from "./shared";
-import * as s from "./user-dialogs.css";
+import * as s from "./dialogs.css";
 
 type Options = Omit<UserDialogOptions, never>;
 

@@ -12,7 +12,7 @@ import type { UserDialogOptions } from "../users.server";
 import { fieldErrors } from "~/errors";
 import { editUserSchema, maskPhone, NO_ADVISOR, USER_MESSAGES } from "../user-rules";
 import { emailCheckError, PhoneField, useEmailCheck, useUserAction } from "./shared";
-import * as s from "./user-dialogs.css";
+import * as s from "./dialogs.css";
 
 export interface EditableUser {
   id: string;
