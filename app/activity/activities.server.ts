@@ -11,12 +11,11 @@
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
 import { likePattern } from "~/staff/tables";
+import { entityVisibleSql, userVisibleSql, type VisibilityViewer } from "~/staff/visibility";
 import { ACTIVITIES_PAGE_SIZE, activityPage, activityTypeLabel, type ActivityFilters, type ActivityPage } from "./types";
 
-export interface ActivityViewer {
-  id: string;
-  firmAccess: "partner" | "admin" | "full" | "group" | null;
-}
+/** Who is asking: group-access staff see only their group's entities and clients (visibility.ts). */
+export type ActivityViewer = VisibilityViewer;
 
 export interface ActivityRow {
   id: string;
@@ -44,15 +43,9 @@ export class ActivityNotFound extends Error {}
 
 const FROM = `FROM activity_logs a
   LEFT JOIN companies c ON c.id = a.company_id
-  LEFT JOIN users o ON o.id = c.primary_owner_id
   LEFT JOIN questionnaires q ON q.id = a.questionnaire_id
   LEFT JOIN users actor ON actor.id = a.actor_id
   LEFT JOIN users subj ON subj.id = a.user_id`;
-
-/** SQL (alias c = entity, o = its primary owner) limiting entities to what a group-access viewer sees. */
-function groupEntityCondition(viewerParam: string) {
-  return `(o.id IS NULL OR o.firm_group_id IS NULL OR o.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${viewerParam}))`;
-}
 
 function whereOf(viewer: ActivityViewer, f: ActivityFilters) {
   const values: unknown[] = [];
@@ -61,10 +54,10 @@ function whereOf(viewer: ActivityViewer, f: ActivityFilters) {
     return `$${values.length}`;
   };
   const where: string[] = [];
+  // An entity's entries when the viewer sees the entity; the others, a client's, when they see the client.
   if (viewer.firmAccess === "group") {
-    const me = add(viewer.id);
     where.push(
-      `((c.id IS NOT NULL AND ${groupEntityCondition(me)}) OR (c.id IS NULL AND subj.kind = 'client' AND (subj.firm_group_id IS NULL OR subj.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${me}))))`,
+      `((c.id IS NOT NULL AND ${entityVisibleSql(viewer, "c", add)}) OR (c.id IS NULL AND subj.kind = 'client' AND ${userVisibleSql(viewer, "subj", add)}))`,
     );
   }
   if (f.companyId) where.push(`a.company_id = ${add(f.companyId)}`);
@@ -82,12 +75,8 @@ function whereOf(viewer: ActivityViewer, f: ActivityFilters) {
 /** Whether the viewer may see this entity (of the firm, not deleted, and in their group's reach). */
 async function entityVisible(portal: FirmSiteContext, viewer: ActivityViewer, companyId: string): Promise<boolean> {
   const values: unknown[] = [companyId];
-  const group = viewer.firmAccess === "group" ? ` AND ${groupEntityCondition(`$${values.push(viewer.id)}`)}` : "";
-  const rows = await firmSql<{ id: string }>(
-    portal.firm.id,
-    `SELECT c.id FROM companies c LEFT JOIN users o ON o.id = c.primary_owner_id WHERE c.id = $1${group}`,
-    values,
-  );
+  const bind = (v: unknown) => `$${values.push(v)}`;
+  const rows = await firmSql<{ id: string }>(portal.firm.id, `SELECT c.id FROM companies c WHERE c.id = $1 AND ${entityVisibleSql(viewer, "c", bind)}`, values);
   return rows.length > 0;
 }
 
@@ -130,11 +119,11 @@ export async function listActivities(
 /** The filter choices: entities with activity the viewer may see, and the chosen entity's questionnaires. */
 export async function activityFilterOptions(portal: FirmSiteContext, viewer: ActivityViewer, companyId: string | null): Promise<ActivityOptions> {
   const values: unknown[] = [];
-  const group = viewer.firmAccess === "group" ? ` AND ${groupEntityCondition(`$${values.push(viewer.id)}`)}` : "";
+  const group = ` AND ${entityVisibleSql(viewer, "c", (v) => `$${values.push(v)}`)}`;
   const [entities, questionnaires] = await Promise.all([
     firmSql<{ value: string; label: string }>(
       portal.firm.id,
-      `SELECT c.id AS value, c.name AS label FROM companies c LEFT JOIN users o ON o.id = c.primary_owner_id
+      `SELECT c.id AS value, c.name AS label FROM companies c
         WHERE c.deleted_at IS NULL AND EXISTS (SELECT 1 FROM activity_logs a WHERE a.company_id = c.id)${group}
         ORDER BY lower(c.name), c.id LIMIT 1000`,
       values,

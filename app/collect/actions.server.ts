@@ -15,6 +15,7 @@ import { sendEmail } from "~/email.server";
 import { setDepositPaid, QuestionnaireError } from "~/questionnaires/questionnaire.server";
 import { SECTION_TYPE } from "~/questionnaires/rules";
 import { canDoAdvisorAction, type AdvisorOnlyAction } from "~/staff/permissions";
+import { entityVisibleSql } from "~/staff/visibility";
 import { todayIn } from "~/time-zones";
 import { orderQuestionnaires } from "./overview/table";
 import {
@@ -88,11 +89,7 @@ interface VisibleRow {
  */
 async function visibleQuestionnaires(tx: FirmTx, staff: SessionUser, ids: string[], deleted: "live" | "deleted" | "any"): Promise<VisibleRow[]> {
   const values: unknown[] = [ids];
-  let group = "";
-  if (staff.firmAccess === "group") {
-    values.push(staff.id);
-    group = "AND (o.id IS NULL OR o.firm_group_id IS NULL OR o.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = $2))";
-  }
+  const group = `AND ${entityVisibleSql(staff, "c", (v) => `$${values.push(v)}`)}`;
   const del = deleted === "live" ? "AND q.deleted_at IS NULL" : deleted === "deleted" ? "AND q.deleted_at IS NOT NULL" : "";
   return tx.$queryRawUnsafe<VisibleRow[]>(
     `SELECT q.id, q.company_id, c.hash_id, q.name, q.tax_year, q.is_draft, q.locked, q.completed, q.deleted_at,

@@ -40,7 +40,7 @@ import {
   type FolderPermissions,
 } from "./rules";
 import { checkStoredPdf, imageToPdf, PDF_MESSAGES } from "./pdf.server";
-import { staffSeesGroup } from "~/staff/viewer.server";
+import { staffVisibility } from "~/staff/visibility.server";
 import { MAX_BULK_DOCUMENTS, SELECTION_MESSAGES, selectionKind, zipEntryNames } from "./selection";
 
 /** The one refusal type of this module; `status` is the HTTP status, `message` is fit to show. */
@@ -87,7 +87,7 @@ export async function findDocumentEntity(db: Db, user: SessionUser, companyHash:
   });
   if (!row) throw notFound();
   // Group-access staff reach only entities of their own group or of no group (permissions.ts).
-  if (user.kind === "staff" && !(await staffSeesGroup(db, user, row.primaryOwner?.firmGroupId ?? null))) throw notFound();
+  if (user.kind === "staff" && !(await staffVisibility(db, user)).seesGroup(row.primaryOwner?.firmGroupId ?? null)) throw notFound();
   const { primaryOwner: _owner, ...entity } = row;
   return entity;
 }

@@ -17,6 +17,7 @@ import { sendEmail } from "~/email.server";
 import type { MessagingScope } from "~/messaging/outbox.server";
 import type { Prisma } from "~/generated/prisma/client";
 import type { StaffFacts } from "~/staff/permissions";
+import { conversationVisibleWhere, entityVisibleWhere } from "~/staff/visibility";
 import { InboxError, inboxMessageSelect, toInboxMessage, type InboxMessage, type InboxMessageRow } from "./inbox.server";
 import { MESSAGE_PAGE_SIZE, authorLabel, displayText, isArchived, previewText, recipientSummary } from "./rules";
 import {
@@ -48,27 +49,9 @@ const NOTIFICATION_INFORMATION = 1;
 
 const fullName = (u: { fname: string; lname: string } | null) => (u ? `${u.fname} ${u.lname}`.trim() : null);
 
-/** Entities this viewer may reach: not deleted, and for group access their group's or none. */
-function visibleEntity(facts: StaffFacts): Prisma.CompanyWhereInput {
-  if (facts.firmAccess !== "group") return { deletedAt: null };
-  return {
-    deletedAt: null,
-    OR: [
-      { primaryOwnerId: null },
-      { primaryOwner: { firmGroupId: null } },
-      ...(facts.firmGroupId ? [{ primaryOwner: { firmGroupId: facts.firmGroupId } }] : []),
-    ],
-  };
-}
-
 /** The conversations this viewer may see (see the module comment). */
 export function visibleConversations(facts: StaffFacts): Prisma.ConversationWhereInput {
-  return {
-    OR: [
-      { companies: { some: { company: visibleEntity(facts) } } },
-      { companies: { none: {} }, participants: { some: { userId: facts.id, isFirmUser: true } } },
-    ],
-  };
+  return conversationVisibleWhere(facts);
 }
 
 function searchWhere(q: string): Prisma.ConversationWhereInput[] {
@@ -603,7 +586,7 @@ export async function startEntityConversation(
   const { facts } = viewer;
   const result = await withFirm(firmId, async (tx) => {
     const entity = await tx.company.findFirst({
-      where: { AND: [{ hashId: entityHash }, visibleEntity(facts)] },
+      where: { AND: [{ hashId: entityHash }, { deletedAt: null }, entityVisibleWhere(facts)] },
       select: {
         id: true,
         hashId: true,

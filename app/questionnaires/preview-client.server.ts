@@ -5,7 +5,7 @@
  */
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import { staffSeesGroup } from "~/staff/viewer.server";
+import { staffVisibility } from "~/staff/visibility.server";
 
 /**
  * The firm's client `userId` as the dashboard loader expects a signed-in client, or null (staff,
@@ -26,7 +26,7 @@ export async function findPreviewClient(portal: FirmSiteContext, staff: SessionU
       firmGroupId: true,
     },
   });
-  if (!row || !(await staffSeesGroup(portal.db, staff, row.firmGroupId))) return null;
+  if (!row || staff.kind !== "staff" || !(await staffVisibility(portal.db, staff)).seesGroup(row.firmGroupId)) return null;
   const { firmGroupId: _group, ...user } = row;
   return { ...user, kind: "client", sessionId: "preview", firmAccess: null, isAdvisor: false };
 }

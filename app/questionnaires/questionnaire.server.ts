@@ -24,7 +24,7 @@ import { enqueue } from "~/jobs.server";
 import { makeSignedCopy, SIGN_PDF_COPY_JOB } from "~/pdf/signed-copy.server";
 import { type createUploadGrant, createDownloadUrl, createInlineUrl, deleteObject } from "~/storage.server";
 import { keyBelongsToEntity, keyBelongsToFirm } from "~/storage/keys";
-import { staffSeesGroup } from "~/staff/viewer.server";
+import { staffVisibility } from "~/staff/visibility.server";
 import { todayIn } from "~/time-zones";
 import {
   agreementComplete,
@@ -336,7 +336,7 @@ export async function loadQuestionnaireForStaff(
       where: { id: questionnaireId, companyId, deletedAt: null },
       select: { ...questionnaireSelect, company: { select: { ...questionnaireSelect.company.select, primaryOwner: { select: { firmGroupId: true } } } } },
     });
-    if (!row || !(await staffSeesGroup(tx, staff, row.company.primaryOwner?.firmGroupId ?? null))) return null;
+    if (!row || staff.kind !== "staff" || !(await staffVisibility(tx, staff)).seesGroup(row.company.primaryOwner?.firmGroupId ?? null)) return null;
     const { primaryOwner: _owner, ...company } = row.company;
     const questionnaire = { ...row, company };
     const [sections, questions] = [await readSections(tx, row.id), await readQuestions(tx, row.id, portal.firm.name)];
@@ -456,7 +456,7 @@ export async function setDepositPaid(
         FROM questionnaires q
        WHERE q.id = ${questionnaireId} AND q.company_id = ${companyId} AND q.deleted_at IS NULL FOR UPDATE OF q`;
     const row = rows[0];
-    if (!row || !(await staffSeesGroup(tx, staff, row.owner_group_id))) throw notFound();
+    if (!row || !(await staffVisibility(tx, staff)).seesGroup(row.owner_group_id)) throw notFound();
     const facts = { depositStatus: row.deposit_status, depositAmountCents: row.deposit_amount_cents };
     if (paid ? !depositOutstanding(facts) : row.deposit_status !== "marked_paid") {
       throw new QuestionnaireError(400, paid ? "This questionnaire has no deposit to mark paid." : "Only a deposit marked paid can be marked unpaid.");

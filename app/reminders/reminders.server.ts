@@ -35,6 +35,7 @@ import {
   type ReminderTexts,
 } from "./rules";
 import { replaceTags, tagValues } from "./tags";
+import { staffFactsOf, visibilityOf } from "~/staff/visibility.server";
 
 export const MAX_REMINDERS_PER_REQUEST = 500;
 
@@ -81,20 +82,12 @@ async function requireVisibleQuestionnaires(db: Db, staff: SessionUser, ids: str
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw badRequest(REMINDER_MESSAGES.noneSelected);
   if (unique.length > MAX_REMINDERS_PER_REQUEST) throw badRequest(`At most ${MAX_REMINDERS_PER_REQUEST} questionnaires at once`);
-  const group =
-    staff.firmAccess === "group"
-      ? ((await (db as FirmTx).user.findFirst({ where: { id: staff.id }, select: { firmGroupId: true } }))?.firmGroupId ?? null)
-      : undefined;
+  const visibility = visibilityOf(db, await staffFactsOf(db, staff));
   const rows = await (db as FirmTx).questionnaire.findMany({
     where: {
       id: { in: unique },
       deletedAt: null,
-      company: {
-        deletedAt: null,
-        ...(group !== undefined
-          ? { OR: [{ primaryOwnerId: null }, { primaryOwner: { firmGroupId: null } }, ...(group ? [{ primaryOwner: { firmGroupId: group } }] : [])] }
-          : {}),
-      },
+      company: { AND: [{ deletedAt: null }, visibility.entityWhere()] },
     },
     select: { id: true },
   });

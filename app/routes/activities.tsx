@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const user = await requireStaff(request, portal);
   const filters = parseActivityFilters(new URL(request.url).searchParams);
-  const viewer = { id: user.id, firmAccess: user.firmAccess };
+  const viewer = { id: user.id, firmAccess: user.firmAccess, firmGroupId: user.firmGroupId };
   try {
     const [list, options] = await Promise.all([listActivities(portal, viewer, filters), activityFilterOptions(portal, viewer, filters.companyId)]);
     const zone = ianaZone(user.timeZone);

@@ -3,12 +3,13 @@
  * Entities, Dashboard, Messages, Documents) and the entity switcher (5 entities unless filtered).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { SendQuestionnaireButton } from "~/collect/send/send-dialog";
 import { SEARCH_DEBOUNCE_MS } from "~/components/data-table/state";
 import { FirmPage } from "~/components/firm-page";
-import { Alert, Badge, Button, Card, Dialog, PageHeader, TextField } from "~/components/ui";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Badge, Button, Card, Dialog, PageHeader, TextField } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { EntityEditDialog } from "~/staff/dialogs/entity-edit-dialog";
 import { EntityNav } from "~/staff/entity-nav";
@@ -270,15 +271,5 @@ function EntitySwitcher({ current, initial }: { current: string; initial: { hash
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <FirmPage>
-      <Alert tone="danger" title={status === 404 ? "Entity not found" : "Something went wrong. Please refresh this page to try again."}>
-        <Button to="/admin" variant="secondary" size="sm">
-          Back to Entities
-        </Button>
-      </Alert>
-    </FirmPage>
-  );
+  return <RouteErrorBoundary titles={{ 404: "Entity not found" }} back={{ to: "/admin", label: "Back to Entities" }} />;
 }

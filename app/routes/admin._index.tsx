@@ -29,8 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const { facts } = await loadStaffViewer(request, portal);
   const { state, setCookie } = await loadTableState(request, "entities", ENTITIES_TABLE);
-  const viewer = { id: facts.id, firmAccess: facts.firmAccess };
-  const [list, options, tagNames] = await Promise.all([listEntities(portal, viewer, state), entityFilterOptions(portal), entityTagNames(portal)]);
+  const [list, options, tagNames] = await Promise.all([listEntities(portal, facts, state), entityFilterOptions(portal), entityTagNames(portal)]);
   return json({ state, ...list, options, tagNames, isAdvisor: facts.isAdvisor }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
 }
 

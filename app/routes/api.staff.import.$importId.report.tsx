@@ -6,9 +6,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/session.server";
 import { requireFirmSite } from "~/context.server";
+import { PortalError } from "~/errors";
 import { contentDisposition } from "~/storage/keys";
 import { rejectedRowsCsv } from "~/staff/import/import-rules";
-import { getImportReport, IMPORT_ACCESS, ImportError } from "~/staff/import/import.server";
+import { getImportReport, IMPORT_ACCESS } from "~/staff/import/import.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
@@ -24,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof ImportError) return new Response(error.message, { status: error.status });
+    if (error instanceof PortalError) return new Response(error.message, { status: error.status });
     throw error;
   }
 }

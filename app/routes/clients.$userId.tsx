@@ -4,11 +4,12 @@
  * Actions (POST, `intent`): edit, activate, deactivate, delete, restore (also for deleted users).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
 import { FirmPage } from "~/components/firm-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SendSignInLinksButton } from "~/reminders/send-sign-in-links-dialog";
-import { Alert, Badge, Button, Card, EmptyState, PageHeader } from "~/components/ui";
+import { Badge, Button, Card, EmptyState, PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
 import { formatDate, formatPhone } from "~/staff/format";
@@ -16,10 +17,10 @@ import { hasRealEmail } from "~/staff/permissions";
 import { EditUserDialog } from "~/staff/dialogs/edit-user-dialog";
 import { UpdateEntityEmailPrompt } from "~/staff/dialogs/entity-owner-dialogs";
 import { useUserAction } from "~/staff/dialogs/shared";
-import { ActivateUserDialog, DeactivateUserDialog, DeleteUserDialog } from "~/staff/dialogs/user-status-dialogs";
+import { UserStatusDialog } from "~/staff/dialogs/user-status-dialogs";
 import { badIntent, parseForm, readForm, reply, success } from "~/staff/user-actions.server";
 import { activateUserSchema, deactivateUserSchema, editUserSchema, useEmailForEntitiesSchema, USER_MESSAGES } from "~/staff/user-rules";
-import { activateUser, deactivateUser, deleteUser, restoreUser, updateUser, useEmailForPrimaryEntities, userDialogOptions } from "~/staff/users.server";
+import { activateUser, deactivateUser, deleteUser, restoreUser, updateUser, applyEmailToPrimaryEntities, userDialogOptions } from "~/staff/users.server";
 import { loadStaffViewer } from "~/staff/viewer.server";
 import { ENTITY_STATUS_LABELS, entityStatus } from "~/staff/tables";
 import * as s from "~/staff/staff.css";
@@ -154,7 +155,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const parsed = parseForm(useEmailForEntitiesSchema, form, intent);
       if (!parsed.ok) return parsed.response;
       return reply(intent, async () => {
-        const { updated } = await useEmailForPrimaryEntities(portal, facts, userId, parsed.data.hashIds, ip);
+        const { updated } = await applyEmailToPrimaryEntities(portal, facts, userId, parsed.data.hashIds, ip);
         return success(intent, updated === 1 ? "Entity email updated" : "Entity emails updated");
       });
     }
@@ -259,23 +260,13 @@ export default function ClientUserPage() {
           else setNewEmail(null);
         }}
       />
-      <ActivateUserDialog open={dialog === "activate"} onClose={() => setDialog(null)} user={target} />
-      <DeactivateUserDialog open={dialog === "deactivate"} onClose={() => setDialog(null)} user={target} />
-      <DeleteUserDialog open={dialog === "delete"} onClose={() => setDialog(null)} user={target} onDeleted={() => navigate("/clients")} />
+      <UserStatusDialog change="activate" open={dialog === "activate"} onClose={() => setDialog(null)} user={target} />
+      <UserStatusDialog change="deactivate" open={dialog === "deactivate"} onClose={() => setDialog(null)} user={target} />
+      <UserStatusDialog change="delete" open={dialog === "delete"} onClose={() => setDialog(null)} user={target} onDone={() => navigate("/clients")} />
     </FirmPage>
   );
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <FirmPage>
-      <Alert tone="danger" title={status === 404 ? "User not found" : "Something went wrong. Please refresh this page to try again."}>
-        <Button to="/clients" variant="secondary" size="sm">
-          Back to Users
-        </Button>
-      </Alert>
-    </FirmPage>
-  );
+  return <RouteErrorBoundary titles={{ 404: "User not found" }} back={{ to: "/clients", label: "Back to Users" }} />;
 }

@@ -33,8 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const { facts } = await loadStaffViewer(request, portal);
   const { state, setCookie } = await loadTableState(request, "users", USERS_TABLE);
-  const viewer = { id: facts.id, firmAccess: facts.firmAccess };
-  const [list, options] = await Promise.all([listUsers(portal, viewer, state), userDialogOptions(portal, facts)]);
+  const [list, options] = await Promise.all([listUsers(portal, facts, state), userDialogOptions(portal, facts)]);
   return json({ state, ...list, options, isAdvisor: facts.isAdvisor }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
 }
 

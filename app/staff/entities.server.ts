@@ -36,20 +36,10 @@ import {
 } from "./permissions";
 import { loadClientUserFact, loadEntityFacts } from "./viewer.server";
 import { userVisibleWhere } from "./visibility";
-
-/** A refusal with the spec's message; `field` names the form field it belongs to. */
-export class EntityError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409 | 422,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+import { PortalError } from "~/errors";
 
 export function refuse(decision: Decision): void {
-  if (!decision.allowed) throw new EntityError(decision.status, decision.message);
+  if (!decision.allowed) throw new PortalError(decision.status, decision.message);
 }
 
 /** A unique index violation (Prisma P2002, or PostgreSQL 23505 through the adapter). */
@@ -81,12 +71,12 @@ export async function findEntity(
   hashId: string,
   options: { includeDeleted?: boolean } = {},
 ): Promise<Found & { entityType: string; name: string; primaryOwnerId: string | null }> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(hashId)) throw new EntityError(404, "Not found");
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(hashId)) throw new PortalError(404, "Not found");
   const facts = (await loadEntityFacts(portal.db, { hashIds: [hashId] })).get(hashId);
   const row = facts
     ? await portal.db.company.findFirst({ where: { id: facts.id }, select: { entityType: true, name: true, primaryOwnerId: true, deletedAt: true } })
     : null;
-  if (!facts || !row || row.entityType === UNASSIGNED_ENTITY_TYPE || (row.deletedAt && !options.includeDeleted)) throw new EntityError(404, "Not found");
+  if (!facts || !row || row.entityType === UNASSIGNED_ENTITY_TYPE || (row.deletedAt && !options.includeDeleted)) throw new PortalError(404, "Not found");
   return { ...facts, entityType: row.entityType, name: row.name, primaryOwnerId: row.primaryOwnerId };
 }
 
@@ -101,7 +91,7 @@ export async function findEntities(
   const found = await loadEntityFacts(portal.db, { ids: unique });
   const hidden = await portal.db.company.findMany({ where: { id: { in: unique }, entityType: UNASSIGNED_ENTITY_TYPE }, select: { id: true } });
   const list = unique.map((id) => found.get(id));
-  if (hidden.length || list.some((e) => !e)) throw new EntityError(404, "Not found");
+  if (hidden.length || list.some((e) => !e)) throw new PortalError(404, "Not found");
   refuse(check(facts, list as Found[]));
   return list as Found[];
 }
@@ -186,15 +176,16 @@ export async function updateEntity(portal: FirmSiteContext, actor: Actor, hashId
   refuse(canEditEntity(actor.facts, found));
   refuse(canSetEntityReadOnly(actor.facts, { ...found, inactive: input.inactive }, input.readonlyAccess));
   const type = resolveEntityType(input.entityType, input.customEntityType);
-  if ("error" in type) throw new EntityError(422, type.error, type.field);
+  if ("error" in type) throw new PortalError(422, type.error, { fields: { [type.field]: type.error } });
   if (
     type.type === INDIVIDUAL &&
     found.entityType !== INDIVIDUAL &&
     !individualAllowed(await ownerIndividualEntityIds(portal.db, found.primaryOwnerId), found.id)
   ) {
-    throw new EntityError(422, ENTITY_MESSAGES.individualNotAllowed, "entityType");
+    throw new PortalError(422, ENTITY_MESSAGES.individualNotAllowed, { fields: { entityType: ENTITY_MESSAGES.individualNotAllowed } });
   }
-  if (await entityNameTaken(portal.db, input.name, found.id)) throw new EntityError(409, ENTITY_MESSAGES.nameTaken, "name");
+  if (await entityNameTaken(portal.db, input.name, found.id))
+    throw new PortalError(409, ENTITY_MESSAGES.nameTaken, { fields: { name: ENTITY_MESSAGES.nameTaken } });
   const data = {
     name: input.name,
     entityType: type.type,
@@ -234,7 +225,7 @@ export async function updateEntity(portal: FirmSiteContext, actor: Actor, hashId
       return { changed };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new EntityError(409, ENTITY_MESSAGES.nameTaken, "name");
+    if (isUniqueViolation(error)) throw new PortalError(409, ENTITY_MESSAGES.nameTaken, { fields: { name: ENTITY_MESSAGES.nameTaken } });
     throw error;
   }
 }
@@ -282,14 +273,14 @@ export async function newEntityFormData(portal: FirmSiteContext, facts: StaffFac
 
 export async function createEntityForUser(portal: FirmSiteContext, actor: Actor, input: CreateEntityInput) {
   const user = await loadClientUserFact(portal.db, input.userId);
-  if (!user) throw new EntityError(404, "Not found", "userId");
+  if (!user) throw new PortalError(404, "Not found", { fields: { userId: "Not found" } });
   refuse(canManageOwners(actor.facts, { id: "", inactive: false, deleted: false, ownerGroupId: null, ownerAdvisorIds: [] }, [user]));
   const type = resolveEntityType(input.entityType, input.customEntityType);
-  if ("error" in type) throw new EntityError(422, type.error, type.field);
+  if ("error" in type) throw new PortalError(422, type.error, { fields: { [type.field]: type.error } });
   if (type.type === INDIVIDUAL && !individualAllowed(await ownerIndividualEntityIds(portal.db, user.id))) {
-    throw new EntityError(422, ENTITY_MESSAGES.individualNotAllowed, "entityType");
+    throw new PortalError(422, ENTITY_MESSAGES.individualNotAllowed, { fields: { entityType: ENTITY_MESSAGES.individualNotAllowed } });
   }
-  if (await entityNameTaken(portal.db, input.name)) throw new EntityError(409, ENTITY_MESSAGES.nameTaken, "name");
+  if (await entityNameTaken(portal.db, input.name)) throw new PortalError(409, ENTITY_MESSAGES.nameTaken, { fields: { name: ENTITY_MESSAGES.nameTaken } });
   try {
     return await portal.db.$transaction(async (tx) => {
       await rememberCustomType(tx, portal.firm.id, type.type, type.isNewCustom);
@@ -330,7 +321,7 @@ export async function createEntityForUser(portal: FirmSiteContext, actor: Actor,
       return company;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new EntityError(409, ENTITY_MESSAGES.nameTaken, "name");
+    if (isUniqueViolation(error)) throw new PortalError(409, ENTITY_MESSAGES.nameTaken, { fields: { name: ENTITY_MESSAGES.nameTaken } });
     throw error;
   }
 }
@@ -345,7 +336,7 @@ export async function deleteEntity(portal: FirmSiteContext, actor: Actor, hashId
   refuse(canDeleteEntity(actor.facts, found));
   await portal.db.$transaction(async (tx) => {
     const done = await tx.company.updateMany({ where: { id: found.id, deletedAt: null }, data: { deletedAt: new Date() } });
-    if (done.count === 0) throw new EntityError(404, "Not found");
+    if (done.count === 0) throw new PortalError(404, "Not found");
     // Owners whose default entity it was start on another one.
     await tx.user.updateMany({ where: { defaultCompanyId: found.id }, data: { defaultCompanyId: null } });
     await logActivity(tx, portal.firm.id, {
@@ -364,11 +355,12 @@ export async function restoreEntity(portal: FirmSiteContext, actor: Actor, id: s
   const [found] = await findEntities(portal, actor.facts, [id], () => ({ allowed: true }));
   refuse(canRestoreEntity(actor.facts, found));
   const row = await portal.db.company.findFirstOrThrow({ where: { id: found!.id }, select: { name: true, hashId: true } });
-  if (await entityNameTaken(portal.db, row.name, found!.id)) throw new EntityError(409, ENTITY_MESSAGES.nameTaken, "name");
+  if (await entityNameTaken(portal.db, row.name, found!.id))
+    throw new PortalError(409, ENTITY_MESSAGES.nameTaken, { fields: { name: ENTITY_MESSAGES.nameTaken } });
   try {
     await portal.db.$transaction(async (tx) => {
       const done = await tx.company.updateMany({ where: { id: found!.id, deletedAt: { not: null } }, data: { deletedAt: null } });
-      if (done.count === 0) throw new EntityError(409, "Entity is not deleted.");
+      if (done.count === 0) throw new PortalError(409, "Entity is not deleted.");
       await logActivity(tx, portal.firm.id, {
         typeId: ACTIVITY_TYPES.detailChange,
         title: "Entity restored",
@@ -379,7 +371,7 @@ export async function restoreEntity(portal: FirmSiteContext, actor: Actor, id: s
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new EntityError(409, ENTITY_MESSAGES.nameTaken, "name");
+    if (isUniqueViolation(error)) throw new PortalError(409, ENTITY_MESSAGES.nameTaken, { fields: { name: ENTITY_MESSAGES.nameTaken } });
     throw error;
   }
   return row;
@@ -388,13 +380,13 @@ export async function restoreEntity(portal: FirmSiteContext, actor: Actor, id: s
 // ─── Update Entity Email prompt ───
 
 /** Sets the entity's business email to its primary owner's email (after a primary contact change). */
-export async function useOwnerEmailForEntity(portal: FirmSiteContext, actor: Actor, hashId: string) {
+export async function applyOwnerEmailToEntity(portal: FirmSiteContext, actor: Actor, hashId: string) {
   const found = await findEntity(portal, hashId);
   refuse(canEditEntity(actor.facts, found));
   const owner = found.primaryOwnerId
     ? await portal.db.user.findFirst({ where: { id: found.primaryOwnerId }, select: { email: true, hasTempEmail: true } })
     : null;
-  if (!owner?.email || owner.hasTempEmail) throw new EntityError(422, "The primary contact has no email address.");
+  if (!owner?.email || owner.hasTempEmail) throw new PortalError(422, "The primary contact has no email address.");
   await portal.db.$transaction(async (tx) => {
     await tx.company.update({ where: { id: found.id }, data: { businessEmail: owner.email } });
     await logActivity(tx, portal.firm.id, {
@@ -437,7 +429,7 @@ export async function saveEntityFirmRoles(portal: FirmSiteContext, actor: Actor,
     portal.db.firmRole.count({ where: { id: { in: roleIds } } }),
     portal.db.user.count({ where: { id: { in: userIds }, kind: "staff", deletedAt: null } }),
   ]);
-  if (roles !== roleIds.length || staff !== userIds.length) throw new EntityError(404, "Not found");
+  if (roles !== roleIds.length || staff !== userIds.length) throw new PortalError(404, "Not found");
   await portal.db.$transaction(async (tx) => {
     await tx.firmRoleAssignment.deleteMany({ where: { companyId: found.id } });
     if (assignments.length) {

@@ -7,15 +7,15 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { FirmSiteContext } from "~/context.server";
+import { fieldErrors, PortalError } from "~/errors";
 import {
   createEntityForUser,
   deleteEntity,
-  EntityError,
   findEntity,
   restoreEntity,
   saveEntityFirmRoles,
   updateEntity,
-  useOwnerEmailForEntity,
+  applyOwnerEmailToEntity,
   type Actor,
 } from "./entities.server";
 import { addNote, removeNote, saveNotificationSubscription, updateTagsInBulk } from "./entity-extras.server";
@@ -27,7 +27,6 @@ import {
   createEntitySchema,
   editEntitySchema,
   ENTITY_MESSAGES,
-  fieldErrors,
   idSchema,
   noteSchema,
   notificationsSchema,
@@ -81,6 +80,8 @@ function reply(result: EntityActionResult, status = 200) {
   return json(result, { status, headers: { "Cache-Control": "no-store" } });
 }
 
+type Reply = ReturnType<typeof reply>;
+
 function invalid(intent: string, error: z.ZodError) {
   const errors = fieldErrors(error);
   return reply({ ok: false, intent, errors, message: errors.ids ?? errors.form ?? Object.values(errors)[0] }, 422);
@@ -98,12 +99,12 @@ async function readForm(request: Request): Promise<Record<string, unknown> | nul
 }
 
 /** Runs `fn`, turning refusals into their status with the spec's message. */
-async function guarded(intent: string, fn: () => Promise<Response>): Promise<Response> {
+async function guarded(intent: string, fn: () => Promise<Reply>): Promise<Reply> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof EntityError) {
-      return reply({ ok: false, intent, message: error.message, errors: error.field ? { [error.field]: error.message } : undefined }, error.status);
+    if (error instanceof PortalError) {
+      return reply({ ok: false, intent, message: error.message, errors: Object.keys(error.fields).length ? error.fields : undefined }, error.status);
     }
     throw error;
   }
@@ -126,7 +127,7 @@ function parseAssignments(value: unknown): { firmRoleId: string; userId: string 
 }
 
 /** POST /admin/{companyHash}: the entity view's dialogs. */
-export async function entityViewAction(request: Request, portal: FirmSiteContext, hashId: string): Promise<Response> {
+export async function entityViewAction(request: Request, portal: FirmSiteContext, hashId: string): Promise<Reply> {
   const actor = await actorOf(request, portal);
   const form = await readForm(request);
   const intent = String(form?.intent ?? "");
@@ -168,7 +169,7 @@ export async function entityViewAction(request: Request, portal: FirmSiteContext
         return success(intent, ENTITY_MESSAGES.updated);
       }
       case "use-owner-email": {
-        const { email } = await useOwnerEmailForEntity(portal, actor, hashId);
+        const { email } = await applyOwnerEmailToEntity(portal, actor, hashId);
         return success(intent, ENTITY_MESSAGES.updated, { data: { email } });
       }
       case "spouse": {
@@ -212,7 +213,7 @@ export async function entityViewAction(request: Request, portal: FirmSiteContext
 }
 
 /** POST /admin: the Entities table's bulk dialogs, create for a user, and restore. */
-export async function entitiesTableAction(request: Request, portal: FirmSiteContext): Promise<Response> {
+export async function entitiesTableAction(request: Request, portal: FirmSiteContext): Promise<Reply> {
   const actor = await actorOf(request, portal);
   const form = await readForm(request);
   const intent = String(form?.intent ?? "");

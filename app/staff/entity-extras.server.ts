@@ -5,7 +5,8 @@
  */
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
-import { EntityError, findEntities, findEntity, refuse, type Actor } from "./entities.server";
+import { PortalError } from "~/errors";
+import { findEntities, findEntity, refuse, type Actor } from "./entities.server";
 import { ENTITY_MESSAGES, NOTIFICATION_TYPE_IDS } from "./entity-rules";
 import { canEditEntity, canEditEntityNotifications, canTagEntities, canViewEntity, entitiesWhoseNotificationsMayBeDisabled } from "./permissions";
 
@@ -21,10 +22,10 @@ export async function entityTagNames(portal: FirmSiteContext): Promise<string[]>
  * reachable by the actor, or nothing changes (404).
  */
 export async function updateTagsInBulk(portal: FirmSiteContext, actor: Actor, input: { ids: string[]; tagNames: string[]; remove: boolean }) {
-  if (input.ids.length === 0) throw new EntityError(422, ENTITY_MESSAGES.noSelection, "ids");
+  if (input.ids.length === 0) throw new PortalError(422, ENTITY_MESSAGES.noSelection, { fields: { ids: ENTITY_MESSAGES.noSelection } });
   const entities = await findEntities(portal, actor.facts, input.ids, canTagEntities);
   const live = entities.filter((e) => !e.deleted);
-  if (live.length !== entities.length) throw new EntityError(404, "Not found");
+  if (live.length !== entities.length) throw new PortalError(404, "Not found");
   const names = [...new Map(input.tagNames.map((n) => [n.trim().toLowerCase(), n.trim()])).values()];
   return portal.db.$transaction(async (tx) => {
     const firmId = portal.firm.id;
@@ -85,7 +86,7 @@ export async function entityNotificationSettings(portal: FirmSiteContext, actor:
  * in bulk those entities are skipped.
  */
 export async function saveNotificationSubscription(portal: FirmSiteContext, actor: Actor, input: { ids: string[]; typeIds: number[] }) {
-  if (input.ids.length === 0) throw new EntityError(422, ENTITY_MESSAGES.noSelection, "ids");
+  if (input.ids.length === 0) throw new PortalError(422, ENTITY_MESSAGES.noSelection, { fields: { ids: ENTITY_MESSAGES.noSelection } });
   const entities = await findEntities(portal, actor.facts, input.ids, (v, list) => {
     for (const e of list) {
       const d = canEditEntityNotifications(v, e);
@@ -96,7 +97,7 @@ export async function saveNotificationSubscription(portal: FirmSiteContext, acto
   const typeIds = [...new Set(input.typeIds)].sort((a, b) => a - b);
   const disables = NOTIFICATION_TYPE_IDS.some((t) => !typeIds.includes(t));
   const targets = disables ? entitiesWhoseNotificationsMayBeDisabled(actor.facts, entities) : entities;
-  if (entities.length === 1 && targets.length === 0) throw new EntityError(403, ENTITY_MESSAGES.advisorCannotDisable);
+  if (entities.length === 1 && targets.length === 0) throw new PortalError(403, ENTITY_MESSAGES.advisorCannotDisable);
   const skipped = entities.filter((e) => !targets.includes(e)).map((e) => e.id);
   await portal.db.$transaction(async (tx) => {
     const firmId = portal.firm.id;
@@ -161,7 +162,7 @@ export async function removeNote(portal: FirmSiteContext, actor: Actor, hashId: 
   refuse(canEditEntity(actor.facts, found));
   await portal.db.$transaction(async (tx) => {
     const done = await tx.note.updateMany({ where: { id: noteId, companyId: found.id, deletedAt: null }, data: { deletedAt: new Date() } });
-    if (done.count === 0) throw new EntityError(404, "Not found");
+    if (done.count === 0) throw new PortalError(404, "Not found");
     await logActivity(tx, portal.firm.id, {
       typeId: ACTIVITY_TYPES.detailChange,
       title: "Note removed",

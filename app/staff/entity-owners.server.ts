@@ -7,7 +7,8 @@
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
-import { EntityError, findEntity, isUniqueViolation, OWNER_NOTIFICATION_TYPES, refuse, type Actor } from "./entities.server";
+import { PortalError } from "~/errors";
+import { findEntity, isUniqueViolation, OWNER_NOTIFICATION_TYPES, refuse, type Actor } from "./entities.server";
 import { ENTITY_MESSAGES, INDIVIDUAL, messageHistoryFlags, type AddOwnerInput, type MessageHistory, type SpouseInput } from "./entity-rules";
 import { canEditEntity, canManageOwners } from "./permissions";
 import { loadClientUserFact } from "./viewer.server";
@@ -118,7 +119,7 @@ async function carryMessages(tx: FirmTx, firmId: string, companyId: string, user
 export async function addNewOwner(portal: FirmSiteContext, actor: Actor, hashId: string, input: AddOwnerInput) {
   const found = await findEntity(portal, hashId);
   refuse(canManageOwners(actor.facts, found));
-  if (await emailTaken(portal.db, input.email)) throw new EntityError(409, ENTITY_MESSAGES.emailTaken, "email");
+  if (await emailTaken(portal.db, input.email)) throw new PortalError(409, ENTITY_MESSAGES.emailTaken, { fields: { email: ENTITY_MESSAGES.emailTaken } });
   const primary = found.primaryOwnerId
     ? await portal.db.user.findFirst({ where: { id: found.primaryOwnerId }, select: { assignedAdvisorId: true, firmGroupId: true } })
     : null;
@@ -142,7 +143,7 @@ export async function addNewOwner(portal: FirmSiteContext, actor: Actor, hashId:
       return { userId: user.id };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new EntityError(409, ENTITY_MESSAGES.emailTaken, "email");
+    if (isUniqueViolation(error)) throw new PortalError(409, ENTITY_MESSAGES.emailTaken, { fields: { email: ENTITY_MESSAGES.emailTaken } });
     throw error;
   }
 }
@@ -156,7 +157,7 @@ export async function addExistingOwner(portal: FirmSiteContext, actor: Actor, ha
   try {
     await portal.db.$transaction((tx) => attachOwner(tx, portal, actor, found, input.userId, input.messages, `${row.fname} ${row.lname}`));
   } catch (error) {
-    if (isUniqueViolation(error)) throw new EntityError(409, ENTITY_MESSAGES.alreadyOwner, "userId");
+    if (isUniqueViolation(error)) throw new PortalError(409, ENTITY_MESSAGES.alreadyOwner, { fields: { userId: ENTITY_MESSAGES.alreadyOwner } });
     throw error;
   }
   return { userId: input.userId };
@@ -173,7 +174,7 @@ async function attachOwner(
 ) {
   const firmId = portal.firm.id;
   const existing = await tx.companyOwner.findFirst({ where: { companyId: found.id, userId }, select: { id: true } });
-  if (existing) throw new EntityError(409, ENTITY_MESSAGES.alreadyOwner, "userId");
+  if (existing) throw new PortalError(409, ENTITY_MESSAGES.alreadyOwner, { fields: { userId: ENTITY_MESSAGES.alreadyOwner } });
   const isPrimary = !found.primaryOwnerId;
   await tx.companyOwner.create({ data: { firmId, companyId: found.id, userId, isPrimary } });
   if (isPrimary) await tx.company.update({ where: { id: found.id }, data: { primaryOwnerId: userId } });
@@ -202,7 +203,7 @@ export async function changePrimaryContact(portal: FirmSiteContext, actor: Actor
     where: { companyId: found.id, userId: input.userId, user: { deletedAt: null } },
     select: { user: { select: { fname: true, lname: true, email: true, hasTempEmail: true } } },
   });
-  if (!owner) throw new EntityError(422, ENTITY_MESSAGES.notAnOwner, "userId");
+  if (!owner) throw new PortalError(422, ENTITY_MESSAGES.notAnOwner, { fields: { userId: ENTITY_MESSAGES.notAnOwner } });
   if (found.primaryOwnerId === input.userId) return { changed: false };
   const email = owner.user.email && !owner.user.hasTempEmail ? owner.user.email : null;
   await portal.db.$transaction(async (tx) => {
@@ -239,9 +240,10 @@ export async function saveSpouse(portal: FirmSiteContext, actor: Actor, hashId: 
   const found = await findEntity(portal, hashId);
   refuse(canEditEntity(actor.facts, found));
   refuse(canManageOwners(actor.facts, found));
-  if (found.entityType !== INDIVIDUAL) throw new EntityError(422, ENTITY_MESSAGES.spouseIndividualOnly);
+  if (found.entityType !== INDIVIDUAL) throw new PortalError(422, ENTITY_MESSAGES.spouseIndividualOnly);
   const spouse = await entitySpouse(portal, found.id);
-  if (input.email && (await emailTaken(portal.db, input.email, spouse?.id))) throw new EntityError(409, ENTITY_MESSAGES.emailTaken, "email");
+  if (input.email && (await emailTaken(portal.db, input.email, spouse?.id)))
+    throw new PortalError(409, ENTITY_MESSAGES.emailTaken, { fields: { email: ENTITY_MESSAGES.emailTaken } });
   const primary = found.primaryOwnerId
     ? await portal.db.user.findFirst({ where: { id: found.primaryOwnerId }, select: { assignedAdvisorId: true, firmGroupId: true } })
     : null;
@@ -289,7 +291,7 @@ export async function saveSpouse(portal: FirmSiteContext, actor: Actor, hashId: 
       return { userId, created: !spouse };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new EntityError(409, ENTITY_MESSAGES.emailTaken, "email");
+    if (isUniqueViolation(error)) throw new PortalError(409, ENTITY_MESSAGES.emailTaken, { fields: { email: ENTITY_MESSAGES.emailTaken } });
     throw error;
   }
 }
@@ -301,9 +303,10 @@ export async function saveSpouse(portal: FirmSiteContext, actor: Actor, hashId: 
 export async function removeOwner(portal: FirmSiteContext, actor: Actor, hashId: string, userId: string) {
   const found = await findEntity(portal, hashId);
   refuse(canManageOwners(actor.facts, found));
-  if (found.primaryOwnerId === userId) throw new EntityError(422, ENTITY_MESSAGES.cannotRemovePrimary, "userId");
+  if (found.primaryOwnerId === userId)
+    throw new PortalError(422, ENTITY_MESSAGES.cannotRemovePrimary, { fields: { userId: ENTITY_MESSAGES.cannotRemovePrimary } });
   const owner = await portal.db.companyOwner.findFirst({ where: { companyId: found.id, userId }, select: { user: { select: { fname: true, lname: true } } } });
-  if (!owner) throw new EntityError(422, ENTITY_MESSAGES.notAnOwner, "userId");
+  if (!owner) throw new PortalError(422, ENTITY_MESSAGES.notAnOwner, { fields: { userId: ENTITY_MESSAGES.notAnOwner } });
   await portal.db.$transaction(async (tx) => {
     await tx.companyOwner.deleteMany({ where: { companyId: found.id, userId } });
     const links = await tx.conversationCompany.findMany({ where: { companyId: found.id }, select: { conversationId: true } });

@@ -330,8 +330,21 @@ export const tagNameSchema = z.string().trim().min(1, ENTITY_MESSAGES.tagRequire
 /** Entity Tags in bulk (update_tags_in_bulk: ids, tag_names, remove). */
 export const bulkTagsSchema = z.object({
   ids: idList.refine((ids) => ids.length > 0, ENTITY_MESSAGES.noSelection),
+  // A bad name is reported on the field (`tagNames`), not on its position in the list.
   tagNames: z
-    .preprocess((value) => (Array.isArray(value) ? value : typeof value === "string" && value ? [value] : []), z.array(tagNameSchema).max(50))
+    .preprocess((value) => (Array.isArray(value) ? value : typeof value === "string" && value ? [value] : []), z.array(z.unknown()).max(50))
+    .transform((names, ctx) => {
+      const out: string[] = [];
+      for (const name of names) {
+        const parsed = tagNameSchema.safeParse(name);
+        if (!parsed.success) {
+          ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? ENTITY_MESSAGES.tagRequired });
+          return z.NEVER;
+        }
+        out.push(parsed.data);
+      }
+      return out;
+    })
     .refine((t) => t.length > 0, ENTITY_MESSAGES.tagRequired),
   remove: checkbox,
 });
@@ -357,13 +370,3 @@ export const noteSchema = z.object({
 });
 
 export const idSchema = z.object({ id: z.string().trim().min(1).max(64) });
-
-/** The first message of each field, for forms: { name: "Entity Name already exists." }. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "form";
-    out[key] ??= issue.message;
-  }
-  return out;
-}

@@ -44,10 +44,10 @@ export const COUNT_CAP = 10_000;
 
 async function pageOf<R>(firmId: string, q: ListQuery, from: string, select: string, state: TableState): Promise<ListPage<R>> {
   const n = q.values.length;
-  const rowsSql = (offset: number) => `SELECT ${select} ${from} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
+  const rowsSql = `SELECT ${select} ${from} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
   const requested = pageInfo(state.page, state.size, Number.MAX_SAFE_INTEGER);
   const [rows, countRows] = await Promise.all([
-    firmSql<R>(firmId, rowsSql(requested.offset), [...q.values, state.size, requested.offset]),
+    firmSql<R>(firmId, rowsSql, [...q.values, state.size, requested.offset]),
     // A capped count: counting a large firm's every row on each page view costs more than the page.
     firmSql<{ total: string }>(firmId, `SELECT count(*) AS total FROM (SELECT 1 ${from} WHERE ${q.where} LIMIT ${COUNT_CAP + 1}) t`, q.values),
   ]);
@@ -56,7 +56,7 @@ async function pageOf<R>(firmId: string, q: ListQuery, from: string, select: str
   if (counted > COUNT_CAP) page.label = `${page.from}-${page.to} of ${COUNT_CAP.toLocaleString("en-US")}+`;
   // A page past the end (rows deleted since, or a typed URL) shows the last page.
   if (page.offset !== requested.offset) {
-    return { rows: await firmSql<R>(firmId, rowsSql(page.offset), [...q.values, state.size, page.offset]), page };
+    return { rows: await firmSql<R>(firmId, rowsSql, [...q.values, state.size, page.offset]), page };
   }
   return { rows, page };
 }

@@ -217,16 +217,6 @@ export const userTagsSchema = z
   .object({ userIds: ids, add: tagNames, remove: tagNames })
   .refine((v) => v.userIds.length > 0, { message: USER_MESSAGES.noSelection, path: ["userIds"] });
 
-/** The first message per field, for forms. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
-
 /** Update Entity Email prompt, answered yes: the entities (hash ids) that take the user's email. */
 export const useEmailForEntitiesSchema = z.object({
   hashIds: z.array(z.string().trim().min(1).max(64), { error: "Choose at least one entity." }).min(1, "Choose at least one entity.").max(100),

@@ -3,12 +3,13 @@
  * create a user with their first entity, edit, activate, deactivate, tag in bulk, delete and
  * restore. Every function takes who is asking (`StaffFacts`) and decides through `permissions.ts`;
  * everything runs under the firm's row-level security and writes an activity-log entry.
- * Refusals are `UserActionError`s (status + the spec's message), never a 500.
+ * Refusals are `PortalError`s (status + the spec's message), never a 500.
  */
 import { randomInt } from "node:crypto";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
+import { PortalError } from "~/errors";
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from "~/time-zones";
 import {
   canActivateUser,
@@ -32,18 +33,8 @@ import { INDIVIDUAL, USER_MESSAGES, type CreateUserInput, type EditUserInput } f
 import { loadClientUserFact, loadClientUserFacts } from "./viewer.server";
 import { visibilityOf } from "./visibility.server";
 
-export class UserActionError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409 | 422,
-    message: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
 function check(decision: Decision): void {
-  if (!decision.allowed) throw new UserActionError(decision.status, decision.message);
+  if (!decision.allowed) throw new PortalError(decision.status, decision.message);
 }
 
 /** A unique-constraint violation (PostgreSQL 23505) from Prisma or pg. */
@@ -105,13 +96,13 @@ export async function checkEmailAvailability(
 async function assertAdvisor(tx: FirmTx, advisorId: string | null, field = "assignedAdvisorId") {
   if (!advisorId) return;
   const advisor = await tx.user.findFirst({ where: { id: advisorId, kind: "staff", deletedAt: null }, select: { id: true } });
-  if (!advisor) throw new UserActionError(422, USER_MESSAGES.advisorRequired, { [field]: USER_MESSAGES.advisorRequired });
+  if (!advisor) throw new PortalError(422, USER_MESSAGES.advisorRequired, { fields: { [field]: USER_MESSAGES.advisorRequired } });
 }
 
 async function assertGroup(tx: FirmTx, groupId: string | null) {
   if (!groupId) return;
   const group = await tx.firmGroup.findFirst({ where: { id: groupId }, select: { id: true } });
-  if (!group) throw new UserActionError(422, USER_MESSAGES.groupRequired, { firmGroupId: USER_MESSAGES.groupRequired });
+  if (!group) throw new PortalError(422, USER_MESSAGES.groupRequired, { fields: { firmGroupId: USER_MESSAGES.groupRequired } });
 }
 
 async function assertEntityNameFree(tx: FirmTx, name: string, exceptId?: string) {
@@ -119,14 +110,14 @@ async function assertEntityNameFree(tx: FirmTx, name: string, exceptId?: string)
     where: { name: { equals: name, mode: "insensitive" }, deletedAt: null, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
-  if (clash) throw new UserActionError(409, USER_MESSAGES.entityNameExists, { entityName: USER_MESSAGES.entityNameExists });
+  if (clash) throw new PortalError(409, USER_MESSAGES.entityNameExists, { fields: { entityName: USER_MESSAGES.entityNameExists } });
 }
 
 async function assertEmailsFree(tx: FirmTx, emails: { field: string; email: string | null }[]) {
   for (const { field, email } of emails) {
     if (!email) continue;
     const taken = await tx.user.findFirst({ where: { email }, select: { id: true } });
-    if (taken) throw new UserActionError(409, USER_MESSAGES.emailExists, { [field]: USER_MESSAGES.emailExists });
+    if (taken) throw new PortalError(409, USER_MESSAGES.emailExists, { fields: { [field]: USER_MESSAGES.emailExists } });
   }
 }
 
@@ -154,10 +145,11 @@ export async function createUserAndEntity(
   const firmGroupId = isGroupAccess(viewer) ? viewer.firmGroupId : input.firmGroupId;
   check(canCreateUser(viewer, firmGroupId));
   if (!context.entityTypes.includes(input.entityType))
-    throw new UserActionError(422, USER_MESSAGES.entityTypeRequired, { entityType: USER_MESSAGES.entityTypeRequired });
+    throw new PortalError(422, USER_MESSAGES.entityTypeRequired, { fields: { entityType: USER_MESSAGES.entityTypeRequired } });
   if (input.entityType === INDIVIDUAL && context.individualBlocked)
-    throw new UserActionError(422, USER_MESSAGES.individualNotAllowed, { entityType: USER_MESSAGES.individualNotAllowed });
-  if (!input.email && !input.confirmBlankEmail) throw new UserActionError(422, USER_MESSAGES.blankEmailConfirm, { email: USER_MESSAGES.blankEmailConfirm });
+    throw new PortalError(422, USER_MESSAGES.individualNotAllowed, { fields: { entityType: USER_MESSAGES.individualNotAllowed } });
+  if (!input.email && !input.confirmBlankEmail)
+    throw new PortalError(422, USER_MESSAGES.blankEmailConfirm, { fields: { email: USER_MESSAGES.blankEmailConfirm } });
   const timeZone = input.timeZone && TIME_ZONES[input.timeZone] ? input.timeZone : firm.timeZone || DEFAULT_TIME_ZONE;
   try {
     return await portal.db.$transaction(async (tx) => {
@@ -231,7 +223,7 @@ export async function createUserAndEntity(
   } catch (error) {
     if (isUniqueViolation(error)) {
       const message = String((error as { message?: string }).message ?? "");
-      if (/hash_id/.test(message)) throw new UserActionError(409, USER_MESSAGES.error);
+      if (/hash_id/.test(message)) throw new PortalError(409, USER_MESSAGES.error);
       // Two staff creating the same entity name at once: the index on names decided, not the email.
       if (
         /companies_firm_id_name_unique/.test(message) ||
@@ -240,9 +232,9 @@ export async function createUserAndEntity(
           select: { id: true },
         })) !== null
       ) {
-        throw new UserActionError(409, USER_MESSAGES.entityNameExists, { entityName: USER_MESSAGES.entityNameExists });
+        throw new PortalError(409, USER_MESSAGES.entityNameExists, { fields: { entityName: USER_MESSAGES.entityNameExists } });
       }
-      throw new UserActionError(409, USER_MESSAGES.emailExists, { email: USER_MESSAGES.emailExists });
+      throw new PortalError(409, USER_MESSAGES.emailExists, { fields: { email: USER_MESSAGES.emailExists } });
     }
     throw error;
   }
@@ -275,18 +267,18 @@ export async function updateUser(
     where: { id: userId },
     select: { fname: true, lname: true, email: true, phoneNumber: true, firmGroupId: true, assignedAdvisorId: true, readonlyAccess: true },
   });
-  if (!before || !current) throw new UserActionError(404, "Not found");
+  if (!before || !current) throw new PortalError(404, "Not found");
   if (current.email && !input.email) check(canRemoveEmail(viewer, before));
   if (current.phoneNumber && !input.phoneNumber) check(canRemovePhone(viewer, before));
   if (input.readonlyAccess && !current.readonlyAccess) check(canSetUserReadOnly(viewer, before, true));
 
   const groupChanged = input.firmGroupId !== undefined && input.firmGroupId !== current.firmGroupId;
   if (groupChanged && !canChangeUserGroup(viewer))
-    throw new UserActionError(403, "You can't change the firm group.", { firmGroupId: "You can't change the firm group." });
+    throw new PortalError(403, "You can't change the firm group.", { fields: { firmGroupId: "You can't change the firm group." } });
   const advisorChanged = input.assignedAdvisorId !== undefined && input.assignedAdvisorId !== current.assignedAdvisorId;
   if (advisorChanged && !canChangeAssignedAdvisor(viewer)) {
-    throw new UserActionError(403, "Only partner or full access users can change the assigned firm user.", {
-      assignedAdvisorId: "Only partner or full access users can change the assigned firm user.",
+    throw new PortalError(403, "Only partner or full access users can change the assigned firm user.", {
+      fields: { assignedAdvisorId: "Only partner or full access users can change the assigned firm user." },
     });
   }
   const timeZone = input.timeZone && TIME_ZONES[input.timeZone] ? input.timeZone : undefined;
@@ -346,7 +338,7 @@ export async function updateUser(
       return { advisorChanged, entitiesUpdated };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new UserActionError(409, USER_MESSAGES.emailExists, { email: USER_MESSAGES.emailExists });
+    if (isUniqueViolation(error)) throw new PortalError(409, USER_MESSAGES.emailExists, { fields: { email: USER_MESSAGES.emailExists } });
     throw error;
   }
 }
@@ -433,7 +425,7 @@ export async function updateUserTags(
 ) {
   const { firm } = portal;
   const userIds = [...new Set(input.userIds)];
-  if (!userIds.length) throw new UserActionError(422, USER_MESSAGES.noSelection);
+  if (!userIds.length) throw new PortalError(422, USER_MESSAGES.noSelection);
   const facts = await loadClientUserFacts(portal.db, userIds);
   check(
     canTagUsers(
@@ -544,28 +536,23 @@ export type UserDialogOptions = Awaited<ReturnType<typeof userDialogOptions>>;
  * the user's (new) email as their business email. Only entities the viewer may edit; another
  * user's entities, or unknown ones, are 404 and nothing changes.
  */
-export async function useEmailForPrimaryEntities(
+export async function applyEmailToPrimaryEntities(
   portal: FirmSiteContext,
   viewer: StaffFacts,
   userId: string,
   hashIds: readonly string[],
   ipAddress?: string | null,
 ): Promise<{ updated: number }> {
-  const { useOwnerEmailForEntity, EntityError } = await import("./entities.server");
+  const { applyOwnerEmailToEntity } = await import("./entities.server");
   const owned = await portal.db.company.findMany({
     where: { hashId: { in: [...hashIds] }, primaryOwnerId: userId, deletedAt: null },
     select: { hashId: true },
   });
-  if (owned.length !== new Set(hashIds).size) throw new UserActionError(404, PERMISSION_MESSAGES.notFound);
+  if (owned.length !== new Set(hashIds).size) throw new PortalError(404, PERMISSION_MESSAGES.notFound);
   let updated = 0;
   for (const { hashId } of owned) {
-    try {
-      await useOwnerEmailForEntity(portal, { facts: viewer, ipAddress }, hashId);
-      updated++;
-    } catch (error) {
-      if (error instanceof EntityError) throw new UserActionError(error.status, error.message);
-      throw error;
-    }
+    await applyOwnerEmailToEntity(portal, { facts: viewer, ipAddress }, hashId);
+    updated++;
   }
   return { updated };
 }

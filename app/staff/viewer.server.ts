@@ -6,8 +6,10 @@
 import { requireStaff, type SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmDb, FirmTx } from "~/db.server";
+import { notFound } from "~/errors";
+import { requireApiUser } from "~/http.server";
 import type { ClientUserFacts, EntityFacts, StaffFacts } from "./permissions";
-import { staffFactsOf, staffVisibility, visibilityOf, type StaffVisibility } from "./visibility.server";
+import { staffFactsOf, visibilityOf, type StaffVisibility } from "./visibility.server";
 
 export interface StaffViewerContext {
   user: SessionUser;
@@ -34,17 +36,18 @@ export function loadStaffViewer(request: Request, portal: FirmSiteContext): Prom
   return pending;
 }
 
-type Db = FirmDb | FirmTx;
-
 /**
- * Whether a staff user may reach something of a firm group (an entity: its primary owner's group;
- * a client: their group), through the group-access door (visibility.server.ts); never true for
- * clients. Kept for callers that hold a group id already; new code asks the door directly.
+ * The signed-in staff member of a JSON call (`/api/*`): 401 'Please sign in again.' without a
+ * session (the browser's fetch helper refreshes, then signs out), 404 for a client.
  */
-export async function staffSeesGroup(db: Db, user: SessionUser, groupId: string | null): Promise<boolean> {
-  if (user.kind !== "staff") return false;
-  return (await staffVisibility(db, user)).seesGroup(groupId);
+export async function loadApiStaffViewer(request: Request, portal: FirmSiteContext): Promise<StaffViewerContext> {
+  const user = await requireApiUser(request, portal);
+  if (user.kind !== "staff") throw notFound("Not Found");
+  const facts = await staffFactsOf(portal.db, user);
+  return { user, facts, visibility: visibilityOf(portal.db, facts) };
 }
+
+type Db = FirmDb | FirmTx;
 
 export const clientUserFactsSelect = {
   id: true,

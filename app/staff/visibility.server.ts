@@ -13,7 +13,7 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmDb, FirmTx } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { canSeeGroup, PERMISSION_MESSAGES, type StaffFacts } from "./permissions";
-import { entityVisibleSql, entityVisibleWhere, userVisibleSql, userVisibleWhere, type Bind } from "./visibility";
+import { conversationVisibleWhere, entityVisibleSql, entityVisibleWhere, userVisibleSql, userVisibleWhere, type Bind } from "./visibility";
 
 type Db = FirmDb | FirmTx;
 
@@ -90,6 +90,11 @@ export class StaffVisibility {
   /** Prisma filter for entities (combine under `AND` when the query has its own `OR`). */
   entityWhere(): Prisma.CompanyWhereInput {
     return entityVisibleWhere(this.facts);
+  }
+
+  /** Prisma filter for conversations (the inbox). */
+  conversationWhere(): Prisma.ConversationWhereInput {
+    return conversationVisibleWhere(this.facts);
   }
 
   /** SQL condition on a users row (alias), its values bound through `bind`. */

@@ -1,6 +1,6 @@
 /**
  * Group access as database filters: which client users and entities a staff member may see,
- * written once for Prisma (`userVisibleWhere`, `entityVisibleWhere`) and once for hand-written SQL
+ * written once for Prisma (`userVisibleWhere`, `entityVisibleWhere`, `conversationVisibleWhere`) and once for hand-written SQL
  * (`userVisibleSql`, `entityVisibleSql`), all built from `groupScope` in permissions.ts so the
  * lists, pages and actions can't drift from the rule the predicates (`canSeeGroup`) apply.
  *
@@ -37,6 +37,19 @@ export function entityVisibleWhere(v: VisibilityViewer): Prisma.CompanyWhereInpu
       { primaryOwnerId: null },
       { primaryOwner: { is: { firmGroupId: null } } },
       ...(scope.ownGroupId ? [{ primaryOwner: { is: { firmGroupId: scope.ownGroupId } } }] : []),
+    ],
+  };
+}
+
+/**
+ * Conversations the viewer may see: about an entity (not deleted) they may see, or about no entity
+ * with them among the firm's participants.
+ */
+export function conversationVisibleWhere(v: VisibilityViewer): Prisma.ConversationWhereInput {
+  return {
+    OR: [
+      { companies: { some: { company: { AND: [{ deletedAt: null }, entityVisibleWhere(v)] } } } },
+      { companies: { none: {} }, participants: { some: { userId: v.id, isFirmUser: true } } },
     ],
   };
 }

@@ -189,7 +189,7 @@ describe("client list import", () => {
   it("requires the client list type and a real assignee of the firm", async () => {
     const missing = await importFile(acmePartner, "x.csv", "First Name,Last Name\nA,B\n", { fileType: "client_list" });
     expect(missing.status).toBe(422);
-    expect(missing.body.fieldErrors).toEqual({ clientListType: "Please select a client list type", assignedFirmUserId: "Please select an assignee" });
+    expect(missing.body.errors).toEqual({ clientListType: "Please select a client list type", assignedFirmUserId: "Please select an assignee" });
     const summitAdvisor = await advisorId(SUMMIT, "partner@summit.test");
     const foreign = await importFile(acmePartner, "y.csv", "First Name,Last Name\nA,B\n", {
       fileType: "client_list",

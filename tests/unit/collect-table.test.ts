@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultState, readTableState } from "~/components/data-table/state";
 import { COLLECT_TABLE, collectQuery, compareQuestionnaires, orderQuestionnaires, orderRank, statusCondition } from "~/collect/overview/table";
+import { entityVisibleSql } from "~/staff/visibility";
 import {
   additionalItemError,
   additionalItemText,
@@ -71,7 +72,10 @@ describe("Collect table state → SQL", () => {
 
   it("limits group-access staff to their group and owners in no group", () => {
     const q = collectQuery(defaultState(COLLECT_TABLE), group, opts);
-    expect(q.where).toContain("eo.firm_group_id IS NULL OR eo.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = $2)");
+    // The group-access door's condition on the entity (visibility.ts), the viewer's group read by their id.
+    expect(q.where).toContain(
+      `q.company_id IN (SELECT ec.id FROM companies ec LEFT JOIN users eo ON eo.id = ec.primary_owner_id WHERE ${entityVisibleSql(group, "ec", () => "$2")})`,
+    );
     expect(q.values).toEqual(["drop_link", "usr_g"]);
   });
 });

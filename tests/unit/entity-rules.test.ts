@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors } from "~/errors";
 import {
   addOwnerSchema,
   addressLabels,
@@ -8,7 +9,6 @@ import {
   ENTITY_MESSAGES,
   entityNameProblem,
   entityTypeOptions,
-  fieldErrors,
   individualAllowed,
   INDIVIDUAL_NOT_ALLOWED,
   messageHistoryFlags,

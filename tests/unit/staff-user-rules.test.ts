@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors } from "~/errors";
 import {
   createUserSchema,
   editUserSchema,
   entityNameError,
   entityTypeChoices,
-  fieldErrors,
   individualEntityName,
   maskPhone,
   optionalEmail,

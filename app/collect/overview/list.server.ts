@@ -7,6 +7,7 @@ import { pageInfo, type PageInfo, type TableState } from "~/components/data-tabl
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { canSeeGroup } from "~/staff/permissions";
 import type { StaffViewer } from "~/staff/tables";
 import { todayIn } from "~/time-zones";
 import { collectQuery, COLLECT_FROM } from "./table";
@@ -128,7 +129,7 @@ export async function listCollect(portal: FirmSiteContext, viewer: StaffViewer, 
 
 /** The choices of the table's filters, visible to this viewer (one round of parallel statements). */
 export async function collectFilterOptions(portal: FirmSiteContext, viewer: StaffViewer) {
-  const [advisors, groups, statuses, types, years, me] = await Promise.all([
+  const [advisors, groups, statuses, types, years] = await Promise.all([
     portal.db.user.findMany({
       where: { kind: "staff", isAdvisor: true, deletedAt: null },
       select: { id: true, fname: true, lname: true },
@@ -140,11 +141,12 @@ export async function collectFilterOptions(portal: FirmSiteContext, viewer: Staf
       UNASSIGNED_ENTITY_TYPE,
     ]),
     firmSql<{ year: number }>(portal.firm.id, `SELECT DISTINCT tax_year AS year FROM questionnaires WHERE deleted_at IS NULL ORDER BY 1 DESC`),
-    viewer.firmAccess === "group" ? portal.db.user.findFirst({ where: { id: viewer.id }, select: { firmGroupId: true } }) : Promise.resolve(null),
   ]);
   return {
     advisors: advisors.map((a) => ({ value: a.id, label: `${a.fname} ${a.lname}`.trim() })),
-    groups: (viewer.firmAccess === "group" ? groups.filter((g) => g.id === me?.firmGroupId) : groups).map((g) => ({ value: g.id, label: g.name })),
+    groups: groups
+      .filter((g) => canSeeGroup({ firmAccess: viewer.firmAccess, firmGroupId: viewer.firmGroupId ?? null }, g.id))
+      .map((g) => ({ value: g.id, label: g.name })),
     customStatuses: statuses.map((s) => ({ value: s.id, label: s.firmUserDisplayStatus })),
     entityTypes: types.map((t) => ({ value: t.type, label: t.type })),
     years: years.map((y) => ({ value: String(y.year), label: String(y.year) })),

@@ -16,7 +16,7 @@ export async function loadCollect(request: Request, portal: FirmSiteContext, sta
   // First visit (no cookie, no column choice in the URL): the less used columns start hidden.
   const firstVisit = !cookieHeader.includes(`table_${COLLECT_TABLE_COOKIE}=`) && !new URL(request.url).searchParams.has("cols");
   const shown = firstVisit ? { ...state, hidden: [...DEFAULT_HIDDEN] } : state;
-  const viewer = { id: staff.id, firmAccess: staff.firmAccess };
+  const viewer = { id: staff.id, firmAccess: staff.firmAccess, firmGroupId: staff.firmGroupId };
   const [list, options] = await Promise.all([listCollect(portal, viewer, shown), collectFilterOptions(portal, viewer)]);
   const cookie = firstVisit ? await tableCookie(COLLECT_TABLE_COOKIE).serialize(storedState(shown)) : setCookie;
   return { data: { state: shown, ...list, options, today: todayIn(portal.firm.timeZone), isAdvisor: staff.isAdvisor }, setCookie: cookie };

@@ -6,6 +6,7 @@
  */
 import type { TableConfig, TableState } from "~/components/data-table/state";
 import { likePattern, type ListQuery, type StaffViewer } from "~/staff/tables";
+import { entityVisibleSql } from "~/staff/visibility";
 
 /** Staff spec §2 "Overview page (Collect)": every column; who and what first, so phones show them without scrolling. */
 export const COLLECT_COLUMNS = [
@@ -184,9 +185,7 @@ export function collectQuery(state: TableState, viewer: StaffViewer, options: Co
   const entityIn = (condition: string) =>
     `q.company_id IN (SELECT ec.id FROM companies ec LEFT JOIN users eo ON eo.id = ec.primary_owner_id WHERE ${condition})`;
   if (viewer.firmAccess === "group") {
-    where.push(
-      entityIn(`eo.id IS NULL OR eo.firm_group_id IS NULL OR eo.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = ${add(viewer.id)})`),
-    );
+    where.push(entityIn(entityVisibleSql(viewer, "ec", add)));
   }
   if (state.q) {
     const p = add(likePattern(state.q));

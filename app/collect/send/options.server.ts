@@ -7,6 +7,7 @@ import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
 import { likePattern, type StaffViewer } from "~/staff/tables";
+import { entityVisibleSql } from "~/staff/visibility";
 import { todayIn } from "~/time-zones";
 import { defaultDueDate, defaultTaxYear, TAX_YEARS } from "./rules";
 
@@ -52,10 +53,7 @@ export async function searchSendEntities(portal: FirmSiteContext, viewer: StaffV
   const values: unknown[] = [UNASSIGNED_ENTITY_TYPE, likePattern(q)];
   let where =
     "c.deleted_at IS NULL AND NOT c.inactive AND c.entity_type <> $1 AND (c.name ILIKE $2 OR (o.fname || ' ' || o.lname) ILIKE $2 OR o.email ILIKE $2)";
-  if (viewer.firmAccess === "group") {
-    values.push(viewer.id);
-    where += ` AND (o.id IS NULL OR o.firm_group_id IS NULL OR o.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = $${values.length}))`;
-  }
+  where += ` AND ${entityVisibleSql(viewer, "c", (v) => `$${values.push(v)}`)}`;
   values.push(ENTITY_SEARCH_PAGE, Math.max(0, page) * ENTITY_SEARCH_PAGE);
   return firmSql<EntityOption>(
     portal.firm.id,

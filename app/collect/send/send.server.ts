@@ -22,6 +22,7 @@ import type { FirmTx } from "~/db.server";
 import { conflict, forbidden, notFound, PortalError } from "~/errors";
 import { enqueue, jobsRunning } from "~/jobs.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { entityVisibleWhere } from "~/staff/visibility";
 import { todayIn } from "~/time-zones";
 import {
   addQuestionnaire,
@@ -55,7 +56,7 @@ import {
 import { firstRunDate, runInstant } from "./schedule";
 import { dispatchAll, firmForSend, loadTemplateContent, SEND_CHUNK, templatePlan, type SendScope, type TemplateSendOptions } from "./send-plan.server";
 
-export type Sender = Pick<SessionUser, "id" | "kind" | "firmAccess" | "isAdvisor" | "readonlyAccess">;
+export type Sender = Pick<SessionUser, "id" | "kind" | "firmAccess" | "firmGroupId" | "isAdvisor" | "readonlyAccess">;
 
 export type SendResult =
   | { status: "sent" | "draft"; count: number; questionnaireIds: string[]; message: string }
@@ -90,19 +91,10 @@ export interface EntityRef {
 export async function requireEntities(tx: FirmTx, user: Sender, companyIds: readonly string[]): Promise<EntityRef[]> {
   const unique = [...new Set(companyIds)];
   const entities = await tx.company.findMany({
-    where: { id: { in: unique } },
-    select: { id: true, name: true, inactive: true, deletedAt: true, entityType: true, primaryOwner: { select: { firmGroupId: true } } },
+    where: { AND: [{ id: { in: unique } }, entityVisibleWhere(user)] },
+    select: { id: true, name: true, inactive: true, deletedAt: true, entityType: true },
   });
-  let groupId: string | null | undefined;
-  if (user.firmAccess === "group") {
-    groupId = (await tx.user.findFirst({ where: { id: user.id }, select: { firmGroupId: true } }))?.firmGroupId ?? null;
-  }
-  const visible = entities.filter(
-    (e) =>
-      !e.deletedAt &&
-      e.entityType !== UNASSIGNED_ENTITY_TYPE &&
-      (user.firmAccess !== "group" || !e.primaryOwner || !e.primaryOwner.firmGroupId || e.primaryOwner.firmGroupId === groupId),
-  );
+  const visible = entities.filter((e) => !e.deletedAt && e.entityType !== UNASSIGNED_ENTITY_TYPE);
   if (visible.length !== unique.length) throw notFound(SEND_MESSAGES.notFound);
   const inactive = visible.find((e) => e.inactive);
   if (inactive) throw invalidFields({ companyIds: `${SEND_MESSAGES.inactiveEntity}: ${inactive.name}` });

@@ -8,9 +8,10 @@ import { Alert, Button, Checkbox, ConfirmDialog, Dialog, Select, TextField } fro
 import { useVocabulary } from "~/vocabulary";
 import { TIME_ZONES } from "~/time-zones";
 import type { UserDialogOptions } from "../users.server";
-import { createUserSchema, entityTypeChoices, fieldErrors, individualEntityName, INDIVIDUAL, NO_ADVISOR, USER_MESSAGES } from "../user-rules";
+import { fieldErrors } from "~/errors";
+import { createUserSchema, entityTypeChoices, individualEntityName, INDIVIDUAL, NO_ADVISOR, USER_MESSAGES } from "../user-rules";
 import { emailCheckError, PhoneField, useEmailCheck, useUserAction } from "./shared";
-import * as s from "./user-dialogs.css";
+import * as s from "./dialogs.css";
 
 type Options = Omit<UserDialogOptions, never>;
 

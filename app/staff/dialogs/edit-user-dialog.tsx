@@ -9,9 +9,10 @@ import { Alert, Button, Dialog, Select, Switch, Tabs, TextField } from "~/compon
 import { TIME_ZONES } from "~/time-zones";
 import { emailRemovalOffered } from "../permissions";
 import type { UserDialogOptions } from "../users.server";
-import { editUserSchema, fieldErrors, maskPhone, NO_ADVISOR, USER_MESSAGES } from "../user-rules";
+import { fieldErrors } from "~/errors";
+import { editUserSchema, maskPhone, NO_ADVISOR, USER_MESSAGES } from "../user-rules";
 import { emailCheckError, PhoneField, useEmailCheck, useUserAction } from "./shared";
-import * as s from "./user-dialogs.css";
+import * as s from "./dialogs.css";
 
 export interface EditableUser {
   id: string;

@@ -7,7 +7,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { useToast } from "~/components/ui";
-import { fieldErrors } from "../entity-rules";
+import { fieldErrors } from "~/errors";
 
 /** The JSON an entity action answers (see entity-actions.server.ts). */
 export interface EntityActionData {

@@ -4,6 +4,7 @@
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { apiFetch } from "~/auth/api-fetch";
 import { TextField, useToast } from "~/components/ui";
 import type { TextFieldProps } from "~/components/ui/field";
 import { EMAIL_CHECK_DEBOUNCE_MS, maskPhone, optionalEmail, USER_MESSAGES } from "../user-rules";
@@ -31,7 +32,7 @@ export function useEmailCheck(email: string, userId?: string | null, initial?: s
     const timer = setTimeout(async () => {
       setCheck({ state: "checking", takenBy: null });
       try {
-        const response = await fetch("/api/users/check-email", {
+        const response = await apiFetch("/api/users/check-email", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ email: value, userId: userId ?? null }),

@@ -1,14 +1,15 @@
 /**
- * Activate User, Deactivate User and Delete user (staff spec §4 User): activating needs a real
- * email and can include the user's inactive entities; deactivating locks the user's
- * questionnaires, removes scheduled ones and can deactivate the entities they are primary owner of.
+ * Activate User, Deactivate User and Delete user (staff spec §4 User): one confirmation dialog for
+ * the three status changes. Activating needs a real email and can include the user's inactive
+ * entities; deactivating locks the user's questionnaires, removes scheduled ones and can
+ * deactivate the entities they are primary owner of; deleting hides and signs the user out.
  */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Alert, Button, Checkbox, Dialog } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import { PERMISSION_MESSAGES } from "../permissions";
 import { useUserAction } from "./shared";
-import * as s from "./user-dialogs.css";
+import * as s from "./dialogs.css";
 
 interface Target {
   id: string;
@@ -16,108 +17,106 @@ interface Target {
   hasRealEmail: boolean;
 }
 
-export function ActivateUserDialog({ open, onClose, user }: { open: boolean; onClose: () => void; user: Target }) {
-  const vocab = useVocabulary();
-  const [includeEntities, setIncludeEntities] = useState(false);
-  const action = useUserAction(`/clients/${user.id}`, () => onClose());
-  if (!open) return null;
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="sm"
-      title="Activate User"
-      description={user.name}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={action.busy}>
-            Cancel
-          </Button>
-          <Button disabled={!user.hasRealEmail} loading={action.busy} onClick={() => action.submit({ intent: "activate", includeEntities })}>
-            Activate
-          </Button>
-        </>
-      }
-    >
-      <div className={s.stack}>
-        {user.hasRealEmail ? (
-          <p className={s.muted}>The user can sign in and receive notifications again.</p>
-        ) : (
-          <Alert tone="warning">{PERMISSION_MESSAGES.emailRequiredToActivate}</Alert>
-        )}
-        <Checkbox
-          label={`Also activate their inactive ${vocab("entities")}`}
-          checked={includeEntities}
-          onChange={(e) => setIncludeEntities(e.currentTarget.checked)}
-          disabled={!user.hasRealEmail}
-        />
-      </div>
-    </Dialog>
-  );
-}
+export type UserStatusChange = "activate" | "deactivate" | "delete";
 
-export function DeactivateUserDialog({ open, onClose, user }: { open: boolean; onClose: () => void; user: Target }) {
-  const vocab = useVocabulary();
-  const [deactivateEntities, setDeactivateEntities] = useState(false);
-  const action = useUserAction(`/clients/${user.id}`, () => onClose());
-  if (!open) return null;
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="sm"
-      title="Deactivate User"
-      description={user.name}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={action.busy}>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={action.busy} onClick={() => action.submit({ intent: "deactivate", deactivateEntities })}>
-            Deactivate
-          </Button>
-        </>
-      }
-    >
-      <div className={s.stack}>
-        <p className={s.muted}>
-          All of this user's {vocab("questionnaires")} will be locked and scheduled ones removed. They will no longer be able to sign in.
-        </p>
-        <Checkbox
-          label={`Also deactivate all ${vocab("entities")} where this user is the primary owner`}
-          checked={deactivateEntities}
-          onChange={(e) => setDeactivateEntities(e.currentTarget.checked)}
-        />
-      </div>
-    </Dialog>
-  );
-}
+type Vocab = ReturnType<typeof useVocabulary>;
 
-export function DeleteUserDialog({ open, onClose, user, onDeleted }: { open: boolean; onClose: () => void; user: Target; onDeleted?: () => void }) {
+/** Each change's texts, its option (a checkbox posted as `field`), and whether the user allows it. */
+const CHANGES: Record<
+  UserStatusChange,
+  {
+    title: string;
+    confirm: string;
+    danger: boolean;
+    text: (user: Target, vocab: Vocab) => ReactNode;
+    option?: { field: string; label: (vocab: Vocab) => string };
+    allowed?: (user: Target) => boolean;
+  }
+> = {
+  activate: {
+    title: "Activate User",
+    confirm: "Activate",
+    danger: false,
+    text: (user) =>
+      user.hasRealEmail ? (
+        <p className={s.muted}>The user can sign in and receive notifications again.</p>
+      ) : (
+        <Alert tone="warning">{PERMISSION_MESSAGES.emailRequiredToActivate}</Alert>
+      ),
+    option: { field: "includeEntities", label: (vocab) => `Also activate their inactive ${vocab("entities")}` },
+    allowed: (user) => user.hasRealEmail,
+  },
+  deactivate: {
+    title: "Deactivate User",
+    confirm: "Deactivate",
+    danger: true,
+    text: (_user, vocab) => (
+      <p className={s.muted}>All of this user's {vocab("questionnaires")} will be locked and scheduled ones removed. They will no longer be able to sign in.</p>
+    ),
+    option: { field: "deactivateEntities", label: (vocab) => `Also deactivate all ${vocab("entities")} where this user is the primary owner` },
+  },
+  delete: {
+    title: "Delete user",
+    confirm: "Delete",
+    danger: true,
+    text: () => <p className={s.muted}>The user is removed from the lists and signed out. You can restore them from Deleted users.</p>,
+  },
+};
+
+export function UserStatusDialog({
+  change,
+  open,
+  onClose,
+  user,
+  onDone,
+}: {
+  change: UserStatusChange;
+  open: boolean;
+  onClose: () => void;
+  user: Target;
+  /** After the change succeeded (the dialog is closed first). */
+  onDone?: () => void;
+}) {
+  const vocab = useVocabulary();
+  const [option, setOption] = useState(false);
   const action = useUserAction(`/clients/${user.id}`, () => {
     onClose();
-    onDeleted?.();
+    onDone?.();
   });
   if (!open) return null;
+  const c = CHANGES[change];
+  const allowed = c.allowed?.(user) ?? true;
   return (
     <Dialog
       open
       onClose={onClose}
       size="sm"
-      title="Delete user"
+      title={c.title}
       description={user.name}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={action.busy}>
             Cancel
           </Button>
-          <Button variant="danger" loading={action.busy} onClick={() => action.submit({ intent: "delete" })}>
-            Delete
+          <Button
+            variant={c.danger ? "danger" : undefined}
+            disabled={!allowed}
+            loading={action.busy}
+            onClick={() => action.submit({ intent: change, ...(c.option ? { [c.option.field]: option } : {}) })}
+          >
+            {c.confirm}
           </Button>
         </>
       }
     >
-      <p className={s.muted}>The user is removed from the lists and signed out. You can restore them from Deleted users.</p>
+      {c.option ? (
+        <div className={s.stack}>
+          {c.text(user, vocab)}
+          <Checkbox label={c.option.label(vocab)} checked={option} onChange={(e) => setOption(e.currentTarget.checked)} disabled={!allowed} />
+        </div>
+      ) : (
+        c.text(user, vocab)
+      )}
     </Dialog>
   );
 }

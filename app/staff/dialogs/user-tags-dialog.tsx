@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Alert, Badge, Button, Checkbox, Dialog, TextField } from "~/components/ui";
 import { USER_MESSAGES } from "../user-rules";
 import { useUserAction } from "./shared";
-import * as s from "./user-dialogs.css";
+import * as s from "./dialogs.css";
 
 export function UserTagsDialog({
   open,

@@ -63,7 +63,7 @@ interface Fields {
 
 const EMPTY_FIELDS: Fields = { fileType: "", clientListType: "", assignedFirmUserId: "", taxSoftware: "", year: "", documentName: "", comment: "" };
 
-async function readJson<T>(response: Response): Promise<T & { error?: string; fieldErrors?: Record<string, string> }> {
+async function readJson<T>(response: Response): Promise<T & { error?: string; errors?: Record<string, string> }> {
   try {
     return (await response.json()) as T & { error?: string };
   } catch {

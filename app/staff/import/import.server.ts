@@ -12,6 +12,8 @@ import { randomBytes } from "node:crypto";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
+import { forbidden, notFound, PortalError, type PortalErrorStatus } from "~/errors";
+import { requireApiUser } from "~/http.server";
 import { enqueue, jobsRunning } from "~/jobs.server";
 import type { FirmAccess } from "~/navigation";
 import { createUploadGrant, StorageError, verifyUpload } from "~/storage.server";
@@ -35,18 +37,23 @@ import {
 /** Who may import (spec §6 with the product's staff levels). */
 export const IMPORT_ACCESS: FirmAccess[] = ["partner", "admin", "full"];
 
-export class ImportError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ImportError";
+/** A storage refusal passed on with its status and message (the two storage catches below). */
+class ImportError extends PortalError {
+  constructor(status: number, message: string) {
+    super(status as PortalErrorStatus, message);
   }
 }
 
 export function canImport(user: Pick<SessionUser, "kind" | "firmAccess">): boolean {
   return user.kind === "staff" && IMPORT_ACCESS.includes(user.firmAccess);
+}
+
+/** The signed-in staff member of an import call: 401 signed out, 404 for a client, 403 without import access. */
+export async function requireImportingStaff(request: Request, portal: FirmSiteContext): Promise<SessionUser> {
+  const user = await requireApiUser(request, portal);
+  if (user.kind !== "staff") throw notFound("Not Found");
+  if (!canImport(user)) throw forbidden("You don't have permission to import.");
+  return user;
 }
 
 /** `firms/{firmId}/imports/` */
@@ -68,10 +75,10 @@ function kindsText(fileType: ImportFileType): string {
 
 /** A presigned POST for one import file; the name's extension must fit the import type. */
 export async function createImportGrant(portal: FirmSiteContext, input: { fileType: ImportFileType; fileName: string; size: number }): Promise<UploadGrant> {
-  if (input.size < 1) throw new ImportError(400, IMPORT_MESSAGES.empty(safeFileName(input.fileName)));
-  if (input.size > MAX_IMPORT_BYTES) throw new ImportError(413, "Max size 150 MB");
+  if (input.size < 1) throw new PortalError(400, IMPORT_MESSAGES.empty(safeFileName(input.fileName)));
+  if (input.size > MAX_IMPORT_BYTES) throw new PortalError(413, "Max size 150 MB");
   const kind = importKind(input.fileType, input.fileName);
-  if (!kind) throw new ImportError(415, IMPORT_MESSAGES.wrongType(kindsText(input.fileType)));
+  if (!kind) throw new PortalError(415, IMPORT_MESSAGES.wrongType(kindsText(input.fileType)));
   try {
     return await createUploadGrant({
       firmId: portal.firm.id,
@@ -111,20 +118,20 @@ export async function confirmImport(
 ): Promise<ImportProgress> {
   const firmId = portal.firm.id;
   const details = detailsForType(input.details);
-  if (!keyBelongsToFirm(input.key, firmId) || !input.key.startsWith(importPrefix(firmId))) throw new ImportError(404, IMPORT_MESSAGES.uploadFailed);
+  if (!keyBelongsToFirm(input.key, firmId) || !input.key.startsWith(importPrefix(firmId))) throw new PortalError(404, IMPORT_MESSAGES.uploadFailed);
   const kind = importKind(details.fileType, input.fileName);
-  if (!kind) throw new ImportError(415, IMPORT_MESSAGES.wrongType(kindsText(details.fileType)));
+  if (!kind) throw new PortalError(415, IMPORT_MESSAGES.wrongType(kindsText(details.fileType)));
 
   let assignee: string | null = null;
   if (details.fileType === "client_list") {
     assignee = details.assignedFirmUserId ?? null;
     if (assignee !== VARIOUS_ASSIGNEE) {
       const advisor = await portal.db.user.findFirst({ where: { id: assignee ?? "", kind: "staff", isAdvisor: true, deletedAt: null }, select: { id: true } });
-      if (!advisor) throw new ImportError(422, IMPORT_MESSAGES.assignee);
+      if (!advisor) throw new PortalError(422, IMPORT_MESSAGES.assignee);
     }
   }
   if (await portal.db.importJob.count({ where: { storageKey: input.key } }))
-    throw new ImportError(409, IMPORT_MESSAGES.duplicate(safeFileName(input.fileName)));
+    throw new PortalError(409, IMPORT_MESSAGES.duplicate(safeFileName(input.fileName)));
 
   try {
     await verifyUpload({
@@ -172,7 +179,7 @@ export async function confirmImport(
   } catch (e) {
     const err = e as { code?: string; cause?: { code?: string }; message?: string };
     if (err?.code === "P2002" || err?.cause?.code === "23505" || /unique constraint/i.test(err?.message ?? "")) {
-      throw new ImportError(409, IMPORT_MESSAGES.duplicate(fileName));
+      throw new PortalError(409, IMPORT_MESSAGES.duplicate(fileName));
     }
     throw e;
   }
@@ -197,14 +204,14 @@ async function startClientListImport(firmId: string, importId: string): Promise<
 /** An import of this firm, or 404. */
 export async function getImportProgress(portal: FirmSiteContext, importId: string): Promise<ImportProgress> {
   const job = await portal.db.importJob.findFirst({ where: { id: importId }, select: PROGRESS_SELECT });
-  if (!job) throw new ImportError(404, IMPORT_MESSAGES.notFound);
+  if (!job) throw new PortalError(404, IMPORT_MESSAGES.notFound);
   return job as ImportProgress;
 }
 
 /** The rejected rows of an import of this firm (404 otherwise), and the report's file name. */
 export async function getImportReport(portal: FirmSiteContext, importId: string): Promise<{ fileName: string; rows: RejectedRow[] }> {
   const job = await portal.db.importJob.findFirst({ where: { id: importId }, select: { fileName: true, rejectedRows: true } });
-  if (!job) throw new ImportError(404, IMPORT_MESSAGES.notFound);
+  if (!job) throw new PortalError(404, IMPORT_MESSAGES.notFound);
   const base = job.fileName.replace(/\.[^.]+$/, "");
   return { fileName: `${base} - rejected rows.csv`, rows: (job.rejectedRows ?? []) as unknown as RejectedRow[] };
 }

@@ -7,7 +7,8 @@
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
 import { canDoAdvisorAction, canViewEntity, type StaffFacts } from "../permissions";
-import { EntityError, findEntity, refuse } from "../entities.server";
+import { PortalError } from "~/errors";
+import { findEntity, refuse } from "../entities.server";
 import { lineItemRemovable, PRIOR_YEAR_MESSAGES, type PriorYearAction } from "./rules";
 
 export interface PriorYearItemView {
@@ -59,12 +60,12 @@ export async function priorYearAction(
   return portal.db.$transaction(async (tx) => {
     const item = async (id: string) => {
       const found = await tx.priorYearItem.findFirst({ where: { id, companyId: entity.id }, select: { id: true, name: true } });
-      if (!found) throw new EntityError(404, PRIOR_YEAR_MESSAGES.notFound);
+      if (!found) throw new PortalError(404, PRIOR_YEAR_MESSAGES.notFound);
       return found;
     };
     const line = async (id: string) => {
       const found = await tx.rolloverLineItem.findFirst({ where: { id, companyId: entity.id }, select: { id: true, category: true, removable: true } });
-      if (!found) throw new EntityError(404, PRIOR_YEAR_MESSAGES.notFound);
+      if (!found) throw new PortalError(404, PRIOR_YEAR_MESSAGES.notFound);
       return found;
     };
     switch (action.intent) {
@@ -93,7 +94,7 @@ export async function priorYearAction(
           where: { id: action.priorYearItemId, companyId: entity.id },
           select: { id: true, name: true, year: true },
         });
-        if (!parent) throw new EntityError(404, PRIOR_YEAR_MESSAGES.notFound);
+        if (!parent) throw new PortalError(404, PRIOR_YEAR_MESSAGES.notFound);
         await tx.rolloverLineItem.create({
           data: { firmId, companyId: entity.id, priorYearItemId: parent.id, year: parent.year, category: action.category, value: action.value },
         });
@@ -108,7 +109,7 @@ export async function priorYearAction(
       }
       case "line-delete": {
         const found = await line(action.id);
-        if (!lineItemRemovable(found)) throw new EntityError(409, PRIOR_YEAR_MESSAGES.notRemovable);
+        if (!lineItemRemovable(found)) throw new PortalError(409, PRIOR_YEAR_MESSAGES.notRemovable);
         await tx.rolloverLineItem.delete({ where: { id: found.id } });
         await log(tx, PRIOR_YEAR_MESSAGES.lineDeleted, found.category);
         return { message: PRIOR_YEAR_MESSAGES.lineDeleted };
