@@ -26,6 +26,7 @@ import { type createUploadGrant, createDownloadUrl, createInlineUrl, deleteObjec
 import { keyBelongsToEntity, keyBelongsToFirm } from "~/storage/keys";
 import { staffSeesGroup } from "~/staff/viewer.server";
 import { todayIn } from "~/time-zones";
+import { PortalError, type PortalErrorStatus } from "~/errors";
 import {
   agreementComplete,
   answerError,
@@ -51,17 +52,7 @@ import {
   type SpecialAnswer,
 } from "./rules";
 
-/** The one refusal type of this module; `status` is the HTTP status, `message` is fit to show. */
-export class QuestionnaireError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "QuestionnaireError";
-  }
-}
-const notFound = () => new QuestionnaireError(404, "Not Found");
+const notFound = () => new PortalError(404, "Not Found");
 
 // ───────────────────────────── Shapes sent to the page ─────────────────────────────
 
@@ -292,7 +283,7 @@ function readUploads(tx: FirmTx, row: { id: string; company: { id: string } }, q
 /**
  * The questionnaire page's data for a client: the questionnaire `questionnaireId` (or, without it,
  * the first open one) of the client's active entity `companyHash`. Five statements in one scoped
- * transaction, whatever the size (four without uploaded files). Throws a 404 QuestionnaireError for
+ * transaction, whatever the size (four without uploaded files). Throws a 404 PortalError for
  * anything not the client's.
  */
 export async function loadClientQuestionnaire(
@@ -430,12 +421,15 @@ export async function loadTemplatePreview(portal: FirmSiteContext, templateId: s
 
 // ───────────────────────────── Staff actions ─────────────────────────────
 
+/** The code of the refusal when the deposit is not in a state to be marked (Collect answers it with 409). */
+export const DEPOSIT_STATE_REFUSED = "deposit.state";
+
 export const DEPOSIT_MESSAGES = { paid: "Questionnaire marked as paid", unpaid: "Questionnaire marked as unpaid" } as const;
 
 /**
  * Staff spec §4: 'Mark as paid' sets an outstanding deposit (pending or unpaid, with an amount) to
  * marked_paid; 'Mark as unpaid' sets marked_paid back to pending. Advisors only. Other states
- * (paid online, payment pending, no deposit) are refused with 400; another firm's or entity's
+ * (paid online, payment pending, no deposit) are refused with 400 (code DEPOSIT_STATE_REFUSED); another firm's or entity's
  * questionnaire is 404.
  */
 export async function setDepositPaid(
@@ -446,7 +440,7 @@ export async function setDepositPaid(
   paid: boolean,
 ): Promise<{ message: string }> {
   if (staff.kind !== "staff") throw notFound();
-  if (!staff.isAdvisor) throw new QuestionnaireError(403, "Only advisors can mark a deposit paid.");
+  if (!staff.isAdvisor) throw new PortalError(403, "Only advisors can mark a deposit paid.");
   return portal.db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       { id: string; deposit_status: QuestionnaireData["depositStatus"]; deposit_amount_cents: number | null; owner_group_id: string | null }[]
@@ -459,7 +453,9 @@ export async function setDepositPaid(
     if (!row || !(await staffSeesGroup(tx, staff, row.owner_group_id))) throw notFound();
     const facts = { depositStatus: row.deposit_status, depositAmountCents: row.deposit_amount_cents };
     if (paid ? !depositOutstanding(facts) : row.deposit_status !== "marked_paid") {
-      throw new QuestionnaireError(400, paid ? "This questionnaire has no deposit to mark paid." : "Only a deposit marked paid can be marked unpaid.");
+      throw new PortalError(400, paid ? "This questionnaire has no deposit to mark paid." : "Only a deposit marked paid can be marked unpaid.", {
+        code: DEPOSIT_STATE_REFUSED,
+      });
     }
     const now = new Date();
     const title = paid ? "Marked the deposit as paid" : "Marked the deposit as unpaid";
@@ -613,8 +609,8 @@ function assertWritable(target: Target, user: SessionUser, today: string) {
     { userReadonly: user.readonlyAccess, entityReadonly: target.readonly_access },
     today,
   );
-  if (reason === "locked") throw new QuestionnaireError(403, MESSAGES.locked);
-  if (reason) throw new QuestionnaireError(403, READ_ONLY_MESSAGES[reason]);
+  if (reason === "locked") throw new PortalError(403, MESSAGES.locked);
+  if (reason) throw new PortalError(403, READ_ONLY_MESSAGES[reason]);
 }
 
 /**
@@ -637,7 +633,7 @@ async function assertSectionUnlocked(tx: FirmTx, target: Target, action: Questio
     deposit: { depositStatus: target.deposit_status, depositAmountCents: target.deposit_amount_cents },
     onePerSection: portal.firm.preferences.requireOneSignaturePerSection,
   });
-  if (views.find((v) => v.section.id === sectionId)?.locked) throw new QuestionnaireError(409, MESSAGES.firstSectionRequired);
+  if (views.find((v) => v.section.id === sectionId)?.locked) throw new PortalError(409, MESSAGES.firstSectionRequired);
 }
 
 /** The facts the section rules read, for every question of the questionnaire, in one statement. */
@@ -664,13 +660,13 @@ async function findQuestion(tx: FirmTx, questionnaireId: string, questionId: str
   const rows = await tx.$queryRaw<QuestionRecord[]>`
     SELECT id, section_id, question_type::text AS question_type, options, answer, number_of_characters, disable_answer_later, disable_not_applicable
       FROM questions WHERE id = ${questionId} AND questionnaire_id = ${questionnaireId} AND deleted_at IS NULL`;
-  if (!rows[0]) throw new QuestionnaireError(404, "This question is not part of this questionnaire.");
+  if (!rows[0]) throw new PortalError(404, "This question is not part of this questionnaire.");
   return rows[0];
 }
 
 async function findSection(tx: FirmTx, questionnaireId: string, sectionId: string) {
   const section = await tx.section.findFirst({ where: { id: sectionId, questionnaireId }, select: { id: true, sectionType: true, markedCompleted: true } });
-  if (!section) throw new QuestionnaireError(404, "This section is not part of this questionnaire.");
+  if (!section) throw new PortalError(404, "This section is not part of this questionnaire.");
   return section;
 }
 
@@ -750,7 +746,7 @@ export interface ActionContext {
 
 /**
  * Runs one client action on the questionnaire, in one scoped transaction. Refusals are
- * QuestionnaireErrors (404 for anything that isn't this client's, 403 read-only, 400 bad input).
+ * PortalErrors (404 for anything that isn't this client's, 403 read-only, 400 bad input).
  */
 export async function performQuestionnaireAction(ctx: ActionContext, action: QuestionnaireAction): Promise<ActionResult> {
   const { portal, user, companyHash } = ctx;
@@ -776,13 +772,13 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
       switch (action.intent) {
         case "answer": {
           const question = await findQuestion(tx, target.id, action.questionId);
-          if (question.question_type === "upload") throw new QuestionnaireError(400, "Documents are saved through the upload.");
-          if (question.question_type === "entries") throw new QuestionnaireError(400, "Entries are saved through the entries dialog.");
+          if (question.question_type === "upload") throw new PortalError(400, "Documents are saved through the upload.");
+          if (question.question_type === "entries") throw new PortalError(400, "Entries are saved through the entries dialog.");
           const problem = answerError(
             { questionType: question.question_type, options: question.options, numberOfCharacters: question.number_of_characters },
             action.answer,
           );
-          if (problem) throw new QuestionnaireError(400, problem);
+          if (problem) throw new PortalError(400, problem);
           const saved = await setAnswer(tx, question, user, { answer: action.answer === "" ? null : action.answer, answerBy: null, specialAnswer: null });
           const sections = await syncSectionCompletion(tx, question.section_id);
           await touchAnswer();
@@ -799,10 +795,10 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
               mode: "client",
             })
           ) {
-            throw new QuestionnaireError(400, "Answer Later is not available for this question.");
+            throw new PortalError(400, "Answer Later is not available for this question.");
           }
           const problem = answerLaterError(action.answerBy, today, target.due_date);
-          if (problem) throw new QuestionnaireError(400, problem);
+          if (problem) throw new PortalError(400, problem);
           if (question.question_type === "upload") filesToDelete.push(...answerValues(question.answer));
           const saved = await setAnswer(tx, question, user, { answer: null, answerBy: new Date(`${action.answerBy}T00:00:00Z`), specialAnswer: null });
           const sections = await syncSectionCompletion(tx, question.section_id);
@@ -827,9 +823,9 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         case "special": {
           const question = await findQuestion(tx, target.id, action.questionId);
           if (action.special === "not_applicable" && question.disable_not_applicable)
-            throw new QuestionnaireError(400, "This question can't be marked not applicable.");
+            throw new PortalError(400, "This question can't be marked not applicable.");
           if (action.special === "provided_elsewhere" && portal.firm.preferences.disableProvidedElsewhere)
-            throw new QuestionnaireError(400, "Provided Elsewhere is not available.");
+            throw new PortalError(400, "Provided Elsewhere is not available.");
           if (question.question_type === "upload") filesToDelete.push(...answerValues(question.answer));
           const saved = await setAnswer(tx, question, user, { answer: null, answerBy: null, specialAnswer: action.special });
           const sections = await syncSectionCompletion(tx, question.section_id);
@@ -840,24 +836,24 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         case "remove_entry":
         case "save_entry": {
           const question = await findQuestion(tx, target.id, action.questionId);
-          if (question.question_type !== "entries") throw new QuestionnaireError(400, "This question has no entries.");
+          if (question.question_type !== "entries") throw new PortalError(400, "This question has no entries.");
           if (action.intent === "add_entry") {
             const count = await entryCount(tx, question.id);
-            if (count >= 999) throw new QuestionnaireError(400, "Too many entries.");
+            if (count >= 999) throw new PortalError(400, "Too many entries.");
             await tx.questionEntry.createMany({
               data: question.options.map((field) => ({ firmId, questionId: question.id, entryNumber: count + 1, field, value: "" })),
             });
           } else if (action.intent === "remove_entry") {
             const removed = await tx.questionEntry.deleteMany({ where: { questionId: question.id, entryNumber: action.entryNumber } });
-            if (removed.count === 0) throw new QuestionnaireError(404, "This entry does not exist.");
+            if (removed.count === 0) throw new PortalError(404, "This entry does not exist.");
             // Renumber the later entries (through negative numbers: the unique index is checked row by row).
             await tx.$executeRaw`UPDATE question_entries SET entry_number = -entry_number WHERE question_id = ${question.id} AND entry_number > ${action.entryNumber}`;
             await tx.$executeRaw`UPDATE question_entries SET entry_number = -entry_number - 1 WHERE question_id = ${question.id} AND entry_number < 0`;
           } else {
             const unknown = Object.keys(action.values).find((field) => !question.options.includes(field));
-            if (unknown !== undefined) throw new QuestionnaireError(400, `Unknown field: ${unknown}`);
+            if (unknown !== undefined) throw new PortalError(400, `Unknown field: ${unknown}`);
             const exists = await tx.questionEntry.count({ where: { questionId: question.id, entryNumber: action.entryNumber } });
-            if (exists === 0) throw new QuestionnaireError(404, "This entry does not exist.");
+            if (exists === 0) throw new PortalError(404, "This entry does not exist.");
             for (const [field, value] of Object.entries(action.values)) {
               await tx.questionEntry.upsert({
                 where: { firmId_questionId_entryNumber_field: { firmId, questionId: question.id, entryNumber: action.entryNumber, field } },
@@ -875,20 +871,20 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         }
         case "upload_grant": {
           const question = await findQuestion(tx, target.id, action.questionId);
-          if (question.question_type !== "upload") throw new QuestionnaireError(400, "This question takes no documents.");
+          if (question.question_type !== "upload") throw new PortalError(400, "This question takes no documents.");
           try {
             const grant = await createDocumentUploadGrant({ firmId, companyId: target.company_id, fileName: action.fileName, contentType: action.contentType });
             return { ok: true, upload: { key: grant.key, grant } };
           } catch (error) {
-            if (error instanceof DocumentError) throw new QuestionnaireError(error.status === 404 ? 404 : 400, error.message);
+            if (error instanceof DocumentError) throw new PortalError(error.status === 404 ? 404 : 400, error.message);
             throw error;
           }
         }
         case "upload_confirm": {
           const question = await findQuestion(tx, target.id, action.questionId);
-          if (question.question_type !== "upload") throw new QuestionnaireError(400, "This question takes no documents.");
+          if (question.question_type !== "upload") throw new PortalError(400, "This question takes no documents.");
           if (question.options.length > 0 && (!action.option || !question.options.includes(action.option)))
-            throw new QuestionnaireError(400, "Please choose an option first.");
+            throw new PortalError(400, "Please choose an option first.");
           if (!keyBelongsToEntity(action.key, firmId, target.company_id)) throw notFound();
           let recorded;
           try {
@@ -905,7 +901,7 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
               duplicateMessage: DOCUMENT_MESSAGES.alreadyUploadedInQuestionnaire,
             });
           } catch (error) {
-            if (error instanceof DocumentError) throw error.status === 404 ? notFound() : new QuestionnaireError(error.status, error.message);
+            if (error instanceof DocumentError) throw error.status === 404 ? notFound() : new PortalError(error.status as PortalErrorStatus, error.message);
             throw error;
           }
           const values = answerValues(question.answer);
@@ -974,7 +970,7 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         }
         case "complete_section": {
           const section = await findSection(tx, target.id, action.sectionId);
-          if (!CLIENT_MARKABLE_SECTION_TYPES.includes(section.sectionType)) throw new QuestionnaireError(400, "This section completes on its own.");
+          if (!CLIENT_MARKABLE_SECTION_TYPES.includes(section.sectionType)) throw new PortalError(400, "This section completes on its own.");
           await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true } });
           if (section.sectionType === SECTION_TYPE.delivery) {
             await touch(tx, firmId, target, user, "Confirmed receipt of the delivered documents", ACTIVITY_TYPES.document, ip);
@@ -986,17 +982,17 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         case "approve_review":
         case "request_changes": {
           const section = await findSection(tx, target.id, action.sectionId);
-          if (section.sectionType !== SECTION_TYPE.pdf_review) throw new QuestionnaireError(400, "This section has no document to review.");
+          if (section.sectionType !== SECTION_TYPE.pdf_review) throw new PortalError(400, "This section has no document to review.");
           const doc = await sectionDocument(tx, section.id, "original");
-          if (!doc) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.noDocument);
-          if (section.markedCompleted) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.alreadyApproved);
+          if (!doc) throw new PortalError(409, DOCUMENT_SECTION_MESSAGES.noDocument);
+          if (section.markedCompleted) throw new PortalError(409, DOCUMENT_SECTION_MESSAGES.alreadyApproved);
           if (action.intent === "approve_review") {
             await tx.section.update({ where: { id: section.id }, data: { markedCompleted: true, changesRequested: null, changesRequestedAt: null } });
             await touch(tx, firmId, target, user, `Approved ${doc.name}`, ACTIVITY_TYPES.questionnaire, ip);
             return { ok: true, message: DOCUMENT_SECTION_MESSAGES.approved, sections: [{ id: section.id, markedCompleted: true, changesRequested: null }] };
           }
           const problem = changeRequestError(action.reason);
-          if (problem) throw new QuestionnaireError(400, problem);
+          if (problem) throw new PortalError(400, problem);
           const reason = action.reason.trim();
           await tx.section.update({ where: { id: section.id }, data: { changesRequested: reason, changesRequestedAt: new Date() } });
           await touch(tx, firmId, target, user, `Requested changes to ${doc.name}`, ACTIVITY_TYPES.questionnaire, ip);
@@ -1019,8 +1015,8 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         case "remove_signature": {
           const section = await findSection(tx, target.id, action.sectionId);
           const onPdf = section.sectionType === SECTION_TYPE.pdf_signature;
-          if (section.sectionType !== SECTION_TYPE.agreement_signature && !onPdf) throw new QuestionnaireError(400, "This section takes no signature.");
-          if (onPdf && !(await sectionDocument(tx, section.id, "original"))) throw new QuestionnaireError(409, DOCUMENT_SECTION_MESSAGES.noDocument);
+          if (section.sectionType !== SECTION_TYPE.agreement_signature && !onPdf) throw new PortalError(400, "This section takes no signature.");
+          if (onPdf && !(await sectionDocument(tx, section.id, "original"))) throw new PortalError(409, DOCUMENT_SECTION_MESSAGES.noDocument);
           // A PDF with no signers listed is signed by whichever owner of the entity signs it.
           if (
             onPdf &&
@@ -1035,11 +1031,11 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
             action.signatureId = created.id;
           }
           const signature = await tx.engagementSignature.findFirst({ where: { id: action.signatureId, sectionId: section.id, userId: user.id } });
-          if (!signature) throw new QuestionnaireError(404, "This signature is not yours to sign.");
+          if (!signature) throw new PortalError(404, "This signature is not yours to sign.");
           const onePerSection = portal.firm.preferences.requireOneSignaturePerSection;
           if (action.intent === "sign") {
-            if (!action.signature.trim()) throw new QuestionnaireError(400, MESSAGES.signatureRequired);
-            if (signature.notNeeded) throw new QuestionnaireError(400, MESSAGES.signatureNotRequired);
+            if (!action.signature.trim()) throw new PortalError(400, MESSAGES.signatureRequired);
+            if (signature.notNeeded) throw new PortalError(400, MESSAGES.signatureNotRequired);
             await tx.engagementSignature.update({
               where: { id: signature.id },
               data: {
@@ -1101,9 +1097,9 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
         }
         case "submit": {
           const hasReview = (await tx.section.count({ where: { questionnaireId: target.id, sectionType: SECTION_TYPE.review_and_submit } })) > 0;
-          if (hasReview && !action.agreed) throw new QuestionnaireError(400, "Please tick 'I Agree' before submitting.");
+          if (hasReview && !action.agreed) throw new PortalError(400, "Please tick 'I Agree' before submitting.");
           if (depositOutstanding({ depositStatus: target.deposit_status, depositAmountCents: target.deposit_amount_cents }))
-            throw new QuestionnaireError(400, "The deposit must be paid before submitting.");
+            throw new PortalError(400, "The deposit must be paid before submitting.");
           const now = new Date();
           await tx.questionnaire.update({
             where: { id: target.id },
@@ -1227,13 +1223,13 @@ async function fileLink(
       try {
         return { ok: true, url: await createInlineUrl({ firmId, key: action.key, expiresInSeconds: 300 }) };
       } catch {
-        throw new QuestionnaireError(415, "File type not supported yet");
+        throw new PortalError(415, "File type not supported yet");
       }
     }
     const section = await findSection(tx, target.id, action.sectionId);
-    if (!isDocumentSectionType(section.sectionType)) throw new QuestionnaireError(400, "This section has no document.");
+    if (!isDocumentSectionType(section.sectionType)) throw new PortalError(400, "This section has no document.");
     const doc = await sectionDocument(tx, section.id, action.copy);
-    if (!doc || !keyBelongsToEntity(doc.storageKey, firmId, target.company_id)) throw new QuestionnaireError(404, DOCUMENT_SECTION_MESSAGES.noDocument);
+    if (!doc || !keyBelongsToEntity(doc.storageKey, firmId, target.company_id)) throw new PortalError(404, DOCUMENT_SECTION_MESSAGES.noDocument);
     if (!action.download) return { ok: true, url: await createInlineUrl({ firmId, key: doc.storageKey, expiresInSeconds: 300 }) };
     const url = await createDownloadUrl({ firmId, key: doc.storageKey, fileName: doc.name, expiresInSeconds: 60 });
     const writable =

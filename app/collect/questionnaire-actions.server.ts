@@ -4,7 +4,7 @@
  * items, attaching unattached documents, delete/restore, the shareable link, and the bulk
  * versions for selected rows. Every action: validated input, a permission check, the viewer's
  * visibility (group access), one activity-log entry per questionnaire changed, and a
- * CollectError (404/403/409/422) instead of a 500. Another firm's ids are never found (RLS).
+ * PortalError (404/403/409/422) instead of a 500. Another firm's ids are never found (RLS).
  */
 import { refreshNextReminderDates } from "~/reminders/reminders.server";
 import type { SessionUser } from "~/auth/session.server";
@@ -12,7 +12,8 @@ import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
-import { setDepositPaid, QuestionnaireError } from "~/questionnaires/questionnaire.server";
+import { conflict, isPortalError, PortalError } from "~/errors";
+import { DEPOSIT_STATE_REFUSED, setDepositPaid } from "~/questionnaires/questionnaire.server";
 import { SECTION_TYPE } from "~/questionnaires/rules";
 import { canDoAdvisorAction, type AdvisorOnlyAction } from "~/staff/permissions";
 import { todayIn } from "~/time-zones";
@@ -27,17 +28,7 @@ import {
   type QuestionnaireIntent,
 } from "./preview/rules";
 
-export class CollectError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "CollectError";
-  }
-}
-
-const notFound = () => new CollectError(404, "Not Found");
+const notFound = () => new PortalError(404, "Not Found");
 
 export interface ActionOutcome {
   message: string;
@@ -63,7 +54,7 @@ export function requireAllowed(staff: SessionUser, intent: string): void {
   const action = ADVISOR_ACTION[intent];
   if (!action) return;
   const decision = canDoAdvisorAction(staff, action);
-  if (!decision.allowed) throw new CollectError(decision.status, decision.message);
+  if (!decision.allowed) throw new PortalError(decision.status, decision.message);
 }
 
 interface VisibleRow {
@@ -159,18 +150,19 @@ export async function performQuestionnaireIntent(
       const { message } = await setDepositPaid(portal, staff, row.company_id, row.id, intent.paid);
       return { message, count: 1 };
     } catch (error) {
-      if (error instanceof QuestionnaireError) throw new CollectError(error.status === 400 ? 409 : error.status, error.message);
+      // Here a deposit in the wrong state is a conflict with the row shown, not bad input.
+      if (isPortalError(error) && error.code === DEPOSIT_STATE_REFUSED) throw conflict(error.message);
       throw error;
     }
   }
 
   if (intent.intent === "due_date") {
     const problem = dueDateError(intent.dueDate, today);
-    if (problem) throw new CollectError(422, problem);
+    if (problem) throw new PortalError(422, problem);
   }
   if (intent.intent === "additional_items") {
     const problem = dueDateError(intent.dueDate, today) ?? intent.items.map(additionalItemError).find((e) => e !== null) ?? null;
-    if (problem) throw new CollectError(422, problem);
+    if (problem) throw new PortalError(422, problem);
   }
 
   const emails: { to: string; subject: string; text: string; userId: string }[] = [];
@@ -229,7 +221,7 @@ export async function performQuestionnaireIntent(
         return { message: COLLECT_MESSAGES.reminderUpdated, count: 1 };
       }
       case "additional_items": {
-        if (row.locked) throw new CollectError(409, COLLECT_MESSAGES.isLocked);
+        if (row.locked) throw new PortalError(409, COLLECT_MESSAGES.isLocked);
         const prefs = portal.firm.preferences;
         const name = intent.name?.trim() || `Additional items: ${row.name}`;
         const now = new Date();
@@ -284,13 +276,13 @@ export async function performQuestionnaireIntent(
         return { message: COLLECT_MESSAGES.itemsRequested, count: 1, questionnaireId: created.id };
       }
       case "attach": {
-        if (row.locked) throw new CollectError(409, COLLECT_MESSAGES.isLocked);
+        if (row.locked) throw new PortalError(409, COLLECT_MESSAGES.isLocked);
         const since = new Date(Date.now() - UNATTACHED_MONTHS * 31 * 86_400_000);
         const docs = await tx.extractedDocument.findMany({
           where: { id: { in: intent.extractedDocumentIds }, companyId: row.company_id, questionnaireId: null, deletedAt: null, createdAt: { gte: since } },
           select: { id: true, name: true },
         });
-        if (docs.length !== new Set(intent.extractedDocumentIds).size) throw new CollectError(404, COLLECT_MESSAGES.attachFailed);
+        if (docs.length !== new Set(intent.extractedDocumentIds).size) throw new PortalError(404, COLLECT_MESSAGES.attachFailed);
         await tx.extractedDocument.updateMany({ where: { id: { in: docs.map((d) => d.id) } }, data: { questionnaireId: row.id } });
         await touch(tx, [row.id], "Attached documents");
         await log("Attached documents", ACTIVITY_TYPES.document, docs.map((d) => d.name ?? d.id).join(", "));
@@ -307,7 +299,7 @@ export async function performQuestionnaireIntent(
         return { message: COLLECT_MESSAGES.restored, count: 1 };
       }
       case "link": {
-        if (row.is_draft) throw new CollectError(409, "Drafts have no link yet.");
+        if (row.is_draft) throw new PortalError(409, "Drafts have no link yet.");
         return { message: COLLECT_MESSAGES.linkCopied, count: 1, link: questionnaireLink(portal, row) };
       }
     }
@@ -322,7 +314,7 @@ export async function performBulkIntent(portal: FirmSiteContext, staff: SessionU
   const today = todayIn(portal.firm.timeZone);
   if (intent.intent === "due_dates") {
     const problem = dueDateError(intent.dueDate, today);
-    if (problem) throw new CollectError(422, problem);
+    if (problem) throw new PortalError(422, problem);
   }
   const ids = [...new Set(intent.questionnaireIds)];
   const emails: { to: string; subject: string; text: string; userId: string }[] = [];
@@ -352,7 +344,7 @@ export async function performBulkIntent(portal: FirmSiteContext, staff: SessionU
       }
       case "send_drafts": {
         const drafts = rows.filter((r) => r.is_draft && !r.locked);
-        if (drafts.length === 0) throw new CollectError(409, COLLECT_MESSAGES.notDraft);
+        if (drafts.length === 0) throw new PortalError(409, COLLECT_MESSAGES.notDraft);
         const now = new Date();
         await touch(
           tx,
@@ -542,21 +534,4 @@ export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, q
     })),
     attachTargets: orderQuestionnaires(targets.map((t) => ({ ...t, dueDate: day(t.dueDate) }))).map(({ locked: _l, ...t }) => t),
   };
-}
-
-/** A JSON body, or a form (repeated `questionnaireIds`/`extractedDocumentIds`); null when unreadable. */
-export async function readActionBody(request: Request): Promise<unknown> {
-  try {
-    if ((request.headers.get("content-type") ?? "").includes("application/json")) return await request.json();
-    const form = await request.formData();
-    const body: Record<string, unknown> = {};
-    for (const [key, value] of form) {
-      if (typeof value !== "string") continue;
-      if (key === "questionnaireIds" || key === "extractedDocumentIds") body[key] = [...((body[key] as string[]) ?? []), value];
-      else body[key] = value;
-    }
-    return body;
-  } catch {
-    return null;
-  }
 }
