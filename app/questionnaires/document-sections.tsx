@@ -14,7 +14,7 @@ import { previewKind } from "~/pdf/file-preview-dialog";
 import { formatFileSize } from "~/storage/uploads";
 import { SPLIT_MESSAGES } from "~/documents/extracted/split-rules";
 import { useVocabulary } from "~/vocabulary";
-import type { QuestionData, SectionData } from "./questionnaire.server";
+import type { QuestionData, SectionData } from "./types";
 import {
   CHANGE_REQUEST_MAX,
   changeRequestError,

@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Badge, Button, Checkbox, ConfirmDialog, Dialog, Pill, ProgressBar, Select, TextArea, TextField, UploadIcon, useToast } from "~/components/ui";
 import { uploadWithProgress } from "~/components/upload";
 import { useVocabulary } from "~/vocabulary";
-import type { QuestionData, QuestionnaireData, SectionData } from "./questionnaire.server";
+import type { QuestionData, QuestionnaireData, SectionData } from "./types";
 import {
   answerLaterError,
   answerValues,

@@ -25,7 +25,7 @@ import {
   type UploadedFileState,
 } from "~/documents/extracted/split-rules";
 import { previewKind } from "~/pdf/file-preview-dialog";
-import type { QuestionData, QuestionnaireData } from "./questionnaire.server";
+import type { QuestionData, QuestionnaireData } from "./types";
 import { answerValues, type PortalMode } from "./rules";
 import * as s from "./questionnaire.css";
 

@@ -5,7 +5,8 @@
  * file links are presigned URLs: the answer is never kept by a cache (jsonAction).
  */
 import { jsonAction, notFoundLoader, requireApiUser } from "~/http.server";
-import { performQuestionnaireAction, questionnaireActionSchema } from "~/questionnaires/questionnaire.server";
+import { performQuestionnaireAction } from "~/questionnaires/actions/perform.server";
+import { questionnaireActionSchema } from "~/questionnaires/actions/schema";
 
 export const loader = notFoundLoader;
 
