@@ -6,132 +6,51 @@
  * visibility (group access), one activity-log entry per questionnaire changed, and a
  * PortalError (404/403/409/422) instead of a 500. Another firm's ids are never found (RLS).
  */
-import { refreshNextReminderDates } from "~/reminders/reminders.server";
 import type { SessionUser } from "~/auth/session.server";
-import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
+import { ACTIVITY_TYPES } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
 import { conflict, isPortalError, PortalError } from "~/errors";
 import { DEPOSIT_STATE_REFUSED, setDepositPaid } from "~/questionnaires/questionnaire.server";
-import { SECTION_TYPE } from "~/questionnaires/rules";
-import { canDoAdvisorAction, type AdvisorOnlyAction } from "~/staff/permissions";
 import { todayIn } from "~/time-zones";
-import { orderQuestionnaires } from "./overview/table";
+import { additionalItems } from "./actions/additional-items.server";
+import { attach } from "./actions/attach.server";
 import {
-  additionalItemError,
-  additionalItemText,
-  COLLECT_MESSAGES,
-  dueDateError,
-  UNATTACHED_MONTHS,
-  type BulkIntent,
-  type QuestionnaireIntent,
-} from "./preview/rules";
+  logMany,
+  notFound,
+  one,
+  questionnaireLink,
+  requireAllowed,
+  touch,
+  visibleQuestionnaires,
+  type ActionOutcome,
+  type IntentContext,
+  type IntentHandler,
+  type VisibleRow,
+} from "./actions/frame.server";
+import { deleteQuestionnaire, link, restore } from "./actions/lifecycle.server";
+import { complete, dueDate, lock, reminders, trackChanges } from "./actions/settings.server";
+import { orderQuestionnaires } from "./overview/table";
+import { additionalItemError, COLLECT_MESSAGES, dueDateError, UNATTACHED_MONTHS, type BulkIntent, type QuestionnaireIntent } from "./preview/rules";
 
-const notFound = () => new PortalError(404, "Not Found");
+type TableIntent = Exclude<QuestionnaireIntent["intent"], "deposit">;
 
-export interface ActionOutcome {
-  message: string;
-  /** Rows changed (bulk), or 1. */
-  count: number;
-  link?: string;
-  /** The new questionnaire (additional items). */
-  questionnaireId?: string;
-}
-
-/** Which of the spec's advisor-only actions (§6, app/staff/permissions.ts) each intent is; the others are open to all staff. */
-const ADVISOR_ACTION: Partial<Record<string, AdvisorOnlyAction>> = {
-  lock: "lockQuestionnaire",
-  complete: "markCompleted",
-  deposit: "markPaid",
-  additional_items: "requestItems",
-  restore: "restoreQuestionnaires",
-  send_drafts: "sendTemplates",
+/** Each intent's handler (./actions); the deposit goes through the questionnaire's own rule. */
+const HANDLERS: {
+  [I in TableIntent]: (ctx: IntentContext, tx: FirmTx, row: VisibleRow, intent: Extract<QuestionnaireIntent, { intent: I }>) => Promise<ActionOutcome>;
+} = {
+  lock,
+  complete,
+  track_changes: trackChanges,
+  due_date: dueDate,
+  reminders,
+  additional_items: additionalItems,
+  attach,
+  delete: deleteQuestionnaire,
+  restore,
+  link,
 };
-
-export function requireAllowed(staff: SessionUser, intent: string): void {
-  if (staff.kind !== "staff") throw notFound();
-  const action = ADVISOR_ACTION[intent];
-  if (!action) return;
-  const decision = canDoAdvisorAction(staff, action);
-  if (!decision.allowed) throw new PortalError(decision.status, decision.message);
-}
-
-interface VisibleRow {
-  id: string;
-  company_id: string;
-  hash_id: string;
-  name: string;
-  tax_year: number;
-  is_draft: boolean;
-  locked: boolean;
-  completed: boolean;
-  deleted_at: Date | null;
-  owner_id: string | null;
-  owner_email: string | null;
-  owner_fname: string | null;
-  owner_temp_email: boolean | null;
-}
-
-/**
- * The questionnaires among `ids` this viewer may act on, locked FOR UPDATE: same firm (RLS), a
- * live entity, and for group access an owner in the viewer's group or in none.
- */
-async function visibleQuestionnaires(tx: FirmTx, staff: SessionUser, ids: string[], deleted: "live" | "deleted" | "any"): Promise<VisibleRow[]> {
-  const values: unknown[] = [ids];
-  let group = "";
-  if (staff.firmAccess === "group") {
-    values.push(staff.id);
-    group = "AND (o.id IS NULL OR o.firm_group_id IS NULL OR o.firm_group_id = (SELECT v.firm_group_id FROM users v WHERE v.id = $2))";
-  }
-  const del = deleted === "live" ? "AND q.deleted_at IS NULL" : deleted === "deleted" ? "AND q.deleted_at IS NOT NULL" : "";
-  return tx.$queryRawUnsafe<VisibleRow[]>(
-    `SELECT q.id, q.company_id, c.hash_id, q.name, q.tax_year, q.is_draft, q.locked, q.completed, q.deleted_at,
-            o.id AS owner_id, o.email AS owner_email, o.fname AS owner_fname, o.has_temp_email AS owner_temp_email
-       FROM questionnaires q JOIN companies c ON c.id = q.company_id LEFT JOIN users o ON o.id = c.primary_owner_id
-      WHERE q.id = ANY($1::text[]) AND c.deleted_at IS NULL ${del} ${group}
-      ORDER BY q.id FOR UPDATE OF q`,
-    ...values,
-  );
-}
-
-async function one(tx: FirmTx, staff: SessionUser, id: string, deleted: "live" | "deleted" | "any" = "live"): Promise<VisibleRow> {
-  const row = (await visibleQuestionnaires(tx, staff, [id], deleted))[0];
-  if (!row) throw notFound();
-  return row;
-}
-
-async function touch(tx: FirmTx, ids: string[], title: string, data: Record<string, unknown> = {}) {
-  await tx.questionnaire.updateMany({ where: { id: { in: ids } }, data: { ...data, lastActivity: title, lastActivityAt: new Date() } });
-  await refreshNextReminderDates(tx, null, ids); // due date, lock, completion or reminders switch may move the next reminder
-}
-
-async function logMany(
-  tx: FirmTx,
-  portal: FirmSiteContext,
-  staff: SessionUser,
-  rows: VisibleRow[],
-  title: string,
-  typeId: number = ACTIVITY_TYPES.questionnaire,
-  description?: string,
-) {
-  await tx.activityLog.createMany({
-    data: rows.map((r) => ({
-      firmId: portal.firm.id,
-      typeId,
-      title: title.slice(0, 200),
-      description: description?.slice(0, 2000) ?? null,
-      actorId: staff.id,
-      companyId: r.company_id,
-      questionnaireId: r.id,
-      ipAddress: portal.clientAddress,
-    })),
-  });
-}
-
-function questionnaireLink(portal: FirmSiteContext, row: Pick<VisibleRow, "hash_id" | "id">): string {
-  return `${portal.origin}/questionnaire/${encodeURIComponent(row.hash_id)}?${new URLSearchParams({ questionnaireId: row.id })}`;
-}
 
 /** One questionnaire's action (the preview dialog). */
 export async function performQuestionnaireIntent(
@@ -165,146 +84,14 @@ export async function performQuestionnaireIntent(
     if (problem) throw new PortalError(422, problem);
   }
 
-  const emails: { to: string; subject: string; text: string; userId: string }[] = [];
+  const ctx: IntentContext = { portal, staff, emails: [] };
+  const handler = HANDLERS[intent.intent] as IntentHandler<Exclude<QuestionnaireIntent["intent"], "deposit">>;
   const outcome = await portal.db.$transaction(async (tx): Promise<ActionOutcome> => {
     const deletedScope = intent.intent === "restore" ? "deleted" : "live";
     const row = await one(tx, staff, questionnaireId, deletedScope);
-    const log = (title: string, typeId: number = ACTIVITY_TYPES.questionnaire, description?: string) =>
-      logActivity(tx, portal.firm.id, {
-        typeId,
-        title,
-        description,
-        actorId: staff.id,
-        companyId: row.company_id,
-        questionnaireId: row.id,
-        ipAddress: portal.clientAddress,
-      });
-
-    switch (intent.intent) {
-      case "lock": {
-        const title = intent.locked ? "Locked the questionnaire" : "Unlocked the questionnaire";
-        await touch(tx, [row.id], title, { locked: intent.locked });
-        await log(title);
-        return { message: intent.locked ? COLLECT_MESSAGES.locked : COLLECT_MESSAGES.unlocked, count: 1 };
-      }
-      case "complete": {
-        const title = intent.completed ? "Marked the questionnaire completed" : "Marked the questionnaire not completed";
-        await touch(tx, [row.id], title, intent.completed ? { completed: true, submittedAt: new Date() } : { completed: false });
-        await log(title);
-        return { message: intent.completed ? COLLECT_MESSAGES.completed : COLLECT_MESSAGES.notCompleted, count: 1 };
-      }
-      case "track_changes": {
-        const title = intent.trackChanges ? "Turned on tracking changes" : "Turned off tracking changes";
-        await touch(tx, [row.id], title, { trackChanges: intent.trackChanges });
-        await log(title);
-        return { message: intent.trackChanges ? COLLECT_MESSAGES.trackOn : COLLECT_MESSAGES.trackOff, count: 1 };
-      }
-      case "due_date": {
-        const title = "Changed the due date";
-        await touch(tx, [row.id], title, {
-          dueDate: new Date(`${intent.dueDate}T00:00:00Z`),
-          ...(intent.remindersDisabled === undefined ? {} : { remindersDisabled: intent.remindersDisabled }),
-        });
-        await log(title, ACTIVITY_TYPES.questionnaire, `Due ${intent.dueDate}`);
-        return { message: COLLECT_MESSAGES.updated, count: 1 };
-      }
-      case "reminders": {
-        const title = intent.remindersDisabled ? "Turned reminders off" : "Updated the reminder settings";
-        const texts = {
-          reminderEmailSubject: intent.reminderEmailSubject?.trim() || null,
-          reminderEmailMessage: intent.reminderEmailMessage?.trim() || null,
-          reminderInAppMessage: intent.reminderInAppMessage?.trim() || null,
-          reminderSmsMessage: intent.reminderSmsMessage?.trim() || null,
-        };
-        await touch(tx, [row.id], title, { remindersDisabled: intent.remindersDisabled, ...texts });
-        await log(title);
-        return { message: COLLECT_MESSAGES.reminderUpdated, count: 1 };
-      }
-      case "additional_items": {
-        if (row.locked) throw new PortalError(409, COLLECT_MESSAGES.isLocked);
-        const prefs = portal.firm.preferences;
-        const name = intent.name?.trim() || `Additional items: ${row.name}`;
-        const now = new Date();
-        const created = await tx.questionnaire.create({
-          data: {
-            firmId: portal.firm.id,
-            companyId: row.company_id,
-            relevantQuestionnaireId: row.id,
-            name,
-            taxYear: row.tax_year,
-            dueDate: new Date(`${intent.dueDate}T00:00:00Z`),
-            isOpenItem: true,
-            sentAt: now,
-            createdById: staff.id,
-            lastActivity: "Additional items requested",
-            lastActivityAt: now,
-          },
-          select: { id: true },
-        });
-        const section = await tx.section.create({
-          data: { firmId: portal.firm.id, questionnaireId: created.id, sectionType: SECTION_TYPE.questionnaire, name: "Additional Items", order: 0 },
-          select: { id: true },
-        });
-        await tx.question.createMany({
-          data: intent.items.map((item, i) => ({
-            firmId: portal.firm.id,
-            questionnaireId: created.id,
-            sectionId: section.id,
-            text: additionalItemText(item, prefs.removePleaseUploadForRolloverItems),
-            questionType: item.questionType,
-            options: item.questionType === "upload" ? item.options : [],
-            order: i,
-          })),
-        });
-        await log("Requested additional items", ACTIVITY_TYPES.questionnaire, `${intent.items.length} item(s) in '${name}'`);
-        await logActivity(tx, portal.firm.id, {
-          typeId: ACTIVITY_TYPES.questionnaire,
-          title: "Additional items requested",
-          actorId: staff.id,
-          companyId: row.company_id,
-          questionnaireId: created.id,
-          ipAddress: portal.clientAddress,
-        });
-        if (row.owner_id && row.owner_email && !row.owner_temp_email) {
-          emails.push({
-            to: row.owner_email,
-            userId: row.owner_id,
-            subject: `${portal.firm.name} requested additional items`,
-            text: `Hi ${row.owner_fname ?? ""},\n\n${portal.firm.name} needs a few more items for ${row.name} (${row.tax_year}), due ${intent.dueDate}.\n\n${questionnaireLink(portal, { hash_id: row.hash_id, id: created.id })}\n`,
-          });
-        }
-        return { message: COLLECT_MESSAGES.itemsRequested, count: 1, questionnaireId: created.id };
-      }
-      case "attach": {
-        if (row.locked) throw new PortalError(409, COLLECT_MESSAGES.isLocked);
-        const since = new Date(Date.now() - UNATTACHED_MONTHS * 31 * 86_400_000);
-        const docs = await tx.extractedDocument.findMany({
-          where: { id: { in: intent.extractedDocumentIds }, companyId: row.company_id, questionnaireId: null, deletedAt: null, createdAt: { gte: since } },
-          select: { id: true, name: true },
-        });
-        if (docs.length !== new Set(intent.extractedDocumentIds).size) throw new PortalError(404, COLLECT_MESSAGES.attachFailed);
-        await tx.extractedDocument.updateMany({ where: { id: { in: docs.map((d) => d.id) } }, data: { questionnaireId: row.id } });
-        await touch(tx, [row.id], "Attached documents");
-        await log("Attached documents", ACTIVITY_TYPES.document, docs.map((d) => d.name ?? d.id).join(", "));
-        return { message: COLLECT_MESSAGES.attached, count: docs.length };
-      }
-      case "delete": {
-        await tx.questionnaire.update({ where: { id: row.id }, data: { deletedAt: new Date() } });
-        await log("Deleted the questionnaire");
-        return { message: COLLECT_MESSAGES.deleted, count: 1 };
-      }
-      case "restore": {
-        await tx.questionnaire.update({ where: { id: row.id }, data: { deletedAt: null } });
-        await log("Restored the questionnaire");
-        return { message: COLLECT_MESSAGES.restored, count: 1 };
-      }
-      case "link": {
-        if (row.is_draft) throw new PortalError(409, "Drafts have no link yet.");
-        return { message: COLLECT_MESSAGES.linkCopied, count: 1, link: questionnaireLink(portal, row) };
-      }
-    }
+    return handler(ctx, tx, row, intent as never);
   });
-  for (const email of emails) await sendEmail(portal, email);
+  for (const email of ctx.emails) await sendEmail(portal, email);
   return outcome;
 }
 
