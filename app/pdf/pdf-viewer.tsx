@@ -8,12 +8,13 @@
  * only pages that show a PDF ever load it. The PDF itself comes straight from the store through a
  * short-lived presigned GET URL that `getUrl` asks the server for (a retry asks for a fresh one).
  */
+import type * as PdfJsModule from "pdfjs-dist";
 import type { PDFDocumentProxy, RenderTask } from "pdfjs-dist";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Alert, Button, ChevronLeftIcon, ChevronRightIcon, Spinner, VisuallyHidden } from "~/components/ui";
 import * as s from "./pdf-viewer.css";
 
-type PdfJs = typeof import("pdfjs-dist");
+type PdfJs = typeof PdfJsModule;
 
 const PDFJS_BASE = "/pdfjs/";
 export const PDF_LOAD_FAILED = "Failed to load PDF file";
@@ -201,10 +202,13 @@ export function PdfViewer({ getUrl, title, sourceKey, onPageChange, className }:
   }
 
   return (
+    // The viewer is one focusable region that takes the page and zoom keys (arrows, +, -, Home, End).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       className={`${s.viewer} ${className ?? ""}`}
       role="region"
       aria-label={`${title} (PDF viewer)`}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-testid="pdf-viewer"

@@ -11,7 +11,7 @@
 import { withFirm, type FirmTx } from "~/db.server";
 import { putObject, readObjectBytes } from "~/documents/objects.server";
 import type { JobDefinition } from "~/jobs.server";
-import type { SectionDocumentData } from "~/questionnaires/questionnaire.server";
+import type { SectionDocumentData } from "~/questionnaires/types";
 import { agreementComplete, SECTION_TYPE, signedFileName } from "~/questionnaires/rules";
 import { deleteObject } from "~/storage.server";
 import { entityDocumentKey, keyBelongsToEntity } from "~/storage/keys";

@@ -5,6 +5,7 @@
  * receipt). The PDF is shown by the lazy pdf.js viewer from a short-lived URL the server issues.
  * Also the document checklist's summary (10).
  */
+import { apiFetch } from "~/auth/api-fetch";
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { Alert, Badge, Button, ConfirmDialog, Dialog, TextArea, TextField, VisuallyHidden } from "~/components/ui";
@@ -13,7 +14,7 @@ import { previewKind } from "~/pdf/file-preview-dialog";
 import { formatFileSize } from "~/storage/uploads";
 import { SPLIT_MESSAGES } from "~/documents/extracted/split-rules";
 import { useVocabulary } from "~/vocabulary";
-import type { QuestionData, SectionData } from "./questionnaire.server";
+import type { QuestionData, SectionData } from "./types";
 import {
   CHANGE_REQUEST_MAX,
   changeRequestError,
@@ -43,9 +44,9 @@ export interface DocumentSectionProps {
 
 /** A 5-minute view URL of one of the entity's documents through the document browser's API (staff may read any of the entity's files). */
 export async function staffViewUrl(companyHash: string, documentId: string): Promise<string> {
-  const response = await fetch(`/api/documents/${companyHash}`, {
+  const response = await apiFetch(`/api/documents/${companyHash}`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
+    headers: { "content-type": "application/json" },
     body: JSON.stringify({ intent: "view_url", id: documentId }),
   });
   const reply = (await response.json().catch(() => ({}))) as { url?: string; error?: string };

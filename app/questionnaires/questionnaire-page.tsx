@@ -6,12 +6,13 @@
  * Advisor modes never call the server: admin-preview answers (and notes) live in this page's state
  * only; admin-template is read-only with notes and signing disabled.
  */
+import { apiFetch } from "~/auth/api-fetch";
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Badge, Button, Checkbox, ConfirmDialog, Dialog, Pill, ProgressBar, Select, TextArea, TextField, UploadIcon, useToast } from "~/components/ui";
 import { uploadWithProgress } from "~/components/upload";
 import { useVocabulary } from "~/vocabulary";
-import type { QuestionData, QuestionnaireData, SectionData } from "./questionnaire.server";
+import type { QuestionData, QuestionnaireData, SectionData } from "./types";
 import {
   answerLaterError,
   answerValues,
@@ -90,7 +91,7 @@ const STATUS_LABEL: Record<SectionStatus, string> = { completed: "Completed", pe
 const AUTOSAVE_MS = 600;
 
 export function QuestionnairePage(props: QuestionnairePageProps) {
-  const { data, mode, today } = props;
+  const { data, mode } = props;
   const t = useVocabulary();
   const toast = useToast();
   const navigate = useNavigate();
@@ -111,8 +112,10 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const deposit = { depositStatus: data.depositStatus, depositAmountCents: data.depositAmountCents };
   const views = useMemo(
     () => sectionViews(sections, questions, { firstSectionRequired: props.firstSectionRequired, visited, deposit, onePerSection: props.onePerSection }),
+    // The deposit object is new on every render: its status is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [sections, questions, visited, props.firstSectionRequired, deposit.depositStatus],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const initialIndex = Math.max(
     0,
     views.findIndex((v) => v.section.id === (props.initialSectionId ?? data.currentSectionId)),
@@ -131,7 +134,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   async function send(body: ActionBody): Promise<ActionReply> {
     if (mode !== "client") return mockReply(body);
     try {
-      const response = await fetch(`/api/questionnaires/${data.company.hashId}`, {
+      const response = await apiFetch(`/api/questionnaires/${data.company.hashId}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ ...body, questionnaireId: data.id }),

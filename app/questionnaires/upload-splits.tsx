@@ -9,6 +9,7 @@
  *   split the page says so and polls the questionnaire's files (upload_states).
  * Both poll every 750 ms, at most 200 times (spec: bulk upload polling).
  */
+import { apiFetch } from "~/auth/api-fetch";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Badge, Button, useToast } from "~/components/ui";
 import { SplitReviewDialog } from "~/documents/split-dialog";
@@ -24,7 +25,7 @@ import {
   type UploadedFileState,
 } from "~/documents/extracted/split-rules";
 import { previewKind } from "~/pdf/file-preview-dialog";
-import type { QuestionData, QuestionnaireData } from "./questionnaire.server";
+import type { QuestionData, QuestionnaireData } from "./types";
 import { answerValues, type PortalMode } from "./rules";
 import * as s from "./questionnaire.css";
 
@@ -38,9 +39,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One call to the entity's document API (staff: split actions and view URLs); refusals carry the server's message. */
 async function documentApi(companyHash: string, body: Record<string, unknown>, failure: string = SPLIT_MESSAGES.failed): Promise<Reply> {
   try {
-    const response = await fetch(`/api/documents/${companyHash}`, {
+    const response = await apiFetch(`/api/documents/${companyHash}`, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
+      headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
     const reply = (await response.json().catch(() => ({}))) as Reply;

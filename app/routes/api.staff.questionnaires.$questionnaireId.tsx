@@ -3,40 +3,28 @@
  * activities, unattached documents); POST one action on the questionnaire (JSON `{ intent, ... }`,
  * see app/collect/preview/rules.ts). Another firm's or an invisible questionnaire is a 404.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireStaff } from "~/auth/session.server";
-import { requireFirmSite } from "~/context.server";
+import { z } from "zod";
+import { loadPreview, performQuestionnaireIntent } from "~/collect/questionnaire-actions.server";
+import { questionnaireIntentSchema, readIntent } from "~/collect/preview/rules";
+import { notFound } from "~/errors";
+import { jsonAction, jsonLoader, requireApiUser } from "~/http.server";
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const portal = requireFirmSite(context);
-  const staff = await requireStaff(request, portal);
+function questionnaireId(params: { questionnaireId?: string }): string {
   const id = params.questionnaireId ?? "";
-  if (!ID.test(id)) throw new Response("Not Found", { status: 404 });
-  const { CollectError, loadPreview } = await import("~/collect/actions.server");
-  try {
-    return json(await loadPreview(portal, staff, id), { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    if (error instanceof CollectError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  if (!ID.test(id)) throw notFound("Not Found");
+  return id;
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const portal = requireFirmSite(context);
-  const staff = await requireStaff(request, portal);
-  const id = params.questionnaireId ?? "";
-  if (!ID.test(id)) return json({ ok: false as const, error: "Not Found" }, { status: 404 });
-  const { CollectError, performQuestionnaireIntent, readActionBody } = await import("~/collect/actions.server");
-  const { questionnaireIntentSchema, firstIssue } = await import("~/collect/preview/rules");
-  const parsed = questionnaireIntentSchema.safeParse(await readActionBody(request));
-  if (!parsed.success) return json({ ok: false as const, error: firstIssue(parsed.error) }, { status: 400 });
-  try {
-    const result = await performQuestionnaireIntent(portal, staff, id, parsed.data);
-    return json({ ok: true as const, ...result });
-  } catch (error) {
-    if (error instanceof CollectError) return json({ ok: false as const, error: error.message }, { status: error.status });
-    throw error;
-  }
-}
+export const loader = jsonLoader(async ({ request, params, portal }) => {
+  const staff = await requireApiUser(request, portal);
+  return loadPreview(portal, staff, questionnaireId(params));
+});
+
+export const action = jsonAction(z.unknown(), async (body, { request, params, portal }) => {
+  const staff = await requireApiUser(request, portal);
+  const id = questionnaireId(params);
+  const result = await performQuestionnaireIntent(portal, staff, id, readIntent(questionnaireIntentSchema, body));
+  return { ok: true as const, ...result };
+});

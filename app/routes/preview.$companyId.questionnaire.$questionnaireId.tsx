@@ -6,16 +6,18 @@
  * Advisors of firms with the bulk upload processor split the client's uploaded PDFs from here
  * (through the document API, which checks again).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useFetcher, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import { data as answer, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useMemo } from "react";
 import { z } from "zod";
 import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { canSplitDocuments } from "~/documents/extracted/split-rules";
 import { Alert, Badge, Button, ShowToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
-import { loadQuestionnaireForStaff, QuestionnaireError, setDepositPaid } from "~/questionnaires/questionnaire.server";
+import { isPortalError } from "~/errors";
+import { loadQuestionnaireForStaff, setDepositPaid } from "~/questionnaires/questionnaire.server";
 import { QuestionnairePage } from "~/questionnaires/questionnaire-page";
 import { depositOutstanding, MESSAGES } from "~/questionnaires/rules";
 import { todayIn } from "~/time-zones";
@@ -28,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const data = await loadQuestionnaireForStaff(portal, staff, params.companyId ?? "", params.questionnaireId ?? "");
   if (!data) throw new Response("Not Found", { status: 404 });
   const prefs = portal.firm.preferences;
-  return json({
+  return {
     data,
     today: todayIn(portal.firm.timeZone),
     userId: staff.id,
@@ -42,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     viewerName: `${portal.firm.name} Team`,
     canMarkPaid: staff.isAdvisor,
     canSplit: canSplitDocuments(staff, prefs.bulkUploadProcessor),
-  });
+  };
 }
 
 const depositSchema = z.object({ intent: z.enum(["mark_paid", "mark_unpaid"]) });
@@ -51,13 +53,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const portal = requireFirmSite(context);
   const staff = await requireStaff(request, portal);
   const parsed = depositSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return json({ ok: false as const, error: "Malformed request" }, { status: 400 });
+  if (!parsed.success) return answer({ ok: false as const, error: "Malformed request" }, { status: 400 });
   const paid = parsed.data.intent === "mark_paid";
   try {
     const result = await setDepositPaid(portal, staff, params.companyId ?? "", params.questionnaireId ?? "", paid);
-    return json({ ok: true as const, message: result.message, depositStatus: paid ? ("marked_paid" as const) : ("pending" as const) });
+    return { ok: true as const, message: result.message, depositStatus: paid ? ("marked_paid" as const) : ("pending" as const) };
   } catch (error) {
-    if (error instanceof QuestionnaireError) return json({ ok: false as const, error: error.message }, { status: error.status });
+    // The page shows the refusal in a toast (a form action, not a JSON route).
+    if (isPortalError(error)) return answer({ ok: false as const, error: error.message }, { status: error.status });
     throw error;
   }
 }
@@ -105,15 +108,5 @@ export default function PreviewQuestionnaireRoute() {
 const DEPOSIT_LABEL = { paid: "Paid", marked_paid: "Marked paid", payment_pending: "Payment pending", pending: "Unpaid", unpaid: "Unpaid" } as const;
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <FirmPage>
-      <Alert tone="danger" title={notFound ? "Questionnaire not found" : MESSAGES.loadFailed}>
-        <Button to="/" variant="secondary" size="sm">
-          Back
-        </Button>
-      </Alert>
-    </FirmPage>
-  );
+  return <RouteErrorBoundary titles={{ 404: "Questionnaire not found" }} fallback={MESSAGES.loadFailed} back={{ to: "/", label: "Back" }} />;
 }

@@ -3,11 +3,11 @@
  * (admin-template mode): the tax year minus 1, the banner about template tags, nothing answerable,
  * notes and signing disabled. Staff only; another firm's template is not found.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
-import { Alert, Button } from "~/components/ui";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireFirmSite } from "~/context.server";
 import { loadTemplatePreview } from "~/questionnaires/questionnaire.server";
 import { QuestionnairePage } from "~/questionnaires/questionnaire-page";
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const data = await loadTemplatePreview(portal, params.templateId ?? "", today);
   if (!data) throw new Response("Not Found", { status: 404 });
   const prefs = portal.firm.preferences;
-  return json({
+  return {
     data,
     today,
     userId: staff.id,
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     disableProvidedElsewhere: prefs.disableProvidedElsewhere,
     firmDisablesAnswerLater: prefs.disableAnswerLater,
     initialSectionId: new URL(request.url).searchParams.get("sectionId"),
-  });
+  };
 }
 
 export default function PreviewTemplateRoute() {
@@ -46,15 +46,5 @@ export default function PreviewTemplateRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <FirmPage>
-      <Alert tone="danger" title={notFound ? "Template not found" : MESSAGES.loadFailed}>
-        <Button to="/" variant="secondary" size="sm">
-          Back
-        </Button>
-      </Alert>
-    </FirmPage>
-  );
+  return <RouteErrorBoundary titles={{ 404: "Template not found" }} fallback={MESSAGES.loadFailed} back={{ to: "/", label: "Back" }} />;
 }

@@ -5,11 +5,12 @@
  * opens in the advisor preview. Staff only; a client, another firm's user id or (group access)
  * another group's client is not found, and only the entities the staff member may see are shown.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { displayName, requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, Button } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { ClientDashboard } from "~/home/client-dashboard";
@@ -35,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const visibility = await staffVisibility(portal.db, staff);
   const home = await loadClientHome(portal, client, search, { entityWhere: visibility.entityWhere() });
   const clientName = `${client.fname} ${client.lname}`.trim() || displayName(client);
-  return json({
+  return {
     clientName,
     today: todayIn(client.timeZone),
     entityIds: Object.fromEntries(home.entities.map((e) => [e.hashId, e.id])),
@@ -46,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       firm: { name: portal.firm.name, supportEmail: portal.firm.supportEmail, communicationDisabled: portal.firm.preferences.communicationDisabled },
       home: { ...home, questionnaires: home.questionnaires.map((q) => ({ ...q, progress: progressPercent(q.sections, q.inProgress) })) },
     },
-  });
+  };
 }
 
 /** The dashboard's entity selector posts here: show that entity, change nothing. */
@@ -97,15 +98,5 @@ export default function PreviewUserRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <FirmPage>
-      <Alert tone="danger" title={notFound ? "Client not found" : "Something went wrong. Please refresh this page to try again."}>
-        <Button to="/" variant="secondary" size="sm">
-          Back
-        </Button>
-      </Alert>
-    </FirmPage>
-  );
+  return <RouteErrorBoundary titles={{ 404: "Client not found" }} back={{ to: "/", label: "Back" }} />;
 }

@@ -57,9 +57,9 @@ async function upload(questionId: string, fileName: string, bytes: Uint8Array): 
 }
 
 const clientView = () =>
-  client.data<{ data: { uploads: Record<string, UploadedFileState> } }>("summit", `/questionnaire/${q.hash}?questionnaireId=${q.id}`, CLIENT_ROUTE);
+  client.pageData<{ data: { uploads: Record<string, UploadedFileState> } }>("summit", `/questionnaire/${q.hash}?questionnaireId=${q.id}`, CLIENT_ROUTE);
 const advisorView = () =>
-  advisor.data<{ canSplit: boolean; data: { uploads: Record<string, UploadedFileState> } }>(
+  advisor.pageData<{ canSplit: boolean; data: { uploads: Record<string, UploadedFileState> } }>(
     "summit",
     `/preview/${q.companyId}/questionnaire/${q.id}`,
     PREVIEW_ROUTE,

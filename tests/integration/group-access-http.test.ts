@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { putObject } from "~/documents/objects.server";
 import { entityDocumentKey } from "~/storage/keys";
-import { bootApp, dataPath, type AppResponse, type Browser, type TestApp } from "../support/app";
+import { bootApp, dataPath, singleFetchPath, type AppResponse, type Browser, type TestApp } from "../support/app";
 
 const SUMMIT = "summit";
 const FIRM = "firm_summit";
@@ -143,7 +143,6 @@ const ENTITY = "routes/admin.$companyHash._index";
 const USER = "routes/clients.$userId";
 const MESSAGES = "routes/admin.$companyHash.messages.($conversationId)";
 const INBOX = "routes/messages.($conversationId)";
-const PREVIEW_Q = "routes/preview.$companyId.questionnaire.$questionnaireId";
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const json = (path: string, body: unknown) => (b: Browser) => b.postJson(SUMMIT, path, body);
@@ -334,7 +333,7 @@ const PROBES: Probe[] = [
   // Questionnaires.
   {
     route: "POST /preview/{companyId}/questionnaire/{questionnaireId} mark_paid",
-    request: (s) => form(dataPath(`/preview/${s.entityId}/questionnaire/${s.questionnaireId}`, PREVIEW_Q), { intent: "mark_paid" }),
+    request: (s) => form(singleFetchPath(`/preview/${s.entityId}/questionnaire/${s.questionnaireId}`), { intent: "mark_paid" }),
     allowed: [400],
   },
   {
@@ -494,7 +493,7 @@ describe("a client who co-owns another group's entity (finding 11)", () => {
       `/preview/user/${megan.id}?previewCompanyHash=${morgan.hashId}`,
       `/preview/user/${megan.id}?entity=${morgan.hashId}`,
     ]) {
-      const preview = await nina.data(SUMMIT, path, "routes/preview.user.$previewUserId");
+      const preview = await nina.pageData(SUMMIT, path, "routes/preview.user.$previewUserId");
       const home = preview.data.home;
       expect(
         home.entities.map((e: { name: string }) => e.name),
@@ -504,7 +503,7 @@ describe("a client who co-owns another group's entity (finding 11)", () => {
       expect(Object.keys(preview.entityIds), path).not.toContain(morgan.hashId);
       expect(JSON.stringify(preview), path).not.toMatch(/Outdoor Gear|S-Corporation/);
     }
-    const all = await partner.data(SUMMIT, `/preview/user/${megan.id}`, "routes/preview.user.$previewUserId");
+    const all = await partner.pageData(SUMMIT, `/preview/user/${megan.id}`, "routes/preview.user.$previewUserId");
     expect(all.data.home.selected.name).toBe("Morgan Outdoor Gear Inc");
   });
 });

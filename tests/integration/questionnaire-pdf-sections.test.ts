@@ -15,6 +15,7 @@ import type * as SeedModule from "../../prisma/seed";
 import type * as ServerModule from "../../app/questionnaires/questionnaire.server";
 import type { SessionUser } from "../../app/auth/session.server";
 import type { FirmSiteContext } from "../../app/context.server";
+import { PortalError } from "../../app/errors";
 import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
 
@@ -105,8 +106,8 @@ async function expectRefused(promise: Promise<unknown>, status: number, message?
     () => null,
     (e: unknown) => e,
   );
-  expect(error, "expected a refusal").toBeInstanceOf(server.QuestionnaireError);
-  expect((error as ServerModule.QuestionnaireError).status).toBe(status);
+  expect(error, "expected a refusal").toBeInstanceOf(PortalError);
+  expect((error as PortalError).status).toBe(status);
   if (message) expect((error as Error).message).toMatch(message);
 }
 

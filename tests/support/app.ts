@@ -54,6 +54,25 @@ export function dataPath(path: string, route: string): string {
   return `${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route)}`;
 }
 
+/**
+ * A page's path as the browser's single fetch asks for it: `/a/b.data` (`/_root.data` for `/`),
+ * with `_routes` naming the one route whose loader runs.
+ */
+export function singleFetchPath(path: string, route?: string): string {
+  const url = new URL(path, "http://localhost");
+  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
+  if (route) url.searchParams.set("_routes", route);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A single-fetch answer (turbo-stream), decoded. */
+export async function decodeSingleFetch(text: string): Promise<unknown> {
+  const { decode } = await import("turbo-stream");
+  const decoded = await decode(new Response(text).body!);
+  await decoded.done;
+  return decoded.value;
+}
+
 export interface BootOptions {
   /** Names the session secret and the S3 bucket (`<name>-test`). */
   name: string;
@@ -147,6 +166,22 @@ export class Browser {
     const response = await this.get(slug, dataPath(path, route));
     expect(response.status, response.text.slice(0, 300)).toBe(200);
     return JSON.parse(response.text) as T;
+  }
+
+  /** A route's loader data as the browser reads it (single fetch: works for `data()` and plain objects too); expects 200. */
+  async pageData<T = any>(slug: string, path: string, route: string): Promise<T> {
+    const response = await this.get(slug, singleFetchPath(path, route));
+    expect(response.status, response.text.slice(0, 300)).toBe(200);
+    const routes = (await decodeSingleFetch(response.text)) as Record<string, { data?: T; error?: unknown }>;
+    expect(routes[route], response.text.slice(0, 300)).toHaveProperty("data");
+    return routes[route]!.data as T;
+  }
+
+  /** Posts a form to a page's action as a fetcher does (single fetch): the status and the action's data. */
+  async pageAction<T = any>(slug: string, path: string, form: Form): Promise<{ status: number; body: T | undefined; text: string }> {
+    const response = await this.post(slug, singleFetchPath(path), form);
+    const decoded = response.status < 500 ? ((await decodeSingleFetch(response.text).catch(() => undefined)) as { data?: T } | undefined) : undefined;
+    return { status: response.status, body: decoded?.data, text: response.text };
   }
 
   /** Posts a form as a fetcher does (to the route's `_data` when given); the answer must be JSON. */

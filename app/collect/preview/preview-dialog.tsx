@@ -5,12 +5,12 @@
  * while locked); and the other actions: completed / not completed, track changes, deposit, due
  * dates, reminders, delete and restore. Data and actions go through /api/staff/questionnaires/{id}.
  */
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Alert, Badge, Button, ConfirmDialog, Dialog, EmptyState, Select, Spinner, Switch, Tabs, TextArea, TextField, useToast } from "~/components/ui";
 import { questionStatus, type QuestionType } from "~/questionnaires/rules";
 import { useVocabulary } from "~/vocabulary";
-import type { PreviewData } from "../actions.server";
+import type { PreviewData } from "../questionnaire-actions.server";
 import { DueDateDialog } from "../overview/due-date-dialog";
 import { formatDay, statusBadge } from "../overview/format";
 import * as s from "../overview/collect.css";
@@ -24,7 +24,7 @@ import {
   type AdditionalItemInput,
 } from "./rules";
 
-type ActionResult = { ok: true; message: string; count: number; link?: string } | { ok: false; error: string };
+type ActionResult = { ok: true; message: string; count: number; link?: string } | { ok?: undefined; error: string };
 type Confirm = null | "lock" | "unlock" | "complete" | "uncomplete" | "delete" | "restore";
 
 const SPECIAL: Record<string, string> = { not_applicable: "Not applicable", provided_elsewhere: "Provided elsewhere", marked_completed: "Marked completed" };

@@ -4,6 +4,7 @@
  * the additional-items and due-date rules (§5). Pure: no database, no clock.
  */
 import { z } from "zod";
+import { badRequest } from "~/errors";
 
 export const COLLECT_MESSAGES = {
   locked: "Questionnaire locked",
@@ -151,4 +152,11 @@ export function firstIssue(error: z.ZodError): string {
   const custom = Object.values(COLLECT_MESSAGES) as string[];
   const message = error.issues[0]?.message ?? "";
   return custom.includes(message) ? message : "Malformed request";
+}
+
+/** `body` read with `schema`, or a 400 whose message is `firstIssue`'s. */
+export function readIntent<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+  return parsed.data;
 }
