@@ -40,7 +40,7 @@ async function portalFor(slug: string, overrides: Record<string, unknown> = {}):
 }
 
 async function staff(email: string, slug: string): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, fname, lname, firm_access::text AS firm_access, is_advisor FROM users WHERE email = $1 AND firm_id = $2`, [
+  const { rows } = await su.query(`SELECT id, fname, lname, firm_access::text AS firm_access, firm_group_id, is_advisor FROM users WHERE email = $1 AND firm_id = $2`, [
     email,
     seed.demoFirmId(slug),
   ]);
@@ -54,6 +54,7 @@ async function staff(email: string, slug: string): Promise<SessionUser> {
     lname: u.lname,
     preferredName: null,
     firmAccess: u.firm_access,
+    firmGroupId: u.firm_group_id,
     isAdvisor: u.is_advisor,
     readonlyAccess: false,
     timeZone: "Pacific Time (US & Canada)",
