@@ -34,6 +34,7 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { z } from "zod";
 
 import { env } from "./env.server";
+import { PortalError, type PortalErrorStatus } from "./errors";
 import { contentDisposition, keyBelongsToFirm } from "./storage/keys";
 import {
   CONTENT_TYPES,
@@ -52,31 +53,23 @@ import { TtlCache } from "./tenancy/firm-cache";
 export type { FileKind, UploadGrant } from "./storage/uploads";
 
 // ---------------------------------------------------------------------------------------------
-// Errors
+// Refusals: PortalErrors with a `storage.*` code, their message fit to show to the user
 
-export type StorageErrorCode = "KEY_NOT_ALLOWED" | "INVALID_REQUEST" | "UPLOAD_MISSING" | "UPLOAD_EMPTY" | "UPLOAD_TOO_LARGE" | "UPLOAD_WRONG_TYPE";
+export type StorageErrorCode =
+  "storage.key_not_allowed" | "storage.invalid_request" | "storage.missing" | "storage.empty" | "storage.too_large" | "storage.wrong_type";
 
-const HTTP_STATUS: Record<StorageErrorCode, number> = {
+const HTTP_STATUS: Record<StorageErrorCode, PortalErrorStatus> = {
   // Same answer as a missing file: a key from another firm must not be confirmed to exist.
-  KEY_NOT_ALLOWED: 404,
-  INVALID_REQUEST: 400,
-  UPLOAD_MISSING: 400,
-  UPLOAD_EMPTY: 400,
-  UPLOAD_TOO_LARGE: 413,
-  UPLOAD_WRONG_TYPE: 415,
+  "storage.key_not_allowed": 404,
+  "storage.invalid_request": 400,
+  "storage.missing": 400,
+  "storage.empty": 400,
+  "storage.too_large": 413,
+  "storage.wrong_type": 415,
 };
 
-/** Refusals from the storage layer. `message` is fit to show to the user. */
-export class StorageError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: StorageErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = "StorageError";
-    this.status = HTTP_STATUS[code];
-  }
+function storageError(code: StorageErrorCode, message: string): PortalError {
+  return new PortalError(HTTP_STATUS[code], message, { code });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -192,7 +185,7 @@ export interface FileStorage {
    * The confirm step after a browser upload: the object must exist, be 1..maxBytes long, carry the
    * granted Content-Type, and start with the magic numbers of that type, which must be one of
    * `allowedKinds` (default: the document kinds). Anything else is deleted and refused with a
-   * StorageError. Run it before recording the file anywhere.
+   * PortalError (code `storage.*`). Run it before recording the file anywhere.
    */
   verifyUpload(options: { firmId: string; key: string; contentType: string; maxBytes: number; allowedKinds?: readonly FileKind[] }): Promise<VerifiedUpload>;
 
@@ -238,12 +231,12 @@ const UPLOAD_FAILED = "File upload failed, please try again.";
 const DOWNLOAD_FAILED = "There was a problem downloading the document.";
 
 function refuseForeignKey(key: string, firmId: string, message = DOWNLOAD_FAILED): void {
-  if (!keyBelongsToFirm(key, firmId)) throw new StorageError("KEY_NOT_ALLOWED", message);
+  if (!keyBelongsToFirm(key, firmId)) throw storageError("storage.key_not_allowed", message);
 }
 
 function checkExpiry(expiresInSeconds: number): void {
   if (!Number.isInteger(expiresInSeconds) || expiresInSeconds < 1 || expiresInSeconds > MAX_PRESIGN_SECONDS) {
-    throw new StorageError("INVALID_REQUEST", `expiresInSeconds must be an integer from 1 to ${MAX_PRESIGN_SECONDS}`);
+    throw storageError("storage.invalid_request", `expiresInSeconds must be an integer from 1 to ${MAX_PRESIGN_SECONDS}`);
   }
 }
 
@@ -275,9 +268,9 @@ export function createS3Storage(config: StorageConfig): FileStorage {
       refuseForeignKey(key, firmId, UPLOAD_FAILED);
       checkExpiry(expiresInSeconds);
       const kind = kindFromContentType(contentType);
-      if (!kind || !allowedKinds.includes(kind)) throw new StorageError("UPLOAD_WRONG_TYPE", "File type not supported yet");
+      if (!kind || !allowedKinds.includes(kind)) throw storageError("storage.wrong_type", "File type not supported yet");
       if (!Number.isInteger(maxBytes) || maxBytes < 1 || maxBytes > MAX_UPLOAD_BYTES) {
-        throw new StorageError("INVALID_REQUEST", `maxBytes must be an integer from 1 to ${MAX_UPLOAD_BYTES}`);
+        throw storageError("storage.invalid_request", `maxBytes must be an integer from 1 to ${MAX_UPLOAD_BYTES}`);
       }
       const type = CONTENT_TYPES[kind];
       const expiresAt = new Date(Date.now() + expiresInSeconds * 1000);
@@ -313,7 +306,7 @@ export function createS3Storage(config: StorageConfig): FileStorage {
       refuseForeignKey(key, firmId);
       checkExpiry(expiresInSeconds);
       const kind = kindFromFileName(key);
-      if (!kind) throw new StorageError("UPLOAD_WRONG_TYPE", "File type not supported yet");
+      if (!kind) throw storageError("storage.wrong_type", "File type not supported yet");
       const command = new GetObjectCommand({
         Bucket,
         Key: key,
@@ -347,7 +340,7 @@ export function createS3Storage(config: StorageConfig): FileStorage {
     async readObjectHead({ firmId, key, bytes = SNIFF_BYTES }) {
       refuseForeignKey(key, firmId);
       if (!Number.isInteger(bytes) || bytes < 1 || bytes > 64 * 1024) {
-        throw new StorageError("INVALID_REQUEST", "bytes must be an integer from 1 to 65536");
+        throw storageError("storage.invalid_request", "bytes must be an integer from 1 to 65536");
       }
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
@@ -366,22 +359,22 @@ export function createS3Storage(config: StorageConfig): FileStorage {
       refuseForeignKey(key, firmId, UPLOAD_FAILED);
       const expected = kindFromContentType(contentType);
       const head = await storage.headObject({ firmId, key });
-      if (!head) throw new StorageError("UPLOAD_MISSING", UPLOAD_FAILED);
+      if (!head) throw storageError("storage.missing", UPLOAD_FAILED);
 
       const refuse = async (code: StorageErrorCode, message: string): Promise<never> => {
         await storage.deleteObject({ firmId, key });
-        throw new StorageError(code, message);
+        throw storageError(code, message);
       };
       if (head.size > maxBytes) {
-        return refuse("UPLOAD_TOO_LARGE", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
+        return refuse("storage.too_large", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
       }
-      if (head.size < 1) return refuse("UPLOAD_EMPTY", "The file is empty.");
+      if (head.size < 1) return refuse("storage.empty", "The file is empty.");
       if (!expected || !allowedKinds.includes(expected) || kindFromContentType(head.contentType) !== expected) {
-        return refuse("UPLOAD_WRONG_TYPE", "File type not supported yet");
+        return refuse("storage.wrong_type", "File type not supported yet");
       }
       const firstBytes = await storage.readObjectHead({ firmId, key, bytes: SNIFF_BYTES });
       if (!firstBytes || !bytesMatchKind(firstBytes, expected)) {
-        return refuse("UPLOAD_WRONG_TYPE", "File type not supported yet");
+        return refuse("storage.wrong_type", "File type not supported yet");
       }
       return { key, size: head.size, kind: expected, contentType: CONTENT_TYPES[expected] };
     },
@@ -390,8 +383,7 @@ export function createS3Storage(config: StorageConfig): FileStorage {
       refuseForeignKey(key, firmId);
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        if ((object.ContentLength ?? 0) > maxBytes)
-          throw new StorageError("UPLOAD_TOO_LARGE", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
+        if ((object.ContentLength ?? 0) > maxBytes) throw storageError("storage.too_large", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
         return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
       } catch (error) {
         if (isNotFound(error)) return null;

@@ -8,6 +8,7 @@
  * or entity's document is simply "not found": 404, nothing changed, no URL issued.
  */
 import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { ZipArchive } from "archiver";
 import { z } from "zod";
 
@@ -15,7 +16,8 @@ import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmDb, FirmTx } from "~/db.server";
-import { createDownloadUrl, createInlineUrl, createUploadGrant, deleteObject, StorageError, verifyUpload } from "~/storage.server";
+import { PortalError } from "~/errors";
+import { createDownloadUrl, createInlineUrl, createUploadGrant, deleteObject, verifyUpload } from "~/storage.server";
 import { entityDocumentKey, keyBelongsToEntity, safeFileName } from "~/storage/keys";
 import { CONTENT_TYPES, declaredKind, kindFromFileName, MAX_UPLOAD_BYTES, type UploadGrant } from "~/storage/uploads";
 import {
@@ -43,18 +45,7 @@ import { checkStoredPdf, imageToPdf, PDF_MESSAGES } from "./pdf.server";
 import { staffSeesGroup } from "~/staff/viewer.server";
 import { MAX_BULK_DOCUMENTS, SELECTION_MESSAGES, selectionKind, zipEntryNames } from "./selection";
 
-/** The one refusal type of this module; `status` is the HTTP status, `message` is fit to show. */
-export class DocumentError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "DocumentError";
-  }
-}
-
-const notFound = () => new DocumentError(404, DOCUMENT_MESSAGES.notFound);
+const notFound = () => new PortalError(404, DOCUMENT_MESSAGES.notFound);
 
 /** Most items one folder listing or search returns (the page says when there are more). */
 /** A folder lists this many items per page (folders first, then files, by name). */
@@ -108,7 +99,7 @@ function requireView(ctx: DocumentContext, entity: DocumentEntity, path: string)
 }
 
 function refuse(permissions: FolderPermissions, allowed: boolean): void {
-  if (!allowed) throw new DocumentError(403, permissions.reason ?? DOCUMENT_MESSAGES.disabledByFirm);
+  if (!allowed) throw new PortalError(403, permissions.reason ?? DOCUMENT_MESSAGES.disabledByFirm);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,7 +246,7 @@ export async function loadDocumentBrowser(
   const staff = ctx.user.kind === "staff";
   const entity = await findDocumentEntity(db, ctx.user, companyHash);
   const path = normalizePath(options.path);
-  if (!path) throw new DocumentError(400, DOCUMENT_MESSAGES.invalidName);
+  if (!path) throw new PortalError(400, DOCUMENT_MESSAGES.invalidName);
   const permissions = requireView(ctx, entity, path);
   const visible = (p: string) => staff || !isStaffOnlyPath(p);
 
@@ -323,19 +314,14 @@ export async function createDocumentUploadGrant(options: {
   size?: number;
 }): Promise<UploadGrant> {
   const error = nameError(options.fileName);
-  if (error) throw new DocumentError(400, error);
-  if (options.size !== undefined && options.size < 1) throw new DocumentError(400, "The file is empty.");
-  if (options.size !== undefined && options.size > MAX_UPLOAD_BYTES) throw new DocumentError(413, "Max size 150 MB");
+  if (error) throw new PortalError(400, error);
+  if (options.size !== undefined && options.size < 1) throw new PortalError(400, "The file is empty.");
+  if (options.size !== undefined && options.size > MAX_UPLOAD_BYTES) throw new PortalError(413, "Max size 150 MB");
   // The name's extension, when it has one, must be an accepted kind too ("x.exe" sent as a PDF is refused).
   const kind = extensionOf(options.fileName) && !kindFromFileName(options.fileName) ? null : declaredKind(options.fileName, options.contentType);
-  if (!kind) throw new DocumentError(415, DOCUMENT_MESSAGES.typeNotSupported);
+  if (!kind) throw new PortalError(415, DOCUMENT_MESSAGES.typeNotSupported);
   const key = entityDocumentKey(options.firmId, options.companyId, options.fileName);
-  try {
-    return await createUploadGrant({ firmId: options.firmId, key, contentType: CONTENT_TYPES[kind], maxBytes: MAX_UPLOAD_BYTES });
-  } catch (e) {
-    if (e instanceof StorageError) throw new DocumentError(e.status, e.message);
-    throw e;
-  }
+  return createUploadGrant({ firmId: options.firmId, key, contentType: CONTENT_TYPES[kind], maxBytes: MAX_UPLOAD_BYTES });
 }
 
 export interface RecordUploadOptions {
@@ -364,10 +350,10 @@ export async function recordDocumentUpload(db: Db, options: RecordUploadOptions)
   if (!keyBelongsToEntity(key, firmId, companyId) || !key.startsWith(entityDocumentKey(firmId, companyId, "x.pdf").replace(/[^/]+$/, ""))) throw notFound();
   const path = normalizePath(options.path);
   const nameProblem = nameError(options.fileName);
-  if (!path || nameProblem) throw new DocumentError(400, nameProblem ?? DOCUMENT_MESSAGES.invalidName);
+  if (!path || nameProblem) throw new PortalError(400, nameProblem ?? DOCUMENT_MESSAGES.invalidName);
   const fileName = safeFileName(options.fileName.trim());
   if (await db.document.count({ where: { storageKey: key } }))
-    throw new DocumentError(409, (options.duplicateMessage ?? DOCUMENT_MESSAGES.alreadyUploaded)(fileName));
+    throw new PortalError(409, (options.duplicateMessage ?? DOCUMENT_MESSAGES.alreadyUploaded)(fileName));
   const duplicate = await db.document.count({
     where: options.questionnaireId
       ? { companyId, questionnaireId: options.questionnaireId, name: fileName, deletedAt: null, itemType: "file" }
@@ -375,15 +361,9 @@ export async function recordDocumentUpload(db: Db, options: RecordUploadOptions)
   });
   if (duplicate) {
     await deleteObject({ firmId, key }).catch(() => {});
-    throw new DocumentError(409, (options.duplicateMessage ?? DOCUMENT_MESSAGES.alreadyUploaded)(fileName));
+    throw new PortalError(409, (options.duplicateMessage ?? DOCUMENT_MESSAGES.alreadyUploaded)(fileName));
   }
-  let verified;
-  try {
-    verified = await verifyUpload({ firmId, key, contentType: options.contentType, maxBytes: MAX_UPLOAD_BYTES });
-  } catch (e) {
-    if (e instanceof StorageError) throw new DocumentError(e.status === 404 ? 404 : e.status, e.message);
-    throw e;
-  }
+  const verified = await verifyUpload({ firmId, key, contentType: options.contentType, maxBytes: MAX_UPLOAD_BYTES });
   // A PDF that is password-protected or cannot be opened is kept but flagged (pdf.server.ts reads
   // at most 32 MB of it). A store error while checking leaves it unflagged rather than refusing it.
   const pdfCheck = verified.kind === "pdf" ? await checkStoredPdf({ firmId, key, size: verified.size }).catch(() => null) : null;
@@ -481,13 +461,13 @@ export interface DocumentActionResult {
 
 function validPath(path: string): string {
   const normalized = normalizePath(path);
-  if (!normalized) throw new DocumentError(400, DOCUMENT_MESSAGES.invalidName);
+  if (!normalized) throw new PortalError(400, DOCUMENT_MESSAGES.invalidName);
   return normalized;
 }
 
 function validName(name: string): string {
   const problem = nameError(name);
-  if (problem) throw new DocumentError(400, problem);
+  if (problem) throw new PortalError(400, problem);
   return name.trim();
 }
 
@@ -532,7 +512,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
   ) => {
     if (staff) return;
     if (row.itemType === "file") {
-      if (isFirmProvided(row)) throw new DocumentError(403, DOCUMENT_MESSAGES.firmProvided);
+      if (isFirmProvided(row)) throw new PortalError(403, DOCUMENT_MESSAGES.firmProvided);
       return;
     }
     if (!deleting) return;
@@ -544,7 +524,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
         AND: [{ OR: [{ path: ownPath }, { path: { startsWith: `${ownPath}/` } }] }, { OR: [{ sections: { some: {} } }, { signedSections: { some: {} } }] }],
       },
     });
-    if (held) throw new DocumentError(403, DOCUMENT_MESSAGES.firmProvidedFolder);
+    if (held) throw new PortalError(403, DOCUMENT_MESSAGES.firmProvidedFolder);
   };
   /** One activity entry per document of a bulk action, in one statement (as each single action writes one). */
   const logEach = (db: Db, title: string, descriptions: string[]) =>
@@ -567,7 +547,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       refuse(permissions, permissions.canUpload);
       const name = validName(action.fileName);
       if (await portal.db.document.count({ where: { companyId: entity.id, path, name: safeFileName(name), deletedAt: null, itemType: "file" } })) {
-        throw new DocumentError(409, DOCUMENT_MESSAGES.alreadyUploaded(name));
+        throw new PortalError(409, DOCUMENT_MESSAGES.alreadyUploaded(name));
       }
       const grant = await createDocumentUploadGrant({ firmId, companyId: entity.id, fileName: name, contentType: action.contentType, size: action.size });
       return { ok: true, grant };
@@ -595,7 +575,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       refuse(permissions, permissions.canManageFolders && requireView(ctx, entity, path).canManageFolders);
       return portal.db.$transaction(async (tx) => {
         const exists = (await folderPaths(tx, entity.id)).some((p) => p.toLowerCase() === joinPath(path, name).toLowerCase());
-        if (exists) throw new DocumentError(409, DOCUMENT_MESSAGES.folderExists);
+        if (exists) throw new PortalError(409, DOCUMENT_MESSAGES.folderExists);
         const row = await tx.document.create({
           data: { firmId, companyId: entity.id, itemType: "folder", path, name, uploadedById: user.id },
           select: itemSelect,
@@ -613,7 +593,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
         if (row.itemType === "file") {
           const name = validName(renamedFileName(row.name, requested));
           if (name !== row.name && (await tx.document.count({ where: { companyId: entity.id, path: row.path, name, deletedAt: null, itemType: "file" } })))
-            throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
+            throw new PortalError(409, DOCUMENT_MESSAGES.nameTaken);
           const updated = await tx.document.update({ where: { id: row.id }, data: { name }, select: itemSelect });
           await log(tx, "Renamed a document", `${row.name} → ${name}`);
           return { ok: true as const, item: toItem(updated as ItemRow, staff) };
@@ -623,7 +603,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
         if (!targetPermissions.canView) throw notFound();
         refuse(targetPermissions, targetPermissions.canManageFolders);
         if (target.toLowerCase() !== ownPath.toLowerCase() && (await folderPaths(tx, entity.id)).some((p) => p.toLowerCase() === target.toLowerCase()))
-          throw new DocumentError(409, DOCUMENT_MESSAGES.folderExists);
+          throw new PortalError(409, DOCUMENT_MESSAGES.folderExists);
         await moveFolderContents(tx, entity.id, ownPath, target);
         const updated = await tx.document.update({ where: { id: row.id }, data: { name: requested }, select: itemSelect });
         await log(tx, "Renamed a folder", `${ownPath} → ${target}`);
@@ -640,17 +620,17 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
         if (!destinationPermissions.canView) throw notFound();
         refuse(destinationPermissions, row.itemType === "folder" ? destinationPermissions.canManageFolders : destinationPermissions.canUpload);
         if (row.itemType === "folder") {
-          if (isWithin(destination, ownPath)) throw new DocumentError(400, "A folder cannot be moved into itself.");
+          if (isWithin(destination, ownPath)) throw new PortalError(400, "A folder cannot be moved into itself.");
           const target = joinPath(destination, row.name);
           if ((await folderPaths(tx, entity.id)).some((p) => p.toLowerCase() === target.toLowerCase()))
-            throw new DocumentError(409, DOCUMENT_MESSAGES.folderExists);
+            throw new PortalError(409, DOCUMENT_MESSAGES.folderExists);
           await moveFolderContents(tx, entity.id, ownPath, target);
         } else if (
           await tx.document.count({
             where: { companyId: entity.id, path: destination, name: row.name, deletedAt: null, itemType: "file", id: { not: row.id } },
           })
         ) {
-          throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
+          throw new PortalError(409, DOCUMENT_MESSAGES.nameTaken);
         }
         const updated = await tx.document.update({ where: { id: row.id }, data: { path: destination }, select: itemSelect });
         await log(
@@ -676,43 +656,36 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       });
     }
     case "restore": {
-      try {
-        return await portal.db.$transaction(async (tx) => {
-          const { row, ownPath, permissions } = await findItem(tx, action.id, true);
-          refuse(permissions, permissions.canRestore);
-          const deletedAt = row.deletedAt!;
-          if (row.itemType === "file") {
-            const taken = await tx.document.findMany({
-              where: { companyId: entity.id, path: row.path, deletedAt: null, itemType: "file" },
-              select: { name: true },
-            });
-            const name = restoredName(
-              row.name,
-              taken.map((t) => t.name),
-              true,
-            );
-            const updated = await tx.document.update({ where: { id: row.id }, data: { deletedAt: null, name }, select: itemSelect });
-            await log(tx, "Restored a document", joinPath(row.path, name));
-            return { ok: true as const, item: toItem(updated as ItemRow, staff), message: DOCUMENT_MESSAGES.restored };
-          }
-          // A folder comes back with everything deleted together with it; under another name when
-          // a folder of its name exists again.
-          const siblings = (await folderPaths(tx, entity.id))
-            .filter((p) => p !== "/" && parentPath(p) === row.path)
-            .map((p) => p.slice(p.lastIndexOf("/") + 1));
-          const name = restoredName(row.name, siblings, false);
-          const target = joinPath(row.path, name);
-          const restoredRows = await tx.$executeRaw`
-            UPDATE documents SET deleted_at = NULL, updated_at = now(), path = ${target} || substr(path, ${ownPath.length + 1})
-             WHERE company_id = ${entity.id} AND deleted_at = ${deletedAt} AND (path = ${ownPath} OR path LIKE ${likePrefix(ownPath)})`;
+      return portal.db.$transaction(async (tx) => {
+        const { row, ownPath, permissions } = await findItem(tx, action.id, true);
+        refuse(permissions, permissions.canRestore);
+        const deletedAt = row.deletedAt!;
+        if (row.itemType === "file") {
+          const taken = await tx.document.findMany({
+            where: { companyId: entity.id, path: row.path, deletedAt: null, itemType: "file" },
+            select: { name: true },
+          });
+          const name = restoredName(
+            row.name,
+            taken.map((t) => t.name),
+            true,
+          );
           const updated = await tx.document.update({ where: { id: row.id }, data: { deletedAt: null, name }, select: itemSelect });
-          await log(tx, "Restored a folder", `${target} (${restoredRows} item${restoredRows === 1 ? "" : "s"} inside)`);
+          await log(tx, "Restored a document", joinPath(row.path, name));
           return { ok: true as const, item: toItem(updated as ItemRow, staff), message: DOCUMENT_MESSAGES.restored };
-        });
-      } catch (error) {
-        if (error instanceof DocumentError) throw error;
-        throw new DocumentError(500, DOCUMENT_MESSAGES.restoreFailed);
-      }
+        }
+        // A folder comes back with everything deleted together with it; under another name when
+        // a folder of its name exists again.
+        const siblings = (await folderPaths(tx, entity.id)).filter((p) => p !== "/" && parentPath(p) === row.path).map((p) => p.slice(p.lastIndexOf("/") + 1));
+        const name = restoredName(row.name, siblings, false);
+        const target = joinPath(row.path, name);
+        const restoredRows = await tx.$executeRaw`
+          UPDATE documents SET deleted_at = NULL, updated_at = now(), path = ${target} || substr(path, ${ownPath.length + 1})
+           WHERE company_id = ${entity.id} AND deleted_at = ${deletedAt} AND (path = ${ownPath} OR path LIKE ${likePrefix(ownPath)})`;
+        const updated = await tx.document.update({ where: { id: row.id }, data: { deletedAt: null, name }, select: itemSelect });
+        await log(tx, "Restored a folder", `${target} (${restoredRows} item${restoredRows === 1 ? "" : "s"} inside)`);
+        return { ok: true as const, item: toItem(updated as ItemRow, staff), message: DOCUMENT_MESSAGES.restored };
+      });
     }
     case "describe":
     case "set_tags": {
@@ -747,7 +720,7 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       try {
         return { ok: true, url: await createInlineUrl({ firmId, key: row.storageKey, expiresInSeconds: 300 }) };
       } catch {
-        throw new DocumentError(415, DOCUMENT_MESSAGES.typeNotSupported);
+        throw new PortalError(415, DOCUMENT_MESSAGES.typeNotSupported);
       }
     }
     case "delete_many": {
@@ -777,11 +750,11 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
         refuse(destinationPermissions, destinationPermissions.canUpload);
         // Two selected files of one name cannot share a folder, nor take the name of a file there.
         const names = rows.files.map((r) => r.name);
-        if (new Set(names).size !== names.length) throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
+        if (new Set(names).size !== names.length) throw new PortalError(409, DOCUMENT_MESSAGES.nameTaken);
         const taken = await tx.document.count({
           where: { companyId: entity.id, path: destination, name: { in: names }, deletedAt: null, itemType: "file", id: { notIn: action.ids } },
         });
-        if (taken) throw new DocumentError(409, DOCUMENT_MESSAGES.nameTaken);
+        if (taken) throw new PortalError(409, DOCUMENT_MESSAGES.nameTaken);
         const { count } = await tx.document.updateMany({
           where: { id: { in: action.ids }, companyId: entity.id, deletedAt: null },
           data: { path: destination },
@@ -796,45 +769,40 @@ export async function performDocumentAction(ctx: DocumentContext, companyHash: s
       });
     }
     case "restore_many": {
-      try {
-        return await portal.db.$transaction(async (tx) => {
-          const rows = await findSelection(ctx, entity, tx, action.ids, "deleted");
-          for (const p of rows.permissions) refuse(p, p.canRestore);
-          // Each file comes back in its folder, under "(restored)" names where one is taken, also
-          // by another file of the same selection.
-          const paths = [...new Set(rows.files.map((r) => r.path))];
-          // Only the live names a restored name could meet: the same name, or its "(restored …)" forms.
-          const exact = [...new Set(rows.files.map((r) => r.name.toLowerCase()))];
-          const restoredForms = [
-            ...new Set(rows.files.map((r) => `${escapeLike(r.name.slice(0, r.name.length - extensionOf(r.name).length).toLowerCase())} (restored%`)),
-          ];
-          const live = await tx.$queryRaw<{ path: string; name: string }[]>`
-            SELECT path, name FROM documents
-             WHERE company_id = ${entity.id} AND deleted_at IS NULL AND item_type = 'file' AND path = ANY(${paths}::text[])
-               AND (lower(name) = ANY(${exact}::text[]) OR lower(name) LIKE ANY(${restoredForms}::text[]))`;
-          const taken = new Map(paths.map((p) => [p, [] as string[]]));
-          for (const r of live) taken.get(r.path)!.push(r.name);
-          const names = rows.files.map((r) => {
-            const name = restoredName(r.name, taken.get(r.path)!, true);
-            taken.get(r.path)!.push(name);
-            return name;
-          });
-          const count = await tx.$executeRaw`
-            UPDATE documents d SET deleted_at = NULL, name = v.name, updated_at = now()
-              FROM unnest(${rows.files.map((r) => r.id)}::text[], ${names}::text[]) AS v(id, name)
-             WHERE d.id = v.id AND d.company_id = ${entity.id} AND d.deleted_at IS NOT NULL`;
-          if (count !== action.ids.length) throw notFound();
-          await logEach(
-            tx,
-            "Restored a document",
-            rows.files.map((r, i) => joinPath(r.path, names[i]!)),
-          );
-          return { ok: true as const, message: DOCUMENT_MESSAGES.restored, count };
+      return portal.db.$transaction(async (tx) => {
+        const rows = await findSelection(ctx, entity, tx, action.ids, "deleted");
+        for (const p of rows.permissions) refuse(p, p.canRestore);
+        // Each file comes back in its folder, under "(restored)" names where one is taken, also
+        // by another file of the same selection.
+        const paths = [...new Set(rows.files.map((r) => r.path))];
+        // Only the live names a restored name could meet: the same name, or its "(restored …)" forms.
+        const exact = [...new Set(rows.files.map((r) => r.name.toLowerCase()))];
+        const restoredForms = [
+          ...new Set(rows.files.map((r) => `${escapeLike(r.name.slice(0, r.name.length - extensionOf(r.name).length).toLowerCase())} (restored%`)),
+        ];
+        const live = await tx.$queryRaw<{ path: string; name: string }[]>`
+          SELECT path, name FROM documents
+           WHERE company_id = ${entity.id} AND deleted_at IS NULL AND item_type = 'file' AND path = ANY(${paths}::text[])
+             AND (lower(name) = ANY(${exact}::text[]) OR lower(name) LIKE ANY(${restoredForms}::text[]))`;
+        const taken = new Map(paths.map((p) => [p, [] as string[]]));
+        for (const r of live) taken.get(r.path)!.push(r.name);
+        const names = rows.files.map((r) => {
+          const name = restoredName(r.name, taken.get(r.path)!, true);
+          taken.get(r.path)!.push(name);
+          return name;
         });
-      } catch (error) {
-        if (error instanceof DocumentError) throw error;
-        throw new DocumentError(500, DOCUMENT_MESSAGES.restoreFailed);
-      }
+        const count = await tx.$executeRaw`
+          UPDATE documents d SET deleted_at = NULL, name = v.name, updated_at = now()
+            FROM unnest(${rows.files.map((r) => r.id)}::text[], ${names}::text[]) AS v(id, name)
+           WHERE d.id = v.id AND d.company_id = ${entity.id} AND d.deleted_at IS NOT NULL`;
+        if (count !== action.ids.length) throw notFound();
+        await logEach(
+          tx,
+          "Restored a document",
+          rows.files.map((r, i) => joinPath(r.path, names[i]!)),
+        );
+        return { ok: true as const, message: DOCUMENT_MESSAGES.restored, count };
+      });
     }
   }
 }
@@ -877,9 +845,9 @@ async function findSelection(ctx: DocumentContext, entity: DocumentEntity, db: D
     if (!byPath.has(ownPath)) byPath.set(ownPath, permissionsFor(ctx, entity, ownPath));
     if (!byPath.get(ownPath)!.canView) throw notFound();
   }
-  if (found.some((r) => r.itemType !== "file")) throw new DocumentError(400, SELECTION_MESSAGES.filesOnly);
+  if (found.some((r) => r.itemType !== "file")) throw new PortalError(400, SELECTION_MESSAGES.filesOnly);
   const kind = selectionKind(found);
-  if (kind === "mixed") throw new DocumentError(422, SELECTION_MESSAGES.mixed);
+  if (kind === "mixed") throw new PortalError(422, SELECTION_MESSAGES.mixed);
   if (kind !== expect) throw notFound();
   const order = new Map(ids.map((rowId, i) => [rowId, i]));
   const files: SelectedFile[] = found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -923,7 +891,7 @@ export async function createFolderZip(
   const firmId = portal.firm.id;
   const entity = await findDocumentEntity(portal.db, user, companyHash);
   const folder = normalizePath(rawPath);
-  if (!folder) throw new DocumentError(400, DOCUMENT_MESSAGES.invalidName);
+  if (!folder) throw new PortalError(400, DOCUMENT_MESSAGES.invalidName);
   requireView(ctx, entity, folder);
   // Converting images to PDFs is the firm's tool (staff: convert_to_pdfs_and_download_folder).
   if (options.convertImages && user.kind !== "staff") throw notFound();
@@ -941,10 +909,10 @@ export async function createFolderZip(
   });
   const files = rows.filter((r) => user.kind === "staff" || !isStaffOnlyPath(r.path));
   const total = files.reduce((sum, f) => sum + Number(f.sizeBytes ?? 0), 0);
-  if (total > MAX_FOLDER_DOWNLOAD_BYTES) throw new DocumentError(503, DOCUMENT_MESSAGES.folderTooLarge);
+  if (total > MAX_FOLDER_DOWNLOAD_BYTES) throw new PortalError(503, DOCUMENT_MESSAGES.folderTooLarge);
   const convert = (f: { contentType: string | null }) => (options.convertImages ? convertibleImage(f.contentType) : null);
   const images = files.filter((f) => convert(f)).reduce((sum, f) => sum + Number(f.sizeBytes ?? 0), 0);
-  if (images > MAX_IMAGES_TO_CONVERT_BYTES) throw new DocumentError(503, DOCUMENT_MESSAGES.folderTooLarge);
+  if (images > MAX_IMAGES_TO_CONVERT_BYTES) throw new PortalError(503, DOCUMENT_MESSAGES.folderTooLarge);
   const prefix = folder === "/" ? "/" : `${folder}/`;
   const entries = files.map((f) => ({
     key: f.storageKey!,
@@ -986,7 +954,7 @@ export async function createSelectionZip(ctx: DocumentContext, companyHash: stri
   const { files } = await findSelection(ctx, entity, portal.db, ids, "live");
   if (files.some((f) => !keyBelongsToEntity(f.storageKey, firmId, entity.id))) throw notFound();
   const total = files.reduce((sum, f) => sum + Number(f.sizeBytes ?? 0), 0);
-  if (total > MAX_FOLDER_DOWNLOAD_BYTES) throw new DocumentError(503, DOCUMENT_MESSAGES.folderTooLarge);
+  if (total > MAX_FOLDER_DOWNLOAD_BYTES) throw new PortalError(503, DOCUMENT_MESSAGES.folderTooLarge);
   const names = zipEntryNames(files);
   const stream = await zipFromStore(
     firmId,
@@ -1028,7 +996,7 @@ async function zipFromStore(firmId: string, entries: { key: string; name: string
         // An image becomes a one-page PDF (the images' total is bounded by MAX_IMAGES_TO_CONVERT_BYTES).
         archive.append(Buffer.from(await imageToPdf(new Uint8Array(await response.arrayBuffer()), entry.convert)), { name: entry.name });
       } else {
-        archive.append(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>), { name: entry.name });
+        archive.append(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), { name: entry.name });
       }
       await added;
     }

@@ -10,9 +10,9 @@ import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
+import { PortalError } from "~/errors";
 import {
   createDocumentUploadGrant,
-  DocumentError,
   documentNameFromKey,
   forgetDocumentsByKeys,
   questionnaireDocumentPath,
@@ -880,7 +880,7 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
             const grant = await createDocumentUploadGrant({ firmId, companyId: target.company_id, fileName: action.fileName, contentType: action.contentType });
             return { ok: true, upload: { key: grant.key, grant } };
           } catch (error) {
-            if (error instanceof DocumentError) throw new QuestionnaireError(error.status === 404 ? 404 : 400, error.message);
+            if (error instanceof PortalError) throw new QuestionnaireError(error.status === 404 ? 404 : 400, error.message);
             throw error;
           }
         }
@@ -905,7 +905,7 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
               duplicateMessage: DOCUMENT_MESSAGES.alreadyUploadedInQuestionnaire,
             });
           } catch (error) {
-            if (error instanceof DocumentError) throw error.status === 404 ? notFound() : new QuestionnaireError(error.status, error.message);
+            if (error instanceof PortalError) throw error.status === 404 ? notFound() : new QuestionnaireError(error.status, error.message);
             throw error;
           }
           const values = answerValues(question.answer);

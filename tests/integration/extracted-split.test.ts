@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as DbModule from "../../app/db.server";
 import type * as SeedModule from "../../prisma/seed";
 import type * as DocumentsModule from "../../app/documents/documents.server";
+import { PortalError } from "../../app/errors";
 import type * as SplitModule from "../../app/documents/extracted/split.server";
 import type * as OrphansModule from "../../app/documents/extracted/orphans.server";
 import type * as JobsModule from "../../app/jobs.server";
@@ -107,8 +108,8 @@ async function expectError(promise: Promise<unknown>, status: number, message?: 
     () => null,
     (e: unknown) => e,
   );
-  expect(error, "expected a refusal").toBeInstanceOf(docs.DocumentError);
-  expect((error as DocumentsModule.DocumentError).status).toBe(status);
+  expect(error, "expected a refusal").toBeInstanceOf(PortalError);
+  expect((error as PortalError).status).toBe(status);
   if (message) expect((error as Error).message).toMatch(message);
 }
 

@@ -14,7 +14,8 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { enqueue, jobsRunning } from "~/jobs.server";
 import type { FirmAccess } from "~/navigation";
-import { createUploadGrant, StorageError, verifyUpload } from "~/storage.server";
+import { PortalError } from "~/errors";
+import { createUploadGrant, verifyUpload } from "~/storage.server";
 import { firmPrefix, keyBelongsToFirm, keySafeName, safeFileName } from "~/storage/keys";
 import { CONTENT_TYPES, type UploadGrant } from "~/storage/uploads";
 import { IMPORT_CLIENT_LIST_JOB, runClientListImport } from "./client-list.server";
@@ -81,7 +82,7 @@ export async function createImportGrant(portal: FirmSiteContext, input: { fileTy
       allowedKinds: IMPORT_FILE_KINDS[input.fileType],
     });
   } catch (e) {
-    if (e instanceof StorageError) throw new ImportError(e.status, e.message);
+    if (e instanceof PortalError) throw new ImportError(e.status, e.message);
     throw e;
   }
 }
@@ -135,7 +136,7 @@ export async function confirmImport(
       allowedKinds: IMPORT_FILE_KINDS[details.fileType],
     });
   } catch (e) {
-    if (e instanceof StorageError) throw new ImportError(e.status, e.message);
+    if (e instanceof PortalError) throw new ImportError(e.status, e.message);
     throw e;
   }
 
