@@ -22,12 +22,16 @@ import {
   type BucketLocationConstraint,
   CreateBucketCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutBucketCorsCommand,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
+  type ListObjectsV2CommandOutput,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
@@ -35,7 +39,7 @@ import { z } from "zod";
 
 import { env } from "./env.server";
 import { PortalError, type PortalErrorStatus } from "./errors";
-import { contentDisposition, keyBelongsToFirm } from "./storage/keys";
+import { contentDisposition, keyBelongsToFirm, prefixBelongsToFirm } from "./storage/keys";
 import {
   CONTENT_TYPES,
   DOCUMENT_KINDS,
@@ -135,6 +139,18 @@ export interface ObjectHead {
   lastModified: Date | null;
 }
 
+export interface ListedObject {
+  key: string;
+  size: number;
+  lastModified: Date | null;
+}
+
+export interface ObjectPage {
+  objects: ListedObject[];
+  /** The continuation token of the next page, or null on the last one. */
+  next: string | null;
+}
+
 export interface VerifiedUpload {
   key: string;
   size: number;
@@ -191,12 +207,34 @@ export interface FileStorage {
 
   /**
    * The whole object (for background jobs reading a file staff uploaded), or null when there is
-   * none. Refuses objects over `maxBytes`.
+   * none. Refuses objects over `maxBytes` (`storage.too_large`) without reading them.
    */
   readObject(options: { firmId: string; key: string; maxBytes: number }): Promise<Uint8Array | null>;
 
+  /**
+   * Bytes `start..end` (inclusive) of an object by a ranged GET, or its last `-start` bytes when
+   * `start` is negative (a PDF's trailer). Throws when there is no object.
+   */
+  readObjectRange(options: { firmId: string; key: string; start: number; end?: number }): Promise<Uint8Array>;
+
+  /** Writes a file the app generated (a split part, a signed copy) at `key`. */
+  putObject(options: { firmId: string; key: string; bytes: Uint8Array; contentType: string }): Promise<void>;
+
   /** Deletes an object; no error when it is already gone. */
   deleteObject(options: { firmId: string; key: string }): Promise<void>;
+
+  /** Deletes many objects of one firm, 1000 per request; no error for those already gone. */
+  deleteObjects(options: { firmId: string; keys: string[] }): Promise<void>;
+
+  /** One page (at most 1000) of the objects under `prefix` (within the firm's); pass `next` back for the following page. */
+  listObjectsPage(options: { firmId: string; prefix: string; continuationToken?: string; maxKeys?: number }): Promise<ObjectPage>;
+
+  /**
+   * One page of every firm's objects (`firms/…`), for maintenance jobs that then act per firm. (A
+   * delimiter listing of firm prefixes would be cheaper on S3, but the local S3 server does not
+   * return common prefixes for nested keys.)
+   */
+  listAllFirmObjectsPage(continuationToken?: string): Promise<ObjectPage>;
 
   /**
    * Creates the bucket when missing and sets its CORS rules (browsers POST uploads and GET files
@@ -234,6 +272,10 @@ function refuseForeignKey(key: string, firmId: string, message = DOWNLOAD_FAILED
   if (!keyBelongsToFirm(key, firmId)) throw storageError("storage.key_not_allowed", message);
 }
 
+function refuseForeignPrefix(prefix: string, firmId: string): void {
+  if (!prefixBelongsToFirm(prefix, firmId)) throw storageError("storage.key_not_allowed", DOWNLOAD_FAILED);
+}
+
 function checkExpiry(expiresInSeconds: number): void {
   if (!Number.isInteger(expiresInSeconds) || expiresInSeconds < 1 || expiresInSeconds > MAX_PRESIGN_SECONDS) {
     throw storageError("storage.invalid_request", `expiresInSeconds must be an integer from 1 to ${MAX_PRESIGN_SECONDS}`);
@@ -245,6 +287,13 @@ function isNotFound(error: unknown): boolean {
     return error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey";
   }
   return false;
+}
+
+function toPage(result: ListObjectsV2CommandOutput): ObjectPage {
+  return {
+    objects: (result.Contents ?? []).flatMap((o) => (o.Key ? [{ key: o.Key, size: o.Size ?? 0, lastModified: o.LastModified ?? null }] : [])),
+    next: result.IsTruncated ? (result.NextContinuationToken ?? null) : null,
+  };
 }
 
 export function createS3Storage(config: StorageConfig): FileStorage {
@@ -381,20 +430,55 @@ export function createS3Storage(config: StorageConfig): FileStorage {
 
     async readObject({ firmId, key, maxBytes }) {
       refuseForeignKey(key, firmId);
+      let object;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        if ((object.ContentLength ?? 0) > maxBytes) throw storageError("storage.too_large", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
-        return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+        object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
       }
+      if ((object.ContentLength ?? 0) > maxBytes) {
+        // Nothing of it is read: the connection is closed.
+        (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
+        throw storageError("storage.too_large", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
+      }
+      return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+    },
+
+    async readObjectRange({ firmId, key, start, end }) {
+      refuseForeignKey(key, firmId);
+      const Range = start < 0 ? `bytes=${start}` : `bytes=${start}-${end ?? ""}`;
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key, Range }));
+      return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+    },
+
+    async putObject({ firmId, key, bytes, contentType }) {
+      refuseForeignKey(key, firmId, UPLOAD_FAILED);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
     },
 
     async deleteObject({ firmId, key }) {
       refuseForeignKey(key, firmId);
       logoUrls.delete(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async deleteObjects({ firmId, keys }) {
+      for (const key of keys) refuseForeignKey(key, firmId);
+      for (const key of keys) logoUrls.delete(key);
+      for (let i = 0; i < keys.length; i += 1000) {
+        const batch = keys.slice(i, i + 1000);
+        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+      }
+    },
+
+    async listObjectsPage({ firmId, prefix, continuationToken, maxKeys = 1000 }) {
+      refuseForeignPrefix(prefix, firmId);
+      return toPage(await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: continuationToken, MaxKeys: maxKeys })));
+    },
+
+    async listAllFirmObjectsPage(continuationToken) {
+      return toPage(await client.send(new ListObjectsV2Command({ Bucket, Prefix: "firms/", ContinuationToken: continuationToken, MaxKeys: 1000 })));
     },
 
     async ensureBucket({ cors = true } = {}) {
@@ -444,7 +528,19 @@ export const headObject: FileStorage["headObject"] = (o) => getStorage().headObj
 export const readObjectHead: FileStorage["readObjectHead"] = (o) => getStorage().readObjectHead(o);
 export const verifyUpload: FileStorage["verifyUpload"] = (o) => getStorage().verifyUpload(o);
 export const readObject: FileStorage["readObject"] = (o) => getStorage().readObject(o);
+export const readObjectRange: FileStorage["readObjectRange"] = (o) => getStorage().readObjectRange(o);
+export const putObject: FileStorage["putObject"] = (o) => getStorage().putObject(o);
 export const deleteObject: FileStorage["deleteObject"] = (o) => getStorage().deleteObject(o);
+export const deleteObjects: FileStorage["deleteObjects"] = (o) => getStorage().deleteObjects(o);
+export const listObjectsPage: FileStorage["listObjectsPage"] = (o) => getStorage().listObjectsPage(o);
+export const listAllFirmObjectsPage: FileStorage["listAllFirmObjectsPage"] = (token) => getStorage().listAllFirmObjectsPage(token);
+
+/** The whole object, for a job that needs it to exist: `readObject`, with a missing object an error. */
+export async function readExistingObject(options: { firmId: string; key: string; maxBytes: number }): Promise<Uint8Array> {
+  const bytes = await readObject(options);
+  if (!bytes) throw new Error(`No object at ${options.key}`);
+  return bytes;
+}
 export const ensureBucket: FileStorage["ensureBucket"] = (o) => getStorage().ensureBucket(o);
 
 /** The store's browser origins, or none when storage is not configured (nothing to allow then). */

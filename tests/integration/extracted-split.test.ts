@@ -307,7 +307,7 @@ describe("orphan object cleanup", () => {
     await postToGrant(grant!, await makePdf(1), "Never confirmed.pdf");
     const orphanKey = grant!.key;
     const otherArea = keptKey.replace(/\/documents\/[^/]+$/, "/tax-returns/keep-me.pdf");
-    const { putObject } = await import("../../app/documents/objects.server");
+    const { putObject } = await import("../../app/storage.server");
     await putObject({ firmId: acme.firm.id, key: otherArea, bytes: new Uint8Array([1]), contentType: "application/pdf" });
     expect(await objectKeys()).toEqual(expect.arrayContaining([keptKey, orphanKey, otherArea]));
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { PortalError } from "../../app/errors";
 import { createS3Storage, storageConfig, type FileStorage, type StorageErrorCode } from "../../app/storage.server";
-import { contentDisposition, entityDocumentKey, firmLogoKey } from "../../app/storage/keys";
+import { contentDisposition, entityDocumentKey, entityDocumentPrefix, firmLogoKey } from "../../app/storage/keys";
 import { LOGO_KINDS, MAX_LOGO_BYTES, MAX_UPLOAD_BYTES, sniffFileType } from "../../app/storage/uploads";
 import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
 
@@ -284,6 +284,22 @@ describe("firm isolation", () => {
     expect((await postToGrant(grant, PDF)).status).toBe(204);
   });
 
+  it("writes, reads by range, lists and deletes a firm's generated files", async () => {
+    const key = entityDocumentKey(FIRM, COMPANY, "generated.pdf");
+    await storage.putObject({ firmId: FIRM, key, bytes: PDF, contentType: "application/pdf" });
+    expect(await storage.readObject({ firmId: FIRM, key, maxBytes: 1024 * 1024 })).toEqual(PDF);
+    expect(await storage.readObjectRange({ firmId: FIRM, key, start: 0, end: 3 })).toEqual(PDF.subarray(0, 4));
+    await expectStorageError(storage.readObject({ firmId: FIRM, key, maxBytes: 4 }), "storage.too_large");
+    const listed = await storage.listObjectsPage({ firmId: FIRM, prefix: entityDocumentPrefix(FIRM, COMPANY) });
+    expect(listed.objects.map((o) => o.key)).toContain(key);
+    expect(listed.objects.every((o) => o.key.startsWith(entityDocumentPrefix(FIRM, COMPANY)))).toBe(true);
+    const everyFirm = await storage.listAllFirmObjectsPage();
+    expect(everyFirm.objects.map((o) => o.key)).toContain(key);
+    await storage.deleteObjects({ firmId: FIRM, keys: [key] });
+    expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
+    expect(await storage.readObject({ firmId: FIRM, key, maxBytes: 1024 })).toBeNull();
+  });
+
   it("refuses every operation on a key outside the firm's prefix", async () => {
     const lookalikeKey = entityDocumentKey(LOOKALIKE_FIRM, COMPANY, "a.pdf");
     const foreignKeys = [
@@ -303,6 +319,13 @@ describe("firm isolation", () => {
       await expectStorageError(storage.readObjectHead({ firmId: FIRM, key }), "storage.key_not_allowed");
       await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }), "storage.key_not_allowed");
       await expectStorageError(storage.deleteObject({ firmId: FIRM, key }), "storage.key_not_allowed");
+      await expectStorageError(storage.readObject({ firmId: FIRM, key, maxBytes: 1024 }), "storage.key_not_allowed");
+      await expectStorageError(storage.readObjectRange({ firmId: FIRM, key, start: 0, end: 3 }), "storage.key_not_allowed");
+      await expectStorageError(storage.putObject({ firmId: FIRM, key, bytes: PDF, contentType: "application/pdf" }), "storage.key_not_allowed");
+      await expectStorageError(storage.deleteObjects({ firmId: FIRM, keys: [key] }), "storage.key_not_allowed");
+    }
+    for (const prefix of [`firms/${OTHER_FIRM}/`, `firms/${LOOKALIKE_FIRM}/`, `firms/${FIRM}`, "firms/", `firms/${FIRM}/../${OTHER_FIRM}/`]) {
+      await expectStorageError(storage.listObjectsPage({ firmId: FIRM, prefix }), "storage.key_not_allowed");
     }
     const refused = await expectStorageError(storage.headObject({ firmId: FIRM, key: otherKey }), "storage.key_not_allowed");
     expect(refused.status).toBe(404);

@@ -15,7 +15,7 @@ import { enqueue, jobsRunning } from "~/jobs.server";
 import { entityDocumentKey, keyBelongsToEntity } from "~/storage/keys";
 import { PortalError } from "~/errors";
 import { findDocumentEntity, type DocumentContext } from "../documents.server";
-import { deleteObjects, putObject } from "../objects.server";
+import { deleteObjects, putObject } from "~/storage.server";
 import { loadStoredPdf, PDF_MESSAGES, splitPdf } from "../pdf.server";
 import { extensionOf, joinPath } from "../rules";
 import { parsePageRanges, type PageRange } from "./page-ranges";
