@@ -32,7 +32,8 @@ import {
 } from "~/components/ui";
 import type { UploadGrant } from "~/storage/uploads";
 import { formatFileSize } from "~/storage/uploads";
-import type { DocumentBrowserData, DocumentItem } from "./documents.server";
+import type { DocumentItem } from "./items.server";
+import type { DocumentBrowserData } from "./listing.server";
 import * as css from "./document-browser.css";
 import { DOCUMENT_MESSAGES, joinPath, type FolderNode } from "./rules";
 import { bulkActions, SELECTION_MESSAGES, selectAllState, selectionKind, toggleAll, toggleOne, type BulkAction } from "./selection";

@@ -3,7 +3,7 @@
  * attachment, or a plain-text refusal the browser shows as it is. Both never cached.
  */
 import { contentDisposition } from "~/storage/keys";
-import type { FolderZip } from "./documents.server";
+import type { FolderZip } from "./zips.server";
 
 export function zipResponse(zip: FolderZip): Response {
   return new Response(zip.stream, {

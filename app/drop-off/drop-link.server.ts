@@ -16,7 +16,7 @@ import { hashToken, newToken } from "~/auth/tokens.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { PortalError } from "~/errors";
-import { createDocumentUploadGrant, recordDocumentUpload } from "~/documents/documents.server";
+import { createDocumentUploadGrant, recordDocumentUpload } from "~/documents/upload.server";
 import { sendEmail } from "~/email.server";
 import type { UploadGrant } from "~/storage/uploads";
 import {

@@ -19,7 +19,7 @@ import { hashToken, newToken } from "~/auth/tokens.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { PortalError } from "~/errors";
-import { createDocumentUploadGrant, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/documents.server";
+import { createDocumentUploadGrant, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/upload.server";
 import { nameError, renamedFileName } from "~/documents/rules";
 import { sendEmail } from "~/email.server";
 import type { UploadGrant } from "~/storage/uploads";

@@ -9,7 +9,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireFirmSite } from "~/context.server";
-import { createSelectionZip, documentIdsSchema } from "~/documents/documents.server";
+import { documentIdsSchema } from "~/documents/actions/schema";
+import { createSelectionZip } from "~/documents/zips.server";
 import { zipResponse, zipTextResponse } from "~/documents/zip-response.server";
 import { DOCUMENT_MESSAGES } from "~/documents/rules";
 import { isPortalError } from "~/errors";

@@ -6,7 +6,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireFirmSite } from "~/context.server";
-import { createFolderZip } from "~/documents/documents.server";
+import { createFolderZip } from "~/documents/zips.server";
 import { zipResponse, zipTextResponse } from "~/documents/zip-response.server";
 import { DOCUMENT_MESSAGES } from "~/documents/rules";
 import { isPortalError } from "~/errors";

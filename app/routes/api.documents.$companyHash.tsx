@@ -9,7 +9,8 @@
  * and view links are presigned URLs.
  */
 import { z } from "zod";
-import { documentActionSchema, performDocumentAction } from "~/documents/documents.server";
+import { performDocumentAction } from "~/documents/actions/perform.server";
+import { documentActionSchema, type DocumentAction } from "~/documents/actions/schema";
 import { EXTRACTED_INTENTS, extractedActionSchema, performExtractedAction, type ExtractedAction } from "~/documents/extracted/split.server";
 import { jsonAction, notFoundLoader, requireApiUser } from "~/http.server";
 
@@ -22,5 +23,5 @@ export const action = jsonAction(schema, async (input, { request, params, portal
   const entityHash = params.companyHash ?? "";
   // Split, split status, restore a split, mark as other: advisors of firms with the bulk upload processor.
   if (EXTRACTED_INTENTS.has(input.intent)) return performExtractedAction({ portal, user }, entityHash, input as ExtractedAction);
-  return performDocumentAction({ portal, user }, entityHash, documentActionSchema.parse(input));
+  return performDocumentAction({ portal, user }, entityHash, input as DocumentAction);
 });

@@ -10,7 +10,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireFirmSite } from "~/context.server";
 import { isPortalError } from "~/errors";
 import { DocumentBrowser } from "~/documents/document-browser";
-import { clientDocumentEntities, loadDocumentBrowser } from "~/documents/documents.server";
+import { clientDocumentEntities, loadDocumentBrowser } from "~/documents/listing.server";
 import { hasSplitDocuments, SPLIT_MESSAGES } from "~/documents/extracted/split.server";
 
 export const meta: MetaFunction = () => [{ title: "Documents" }];

@@ -14,7 +14,7 @@ import { firmDb, type FirmDb, type FirmTx } from "~/db.server";
 import { enqueue, jobsRunning } from "~/jobs.server";
 import { entityDocumentKey, keyBelongsToEntity } from "~/storage/keys";
 import { PortalError } from "~/errors";
-import { findDocumentEntity, type DocumentContext } from "../documents.server";
+import { findDocumentEntity, type DocumentContext } from "../access.server";
 import { deleteObjects, putObject } from "~/storage.server";
 import { loadStoredPdf, PDF_MESSAGES, splitPdf } from "../pdf.server";
 import { extensionOf, joinPath } from "../rules";
