@@ -9,7 +9,7 @@
  */
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { readExistingObject, readObjectRange } from "~/storage.server";
-import { formatRange, pagesOf, type PageRange } from "./extracted/page-ranges";
+import { formatRange, pagesOf, type PageRange } from "./splits/page-ranges";
 
 export const FULL_CHECK_BYTES = 32 * 1024 * 1024;
 export const TAIL_BYTES = 1024 * 1024;

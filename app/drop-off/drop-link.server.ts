@@ -31,7 +31,7 @@ import {
   UNASSIGNED_ENTITY_NAME,
   UNASSIGNED_ENTITY_TYPE,
   type DropLinkApiRequest,
-} from "./rules";
+} from "./link-rules";
 
 export const DROP_LINK_MANAGERS = ["partner", "admin", "full"] as const;
 

@@ -24,7 +24,7 @@ import { nameError, renamedFileName } from "~/documents/rules";
 import { sendEmail } from "~/email.server";
 import type { UploadGrant } from "~/storage/uploads";
 import { ensureFolders } from "./drop-link.server";
-import { UNASSIGNED_ENTITY_TYPE } from "./rules";
+import { UNASSIGNED_ENTITY_TYPE } from "./link-rules";
 import {
   DROP_OFF_FINISH_WINDOW_MS,
   DROP_OFF_MESSAGES,
@@ -36,7 +36,7 @@ import {
   SECURE_UPLOAD_NAME,
   type DropOffApiRequest,
   type SecureUploadApiRequest,
-} from "./drop-off-rules";
+} from "./request-rules";
 
 type Feature = "dropoff" | "secureupload";
 

@@ -20,7 +20,7 @@ import {
 import { DOCUMENT_MESSAGES, extensionOf } from "~/documents/rules";
 import { screenUploadBatch } from "~/documents/upload-batch";
 import type { UploadGrant } from "~/storage/uploads";
-import { DOCUMENT_NAME_REQUIRED } from "./drop-off-rules";
+import { DOCUMENT_NAME_REQUIRED } from "./request-rules";
 
 interface ChosenFile {
   id: number;

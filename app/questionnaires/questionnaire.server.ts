@@ -18,7 +18,7 @@ import {
   questionnaireDocumentPath,
   recordDocumentUpload,
 } from "~/documents/documents.server";
-import { questionnaireUploadStates, type UploadedFileState } from "~/documents/extracted/split.server";
+import { questionnaireUploadStates, type UploadedFileState } from "~/documents/splits/split.server";
 import { DOCUMENT_MESSAGES } from "~/documents/rules";
 import { enqueue } from "~/jobs.server";
 import { makeSignedCopy, SIGN_PDF_COPY_JOB } from "~/pdf/signed-copy.server";

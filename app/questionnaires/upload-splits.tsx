@@ -22,7 +22,7 @@ import {
   splitResultTitle,
   type SplitState,
   type UploadedFileState,
-} from "~/documents/extracted/split-rules";
+} from "~/documents/splits/split-rules";
 import { previewKind } from "~/pdf/file-preview-dialog";
 import type { QuestionData, QuestionnaireData } from "./questionnaire.server";
 import { answerValues, type PortalMode } from "./rules";

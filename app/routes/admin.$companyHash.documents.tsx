@@ -13,7 +13,7 @@ import { DocumentBrowser } from "~/documents/document-browser";
 import { canCreateSecureUploadLink } from "~/drop-off/drop-off.server";
 import { SecureUploadLinkButton } from "~/drop-off/secure-upload-link";
 import { loadDocumentBrowser, type DocumentBrowserData } from "~/documents/listing.server";
-import { SPLIT_MESSAGES, SPLIT_POLL_INTERVAL_MS, SPLIT_POLL_MAX_LOOPS } from "~/documents/extracted/split.server";
+import { SPLIT_MESSAGES, SPLIT_POLL_INTERVAL_MS, SPLIT_POLL_MAX_LOOPS } from "~/documents/splits/split.server";
 import type { SplitOptions } from "~/documents/split-dialog";
 import type { FirmSiteContext } from "~/context.server";
 

@@ -3,7 +3,7 @@
  * `{ intent: "grant" | "confirm", questionnaireId, companyId, … }`. Rate-limited per address;
  * an entity the user does not own is 404 and nothing is written.
  */
-import { dropOffApiSchema } from "~/drop-off/drop-off-rules";
+import { dropOffApiSchema } from "~/drop-off/request-rules";
 import { performDocumentDropOffRequest } from "~/drop-off/drop-off.server";
 import { jsonAction, notFoundLoader, requireApiUser } from "~/http.server";
 

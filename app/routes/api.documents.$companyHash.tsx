@@ -4,14 +4,14 @@
  * delete, restore, descriptions and tags, download URLs; bulk delete_many, restore_many and
  * move_many on up to 500 selected files (all or nothing; a mix of deleted and live documents is
  * 422; the zip of selected files is the /files route); and the split actions (split, split_status,
- * split_restore, mark_other: extracted/split.server.ts). Answers `{ error }` with 4xx on refusal;
+ * split_restore, mark_other: splits/split.server.ts). Answers `{ error }` with 4xx on refusal;
  * another firm's or entity's document is 404 and nothing changes. Answers are `no-store`: download
  * and view links are presigned URLs.
  */
 import { z } from "zod";
 import { performDocumentAction } from "~/documents/actions/perform.server";
 import { documentActionSchema, type DocumentAction } from "~/documents/actions/schema";
-import { EXTRACTED_INTENTS, extractedActionSchema, performExtractedAction, type ExtractedAction } from "~/documents/extracted/split.server";
+import { EXTRACTED_INTENTS, extractedActionSchema, performExtractedAction, type ExtractedAction } from "~/documents/splits/split.server";
 import { jsonAction, notFoundLoader, requireApiUser } from "~/http.server";
 
 const schema = z.discriminatedUnion("intent", [...documentActionSchema.options, ...extractedActionSchema.options]);

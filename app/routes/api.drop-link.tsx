@@ -5,7 +5,7 @@
  * `no-store` (upload grants are presigned POSTs).
  */
 import { performDropLinkRequest } from "~/drop-off/drop-link.server";
-import { dropLinkApiSchema } from "~/drop-off/rules";
+import { dropLinkApiSchema } from "~/drop-off/link-rules";
 import { jsonAction, notFoundLoader } from "~/http.server";
 
 export const loader = notFoundLoader;

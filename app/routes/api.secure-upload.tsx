@@ -7,7 +7,7 @@
  * Rate-limited per address; unknown or expired tokens are 404 and nothing is written. Answers are
  * `no-store` (upload grants are presigned POSTs).
  */
-import { secureUploadApiSchema } from "~/drop-off/drop-off-rules";
+import { secureUploadApiSchema } from "~/drop-off/request-rules";
 import { createSecureUploadLink, performSecureUploadRequest } from "~/drop-off/drop-off.server";
 import { notFound } from "~/errors";
 import { jsonAction, notFoundLoader, requireApiUser } from "~/http.server";

@@ -10,7 +10,7 @@ import { FirmPage } from "~/components/firm-page";
 import { SendSignInLinksButton } from "~/reminders/send-sign-in-links-dialog";
 import { Alert, Badge, Button, Card, EmptyState, PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
-import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import { formatDate, formatPhone } from "~/staff/format";
 import { hasRealEmail } from "~/staff/permissions";
 import { EditUserDialog } from "~/staff/dialogs/edit-user-dialog";

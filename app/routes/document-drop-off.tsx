@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/session.server";
 import { AuthCard } from "~/components/shell";
 import { requireFirmSite } from "~/context.server";
 import { isPortalError } from "~/errors";
-import { DROP_OFF_MESSAGES } from "~/drop-off/drop-off-rules";
+import { DROP_OFF_MESSAGES } from "~/drop-off/request-rules";
 import { openDocumentDropOff } from "~/drop-off/drop-off.server";
 import { DropOffUploadForm } from "~/drop-off/upload-form";
 import { DOCUMENT_MESSAGES } from "~/documents/rules";

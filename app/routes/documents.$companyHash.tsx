@@ -11,7 +11,7 @@ import { requireFirmSite } from "~/context.server";
 import { isPortalError } from "~/errors";
 import { DocumentBrowser } from "~/documents/document-browser";
 import { clientDocumentEntities, loadDocumentBrowser } from "~/documents/listing.server";
-import { hasSplitDocuments, SPLIT_MESSAGES } from "~/documents/extracted/split.server";
+import { hasSplitDocuments, SPLIT_MESSAGES } from "~/documents/splits/split.server";
 
 export const meta: MetaFunction = () => [{ title: "Documents" }];
 

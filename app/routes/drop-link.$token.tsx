@@ -8,7 +8,7 @@ import { UploadProgress, uploadWithProgress, UPLOAD_FAILED_MESSAGE, UploadFailed
 import { requireFirmSite } from "~/context.server";
 import { isPortalError } from "~/errors";
 import { openDropLink } from "~/drop-off/drop-link.server";
-import { DROP_LINK_MESSAGES, senderSchema } from "~/drop-off/rules";
+import { DROP_LINK_MESSAGES, senderSchema } from "~/drop-off/link-rules";
 import type { UploadGrant } from "~/storage/uploads";
 
 export const meta: MetaFunction = () => [{ title: "Send files" }, { name: "robots", content: "noindex" }];

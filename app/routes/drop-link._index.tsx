@@ -7,7 +7,7 @@ import { Alert, Button, Card, Checkbox, PageHeader, useToast } from "~/component
 import { requireFirmSite } from "~/context.server";
 import { isPortalError } from "~/errors";
 import { canManageDropLink, DROP_LINK_MANAGERS, loadDropLinkSettings, saveDropLinkSettings } from "~/drop-off/drop-link.server";
-import { DROP_LINK_MESSAGES } from "~/drop-off/rules";
+import { DROP_LINK_MESSAGES } from "~/drop-off/link-rules";
 
 export const meta: MetaFunction = () => [{ title: "Drop Link" }];
 

@@ -12,7 +12,7 @@ import { useMemo } from "react";
 import { z } from "zod";
 import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
-import { canSplitDocuments } from "~/documents/extracted/split-rules";
+import { canSplitDocuments } from "~/documents/splits/split-rules";
 import { Alert, Badge, Button, ShowToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { loadQuestionnaireForStaff, QuestionnaireError, setDepositPaid } from "~/questionnaires/questionnaire.server";

@@ -4,7 +4,7 @@ import { AuthCard } from "~/components/shell";
 import { Alert } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { isPortalError } from "~/errors";
-import { DROP_OFF_MESSAGES } from "~/drop-off/drop-off-rules";
+import { DROP_OFF_MESSAGES } from "~/drop-off/request-rules";
 import { openSecureUpload } from "~/drop-off/drop-off.server";
 import { DropOffUploadForm } from "~/drop-off/upload-form";
 

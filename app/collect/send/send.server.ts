@@ -24,7 +24,7 @@ import { enqueue, jobsRunning } from "~/jobs.server";
 import { dispatchOutboundMessage } from "~/messaging/dispatch.server";
 import { OUTBOX_PROVIDER_ID, providerConfigured } from "~/messaging/outbox.server";
 import type { OutboundMessage } from "~/generated/prisma/client";
-import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import { todayIn } from "~/time-zones";
 import {
   addQuestionnaire,
