@@ -136,7 +136,7 @@ function Review({
   const [error, setError] = useState<string | null>(null);
 
   const parsed = useMemo(() => (pages.trim() ? parsePageRanges(pages, pageCount || undefined) : null), [pages, pageCount]);
-  const ranges = parsed?.ok ? parsed.ranges : [];
+  const ranges = useMemo(() => (parsed?.ok ? parsed.ranges : []), [parsed]);
   const assignments = useMemo(() => pageAssignments(ranges, pageCount), [ranges, pageCount]);
   const starts = useMemo(() => new Set(splitStarts(ranges, pageCount) ?? []), [ranges, pageCount]);
 

@@ -63,6 +63,7 @@ export default function DocumentDropOffPage() {
         firmName={data.firm.name}
         successMessage={DOCUMENT_MESSAGES.uploaded}
         finish
+        signedIn
       />
     </AuthCard>
   );
