@@ -22,19 +22,24 @@ import {
   type BucketLocationConstraint,
   CreateBucketCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutBucketCorsCommand,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
+  type ListObjectsV2CommandOutput,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { z } from "zod";
 
 import { env } from "./env.server";
-import { contentDisposition, keyBelongsToFirm } from "./storage/keys";
+import { PortalError, type PortalErrorStatus } from "./errors";
+import { contentDisposition, keyBelongsToFirm, prefixBelongsToFirm } from "./storage/keys";
 import {
   CONTENT_TYPES,
   DOCUMENT_KINDS,
@@ -52,31 +57,23 @@ import { TtlCache } from "./tenancy/firm-cache";
 export type { FileKind, UploadGrant } from "./storage/uploads";
 
 // ---------------------------------------------------------------------------------------------
-// Errors
+// Refusals: PortalErrors with a `storage.*` code, their message fit to show to the user
 
-export type StorageErrorCode = "KEY_NOT_ALLOWED" | "INVALID_REQUEST" | "UPLOAD_MISSING" | "UPLOAD_EMPTY" | "UPLOAD_TOO_LARGE" | "UPLOAD_WRONG_TYPE";
+export type StorageErrorCode =
+  "storage.key_not_allowed" | "storage.invalid_request" | "storage.missing" | "storage.empty" | "storage.too_large" | "storage.wrong_type";
 
-const HTTP_STATUS: Record<StorageErrorCode, number> = {
+const HTTP_STATUS: Record<StorageErrorCode, PortalErrorStatus> = {
   // Same answer as a missing file: a key from another firm must not be confirmed to exist.
-  KEY_NOT_ALLOWED: 404,
-  INVALID_REQUEST: 400,
-  UPLOAD_MISSING: 400,
-  UPLOAD_EMPTY: 400,
-  UPLOAD_TOO_LARGE: 413,
-  UPLOAD_WRONG_TYPE: 415,
+  "storage.key_not_allowed": 404,
+  "storage.invalid_request": 400,
+  "storage.missing": 400,
+  "storage.empty": 400,
+  "storage.too_large": 413,
+  "storage.wrong_type": 415,
 };
 
-/** Refusals from the storage layer. `message` is fit to show to the user. */
-export class StorageError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: StorageErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = "StorageError";
-    this.status = HTTP_STATUS[code];
-  }
+function storageError(code: StorageErrorCode, message: string): PortalError {
+  return new PortalError(HTTP_STATUS[code], message, { code });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -142,6 +139,18 @@ export interface ObjectHead {
   lastModified: Date | null;
 }
 
+export interface ListedObject {
+  key: string;
+  size: number;
+  lastModified: Date | null;
+}
+
+export interface ObjectPage {
+  objects: ListedObject[];
+  /** The continuation token of the next page, or null on the last one. */
+  next: string | null;
+}
+
 export interface VerifiedUpload {
   key: string;
   size: number;
@@ -192,18 +201,40 @@ export interface FileStorage {
    * The confirm step after a browser upload: the object must exist, be 1..maxBytes long, carry the
    * granted Content-Type, and start with the magic numbers of that type, which must be one of
    * `allowedKinds` (default: the document kinds). Anything else is deleted and refused with a
-   * StorageError. Run it before recording the file anywhere.
+   * PortalError (code `storage.*`). Run it before recording the file anywhere.
    */
   verifyUpload(options: { firmId: string; key: string; contentType: string; maxBytes: number; allowedKinds?: readonly FileKind[] }): Promise<VerifiedUpload>;
 
   /**
    * The whole object (for background jobs reading a file staff uploaded), or null when there is
-   * none. Refuses objects over `maxBytes`.
+   * none. Refuses objects over `maxBytes` (`storage.too_large`) without reading them.
    */
   readObject(options: { firmId: string; key: string; maxBytes: number }): Promise<Uint8Array | null>;
 
+  /**
+   * Bytes `start..end` (inclusive) of an object by a ranged GET, or its last `-start` bytes when
+   * `start` is negative (a PDF's trailer). Throws when there is no object.
+   */
+  readObjectRange(options: { firmId: string; key: string; start: number; end?: number }): Promise<Uint8Array>;
+
+  /** Writes a file the app generated (a split part, a signed copy) at `key`. */
+  putObject(options: { firmId: string; key: string; bytes: Uint8Array; contentType: string }): Promise<void>;
+
   /** Deletes an object; no error when it is already gone. */
   deleteObject(options: { firmId: string; key: string }): Promise<void>;
+
+  /** Deletes many objects of one firm, 1000 per request; no error for those already gone. */
+  deleteObjects(options: { firmId: string; keys: string[] }): Promise<void>;
+
+  /** One page (at most 1000) of the objects under `prefix` (within the firm's); pass `next` back for the following page. */
+  listObjectsPage(options: { firmId: string; prefix: string; continuationToken?: string; maxKeys?: number }): Promise<ObjectPage>;
+
+  /**
+   * One page of every firm's objects (`firms/…`), for maintenance jobs that then act per firm. (A
+   * delimiter listing of firm prefixes would be cheaper on S3, but the local S3 server does not
+   * return common prefixes for nested keys.)
+   */
+  listAllFirmObjectsPage(continuationToken?: string): Promise<ObjectPage>;
 
   /**
    * Creates the bucket when missing and sets its CORS rules (browsers POST uploads and GET files
@@ -238,12 +269,16 @@ const UPLOAD_FAILED = "File upload failed, please try again.";
 const DOWNLOAD_FAILED = "There was a problem downloading the document.";
 
 function refuseForeignKey(key: string, firmId: string, message = DOWNLOAD_FAILED): void {
-  if (!keyBelongsToFirm(key, firmId)) throw new StorageError("KEY_NOT_ALLOWED", message);
+  if (!keyBelongsToFirm(key, firmId)) throw storageError("storage.key_not_allowed", message);
+}
+
+function refuseForeignPrefix(prefix: string, firmId: string): void {
+  if (!prefixBelongsToFirm(prefix, firmId)) throw storageError("storage.key_not_allowed", DOWNLOAD_FAILED);
 }
 
 function checkExpiry(expiresInSeconds: number): void {
   if (!Number.isInteger(expiresInSeconds) || expiresInSeconds < 1 || expiresInSeconds > MAX_PRESIGN_SECONDS) {
-    throw new StorageError("INVALID_REQUEST", `expiresInSeconds must be an integer from 1 to ${MAX_PRESIGN_SECONDS}`);
+    throw storageError("storage.invalid_request", `expiresInSeconds must be an integer from 1 to ${MAX_PRESIGN_SECONDS}`);
   }
 }
 
@@ -252,6 +287,13 @@ function isNotFound(error: unknown): boolean {
     return error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey";
   }
   return false;
+}
+
+function toPage(result: ListObjectsV2CommandOutput): ObjectPage {
+  return {
+    objects: (result.Contents ?? []).flatMap((o) => (o.Key ? [{ key: o.Key, size: o.Size ?? 0, lastModified: o.LastModified ?? null }] : [])),
+    next: result.IsTruncated ? (result.NextContinuationToken ?? null) : null,
+  };
 }
 
 export function createS3Storage(config: StorageConfig): FileStorage {
@@ -275,9 +317,9 @@ export function createS3Storage(config: StorageConfig): FileStorage {
       refuseForeignKey(key, firmId, UPLOAD_FAILED);
       checkExpiry(expiresInSeconds);
       const kind = kindFromContentType(contentType);
-      if (!kind || !allowedKinds.includes(kind)) throw new StorageError("UPLOAD_WRONG_TYPE", "File type not supported yet");
+      if (!kind || !allowedKinds.includes(kind)) throw storageError("storage.wrong_type", "File type not supported yet");
       if (!Number.isInteger(maxBytes) || maxBytes < 1 || maxBytes > MAX_UPLOAD_BYTES) {
-        throw new StorageError("INVALID_REQUEST", `maxBytes must be an integer from 1 to ${MAX_UPLOAD_BYTES}`);
+        throw storageError("storage.invalid_request", `maxBytes must be an integer from 1 to ${MAX_UPLOAD_BYTES}`);
       }
       const type = CONTENT_TYPES[kind];
       const expiresAt = new Date(Date.now() + expiresInSeconds * 1000);
@@ -313,7 +355,7 @@ export function createS3Storage(config: StorageConfig): FileStorage {
       refuseForeignKey(key, firmId);
       checkExpiry(expiresInSeconds);
       const kind = kindFromFileName(key);
-      if (!kind) throw new StorageError("UPLOAD_WRONG_TYPE", "File type not supported yet");
+      if (!kind) throw storageError("storage.wrong_type", "File type not supported yet");
       const command = new GetObjectCommand({
         Bucket,
         Key: key,
@@ -347,7 +389,7 @@ export function createS3Storage(config: StorageConfig): FileStorage {
     async readObjectHead({ firmId, key, bytes = SNIFF_BYTES }) {
       refuseForeignKey(key, firmId);
       if (!Number.isInteger(bytes) || bytes < 1 || bytes > 64 * 1024) {
-        throw new StorageError("INVALID_REQUEST", "bytes must be an integer from 1 to 65536");
+        throw storageError("storage.invalid_request", "bytes must be an integer from 1 to 65536");
       }
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
@@ -366,43 +408,77 @@ export function createS3Storage(config: StorageConfig): FileStorage {
       refuseForeignKey(key, firmId, UPLOAD_FAILED);
       const expected = kindFromContentType(contentType);
       const head = await storage.headObject({ firmId, key });
-      if (!head) throw new StorageError("UPLOAD_MISSING", UPLOAD_FAILED);
+      if (!head) throw storageError("storage.missing", UPLOAD_FAILED);
 
       const refuse = async (code: StorageErrorCode, message: string): Promise<never> => {
         await storage.deleteObject({ firmId, key });
-        throw new StorageError(code, message);
+        throw storageError(code, message);
       };
       if (head.size > maxBytes) {
-        return refuse("UPLOAD_TOO_LARGE", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
+        return refuse("storage.too_large", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
       }
-      if (head.size < 1) return refuse("UPLOAD_EMPTY", "The file is empty.");
+      if (head.size < 1) return refuse("storage.empty", "The file is empty.");
       if (!expected || !allowedKinds.includes(expected) || kindFromContentType(head.contentType) !== expected) {
-        return refuse("UPLOAD_WRONG_TYPE", "File type not supported yet");
+        return refuse("storage.wrong_type", "File type not supported yet");
       }
       const firstBytes = await storage.readObjectHead({ firmId, key, bytes: SNIFF_BYTES });
       if (!firstBytes || !bytesMatchKind(firstBytes, expected)) {
-        return refuse("UPLOAD_WRONG_TYPE", "File type not supported yet");
+        return refuse("storage.wrong_type", "File type not supported yet");
       }
       return { key, size: head.size, kind: expected, contentType: CONTENT_TYPES[expected] };
     },
 
     async readObject({ firmId, key, maxBytes }) {
       refuseForeignKey(key, firmId);
+      let object;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        if ((object.ContentLength ?? 0) > maxBytes)
-          throw new StorageError("UPLOAD_TOO_LARGE", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
-        return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+        object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
       }
+      if ((object.ContentLength ?? 0) > maxBytes) {
+        // Nothing of it is read: the connection is closed.
+        (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
+        throw storageError("storage.too_large", `The file is larger than the ${formatFileSize(maxBytes)} limit.`);
+      }
+      return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+    },
+
+    async readObjectRange({ firmId, key, start, end }) {
+      refuseForeignKey(key, firmId);
+      const Range = start < 0 ? `bytes=${start}` : `bytes=${start}-${end ?? ""}`;
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key, Range }));
+      return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+    },
+
+    async putObject({ firmId, key, bytes, contentType }) {
+      refuseForeignKey(key, firmId, UPLOAD_FAILED);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
     },
 
     async deleteObject({ firmId, key }) {
       refuseForeignKey(key, firmId);
       logoUrls.delete(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async deleteObjects({ firmId, keys }) {
+      for (const key of keys) refuseForeignKey(key, firmId);
+      for (const key of keys) logoUrls.delete(key);
+      for (let i = 0; i < keys.length; i += 1000) {
+        const batch = keys.slice(i, i + 1000);
+        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+      }
+    },
+
+    async listObjectsPage({ firmId, prefix, continuationToken, maxKeys = 1000 }) {
+      refuseForeignPrefix(prefix, firmId);
+      return toPage(await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: continuationToken, MaxKeys: maxKeys })));
+    },
+
+    async listAllFirmObjectsPage(continuationToken) {
+      return toPage(await client.send(new ListObjectsV2Command({ Bucket, Prefix: "firms/", ContinuationToken: continuationToken, MaxKeys: 1000 })));
     },
 
     async ensureBucket({ cors = true } = {}) {
@@ -452,7 +528,19 @@ export const headObject: FileStorage["headObject"] = (o) => getStorage().headObj
 export const readObjectHead: FileStorage["readObjectHead"] = (o) => getStorage().readObjectHead(o);
 export const verifyUpload: FileStorage["verifyUpload"] = (o) => getStorage().verifyUpload(o);
 export const readObject: FileStorage["readObject"] = (o) => getStorage().readObject(o);
+export const readObjectRange: FileStorage["readObjectRange"] = (o) => getStorage().readObjectRange(o);
+export const putObject: FileStorage["putObject"] = (o) => getStorage().putObject(o);
 export const deleteObject: FileStorage["deleteObject"] = (o) => getStorage().deleteObject(o);
+export const deleteObjects: FileStorage["deleteObjects"] = (o) => getStorage().deleteObjects(o);
+export const listObjectsPage: FileStorage["listObjectsPage"] = (o) => getStorage().listObjectsPage(o);
+export const listAllFirmObjectsPage: FileStorage["listAllFirmObjectsPage"] = (token) => getStorage().listAllFirmObjectsPage(token);
+
+/** The whole object, for a job that needs it to exist: `readObject`, with a missing object an error. */
+export async function readExistingObject(options: { firmId: string; key: string; maxBytes: number }): Promise<Uint8Array> {
+  const bytes = await readObject(options);
+  if (!bytes) throw new Error(`No object at ${options.key}`);
+  return bytes;
+}
 export const ensureBucket: FileStorage["ensureBucket"] = (o) => getStorage().ensureBucket(o);
 
 /** The store's browser origins, or none when storage is not configured (nothing to allow then). */

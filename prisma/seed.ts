@@ -23,9 +23,8 @@ import { BOOLEAN_ANSWERS, SECTION_TYPES, cannedTemplate, type CannedTemplateKey,
 import { nextReminderDate } from "~/reminders/rules";
 import { installCannedTemplates } from "~/templates/canned.server";
 import { todayIn } from "~/time-zones";
-import { putObject } from "~/documents/objects.server";
 import { textPdf } from "~/pdf/sign-pdf.server";
-import { storageConfig } from "~/storage.server";
+import { putObject, storageConfig } from "~/storage.server";
 import { entityDocumentKey } from "~/storage/keys";
 import { DEMO_PASSWORD, demoFirms } from "../tenants";
 import { seedDemoConversation } from "./seed-messages";

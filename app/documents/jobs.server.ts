@@ -1,16 +1,16 @@
 /**
  * The documents' background jobs (run by app/jobs.server.ts).
  *
- * `split-document` { firmId, extractedDocumentId, ranges }: splits one PDF (extracted/split.server.ts).
+ * `split-document` { firmId, extractedDocumentId, ranges }: splits one PDF (splits/split.server.ts).
  *   The ExtractedDocument row is the source of truth; a job finding it no longer `processing` does
  *   nothing, so a retry or a duplicate is harmless. A handler that throws (the row not visible yet)
  *   is retried by pg-boss.
  * `cleanup-orphan-objects`: daily, once across all servers; deletes document objects with no
- *   Document row older than a day (extracted/orphans.server.ts).
+ *   Document row older than a day (splits/orphans.server.ts).
  */
 import type { JobDefinition } from "~/jobs.server";
-import { cleanupOrphanObjects } from "./extracted/orphans.server";
-import { runSplitJob, SPLIT_DOCUMENT_JOB } from "./extracted/split.server";
+import { cleanupOrphanObjects } from "./splits/orphans.server";
+import { runSplitJob, SPLIT_DOCUMENT_JOB } from "./splits/split.server";
 
 export const CLEANUP_ORPHAN_OBJECTS_JOB = "cleanup-orphan-objects";
 

@@ -8,8 +8,8 @@
  * of one file. Splitting runs in a background job and reads the whole PDF (capped at 150 MB).
  */
 import { PDFDocument } from "@cantoo/pdf-lib";
-import { readObjectBytes, readObjectRange } from "./objects.server";
-import { formatRange, pagesOf, type PageRange } from "./extracted/page-ranges";
+import { readExistingObject, readObjectRange } from "~/storage.server";
+import { formatRange, pagesOf, type PageRange } from "./splits/page-ranges";
 
 export const FULL_CHECK_BYTES = 32 * 1024 * 1024;
 export const TAIL_BYTES = 1024 * 1024;
@@ -58,7 +58,7 @@ export async function checkPdfBytes(bytes: Uint8Array): Promise<PdfCheck> {
 /** Checks a stored PDF of `size` bytes without holding more than FULL_CHECK_BYTES (see above). */
 export async function checkStoredPdf(options: { firmId: string; key: string; size: number }): Promise<PdfCheck> {
   const { firmId, key, size } = options;
-  if (size <= FULL_CHECK_BYTES) return checkPdfBytes(await readObjectBytes({ firmId, key, maxBytes: FULL_CHECK_BYTES }));
+  if (size <= FULL_CHECK_BYTES) return checkPdfBytes(await readExistingObject({ firmId, key, maxBytes: FULL_CHECK_BYTES }));
   const head = latin1(await readObjectRange({ firmId, key, start: 0, end: 1023 }));
   if (!head.includes("%PDF-")) return { ok: false, problem: "unreadable" };
   const tail = latin1(await readObjectRange({ firmId, key, start: -TAIL_BYTES }));
@@ -69,7 +69,7 @@ export async function checkStoredPdf(options: { firmId: string; key: string; siz
 
 /** A stored PDF, loaded for splitting (at most MAX_PDF_BYTES); throws when encrypted or unreadable. */
 export async function loadStoredPdf(options: { firmId: string; key: string }): Promise<PDFDocument> {
-  const bytes = await readObjectBytes({ ...options, maxBytes: MAX_PDF_BYTES });
+  const bytes = await readExistingObject({ ...options, maxBytes: MAX_PDF_BYTES });
   const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
   if (pdf.isEncrypted) throw new Error("The PDF is encrypted");
   return pdf;

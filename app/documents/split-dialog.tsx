@@ -12,8 +12,8 @@ import { useMemo, useState, type FormEvent } from "react";
 
 import { Alert, Badge, Button, Dialog, Spinner, TextField } from "~/components/ui";
 import { PdfPageThumbnail, usePdfDocument } from "~/pdf/pdf-thumbnails";
-import { parsePageRanges } from "./extracted/page-ranges";
-import { pageAssignments, pagesLabel, SPLIT_MESSAGES, splitResultTitle, splitStarts, toggleSplitPoint, type SplitState } from "./extracted/split-rules";
+import { parsePageRanges } from "./splits/page-ranges";
+import { pageAssignments, pagesLabel, SPLIT_MESSAGES, splitResultTitle, splitStarts, toggleSplitPoint, type SplitState } from "./splits/split-rules";
 import * as css from "./split-dialog.css";
 
 /** What the staff document page passes down from its loader (the split module is server-only). */
@@ -136,7 +136,7 @@ function Review({
   const [error, setError] = useState<string | null>(null);
 
   const parsed = useMemo(() => (pages.trim() ? parsePageRanges(pages, pageCount || undefined) : null), [pages, pageCount]);
-  const ranges = parsed?.ok ? parsed.ranges : [];
+  const ranges = useMemo(() => (parsed?.ok ? parsed.ranges : []), [parsed]);
   const assignments = useMemo(() => pageAssignments(ranges, pageCount), [ranges, pageCount]);
   const starts = useMemo(() => new Set(splitStarts(ranges, pageCount) ?? []), [ranges, pageCount]);
 

@@ -15,7 +15,8 @@ import { hitThrottle, peekThrottle } from "~/auth/throttle.server";
 import { hashToken, newToken } from "~/auth/tokens.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import { createDocumentUploadGrant, DocumentError, recordDocumentUpload } from "~/documents/documents.server";
+import { PortalError } from "~/errors";
+import { createDocumentUploadGrant, recordDocumentUpload } from "~/documents/upload.server";
 import { sendEmail } from "~/email.server";
 import type { UploadGrant } from "~/storage/uploads";
 import {
@@ -30,17 +31,7 @@ import {
   UNASSIGNED_ENTITY_NAME,
   UNASSIGNED_ENTITY_TYPE,
   type DropLinkApiRequest,
-} from "./rules";
-
-export class DropLinkError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "DropLinkError";
-  }
-}
+} from "./link-rules";
 
 export const DROP_LINK_MANAGERS = ["partner", "admin", "full"] as const;
 
@@ -99,9 +90,9 @@ export async function unassignedEntity(portal: FirmSiteContext): Promise<{ id: s
 /** Saves the recipients and issues a new 7-day link; returns its URL (shown once, for 'Copy link'). */
 export async function saveDropLinkSettings(portal: FirmSiteContext, actor: SessionUser, recipientIds: string[]): Promise<{ url: string; expiresAt: string }> {
   const wanted = [...new Set(recipientIds)].slice(0, 500);
-  if (!wanted.length) throw new DropLinkError(400, DROP_LINK_MESSAGES.recipientRequired);
+  if (!wanted.length) throw new PortalError(400, DROP_LINK_MESSAGES.recipientRequired);
   const valid = await portal.db.user.findMany({ where: { id: { in: wanted }, kind: "staff", paying: true, deletedAt: null }, select: { id: true } });
-  if (valid.length !== wanted.length) throw new DropLinkError(400, DROP_LINK_MESSAGES.recipientRequired);
+  if (valid.length !== wanted.length) throw new PortalError(400, DROP_LINK_MESSAGES.recipientRequired);
   await unassignedEntity(portal);
   const token = newToken();
   const firmId = portal.firm.id;
@@ -142,7 +133,7 @@ export interface OpenDropLink {
  */
 export async function openDropLink(portal: FirmSiteContext, token: string): Promise<OpenDropLink | null> {
   const failures = await peekThrottle(portal.firm.id, dropLinkBucket("failures", portal.clientAddress), DROP_LINK_THROTTLE.failures);
-  if (!failures.allowed) throw new DropLinkError(429, DROP_LINK_MESSAGES.tooMany);
+  if (!failures.allowed) throw new PortalError(429, DROP_LINK_MESSAGES.tooMany);
   const link =
     portal.firm.preferences.dropLinkEnabled && /^[A-Za-z0-9_-]{20,100}$/.test(token)
       ? await portal.db.dropLink.findFirst({
@@ -166,7 +157,7 @@ export async function openDropLink(portal: FirmSiteContext, token: string): Prom
 
 function sender(input: { name: string; email: string }) {
   const parsed = senderSchema.safeParse(input);
-  if (!parsed.success) throw new DropLinkError(400, parsed.error.issues[0]?.message ?? "Please check your name and email.");
+  if (!parsed.success) throw new PortalError(400, parsed.error.issues[0]?.message ?? "Please check your name and email.");
   return parsed.data;
 }
 
@@ -175,85 +166,80 @@ export type DropLinkApiResult = { grant: UploadGrant } | { document: { id: strin
 /** One call of the public upload API: throttled, then the link must be open. */
 export async function performDropLinkRequest(portal: FirmSiteContext, request: DropLinkApiRequest): Promise<DropLinkApiResult> {
   const hit = await hitThrottle(portal.firm.id, dropLinkBucket("requests", portal.clientAddress), DROP_LINK_THROTTLE.requests);
-  if (!hit.allowed) throw new DropLinkError(429, DROP_LINK_MESSAGES.tooMany);
+  if (!hit.allowed) throw new PortalError(429, DROP_LINK_MESSAGES.tooMany);
   const link = await openDropLink(portal, request.token);
-  if (!link) throw new DropLinkError(404, DROP_LINK_MESSAGES.expired);
+  if (!link) throw new PortalError(404, DROP_LINK_MESSAGES.expired);
   const entity = await unassignedEntity(portal);
   const firmId = portal.firm.id;
-  try {
-    switch (request.intent) {
-      case "grant":
-        return {
-          grant: await createDocumentUploadGrant({
-            firmId,
-            companyId: entity.id,
-            fileName: request.fileName,
-            contentType: request.contentType,
-            size: request.size,
-          }),
-        };
-      case "confirm": {
-        const from = sender(request);
-        const folder = senderFolder(from.email);
-        const item = await recordDocumentUpload(portal.db, {
+  switch (request.intent) {
+    case "grant":
+      return {
+        grant: await createDocumentUploadGrant({
           firmId,
           companyId: entity.id,
-          key: request.key,
-          contentType: request.contentType,
           fileName: request.fileName,
-          path: folder,
-          uploadedById: null,
-        });
-        // Folder rows only once a file is filed, so a refused upload leaves nothing behind.
-        await ensureFolders(portal, entity.id, folder);
-        await portal.db.document.update({ where: { id: item.id }, data: { description: `Dropped off by ${from.name} <${from.email}>` } });
-        return { document: { id: item.id, name: item.name } };
-      }
-      case "finish": {
-        const from = sender(request);
-        const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
-        const docs = await portal.db.document.findMany({
-          where: {
-            id: { in: request.documentIds },
-            companyId: entity.id,
-            path: senderFolder(from.email),
-            deletedAt: null,
-            itemType: "file",
-            createdAt: { gte: since },
-          },
-          select: { name: true },
-          take: 999,
-        });
-        if (!docs.length) throw new DropLinkError(404, "No uploaded files were found.");
-        const subject = `${from.name} dropped off ${docs.length} file${docs.length === 1 ? "" : "s"}`;
-        const list = docs.map((d) => `- ${d.name}`).join("\n");
-        const where = `${portal.origin}/admin/${entity.hashId}/documents`;
-        for (const r of link.recipients) {
-          await portal.db.notification.create({
-            data: { firmId, userId: r.userId, text: subject, link: `/admin/${entity.hashId}/documents`, clientName: from.name },
-          });
-          if (r.email) {
-            await sendEmail(portal, {
-              to: r.email,
-              userId: r.userId,
-              subject: `${subject} through your drop link`,
-              text: `${from.name} (${from.email}) uploaded through ${portal.firm.name}'s drop link:\n\n${list}\n\nThe files are in ${UNASSIGNED_ENTITY_NAME}, folder ${senderFolder(from.email)}:\n${where}`,
-            });
-          }
-        }
-        await logActivity(portal.db, firmId, {
-          typeId: ACTIVITY_TYPES.document,
-          title: "Files dropped off through the drop link",
-          description: `${from.name} <${from.email}>: ${docs.length} file(s)`,
-          companyId: entity.id,
-          ipAddress: portal.clientAddress,
-        });
-        return { notified: link.recipients.length };
-      }
+          contentType: request.contentType,
+          size: request.size,
+        }),
+      };
+    case "confirm": {
+      const from = sender(request);
+      const folder = senderFolder(from.email);
+      const item = await recordDocumentUpload(portal.db, {
+        firmId,
+        companyId: entity.id,
+        key: request.key,
+        contentType: request.contentType,
+        fileName: request.fileName,
+        path: folder,
+        uploadedById: null,
+      });
+      // Folder rows only once a file is filed, so a refused upload leaves nothing behind.
+      await ensureFolders(portal, entity.id, folder);
+      await portal.db.document.update({ where: { id: item.id }, data: { description: `Dropped off by ${from.name} <${from.email}>` } });
+      return { document: { id: item.id, name: item.name } };
     }
-  } catch (error) {
-    if (error instanceof DocumentError) throw new DropLinkError(error.status, error.message);
-    throw error;
+    case "finish": {
+      const from = sender(request);
+      const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
+      const docs = await portal.db.document.findMany({
+        where: {
+          id: { in: request.documentIds },
+          companyId: entity.id,
+          path: senderFolder(from.email),
+          deletedAt: null,
+          itemType: "file",
+          createdAt: { gte: since },
+        },
+        select: { name: true },
+        take: 999,
+      });
+      if (!docs.length) throw new PortalError(404, "No uploaded files were found.");
+      const subject = `${from.name} dropped off ${docs.length} file${docs.length === 1 ? "" : "s"}`;
+      const list = docs.map((d) => `- ${d.name}`).join("\n");
+      const where = `${portal.origin}/admin/${entity.hashId}/documents`;
+      for (const r of link.recipients) {
+        await portal.db.notification.create({
+          data: { firmId, userId: r.userId, text: subject, link: `/admin/${entity.hashId}/documents`, clientName: from.name },
+        });
+        if (r.email) {
+          await sendEmail(portal, {
+            to: r.email,
+            userId: r.userId,
+            subject: `${subject} through your drop link`,
+            text: `${from.name} (${from.email}) uploaded through ${portal.firm.name}'s drop link:\n\n${list}\n\nThe files are in ${UNASSIGNED_ENTITY_NAME}, folder ${senderFolder(from.email)}:\n${where}`,
+          });
+        }
+      }
+      await logActivity(portal.db, firmId, {
+        typeId: ACTIVITY_TYPES.document,
+        title: "Files dropped off through the drop link",
+        description: `${from.name} <${from.email}>: ${docs.length} file(s)`,
+        companyId: entity.id,
+        ipAddress: portal.clientAddress,
+      });
+      return { notified: link.recipients.length };
+    }
   }
 }
 

@@ -18,12 +18,13 @@ import { hitThrottle, peekThrottle } from "~/auth/throttle.server";
 import { hashToken, newToken } from "~/auth/tokens.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import { createDocumentUploadGrant, DocumentError, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/documents.server";
+import { PortalError } from "~/errors";
+import { createDocumentUploadGrant, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/upload.server";
 import { nameError, renamedFileName } from "~/documents/rules";
 import { sendEmail } from "~/email.server";
 import type { UploadGrant } from "~/storage/uploads";
 import { ensureFolders } from "./drop-link.server";
-import { UNASSIGNED_ENTITY_TYPE } from "./rules";
+import { UNASSIGNED_ENTITY_TYPE } from "./link-rules";
 import {
   DROP_OFF_FINISH_WINDOW_MS,
   DROP_OFF_MESSAGES,
@@ -35,17 +36,7 @@ import {
   SECURE_UPLOAD_NAME,
   type DropOffApiRequest,
   type SecureUploadApiRequest,
-} from "./drop-off-rules";
-
-export class DropOffError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "DropOffError";
-  }
-}
+} from "./request-rules";
 
 type Feature = "dropoff" | "secureupload";
 
@@ -53,10 +44,10 @@ type Feature = "dropoff" | "secureupload";
 async function throttle(portal: FirmSiteContext, feature: Feature, countRequest: boolean): Promise<void> {
   if (countRequest) {
     const hit = await hitThrottle(portal.firm.id, dropOffBucket(feature, "requests", portal.clientAddress), DROP_OFF_THROTTLE.requests);
-    if (!hit.allowed) throw new DropOffError(429, DROP_OFF_MESSAGES.tooMany);
+    if (!hit.allowed) throw new PortalError(429, DROP_OFF_MESSAGES.tooMany);
   }
   const failures = await peekThrottle(portal.firm.id, dropOffBucket(feature, "failures", portal.clientAddress), DROP_OFF_THROTTLE.failures);
-  if (!failures.allowed) throw new DropOffError(429, DROP_OFF_MESSAGES.tooMany);
+  if (!failures.allowed) throw new PortalError(429, DROP_OFF_MESSAGES.tooMany);
 }
 
 async function failure(portal: FirmSiteContext, feature: Feature): Promise<void> {
@@ -127,7 +118,7 @@ export type UploadApiResult = { grant: UploadGrant } | { document: { id: string;
 export async function performDocumentDropOffRequest(portal: FirmSiteContext, user: SessionUser, request: DropOffApiRequest): Promise<UploadApiResult> {
   await throttle(portal, "dropoff", true);
   const target = await openDocumentDropOff(portal, user, request.questionnaireId, request.companyId);
-  if (!target) throw new DropOffError(404, DROP_OFF_MESSAGES.notFound);
+  if (!target) throw new PortalError(404, DROP_OFF_MESSAGES.notFound);
   if (request.intent === "finish") return notifyDropOff(portal, user, target, request.documentIds);
   return upload(portal, target, request, { uploadedById: user.id, description: null });
 }
@@ -172,7 +163,7 @@ async function notifyDropOff(portal: FirmSiteContext, user: SessionUser, target:
   });
   if (!files.length) {
     await failure(portal, "dropoff");
-    throw new DropOffError(404, "No uploaded files were found.");
+    throw new PortalError(404, "No uploaded files were found.");
   }
   const recipients = await dropOffRecipients(portal, user, target.questionnaireId ?? "");
   const subject = `${files.length} file${files.length === 1 ? "" : "s"} dropped off for ${target.companyName}`;
@@ -219,14 +210,14 @@ export function canCreateSecureUploadLink(user: SessionUser): boolean {
  * (only the token's hash is stored). Staff only; an unknown entity is 404.
  */
 export async function createSecureUploadLink(portal: FirmSiteContext, staffUser: SessionUser, companyId: string): Promise<{ url: string; expiresAt: string }> {
-  if (!canCreateSecureUploadLink(staffUser)) throw new DropOffError(403, "Only firm users can create secure upload links.");
+  if (!canCreateSecureUploadLink(staffUser)) throw new PortalError(403, "Only firm users can create secure upload links.");
   const company = /^[A-Za-z0-9_-]{1,64}$/.test(companyId)
     ? await portal.db.company.findFirst({
         where: { OR: [{ id: companyId }, { hashId: companyId }], deletedAt: null, inactive: false, entityType: { not: UNASSIGNED_ENTITY_TYPE } },
         select: { id: true, name: true },
       })
     : null;
-  if (!company) throw new DropOffError(404, "Entity not found.");
+  if (!company) throw new PortalError(404, "Entity not found.");
   const token = newToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SECURE_UPLOAD_LIFETIME_MS);
@@ -287,7 +278,7 @@ export async function performSecureUploadRequest(
 ): Promise<UploadApiResult> {
   await throttle(portal, "secureupload", true);
   const target = await openSecureUpload(portal, request.token);
-  if (!target) throw new DropOffError(404, DROP_OFF_MESSAGES.expired);
+  if (!target) throw new PortalError(404, DROP_OFF_MESSAGES.expired);
   if (request.intent === "finish") return notifySecureUpload(portal, target, request.documentIds);
   return upload(portal, target, request, { uploadedById: null, description: "Uploaded through a secure upload link" });
 }
@@ -315,7 +306,7 @@ async function notifySecureUpload(portal: FirmSiteContext, target: UploadTarget,
   });
   if (!files.length) {
     await failure(portal, "secureupload");
-    throw new DropOffError(404, "No uploaded files were found.");
+    throw new PortalError(404, "No uploaded files were found.");
   }
   const issuer = target.issuedById
     ? await portal.db.user.findFirst({ where: { id: target.issuedById, kind: "staff", paying: true }, select: { id: true, email: true } })
@@ -356,46 +347,41 @@ async function upload(
   options: { uploadedById: string | null; description: string | null },
 ): Promise<UploadApiResult> {
   const firmId = portal.firm.id;
-  try {
-    if (request.intent === "grant") {
-      return {
-        grant: await createDocumentUploadGrant({
-          firmId,
-          companyId: target.companyId,
-          fileName: request.fileName,
-          contentType: request.contentType,
-          size: request.size,
-        }),
-      };
-    }
-    // The document's name is the one the sender gave, with the file's extension.
-    const fileName = renamedFileName(request.fileName, request.documentName);
-    const problem = nameError(fileName);
-    if (problem) throw new DropOffError(400, problem);
-    const item = await recordDocumentUpload(portal.db, {
-      firmId,
-      companyId: target.companyId,
-      key: request.key,
-      contentType: request.contentType,
-      fileName,
-      path: target.folder,
-      uploadedById: options.uploadedById,
-      questionnaireId: target.questionnaireId,
-    });
-    // Folder rows only once a file is filed, so a refused upload leaves nothing behind.
-    await ensureFolders(portal, target.companyId, target.folder);
-    if (options.description) await portal.db.document.update({ where: { id: item.id }, data: { description: options.description } });
-    await logActivity(portal.db, firmId, {
-      typeId: ACTIVITY_TYPES.document,
-      title: target.questionnaireId ? "Uploaded a file through document drop-off" : "Uploaded a file through a secure upload link",
-      description: `${item.name} in ${target.folder}`,
-      companyId: target.companyId,
-      actorId: options.uploadedById ?? undefined,
-      ipAddress: portal.clientAddress,
-    });
-    return { document: { id: item.id, name: item.name } };
-  } catch (error) {
-    if (error instanceof DocumentError) throw new DropOffError(error.status, error.message);
-    throw error;
+  if (request.intent === "grant") {
+    return {
+      grant: await createDocumentUploadGrant({
+        firmId,
+        companyId: target.companyId,
+        fileName: request.fileName,
+        contentType: request.contentType,
+        size: request.size,
+      }),
+    };
   }
+  // The document's name is the one the sender gave, with the file's extension.
+  const fileName = renamedFileName(request.fileName, request.documentName);
+  const problem = nameError(fileName);
+  if (problem) throw new PortalError(400, problem);
+  const item = await recordDocumentUpload(portal.db, {
+    firmId,
+    companyId: target.companyId,
+    key: request.key,
+    contentType: request.contentType,
+    fileName,
+    path: target.folder,
+    uploadedById: options.uploadedById,
+    questionnaireId: target.questionnaireId,
+  });
+  // Folder rows only once a file is filed, so a refused upload leaves nothing behind.
+  await ensureFolders(portal, target.companyId, target.folder);
+  if (options.description) await portal.db.document.update({ where: { id: item.id }, data: { description: options.description } });
+  await logActivity(portal.db, firmId, {
+    typeId: ACTIVITY_TYPES.document,
+    title: target.questionnaireId ? "Uploaded a file through document drop-off" : "Uploaded a file through a secure upload link",
+    description: `${item.name} in ${target.folder}`,
+    companyId: target.companyId,
+    actorId: options.uploadedById ?? undefined,
+    ipAddress: portal.clientAddress,
+  });
+  return { document: { id: item.id, name: item.name } };
 }

@@ -5,6 +5,7 @@
  * folder and the issuer is notified when they arrive.
  */
 import { useState } from "react";
+import { apiFetch } from "~/auth/api-fetch";
 import { Alert, Button, Dialog, TextField, useToast } from "~/components/ui";
 
 export function SecureUploadLinkButton({ companyHash, entityName }: { companyHash: string; entityName: string }) {
@@ -18,9 +19,9 @@ export function SecureUploadLinkButton({ companyHash, entityName }: { companyHas
     setBusy(true);
     setError(null);
     try {
-      const response = await fetch("/api/secure-upload", {
+      const response = await apiFetch("/api/secure-upload", {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
+        headers: { "content-type": "application/json" },
         body: JSON.stringify({ intent: "create", companyId: companyHash }),
       });
       const data = (await response.json().catch(() => ({}))) as { url?: string; expiresAt?: string; error?: string };

@@ -6,6 +6,7 @@
  * others still go. With `finish`, the endpoint is told once when the batch is done (notifications).
  */
 import { useId, useRef, useState, type FormEvent } from "react";
+import { apiFetch } from "~/auth/api-fetch";
 import { Alert, Button, TextField } from "~/components/ui";
 import {
   sniffBlob,
@@ -20,7 +21,7 @@ import {
 import { DOCUMENT_MESSAGES, extensionOf } from "~/documents/rules";
 import { screenUploadBatch } from "~/documents/upload-batch";
 import type { UploadGrant } from "~/storage/uploads";
-import { DOCUMENT_NAME_REQUIRED } from "./drop-off-rules";
+import { DOCUMENT_NAME_REQUIRED } from "./request-rules";
 
 interface ChosenFile {
   id: number;
@@ -31,11 +32,13 @@ interface ChosenFile {
   error: string | null;
 }
 
-async function api(endpoint: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await fetch(endpoint, {
+/** One call of the upload API. A link holder has no session: their 401 is an answer, not a reason to sign out. */
+async function api(endpoint: string, body: Record<string, unknown>, signedIn: boolean): Promise<Record<string, unknown>> {
+  const response = await apiFetch(endpoint, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
+    headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
+    retryOn401: signedIn,
   });
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) throw new Error(typeof data.error === "string" ? data.error : UPLOAD_FAILED_MESSAGE);
@@ -53,12 +56,15 @@ export function DropOffUploadForm({
   firmName,
   successMessage = "Upload successful",
   finish = false,
+  signedIn = false,
 }: {
   endpoint: string;
   fields: Record<string, string>;
   firmName: string;
   successMessage?: string;
   finish?: boolean;
+  /** The page's visitor is signed in (drop-off): a 401 refreshes the session, then signs out. */
+  signedIn?: boolean;
 }) {
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [busy, setBusy] = useState(false);
@@ -112,18 +118,26 @@ export function DropOffUploadForm({
     for (const f of ready) {
       update(f.id, { status: "uploading", percent: 0, error: null });
       try {
-        const { grant } = (await api(endpoint, { intent: "grant", ...fields, fileName: f.file.name, contentType: f.file.type, size: f.file.size })) as {
+        const { grant } = (await api(
+          endpoint,
+          { intent: "grant", ...fields, fileName: f.file.name, contentType: f.file.type, size: f.file.size },
+          signedIn,
+        )) as {
           grant: UploadGrant;
         };
         await uploadWithProgress(grant, f.file, ({ percent }) => update(f.id, { percent }), { fileName: f.file.name });
-        const confirmed = (await api(endpoint, {
-          intent: "confirm",
-          ...fields,
-          key: grant.key,
-          fileName: f.file.name,
-          contentType: grant.contentType,
-          documentName: f.documentName.trim(),
-        })) as { document: { id: string } };
+        const confirmed = (await api(
+          endpoint,
+          {
+            intent: "confirm",
+            ...fields,
+            key: grant.key,
+            fileName: f.file.name,
+            contentType: grant.contentType,
+            documentName: f.documentName.trim(),
+          },
+          signedIn,
+        )) as { document: { id: string } };
         sent.push(confirmed.document.id);
         update(f.id, { status: "done", percent: 100 });
       } catch (e) {
@@ -132,7 +146,7 @@ export function DropOffUploadForm({
         update(f.id, { status: "error", error: message });
       }
     }
-    if (sent.length && finish) await api(endpoint, { intent: "finish", ...fields, documentIds: sent }).catch(() => null);
+    if (sent.length && finish) await api(endpoint, { intent: "finish", ...fields, documentIds: sent }, signedIn).catch(() => null);
     if (sent.length) setDone(`${successMessage}: ${sent.length} of ${ready.length} file${ready.length === 1 ? "" : "s"} sent to ${firmName}.`);
     if (failures.size) setError([...failures].join(" "));
     setBusy(false);

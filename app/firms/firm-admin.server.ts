@@ -4,7 +4,8 @@ import { themeNameSchema } from "../../themes/catalog";
 import { hexColorSchema } from "../../themes/brand";
 import type { FirmSiteContext } from "~/context.server";
 import { EMAIL_MESSAGES, emailSchema } from "~/auth/email-rules";
-import { deleteObject, createUploadGrant, verifyUpload, StorageError } from "~/storage.server";
+import { PortalError } from "~/errors";
+import { deleteObject, createUploadGrant, verifyUpload } from "~/storage.server";
 import { firmLogoKey, keyBelongsToFirm } from "~/storage/keys";
 import { CONTENT_TYPES, LOGO_KINDS, MAX_LOGO_BYTES } from "~/storage/uploads";
 import { firmChanged } from "~/tenancy/firm-events.server";
@@ -128,7 +129,7 @@ export async function confirmLogoUpload(
   try {
     await verifyUpload({ firmId, key: input.key, contentType: input.contentType, maxBytes: MAX_LOGO_BYTES, allowedKinds: LOGO_KINDS });
   } catch (error) {
-    if (error instanceof StorageError) return { ok: false, message: error.message };
+    if (error instanceof PortalError) return { ok: false, message: error.message };
     throw error;
   }
   const previous = await portal.db.firm.findUniqueOrThrow({ where: { id: firmId }, select: { logoKey: true } });

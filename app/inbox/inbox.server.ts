@@ -12,7 +12,7 @@ import { withFirm, type FirmDb, type FirmTx } from "~/db.server";
 import { clientDocumentEntities } from "~/documents/documents.server";
 import { sendEmail } from "~/email.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import {
   INBOX_TEXT,
   MESSAGE_PAGE_SIZE,

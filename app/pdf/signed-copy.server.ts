@@ -9,11 +9,10 @@
  * is no longer fully signed or already has its copy, so a retry or a duplicate is harmless.
  */
 import { withFirm, type FirmTx } from "~/db.server";
-import { putObject, readObjectBytes } from "~/documents/objects.server";
 import type { JobDefinition } from "~/jobs.server";
 import type { SectionDocumentData } from "~/questionnaires/types";
 import { agreementComplete, SECTION_TYPE, signedFileName } from "~/questionnaires/rules";
-import { deleteObject } from "~/storage.server";
+import { deleteObject, putObject, readExistingObject } from "~/storage.server";
 import { entityDocumentKey, keyBelongsToEntity } from "~/storage/keys";
 import { MAX_PDF_BYTES } from "~/documents/pdf.server";
 import { MAX_SIGNABLE_BYTES, signPdf } from "./sign-pdf.server";
@@ -46,7 +45,7 @@ export async function makeSignedCopy(
     select: { userName: true, signature: true, signedAt: true, ipAddress: true, clientTime: true },
     orderBy: { signedAt: "asc" },
   });
-  const original = await readObjectBytes({ firmId, key: doc.storageKey, maxBytes });
+  const original = await readExistingObject({ firmId, key: doc.storageKey, maxBytes });
   const bytes = await signPdf(
     original,
     doc.name,

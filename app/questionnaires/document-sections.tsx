@@ -12,7 +12,7 @@ import { Alert, Badge, Button, ConfirmDialog, Dialog, TextArea, TextField, Visua
 import { PdfViewer } from "~/pdf/pdf-viewer";
 import { previewKind } from "~/pdf/file-preview-dialog";
 import { formatFileSize } from "~/storage/uploads";
-import { SPLIT_MESSAGES } from "~/documents/extracted/split-rules";
+import { SPLIT_MESSAGES } from "~/documents/splits/split-rules";
 import { useVocabulary } from "~/vocabulary";
 import type { QuestionData, SectionData } from "./types";
 import {

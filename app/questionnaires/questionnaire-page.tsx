@@ -48,7 +48,7 @@ import {
 import * as s from "./questionnaire.css";
 import { ChecklistSummary, DocumentSection } from "./document-sections";
 import { FilePreviewDialog } from "~/pdf/file-preview-dialog";
-import { SPLIT_MESSAGES } from "~/documents/extracted/split-rules";
+import { SPLIT_MESSAGES } from "~/documents/splits/split-rules";
 import { staffCanPreview, UploadedFile, useUploadSplits, type UploadSplits } from "./upload-splits";
 
 export interface QuestionnairePageProps {

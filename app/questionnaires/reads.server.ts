@@ -3,7 +3,7 @@
  * sections (with signatures and documents), the section rules' facts and the upload questions' files.
  */
 import type { FirmTx } from "~/db.server";
-import { questionnaireUploadStates } from "~/documents/extracted/split.server";
+import { questionnaireUploadStates } from "~/documents/splits/split.server";
 import { answerValues, type QuestionFacts, type QuestionType, type SpecialAnswer } from "./rules";
 import type { QuestionData, SectionData, SectionDocumentData } from "./types";
 

@@ -2,7 +2,7 @@
  * The questionnaire page's data, as the server sends it (loaders and action answers) and the page
  * reads it. Types only: shared by the page, the server modules and the PDF signing code.
  */
-import type { UploadedFileState } from "~/documents/extracted/split-rules";
+import type { UploadedFileState } from "~/documents/splits/split-rules";
 import type { QuestionFacts } from "./rules";
 
 export interface QuestionData extends QuestionFacts {

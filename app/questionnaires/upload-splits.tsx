@@ -23,7 +23,7 @@ import {
   splitResultTitle,
   type SplitState,
   type UploadedFileState,
-} from "~/documents/extracted/split-rules";
+} from "~/documents/splits/split-rules";
 import { previewKind } from "~/pdf/file-preview-dialog";
 import type { QuestionData, QuestionnaireData } from "./types";
 import { answerValues, type PortalMode } from "./rules";

@@ -2,17 +2,18 @@
  * /admin/{companyHash}/documents?path=/A/B&q=search: an entity's documents for the firm's staff,
  * with STAFF ONLY folders, descriptions and tags. Same API as the client page.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
-import { Alert, Button } from "~/components/ui";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireFirmSite } from "~/context.server";
+import { isPortalError } from "~/errors";
 import { DocumentBrowser } from "~/documents/document-browser";
 import { canCreateSecureUploadLink } from "~/drop-off/drop-off.server";
 import { SecureUploadLinkButton } from "~/drop-off/secure-upload-link";
-import { DocumentError, loadDocumentBrowser, type DocumentBrowserData } from "~/documents/documents.server";
-import { SPLIT_MESSAGES, SPLIT_POLL_INTERVAL_MS, SPLIT_POLL_MAX_LOOPS } from "~/documents/extracted/split.server";
+import { loadDocumentBrowser, type DocumentBrowserData } from "~/documents/listing.server";
+import { SPLIT_MESSAGES, SPLIT_POLL_INTERVAL_MS, SPLIT_POLL_MAX_LOOPS } from "~/documents/splits/split.server";
 import type { SplitOptions } from "~/documents/split-dialog";
 import type { FirmSiteContext } from "~/context.server";
 
@@ -23,19 +24,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, portal);
   const url = new URL(request.url);
   try {
-    const data = await loadDocumentBrowser({ portal, user }, params.companyHash ?? "", {
+    const browser = await loadDocumentBrowser({ portal, user }, params.companyHash ?? "", {
       path: url.searchParams.get("path"),
       search: url.searchParams.get("q"),
       page: url.searchParams.get("page"),
     });
-    return json({
-      data,
+    return {
+      data: browser,
       mode: "staff" as const,
-      split: await splitOptions(portal, user.kind === "staff" && user.isAdvisor, data),
+      split: await splitOptions(portal, user.kind === "staff" && user.isAdvisor, browser),
       canIssueSecureUpload: canCreateSecureUploadLink(user),
-    });
+    };
   } catch (error) {
-    if (error instanceof DocumentError) throw new Response(error.message, { status: error.status });
+    if (isPortalError(error)) throw data(error.message, { status: error.status });
     throw error;
   }
 }
@@ -80,24 +81,5 @@ export default function AdminDocumentsRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <FirmPage>
-      <Alert
-        tone="danger"
-        title={
-          status === 404
-            ? "Documents not found"
-            : status === 400
-              ? "This folder name is not valid."
-              : "Something went wrong. Please refresh this page to try again."
-        }
-      >
-        <Button to="/" variant="secondary" size="sm">
-          Back
-        </Button>
-      </Alert>
-    </FirmPage>
-  );
+  return <RouteErrorBoundary titles={{ 404: "Documents not found", 400: "This folder name is not valid." }} back={{ to: "/", label: "Back" }} />;
 }

@@ -11,7 +11,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SendSignInLinksButton } from "~/reminders/send-sign-in-links-dialog";
 import { Badge, Button, Card, EmptyState, PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
-import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import { formatDate, formatPhone } from "~/staff/format";
 import { hasRealEmail } from "~/staff/permissions";
 import { EditUserDialog } from "~/staff/dialogs/edit-user-dialog";

@@ -1,10 +1,11 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import { AuthCard } from "~/components/shell";
 import { requireFirmSite } from "~/context.server";
-import { DROP_OFF_MESSAGES } from "~/drop-off/drop-off-rules";
-import { DropOffError, openDocumentDropOff } from "~/drop-off/drop-off.server";
+import { isPortalError } from "~/errors";
+import { DROP_OFF_MESSAGES } from "~/drop-off/request-rules";
+import { openDocumentDropOff } from "~/drop-off/drop-off.server";
 import { DropOffUploadForm } from "~/drop-off/upload-form";
 import { DOCUMENT_MESSAGES } from "~/documents/rules";
 
@@ -20,8 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const firm = { name: portal.firm.name, logoUrl: portal.firm.logoUrl };
   try {
     const target = await openDocumentDropOff(portal, user, questionnaireId, companyId);
-    if (!target) return json({ firm, open: false as const, message: DROP_OFF_MESSAGES.notFound }, { status: 404, headers: { "Cache-Control": "no-store" } });
-    return json(
+    if (!target) return data({ firm, open: false as const, message: DROP_OFF_MESSAGES.notFound }, { status: 404, headers: { "Cache-Control": "no-store" } });
+    return data(
       {
         firm,
         open: true as const,
@@ -34,8 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
-    if (error instanceof DropOffError)
-      return json({ firm, open: false as const, message: error.message }, { status: error.status, headers: { "Cache-Control": "no-store" } });
+    if (isPortalError(error))
+      return data({ firm, open: false as const, message: error.message }, { status: error.status, headers: { "Cache-Control": "no-store" } });
     throw error;
   }
 }
@@ -62,6 +63,7 @@ export default function DocumentDropOffPage() {
         firmName={data.firm.name}
         successMessage={DOCUMENT_MESSAGES.uploaded}
         finish
+        signedIn
       />
     </AuthCard>
   );

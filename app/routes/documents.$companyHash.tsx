@@ -2,15 +2,16 @@
  * /documents/{companyHash}?path=/A/B&q=search: the client's document browser. Actions go to
  * /api/documents/{companyHash}; folder zips come from /api/documents/{companyHash}/folder.
  */
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
-import { Alert, Button } from "~/components/ui";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireFirmSite } from "~/context.server";
+import { isPortalError } from "~/errors";
 import { DocumentBrowser } from "~/documents/document-browser";
-import { clientDocumentEntities, DocumentError, loadDocumentBrowser } from "~/documents/documents.server";
-import { hasSplitDocuments, SPLIT_MESSAGES } from "~/documents/extracted/split.server";
+import { clientDocumentEntities, loadDocumentBrowser } from "~/documents/listing.server";
+import { hasSplitDocuments, SPLIT_MESSAGES } from "~/documents/splits/split.server";
 
 export const meta: MetaFunction = () => [{ title: "Documents" }];
 
@@ -21,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (user.kind === "staff") throw redirect(`/admin/${encodeURIComponent(hash)}/documents${new URL(request.url).search}`);
   const url = new URL(request.url);
   try {
-    const [data, entities] = await Promise.all([
+    const [browser, entities] = await Promise.all([
       loadDocumentBrowser({ portal, user }, hash, {
         path: url.searchParams.get("path"),
         search: url.searchParams.get("q"),
@@ -29,10 +30,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       }),
       clientDocumentEntities(portal.db, user),
     ]);
-    const note = (await hasSplitDocuments(portal.db, data.entity.id)) ? SPLIT_MESSAGES.clientNote : null;
-    return json({ data, entities, mode: "client" as const, note });
+    const note = (await hasSplitDocuments(portal.db, browser.entity.id)) ? SPLIT_MESSAGES.clientNote : null;
+    return { data: browser, entities, mode: "client" as const, note };
   } catch (error) {
-    if (error instanceof DocumentError) throw new Response(error.message, { status: error.status });
+    if (isPortalError(error)) throw data(error.message, { status: error.status });
     throw error;
   }
 }
@@ -47,24 +48,5 @@ export default function DocumentsRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <FirmPage>
-      <Alert
-        tone="danger"
-        title={
-          status === 404
-            ? "Documents not found"
-            : status === 400
-              ? "This folder name is not valid."
-              : "Something went wrong. Please refresh this page to try again."
-        }
-      >
-        <Button to="/" variant="secondary" size="sm">
-          Back to Dashboard
-        </Button>
-      </Alert>
-    </FirmPage>
-  );
+  return <RouteErrorBoundary titles={{ 404: "Documents not found", 400: "This folder name is not valid." }} back={{ to: "/", label: "Back to Dashboard" }} />;
 }

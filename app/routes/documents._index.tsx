@@ -2,7 +2,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/session.server";
 import { requireFirmSite } from "~/context.server";
-import { clientDocumentEntities } from "~/documents/documents.server";
+import { clientDocumentEntities } from "~/documents/listing.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

@@ -1,12 +1,14 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, type HeadersFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction, type HeadersFunction } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
+import { apiFetch } from "~/auth/api-fetch";
 import { AuthCard } from "~/components/shell";
 import { Alert, Button, TextField } from "~/components/ui";
 import { UploadProgress, uploadWithProgress, UPLOAD_FAILED_MESSAGE, UploadFailedError, type UploadStatus } from "~/components/upload";
 import { requireFirmSite } from "~/context.server";
-import { DropLinkError, openDropLink } from "~/drop-off/drop-link.server";
-import { DROP_LINK_MESSAGES, senderSchema } from "~/drop-off/rules";
+import { isPortalError } from "~/errors";
+import { openDropLink } from "~/drop-off/drop-link.server";
+import { DROP_LINK_MESSAGES, senderSchema } from "~/drop-off/link-rules";
 import type { UploadGrant } from "~/storage/uploads";
 
 export const meta: MetaFunction = () => [{ title: "Send files" }, { name: "robots", content: "noindex" }];
@@ -20,13 +22,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const firm = { name: portal.firm.name, logoUrl: portal.firm.logoUrl };
   try {
     const link = await openDropLink(portal, params.token ?? "");
-    if (!link) return json({ firm, open: false as const, message: DROP_LINK_MESSAGES.expired }, { status: 404, headers: { "Cache-Control": "no-store" } });
-    return json(
+    if (!link) return data({ firm, open: false as const, message: DROP_LINK_MESSAGES.expired }, { status: 404, headers: { "Cache-Control": "no-store" } });
+    return data(
       { firm, open: true as const, expiresAt: link.expiresAt.toISOString() },
       { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
     );
   } catch (error) {
-    if (error instanceof DropLinkError) return json({ firm, open: false as const, message: error.message }, { status: error.status });
+    if (isPortalError(error)) return data({ firm, open: false as const, message: error.message }, { status: error.status });
     throw error;
   }
 }
@@ -38,15 +40,17 @@ interface FileRow {
   error: string | null;
 }
 
+/** The public upload API: no session here, so a 401 is an answer, not a reason to sign out. */
 async function api(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await fetch("/api/drop-link", {
+  const response = await apiFetch("/api/drop-link", {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
+    headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
+    retryOn401: false,
   });
-  const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw new Error(typeof data.error === "string" ? data.error : UPLOAD_FAILED_MESSAGE);
-  return data;
+  const result = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw new Error(typeof result.error === "string" ? result.error : UPLOAD_FAILED_MESSAGE);
+  return result;
 }
 
 export default function DropLinkUploadPage() {

@@ -1,12 +1,13 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
 import { Alert, Button, Card, Checkbox, PageHeader, useToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
-import { canManageDropLink, DROP_LINK_MANAGERS, DropLinkError, loadDropLinkSettings, saveDropLinkSettings } from "~/drop-off/drop-link.server";
-import { DROP_LINK_MESSAGES } from "~/drop-off/rules";
+import { isPortalError } from "~/errors";
+import { canManageDropLink, DROP_LINK_MANAGERS, loadDropLinkSettings, saveDropLinkSettings } from "~/drop-off/drop-link.server";
+import { DROP_LINK_MESSAGES } from "~/drop-off/link-rules";
 
 export const meta: MetaFunction = () => [{ title: "Drop Link" }];
 
@@ -27,9 +28,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const ids = form.getAll("recipient").filter((v): v is string => typeof v === "string");
   try {
-    return json<ActionData>(await saveDropLinkSettings(portal, user, ids));
+    return data(await saveDropLinkSettings(portal, user, ids));
   } catch (error) {
-    if (error instanceof DropLinkError) return json<ActionData>({ error: error.message }, { status: error.status });
+    if (isPortalError(error)) return data({ error: error.message }, { status: error.status });
     throw error;
   }
 }

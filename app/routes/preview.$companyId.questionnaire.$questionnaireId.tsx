@@ -13,7 +13,7 @@ import { z } from "zod";
 import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { canSplitDocuments } from "~/documents/extracted/split-rules";
+import { canSplitDocuments } from "~/documents/splits/split-rules";
 import { Alert, Badge, Button, ShowToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { isPortalError } from "~/errors";

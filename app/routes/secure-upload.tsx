@@ -1,10 +1,11 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, type HeadersFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction, type HeadersFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/shell";
 import { Alert } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
-import { DROP_OFF_MESSAGES } from "~/drop-off/drop-off-rules";
-import { DropOffError, openSecureUpload } from "~/drop-off/drop-off.server";
+import { isPortalError } from "~/errors";
+import { DROP_OFF_MESSAGES } from "~/drop-off/request-rules";
+import { openSecureUpload } from "~/drop-off/drop-off.server";
 import { DropOffUploadForm } from "~/drop-off/upload-form";
 
 export const meta: MetaFunction = () => [{ title: "Secure upload" }, { name: "robots", content: "noindex" }];
@@ -20,10 +21,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
   try {
     const target = await openSecureUpload(portal, token);
-    if (!target) return json({ firm, open: false as const, message: DROP_OFF_MESSAGES.expired }, { status: 404, headers });
-    return json({ firm, open: true as const, token, companyName: target.companyName, expiresAt: target.expiresAt?.toISOString() ?? null }, { headers });
+    if (!target) return data({ firm, open: false as const, message: DROP_OFF_MESSAGES.expired }, { status: 404, headers });
+    return data({ firm, open: true as const, token, companyName: target.companyName, expiresAt: target.expiresAt?.toISOString() ?? null }, { headers });
   } catch (error) {
-    if (error instanceof DropOffError) return json({ firm, open: false as const, message: error.message }, { status: error.status, headers });
+    if (isPortalError(error)) return data({ firm, open: false as const, message: error.message }, { status: error.status, headers });
     throw error;
   }
 }

@@ -13,7 +13,7 @@ import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { refreshNextReminderDates } from "~/reminders/reminders.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
-import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import {
   BUILT_IN_ENTITY_TYPES,
   ENTITY_MESSAGES,

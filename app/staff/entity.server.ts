@@ -1,7 +1,7 @@
 /** One entity for the staff entity view, and the entity switcher's list. */
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
-import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import { entityStatus, likePattern, type StaffViewer } from "./tables";
 import { entityVisibleSql } from "./visibility";
 

@@ -5,7 +5,7 @@
 import { pageInfo, type PageInfo, type TableState } from "~/components/data-table/state";
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
-import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import { entitiesQuery, entityStatus, usersQuery, type EntityStatus, type ListQuery, type StaffViewer } from "./tables";
 
 export interface UserRow {

@@ -116,9 +116,19 @@ export function firmLogoKey(firmId: string, fileName: string): string {
   return `${firmPrefix(firmId)}branding/logo-${randomToken()}.${ext}`;
 }
 
+/** `firms/{firmId}/entities/{companyId}/{area}/`: where an entity's files of one area live. */
+export function entityAreaPrefix(firmId: string, companyId: string, area: EntityFileArea): string {
+  return `${entityPrefix(firmId, companyId)}${area}/`;
+}
+
+/** `firms/{firmId}/entities/{companyId}/documents/`: every key `entityDocumentKey` makes starts with it. */
+export function entityDocumentPrefix(firmId: string, companyId: string): string {
+  return entityAreaPrefix(firmId, companyId, "documents");
+}
+
 /** `firms/{firmId}/entities/{companyId}/{area}/{random}-{safe-name}` */
 export function entityFileKey(firmId: string, companyId: string, area: EntityFileArea, fileName: string): string {
-  return `${entityPrefix(firmId, companyId)}${area}/${randomToken()}-${keySafeName(fileName)}`;
+  return `${entityAreaPrefix(firmId, companyId, area)}${randomToken()}-${keySafeName(fileName)}`;
 }
 
 /** `firms/{firmId}/entities/{companyId}/documents/{random}-{safe-name}` */
@@ -143,6 +153,15 @@ export function isWellFormedKey(key: unknown): key is string {
 export function keyBelongsToFirm(key: unknown, firmId: string): key is string {
   if (!ID_PATTERN.test(firmId) || !isWellFormedKey(key)) return false;
   return key.startsWith(`firms/${firmId}/`);
+}
+
+/**
+ * True when `prefix` (a listing prefix: a well-formed key followed by "/") lies within
+ * `firms/{firmId}/`, the firm's own prefix included. False, never a throw, for anything else.
+ */
+export function prefixBelongsToFirm(prefix: unknown, firmId: string): prefix is string {
+  if (typeof prefix !== "string" || !prefix.endsWith("/")) return false;
+  return prefix === `firms/${firmId}/` ? ID_PATTERN.test(firmId) : keyBelongsToFirm(prefix.slice(0, -1), firmId);
 }
 
 /** True when `key` is a well-formed key strictly inside `firms/{firmId}/entities/{companyId}/`. */

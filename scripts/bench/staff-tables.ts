@@ -184,7 +184,7 @@ async function main() {
   const lists = await import("../../app/staff/lists.server");
   const { defaultState } = await import("../../app/components/data-table/state");
   const { USERS_TABLE, ENTITIES_TABLE, usersQuery, entitiesQuery } = await import("../../app/staff/tables");
-  const { UNASSIGNED_ENTITY_TYPE } = await import("../../app/drop-off/rules");
+  const { UNASSIGNED_ENTITY_TYPE } = await import("../../app/drop-off/link-rules");
 
   const su = new pg.Client({ connectionString: database.url });
   await su.connect();

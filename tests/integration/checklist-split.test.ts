@@ -11,7 +11,7 @@ import pg from "pg";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { questionnaireSplitSummary, SPLIT_MESSAGES, type UploadedFileState } from "~/documents/extracted/split-rules";
+import { questionnaireSplitSummary, SPLIT_MESSAGES, type UploadedFileState } from "~/documents/splits/split-rules";
 import { bootApp, scoped, type Browser, type TestApp } from "../support/app";
 import { postToGrant } from "../support/s3";
 

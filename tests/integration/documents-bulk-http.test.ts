@@ -10,6 +10,7 @@ import http from "node:http";
 import { inflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, type TestApp } from "../support/app";
+import { routeData, routeDataPath } from "../support/route-data";
 import { listStoredKeys, postToGrant } from "../support/s3";
 import type { UploadGrant } from "~/storage/uploads";
 
@@ -137,12 +138,8 @@ function unzip(zip: Buffer): Map<string, string> {
 /** Waits until the firm's preferences reach the app (its cache follows PostgreSQL notifications). */
 async function untilClientCanEditFiles(hash: string, cookie: string, expected: boolean, path = "/") {
   for (let tries = 0; tries < 100; tries++) {
-    const page = await app.get(
-      "acme",
-      `/documents/${hash}?path=${encodeURIComponent(path)}&_data=${encodeURIComponent("routes/documents.$companyHash")}`,
-      cookie,
-    );
-    if (JSON.parse(page.text).data.permissions.canEditFiles === expected) return;
+    const page = await app.get("acme", routeDataPath(`/documents/${hash}?path=${encodeURIComponent(path)}`, "routes/documents.$companyHash"), cookie);
+    if ((await routeData(page.text, "routes/documents.$companyHash")).data.permissions.canEditFiles === expected) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error("The firm's preferences did not reach the app");
@@ -198,8 +195,8 @@ describe("bulk delete, restore and move", () => {
     expect(logs.map((l) => l.description).sort()).toEqual(["/Bulk/K-1.pdf", "/Bulk/W-2.pdf"]);
     // Soft delete: the objects stay in the store so they can come back.
     expect(await objectKeys()).toEqual(objectsBefore);
-    const page = await app.get("acme", `/documents/${rivera}?path=%2FBulk&_data=${encodeURIComponent("routes/documents.$companyHash")}`, client);
-    const data = JSON.parse(page.text).data;
+    const page = await app.get("acme", routeDataPath(`/documents/${rivera}?path=%2FBulk`, "routes/documents.$companyHash"), client);
+    const data = (await routeData(page.text, "routes/documents.$companyHash")).data;
     expect(data.items.map((i: { name: string }) => i.name)).toEqual(["Keep.pdf"]);
     expect(data.deleted.map((i: { name: string }) => i.name).sort()).toEqual(["K-1.pdf", "W-2.pdf"]);
 
@@ -573,10 +570,10 @@ describe("folder pages", () => {
       });
     });
     const load = async (cookie: string, route: string, base: string, page?: string) => {
-      const query = new URLSearchParams({ path: "/Paged", ...(page ? { page } : {}), _data: route });
-      const response = await app.get("acme", `${base}?${query}`, cookie);
+      const query = new URLSearchParams({ path: "/Paged", ...(page ? { page } : {}) });
+      const response = await app.get("acme", routeDataPath(`${base}?${query}`, route), cookie);
       expect(response.status, response.text.slice(0, 200)).toBe(200);
-      return JSON.parse(response.text).data as {
+      return (await routeData(response.text, route)).data as {
         items: { name: string; itemType: string }[];
         page: { page: number; size: number; total: number; lastPage: number };
       };
@@ -613,8 +610,14 @@ describe("documents the firm shared through a questionnaire", () => {
     const hash = shared.company.hashId;
     const folderPath = shared.path;
     expect(folderPath).not.toBe("/");
-    const page = await app.get("acme", `/documents/${hash}?${new URLSearchParams({ path: folderPath, _data: "routes/documents.$companyHash" })}`, client);
-    const listed = (JSON.parse(page.text).data.items as { id: string; firmProvided: boolean }[]).find((i) => i.id === shared.id);
+    const page = await app.get(
+      "acme",
+      routeDataPath(`/documents/${hash}?${new URLSearchParams({ path: folderPath })}`, "routes/documents.$companyHash"),
+      client,
+    );
+    const listed = ((await routeData(page.text, "routes/documents.$companyHash")).data.items as { id: string; firmProvided: boolean }[]).find(
+      (i) => i.id === shared.id,
+    );
     expect(listed?.firmProvided).toBe(true);
 
     // The folder holding it (a row, made here when the folder exists only through its files).

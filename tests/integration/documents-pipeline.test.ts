@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as DbModule from "../../app/db.server";
 import type * as SeedModule from "../../prisma/seed";
 import type * as DocumentsModule from "../../app/documents/documents.server";
+import { PortalError } from "../../app/errors";
 import type * as StorageModule from "../../app/storage.server";
 import type { SessionUser } from "../../app/auth/session.server";
 import type { FirmSiteContext } from "../../app/context.server";
@@ -112,8 +113,8 @@ async function expectError(promise: Promise<unknown>, status: number, message?: 
     () => null,
     (e: unknown) => e,
   );
-  expect(error, "expected a refusal").toBeInstanceOf(docs.DocumentError);
-  expect((error as DocumentsModule.DocumentError).status).toBe(status);
+  expect(error, "expected a refusal").toBeInstanceOf(PortalError);
+  expect((error as PortalError).status).toBe(status);
   if (message) expect((error as Error).message).toMatch(message);
 }
 
@@ -529,8 +530,8 @@ describe("another firm's or entity's documents", () => {
             (r) => r,
             (e: unknown) => e,
           );
-          expect(result, `${action.intent} on ${h}`).toBeInstanceOf(docs.DocumentError);
-          expect((result as DocumentsModule.DocumentError).status, `${action.intent} on ${h}`).toBe(404);
+          expect(result, `${action.intent} on ${h}`).toBeInstanceOf(PortalError);
+          expect((result as PortalError).status, `${action.intent} on ${h}`).toBe(404);
         }
       }
       if (h === hash || h === otherAcmeHash) {
@@ -551,7 +552,7 @@ describe("another firm's or entity's documents", () => {
           (r) => r,
           (e: unknown) => e,
         );
-      expect((result as DocumentsModule.DocumentError).status).toBe(404);
+      expect((result as PortalError).status).toBe(404);
     }
     expect(await snapshot()).toBe(before);
     expect(await objectCount()).toBe(objects + 1); // only the pending upload above

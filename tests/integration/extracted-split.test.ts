@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as DbModule from "../../app/db.server";
 import type * as SeedModule from "../../prisma/seed";
 import type * as DocumentsModule from "../../app/documents/documents.server";
-import type * as SplitModule from "../../app/documents/extracted/split.server";
-import type * as OrphansModule from "../../app/documents/extracted/orphans.server";
+import { PortalError } from "../../app/errors";
+import type * as SplitModule from "../../app/documents/splits/split.server";
+import type * as OrphansModule from "../../app/documents/splits/orphans.server";
 import type * as JobsModule from "../../app/jobs.server";
 import type * as DocJobsModule from "../../app/documents/jobs.server";
 import type { SessionUser } from "../../app/auth/session.server";
@@ -107,8 +108,8 @@ async function expectError(promise: Promise<unknown>, status: number, message?: 
     () => null,
     (e: unknown) => e,
   );
-  expect(error, "expected a refusal").toBeInstanceOf(docs.DocumentError);
-  expect((error as DocumentsModule.DocumentError).status).toBe(status);
+  expect(error, "expected a refusal").toBeInstanceOf(PortalError);
+  expect((error as PortalError).status).toBe(status);
   if (message) expect((error as Error).message).toMatch(message);
 }
 
@@ -136,8 +137,8 @@ beforeAll(async () => {
   db = await import("../../app/db.server");
   seed = await import("../../prisma/seed");
   docs = await import("../../app/documents/documents.server");
-  split = await import("../../app/documents/extracted/split.server");
-  orphans = await import("../../app/documents/extracted/orphans.server");
+  split = await import("../../app/documents/splits/split.server");
+  orphans = await import("../../app/documents/splits/orphans.server");
   jobsModule = await import("../../app/jobs.server");
   docJobs = await import("../../app/documents/jobs.server");
   su = new pg.Client({ connectionString: testDb.url });
@@ -306,7 +307,7 @@ describe("orphan object cleanup", () => {
     await postToGrant(grant!, await makePdf(1), "Never confirmed.pdf");
     const orphanKey = grant!.key;
     const otherArea = keptKey.replace(/\/documents\/[^/]+$/, "/tax-returns/keep-me.pdf");
-    const { putObject } = await import("../../app/documents/objects.server");
+    const { putObject } = await import("../../app/storage.server");
     await putObject({ firmId: acme.firm.id, key: otherArea, bytes: new Uint8Array([1]), contentType: "application/pdf" });
     expect(await objectKeys()).toEqual(expect.arrayContaining([keptKey, orphanKey, otherArea]));
 

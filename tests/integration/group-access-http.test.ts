@@ -9,7 +9,7 @@
  *   check keep other groups' clients and entities out.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { putObject } from "~/documents/objects.server";
+import { putObject } from "~/storage.server";
 import { entityDocumentKey } from "~/storage/keys";
 import { bootApp, dataPath, singleFetchPath, type AppResponse, type Browser, type TestApp } from "../support/app";
 

@@ -120,7 +120,7 @@ describe("users table", () => {
 
 describe("entities table", () => {
   it("lists the firm's entities without the drop-link entity, with status and owner", async () => {
-    const { UNASSIGNED_ENTITY_TYPE } = await import("~/drop-off/rules");
+    const { UNASSIGNED_ENTITY_TYPE } = await import("~/drop-off/link-rules");
     const expected = await scoped(ACME, (tx) => tx.company.count({ where: { deletedAt: null, entityType: { not: UNASSIGNED_ENTITY_TYPE } } }));
     const d = await acmePartner.data("acme", "/admin?size=50", ENTITIES);
     expect(d.page.total).toBe(expected);

@@ -3,8 +3,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { StorageError, createS3Storage, storageConfig, type FileStorage } from "../../app/storage.server";
-import { contentDisposition, entityDocumentKey, firmLogoKey } from "../../app/storage/keys";
+import { PortalError } from "../../app/errors";
+import { createS3Storage, storageConfig, type FileStorage, type StorageErrorCode } from "../../app/storage.server";
+import { contentDisposition, entityDocumentKey, entityDocumentPrefix, firmLogoKey } from "../../app/storage/keys";
 import { LOGO_KINDS, MAX_LOGO_BYTES, MAX_UPLOAD_BYTES, sniffFileType } from "../../app/storage/uploads";
 import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
 
@@ -28,14 +29,14 @@ function padded(start: Uint8Array, size: number): Uint8Array {
   return out;
 }
 
-async function expectStorageError(promise: Promise<unknown>, code: StorageError["code"]) {
+async function expectStorageError(promise: Promise<unknown>, code: StorageErrorCode) {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error, `expected StorageError ${code}`).toBeInstanceOf(StorageError);
-  expect((error as StorageError).code).toBe(code);
-  return error as StorageError;
+  expect(error, `expected a storage refusal ${code}`).toBeInstanceOf(PortalError);
+  expect((error as PortalError).code).toBe(code);
+  return error as PortalError;
 }
 
 let s3: TestS3;
@@ -127,13 +128,13 @@ describe("upload limits hold whatever the store enforces", () => {
       // The store did not enforce content-length-range (s3rver): the confirm step must.
       const error = await expectStorageError(
         storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }),
-        "UPLOAD_TOO_LARGE",
+        "storage.too_large",
       );
       expect(error.status).toBe(413);
       expect(error.message).toBe("The file is larger than the 1 KB limit.");
     } else {
       // A real S3 refuses it (EntityTooLarge) and keeps nothing.
-      await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }), "UPLOAD_MISSING");
+      await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }), "storage.missing");
     }
     expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
   });
@@ -143,7 +144,7 @@ describe("upload limits hold whatever the store enforces", () => {
     const grant = await storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 });
     const response = await postToGrant(grant, new Uint8Array(), "empty.pdf");
     if (response.ok) {
-      await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }), "UPLOAD_EMPTY");
+      await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }), "storage.empty");
     }
     expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
   });
@@ -156,7 +157,7 @@ describe("upload limits hold whatever the store enforces", () => {
 
     const error = await expectStorageError(
       storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }),
-      "UPLOAD_WRONG_TYPE",
+      "storage.wrong_type",
     );
     expect(error.message).toBe("File type not supported yet");
     expect(error.status).toBe(415);
@@ -169,7 +170,7 @@ describe("upload limits hold whatever the store enforces", () => {
     const tampered = { ...grant, fields: { ...grant.fields, "Content-Type": "text/html" } };
     const response = await postToGrant(tampered, PDF, "page.pdf");
     if (response.ok) {
-      await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }), "UPLOAD_WRONG_TYPE");
+      await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: grant.contentType, maxBytes: grant.maxBytes }), "storage.wrong_type");
     }
     expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
   });
@@ -178,21 +179,21 @@ describe("upload limits hold whatever the store enforces", () => {
     const key = entityDocumentKey(FIRM, COMPANY, "never-sent.pdf");
     expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
     expect(await storage.readObjectHead({ firmId: FIRM, key })).toBeNull();
-    const error = await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }), "UPLOAD_MISSING");
+    const error = await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }), "storage.missing");
     expect(error.message).toBe("File upload failed, please try again.");
   });
 
   it("refuses grants for unsupported types and out-of-range limits", async () => {
     const key = entityDocumentKey(FIRM, COMPANY, "logo.svg");
     for (const contentType of ["image/svg+xml", "text/html", "application/octet-stream", ""]) {
-      await expectStorageError(storage.createUploadGrant({ firmId: FIRM, key, contentType, maxBytes: 1024 }), "UPLOAD_WRONG_TYPE");
+      await expectStorageError(storage.createUploadGrant({ firmId: FIRM, key, contentType, maxBytes: 1024 }), "storage.wrong_type");
     }
     for (const maxBytes of [0, -1, 1.5, MAX_UPLOAD_BYTES + 1]) {
-      await expectStorageError(storage.createUploadGrant({ firmId: FIRM, key, contentType: "image/png", maxBytes }), "INVALID_REQUEST");
+      await expectStorageError(storage.createUploadGrant({ firmId: FIRM, key, contentType: "image/png", maxBytes }), "storage.invalid_request");
     }
     await expectStorageError(
       storage.createUploadGrant({ firmId: FIRM, key, contentType: "image/png", maxBytes: 1024, expiresInSeconds: 0 }),
-      "INVALID_REQUEST",
+      "storage.invalid_request",
     );
   });
 });
@@ -283,6 +284,22 @@ describe("firm isolation", () => {
     expect((await postToGrant(grant, PDF)).status).toBe(204);
   });
 
+  it("writes, reads by range, lists and deletes a firm's generated files", async () => {
+    const key = entityDocumentKey(FIRM, COMPANY, "generated.pdf");
+    await storage.putObject({ firmId: FIRM, key, bytes: PDF, contentType: "application/pdf" });
+    expect(await storage.readObject({ firmId: FIRM, key, maxBytes: 1024 * 1024 })).toEqual(PDF);
+    expect(await storage.readObjectRange({ firmId: FIRM, key, start: 0, end: 3 })).toEqual(PDF.subarray(0, 4));
+    await expectStorageError(storage.readObject({ firmId: FIRM, key, maxBytes: 4 }), "storage.too_large");
+    const listed = await storage.listObjectsPage({ firmId: FIRM, prefix: entityDocumentPrefix(FIRM, COMPANY) });
+    expect(listed.objects.map((o) => o.key)).toContain(key);
+    expect(listed.objects.every((o) => o.key.startsWith(entityDocumentPrefix(FIRM, COMPANY)))).toBe(true);
+    const everyFirm = await storage.listAllFirmObjectsPage();
+    expect(everyFirm.objects.map((o) => o.key)).toContain(key);
+    await storage.deleteObjects({ firmId: FIRM, keys: [key] });
+    expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
+    expect(await storage.readObject({ firmId: FIRM, key, maxBytes: 1024 })).toBeNull();
+  });
+
   it("refuses every operation on a key outside the firm's prefix", async () => {
     const lookalikeKey = entityDocumentKey(LOOKALIKE_FIRM, COMPANY, "a.pdf");
     const foreignKeys = [
@@ -294,16 +311,23 @@ describe("firm isolation", () => {
       "x.pdf",
     ];
     for (const key of foreignKeys) {
-      await expectStorageError(storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }), "KEY_NOT_ALLOWED");
-      await expectStorageError(storage.createDownloadUrl({ firmId: FIRM, key, fileName: "a.pdf" }), "KEY_NOT_ALLOWED");
-      await expectStorageError(storage.createInlineUrl({ firmId: FIRM, key }), "KEY_NOT_ALLOWED");
-      await expectStorageError(storage.logoUrl({ firmId: FIRM, key }), "KEY_NOT_ALLOWED");
-      await expectStorageError(storage.headObject({ firmId: FIRM, key }), "KEY_NOT_ALLOWED");
-      await expectStorageError(storage.readObjectHead({ firmId: FIRM, key }), "KEY_NOT_ALLOWED");
-      await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }), "KEY_NOT_ALLOWED");
-      await expectStorageError(storage.deleteObject({ firmId: FIRM, key }), "KEY_NOT_ALLOWED");
+      await expectStorageError(storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }), "storage.key_not_allowed");
+      await expectStorageError(storage.createDownloadUrl({ firmId: FIRM, key, fileName: "a.pdf" }), "storage.key_not_allowed");
+      await expectStorageError(storage.createInlineUrl({ firmId: FIRM, key }), "storage.key_not_allowed");
+      await expectStorageError(storage.logoUrl({ firmId: FIRM, key }), "storage.key_not_allowed");
+      await expectStorageError(storage.headObject({ firmId: FIRM, key }), "storage.key_not_allowed");
+      await expectStorageError(storage.readObjectHead({ firmId: FIRM, key }), "storage.key_not_allowed");
+      await expectStorageError(storage.verifyUpload({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 }), "storage.key_not_allowed");
+      await expectStorageError(storage.deleteObject({ firmId: FIRM, key }), "storage.key_not_allowed");
+      await expectStorageError(storage.readObject({ firmId: FIRM, key, maxBytes: 1024 }), "storage.key_not_allowed");
+      await expectStorageError(storage.readObjectRange({ firmId: FIRM, key, start: 0, end: 3 }), "storage.key_not_allowed");
+      await expectStorageError(storage.putObject({ firmId: FIRM, key, bytes: PDF, contentType: "application/pdf" }), "storage.key_not_allowed");
+      await expectStorageError(storage.deleteObjects({ firmId: FIRM, keys: [key] }), "storage.key_not_allowed");
     }
-    const refused = await expectStorageError(storage.headObject({ firmId: FIRM, key: otherKey }), "KEY_NOT_ALLOWED");
+    for (const prefix of [`firms/${OTHER_FIRM}/`, `firms/${LOOKALIKE_FIRM}/`, `firms/${FIRM}`, "firms/", `firms/${FIRM}/../${OTHER_FIRM}/`]) {
+      await expectStorageError(storage.listObjectsPage({ firmId: FIRM, prefix }), "storage.key_not_allowed");
+    }
+    const refused = await expectStorageError(storage.headObject({ firmId: FIRM, key: otherKey }), "storage.key_not_allowed");
     expect(refused.status).toBe(404);
     // The other firm's file is untouched and still theirs.
     expect(await storage.headObject({ firmId: OTHER_FIRM, key: otherKey })).toMatchObject({ size: PDF.length });
@@ -338,7 +362,7 @@ describe("firm logos", () => {
     expect((await postToGrant(grant, PDF)).status).toBe(204);
     await expectStorageError(
       storage.verifyUpload({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: MAX_LOGO_BYTES, allowedKinds: LOGO_KINDS }),
-      "UPLOAD_WRONG_TYPE",
+      "storage.wrong_type",
     );
     expect(await storage.headObject({ firmId: FIRM, key })).toBeNull();
   });

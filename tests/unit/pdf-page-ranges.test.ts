@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRange, PAGE_RANGE_MESSAGES, pagesOf, parsePageRanges } from "../../app/documents/extracted/page-ranges";
+import { formatRange, PAGE_RANGE_MESSAGES, pagesOf, parsePageRanges } from "../../app/documents/splits/page-ranges";
 
 describe("parsePageRanges", () => {
   it("accepts comma lists and ranges, ignoring spaces and empty parts", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePageRanges } from "../../app/documents/extracted/page-ranges";
+import { parsePageRanges } from "../../app/documents/splits/page-ranges";
 import {
   canSplitDocuments,
   canSplitFile,
@@ -11,7 +11,7 @@ import {
   splitStarts,
   toggleSplitPoint,
   type SplitState,
-} from "../../app/documents/extracted/split-rules";
+} from "../../app/documents/splits/split-rules";
 
 const ranges = (text: string) => {
   const parsed = parsePageRanges(text);

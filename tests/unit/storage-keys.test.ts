@@ -2,13 +2,16 @@ import { describe, expect, it } from "vitest";
 
 import {
   contentDisposition,
+  entityAreaPrefix,
   entityDocumentKey,
+  entityDocumentPrefix,
   entityFileKey,
   firmLogoKey,
   isWellFormedKey,
   keyBelongsToEntity,
   keyBelongsToFirm,
   keySafeName,
+  prefixBelongsToFirm,
   safeFileName,
 } from "../../app/storage/keys";
 import {
@@ -246,5 +249,34 @@ describe("formatFileSize", () => {
     expect(formatFileSize(1.5 * 1024 * 1024)).toBe("1.5 MB");
     expect(formatFileSize(1024)).toBe("1 KB");
     expect(formatFileSize(12)).toBe("12 bytes");
+  });
+});
+
+describe("key prefixes", () => {
+  it("name the folder every generated key of an entity's area lies in", () => {
+    expect(entityDocumentPrefix("firm_a", "co_1")).toBe("firms/firm_a/entities/co_1/documents/");
+    expect(entityAreaPrefix("firm_a", "co_1", "tax-returns")).toBe("firms/firm_a/entities/co_1/tax-returns/");
+    expect(entityDocumentKey("firm_a", "co_1", "W-2.pdf").startsWith(entityDocumentPrefix("firm_a", "co_1"))).toBe(true);
+    expect(() => entityDocumentPrefix("firm_a", "../x")).toThrow(RangeError);
+  });
+
+  it("belong to a firm only when well formed and within its prefix", () => {
+    expect(prefixBelongsToFirm("firms/firm_a/", "firm_a")).toBe(true);
+    expect(prefixBelongsToFirm("firms/firm_a/entities/", "firm_a")).toBe(true);
+    expect(prefixBelongsToFirm(entityDocumentPrefix("firm_a", "co_1"), "firm_a")).toBe(true);
+    for (const prefix of [
+      "firms/",
+      "firms/firm_a",
+      "firms/firm_ab/",
+      "firms/firm_b/",
+      "firms/firm_a/../firm_b/",
+      "firms/firm_a//",
+      "/firms/firm_a/",
+      "firms/firm_a/entities",
+    ]) {
+      expect(prefixBelongsToFirm(prefix, "firm_a"), prefix).toBe(false);
+    }
+    expect(prefixBelongsToFirm(42, "firm_a")).toBe(false);
+    expect(prefixBelongsToFirm("firms/../", "..")).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
 import { pageInfo, type PageInfo, type TableState } from "~/components/data-table/state";
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
-import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import { canSeeGroup } from "~/staff/permissions";
 import type { StaffViewer } from "~/staff/tables";
 import { todayIn } from "~/time-zones";

@@ -5,7 +5,7 @@
  */
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
-import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import { likePattern, type StaffViewer } from "~/staff/tables";
 import { entityVisibleSql } from "~/staff/visibility";
 import { todayIn } from "~/time-zones";

@@ -22,7 +22,7 @@ import { firmDb, withFirm } from "~/db.server";
 import { env } from "~/env.server";
 import { loadFirmSettings } from "~/firms/firm-settings.server";
 import type { EnqueueOptions, JobContext, JobDefinition } from "~/jobs.server";
-import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import { addQuestionnaire, emptyRows, findEntities, runDueDate, toTargets, writeRows } from "~/questionnaires/builder.server";
 import type { ItemInput } from "./rules";
 import { nextRunDate, runDateOf, runInstant, type Frequency } from "./schedule";

@@ -21,7 +21,7 @@ import { hashToken, newToken } from "~/auth/tokens.server";
 import type { FirmTx } from "~/db.server";
 import { conflict, forbidden, notFound, PortalError } from "~/errors";
 import { enqueue, jobsRunning } from "~/jobs.server";
-import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/rules";
+import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import { entityVisibleWhere } from "~/staff/visibility";
 import { todayIn } from "~/time-zones";
 import {

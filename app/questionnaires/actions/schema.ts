@@ -3,7 +3,7 @@
  * answer. Each intent has its handler in this folder (see perform.server.ts).
  */
 import { z } from "zod";
-import type { UploadedFileState } from "~/documents/extracted/split-rules";
+import type { UploadedFileState } from "~/documents/splits/split-rules";
 import type { createUploadGrant } from "~/storage.server";
 import { CHANGE_REQUEST_MAX, MESSAGES } from "../rules";
 import type { QuestionData, SectionDocumentData, SignatureData } from "../types";

@@ -1,8 +1,8 @@
 import type { Handler } from "./frame.server";
 import { ACTIVITY_TYPES } from "~/activity/log.server";
-import { DocumentError, documentNameFromKey, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/documents.server";
+import { documentNameFromKey, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/documents.server";
 import { DOCUMENT_MESSAGES } from "~/documents/rules";
-import { PortalError, type PortalErrorStatus } from "~/errors";
+import { PortalError } from "~/errors";
 import { findQuestion, notFound, setAnswer, syncSectionCompletion, touch } from "./frame.server";
 import { MULTI_SEPARATOR, answerValues } from "../rules";
 import { keyBelongsToEntity } from "~/storage/keys";
@@ -30,7 +30,7 @@ export const uploadConfirm: Handler<"upload_confirm"> = async (ctx, tx, target, 
       duplicateMessage: DOCUMENT_MESSAGES.alreadyUploadedInQuestionnaire,
     });
   } catch (error) {
-    if (error instanceof DocumentError) throw error.status === 404 ? notFound() : new PortalError(error.status as PortalErrorStatus, error.message);
+    if (error instanceof PortalError && error.status === 404) throw notFound();
     throw error;
   }
   const values = answerValues(question.answer);

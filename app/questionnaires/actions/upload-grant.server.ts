@@ -1,5 +1,5 @@
 import type { Handler } from "./frame.server";
-import { DocumentError, createDocumentUploadGrant } from "~/documents/documents.server";
+import { createDocumentUploadGrant } from "~/documents/documents.server";
 import { PortalError } from "~/errors";
 import { findQuestion } from "./frame.server";
 
@@ -12,7 +12,8 @@ export const uploadGrant: Handler<"upload_grant"> = async (ctx, tx, target, acti
     const grant = await createDocumentUploadGrant({ firmId, companyId: target.company_id, fileName: action.fileName, contentType: action.contentType });
     return { ok: true, upload: { key: grant.key, grant } };
   } catch (error) {
-    if (error instanceof DocumentError) throw new PortalError(error.status === 404 ? 404 : 400, error.message);
+    // Every refusal of the upload rules is a bad request here, except a vanished entity.
+    if (error instanceof PortalError) throw new PortalError(error.status === 404 ? 404 : 400, error.message);
     throw error;
   }
 };

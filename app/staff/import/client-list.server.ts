@@ -15,7 +15,8 @@ import Papa from "papaparse";
 import { z } from "zod";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { firmDb, firmSql, withFirm, type FirmTx } from "~/db.server";
-import { readObject, StorageError } from "~/storage.server";
+import { PortalError } from "~/errors";
+import { readObject } from "~/storage.server";
 import { randomInt } from "node:crypto";
 import {
   BUILT_IN_ENTITY_TYPES,
@@ -73,7 +74,7 @@ export async function runClientListImport(data: unknown): Promise<{ created: num
   try {
     bytes = await readObject({ firmId, key: job.storageKey, maxBytes: MAX_IMPORT_BYTES });
   } catch (error) {
-    if (error instanceof StorageError) return finish(firmId, importId, "failed", IMPORT_FAILURES.tooLarge);
+    if (error instanceof PortalError) return finish(firmId, importId, "failed", IMPORT_FAILURES.tooLarge);
     throw error; // the store is unreachable: pg-boss retries
   }
   if (!bytes) return finish(firmId, importId, "failed", IMPORT_FAILURES.missing);

@@ -12,11 +12,11 @@ import { randomBytes } from "node:crypto";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import { forbidden, notFound, PortalError, type PortalErrorStatus } from "~/errors";
+import { forbidden, notFound, PortalError } from "~/errors";
 import { requireApiUser } from "~/http.server";
 import { enqueue, jobsRunning } from "~/jobs.server";
 import type { FirmAccess } from "~/navigation";
-import { createUploadGrant, StorageError, verifyUpload } from "~/storage.server";
+import { createUploadGrant, verifyUpload } from "~/storage.server";
 import { firmPrefix, keyBelongsToFirm, keySafeName, safeFileName } from "~/storage/keys";
 import { CONTENT_TYPES, type UploadGrant } from "~/storage/uploads";
 import { IMPORT_CLIENT_LIST_JOB, runClientListImport } from "./client-list.server";
@@ -36,13 +36,6 @@ import {
 
 /** Who may import (spec §6 with the product's staff levels). */
 export const IMPORT_ACCESS: FirmAccess[] = ["partner", "admin", "full"];
-
-/** A storage refusal passed on with its status and message (the two storage catches below). */
-class ImportError extends PortalError {
-  constructor(status: number, message: string) {
-    super(status as PortalErrorStatus, message);
-  }
-}
 
 export function canImport(user: Pick<SessionUser, "kind" | "firmAccess">): boolean {
   return user.kind === "staff" && IMPORT_ACCESS.includes(user.firmAccess);
@@ -79,18 +72,13 @@ export async function createImportGrant(portal: FirmSiteContext, input: { fileTy
   if (input.size > MAX_IMPORT_BYTES) throw new PortalError(413, "Max size 150 MB");
   const kind = importKind(input.fileType, input.fileName);
   if (!kind) throw new PortalError(415, IMPORT_MESSAGES.wrongType(kindsText(input.fileType)));
-  try {
-    return await createUploadGrant({
-      firmId: portal.firm.id,
-      key: importKey(portal.firm.id, input.fileName),
-      contentType: CONTENT_TYPES[kind],
-      maxBytes: MAX_IMPORT_BYTES,
-      allowedKinds: IMPORT_FILE_KINDS[input.fileType],
-    });
-  } catch (e) {
-    if (e instanceof StorageError) throw new ImportError(e.status, e.message);
-    throw e;
-  }
+  return await createUploadGrant({
+    firmId: portal.firm.id,
+    key: importKey(portal.firm.id, input.fileName),
+    contentType: CONTENT_TYPES[kind],
+    maxBytes: MAX_IMPORT_BYTES,
+    allowedKinds: IMPORT_FILE_KINDS[input.fileType],
+  });
 }
 
 const PROGRESS_SELECT = {
@@ -133,18 +121,13 @@ export async function confirmImport(
   if (await portal.db.importJob.count({ where: { storageKey: input.key } }))
     throw new PortalError(409, IMPORT_MESSAGES.duplicate(safeFileName(input.fileName)));
 
-  try {
-    await verifyUpload({
-      firmId,
-      key: input.key,
-      contentType: CONTENT_TYPES[kind],
-      maxBytes: MAX_IMPORT_BYTES,
-      allowedKinds: IMPORT_FILE_KINDS[details.fileType],
-    });
-  } catch (e) {
-    if (e instanceof StorageError) throw new ImportError(e.status, e.message);
-    throw e;
-  }
+  await verifyUpload({
+    firmId,
+    key: input.key,
+    contentType: CONTENT_TYPES[kind],
+    maxBytes: MAX_IMPORT_BYTES,
+    allowedKinds: IMPORT_FILE_KINDS[details.fileType],
+  });
 
   const fileName = safeFileName(input.fileName.trim());
   let job: ImportProgress;

@@ -9,7 +9,8 @@
  * are listed per run (the next daily run starts over, and deleted orphans no longer appear).
  */
 import { firmDb } from "~/db.server";
-import { deleteObjects, listAllFirmObjectsPage, listObjectsPage, type ListedObject } from "../objects.server";
+import { deleteObjects, listAllFirmObjectsPage, listObjectsPage, type ListedObject } from "~/storage.server";
+import { firmPrefix, keyBelongsToFirm } from "~/storage/keys";
 
 export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 const DOCUMENT_KEY = /^firms\/([A-Za-z0-9_-]{1,64})\/entities\/[^/]+\/documents\/[^/]+$/;
@@ -37,7 +38,7 @@ export async function cleanupOrphanObjects(options: OrphanCleanupOptions = {}): 
       const byFirm = new Map<string, string[]>();
       for (const o of page.objects) {
         const match = DOCUMENT_KEY.exec(o.key);
-        if (!match || !o.lastModified || o.lastModified >= olderThan) continue;
+        if (!match || !keyBelongsToFirm(o.key, match[1]) || !o.lastModified || o.lastModified >= olderThan) continue;
         byFirm.set(match[1], [...(byFirm.get(match[1]) ?? []), o.key]);
       }
       for (const [firmId, candidates] of byFirm) {
@@ -51,7 +52,8 @@ export async function cleanupOrphanObjects(options: OrphanCleanupOptions = {}): 
     } while (token && seen < maxKeys);
   };
   if (options.firmIds) {
-    for (const firmId of options.firmIds) await sweep((token) => listObjectsPage({ firmId, prefix: `firms/${firmId}/entities/`, continuationToken: token }));
+    for (const firmId of options.firmIds)
+      await sweep((token) => listObjectsPage({ firmId, prefix: `${firmPrefix(firmId)}entities/`, continuationToken: token }));
   } else {
     await sweep(listAllFirmObjectsPage);
   }

@@ -51,6 +51,7 @@ export const senderSchema = z.object({
     .trim()
     .min(1, "Please enter your name.")
     .max(120, "Names can be at most 120 characters.")
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a name may not hold
     .refine((v) => !/[\u0000-\u001f<>]/.test(v), "Please enter a valid name."),
   email: z
     .string()

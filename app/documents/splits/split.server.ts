@@ -13,8 +13,9 @@ import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { firmDb, type FirmDb, type FirmTx } from "~/db.server";
 import { enqueue, jobsRunning } from "~/jobs.server";
 import { entityDocumentKey, keyBelongsToEntity } from "~/storage/keys";
-import { DocumentError, findDocumentEntity, type DocumentContext } from "../documents.server";
-import { deleteObjects, putObject } from "../objects.server";
+import { PortalError } from "~/errors";
+import { findDocumentEntity, type DocumentContext } from "../access.server";
+import { deleteObjects, putObject } from "~/storage.server";
 import { loadStoredPdf, PDF_MESSAGES, splitPdf } from "../pdf.server";
 import { extensionOf, joinPath } from "../rules";
 import { parsePageRanges, type PageRange } from "./page-ranges";
@@ -42,11 +43,11 @@ export interface ExtractedActionResult {
 }
 
 type Db = FirmDb | FirmTx;
-const notFound = () => new DocumentError(404, "This document was not found.");
+const notFound = () => new PortalError(404, "This document was not found.");
 
 function requireSplitter(ctx: DocumentContext): void {
   if (ctx.user.kind !== "staff") throw notFound();
-  if (!canSplitDocuments(ctx.user, ctx.portal.firm.preferences.bulkUploadProcessor)) throw new DocumentError(403, SPLIT_MESSAGES.notAllowed);
+  if (!canSplitDocuments(ctx.user, ctx.portal.firm.preferences.bulkUploadProcessor)) throw new PortalError(403, SPLIT_MESSAGES.notAllowed);
 }
 
 async function splitState(db: Db, companyId: string, extractedDocumentId: string): Promise<SplitState> {
@@ -90,13 +91,13 @@ export async function performExtractedAction(ctx: DocumentContext, companyHash: 
         select: { id: true, name: true, path: true, storageKey: true, contentType: true, passwordProtected: true, questionnaireId: true },
       });
       if (!doc || !doc.storageKey || !keyBelongsToEntity(doc.storageKey, firmId, entity.id)) throw notFound();
-      if (doc.contentType !== "application/pdf") throw new DocumentError(400, SPLIT_MESSAGES.onlyPdf);
-      if (doc.passwordProtected) throw new DocumentError(400, PDF_MESSAGES.protected);
+      if (doc.contentType !== "application/pdf") throw new PortalError(400, SPLIT_MESSAGES.onlyPdf);
+      if (doc.passwordProtected) throw new PortalError(400, PDF_MESSAGES.protected);
       const parsed = parsePageRanges(action.pages);
-      if (!parsed.ok) throw new DocumentError(400, parsed.error);
+      if (!parsed.ok) throw new PortalError(400, parsed.error);
       if (await db.extractedDocument.count({ where: { sourceDocumentId: doc.id, status: "processing", deletedAt: null } }))
-        throw new DocumentError(409, SPLIT_MESSAGES.busy);
-      if (!jobsRunning()) throw new DocumentError(503, SPLIT_MESSAGES.failed);
+        throw new PortalError(409, SPLIT_MESSAGES.busy);
+      if (!jobsRunning()) throw new PortalError(503, SPLIT_MESSAGES.failed);
       const parent = await db.extractedDocument.create({
         data: {
           firmId,
@@ -113,7 +114,7 @@ export async function performExtractedAction(ctx: DocumentContext, companyHash: 
         await enqueue(SPLIT_DOCUMENT_JOB, { firmId, extractedDocumentId: parent.id, ranges: parsed.ranges } satisfies SplitJobData);
       } catch {
         await db.extractedDocument.update({ where: { id: parent.id }, data: { status: "split_failed" } });
-        throw new DocumentError(503, SPLIT_MESSAGES.failed);
+        throw new PortalError(503, SPLIT_MESSAGES.failed);
       }
       await log("Split a document", `${joinPath(doc.path, doc.name)}: pages ${action.pages.trim()}`);
       return { ok: true, message: SPLIT_MESSAGES.started, split: await splitState(db, entity.id, parent.id) };
@@ -123,7 +124,7 @@ export async function performExtractedAction(ctx: DocumentContext, companyHash: 
     case "split_restore": {
       // Undo a split: the new documents go to the deleted list, the original stays as it was.
       const state = await splitState(db, entity.id, action.extractedDocumentId);
-      if (state.processing) throw new DocumentError(409, SPLIT_MESSAGES.busy);
+      if (state.processing) throw new PortalError(409, SPLIT_MESSAGES.busy);
       const now = new Date();
       await db.document.updateMany({ where: { id: { in: state.parts.map((p) => p.documentId) }, companyId: entity.id }, data: { deletedAt: now } });
       await db.extractedDocument.updateMany({

@@ -1,0 +1,108 @@
+/**
+ * A document row as the browser shows it (`DocumentItem`, and the select that reads it), the
+ * folder paths of an entity, and the SQL helpers that move a folder's contents.
+ */
+import type { FirmTx } from "~/db.server";
+import type { Db } from "./access.server";
+
+export interface DocumentItem {
+  id: string;
+  itemType: "file" | "folder";
+  name: string;
+  path: string;
+  sizeBytes: number | null;
+  contentType: string | null;
+  description: string | null;
+  tags: string[];
+  questionnaireId: string | null;
+  /** A PDF that is password-protected or cannot be opened (flagged at upload). */
+  passwordProtected: boolean;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  /** Shown to the client by a questionnaire section: clients may not rename, move or delete it. */
+  firmProvided: boolean;
+}
+
+export const itemSelect = {
+  id: true,
+  itemType: true,
+  name: true,
+  path: true,
+  sizeBytes: true,
+  contentType: true,
+  description: true,
+  passwordProtected: true,
+  questionnaireId: true,
+  createdAt: true,
+  updatedAt: true,
+  deletedAt: true,
+  tags: { select: { tag: { select: { name: true } } } },
+  _count: { select: { sections: true, signedSections: true } },
+} as const;
+
+export type ItemRow = {
+  id: string;
+  itemType: "file" | "folder";
+  name: string;
+  path: string;
+  sizeBytes: bigint | null;
+  contentType: string | null;
+  description: string | null;
+  passwordProtected: boolean;
+  questionnaireId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  tags: { tag: { name: string } }[];
+  _count?: { sections: number; signedSections: number };
+};
+
+export function toItem(row: ItemRow, staff: boolean): DocumentItem {
+  return {
+    id: row.id,
+    itemType: row.itemType,
+    name: row.name,
+    path: row.path,
+    sizeBytes: row.sizeBytes == null ? null : Number(row.sizeBytes),
+    contentType: row.contentType,
+    description: staff ? row.description : null,
+    tags: staff ? row.tags.map((t) => t.tag.name).sort() : [],
+    questionnaireId: row.questionnaireId,
+    passwordProtected: row.passwordProtected,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    firmProvided: isFirmProvided(row),
+  };
+}
+
+/** A file a questionnaire section shows the client (a draft to review, a form to sign, its signed copy): the firm's. */
+export function isFirmProvided(row: { _count?: { sections: number; signedSections: number } }): boolean {
+  return (row._count?.sections ?? 0) + (row._count?.signedSections ?? 0) > 0;
+}
+
+/** Every folder path of the entity (folder rows and paths that hold files), in two bounded queries. */
+export async function folderPaths(db: Db, companyId: string): Promise<string[]> {
+  const rows = await db.$queryRaw<{ p: string }[]>`
+    SELECT DISTINCT path AS p FROM documents WHERE company_id = ${companyId} AND deleted_at IS NULL
+    UNION
+    SELECT CASE WHEN path = '/' THEN '/' || name ELSE path || '/' || name END FROM documents
+     WHERE company_id = ${companyId} AND deleted_at IS NULL AND item_type = 'folder'`;
+  return rows.map((r) => r.p);
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
+export function likePrefix(folder: string): string {
+  return `${escapeLike(folder)}/%`;
+}
+
+/** Re-roots everything inside `from` at `to` (paths only; the folder row itself is the caller's). */
+export async function moveFolderContents(tx: FirmTx, companyId: string, from: string, to: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE documents SET path = ${to} || substr(path, ${from.length + 1}), updated_at = now()
+     WHERE company_id = ${companyId} AND deleted_at IS NULL AND (path = ${from} OR path LIKE ${likePrefix(from)})`;
+}
