@@ -236,6 +236,11 @@ export async function isSubdomainTaken(slug: string): Promise<boolean> {
   return (await scalar<boolean>("SELECT portal_subdomain_taken($1) AS value", [slug])) === true;
 }
 
+/** Counts one hit on a root-site (no firm) rate-limit bucket for the window starting at `windowStart`; the window's hits. */
+export async function hitRootSiteRateLimit(bucket: string, windowStart: Date): Promise<number> {
+  return (await scalar<number>("SELECT portal_hit_root_site_rate_limit($1, $2) AS value", [bucket, windowStart])) ?? 1;
+}
+
 // ─── Firm change notifications ───
 
 /**
