@@ -9,7 +9,7 @@ import { confirmContactSchema, type ConfirmContactActionData } from "~/profile/p
 
 /**
  * POST /profile/confirm-contact — the 'Confirm this information' dialog on the client
- * dashboard (app/components/confirm-contact). Clients only; read-only users and entities are
+ * dashboard (app/profile/confirm-contact-dialog.tsx). Clients only; read-only users and entities are
  * refused like the profile's own forms.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
