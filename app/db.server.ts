@@ -1,8 +1,8 @@
 /**
  * The application's database access: one connection pool whose connections act as role
  * `portal_app` (row-level security applies, never the owner), and Prisma clients scoped to one
- * firm. This file and app/platform/admin-db.server.ts are the only runtime importers of the
- * generated client; everything else receives a `FirmDb` or `FirmTx`.
+ * firm. This file is the only runtime importer of the generated client (the tests' owner client,
+ * tests/support/admin-db.ts, is the other); everything else receives a `FirmDb` or `FirmTx`.
  *
  * Every firm-scoped statement runs in a transaction that first runs
  * `set_config('app.firm_id', firmId, true)`: transaction-local, so a pooled connection never carries
@@ -18,6 +18,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Prisma } from "./generated/prisma/client";
 import { databaseLoginError, databaseLoginProblems, type DatabaseLoginFacts } from "./database-login";
+import { env } from "./env.server";
 
 /** The role every pooled connection switches to (created by the migrations). */
 export const APP_ROLE = "portal_app";
@@ -35,7 +36,7 @@ interface State {
 let state: State | null = null;
 
 function databaseUrl(): string {
-  const url = process.env.DATABASE_URL;
+  const url = env().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (npm start sets it for the embedded server).");
   return url;
 }
@@ -75,7 +76,7 @@ export function appPoolConfig(url = databaseUrl()): pg.PoolConfig {
   let verified = false;
   return {
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: env().DATABASE_POOL_SIZE,
     options: `-c role=${APP_ROLE}`,
     onConnect: async (client) => {
       if (verified) return;

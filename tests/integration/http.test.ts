@@ -177,7 +177,7 @@ describe("bad input", () => {
     const results = await Promise.all([1, 2, 3].map((n) => post(`localhost:${app.port}`, "/create-firm", form(n))));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([302, 409, 409]);
-    const { adminDb } = await import("~/platform/admin-db.server");
+    const { adminDb } = await import("../support/admin-db");
     expect(await adminDb().firm.count({ where: { slug: "racing-firm" } })).toBe(1);
   });
 

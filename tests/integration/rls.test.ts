@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
-import type * as AdminModule from "../../app/platform/admin-db.server";
+import type * as AdminModule from "../support/admin-db";
 import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 
 const A = "firm_a";
@@ -75,7 +75,7 @@ beforeAll(async () => {
   // The concurrency test below needs a pool of two connections.
   process.env.DATABASE_POOL_SIZE = "2";
   db = await import("../../app/db.server");
-  admin = await import("../../app/platform/admin-db.server");
+  admin = await import("../support/admin-db");
   su = new pg.Client({ connectionString: testDb.url });
   await su.connect();
   await seedFirm(A, "alpha");
