@@ -1,8 +1,8 @@
 /**
  * The application's database access: one connection pool whose connections act as role
  * `portal_app` (row-level security applies, never the owner), and Prisma clients scoped to one
- * firm. This file and app/platform/admin-db.server.ts are the only runtime importers of the
- * generated client; everything else receives a `FirmDb` or `FirmTx`.
+ * firm. This file is the only runtime importer of the generated client (the tests' owner client,
+ * tests/support/admin-db.ts, is the other); everything else receives a `FirmDb` or `FirmTx`.
  *
  * Every firm-scoped statement runs in a transaction that first runs
  * `set_config('app.firm_id', firmId, true)`: transaction-local, so a pooled connection never carries
@@ -18,6 +18,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Prisma } from "./generated/prisma/client";
 import { databaseLoginError, databaseLoginProblems, type DatabaseLoginFacts } from "./database-login";
+import { env } from "./env.server";
 
 /** The role every pooled connection switches to (created by the migrations). */
 export const APP_ROLE = "portal_app";
@@ -35,7 +36,7 @@ interface State {
 let state: State | null = null;
 
 function databaseUrl(): string {
-  const url = process.env.DATABASE_URL;
+  const url = env().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (npm start sets it for the embedded server).");
   return url;
 }
@@ -77,7 +78,7 @@ export function appPoolConfig(url = databaseUrl()): pg.PoolConfig {
     connectionString: url,
     // Names the pool's connections in pg_stat_activity (one pool per process: app/tenancy/runtime.server.ts).
     application_name: APP_ROLE,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: env().DATABASE_POOL_SIZE,
     options: `-c role=${APP_ROLE}`,
     onConnect: async (client) => {
       if (verified) return;
@@ -236,6 +237,11 @@ export function resolveFirmIdByDomain(domain: string): Promise<string | null> {
 /** Whether a firm already uses this subdomain slug (reserved words are checked elsewhere). */
 export async function isSubdomainTaken(slug: string): Promise<boolean> {
   return (await scalar<boolean>("SELECT portal_subdomain_taken($1) AS value", [slug])) === true;
+}
+
+/** Counts one hit on a root-site (no firm) rate-limit bucket for the window starting at `windowStart`; the window's hits. */
+export async function hitRootSiteRateLimit(bucket: string, windowStart: Date): Promise<number> {
+  return (await scalar<number>("SELECT portal_hit_root_site_rate_limit($1, $2) AS value", [bucket, windowStart])) ?? 1;
 }
 
 // ─── Firm change notifications ───

@@ -6,14 +6,14 @@
  * `"<Firm name>" <EMAIL_FROM>`, by the `deliver-outbound-message` background job, which retries
  * provider failures with backoff; the result is then the row as `queued`. Without a provider it is
  * recorded as sent to the outbox at once (readable at /dev/outbox on a local portal); without a
- * job queue in this process it is delivered before this returns. Throws OutboundMessageError for
+ * job queue in this process it is delivered before this returns. Throws a refusal (a 400 PortalError, `isMessageRefusal`) for
  * invalid input; a provider failure is recorded on the message, never thrown.
  * See app/messaging/dispatch.server.ts and app/messaging/jobs.server.ts.
  */
 import { dispatchOutboundMessage } from "./messaging/dispatch.server";
 import { queueEmail, type EmailInput, type MessagingScope, type OutboundMessageOutcome } from "./messaging/outbox.server";
 
-export { OutboundMessageError } from "./messaging/rules";
+export { isMessageRefusal } from "./messaging/rules";
 export type { EmailInput, MessagingScope, OutboundMessageOutcome };
 
 export async function sendEmail(portal: MessagingScope, input: EmailInput): Promise<OutboundMessageOutcome> {

@@ -4,7 +4,8 @@ import { randomBytes } from "node:crypto";
 
 /**
  * The product's configuration, read from environment variables and validated once.
- * Everything here is server-only; nothing reaches the browser unless listed in `publicEnv`.
+ * Everything here is server-only: nothing of it reaches the browser (a loader that needs a value
+ * there, such as the app domain on the sign-up page, returns it itself).
  *
  * With no configuration, `npm start` fills DATABASE_URL, DATABASE_OWNER_URL, SESSION_SECRET and
  * the S3 settings from the embedded services it starts (scripts/lib/boot.ts) before this module

@@ -4,7 +4,7 @@ import { cssBundleHref } from "@remix-run/css-bundle";
 import { ROOT_THEME, brandVars, themeClass } from "../themes";
 import { getSessionUser, displayName } from "~/auth/session.server";
 import { ToastProvider } from "~/components/ui/toast";
-import { SignOutSync } from "~/components/auth/sign-out-sync";
+import { SignOutSync } from "~/auth/ui/sign-out-sync";
 import { ErrorPanel, NotFoundPanel } from "~/components/shell";
 import { VocabularyProvider } from "~/vocabulary";
 import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";

@@ -7,14 +7,14 @@
  * `deliver-outbound-message` background job, which retries provider failures with backoff; the
  * result is then the row as `queued`. Without a provider it is recorded as sent to the outbox at
  * once (readable at /dev/outbox on a local portal); without a job queue in this process it is
- * delivered before this returns. Throws OutboundMessageError for invalid input; a provider
+ * delivered before this returns. Throws a refusal (a 400 PortalError, `isMessageRefusal`) for invalid input; a provider
  * failure is recorded on the message, never thrown.
  * See app/messaging/dispatch.server.ts and app/messaging/jobs.server.ts.
  */
 import { dispatchOutboundMessage } from "./messaging/dispatch.server";
 import { queueSms, type MessagingScope, type OutboundMessageOutcome, type SmsInput } from "./messaging/outbox.server";
 
-export { OutboundMessageError } from "./messaging/rules";
+export { isMessageRefusal } from "./messaging/rules";
 export type { MessagingScope, OutboundMessageOutcome, SmsInput };
 
 export async function sendSms(portal: MessagingScope, input: SmsInput): Promise<OutboundMessageOutcome> {

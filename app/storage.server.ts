@@ -52,7 +52,7 @@ import {
   type FileKind,
   type UploadGrant,
 } from "./storage/uploads";
-import { TtlCache } from "./tenancy/firm-cache";
+import { TtlCache } from "./lib/ttl-cache";
 
 export type { FileKind, UploadGrant } from "./storage/uploads";
 

@@ -1,7 +1,7 @@
 /**
  * What the sign-in card shows: one of the spec's sign-in states (client spec §2 and §4), with
  * what that state needs to render. Loaders and actions build it on the server; the browser only
- * renders it (app/components/auth/sign-in-flow.tsx). Plain module, shared by both.
+ * renders it (app/auth/ui/sign-in-flow.tsx). Plain module, shared by both.
  */
 
 export const SIGN_IN_STATES = [

@@ -1,13 +1,8 @@
 /**
- * Per-client-address throttling of the sign-in endpoints: fixed windows counted in the
- * `rate_limits` table, so every app server shares them. Pure part (rules and window arithmetic).
+ * Per-client-address throttling of the sign-in endpoints, on the one rate limiter
+ * (app/rate-limit.server.ts). Pure part: the rules and the buckets.
  */
-
-export interface ThrottleRule {
-  /** Requests allowed per window. */
-  limit: number;
-  windowSeconds: number;
-}
+import type { ThrottleRule } from "~/rate-limit";
 
 /**
  * - `requests`: every POST to a sign-in endpoint (email look-up, password, codes, links, template
@@ -19,18 +14,6 @@ export const SIGN_IN_THROTTLE = {
   requests: { limit: 300, windowSeconds: 10 * 60 },
   failures: { limit: 30, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, ThrottleRule>;
-
-/** The start of the fixed window `now` falls in. */
-export function windowStart(now: Date, windowSeconds: number): Date {
-  const size = windowSeconds * 1000;
-  return new Date(Math.floor(now.getTime() / size) * size);
-}
-
-/** Seconds until the window `now` falls in ends (at least 1). */
-export function secondsUntilWindowEnds(now: Date, windowSeconds: number): number {
-  const end = windowStart(now, windowSeconds).getTime() + windowSeconds * 1000;
-  return Math.max(1, Math.ceil((end - now.getTime()) / 1000));
-}
 
 /** The bucket name of a client address (unknown addresses share one bucket). */
 export function addressBucket(kind: keyof typeof SIGN_IN_THROTTLE, clientAddress: string | null | undefined): string {

@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
-import { hitThrottle, peekThrottle } from "~/auth/throttle.server";
+import { hitThrottle, peekThrottle } from "~/rate-limit.server";
 import { hashToken, newToken } from "~/auth/tokens.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";

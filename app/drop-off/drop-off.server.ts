@@ -14,7 +14,7 @@
  * Nothing is written for a refused call: the entity and folder come from the server, never the caller.
  */
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
-import { hitThrottle, peekThrottle } from "~/auth/throttle.server";
+import { hitThrottle, peekThrottle } from "~/rate-limit.server";
 import { hashToken, newToken } from "~/auth/tokens.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";

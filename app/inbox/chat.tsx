@@ -4,10 +4,9 @@
  * 'Scroll to unread thread' / 'Scroll to latest message'), one message, the composer, and the
  * periodic reload while the page is visible.
  */
-import { isRouteErrorResponse, Link, useFetcher, useRevalidator, useRouteError, useSearchParams } from "@remix-run/react";
+import { Link, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Avatar, AvatarGroup, Badge, Button, EmptyState, Select, TextArea, useToast, VisuallyHidden } from "~/components/ui";
-import { FirmPage } from "~/components/firm-page";
 import { cx } from "~/components/ui/cx";
 import type { InboxMessage } from "./inbox.server";
 import * as s from "./inbox.css";
@@ -383,20 +382,5 @@ export function ConversationPanel<M extends InboxMessage>({
       />
       {composer}
     </section>
-  );
-}
-
-/** The error boundary of the inbox routes: 'Conversation not found' or the spec's generic text. */
-export function InboxErrorBoundary({ back }: { back: { to: string; label: string } }) {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <FirmPage>
-      <Alert tone="danger" title={status === 404 ? "Conversation not found" : "Something went wrong. Please refresh this page to try again."}>
-        <Button to={back.to} variant="secondary" size="sm">
-          {back.label}
-        </Button>
-      </Alert>
-    </FirmPage>
   );
 }

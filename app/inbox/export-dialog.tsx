@@ -3,6 +3,7 @@
  * downloads (POST /api/staff/conversations/{id}/export) and 'Conversation exported successfully'.
  */
 import { useState } from "react";
+import { apiFetch } from "~/auth/api-fetch";
 import { Button, Dialog, Select, useToast } from "~/components/ui";
 import { EXPORT_TEXT, EXPORT_TIMEFRAME_LABELS, EXPORT_TIMEFRAMES, type ExportFormat, type ExportTimeframe } from "./export-rules";
 
@@ -30,13 +31,14 @@ export function ExportConversationButton({ conversationId }: { conversationId: s
   async function exportNow() {
     setBusy(true);
     try {
-      const response = await fetch(`/api/staff/conversations/${encodeURIComponent(conversationId)}/export`, {
+      const response = await apiFetch(`/api/staff/conversations/${encodeURIComponent(conversationId)}/export`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ format, timeframe }),
       });
       if (!response.ok) {
-        toast.error(response.status < 500 ? (await response.text()) || EXPORT_TEXT.failed : EXPORT_TEXT.failed);
+        const body = response.status < 500 ? ((await response.json().catch(() => null)) as { error?: string } | null) : null;
+        toast.error(body?.error || EXPORT_TEXT.failed);
         return;
       }
       await saveDownload(response, `messages.${format}`);

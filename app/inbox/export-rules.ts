@@ -57,6 +57,8 @@ export function exportSince(timeframe: ExportTimeframe, now: Date): Date | null 
 export function exportFileName(title: string, format: ExportFormat, now: Date): string {
   const safe =
     title
+      // Control characters can't be in a file name on any system: they are replaced on purpose.
+      // eslint-disable-next-line no-control-regex
       .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "-")
       .trim()
       .slice(0, 120) || "Conversation";

@@ -13,6 +13,7 @@ import { clientDocumentEntities } from "~/documents/documents.server";
 import { sendEmail } from "~/email.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
+import { conflict, forbidden, notFound } from "~/errors";
 import {
   INBOX_TEXT,
   MESSAGE_PAGE_SIZE,
@@ -25,15 +26,6 @@ import {
   type SendMessageInput,
 } from "./rules";
 
-export class InboxError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const NOT_FOUND = "Conversation not found";
 /** Notification type id 1: information. */
 const NOTIFICATION_INFORMATION = 1;
@@ -45,7 +37,7 @@ async function ownedEntity(db: Db, user: SessionUser, hashId: string) {
     where: { userId: user.id, company: { hashId, deletedAt: null, inactive: false, entityType: { not: UNASSIGNED_ENTITY_TYPE } } },
     select: { company: { select: { id: true, hashId: true, name: true, readonlyAccess: true, primaryOwnerId: true } } },
   });
-  if (!owner) throw new InboxError(404, "Entity not found");
+  if (!owner) throw notFound("Entity not found");
   return owner.company;
 }
 
@@ -226,7 +218,7 @@ export async function loadClientInbox(
   const selectedId = options.conversationId ?? null;
   if (!selectedId) return { ...base, selected: null };
   const summary = conversations.find((c) => c.id === selectedId);
-  if (!summary) throw new InboxError(404, NOT_FOUND);
+  if (!summary) throw notFound(NOT_FOUND);
 
   const before = options.before ? new Date(options.before) : null;
   const messageSelect = inboxMessageSelect(user.id);
@@ -309,7 +301,7 @@ export async function sendClientMessage(
   conversationId: string | null,
   input: SendMessageInput,
 ): Promise<SentMessage> {
-  if (user.kind !== "client") throw new InboxError(403, "Only clients send messages from the inbox.");
+  if (user.kind !== "client") throw forbidden("Only clients send messages from the inbox.");
   const prefs = portal.firm.preferences;
   const firmId = portal.firm.id;
   const result = await withFirm(firmId, async (tx) => {
@@ -320,7 +312,7 @@ export async function sendClientMessage(
       readonlyEntity: entity.readonlyAccess,
       archived: false,
     });
-    if (blocked) throw new InboxError(403, blocked);
+    if (blocked) throw forbidden(blocked);
 
     let conversation = conversationId
       ? await tx.conversation.findFirst({
@@ -332,16 +324,16 @@ export async function sendClientMessage(
           orderBy: [{ lastMessageAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],
           select: { id: true, companies: { select: { companyId: true } } },
         });
-    if (conversationId && !conversation) throw new InboxError(404, NOT_FOUND);
-    if (conversation && isArchived(conversation.companies.map((c) => c.companyId))) throw new InboxError(409, INBOX_TEXT.archived);
+    if (conversationId && !conversation) throw notFound(NOT_FOUND);
+    if (conversation && isArchived(conversation.companies.map((c) => c.companyId))) throw conflict(INBOX_TEXT.archived);
 
     if (input.threadId) {
-      if (!conversation) throw new InboxError(404, "Thread not found");
+      if (!conversation) throw notFound("Thread not found");
       const root = await tx.message.findFirst({
         where: { id: input.threadId, conversationId: conversation.id, threadId: null, deletedAt: null },
         select: { id: true },
       });
-      if (!root) throw new InboxError(404, "Thread not found");
+      if (!root) throw notFound("Thread not found");
     }
 
     if (!conversation) {
@@ -431,7 +423,7 @@ export async function markConversationSeen(
   return withFirm(firmId, async (tx) => {
     const entity = await ownedEntity(tx, user, hashId);
     const conversation = await tx.conversation.findFirst({ where: { id: conversationId, ...conversationScope(user.id, entity.id) }, select: { id: true } });
-    if (!conversation) throw new InboxError(404, NOT_FOUND);
+    if (!conversation) throw notFound(NOT_FOUND);
     const unseen = await tx.message.findMany({
       where: { conversationId, deletedAt: null, AND: [clientVisible(now), notBy(user.id)], seenBy: { none: { userId: user.id } } },
       select: { id: true },

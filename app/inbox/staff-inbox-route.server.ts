@@ -7,10 +7,10 @@
  * entity page without a conversation: text, tag, scheduledAt), intent=edit (messageId, text),
  * intent=remove (messageId), intent=unseen (messageId), intent=seen.
  */
-import { json } from "@remix-run/node";
 import type { FirmSiteContext } from "~/context.server";
+import { firstMessage } from "~/errors";
+import { failure, refusal, throwRefusal } from "./route-answers.server";
 import {
-  InboxError,
   editStaffMessage,
   loadStaffInbox,
   markStaffConversationSeen,
@@ -36,16 +36,7 @@ export function staffInboxData(
     conversationId: options.conversationId,
     threadId: url.searchParams.get("thread"),
     before: url.searchParams.get("before"),
-  }).catch((error: unknown) => {
-    if (error instanceof InboxError) throw new Response(error.message, { status: error.status });
-    throw error;
-  });
-}
-
-const failure = (error: string, status: number) => json({ ok: false as const, error }, { status });
-
-function firstIssue(result: { success: false; error: { issues: { message: string }[] } }, fallback: string) {
-  return result.error.issues[0]?.message ?? fallback;
+  }).catch(throwRefusal);
 }
 
 /**
@@ -69,9 +60,9 @@ export async function staffInboxAction(
     if (intent === "start") {
       if (!options.entityHash) return failure("Unknown action", 400);
       const parsed = staffSendSchema().safeParse({ text: field("text") ?? "", tag: field("tag"), scheduledAt: field("scheduledAt") });
-      if (!parsed.success) return failure(firstIssue(parsed, INBOX_TEXT.emptyMessage), 400);
+      if (!parsed.success) return failure(firstMessage(parsed.error, INBOX_TEXT.emptyMessage), 400);
       const sent = await startEntityConversation(portal, viewer, options.entityHash, parsed.data);
-      return json({ ok: true as const, conversationId: sent.conversationId, message: INBOX_TEXT.sent });
+      return { ok: true as const, conversationId: sent.conversationId, message: INBOX_TEXT.sent };
     }
     if (!conversationId) return failure(STAFF_INBOX_TEXT.notFound, 404);
     switch (intent) {
@@ -82,36 +73,35 @@ export async function staffInboxAction(
           threadId: field("threadId"),
           scheduledAt: field("scheduledAt"),
         });
-        if (!parsed.success) return failure(firstIssue(parsed, INBOX_TEXT.emptyMessage), 400);
+        if (!parsed.success) return failure(firstMessage(parsed.error, INBOX_TEXT.emptyMessage), 400);
         const sent = await sendStaffMessage(portal, viewer, conversationId, parsed.data);
-        return json({ ok: true as const, conversationId: sent.conversationId, message: INBOX_TEXT.sent });
+        return { ok: true as const, conversationId: sent.conversationId, message: INBOX_TEXT.sent };
       }
       case "edit": {
         const parsed = editMessageSchema.safeParse({ messageId: field("messageId"), text: field("text") ?? "" });
-        if (!parsed.success) return failure(firstIssue(parsed, INBOX_TEXT.emptyMessage), 400);
+        if (!parsed.success) return failure(firstMessage(parsed.error, INBOX_TEXT.emptyMessage), 400);
         await editStaffMessage(portal, viewer, conversationId, parsed.data.messageId, parsed.data.text);
-        return json({ ok: true as const, conversationId, message: STAFF_INBOX_TEXT.updated });
+        return { ok: true as const, conversationId, message: STAFF_INBOX_TEXT.updated };
       }
       case "remove": {
         const parsed = messageRefSchema.safeParse({ messageId: field("messageId") });
-        if (!parsed.success) return failure(firstIssue(parsed, STAFF_INBOX_TEXT.messageNotFound), 400);
+        if (!parsed.success) return failure(firstMessage(parsed.error, STAFF_INBOX_TEXT.messageNotFound), 400);
         const kind = await removeStaffMessage(portal, viewer, conversationId, parsed.data.messageId);
-        return json({ ok: true as const, conversationId, removal: kind, message: STAFF_INBOX_TEXT.removed });
+        return { ok: true as const, conversationId, removal: kind, message: STAFF_INBOX_TEXT.removed };
       }
       case "unseen": {
         const parsed = messageRefSchema.safeParse({ messageId: field("messageId") });
-        if (!parsed.success) return failure(firstIssue(parsed, STAFF_INBOX_TEXT.messageNotFound), 400);
+        if (!parsed.success) return failure(firstMessage(parsed.error, STAFF_INBOX_TEXT.messageNotFound), 400);
         await markStaffMessageUnseen(portal, viewer, conversationId, parsed.data.messageId);
-        return json({ ok: true as const, conversationId, message: STAFF_INBOX_TEXT.markedUnseen });
+        return { ok: true as const, conversationId, message: STAFF_INBOX_TEXT.markedUnseen };
       }
       case "seen":
         await markStaffConversationSeen(portal, viewer, conversationId);
-        return json({ ok: true as const, conversationId });
+        return { ok: true as const, conversationId };
       default:
         return failure("Unknown action", 400);
     }
   } catch (error) {
-    if (error instanceof InboxError) return failure(error.message, error.status);
-    throw error;
+    return refusal(error);
   }
 }

@@ -16,10 +16,11 @@ import { withFirm, type FirmDb, type FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
 import type { MessagingScope } from "~/messaging/outbox.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { PortalError, conflict, notFound } from "~/errors";
 import type { StaffFacts } from "~/staff/permissions";
 import { conversationVisibleWhere, entityVisibleWhere } from "~/staff/visibility";
-import { InboxError, inboxMessageSelect, toInboxMessage, type InboxMessage, type InboxMessageRow } from "./inbox.server";
-import { MESSAGE_PAGE_SIZE, authorLabel, displayText, isArchived, previewText, recipientSummary } from "./rules";
+import { inboxMessageSelect, toInboxMessage, type InboxMessage, type InboxMessageRow } from "./inbox.server";
+import { MESSAGE_PAGE_SIZE, displayText, isArchived, previewText, recipientSummary } from "./rules";
 import {
   STAFF_CONVERSATION_PAGE_SIZE,
   STAFF_INBOX_TEXT,
@@ -33,8 +34,6 @@ import {
   type ConversationListQuery,
   type StaffSendInput,
 } from "./staff-rules";
-
-export { InboxError };
 
 type Db = FirmDb | FirmTx;
 
@@ -209,7 +208,7 @@ export async function loadStaffInbox(portal: FirmSiteContext, viewer: StaffInbox
         })
       : Promise.resolve(null),
   ]);
-  if (options.conversationId && !selectedRow) throw new InboxError(404, STAFF_INBOX_TEXT.notFound);
+  if (options.conversationId && !selectedRow) throw notFound(STAFF_INBOX_TEXT.notFound);
 
   const participating = [...rows, ...(selectedRow ? [selectedRow] : [])].filter((r) => r._count.participants > 0).map((r) => r.id);
   const unseen = await unseenCounts(db, facts.id, [...new Set(participating)], now);
@@ -223,7 +222,7 @@ export async function loadStaffInbox(portal: FirmSiteContext, viewer: StaffInbox
 
   const summary = toSummary(selectedRow, count(selectedRow));
   if (!canViewConversation({ archived: summary.archived, viewerIsFirmParticipant: selectedRow._count.participants > 0 })) {
-    throw new InboxError(404, STAFF_INBOX_TEXT.notFound);
+    throw notFound(STAFF_INBOX_TEXT.notFound);
   }
 
   const firmName = portal.firm.name;
@@ -288,16 +287,16 @@ export async function reachConversation(tx: FirmTx, facts: StaffFacts, conversat
       _count: { select: { participants: { where: { userId: facts.id, isFirmUser: true } } } },
     },
   });
-  if (!row) throw new InboxError(404, STAFF_INBOX_TEXT.notFound);
+  if (!row) throw notFound(STAFF_INBOX_TEXT.notFound);
   const archived = isArchived(row.companies.map((c) => c.company.id));
   const participant = row._count.participants > 0;
-  if (!canViewConversation({ archived, viewerIsFirmParticipant: participant })) throw new InboxError(404, STAFF_INBOX_TEXT.notFound);
+  if (!canViewConversation({ archived, viewerIsFirmParticipant: participant })) throw notFound(STAFF_INBOX_TEXT.notFound);
   return { id: row.id, archived, participant, entity: row.companies[0]?.company ?? null };
 }
 
 function refuseIfBlocked(portal: FirmSiteContext, archived: boolean) {
   const blocked = staffSendBlockedReason({ archived, communicationDisabled: portal.firm.preferences.communicationDisabled });
-  if (blocked) throw new InboxError(archived ? 409 : 403, blocked);
+  if (blocked) throw new PortalError(archived ? 409 : 403, blocked);
 }
 
 export interface ClientDelivery {
@@ -415,7 +414,7 @@ async function writeMessage(
       where: { id: input.threadId, conversationId: conversation.id, threadId: null, deletedAt: null },
       select: { id: true },
     });
-    if (!root) throw new InboxError(404, "Thread not found");
+    if (!root) throw notFound("Thread not found");
   }
   const now = new Date();
   // Whoever answers takes part from now on (and hears of the client's replies).
@@ -462,7 +461,7 @@ async function ownMessage(tx: FirmTx, portal: FirmSiteContext, facts: StaffFacts
     where: { id: messageId, conversationId: conversation.id },
     select: { id: true, authorId: true, deletedAt: true, isLog: true, createdAt: true, text: true, _count: { select: { replies: true } } },
   });
-  if (!message || !canChangeMessage(message, facts.id)) throw new InboxError(404, STAFF_INBOX_TEXT.messageNotFound);
+  if (!message || !canChangeMessage(message, facts.id)) throw notFound(STAFF_INBOX_TEXT.messageNotFound);
   refuseIfBlocked(portal, conversation.archived);
   return { conversation, message };
 }
@@ -543,7 +542,7 @@ export async function markStaffMessageUnseen(portal: FirmSiteContext, viewer: St
   return withFirm(firmId, async (tx) => {
     const conversation = await reachConversation(tx, viewer.facts, conversationId);
     const message = await tx.message.findFirst({ where: { id: messageId, conversationId: conversation.id, deletedAt: null }, select: { createdAt: true } });
-    if (!message) throw new InboxError(404, STAFF_INBOX_TEXT.messageNotFound);
+    if (!message) throw notFound(STAFF_INBOX_TEXT.messageNotFound);
     // Unread counts are kept for the firm users taking part.
     if (!conversation.participant) {
       await tx.conversationParticipant.createMany({ data: [{ firmId, conversationId: conversation.id, userId, isFirmUser: true }], skipDuplicates: true });
@@ -595,7 +594,7 @@ export async function startEntityConversation(
         owners: { where: { user: { paying: true, deletedAt: null, kind: "client" } }, select: { userId: true } },
       },
     });
-    if (!entity) throw new InboxError(404, "Entity not found");
+    if (!entity) throw notFound("Entity not found");
     refuseIfBlocked(portal, false);
     const existing = await tx.conversation.findFirst({
       where: { companies: { some: { companyId: entity.id } } },
@@ -606,7 +605,7 @@ export async function startEntityConversation(
     if (existing) {
       conversation = { ...(await reachConversation(tx, facts, existing.id)), entity: { id: entity.id, hashId: entity.hashId, name: entity.name } };
     } else {
-      if (!entity.owners.length) throw new InboxError(409, STAFF_INBOX_TEXT.noActiveOwners);
+      if (!entity.owners.length) throw conflict(STAFF_INBOX_TEXT.noActiveOwners);
       const created = await tx.conversation.create({ data: { firmId }, select: { id: true } });
       await tx.conversationCompany.create({ data: { firmId, conversationId: created.id, companyId: entity.id } });
       const advisor = entity.primaryOwner?.assignedAdvisorId ?? null;

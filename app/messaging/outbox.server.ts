@@ -3,7 +3,7 @@
  * firm's scope (status `queued`), then delivered, and its outcome recorded on the row. The row
  * is the source of truth for a message's delivery: status, attempts, error and when it is next due.
  *
- * - `queueEmail` / `queueSms` validate and record (they throw OutboundMessageError for bad input).
+ * - `queueEmail` / `queueSms` validate and record (they throw a refusal, `refuseMessage`, for bad input).
  * - `deliverOutboundMessage(db, id)` claims a due queued row, sends it through the configured
  *   provider and records `sent` (with the provider's id) or the failure: `queued` again with a
  *   later `nextAttemptAt` (exponential backoff) while worth retrying, else `failed`. It never
@@ -19,7 +19,7 @@ import type { FirmDb, FirmTx } from "~/db.server";
 import type { OutboundChannel, OutboundMessage, OutboundStatus } from "~/generated/prisma/client";
 import type { DeliveryResult } from "./delivery";
 import { configuredEmailProvider } from "./email-provider.server";
-import { MAX_DELIVERY_ATTEMPTS, OutboundMessageError, normalizeEmailRecipient, retryDelayMs, senderAddress, toE164 } from "./rules";
+import { MAX_DELIVERY_ATTEMPTS, normalizeEmailRecipient, refuseMessage, retryDelayMs, senderAddress, toE164 } from "./rules";
 import { configuredSmsProvider } from "./sms-provider.server";
 import { env } from "~/env.server";
 
@@ -77,12 +77,12 @@ function table(db: OutboxDb): FirmTx["outboundMessage"] {
 }
 
 function requireText(value: string | null | undefined, what: string, max: number): string {
-  if (typeof value !== "string" || value.trim() === "") throw new OutboundMessageError("INVALID_MESSAGE", `${what} is required`);
-  if (value.length > max) throw new OutboundMessageError("INVALID_MESSAGE", `${what} is too long`);
+  if (typeof value !== "string" || value.trim() === "") throw refuseMessage("INVALID_MESSAGE", `${what} is required`);
+  if (value.length > max) throw refuseMessage("INVALID_MESSAGE", `${what} is too long`);
   return value;
 }
 
-/** Records an email in the firm's outbox, status `queued`, due now. Throws OutboundMessageError for bad input. */
+/** Records an email in the firm's outbox, status `queued`, due now. Throws a refusal (400, `refuseMessage`) for bad input. */
 export async function queueEmail({ firm, db }: MessagingScope, input: EmailInput): Promise<OutboundMessage> {
   const to = normalizeEmailRecipient(input.to ?? "");
   const subject = requireText(input.subject, "Subject", MAX_SUBJECT)
@@ -95,7 +95,7 @@ export async function queueEmail({ firm, db }: MessagingScope, input: EmailInput
   });
 }
 
-/** Records an SMS in the firm's outbox, status `queued`, due now, `to` in E.164. Throws OutboundMessageError for bad input. */
+/** Records an SMS in the firm's outbox, status `queued`, due now, `to` in E.164. Throws a refusal (400, `refuseMessage`) for bad input. */
 export async function queueSms({ firm, db }: MessagingScope, input: SmsInput): Promise<OutboundMessage> {
   const to = toE164(input.to ?? "");
   const body = requireText(input.body, "Message", MAX_SMS_BODY);

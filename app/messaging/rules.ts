@@ -3,27 +3,28 @@
  * the sender line, and when a failed delivery is tried again.
  */
 import { z } from "zod";
+import { PortalError } from "~/errors";
 
-export type OutboundMessageErrorCode = "INVALID_RECIPIENT" | "INVALID_MESSAGE";
+export type OutboundMessageRefusalCode = "INVALID_RECIPIENT" | "INVALID_MESSAGE";
+const REFUSAL_CODES: readonly string[] = ["INVALID_RECIPIENT", "INVALID_MESSAGE"] satisfies OutboundMessageRefusalCode[];
 
-/** Refusal of a message before it is recorded (bad address, empty body). A provider failure is never thrown. */
-export class OutboundMessageError extends Error {
-  constructor(
-    readonly code: OutboundMessageErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = "OutboundMessageError";
-  }
+/** Refusal of a message before it is recorded (bad address, empty body): 400 with its code. A provider failure is never thrown. */
+export function refuseMessage(code: OutboundMessageRefusalCode, message: string): PortalError {
+  return new PortalError(400, message, { code });
+}
+
+/** Whether `error` is a message refused before it was recorded (see `refuseMessage`). */
+export function isMessageRefusal(error: unknown): error is PortalError {
+  return error instanceof PortalError && error.code !== undefined && REFUSAL_CODES.includes(error.code);
 }
 
 const emailAddress = z.email();
 
-/** The trimmed address; throws OutboundMessageError for anything that is not one plain address. */
+/** The trimmed address; throws a refusal (`refuseMessage`) for anything that is not one plain address. */
 export function normalizeEmailRecipient(to: string): string {
   const value = to.trim();
   if (value.length > 254 || !emailAddress.safeParse(value).success) {
-    throw new OutboundMessageError("INVALID_RECIPIENT", "Invalid email address");
+    throw refuseMessage("INVALID_RECIPIENT", "Invalid email address");
   }
   return value;
 }
@@ -31,14 +32,14 @@ export function normalizeEmailRecipient(to: string): string {
 /**
  * A phone number in E.164 (`+15551234567`). US numbers may be given as 10 digits, or 11 starting
  * with 1, with any spaces, dashes, dots or brackets; other countries need their `+` prefix.
- * Throws OutboundMessageError otherwise.
+ * Throws a refusal (`refuseMessage`) otherwise.
  */
 export function toE164(phone: string): string {
   const compact = phone.trim().replace(/[\s\-().]/g, "");
   if (/^\+[1-9]\d{7,14}$/.test(compact)) return compact;
   if (/^\d{10}$/.test(compact)) return `+1${compact}`;
   if (/^1\d{10}$/.test(compact)) return `+${compact}`;
-  throw new OutboundMessageError("INVALID_RECIPIENT", "Invalid phone number");
+  throw refuseMessage("INVALID_RECIPIENT", "Invalid phone number");
 }
 
 /**

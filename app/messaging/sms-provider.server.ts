@@ -1,3 +1,4 @@
+import type Twilio from "twilio";
 import type RequestClient from "twilio/lib/base/RequestClient";
 import { env } from "~/env.server";
 import { PROVIDER_TIMEOUT_MS, isRetryableStatus, type DeliveryResult } from "./delivery";
@@ -36,7 +37,7 @@ export function configuredSmsProvider(): SmsProvider | null {
   return configured.provider;
 }
 
-type TwilioModule = typeof import("twilio");
+type TwilioModule = typeof Twilio;
 type TwilioClient = ReturnType<TwilioModule>;
 
 // Loaded on first use: the SDK is large, and most development runs never send a real SMS.

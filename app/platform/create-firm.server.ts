@@ -4,8 +4,10 @@ import { DEFAULT_THEME } from "../../themes/catalog";
 import { hashPassword } from "~/auth/password.server";
 import { hashToken, newToken } from "~/auth/tokens.server";
 import { isSubdomainTaken, withFirm } from "~/db.server";
+import { ROOT_SITE, hitThrottle, type ThrottleResult } from "~/rate-limit.server";
 import { SUBDOMAIN_MESSAGES } from "~/tenancy/subdomain";
 import type { createFirmSchema } from "./create-firm-schema";
+import { SIGN_UP_THROTTLE, signUpBucket } from "./sign-up-limit";
 import { installCannedTemplates } from "~/templates/canned.server";
 
 export const HANDOFF_TOKEN_SECONDS = 60;
@@ -13,6 +15,11 @@ export const HANDOFF_TOKEN_SECONDS = 60;
 export type CreateFirmInput = z.infer<typeof createFirmSchema>;
 
 export type CreateFirmResult = { ok: true; firmId: string; slug: string; handoffToken: string } | { ok: false; field: "subdomain"; message: string };
+
+/** Counts a sign-up from this client address (SIGN_UP_THROTTLE); refused past the limit. */
+export function throttleSignUp(clientAddress: string | null, now = new Date()): Promise<ThrottleResult> {
+  return hitThrottle(ROOT_SITE, signUpBucket(clientAddress), SIGN_UP_THROTTLE, now);
+}
 
 /**
  * Firm self sign-up: the firm with default preferences and theme, the canned questionnaire

@@ -2,10 +2,11 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { ConfirmIdentity, sendCodeLabel } from "~/auth/ui/confirm-identity";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { PasswordField, Select, TextField } from "~/components/ui/field";
+import { Select, TextField } from "~/components/ui/field";
 import { LockIcon } from "~/components/ui/icons";
 import { Switch } from "~/components/ui/switch";
 import { useToast } from "~/components/ui/toast";
@@ -237,7 +238,7 @@ function UserProfileForm({
           }
         />
         {asksProof && profile.reauth ? (
-          <ConfirmItsYou
+          <ProfileConfirmIdentity
             method={profile.reauth.method}
             destination={profile.reauth.destination}
             passwordError={fields.currentPassword.errors?.[0]}
@@ -255,10 +256,10 @@ function UserProfileForm({
 }
 
 /**
- * The proof an account change needs: the current password, or a code emailed to the account
- * ('Email me a code' posts on its own, so the form keeps what was typed).
+ * The proof an account change needs (ConfirmIdentity), on the profile's forms: 'Email me a code'
+ * posts on its own, so the form keeps what was typed.
  */
-export function ConfirmItsYou({
+export function ProfileConfirmIdentity({
   method,
   destination,
   passwordError,
@@ -278,37 +279,15 @@ export function ConfirmItsYou({
   const sender = useFetcher<ProfileActionData>();
   const sentTo = sender.data?.saved?.reauthCodeSentTo ?? null;
   const sendError = sender.data && !sender.data.saved ? sender.data.result.error?.[""]?.[0] : undefined;
-  if (method === "password") {
-    return (
-      <PasswordField
-        label="Current password"
-        name="currentPassword"
-        autoComplete="current-password"
-        maxLength={256}
-        hint={`To keep your account safe, confirm it's you to change ${what}.`}
-        error={passwordError}
-      />
-    );
-  }
   return (
-    <div className={s.fieldset}>
-      {sentTo || codeError ? (
-        <TextField
-          label="Code from your email"
-          name="reauthCode"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={12}
-          hint={`To confirm it's you, enter the code we emailed to ${sentTo ?? destination ?? "you"}.`}
-          error={codeError}
-        />
-      ) : (
-        <p className={s.switchNote}>
-          To change {what}, confirm it's you with a code we email{destination ? ` to ${destination}` : ""}.
-        </p>
-      )}
-      {sendError ? <Alert tone="danger">{sendError}</Alert> : null}
-      <div>
+    <ConfirmIdentity
+      method={method}
+      destination={sentTo ?? destination}
+      codeSent={Boolean(sentTo)}
+      passwordError={passwordError}
+      codeError={codeError}
+      what={what}
+      sendCode={
         <Button
           type="button"
           variant="secondary"
@@ -316,10 +295,12 @@ export function ConfirmItsYou({
           loading={sender.state !== "idle"}
           onClick={() => sender.submit({ intent: "reauth-send-code" }, { method: "post", ...(sendAction ? { action: sendAction } : {}) })}
         >
-          {sentTo ? "Email me a new code" : "Email me a code"}
+          {sendCodeLabel(Boolean(sentTo))}
         </Button>
-      </div>
-    </div>
+      }
+    >
+      {sendError ? <Alert tone="danger">{sendError}</Alert> : null}
+    </ConfirmIdentity>
   );
 }
 

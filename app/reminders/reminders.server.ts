@@ -19,7 +19,7 @@ import { siteUrl } from "~/env.server";
 import type { OutboundMessage } from "~/generated/prisma/client";
 import { dispatchOutboundMessage } from "~/messaging/dispatch.server";
 import { queueEmail, queueSms } from "~/messaging/outbox.server";
-import { OutboundMessageError } from "~/messaging/rules";
+import { isMessageRefusal } from "~/messaging/rules";
 import { missingSections, sectionViews, type QuestionFacts, type QuestionType, type SpecialAnswer } from "~/questionnaires/rules";
 import { badRequest, forbidden, notFound } from "~/errors";
 import {
@@ -360,7 +360,7 @@ async function remindQuestionnaire(
         outcome.emails += 1;
         how.push("email");
       } catch (error) {
-        if (!(error instanceof OutboundMessageError)) throw error;
+        if (!isMessageRefusal(error)) throw error;
       }
     }
     if (channels.sms && user.phoneNumber) {
@@ -369,7 +369,7 @@ async function remindQuestionnaire(
         outcome.sms += 1;
         how.push("text");
       } catch (error) {
-        if (!(error instanceof OutboundMessageError)) throw error;
+        if (!isMessageRefusal(error)) throw error;
       }
     }
     if (channels.inApp) {

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getSessionUser, displayName } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
-import { ConfirmContact } from "~/components/confirm-contact/confirm-contact-dialog";
+import { ConfirmContact } from "~/profile/confirm-contact-dialog";
 import { ClientDashboard } from "~/home/client-dashboard";
 import { loadClientHome, setDefaultEntity } from "~/home/client-home.server";
 import { progressPercent } from "~/questionnaires/rules";

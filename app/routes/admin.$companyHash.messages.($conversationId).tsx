@@ -3,12 +3,12 @@
  * entity nav. Without a conversation it opens the entity's latest one, or offers to start one
  * with the entity's active owners ('Entity has no active owners to message.' when none is).
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FirmPage } from "~/components/firm-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
-import { InboxErrorBoundary } from "~/inbox/chat";
 import { latestEntityConversation } from "~/inbox/staff-inbox.server";
 import { StaffInboxPage } from "~/inbox/staff-inbox-page";
 import { staffInboxAction, staffInboxData } from "~/inbox/staff-inbox-route.server";
@@ -31,17 +31,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const latest = await latestEntityConversation(portal, viewer, entity.id);
     if (latest) throw redirect(`/admin/${entity.hashId}/messages/${latest}`);
   }
-  const data = await staffInboxData(portal, viewer, url, { conversationId, entityId: entity.id });
+  const inbox = await staffInboxData(portal, viewer, url, { conversationId, entityId: entity.id });
   const blocked = portal.firm.preferences.communicationDisabled
     ? "Messaging is not available for this firm."
     : entity.hasActiveOwners
       ? null
       : STAFF_INBOX_TEXT.noActiveOwners;
-  return json(
+  return data(
     {
-      data,
+      data: inbox,
       entity: { hashId: entity.hashId, name: entity.name, type: entity.type, primaryOwnerId: entity.primaryOwnerId, hasActiveOwners: entity.hasActiveOwners },
-      start: data.list.total === 0 ? { blocked, entityName: entity.name } : null,
+      start: inbox.list.total === 0 ? { blocked, entityName: entity.name } : null,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -73,5 +73,5 @@ export default function EntityMessagesRoute() {
 }
 
 export function ErrorBoundary() {
-  return <InboxErrorBoundary back={{ to: "/messages", label: "Back to Messages" }} />;
+  return <RouteErrorBoundary titles={{ 404: "Conversation not found" }} back={{ to: "/messages", label: "Back to Messages" }} />;
 }

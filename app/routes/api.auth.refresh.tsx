@@ -2,19 +2,24 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireSameOrigin } from "~/auth/origin";
 import { requireApiUser, touchSession } from "~/auth/session.server";
 import { requireFirmSite } from "~/context.server";
+import { PortalError } from "~/errors";
+import { answerJson, errorResponse } from "~/http.server";
 
 /**
- * POST /api/auth/refresh: the "refreshed session" of the 401 retry (app/auth/api-fetch.ts).
- * A live session's idle timer restarts (200); a session that is gone stays gone (401).
+ * POST /api/auth/refresh (no body): the "refreshed session" of the 401 retry (app/auth/api-fetch.ts).
+ * A live session's idle timer restarts (200); a session that is gone stays gone (401
+ * `{ error: "Unauthorized" }`, from the session module, never a redirect).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const portal = requireFirmSite(context);
   requireSameOrigin(request, portal.origin);
-  const user = await requireApiUser(request, portal);
-  await touchSession(portal, user.sessionId);
-  return Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
+  return answerJson(async () => {
+    const user = await requireApiUser(request, portal);
+    await touchSession(portal, user.sessionId);
+    return { ok: true };
+  });
 }
 
-export async function loader() {
-  return Response.json({ error: "Method Not Allowed" }, { status: 405 });
+export function loader() {
+  return errorResponse(new PortalError(405, "Method Not Allowed"));
 }

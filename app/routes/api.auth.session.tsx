@@ -1,9 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/session.server";
-import { requireFirmSite } from "~/context.server";
+import { jsonLoader } from "~/http.server";
 
-/** GET /api/auth/session: 200 with who is signed in, or 401 (never a redirect). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request, requireFirmSite(context));
-  return Response.json({ user: { id: user.id, kind: user.kind } }, { headers: { "Cache-Control": "no-store" } });
-}
+/** GET /api/auth/session: 200 with who is signed in, or 401 `{ error: "Unauthorized" }` (never a redirect). */
+export const loader = jsonLoader(async ({ request, portal }) => {
+  const user = await requireApiUser(request, portal);
+  return { user: { id: user.id, kind: user.kind } };
+});

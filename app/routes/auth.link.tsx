@@ -10,7 +10,7 @@ import { findUserById } from "~/auth/sign-in-user.server";
 import { confirmSignUp, inspectSignUpLink } from "~/auth/template-sign-up.server";
 import type { SignInPageData } from "~/auth/sign-in-view";
 import { recordSignInFailure, throttleSignIn } from "~/auth/throttle.server";
-import { SignInScreen } from "~/components/auth/sign-in-flow";
+import { SignInScreen } from "~/auth/ui/sign-in-screen";
 import { AuthCard } from "~/components/shell";
 import { Button } from "~/components/ui/button";
 import { requireFirmSite } from "~/context.server";

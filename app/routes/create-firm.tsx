@@ -10,9 +10,9 @@ import { PasswordField, TextField } from "~/components/ui/field";
 import { PublicShell } from "~/components/shell";
 import { requireRootSite } from "~/context.server";
 import { env, siteUrl } from "~/env.server";
-import { createFirm } from "~/platform/create-firm.server";
+import { createFirm, throttleSignUp } from "~/platform/create-firm.server";
 import { createFirmSchema } from "~/platform/create-firm-schema";
-import { signUpLimiter } from "~/platform/rate-limit.server";
+import { SIGN_UP_THROTTLED } from "~/platform/sign-up-limit";
 import { subdomainProblem } from "~/tenancy/subdomain";
 import type { loader as checkLoader } from "./create-firm.check";
 import * as s from "~/platform/create-firm.css";
@@ -31,11 +31,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }
-  if (!signUpLimiter.take(site.clientAddress ?? "unknown")) {
+  if (!(await throttleSignUp(site.clientAddress)).allowed) {
     return data(
       {
         result: submission.reply({
-          formErrors: ["Too many sign-ups from this address. Please try again in an hour."],
+          formErrors: [SIGN_UP_THROTTLED],
           hideFields: ["password", "confirmPassword"],
         }),
       },

@@ -140,11 +140,15 @@ export default function FirmSettings() {
                       name="themeName"
                       value={name}
                       defaultChecked={settings.themeName === name || (!themeNames.includes(settings.themeName as never) && name === themeNames[0])}
+                      aria-labelledby={`theme-${name}`}
+                      aria-describedby={`theme-${name}-description`}
                     />
                     <span className={s.swatch} style={{ background: THEMES[name].defaultBrand }} aria-hidden />
                     <span>
-                      <strong>{THEMES[name].label}</strong>
-                      <span className={s.muted}>{THEMES[name].description}</span>
+                      <strong id={`theme-${name}`}>{THEMES[name].label}</strong>
+                      <span id={`theme-${name}-description`} className={s.muted}>
+                        {THEMES[name].description}
+                      </span>
                     </span>
                   </label>
                 ))}

@@ -2,12 +2,12 @@
  * /messages/{conversationId?}?q=&page=&thread=&before=: the firm's conversations for staff (those
  * of entities they may see), and one conversation. Posts: see staff-inbox-route.server.ts.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FirmPage } from "~/components/firm-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
-import { InboxErrorBoundary } from "~/inbox/chat";
 import { StaffInboxPage } from "~/inbox/staff-inbox-page";
 import { staffInboxAction, staffInboxData } from "~/inbox/staff-inbox-route.server";
 import { loadStaffViewer } from "~/staff/viewer.server";
@@ -17,8 +17,8 @@ export const meta: MetaFunction = () => [{ title: "Messages" }];
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const viewer = await loadStaffViewer(request, portal);
-  const data = await staffInboxData(portal, viewer, new URL(request.url), { conversationId: params.conversationId ?? null });
-  return json(data, { headers: { "Cache-Control": "no-store" } });
+  const inbox = await staffInboxData(portal, viewer, new URL(request.url), { conversationId: params.conversationId ?? null });
+  return data(inbox, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -37,5 +37,5 @@ export default function MessagesRoute() {
 }
 
 export function ErrorBoundary() {
-  return <InboxErrorBoundary back={{ to: "/messages", label: "Back to Messages" }} />;
+  return <RouteErrorBoundary titles={{ 404: "Conversation not found" }} back={{ to: "/messages", label: "Back to Messages" }} />;
 }

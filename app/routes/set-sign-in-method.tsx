@@ -8,7 +8,7 @@ import { stateUrl } from "~/auth/sign-in-flow.server";
 import { STAFF_PASSWORD_ONLY, allowedSignInMethods } from "~/auth/sign-in-rules";
 import { signInMethodSchema } from "~/auth/sign-in-schema";
 import { SIGN_IN_TITLES, type SignInPageData } from "~/auth/sign-in-view";
-import { SignInScreen } from "~/components/auth/sign-in-flow";
+import { SignInScreen } from "~/auth/ui/sign-in-screen";
 import { requireFirmSite } from "~/context.server";
 import { useRootData } from "~/root";
 

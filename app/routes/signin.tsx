@@ -3,7 +3,7 @@ import { useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/r
 import { handleSignInAction, loadSignInPage } from "~/auth/sign-in-flow.server";
 import type { SignInPageData } from "~/auth/sign-in-view";
 import { SIGN_IN_TITLES } from "~/auth/sign-in-view";
-import { SignInScreen } from "~/components/auth/sign-in-flow";
+import { SignInScreen } from "~/auth/ui/sign-in-screen";
 import { requireFirmSite } from "~/context.server";
 import { useRootData } from "~/root";
 

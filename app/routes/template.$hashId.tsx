@@ -11,7 +11,7 @@ import { findUserByEmail } from "~/auth/sign-in-user.server";
 import type { SignInFeedback, SignInPageData, SignInView } from "~/auth/sign-in-view";
 import { findPublicTemplate, startTemplateSignUp } from "~/auth/template-sign-up.server";
 import { throttleSignIn } from "~/auth/throttle.server";
-import { SignInScreen } from "~/components/auth/sign-in-flow";
+import { SignInScreen } from "~/auth/ui/sign-in-screen";
 import { requireFirmSite } from "~/context.server";
 import { useRootData } from "~/root";
 

@@ -1,7 +1,7 @@
 import type { FirmSettings } from "~/context.server";
 import { listenFirmChanges, resolveFirmIdByDomain, resolveFirmIdBySlug } from "~/db.server";
 import { loadFirmSettings } from "~/firms/firm-settings.server";
-import { TtlCache } from "./firm-cache";
+import { TtlCache } from "~/lib/ttl-cache";
 import { resolveHost, type HostResolution } from "./resolve-host";
 
 const SETTINGS_TTL_MS = 5 * 60_000;

@@ -13,7 +13,6 @@ import { firmDb, closeDb, verifyAppLogin } from "~/db.server";
 import { env } from "~/env.server";
 import { startJobs, type Jobs } from "~/jobs.server";
 import { selectJobs } from "~/jobs/registry.server";
-import { closeAdminDb } from "~/platform/admin-db.server";
 import { storageBrowserOrigins } from "~/storage.server";
 import { onFirmChanged } from "./firm-events.server";
 import { FirmRegistry } from "./firm-registry.server";
@@ -78,7 +77,6 @@ async function startRuntimeJobs(options: RuntimeJobOptions | false | undefined):
 /** Closes the app's database pools (the runtime's close does it too); safe to call twice. */
 export async function closePools() {
   await closeDb();
-  await closeAdminDb();
 }
 
 export async function createPortalRuntime(options: RuntimeOptions = {}): Promise<PortalRuntime> {

@@ -28,7 +28,7 @@ const newAddress = () => {
 
 /** Fixed-window tests start early in a window, so it can't roll over under them. */
 async function freshWindow(windowSeconds: number, needSeconds = 60) {
-  const { secondsUntilWindowEnds } = await import("~/auth/throttle");
+  const { secondsUntilWindowEnds } = await import("~/rate-limit");
   const left = secondsUntilWindowEnds(new Date(), windowSeconds);
   if (left < needSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
 }

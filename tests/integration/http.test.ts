@@ -4,6 +4,7 @@
  * Covers host → firm resolution, the firm cache and its invalidation, firm-scoped sessions, and
  * bad input never answering 500.
  */
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, type TestApp } from "../support/app";
 import { hostRequest } from "../support/http";
@@ -176,7 +177,7 @@ describe("bad input", () => {
     const results = await Promise.all([1, 2, 3].map((n) => post(`localhost:${app.port}`, "/create-firm", form(n))));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([302, 409, 409]);
-    const { adminDb } = await import("~/platform/admin-db.server");
+    const { adminDb } = await import("../support/admin-db");
     expect(await adminDb().firm.count({ where: { slug: "racing-firm" } })).toBe(1);
   });
 
@@ -203,6 +204,37 @@ describe("bad input", () => {
     // Used once: a replay gets no session.
     const replay = await get(firm("handoff-co"), `${location.pathname}${location.search}`);
     expect(replay.cookie).toBeNull();
+  });
+
+  // Last of the sign-ups above: they all came from this one address and count against it.
+  it("refuses the eleventh sign-up from one address within the hour (429)", async () => {
+    const form = {
+      firmName: "Again",
+      subdomain: "acme",
+      firstName: "A",
+      lastName: "B",
+      email: "a@b.test",
+      password: "Again-Firm-2026!",
+      confirmPassword: "Again-Firm-2026!",
+    };
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 11 && !refused; i++) {
+      const response = await post(`localhost:${app.port}`, "/create-firm", form);
+      statuses.push(response.status);
+      if (response.status === 429) refused = response;
+    }
+    expect(refused?.text).toContain("Too many sign-ups from this address. Please try again in an hour.");
+    expect(statuses.slice(0, -1).every((status) => status === 409)).toBe(true);
+    // Counted in the database (shared by every app server), not in this process.
+    const owner = new pg.Client({ connectionString: app.db.url });
+    await owner.connect();
+    try {
+      const { rows } = await owner.query("SELECT sum(hits)::int AS hits FROM root_site_rate_limits");
+      expect(rows[0].hits).toBe(11);
+    } finally {
+      await owner.end();
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
-import type * as AdminModule from "../../app/platform/admin-db.server";
+import type * as AdminModule from "../support/admin-db";
 import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 
 const A = "firm_a";
@@ -75,7 +75,7 @@ beforeAll(async () => {
   // The concurrency test below needs a pool of two connections.
   process.env.DATABASE_POOL_SIZE = "2";
   db = await import("../../app/db.server");
-  admin = await import("../../app/platform/admin-db.server");
+  admin = await import("../support/admin-db");
   su = new pg.Client({ connectionString: testDb.url });
   await su.connect();
   await seedFirm(A, "alpha");
@@ -338,15 +338,18 @@ describe("the database catalog", () => {
     expect(problems).toEqual([]);
   });
 
-  it("has no table outside firm isolation except Prisma's migration log", async () => {
+  it("has no table outside firm isolation except Prisma's migration log and the root site's rate limits, neither granted to the app", async () => {
     const { rows } = await su.query<{ table: string }>(`
       SELECT c.relname AS table FROM pg_class c
         JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema()
        WHERE c.relkind IN ('r', 'p') AND c.relname <> 'firms'
-         AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'firm_id' AND NOT a.attisdropped)`);
-    expect(rows.map((r) => r.table)).toEqual(["_prisma_migrations"]);
-    const { rows: grants } = await su.query("SELECT has_table_privilege('portal_app', '_prisma_migrations', 'SELECT, INSERT, UPDATE, DELETE') AS any");
-    expect(grants[0].any).toBe(false);
+         AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'firm_id' AND NOT a.attisdropped)
+       ORDER BY c.relname`);
+    expect(rows.map((r) => r.table)).toEqual(["_prisma_migrations", "root_site_rate_limits"]);
+    for (const table of ["_prisma_migrations", "root_site_rate_limits"]) {
+      const { rows: grants } = await su.query("SELECT has_table_privilege('portal_app', $1, 'SELECT, INSERT, UPDATE, DELETE') AS any", [table]);
+      expect(grants[0].any, table).toBe(false);
+    }
   });
 
   it("the application role is not a superuser, does not bypass RLS, cannot log in and owns nothing", async () => {
@@ -364,9 +367,9 @@ describe("the database catalog", () => {
     const { rows } = await su.query(`
       SELECT p.proname AS name, p.prosecdef AS definer, array_to_string(p.proconfig, ',') AS config,
              has_function_privilege('portal_app', p.oid, 'EXECUTE') AS app_can_execute
-        FROM pg_proc p WHERE p.proname IN ('portal_firm_by_slug', 'portal_firm_by_domain', 'portal_subdomain_taken')
+        FROM pg_proc p WHERE p.proname IN ('portal_firm_by_slug', 'portal_firm_by_domain', 'portal_subdomain_taken', 'portal_hit_root_site_rate_limit')
        ORDER BY p.proname`);
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     for (const row of rows) {
       expect(row.definer, row.name).toBe(true);
       expect(row.config, row.name).toMatch(/^search_path=.+, pg_temp$/);

@@ -279,7 +279,7 @@ describe("staff inbox", () => {
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.text.startsWith("%PDF-")).toBe(true);
 
-    expect((await app.postJson("acme", path, { format: "xls", timeframe: "all_time" }, advisor)).text).toBe("Please choose PDF or CSV.");
+    expect((await app.postJson("acme", path, { format: "xls", timeframe: "all_time" }, advisor)).body).toMatchObject({ error: "Please choose PDF or CSV." });
     const summitConversation = await app.tx("summit", (t) => t.conversation.findFirstOrThrow({ select: { id: true } }));
     expect(
       (await app.postJson("acme", `/api/staff/conversations/${summitConversation.id}/export`, { format: "csv", timeframe: "all_time" }, acmePartner)).status,

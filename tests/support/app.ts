@@ -256,7 +256,7 @@ export async function bootApp(options: BootOptions): Promise<TestApp> {
     cleanups.push(async () => {
       const { closeDb } = await import("~/db.server");
       await closeDb();
-      const { closeAdminDb } = await import("~/platform/admin-db.server");
+      const { closeAdminDb } = await import("./admin-db");
       await closeAdminDb();
     });
     // The server's own code (the Remix build) seeds, serves and answers `tx`, on one pool.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TtlCache } from "~/tenancy/firm-cache";
+import { TtlCache } from "~/lib/ttl-cache";
 
 describe("TtlCache", () => {
   it("expires entries", () => {

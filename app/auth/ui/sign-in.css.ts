@@ -100,4 +100,3 @@ export const pair = style({
 });
 
 export const templateName = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });
-export const reauth = style({ display: "flex", flexDirection: "column", gap: vars.space.sm, alignItems: "flex-start" });

@@ -8,15 +8,15 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
-import { AddressFields } from "~/profile/address-fields";
+import { AddressFields } from "./address-fields";
 import type { ContactConfirmationRequest } from "~/profile/contact-confirmation.server";
-import { EmailSentDialog } from "~/profile/email-sent-dialog";
-import { inputProps } from "~/profile/form-props";
-import { PHONE_MESSAGES, phoneDigits } from "~/profile/phone";
-import { PhoneField } from "~/profile/phone-field";
-import { confirmContactSchema, PROFILE_MESSAGES, type ConfirmContactActionData } from "~/profile/profile-schema";
+import { EmailSentDialog } from "./email-sent-dialog";
+import { inputProps } from "./form-props";
+import { PHONE_MESSAGES, phoneDigits } from "./phone";
+import { PhoneField } from "./phone-field";
+import { confirmContactSchema, PROFILE_MESSAGES, type ConfirmContactActionData } from "./profile-schema";
 import { useVocabulary } from "~/vocabulary";
-import { ConfirmItsYou } from "~/profile/user-profile-form";
+import { ProfileConfirmIdentity } from "./user-profile-form";
 import * as s from "./confirm-contact.css";
 
 export const CONFIRM_CONTACT_ACTION = "/profile/confirm-contact";
@@ -127,7 +127,7 @@ function ConfirmContactDialog({ request, fetcher }: { request: ContactConfirmati
             onChange={(event) => setSms(event.currentTarget.checked)}
           />
           {request.reauth && (email.trim().toLowerCase() !== request.email.toLowerCase() || phone !== phoneDigits(request.phoneNumber)) ? (
-            <ConfirmItsYou
+            <ProfileConfirmIdentity
               method={request.reauth.method}
               destination={request.reauth.destination}
               passwordError={fields.currentPassword.errors?.[0]}

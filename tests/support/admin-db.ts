@@ -1,7 +1,7 @@
 /**
- * The unscoped database client, connected as DATABASE_OWNER_URL's user (the owner of the tables):
- * for maintenance scripts and tests, and nowhere in request code, which uses `firmDb` / `withFirm`
- * from ~/db.server (DATABASE_URL, the app's own login). Nothing the server runs imports this.
+ * The tests' unscoped database client, connected as DATABASE_OWNER_URL's user (the owner of the
+ * tables), to seed and inspect rows across firms. The app never uses it: request code goes through
+ * `firmDb` / `withFirm` from app/db.server.ts (DATABASE_URL, the app's own login).
  *
  * Row-level security is FORCEd on every tenant table, so this client sees every firm only when
  * its user bypasses RLS (a superuser, as with the embedded server, or a BYPASSRLS role). Work for
@@ -9,7 +9,7 @@
  */
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient, type Prisma } from "../generated/prisma/client";
+import { PrismaClient, type Prisma } from "../../app/generated/prisma/client";
 
 let state: { pool: pg.Pool; prisma: PrismaClient } | null = null;
 
