@@ -21,17 +21,19 @@ import { dispatchOutboundMessage } from "~/messaging/dispatch.server";
 import { queueEmail, queueSms } from "~/messaging/outbox.server";
 import { isMessageRefusal } from "~/messaging/rules";
 import { missingSections, sectionViews, type QuestionFacts, type QuestionType, type SpecialAnswer } from "~/questionnaires/rules";
-import { badRequest, forbidden, notFound } from "~/errors";
+import { badRequest, forbidden, invalid, notFound } from "~/errors";
 import {
   DEFAULT_REMINDER_TEXTS,
   INELIGIBLE_LABELS,
   QUESTIONNAIRE_NOTIFICATION_TYPE,
   REMINDER_MESSAGES,
+  REMINDER_TEXT_FIELDS,
   REMINDER_TEXT_LIMITS,
   effectiveTexts,
   nextReminderDate,
   recipientChannels,
   reminderIneligibility,
+  reminderTextTooLong,
   type ReminderTexts,
 } from "./rules";
 import { replaceTags, tagValues } from "./tags";
@@ -97,15 +99,15 @@ async function requireVisibleQuestionnaires(db: Db, staff: SessionUser, ids: str
 
 // ───────────────────────────── Texts ─────────────────────────────
 
-/** Trims and checks custom texts; throws 400 for an empty or too long one. */
+/** Trims and checks custom texts; throws 400 for an empty or too long one (on its field, as the form names it). */
 export function validateTexts(texts: Partial<ReminderTexts>): ReminderTexts {
   const out = { ...DEFAULT_REMINDER_TEXTS };
   for (const key of Object.keys(REMINDER_TEXT_LIMITS) as (keyof ReminderTexts)[]) {
     const value = texts[key];
     if (value === undefined) continue;
     const trimmed = value.trim();
-    if (!trimmed) throw badRequest("Reminder texts cannot be empty");
-    if (trimmed.length > REMINDER_TEXT_LIMITS[key]) throw badRequest(`Reminder text is too long (at most ${REMINDER_TEXT_LIMITS[key]} characters)`);
+    if (!trimmed) throw invalid(REMINDER_TEXT_FIELDS[key], REMINDER_MESSAGES.emptyText);
+    if (trimmed.length > REMINDER_TEXT_LIMITS[key]) throw invalid(REMINDER_TEXT_FIELDS[key], reminderTextTooLong(REMINDER_TEXT_LIMITS[key]));
     out[key] = key === "emailSubject" ? trimmed.replace(/[\r\n]+/g, " ") : trimmed;
   }
   return out;

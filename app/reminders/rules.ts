@@ -4,6 +4,7 @@
  * due (staff spec §9: "a 10 UTC hour rule, using the firm reminder frequency in days, with a lower
  * bound of 3 days before due").
  */
+import { z } from "zod";
 
 /** The four texts of a reminder (staff spec §3 Questionnaire: reminder_email_subject, …). */
 export interface ReminderTexts {
@@ -31,6 +32,7 @@ export const REMINDER_TEXT_LIMITS: Record<keyof ReminderTexts, number> = {
 
 /** Staff spec §8. */
 export const REMINDER_MESSAGES = {
+  emptyText: "Reminder texts cannot be empty",
   sent: "Reminders sent successfully.",
   saved: "Reminder updated",
   failed: "Reminder update failed",
@@ -38,6 +40,36 @@ export const REMINDER_MESSAGES = {
   notFound: "Questionnaire not found",
   forbidden: "Only advisors can send reminders.",
 } as const;
+
+export const reminderTextTooLong = (max: number) => `Reminder text is too long (at most ${max} characters)`;
+
+/** The texts as the dialog's form and POST /api/reminders name them (the questionnaire's columns). */
+export const REMINDER_TEXT_FIELDS = {
+  emailSubject: "reminder_email_subject",
+  emailMessage: "reminder_email_message",
+  inAppMessage: "reminder_in_app_message",
+  smsMessage: "reminder_sms_message",
+} as const satisfies Record<keyof ReminderTexts, string>;
+
+const reminderText = (max: number) =>
+  z.string({ error: REMINDER_MESSAGES.emptyText }).trim().min(1, REMINDER_MESSAGES.emptyText).max(max, reminderTextTooLong(max));
+
+/** Customised texts: not empty, within their limits. The dialog (conform) and the API check them with this. */
+export const reminderTextsSchema = z.object({
+  reminder_email_subject: reminderText(REMINDER_TEXT_LIMITS.emailSubject),
+  reminder_email_message: reminderText(REMINDER_TEXT_LIMITS.emailMessage),
+  reminder_in_app_message: reminderText(REMINDER_TEXT_LIMITS.inAppMessage),
+  reminder_sms_message: reminderText(REMINDER_TEXT_LIMITS.smsMessage),
+});
+
+/**
+ * The Send Reminders dialog's form: 'send' or 'save', and the texts when they are customised
+ * (sending without customising uses each questionnaire's saved texts, so they are not checked).
+ */
+export function reminderFormSchema(customize: boolean) {
+  const intent = z.object({ intent: z.enum(["send", "save"]) });
+  return customize ? intent.extend(reminderTextsSchema.shape) : intent;
+}
 
 /** Saved texts of a questionnaire, or the defaults for the ones it has none of. */
 export function effectiveTexts(saved: Partial<Record<keyof ReminderTexts, string | null>>): ReminderTexts {

@@ -16,27 +16,26 @@ import { requireSameOrigin } from "~/auth/origin";
 import { fromZod } from "~/errors";
 import { jsonAction, jsonLoader, requireApiUser } from "~/http.server";
 import { MAX_REMINDERS_PER_REQUEST, reminderTextsFor, saveReminderTexts, sendReminders, setRemindersDisabled } from "~/reminders/reminders.server";
-import { REMINDER_MESSAGES, REMINDER_TEXT_LIMITS, type ReminderTexts } from "~/reminders/rules";
+import { REMINDER_MESSAGES, REMINDER_TEXT_FIELDS, reminderTextsSchema, type ReminderTexts } from "~/reminders/rules";
 
 const ids = z.array(z.string().min(1).max(64)).min(1, REMINDER_MESSAGES.noneSelected).max(MAX_REMINDERS_PER_REQUEST);
-const text = (max: number) => z.string().max(max, `Reminder text is too long (at most ${max} characters)`).optional();
 
-const bodySchema = z.object({
+// The texts are checked with the dialog's own schema, only when they are used (a plain send or
+// disable ignores them).
+const bodySchema = z.looseObject({
   intent: z.enum(["send", "save", "disable", "enable"]),
   questionnaire_ids: ids,
   customize: z.boolean().optional(),
-  reminder_email_subject: text(REMINDER_TEXT_LIMITS.emailSubject),
-  reminder_email_message: text(REMINDER_TEXT_LIMITS.emailMessage),
-  reminder_in_app_message: text(REMINDER_TEXT_LIMITS.inAppMessage),
-  reminder_sms_message: text(REMINDER_TEXT_LIMITS.smsMessage),
 });
 
+/** The texts posted (any of the four), checked: 400 with the field's message when one is empty or too long. */
 function textsOf(body: z.infer<typeof bodySchema>): Partial<ReminderTexts> {
+  const parsed = reminderTextsSchema.partial().safeParse(body);
+  if (!parsed.success) throw fromZod(parsed.error);
   const out: Partial<ReminderTexts> = {};
-  if (body.reminder_email_subject !== undefined) out.emailSubject = body.reminder_email_subject;
-  if (body.reminder_email_message !== undefined) out.emailMessage = body.reminder_email_message;
-  if (body.reminder_in_app_message !== undefined) out.inAppMessage = body.reminder_in_app_message;
-  if (body.reminder_sms_message !== undefined) out.smsMessage = body.reminder_sms_message;
+  for (const [key, field] of Object.entries(REMINDER_TEXT_FIELDS) as [keyof ReminderTexts, keyof typeof parsed.data][]) {
+    if (parsed.data[field] !== undefined) out[key] = parsed.data[field];
+  }
   return out;
 }
 

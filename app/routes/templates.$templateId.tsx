@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { FirmPage } from "~/components/firm-page";
-import { Alert, Button, PageHeader, useToast } from "~/components/ui";
+import { Button, PageHeader, useToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { isPortalError } from "~/errors";
 import { TEMPLATE_MESSAGES } from "~/templates/editor-rules";
@@ -26,12 +26,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { readEditorTemplate, requireTemplateManager } = await import("~/templates/access.server");
   const user = await requireTemplateManager(request, portal);
   const read = await readEditorTemplate(request);
-  if (!read.ok) return data({ errors: read.errors }, { status: read.status });
+  if (!read.ok) return data({ result: read.submission.reply() }, { status: 422 });
   const { saveTemplate } = await import("~/templates/templates.server");
   try {
     await saveTemplate(portal, user.id, params.templateId ?? "", read.template);
   } catch (error) {
-    if (isPortalError(error)) return data({ errors: { form: error.message } as Record<string, string> }, { status: error.status });
+    if (isPortalError(error)) return data({ result: read.submission.reply({ formErrors: [error.message] }) }, { status: error.status });
     throw error;
   }
   return redirect("/templates?saved=1");
@@ -60,11 +60,10 @@ export default function EditTemplatePage() {
           </Button>
         }
       />
-      {acted?.errors?.form ? <Alert tone="danger" title={acted.errors.form} /> : null}
       <TemplateEditor
         key={template.id}
         initial={{ name: template.name, description: template.description, sections: template.sections }}
-        serverErrors={acted?.errors}
+        lastResult={acted?.result}
         submitLabel="Save template"
       />
     </FirmPage>

@@ -2,7 +2,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { FirmPage } from "~/components/firm-page";
-import { Alert, PageHeader } from "~/components/ui";
+import { PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { emptyTemplate, TemplateEditor } from "~/templates/template-editor";
 
@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { readEditorTemplate, requireTemplateManager } = await import("~/templates/access.server");
   const user = await requireTemplateManager(request, portal);
   const read = await readEditorTemplate(request);
-  if (!read.ok) return data({ errors: read.errors }, { status: read.status });
+  if (!read.ok) return data({ result: read.submission.reply() }, { status: 422 });
   const { createTemplate } = await import("~/templates/templates.server");
   await createTemplate(portal, user.id, read.template);
   return redirect("/templates?created=1");
@@ -31,8 +31,7 @@ export default function NewTemplatePage() {
   return (
     <FirmPage>
       <PageHeader title="New template" back={{ to: "/templates", label: "Back to Templates" }} />
-      {acted?.errors?.form ? <Alert tone="danger" title={acted.errors.form} /> : null}
-      <TemplateEditor initial={emptyTemplate()} serverErrors={acted?.errors} submitLabel="Create template" />
+      <TemplateEditor initial={emptyTemplate()} lastResult={acted?.result} submitLabel="Create template" />
     </FirmPage>
   );
 }

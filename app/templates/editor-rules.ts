@@ -6,6 +6,7 @@
  * duplicated canned template keeps its logic), dropping a link whose question was removed.
  */
 import { z } from "zod";
+import { fieldErrors, type FieldErrors } from "~/errors";
 import { QUESTION_TYPES } from "./canned";
 
 export interface TemplateManager {
@@ -65,20 +66,42 @@ const key = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-export const editorQuestionSchema = z.object({
-  key,
-  text: z.string().trim().max(1000),
-  questionType: z.enum(QUESTION_TYPES),
-  options: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
-  optional: z.boolean().default(false),
-  followUpOf: key.nullable().default(null),
-  trigger: z.string().max(200).nullable().default(null),
-});
+const hasChoices = (type: string) => type === "select" || type === "multiple";
+
+/**
+ * The options of a question: a list, or the editor's comma-separated field ('Yes, No, Maybe'),
+ * trimmed, without empty entries.
+ */
+const options = z.preprocess(
+  (value) =>
+    typeof value === "string"
+      ? value
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : value,
+  z.array(z.string().trim().min(1).max(200)).max(50).default([]),
+);
+
+export const editorQuestionSchema = z
+  .object({
+    key,
+    text: z.string({ error: TEMPLATE_MESSAGES.questionText }).trim().min(1, TEMPLATE_MESSAGES.questionText).max(1000),
+    questionType: z.enum(QUESTION_TYPES),
+    options,
+    optional: z.boolean().default(false),
+    followUpOf: key.nullable().default(null),
+    trigger: z.string().max(200).nullable().default(null),
+  })
+  .superRefine((q, ctx) => {
+    if (hasChoices(q.questionType) && q.options.length < 2) ctx.addIssue({ code: "custom", path: ["options"], message: TEMPLATE_MESSAGES.options });
+    if (q.questionType === "entries" && q.options.length < 1) ctx.addIssue({ code: "custom", path: ["options"], message: TEMPLATE_MESSAGES.columns });
+  });
 export type EditorQuestion = z.infer<typeof editorQuestionSchema>;
 
 export const editorSectionSchema = z.object({
   key,
-  name: z.string().trim().max(200),
+  name: z.string({ error: TEMPLATE_MESSAGES.sectionName }).trim().min(1, TEMPLATE_MESSAGES.sectionName).max(200),
   sectionType: z
     .number()
     .int()
@@ -93,30 +116,54 @@ export const editorSectionSchema = z.object({
 });
 export type EditorSection = z.infer<typeof editorSectionSchema>;
 
+/**
+ * A template as the editor posts it (conform fields: `name`, `sections[0].questions[1].text`, …),
+ * checked with the spec's messages by the editor and by the server alike.
+ */
 export const editorTemplateSchema = z.object({
-  name: z.string().trim().max(200),
+  name: z.string({ error: TEMPLATE_MESSAGES.name }).trim().min(1, TEMPLATE_MESSAGES.name).max(200),
   description: z.string().trim().max(1000).default(""),
-  sections: z.array(editorSectionSchema).max(MAX_SECTIONS),
+  sections: z.array(editorSectionSchema, { error: TEMPLATE_MESSAGES.oneSection }).min(1, TEMPLATE_MESSAGES.oneSection).max(MAX_SECTIONS),
 });
 export type EditorTemplate = z.infer<typeof editorTemplateSchema>;
 
-export type EditorErrors = Record<string, string>;
-
 /** Field errors keyed 'name', 'sections', 'sections.2.name', 'sections.2.questions.0.text', …; empty when valid. */
-export function templateErrors(template: EditorTemplate): EditorErrors {
-  const errors: EditorErrors = {};
-  if (!template.name.trim()) errors.name = TEMPLATE_MESSAGES.name;
-  if (template.sections.length === 0) errors.sections = TEMPLATE_MESSAGES.oneSection;
-  template.sections.forEach((section, s) => {
-    if (!section.name.trim()) errors[`sections.${s}.name`] = TEMPLATE_MESSAGES.sectionName;
-    section.questions.forEach((q, i) => {
-      const at = `sections.${s}.questions.${i}`;
-      if (!q.text.trim()) errors[`${at}.text`] = TEMPLATE_MESSAGES.questionText;
-      if ((q.questionType === "select" || q.questionType === "multiple") && q.options.length < 2) errors[`${at}.options`] = TEMPLATE_MESSAGES.options;
-      if (q.questionType === "entries" && q.options.length < 1) errors[`${at}.options`] = TEMPLATE_MESSAGES.columns;
-    });
-  });
-  return errors;
+export function templateErrors(template: EditorTemplate): FieldErrors {
+  const parsed = editorTemplateSchema.safeParse(template);
+  return parsed.success ? {} : fieldErrors(parsed.error);
+}
+
+/** The editor's first values of a template (conform's: options as the comma-separated field). */
+export function editorFormValue(template: EditorTemplate) {
+  return {
+    name: template.name,
+    description: template.description,
+    sections: template.sections.map(sectionFormValue),
+  };
+}
+
+export function sectionFormValue(section: EditorSection) {
+  return {
+    key: section.key,
+    name: section.name,
+    sectionType: String(section.sectionType),
+    instruction: section.instruction ?? "",
+    tab: section.tab ?? "",
+    trigger: section.trigger ?? undefined,
+    questions: section.questions.map(questionFormValue),
+  };
+}
+
+export function questionFormValue(q: EditorQuestion) {
+  return {
+    key: q.key,
+    text: q.text,
+    questionType: q.questionType,
+    options: q.options.join(", "),
+    optional: q.optional ? "on" : "",
+    followUpOf: q.followUpOf ?? "",
+    trigger: q.trigger ?? "",
+  };
 }
 
 /**

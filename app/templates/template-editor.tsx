@@ -2,17 +2,22 @@
  * The sections-and-questions editor of a firm-made template (/templates/new, /templates/{id}).
  * Kept simple: sections in order (name, type, instructions), each with its questions (text, type,
  * options, optional), moved up and down, added and removed. Follow-up links and section triggers
- * coming from a duplicated canned template are kept and shown, not edited. Saves the whole
- * template as JSON in one POST; the server validates it with the same rules (./editor-rules.ts).
+ * coming from a duplicated canned template are kept and shown, not edited. A conform form
+ * (nested field lists); the server checks the post with the same schema (./editor-rules.ts).
  */
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import { useState } from "react";
 import { Alert, Badge, Button, Card, Checkbox, ChevronDownIcon, CloseIcon, PlusIcon, Select, TextArea, TextField } from "~/components/ui";
+import { inputProps, selectProps } from "~/profile/form-props";
 import {
   EDITOR_QUESTION_TYPES,
   EDITOR_SECTION_TYPES,
+  editorFormValue,
+  editorTemplateSchema,
   newKey,
-  templateErrors,
+  questionFormValue,
+  sectionFormValue,
   type EditorQuestion,
   type EditorSection,
   type EditorTemplate,
@@ -21,8 +26,8 @@ import * as s from "./templates.css";
 
 export interface TemplateEditorProps {
   initial: EditorTemplate;
-  /** Errors from the server (same keys as templateErrors). */
-  serverErrors?: Record<string, string>;
+  /** The server's answer to the last save (field errors, or the form's message). */
+  lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }
 
@@ -45,221 +50,233 @@ const blankSection = (): EditorSection => ({
   questions: [blankQuestion()],
 });
 
-function move<T>(list: T[], from: number, to: number): T[] {
-  if (to < 0 || to >= list.length) return list;
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item);
-  return next;
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** A field conform keeps but the editor doesn't show (keys, follow-up links, triggers). */
+function Hidden({ field }: { field: FieldMetadata<unknown> }) {
+  return <input type="hidden" name={field.name} defaultValue={text(field.initialValue)} key={field.key} />;
 }
 
-export function TemplateEditor({ initial, serverErrors, submitLabel }: TemplateEditorProps) {
-  const [template, setTemplate] = useState<EditorTemplate>(initial);
-  const [attempted, setAttempted] = useState(false);
+export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEditorProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const local = templateErrors(template);
-  const errors = serverErrors && Object.keys(serverErrors).length ? serverErrors : attempted ? local : {};
-  const questionText = new Map(template.sections.flatMap((sec) => sec.questions.map((q) => [q.key, q.text] as const)));
-
-  const setSection = (i: number, patch: Partial<EditorSection>) =>
-    setTemplate({ ...template, sections: template.sections.map((sec, j) => (j === i ? { ...sec, ...patch } : sec)) });
-  const setQuestion = (i: number, qi: number, patch: Partial<EditorQuestion>) =>
-    setSection(i, { questions: template.sections[i].questions.map((q, j) => (j === qi ? { ...q, ...patch } : q)) });
+  const [form, fields] = useForm({
+    id: "template-editor",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue: editorFormValue(initial),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editorTemplateSchema }),
+  });
+  const sections = fields.sections.getFieldList();
+  const questionText = new Map(
+    sections.flatMap((section) =>
+      section
+        .getFieldset()
+        .questions.getFieldList()
+        .map((q) => [text(q.getFieldset().key.value), text(q.getFieldset().text.value)] as const),
+    ),
+  );
+  const fieldErrorCount = Object.keys(form.allErrors).filter((name) => name !== "").length;
 
   return (
-    <Form
-      method="post"
-      noValidate
-      className={s.editor}
-      onSubmit={(event) => {
-        setAttempted(true);
-        if (Object.keys(local).length) event.preventDefault();
-      }}
-    >
+    <Form method="post" {...getFormProps(form)} className={s.editor}>
       <input type="hidden" name="intent" value="save" />
-      <input type="hidden" name="template" value={JSON.stringify(template)} />
-      {attempted && Object.keys(local).length ? <Alert tone="danger" title="Please fix the highlighted fields." /> : null}
+      {form.errors?.length ? <Alert tone="danger" title={form.errors[0]} /> : null}
+      {form.status === "error" && fieldErrorCount ? <Alert tone="danger" title="Please fix the highlighted fields." /> : null}
       <Card>
         <div className={s.grid}>
           <TextField
+            {...inputProps(fields.name, { type: "text" })}
+            key={fields.name.key}
             label="Template name"
             required
-            value={template.name}
             maxLength={200}
-            onChange={(e) => setTemplate({ ...template, name: e.currentTarget.value })}
-            error={errors.name}
+            error={fields.name.errors?.[0]}
           />
-          <TextField
-            label="Description"
-            value={template.description}
-            maxLength={1000}
-            onChange={(e) => setTemplate({ ...template, description: e.currentTarget.value })}
-          />
+          <TextField {...inputProps(fields.description, { type: "text" })} key={fields.description.key} label="Description" maxLength={1000} />
         </div>
         <p className={s.hint}>
           Tags such as {"{client_fname}"}, {"{questionnaire_year}"} and {"{firm_name}"} are replaced when the template is sent.
         </p>
       </Card>
 
-      {errors.sections ? <p className={s.error}>{errors.sections}</p> : null}
-      {template.sections.map((section, i) => (
-        <Card
-          key={section.key}
-          title={`Section ${i + 1}${section.name ? `: ${section.name}` : ""}`}
-          titleAs="h2"
-          actions={
-            <div className={s.rowActions}>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => setTemplate({ ...template, sections: move(template.sections, i, i - 1) })}
-                disabled={i === 0}
-                aria-label={`Move section ${i + 1} up`}
-              >
-                <ChevronDownIcon size={16} style={{ transform: "rotate(180deg)" }} />
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => setTemplate({ ...template, sections: move(template.sections, i, i + 1) })}
-                disabled={i === template.sections.length - 1}
-                aria-label={`Move section ${i + 1} down`}
-              >
-                <ChevronDownIcon size={16} />
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => setTemplate({ ...template, sections: template.sections.filter((_, j) => j !== i) })}
-                aria-label={`Remove section ${i + 1}`}
-              >
-                <CloseIcon size={16} />
-              </Button>
-            </div>
-          }
-        >
-          <div className={s.section}>
-            <div className={s.grid}>
-              <TextField
-                label="Section name"
-                required
-                value={section.name}
-                maxLength={200}
-                onChange={(e) => setSection(i, { name: e.currentTarget.value })}
-                error={errors[`sections.${i}.name`]}
-              />
-              <Select
-                label="Section type"
-                value={String(section.sectionType)}
-                onChange={(e) => setSection(i, { sectionType: Number(e.currentTarget.value) })}
-                options={EDITOR_SECTION_TYPES.map((t) => ({ value: String(t.value), label: t.label }))}
-              />
-            </div>
-            <TextArea
-              label={section.sectionType === 2 ? "Letter text" : "Instructions"}
-              rows={section.sectionType === 2 ? 6 : 2}
-              maxLength={20_000}
-              value={section.instruction ?? ""}
-              onChange={(e) => setSection(i, { instruction: e.currentTarget.value || null })}
-            />
-            {section.trigger ? (
-              <p className={s.hint}>
-                <Badge tone="info">Conditional</Badge> Shown when “{questionText.get(section.trigger.questionKey) ?? "a removed question"}” is answered{" "}
-                {section.trigger.answer}.
-              </p>
-            ) : null}
-            {section.sectionType === 2 || section.sectionType === 4 ? null : (
-              <ol className={s.questions}>
-                {section.questions.map((q, qi) => {
-                  const at = `sections.${i}.questions.${qi}`;
-                  const hasOptions =
-                    q.questionType === "select" || q.questionType === "multiple" || q.questionType === "entries" || q.questionType === "upload";
-                  return (
-                    <li key={q.key} className={s.question}>
-                      <div className={s.questionRow}>
-                        <TextField
-                          label={`Question ${qi + 1}`}
-                          required
-                          value={q.text}
-                          maxLength={1000}
-                          onChange={(e) => setQuestion(i, qi, { text: e.currentTarget.value })}
-                          error={errors[`${at}.text`]}
-                        />
-                        <Select
-                          label="Type"
-                          value={q.questionType}
-                          onChange={(e) => setQuestion(i, qi, { questionType: e.currentTarget.value as EditorQuestion["questionType"] })}
-                          options={EDITOR_QUESTION_TYPES.map((t) => ({ value: t.value, label: t.label }))}
-                        />
-                        <div className={s.rowActions}>
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            onClick={() => setSection(i, { questions: move(section.questions, qi, qi - 1) })}
-                            disabled={qi === 0}
-                            aria-label={`Move question ${qi + 1} up`}
-                          >
-                            <ChevronDownIcon size={16} style={{ transform: "rotate(180deg)" }} />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            onClick={() => setSection(i, { questions: section.questions.filter((_, j) => j !== qi) })}
-                            aria-label={`Remove question ${qi + 1}`}
-                          >
-                            <CloseIcon size={16} />
-                          </Button>
-                        </div>
-                      </div>
-                      {hasOptions ? (
-                        <TextField
-                          label={
-                            q.questionType === "entries"
-                              ? "Columns (comma separated)"
-                              : q.questionType === "upload"
-                                ? "Document options (comma separated, optional)"
-                                : "Options (comma separated)"
-                          }
-                          value={q.options.join(", ")}
-                          onChange={(e) => setQuestion(i, qi, { options: e.currentTarget.value.split(",").map((o) => o.trimStart()) })}
-                          onBlur={() => setQuestion(i, qi, { options: q.options.map((o) => o.trim()).filter(Boolean) })}
-                          error={errors[`${at}.options`]}
-                        />
-                      ) : null}
-                      <div className={s.questionMeta}>
-                        <Checkbox label="Optional" checked={q.optional} onChange={(e) => setQuestion(i, qi, { optional: e.currentTarget.checked })} />
-                        {q.followUpOf ? (
-                          <span className={s.hint}>
-                            Follow-up: shown when “{questionText.get(q.followUpOf) ?? "a removed question"}” is {q.trigger ?? "Yes"}
-                          </span>
-                        ) : null}
-                      </div>
-                    </li>
-                  );
-                })}
-              </ol>
-            )}
-            {section.sectionType === 2 || section.sectionType === 4 ? null : (
-              <div>
+      {fields.sections.errors?.length ? <p className={s.error}>{fields.sections.errors[0]}</p> : null}
+      {sections.map((section, i) => {
+        const sf = section.getFieldset();
+        const name = text(sf.name.value);
+        const sectionType = Number(text(sf.sectionType.value) || 3);
+        const trigger = sf.trigger.getFieldset();
+        const questions = sf.questions.getFieldList();
+        const listed = sectionType !== 2 && sectionType !== 4;
+        return (
+          <Card
+            key={section.key}
+            title={`Section ${i + 1}${name ? `: ${name}` : ""}`}
+            titleAs="h2"
+            actions={
+              <div className={s.rowActions}>
                 <Button
-                  variant="secondary"
+                  variant="ghost"
                   size="sm"
-                  iconStart={<PlusIcon size={14} />}
-                  onClick={() => setSection(i, { questions: [...section.questions, blankQuestion()] })}
+                  onClick={() => form.reorder({ name: fields.sections.name, from: i, to: i - 1 })}
+                  disabled={i === 0}
+                  aria-label={`Move section ${i + 1} up`}
                 >
-                  Add question
+                  <ChevronDownIcon size={16} style={{ transform: "rotate(180deg)" }} />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => form.reorder({ name: fields.sections.name, from: i, to: i + 1 })}
+                  disabled={i === sections.length - 1}
+                  aria-label={`Move section ${i + 1} down`}
+                >
+                  <ChevronDownIcon size={16} />
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => form.remove({ name: fields.sections.name, index: i })} aria-label={`Remove section ${i + 1}`}>
+                  <CloseIcon size={16} />
                 </Button>
               </div>
-            )}
-          </div>
-        </Card>
-      ))}
+            }
+          >
+            <div className={s.section}>
+              <Hidden field={sf.key} />
+              <Hidden field={sf.tab} />
+              {trigger.questionKey.initialValue ? (
+                <>
+                  <Hidden field={trigger.questionKey} />
+                  <Hidden field={trigger.answer} />
+                </>
+              ) : null}
+              <div className={s.grid}>
+                <TextField
+                  {...inputProps(sf.name, { type: "text" })}
+                  key={sf.name.key}
+                  label="Section name"
+                  required
+                  maxLength={200}
+                  error={sf.name.errors?.[0]}
+                />
+                <Select
+                  {...selectProps(sf.sectionType)}
+                  key={sf.sectionType.key}
+                  label="Section type"
+                  options={EDITOR_SECTION_TYPES.map((t) => ({ value: String(t.value), label: t.label }))}
+                />
+              </div>
+              <TextArea
+                id={sf.instruction.id}
+                name={sf.instruction.name}
+                key={sf.instruction.key}
+                defaultValue={text(sf.instruction.initialValue)}
+                label={sectionType === 2 ? "Letter text" : "Instructions"}
+                rows={sectionType === 2 ? 6 : 2}
+                maxLength={20_000}
+              />
+              {trigger.questionKey.value ? (
+                <p className={s.hint}>
+                  <Badge tone="info">Conditional</Badge> Shown when “{questionText.get(text(trigger.questionKey.value)) || "a removed question"}” is answered{" "}
+                  {text(trigger.answer.value)}.
+                </p>
+              ) : null}
+              {/* Questions stay in the form (hidden) for sections without them, as before. */}
+              <div hidden={!listed}>
+                <ol className={s.questions}>
+                  {questions.map((question, qi) => {
+                    const qf = question.getFieldset();
+                    const type = text(qf.questionType.value) as EditorQuestion["questionType"];
+                    const hasOptions = type === "select" || type === "multiple" || type === "entries" || type === "upload";
+                    const followUpOf = text(qf.followUpOf.value);
+                    return (
+                      <li key={question.key} className={s.question}>
+                        <Hidden field={qf.key} />
+                        <Hidden field={qf.followUpOf} />
+                        <Hidden field={qf.trigger} />
+                        <div className={s.questionRow}>
+                          <TextField
+                            {...inputProps(qf.text, { type: "text" })}
+                            key={qf.text.key}
+                            label={`Question ${qi + 1}`}
+                            required
+                            maxLength={1000}
+                            error={qf.text.errors?.[0]}
+                          />
+                          <Select
+                            {...selectProps(qf.questionType)}
+                            key={qf.questionType.key}
+                            label="Type"
+                            options={EDITOR_QUESTION_TYPES.map((t) => ({ value: t.value, label: t.label }))}
+                          />
+                          <div className={s.rowActions}>
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              onClick={() => form.reorder({ name: sf.questions.name, from: qi, to: qi - 1 })}
+                              disabled={qi === 0}
+                              aria-label={`Move question ${qi + 1} up`}
+                            >
+                              <ChevronDownIcon size={16} style={{ transform: "rotate(180deg)" }} />
+                            </Button>
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              onClick={() => form.remove({ name: sf.questions.name, index: qi })}
+                              aria-label={`Remove question ${qi + 1}`}
+                            >
+                              <CloseIcon size={16} />
+                            </Button>
+                          </div>
+                        </div>
+                        {/* The options stay in the form while hidden, so changing the type back keeps them. */}
+                        <div hidden={!hasOptions}>
+                          <TextField
+                            {...inputProps(qf.options, { type: "text" })}
+                            key={qf.options.key}
+                            label={
+                              type === "entries"
+                                ? "Columns (comma separated)"
+                                : type === "upload"
+                                  ? "Document options (comma separated, optional)"
+                                  : "Options (comma separated)"
+                            }
+                            error={hasOptions ? qf.options.errors?.[0] : undefined}
+                          />
+                        </div>
+                        <div className={s.questionMeta}>
+                          <Checkbox {...inputProps(qf.optional, { type: "checkbox" })} key={qf.optional.key} label="Optional" />
+                          {followUpOf ? (
+                            <span className={s.hint}>
+                              Follow-up: shown when “{questionText.get(followUpOf) || "a removed question"}” is {text(qf.trigger.value) || "Yes"}
+                            </span>
+                          ) : null}
+                        </div>
+                      </li>
+                    );
+                  })}
+                </ol>
+              </div>
+              {listed ? (
+                <div>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    iconStart={<PlusIcon size={14} />}
+                    onClick={() => form.insert({ name: sf.questions.name, defaultValue: questionFormValue(blankQuestion()) })}
+                  >
+                    Add question
+                  </Button>
+                </div>
+              ) : null}
+            </div>
+          </Card>
+        );
+      })}
       <div className={s.footer}>
         <Button
           variant="secondary"
           iconStart={<PlusIcon size={16} />}
-          onClick={() => setTemplate({ ...template, sections: [...template.sections, blankSection()] })}
+          onClick={() => form.insert({ name: fields.sections.name, defaultValue: sectionFormValue(blankSection()) })}
         >
           Add section
         </Button>

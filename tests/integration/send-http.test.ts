@@ -197,15 +197,31 @@ describe("/templates", () => {
   });
 
   it("creates a template from the editor's JSON, validating it", async () => {
-    const invalid = await app.post("acme", "/templates/new", { intent: "save", template: JSON.stringify({ name: "", sections: [] }) }, partner);
+    // The editor posts conform fields; the same schema refuses them with each message on its field.
+    const invalid = await app.post("acme", "/templates/new", { intent: "save", name: "" }, partner);
     expect(invalid.status).toBe(422);
-    expect((await app.post("acme", "/templates/new", { intent: "save", template: "{oops" }, partner)).status).toBe(400);
+    expect(invalid.text).toContain("Please enter a template name");
+    expect(
+      (
+        await app.post(
+          "acme",
+          "/templates/new",
+          { intent: "save", name: "X", "sections[0].key": "s1", "sections[0].name": "S", "sections[0].sectionType": "99" },
+          partner,
+        )
+      ).status,
+    ).toBe(422);
     const template = {
       name: "Trust checklist",
       description: "",
-      sections: [{ key: "s1", name: "Trust documents", sectionType: 10, questions: [{ key: "q1", text: "Trust agreement", questionType: "upload" }] }],
+      "sections[0].key": "s1",
+      "sections[0].name": "Trust documents",
+      "sections[0].sectionType": "10",
+      "sections[0].questions[0].key": "q1",
+      "sections[0].questions[0].text": "Trust agreement",
+      "sections[0].questions[0].questionType": "upload",
     };
-    const created = await app.post("acme", "/templates/new", { intent: "save", template: JSON.stringify(template) }, partner);
+    const created = await app.post("acme", "/templates/new", { intent: "save", ...template }, partner);
     expect(created.status).toBe(302);
     const row = await one<{ text: string; firm_id: string }>(
       `SELECT q.text, q.firm_id FROM template_questions q JOIN questionnaire_templates t ON t.id = q.template_id WHERE t.name = 'Trust checklist'`,
