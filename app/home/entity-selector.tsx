@@ -1,6 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useSubmit } from "@remix-run/react";
-import { useId, useRef, useState } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { ChevronDownIcon, SearchIcon } from "~/components/ui/icons";
 import { useVocabulary } from "~/vocabulary";
 import { ENTITY_LIST_LIMIT, showEntityFilter, visibleEntities } from "./dashboard-rules";
@@ -40,7 +40,7 @@ export function EntitySelector({ entities, selected }: { entities: EntityOption[
         </span>
         <ChevronDownIcon size={16} aria-hidden />
       </PopoverButton>
-      <PopoverPanel className={s.panel} focus>
+      <PopoverPanel className={s.panel} focus onKeyDown={moveWithArrows}>
         {({ close }) => (
           <>
             {showEntityFilter(entities.length) ? (
@@ -92,4 +92,15 @@ export function EntitySelector({ entities, selected }: { entities: EntityOption[
       </PopoverPanel>
     </Popover>
   );
+}
+
+/** Up and Down arrows move between the filter and the entities, like Tab and Shift+Tab. */
+function moveWithArrows(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+  const stops = Array.from(event.currentTarget.querySelectorAll<HTMLElement>("input, button"));
+  const index = stops.indexOf(document.activeElement as HTMLElement);
+  const next = stops[event.key === "ArrowDown" ? Math.min(index + 1, stops.length - 1) : Math.max(index - 1, 0)];
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
 }
