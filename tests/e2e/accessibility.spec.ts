@@ -77,14 +77,13 @@ for (const slug of FIRMS) {
 
       // The widgets, open.
       await open(page, firmUrl(slug, "/"));
-      const entity = page.getByRole("button", { name: /^Entity / });
-      if (await entity.isVisible()) {
-        await entity.click();
-        await expect(entity).toHaveAttribute("aria-expanded", "true");
-        await expectAccessible(page, `${slug} entity selector open at ${width} px`);
-        await page.keyboard.press("Escape");
-        await expect(entity).toHaveAttribute("aria-expanded", "false");
-      }
+      // Both demo clients have several entities (Summit calls them accounts).
+      const entity = page.getByRole("main").getByRole("button", { name: /^(Entity|Account) / });
+      await entity.click();
+      await expect(entity).toHaveAttribute("aria-expanded", "true");
+      await expectAccessible(page, `${slug} entity selector open at ${width} px`);
+      await page.keyboard.press("Escape");
+      await expect(entity).toHaveAttribute("aria-expanded", "false");
       await page.getByRole("button", { name: /^Account menu for / }).click();
       await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
       await expectAccessible(page, `${slug} client account menu open at ${width} px`);
