@@ -21,9 +21,6 @@ export interface UserMenuProps {
  */
 export function UserMenu({ user, items = [], mobileItems = [], signOutAction = "/signout" }: UserMenuProps) {
   const submit = useSubmit();
-  // The items exist only while the menu is open, which happens in the browser: the phone-only
-  // links are left out on wider screens rather than hidden, so arrow keys never land on them.
-  const links = [...(onPhone() ? mobileItems : []), ...items];
 
   return (
     <Menu as="div" className={s.menuRoot}>
@@ -37,15 +34,7 @@ export function UserMenu({ user, items = [], mobileItems = [], signOutAction = "
           <span className={s.menuName}>{user.name}</span>
           {user.email ? <span className={s.menuEmail}>{user.email}</span> : null}
         </div>
-        {links.map((item) => (
-          <MenuItem key={item.to}>
-            <NavLink to={item.to} end={item.end ?? item.to === "/"} className={s.menuItem}>
-              {item.icon ? <span className={s.menuItemIcon}>{item.icon}</span> : null}
-              {item.label}
-            </NavLink>
-          </MenuItem>
-        ))}
-        {links.length ? <MenuSeparator className={s.menuSeparator} /> : null}
+        <MenuLinks items={items} mobileItems={mobileItems} />
         {/* Submitted from the click: the menu closes (and leaves the page) before a native form could submit. */}
         <MenuItem>
           <button type="button" className={s.menuItem} onClick={() => submit(null, { method: "post", action: signOutAction })}>
@@ -55,6 +44,28 @@ export function UserMenu({ user, items = [], mobileItems = [], signOutAction = "
         </MenuItem>
       </MenuItems>
     </Menu>
+  );
+}
+
+/**
+ * The links of the open menu. Mounted each time the menu opens (in the browser), so the
+ * phone-only links are left out on wider screens rather than hidden: arrow keys never land on them.
+ */
+function MenuLinks({ items, mobileItems }: { items: ShellNavItem[]; mobileItems: ShellNavItem[] }) {
+  const links = [...(onPhone() ? mobileItems : []), ...items];
+  if (!links.length) return null;
+  return (
+    <>
+      {links.map((item) => (
+        <MenuItem key={item.to}>
+          <NavLink to={item.to} end={item.end ?? item.to === "/"} className={s.menuItem}>
+            {item.icon ? <span className={s.menuItemIcon}>{item.icon}</span> : null}
+            {item.label}
+          </NavLink>
+        </MenuItem>
+      ))}
+      <MenuSeparator className={s.menuSeparator} />
+    </>
   );
 }
 
