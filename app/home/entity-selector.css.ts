@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../themes";
+import { mq } from "../../themes/breakpoints";
 
 export const root = style({ position: "relative", display: "grid", gap: vars.space.xs, minWidth: "14rem" });
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.text });
@@ -20,13 +21,19 @@ export const trigger = style({
   ":focus-visible": { outline: `3px solid ${vars.color.focus}`, outlineOffset: 2 },
 });
 export const value = style({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxWidth: "18rem" });
+/**
+ * Under the trigger, in place (not portalled: a portalled panel brings focus guards that axe
+ * reports). Right-aligned beside the tax year; on phones the selector starts at the left edge, so
+ * the panel grows to the right.
+ */
 export const panel = style({
   position: "absolute",
   top: "100%",
   right: 0,
   zIndex: 20,
   marginTop: vars.space.xs,
-  width: "min(22rem, 90vw)",
+  width: "min(22rem, calc(100vw - 2rem))",
+  "@media": { [mq.mobile]: { right: "auto", left: 0 } },
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
@@ -65,7 +72,7 @@ export const option = style({
   font: "inherit",
   cursor: "pointer",
   ":hover": { background: vars.color.surfaceAlt },
-  ":focus-visible": { outline: `2px solid ${vars.color.focus}` },
+  ":focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "-2px" },
 });
 export const optionSelected = style([option, { background: vars.color.brandSoft }]);
 export const optionName = style({ fontWeight: vars.fontWeight.medium });

@@ -1,8 +1,9 @@
-import { Form } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { useSubmit } from "@remix-run/react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { ChevronDownIcon, SearchIcon } from "~/components/ui/icons";
 import { useVocabulary } from "~/vocabulary";
-import { showEntityFilter, visibleEntities } from "./dashboard-rules";
+import { ENTITY_LIST_LIMIT, showEntityFilter, visibleEntities } from "./dashboard-rules";
 import * as s from "./entity-selector.css";
 
 interface EntityOption {
@@ -14,77 +15,57 @@ interface EntityOption {
 /**
  * The client's entity switcher (spec: shown with more than one entity; 5 listed with 'Show All';
  * a filter above 5). Choosing an entity posts it as the client's default and reloads the dashboard.
+ *
+ * A Headless UI popover (Escape, outside click and Tab away close it; focus returns to the
+ * trigger) rather than a listbox: the panel holds a filter field and a 'Show All' button, which a
+ * listbox may not contain.
  */
 export function EntitySelector({ entities, selected }: { entities: EntityOption[]; selected: EntityOption }) {
   const t = useVocabulary();
-  const [open, setOpen] = useState(false);
+  const submit = useSubmit();
   const [filter, setFilter] = useState("");
   const [showAll, setShowAll] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const listId = useId();
+  const list = useRef<HTMLUListElement>(null);
+  const id = useId();
   const shown = visibleEntities(entities, filter, showAll);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
-
   return (
-    <div className={s.root} ref={root}>
-      <span className={s.label} id={`${listId}-label`}>
+    <Popover className={s.root}>
+      <span className={s.label} id={`${id}-label`}>
         {t("Entity")}
       </span>
-      <button
-        type="button"
-        className={s.trigger}
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-labelledby={`${listId}-label ${listId}-value`}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span id={`${listId}-value`} className={s.value}>
+      <PopoverButton className={s.trigger} aria-labelledby={`${id}-label ${id}-value`}>
+        <span id={`${id}-value`} className={s.value}>
           {selected.name}
         </span>
         <ChevronDownIcon size={16} aria-hidden />
-      </button>
-      {open ? (
-        <div className={s.panel} id={listId}>
-          {showEntityFilter(entities.length) ? (
-            <label className={s.filter}>
-              <SearchIcon size={16} aria-hidden />
-              <input
-                autoFocus
-                className={s.filterInput}
-                placeholder={`Filter ${t("entities")}`}
-                aria-label={`Filter ${t("entities")}`}
-                value={filter}
-                onChange={(e) => setFilter(e.currentTarget.value)}
-              />
-            </label>
-          ) : null}
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="set-entity" />
-            <ul className={s.list}>
+      </PopoverButton>
+      <PopoverPanel className={s.panel} focus onKeyDown={moveWithArrows}>
+        {({ close }) => (
+          <>
+            {showEntityFilter(entities.length) ? (
+              <label className={s.filter}>
+                <SearchIcon size={16} aria-hidden />
+                <input
+                  className={s.filterInput}
+                  placeholder={`Filter ${t("entities")}`}
+                  aria-label={`Filter ${t("entities")}`}
+                  value={filter}
+                  onChange={(e) => setFilter(e.currentTarget.value)}
+                />
+              </label>
+            ) : null}
+            <ul className={s.list} ref={list}>
               {shown.map((entity) => (
                 <li key={entity.hashId}>
                   <button
-                    type="submit"
-                    name="entity"
-                    value={entity.hashId}
+                    type="button"
                     className={entity.hashId === selected.hashId ? s.optionSelected : s.option}
                     aria-current={entity.hashId === selected.hashId ? "true" : undefined}
+                    onClick={() => {
+                      submit({ intent: "set-entity", entity: entity.hashId }, { method: "post", replace: true });
+                      close();
+                    }}
                   >
                     <span className={s.optionName}>{entity.name}</span>
                     <span className={s.optionType}>{t(entity.entityType)}</span>
@@ -93,14 +74,33 @@ export function EntitySelector({ entities, selected }: { entities: EntityOption[
               ))}
               {shown.length === 0 ? <li className={s.empty}>No matches</li> : null}
             </ul>
-          </Form>
-          {!showAll && !filter && entities.length > shown.length ? (
-            <button type="button" className={s.showAll} onClick={() => setShowAll(true)}>
-              Show All ({entities.length})
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
+            {!showAll && !filter && entities.length > shown.length ? (
+              <button
+                type="button"
+                className={s.showAll}
+                onClick={() => {
+                  setShowAll(true);
+                  // The button goes away: keep focus in the panel, on the first entity it revealed.
+                  requestAnimationFrame(() => list.current?.querySelectorAll("button")[ENTITY_LIST_LIMIT]?.focus());
+                }}
+              >
+                Show All ({entities.length})
+              </button>
+            ) : null}
+          </>
+        )}
+      </PopoverPanel>
+    </Popover>
   );
+}
+
+/** Up and Down arrows move between the filter and the entities, like Tab and Shift+Tab. */
+function moveWithArrows(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+  const stops = Array.from(event.currentTarget.querySelectorAll<HTMLElement>("input, button"));
+  const index = stops.indexOf(document.activeElement as HTMLElement);
+  const next = stops[event.key === "ArrowDown" ? Math.min(index + 1, stops.length - 1) : Math.max(index - 1, 0)];
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
 }

@@ -352,6 +352,8 @@ export const menu = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.lg,
   animation: `${menuIn} ${vars.motion.fast} ease-out`,
+  // Focus stays on the menu while arrow keys move the highlighted item (data-focus).
+  outline: "none",
 });
 
 export const menuHeader = style({
@@ -365,8 +367,6 @@ export const menuHeader = style({
 
 export const menuName = style({ fontWeight: vars.fontWeight.semibold, fontSize: vars.fontSize.md });
 export const menuEmail = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, overflowWrap: "anywhere" });
-
-export const menuList = style({ listStyle: "none", margin: 0, padding: 0 });
 
 export const menuItem = style({
   display: "flex",
@@ -384,7 +384,7 @@ export const menuItem = style({
   textDecoration: "none",
   cursor: "pointer",
   selectors: {
-    "&:hover": { background: vars.color.surfaceAlt },
+    "&:hover, &[data-focus]": { background: vars.color.surfaceAlt },
     "&[aria-current='page']": { color: vars.color.brandText, fontWeight: vars.fontWeight.semibold },
   },
 });

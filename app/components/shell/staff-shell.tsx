@@ -114,6 +114,18 @@ function NavDrawer({ open, onClose, firm, children }: { open: boolean; onClose: 
 
   useEffect(() => onCloseRef.current(), [location.pathname]);
 
+  // A click on the backdrop (the dialog element itself, outside the panel) closes the drawer.
+  // Mouse only: keyboard users have Escape and the Close button.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.target === dialog) onCloseRef.current();
+    };
+    dialog.addEventListener("click", onClick);
+    return () => dialog.removeEventListener("click", onClick);
+  }, []);
+
   return (
     <dialog
       ref={ref}
@@ -124,9 +136,6 @@ function NavDrawer({ open, onClose, firm, children }: { open: boolean; onClose: 
         onClose();
       }}
       onClose={() => onCloseRef.current()}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
     >
       {open ? (
         <div className={s.drawerPanel}>

@@ -1,5 +1,6 @@
 import { NavLink } from "@remix-run/react";
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { Fragment, type ReactNode } from "react";
 import { cx } from "./cx";
 import * as s from "./tabs.css";
 import { Tooltip } from "./tooltip";
@@ -55,69 +56,41 @@ export interface TabsProps {
   className?: string;
 }
 
-/** In-page tabs (WAI-ARIA tabs pattern: arrow keys, Home/End), e.g. Details / Settings in a dialog. */
+/**
+ * In-page tabs (WAI-ARIA tabs pattern through Headless UI: arrow keys, Home/End, selection follows
+ * focus), e.g. Details / Settings in a dialog. Only the selected panel is rendered.
+ */
 export function Tabs({ tabs, label, defaultTab, value, onChange, className }: TabsProps) {
-  const [internal, setInternal] = useState(defaultTab ?? tabs.find((t) => !t.disabled)?.id);
-  const selected = value ?? internal;
-  const base = useId().replace(/:/g, "");
-  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-
-  const select = (id: string) => {
-    if (value === undefined) setInternal(id);
-    onChange?.(id);
+  const indexOf = (id: string | undefined) => {
+    const index = tabs.findIndex((t) => t.id === id);
+    return index >= 0
+      ? index
+      : Math.max(
+          0,
+          tabs.findIndex((t) => !t.disabled),
+        );
   };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const enabled = tabs.filter((t) => !t.disabled);
-    const index = enabled.findIndex((t) => t.id === selected);
-    let next: number | null = null;
-    if (event.key === "ArrowRight") next = (index + 1) % enabled.length;
-    if (event.key === "ArrowLeft") next = (index - 1 + enabled.length) % enabled.length;
-    if (event.key === "Home") next = 0;
-    if (event.key === "End") next = enabled.length - 1;
-    if (next === null) return;
-    event.preventDefault();
-    const id = enabled[next].id;
-    select(id);
-    refs.current[id]?.focus();
-  };
-
   return (
-    <div className={className}>
-      <div role="tablist" aria-label={label} className={s.list} onKeyDown={onKeyDown}>
+    <TabGroup
+      className={className}
+      defaultIndex={value === undefined ? indexOf(defaultTab) : undefined}
+      selectedIndex={value === undefined ? undefined : indexOf(value)}
+      onChange={(index) => onChange?.(tabs[index].id)}
+    >
+      <TabList aria-label={label} className={s.list}>
         {tabs.map((t) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              refs.current[t.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${base}-tab-${t.id}`}
-            aria-controls={`${base}-panel-${t.id}`}
-            aria-selected={t.id === selected}
-            tabIndex={t.id === selected ? 0 : -1}
-            disabled={t.disabled}
-            className={s.tab}
-            onClick={() => select(t.id)}
-          >
+          <Tab key={t.id} disabled={t.disabled} className={s.tab}>
             {t.label}
-          </button>
+          </Tab>
         ))}
-      </div>
-      {tabs.map((t) => (
-        <div
-          key={t.id}
-          role="tabpanel"
-          id={`${base}-panel-${t.id}`}
-          aria-labelledby={`${base}-tab-${t.id}`}
-          hidden={t.id !== selected}
-          tabIndex={0}
-          className={s.panel}
-        >
-          {t.id === selected ? t.content : null}
-        </div>
-      ))}
-    </div>
+      </TabList>
+      <TabPanels as={Fragment}>
+        {tabs.map((t) => (
+          <TabPanel key={t.id} className={s.panel}>
+            {t.content}
+          </TabPanel>
+        ))}
+      </TabPanels>
+    </TabGroup>
   );
 }

@@ -1,0 +1,129 @@
+/**
+ * Automated accessibility checks (axe-core, WCAG 2.1 A and AA rules) on every main page of both
+ * demo firms (their themes differ): the client pages at 1280 and 375 px, the staff pages, the
+ * sign-in page and the root site. Menus, the entity selector and tabs are checked open too.
+ * Every page must have zero violations.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { firmUrl, rootUrl, signIn, sql } from "./support";
+
+const FIRMS = ["acme", "summit"] as const;
+const WIDTHS = [1280, 375] as const;
+const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Runs axe on the page as it is and records its violations (soft: every page gets checked). */
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect.soft(found, `${what} has accessibility violations`).toEqual([]);
+}
+
+/** Opens a page and waits until it has its main heading (and any entrance animation is over). */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
+async function ownEntity(slug: string, email: string) {
+  const [entity] = await sql<{ hash_id: string }>(
+    `SELECT c.hash_id FROM companies c JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id JOIN firms f ON f.id = c.firm_id
+      WHERE f.slug = $1 AND u.email = $2 AND c.deleted_at IS NULL AND NOT c.inactive ORDER BY c.name LIMIT 1`,
+    [slug, email],
+  );
+  expect(entity, `${email} owns an active entity`).toBeTruthy();
+  return entity.hash_id;
+}
+
+for (const slug of FIRMS) {
+  test(`${slug}: the sign-in page and the root site`, async ({ page }) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, firmUrl(slug, "/"));
+      await expect(page.getByLabel("Email")).toBeVisible();
+      await expectAccessible(page, `${slug} sign-in at ${width} px`);
+      await open(page, rootUrl("/"));
+      await expectAccessible(page, `root site at ${width} px`);
+    }
+  });
+
+  test(`${slug}: client pages at 1280 and 375 px`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const email = `client@${slug}.test`;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, slug, email);
+    await expect(page.getByRole("button", { name: /^Account menu for / })).toBeVisible();
+    await open(page, firmUrl(slug, "/"));
+    const questionnaire = await page
+      .getByRole("link", { name: /Continue|Start|View/ })
+      .first()
+      .getAttribute("href");
+    expect(questionnaire, "the dashboard links to a questionnaire").toMatch(/^\/questionnaire\//);
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const pages: [string, string][] = [
+        ["dashboard", "/"],
+        ["questionnaire", questionnaire!],
+        ["documents", "/documents"],
+        ["messages", "/inbox"],
+        ["profile", "/profile"],
+      ];
+      for (const [name, path] of pages) {
+        await open(page, firmUrl(slug, path));
+        await expectAccessible(page, `${slug} client ${name} at ${width} px`);
+      }
+
+      // The widgets, open.
+      await open(page, firmUrl(slug, "/"));
+      // Both demo clients have several entities (Summit calls them accounts).
+      const entity = page.getByRole("main").getByRole("button", { name: /^(Entity|Account) / });
+      await entity.click();
+      await expect(entity).toHaveAttribute("aria-expanded", "true");
+      await expectAccessible(page, `${slug} entity selector open at ${width} px`);
+      await page.keyboard.press("Escape");
+      await expect(entity).toHaveAttribute("aria-expanded", "false");
+      await page.getByRole("button", { name: /^Account menu for / }).click();
+      await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
+      await expectAccessible(page, `${slug} client account menu open at ${width} px`);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("menu")).toHaveCount(0);
+    }
+  });
+
+  test(`${slug}: staff pages`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const entity = await ownEntity(slug, `client@${slug}.test`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, slug, `partner@${slug}.test`);
+    await expect(page.getByRole("button", { name: /^Account menu for / })).toBeVisible();
+    const pages: [string, string][] = [
+      ["Collect overview", "/"],
+      ["Users", "/clients"],
+      ["Entities", "/admin"],
+      ["entity page", `/admin/${entity}`],
+      ["entity documents", `/admin/${entity}/documents`],
+      ["messages", "/messages"],
+      ["templates", "/templates"],
+      ["activities", "/activities"],
+      ["firm settings", "/firm"],
+      ["admin profile", "/admin-profile"],
+    ];
+    for (const [name, path] of pages) {
+      await open(page, firmUrl(slug, path));
+      await expectAccessible(page, `${slug} staff ${name}`);
+    }
+
+    // The account menu and in-page tabs (the Edit entity dialog), open.
+    await page.getByRole("button", { name: /^Account menu for / }).click();
+    await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
+    await expectAccessible(page, `${slug} staff account menu open`);
+    await page.keyboard.press("Escape");
+    await open(page, firmUrl(slug, `/admin/${entity}`));
+    await page.getByRole("button", { name: /^Edit/ }).first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("tab", { name: /^Details/ })).toHaveAttribute("aria-selected", "true");
+    await expectAccessible(page, `${slug} staff edit dialog with tabs`);
+  });
+}
