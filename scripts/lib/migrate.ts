@@ -23,6 +23,7 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
 import type { SchemaEngine as SchemaEngineType, MigrationList, SchemaFilter } from "@prisma/schema-engine-wasm";
+import type * as SchemaEngineBg from "@prisma/schema-engine-wasm/schema_engine_bg";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const SCHEMA_PATH = path.join(projectRoot, "prisma/schema.prisma");
@@ -36,7 +37,7 @@ export const APP_ROLE = "portal_app";
 
 const NO_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] };
 
-type EngineModule = typeof import("@prisma/schema-engine-wasm/schema_engine_bg");
+type EngineModule = typeof SchemaEngineBg;
 let engineModule: Promise<EngineModule> | null = null;
 
 /** Instantiates the WebAssembly schema engine once per process. */

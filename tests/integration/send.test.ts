@@ -40,10 +40,10 @@ async function portalFor(slug: string, overrides: Record<string, unknown> = {}):
 }
 
 async function staff(email: string, slug: string): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, fname, lname, firm_access::text AS firm_access, firm_group_id, is_advisor FROM users WHERE email = $1 AND firm_id = $2`, [
-    email,
-    seed.demoFirmId(slug),
-  ]);
+  const { rows } = await su.query(
+    `SELECT id, fname, lname, firm_access::text AS firm_access, firm_group_id, is_advisor FROM users WHERE email = $1 AND firm_id = $2`,
+    [email, seed.demoFirmId(slug)],
+  );
   const u = rows[0];
   return {
     id: u.id,
