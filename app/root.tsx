@@ -8,7 +8,7 @@ import { SignOutSync } from "~/auth/ui/sign-out-sync";
 import { ErrorPanel, NotFoundPanel } from "~/components/shell";
 import { VocabularyProvider } from "~/vocabulary";
 import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";
-import { unreadMessageCount } from "~/inbox/unread.server";
+import { unreadMessageCount } from "~/conversations/unread.server";
 import { useNonce } from "~/nonce";
 import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
 

@@ -9,12 +9,12 @@
  * once (readable at /dev/outbox on a local portal); without a job queue in this process it is
  * delivered before this returns. Throws a refusal (a 400 PortalError, `isMessageRefusal`) for invalid input; a provider
  * failure is recorded on the message, never thrown.
- * See app/messaging/dispatch.server.ts and app/messaging/jobs.server.ts.
+ * See app/outbox/dispatch.server.ts and app/outbox/jobs.server.ts.
  */
-import { dispatchOutboundMessage } from "./messaging/dispatch.server";
-import { queueSms, type MessagingScope, type OutboundMessageOutcome, type SmsInput } from "./messaging/outbox.server";
+import { dispatchOutboundMessage } from "./outbox/dispatch.server";
+import { queueSms, type MessagingScope, type OutboundMessageOutcome, type SmsInput } from "./outbox/outbox.server";
 
-export { isMessageRefusal } from "./messaging/rules";
+export { isMessageRefusal } from "./outbox/rules";
 export type { MessagingScope, OutboundMessageOutcome, SmsInput };
 
 export async function sendSms(portal: MessagingScope, input: SmsInput): Promise<OutboundMessageOutcome> {

@@ -1,7 +1,7 @@
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import type { SignInTokenPurpose } from "~/generated/prisma/enums";
-import type { OutboundMessageOutcome } from "~/messaging/outbox.server";
+import type { OutboundMessageOutcome } from "~/outbox/outbox.server";
 import {
   MAX_UNUSED_SENDS_PER_HOUR,
   MAX_UNUSED_SENDS_PER_HOUR_ALL_ADDRESSES,

@@ -1,6 +1,6 @@
 import type { FirmSiteContext } from "~/context.server";
 import { sendEmail } from "~/email.server";
-import type { OutboundMessageOutcome } from "~/messaging/outbox.server";
+import type { OutboundMessageOutcome } from "~/outbox/outbox.server";
 import { AUTH_ACTIVITY, logAuthEvent } from "./auth-activity.server";
 import { checkSendAllowed, deliveryFailed, voidSecret, type SendRefusal } from "./send-gate.server";
 import { SECRET_LIFETIME_MINUTES, SIGN_IN_MESSAGES, maskEmail, secretExpiresAt, type SecretKind } from "./sign-in-rules";

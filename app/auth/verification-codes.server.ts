@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FirmSiteContext } from "~/context.server";
 import { sendEmail } from "~/email.server";
 import { sendSms } from "~/sms.server";
-import type { OutboundMessageOutcome } from "~/messaging/outbox.server";
+import type { OutboundMessageOutcome } from "~/outbox/outbox.server";
 import { AUTH_ACTIVITY, logAuthEvent } from "./auth-activity.server";
 import { checkSendAllowed, deliveryFailed, voidSecret, type SendRefusal } from "./send-gate.server";
 import { CODE_MAX_ATTEMPTS, SECRET_LIFETIME_MINUTES, SIGN_IN_MESSAGES, maskEmail, maskPhone, secretExpiresAt } from "./sign-in-rules";

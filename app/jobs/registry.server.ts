@@ -7,10 +7,10 @@ import type { JobDefinition } from "~/jobs.server";
 import { sendJobs } from "~/collect/send/scheduler.server";
 import { documentJobs } from "~/documents/jobs.server";
 import { pdfJobs } from "~/pdf/signed-copy.server";
-import { outboxJobs } from "~/messaging/jobs.server";
+import { outboxJobs } from "~/outbox/jobs.server";
 import { importJobs } from "~/staff/import/jobs.server";
 import { reminderJobs } from "~/reminders/jobs.server";
-import { scheduledMessageJobs } from "~/inbox/scheduled.server";
+import { scheduledMessageJobs } from "~/conversations/scheduled.server";
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {

@@ -12,7 +12,7 @@
 import { randomUUID } from "node:crypto";
 import type { FirmTx } from "~/db.server";
 import type { OutboundMessage, Prisma } from "~/generated/prisma/client";
-import { normalizeEmailRecipient, toE164 } from "~/messaging/rules";
+import { normalizeEmailRecipient, toE164 } from "~/outbox/rules";
 import { ACTIVITY_TYPES } from "~/activity/log.server";
 import { nextReminderDate } from "~/reminders/rules";
 import { notificationEmail, notificationSms, type NotificationInput } from "~/collect/send/email";

@@ -17,9 +17,9 @@ import type { FirmSiteContext } from "~/context.server";
 import { firmDb, withFirm, type FirmDb, type FirmTx } from "~/db.server";
 import { siteUrl } from "~/env.server";
 import type { OutboundMessage } from "~/generated/prisma/client";
-import { dispatchOutboundMessage } from "~/messaging/dispatch.server";
-import { queueEmail, queueSms } from "~/messaging/outbox.server";
-import { isMessageRefusal } from "~/messaging/rules";
+import { dispatchOutboundMessage } from "~/outbox/dispatch.server";
+import { queueEmail, queueSms } from "~/outbox/outbox.server";
+import { isMessageRefusal } from "~/outbox/rules";
 import { missingSections, sectionViews, type QuestionFacts, type QuestionType, type SpecialAnswer } from "~/questionnaires/rules";
 import { badRequest, forbidden, invalid, notFound } from "~/errors";
 import {

@@ -3,8 +3,8 @@
  * timeframe }`: the conversation's messages as a file (attachment). Staff only; a conversation the
  * staff member may not see is 404; bad input 400 with a message (JSON `{ error }`, like the other APIs).
  */
-import { exportConversation } from "~/inbox/export.server";
-import { exportRequestSchema } from "~/inbox/export-rules";
+import { exportConversation } from "~/conversations/export.server";
+import { exportRequestSchema } from "~/conversations/export-rules";
 import { jsonAction, notFoundLoader, requireApiUser } from "~/http.server";
 import { loadStaffViewer } from "~/staff/viewer.server";
 import { contentDisposition } from "~/storage/keys";

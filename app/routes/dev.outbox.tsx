@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import * as css from "~/messaging/dev-outbox.css";
-import { devOutboxPageLoader, type DevOutboxMessage } from "~/messaging/dev-outbox.server";
-import { linkify } from "~/messaging/linkify";
+import * as css from "~/outbox/dev-outbox.css";
+import { devOutboxPageLoader, type DevOutboxMessage } from "~/outbox/dev-outbox.server";
+import { linkify } from "~/outbox/linkify";
 
 /**
  * /dev/outbox (only on a local portal with no email or SMS provider, see outboxEnabled(); else

@@ -9,11 +9,11 @@ import { requireUser } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
 import { requireFirmSite } from "~/context.server";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { InboxPage } from "~/inbox/inbox-page";
-import { loadClientInbox, markConversationSeen, sendClientMessage } from "~/inbox/inbox.server";
-import { failure, refusal, throwRefusal } from "~/inbox/route-answers.server";
+import { InboxPage } from "~/conversations/inbox-page";
+import { loadClientInbox, markConversationSeen, sendClientMessage } from "~/conversations/inbox.server";
+import { failure, refusal, throwRefusal } from "~/conversations/route-answers.server";
 import { firstMessage } from "~/errors";
-import { INBOX_TEXT, sendMessageSchema } from "~/inbox/rules";
+import { INBOX_TEXT, sendMessageSchema } from "~/conversations/rules";
 
 export const meta: MetaFunction = () => [{ title: "Messages" }];
 

@@ -2,7 +2,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/session.server";
 import { requireFirmSite } from "~/context.server";
-import { inboxEntities } from "~/inbox/inbox.server";
+import { inboxEntities } from "~/conversations/inbox.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

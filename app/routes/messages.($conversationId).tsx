@@ -8,8 +8,8 @@ import { FirmPage } from "~/components/firm-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
-import { StaffInboxPage } from "~/inbox/staff-inbox-page";
-import { staffInboxAction, staffInboxData } from "~/inbox/staff-inbox-route.server";
+import { StaffInboxPage } from "~/conversations/staff-inbox-page";
+import { staffInboxAction, staffInboxData } from "~/conversations/staff-inbox-route.server";
 import { loadStaffViewer } from "~/staff/viewer.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages" }];

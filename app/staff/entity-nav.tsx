@@ -4,7 +4,7 @@
  * and Documents.
  */
 import { TabNav, type TabNavItem } from "~/components/ui";
-import { STAFF_INBOX_TEXT } from "~/inbox/staff-rules";
+import { STAFF_INBOX_TEXT } from "~/conversations/staff-rules";
 import { useVocabulary } from "~/vocabulary";
 import * as s from "./staff.css";
 

@@ -13,11 +13,11 @@ import { closeDb, firmDb, withFirm } from "../../app/db.server";
 import { sendEmail } from "../../app/email.server";
 import { resetEnvCache } from "../../app/env.server";
 import { jobsRunning } from "../../app/jobs.server";
-import { linkify } from "../../app/messaging/linkify";
-import { deliverOutboundMessage, dueOutboundMessageIds, listOutboundMessages, queueEmail } from "../../app/messaging/outbox.server";
-import { MAX_DELIVERY_ATTEMPTS, isMessageRefusal, retryDelayMs, senderAddress, toE164 } from "../../app/messaging/rules";
+import { linkify } from "../../app/outbox/linkify";
+import { deliverOutboundMessage, dueOutboundMessageIds, listOutboundMessages, queueEmail } from "../../app/outbox/outbox.server";
+import { MAX_DELIVERY_ATTEMPTS, isMessageRefusal, retryDelayMs, senderAddress, toE164 } from "../../app/outbox/rules";
 import { sendSms } from "../../app/sms.server";
-import { devOutboxJsonLoader as outboxJsonLoader, devOutboxPageLoader as outboxPageLoader } from "../../app/messaging/dev-outbox.server";
+import { devOutboxJsonLoader as outboxJsonLoader, devOutboxPageLoader as outboxPageLoader } from "../../app/outbox/dev-outbox.server";
 import { startFakeProviders, type FakeProviders } from "../support/fake-providers";
 import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
 

@@ -703,7 +703,7 @@ describe("scheduled and bulk sends", () => {
 
   it("sends to many entities in the background through the job queue (two workers), once each", async () => {
     const companies = await addEntities(12, "bulk");
-    const { outboxJobs } = await import("../../app/messaging/jobs.server");
+    const { outboxJobs } = await import("../../app/outbox/jobs.server");
     const definitions = [...outboxJobs(), ...scheduler.sendJobs()];
     const workers = [
       await jobsModule.startJobs({ databaseUrl: testDb.url, worker: true, pollingIntervalSeconds: 0.5, jobs: definitions, log: () => {} }),

@@ -209,7 +209,7 @@ describe("staff inbox", () => {
     const owner = new pg.Client({ connectionString: app.db.url });
     await owner.connect();
     try {
-      const { deliverScheduledMessages } = await import("~/inbox/scheduled.server");
+      const { deliverScheduledMessages } = await import("~/conversations/scheduled.server");
       const context = { sql: async <R>(text: string, values: unknown[] = []) => (await owner.query(text, values)).rows as R[] };
       const scheduled = await app.tx("acme", (t) =>
         t.message.findFirstOrThrow({ where: { text: "Reminder: sign Form 8879." }, select: { id: true, scheduledPending: true } }),

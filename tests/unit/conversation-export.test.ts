@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conversationCsv, exportFileName, exportRequestSchema, exportSince } from "~/inbox/export-rules";
+import { conversationCsv, exportFileName, exportRequestSchema, exportSince } from "~/conversations/export-rules";
 
 describe("conversation export rules", () => {
   const now = new Date("2026-11-21T15:30:00Z");

@@ -9,7 +9,7 @@ import {
   sendBlockedReason,
   sendMessageSchema,
   visibleToClient,
-} from "~/inbox/rules";
+} from "~/conversations/rules";
 
 describe("sendMessageSchema", () => {
   it("trims the text and refuses an empty message with the spec's text", () => {

@@ -15,8 +15,8 @@ import {
   staffSendBlockedReason,
   staffSendSchema,
   toLocalInputValue,
-} from "~/inbox/staff-rules";
-import { INBOX_TEXT } from "~/inbox/rules";
+} from "~/conversations/staff-rules";
+import { INBOX_TEXT } from "~/conversations/rules";
 
 const now = new Date("2026-03-10T15:30:00Z");
 

@@ -6,8 +6,8 @@
 import type { FirmSettings } from "~/context.server";
 import type { FirmDb, FirmTx } from "~/db.server";
 import type { OutboundMessage } from "~/generated/prisma/client";
-import { dispatchOutboundMessage } from "~/messaging/dispatch.server";
-import { OUTBOX_PROVIDER_ID, providerConfigured } from "~/messaging/outbox.server";
+import { dispatchOutboundMessage } from "~/outbox/dispatch.server";
+import { OUTBOX_PROVIDER_ID, providerConfigured } from "~/outbox/outbox.server";
 import { itemsSection, SECTION, type FirmForSend, type PlanSection, type QuestionnairePlan } from "~/questionnaires/builder.server";
 import type { SendTemplateRequest } from "./rules";
 

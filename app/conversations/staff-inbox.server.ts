@@ -14,7 +14,7 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { withFirm, type FirmDb, type FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
-import type { MessagingScope } from "~/messaging/outbox.server";
+import type { MessagingScope } from "~/outbox/outbox.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { PortalError, conflict, notFound } from "~/errors";
 import type { StaffFacts } from "~/staff/permissions";

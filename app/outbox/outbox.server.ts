@@ -9,9 +9,9 @@
  *   later `nextAttemptAt` (exponential backoff) while worth retrying, else `failed`. It never
  *   throws for a provider failure. With no provider configured the message is kept here, `sent`
  *   with providerMessageId `outbox`, readable at /dev/outbox on a local portal.
- * - Who calls it: the `deliver-outbound-message` background job (app/messaging/jobs.server.ts),
+ * - Who calls it: the `deliver-outbound-message` background job (app/outbox/jobs.server.ts),
  *   or the sending request itself when there is no job queue or no provider
- *   (app/messaging/dispatch.server.ts).
+ *   (app/outbox/dispatch.server.ts).
  *
  * Bodies contain sign-in codes and links: they are stored, never logged.
  */
