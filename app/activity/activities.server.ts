@@ -13,6 +13,7 @@ import { firmSql } from "~/db.server";
 import { likePattern } from "~/staff/tables";
 import { entityVisibleSql, userVisibleSql, type VisibilityViewer } from "~/staff/visibility";
 import { ACTIVITIES_PAGE_SIZE, activityPage, activityTypeLabel, type ActivityFilters, type ActivityPage } from "./types";
+import { notFound } from "~/errors";
 
 /** Who is asking: group-access staff see only their group's entities and clients (visibility.ts). */
 export type ActivityViewer = VisibilityViewer;
@@ -38,8 +39,6 @@ export interface ActivityOptions {
   entities: { value: string; label: string }[];
   questionnaires: { value: string; label: string }[];
 }
-
-export class ActivityNotFound extends Error {}
 
 const FROM = `FROM activity_logs a
   LEFT JOIN companies c ON c.id = a.company_id
@@ -80,19 +79,19 @@ async function entityVisible(portal: FirmSiteContext, viewer: ActivityViewer, co
   return rows.length > 0;
 }
 
-/** One page of the log; throws ActivityNotFound for an entity (or questionnaire) the viewer can't see. */
+/** One page of the log; throws a 404 PortalError for an entity (or questionnaire) the viewer can't see. */
 export async function listActivities(
   portal: FirmSiteContext,
   viewer: ActivityViewer,
   f: ActivityFilters,
 ): Promise<{ rows: ActivityRow[]; page: ActivityPage }> {
-  if (f.companyId && !(await entityVisible(portal, viewer, f.companyId))) throw new ActivityNotFound("Entity not found");
+  if (f.companyId && !(await entityVisible(portal, viewer, f.companyId))) throw notFound("Entity not found");
   if (f.questionnaireId) {
     const found = await firmSql<{ id: string }>(portal.firm.id, `SELECT id FROM questionnaires WHERE id = $1 AND company_id = $2`, [
       f.questionnaireId,
       f.companyId,
     ]);
-    if (!found.length) throw new ActivityNotFound("Questionnaire not found");
+    if (!found.length) throw notFound("Questionnaire not found");
   }
   const { where, values } = whereOf(viewer, f);
   const select = `a.id, a.type_id AS "typeId", a.title, a.description,

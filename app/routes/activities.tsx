@@ -11,11 +11,12 @@ import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
 import { Badge, Button, EmptyState, PageHeader, Select, TextField, type BadgeTone } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
-import { ActivityNotFound, activityFilterOptions, listActivities } from "~/activity/activities.server";
+import { activityFilterOptions, listActivities } from "~/activity/activities.server";
 import { ACTIVITY_TYPE_LABELS, activityFiltersSearch, isFiltered, parseActivityFilters, type ActivityFilters } from "~/activity/types";
 import * as s from "~/activity/activities.css";
 import { ianaZone } from "~/time-zones";
 import { useVocabulary } from "~/vocabulary";
+import { isPortalError } from "~/errors";
 
 export const meta: MetaFunction = () => [{ title: "Activities" }];
 
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const rows = list.rows.map((r) => ({ ...r, when: formatInTimeZone(new Date(r.createdAt), zone, "MMM d, yyyy, h:mm a") }));
     return json({ filters: { ...filters, page: list.page.page }, rows, page: list.page, options }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    if (error instanceof ActivityNotFound) throw new Response(error.message, { status: 404 });
+    if (isPortalError(error)) throw new Response(error.message, { status: error.status });
     throw error;
   }
 }
