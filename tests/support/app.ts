@@ -13,7 +13,8 @@
  *   await app.tx("acme", (tx) => tx.user.count());                     // in the firm's RLS scope
  *
  * Requests go to `<slug>.localhost:<port>` with that Host; POSTs carry the firm's Origin. A header
- * given as "" is left out.
+ * given as "" is left out. A route's loader data and a page's actions are asked for as the browser's
+ * Remix client does, with single-fetch `.data` requests (see ./single-fetch.ts).
  */
 import { existsSync } from "node:fs";
 import { expect } from "vitest";
@@ -23,13 +24,22 @@ import type { RuntimeJobOptions } from "~/tenancy/runtime.server";
 import { hostRequest, type HostResponse } from "./http";
 import { createTestDatabase, type TestDatabase } from "./postgres";
 import { startTestS3, type TestS3 } from "./s3";
+import { actionDataPath, decodeSingleFetch, isDataPath, loaderDataPath } from "./single-fetch";
+
+export { actionDataPath, loaderDataPath } from "./single-fetch";
 
 export const DEMO_PASSWORD = "Portal-Demo-2026!";
 
 type Form = Record<string, string | string[]>;
 type Headers = Record<string, string>;
 
-/** An answer of the app; `body` is its JSON, or undefined when the answer is not JSON. */
+/**
+ * An answer of the app; `body` is its JSON, or undefined when the answer is not JSON. For a
+ * single-fetch request (a `.data` path) `status`, `location` and `body` are what the answer means
+ * for the route, as the browser's Remix client reads it: a redirect's own status and location
+ * (the wire says 202), the route's data or the body of the Response it threw; `text` stays the
+ * turbo-stream that was sent.
+ */
 export interface AppResponse extends HostResponse {
   body: any;
 }
@@ -47,11 +57,6 @@ export interface RequestOptions {
 export async function scoped<T>(firmId: string, fn: (tx: FirmTx) => Promise<T>): Promise<T> {
   const { withFirm } = await import("~/db.server");
   return withFirm(firmId, fn);
-}
-
-/** A page's path asking for a route's data (Remix's `_data` request). */
-export function dataPath(path: string, route: string): string {
-  return `${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route)}`;
 }
 
 export interface BootOptions {
@@ -142,17 +147,21 @@ export class Browser {
     return this.request(slug, path, { json, headers });
   }
 
-  /** A route's loader data (its `_data` request); expects 200. */
+  /** A route's loader data, loaded as a fetcher does (`<path>.data?_routes=<route>`); expects 200. */
   async data<T = any>(slug: string, path: string, route: string): Promise<T> {
-    const response = await this.get(slug, dataPath(path, route));
+    const response = await this.get(slug, loaderDataPath(path, route));
     expect(response.status, response.text.slice(0, 300)).toBe(200);
-    return JSON.parse(response.text) as T;
+    return response.body as T;
   }
 
-  /** Posts a form as a fetcher does (to the route's `_data` when given); the answer must be JSON. */
+  /**
+   * Posts a form as a fetcher does: to the route's action (`<path>.data`, `?index` for an index
+   * route) when a route is given, else to `path` itself (a resource route). The answer must carry
+   * data (not a redirect): the action's, or the body of the Response it threw.
+   */
   async submit<T = any>(slug: string, path: string, form: Form, route?: string): Promise<{ status: number; body: T }> {
-    const response = await this.post(slug, route ? dataPath(path, route) : path, form);
-    if (response.body === undefined) throw new Error(`Not JSON (${response.status}): ${response.text.slice(0, 300)}`);
+    const response = await this.post(slug, route ? actionDataPath(path, route) : path, form);
+    if (response.body === undefined) throw new Error(`No data (${response.status} ${response.location ?? ""}): ${response.text.slice(0, 300)}`);
     return { status: response.status, body: response.body as T };
   }
 
@@ -261,6 +270,10 @@ export async function bootApp(options: BootOptions): Promise<TestApp> {
           headers,
           ...(typeof json === "string" ? { body: json } : json !== undefined ? { json } : { form }),
         });
+        if (isDataPath(path) && /^text\/x-script/.test(String(response.headers["content-type"] ?? ""))) {
+          const answer = await decodeSingleFetch(path, verb, response.status, response.text);
+          return { ...response, ...answer, location: answer.location ?? response.location };
+        }
         return { ...response, body: parseJson(response.text) };
       },
       get: (slug, path, cookie, headers) => app.request(slug, path, { cookie, headers }),
