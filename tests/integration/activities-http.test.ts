@@ -15,14 +15,6 @@ const PAGE = "routes/activities";
 let app: TestApp;
 let su: pg.Client;
 
-async function companyOf(firmId: string, name: string) {
-  const { rows } = await su.query(
-    `SELECT c.id, c.hash_id, o.firm_group_id FROM companies c LEFT JOIN users o ON o.id = c.primary_owner_id WHERE c.firm_id = $1 AND c.name = $2`,
-    [firmId, name],
-  );
-  return rows[0] as { id: string; hash_id: string; firm_group_id: string | null };
-}
-
 async function addActivity(
   firmId: string,
   row: { title: string; typeId?: number; companyId?: string | null; questionnaireId?: string | null; minutesAgo?: number; userId?: string | null },

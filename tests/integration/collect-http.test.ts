@@ -58,7 +58,6 @@ let depositQ: string;
 let draftQ: string;
 let otherAcme: string[];
 let unattached: { recent: string; old: string };
-const today = new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
