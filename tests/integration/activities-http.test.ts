@@ -4,7 +4,7 @@
  * (404) and rows (never listed), group-access staff limited to their clients; /api/reminders sends
  * with custom texts, refuses another firm's questionnaire with 404 and sends nothing.
  */
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, type Browser, type TestApp } from "../support/app";
 
@@ -46,9 +46,8 @@ let summitQuestionnaire: string;
 beforeAll(async () => {
   app = await bootApp({
     name: "activities-http",
-    beforeServe: async ({ db }) => {
-      su = new pg.Client({ connectionString: db.url });
-      await su.connect();
+    beforeServe: async (booting) => {
+      su = booting.su;
 
       const { rows: acmeQ } = await su.query(
         `SELECT q.id, q.company_id FROM questionnaires q JOIN companies c ON c.id = q.company_id WHERE q.firm_id = $1 AND NOT q.locked AND NOT q.completed AND NOT q.is_draft AND q.sent_at IS NOT NULL AND NOT c.inactive ORDER BY q.id LIMIT 1`,
@@ -75,7 +74,6 @@ beforeAll(async () => {
           minutesAgo: 100 - i,
         });
       await addActivity(SUMMIT, { title: "Summit secret probe", companyId: summitEntity.id });
-      return () => su.end();
     },
   });
   acmePartner = await app.signIn("acme", "partner@acme.test");

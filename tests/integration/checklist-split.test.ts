@@ -133,8 +133,7 @@ beforeAll(async () => {
     jobs: { only: ["split-document"], pollingIntervalSeconds: 0.5 },
   });
   expect(app.jobs?.running).toBe(true);
-  su = new pg.Client({ connectionString: app.db.url });
-  await su.connect();
+  su = app.su;
   client = await app.signIn("summit", "client@summit.test");
   advisor = await app.signIn("summit", "partner@summit.test");
   acmePartner = await app.signIn("acme", "partner@acme.test");
@@ -152,7 +151,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await su?.end();
   await app?.stop();
 });
 

@@ -11,12 +11,14 @@
  *   const rows = await partner.data("acme", "/admin", "routes/admin._index");
  *   await app.get("summit", "/inbox", partner.cookie);                // one request with a fixed cookie
  *   await app.tx("acme", (tx) => tx.user.count());                     // in the firm's RLS scope
+ *   await app.su.query("SELECT ...");                                  // past RLS, as the superuser
  *
  * Requests go to `<slug>.localhost:<port>` with that Host; POSTs carry the firm's Origin. A header
  * given as "" is left out. A route's loader data and a page's actions are asked for as the browser's
  * Remix client does, with single-fetch `.data` requests (see ./single-fetch.ts).
  */
 import { existsSync } from "node:fs";
+import pg from "pg";
 import { expect } from "vitest";
 import type { FirmTx } from "~/db.server";
 import type { Jobs } from "~/jobs.server";
@@ -70,7 +72,7 @@ export interface BootOptions {
    * Runs after the seed, before the server starts (more rows, jobs, a database client). What it
    * returns is run by `stop()` right after the server closes.
    */
-  beforeServe?: (app: { db: TestDatabase; port: number; s3?: TestS3 }) => Promise<void | (() => Promise<void>)>;
+  beforeServe?: (app: { db: TestDatabase; su: pg.Client; port: number; s3?: TestS3 }) => Promise<void | (() => Promise<void>)>;
   /**
    * Background jobs worked by the server (the app's runtime), e.g. `{ only: ["split-document"] }`.
    * Without it no queue runs, and email and SMS are delivered by the requests that send them.
@@ -81,6 +83,8 @@ export interface BootOptions {
 export interface TestApp {
   port: number;
   db: TestDatabase;
+  /** The database's superuser (its tables' owner): setup rows and checks, past row-level security. */
+  su: pg.Client;
   /** Set when booted with `s3: true`. */
   s3?: TestS3;
   /** The server's job queue, when booted with `jobs`. */
@@ -239,7 +243,10 @@ export async function bootApp(options: BootOptions): Promise<TestApp> {
     built.resetEnvCache();
     cleanups.push(built.closePools);
     await built.seedDemo({ log: () => {} });
-    const opened = await options.beforeServe?.({ db, port, s3 });
+    const su = new pg.Client({ connectionString: db.url });
+    await su.connect();
+    cleanups.push(() => su.end());
+    const opened = await options.beforeServe?.({ db, su, port, s3 });
     if (opened) cleanups.push(opened);
     const server = await startServer({ port, host: "127.0.0.1", jobs: options.jobs ? { log: () => {}, ...options.jobs } : false });
     cleanups.push(() => server.close());
@@ -250,6 +257,7 @@ export async function bootApp(options: BootOptions): Promise<TestApp> {
     const app: TestApp = {
       port,
       db,
+      su,
       s3,
       jobs: server.runtime.jobs,
       host,
