@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { firmUrl, rootUrl, screenshot } from "./support";
 
-async function brandOf(page: import("@playwright/test").Page) {
+async function brandOf(page: Page) {
   const button = page.getByRole("button", { name: "Sign In" });
   await expect(button).toBeVisible();
   return button.evaluate((el) => getComputedStyle(el).backgroundColor);

@@ -4,7 +4,7 @@
  * (404) and rows (never listed), group-access staff limited to their clients; /api/reminders sends
  * with custom texts, refuses another firm's questionnaire with 404 and sends nothing.
  */
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, type Browser, type TestApp } from "../support/app";
 
@@ -14,14 +14,6 @@ const PAGE = "routes/activities";
 
 let app: TestApp;
 let su: pg.Client;
-
-async function companyOf(firmId: string, name: string) {
-  const { rows } = await su.query(
-    `SELECT c.id, c.hash_id, o.firm_group_id FROM companies c LEFT JOIN users o ON o.id = c.primary_owner_id WHERE c.firm_id = $1 AND c.name = $2`,
-    [firmId, name],
-  );
-  return rows[0] as { id: string; hash_id: string; firm_group_id: string | null };
-}
 
 async function addActivity(
   firmId: string,
@@ -54,9 +46,8 @@ let summitQuestionnaire: string;
 beforeAll(async () => {
   app = await bootApp({
     name: "activities-http",
-    beforeServe: async ({ db }) => {
-      su = new pg.Client({ connectionString: db.url });
-      await su.connect();
+    beforeServe: async (booting) => {
+      su = booting.su;
 
       const { rows: acmeQ } = await su.query(
         `SELECT q.id, q.company_id FROM questionnaires q JOIN companies c ON c.id = q.company_id WHERE q.firm_id = $1 AND NOT q.locked AND NOT q.completed AND NOT q.is_draft AND q.sent_at IS NOT NULL AND NOT c.inactive ORDER BY q.id LIMIT 1`,
@@ -83,7 +74,6 @@ beforeAll(async () => {
           minutesAgo: 100 - i,
         });
       await addActivity(SUMMIT, { title: "Summit secret probe", companyId: summitEntity.id });
-      return () => su.end();
     },
   });
   acmePartner = await app.signIn("acme", "partner@acme.test");

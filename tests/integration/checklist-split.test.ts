@@ -57,9 +57,9 @@ async function upload(questionId: string, fileName: string, bytes: Uint8Array): 
 }
 
 const clientView = () =>
-  client.pageData<{ data: { uploads: Record<string, UploadedFileState> } }>("summit", `/questionnaire/${q.hash}?questionnaireId=${q.id}`, CLIENT_ROUTE);
+  client.data<{ data: { uploads: Record<string, UploadedFileState> } }>("summit", `/questionnaire/${q.hash}?questionnaireId=${q.id}`, CLIENT_ROUTE);
 const advisorView = () =>
-  advisor.pageData<{ canSplit: boolean; data: { uploads: Record<string, UploadedFileState> } }>(
+  advisor.data<{ canSplit: boolean; data: { uploads: Record<string, UploadedFileState> } }>(
     "summit",
     `/preview/${q.companyId}/questionnaire/${q.id}`,
     PREVIEW_ROUTE,
@@ -133,8 +133,7 @@ beforeAll(async () => {
     jobs: { only: ["split-document"], pollingIntervalSeconds: 0.5 },
   });
   expect(app.jobs?.running).toBe(true);
-  su = new pg.Client({ connectionString: app.db.url });
-  await su.connect();
+  su = app.su;
   client = await app.signIn("summit", "client@summit.test");
   advisor = await app.signIn("summit", "partner@summit.test");
   acmePartner = await app.signIn("acme", "partner@acme.test");
@@ -152,7 +151,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await su?.end();
   await app?.stop();
 });
 

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
 import { withLogin } from "../../scripts/lib/app-login";
-import { createTestDatabase, databaseEnv, type TestDatabase } from "../support/postgres";
+import { setupTestDb, type TestDb } from "../support/setup";
 
 const FIRM = "firm_login";
 
-let testDb: TestDatabase;
+let testDb: TestDb;
 let db: typeof DbModule;
 /** The superuser who owns the tables. */
 let su: pg.Client;
@@ -21,11 +21,9 @@ let su: pg.Client;
 const madeRoles: string[] = [];
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  Object.assign(process.env, databaseEnv(testDb));
+  testDb = await setupTestDb();
+  su = testDb.su;
   db = await import("../../app/db.server");
-  su = new pg.Client({ connectionString: testDb.url });
-  await su.connect();
   await su.query(`INSERT INTO firms (id, name, slug, updated_at) VALUES ($1, 'Login Firm', 'login-firm', now())`, [FIRM]);
 });
 
@@ -35,8 +33,7 @@ afterAll(async () => {
     await su.query(`DROP OWNED BY ${role}`).catch(() => {});
     await su.query(`DROP ROLE IF EXISTS ${role}`).catch(() => {});
   }
-  await su?.end();
-  await testDb?.drop();
+  await testDb?.close();
 });
 
 /** A login role on the test cluster, set up by `grants` (SQL run as the superuser). */
@@ -46,7 +43,7 @@ async function makeLogin(attributes: string, grants: (role: string) => string[] 
   madeRoles.push(role);
   await su.query(`CREATE ROLE ${role} LOGIN ${attributes} PASSWORD '${password}'`);
   for (const sql of grants(role)) await su.query(sql);
-  return withLogin(testDb.url, role, password);
+  return withLogin(testDb.db.url, role, password);
 }
 
 /** Whether the app's pool config accepts the login at `url`; the refusal's message otherwise. */
@@ -99,7 +96,7 @@ describe("the app's connections (DATABASE_URL)", () => {
   });
 
   it("see no tenant rows without app.firm_id, and only the firm's with it", async () => {
-    const pool = new pg.Pool(db.appPoolConfig(testDb.appUrl));
+    const pool = new pg.Pool(db.appPoolConfig(testDb.db.appUrl));
     try {
       expect((await pool.query("SELECT count(*)::int AS n FROM firms")).rows[0].n).toBe(0);
       expect((await pool.query("SELECT count(*)::int AS n FROM users")).rows[0].n).toBe(0);
@@ -114,11 +111,11 @@ describe("the app's connections (DATABASE_URL)", () => {
 
 describe("the app refuses a login that can do more than portal_app", () => {
   it("accepts the app's own login", async () => {
-    expect(await appPoolRefusal(testDb.appUrl)).toBeNull();
+    expect(await appPoolRefusal(testDb.db.appUrl)).toBeNull();
   });
 
   it("refuses the superuser, naming DATABASE_URL and DATABASE_OWNER_URL", async () => {
-    const message = await appPoolRefusal(testDb.url);
+    const message = await appPoolRefusal(testDb.db.url);
     expect(message).toMatch(/Refusing to use the database login "postgres" of DATABASE_URL: it is a superuser/);
     expect(message).toContain("DATABASE_OWNER_URL");
   });
@@ -149,7 +146,7 @@ describe("the app refuses a login that can do more than portal_app", () => {
     // The old single-URL set-up: the superuser for everything.
     delete process.env.DATABASE_OWNER_URL;
     Object.assign(process.env, {
-      DATABASE_URL: testDb.url,
+      DATABASE_URL: testDb.db.url,
       NODE_ENV: "production",
       SESSION_SECRET: "db-login-test-secret-0123456789",
       APP_DOMAIN: "localhost:3999",

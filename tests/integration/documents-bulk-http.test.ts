@@ -9,10 +9,12 @@
 import http from "node:http";
 import { inflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootApp, type TestApp } from "../support/app";
-import { routeData, routeDataPath } from "../support/route-data";
+import { bootApp, loaderDataPath, type TestApp } from "../support/app";
 import { listStoredKeys, postToGrant } from "../support/s3";
 import type { UploadGrant } from "~/storage/uploads";
+
+/** The client's documents page (its loader data). */
+const CLIENT_PAGE = "routes/documents.$companyHash";
 
 const MIXED = "Not available for a mix of deleted and non-deleted documents";
 const pdf = (label: string) => new TextEncoder().encode(`%PDF-1.4\n% ${label}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
@@ -138,8 +140,8 @@ function unzip(zip: Buffer): Map<string, string> {
 /** Waits until the firm's preferences reach the app (its cache follows PostgreSQL notifications). */
 async function untilClientCanEditFiles(hash: string, cookie: string, expected: boolean, path = "/") {
   for (let tries = 0; tries < 100; tries++) {
-    const page = await app.get("acme", routeDataPath(`/documents/${hash}?path=${encodeURIComponent(path)}`, "routes/documents.$companyHash"), cookie);
-    if ((await routeData(page.text, "routes/documents.$companyHash")).data.permissions.canEditFiles === expected) return;
+    const page = await app.get("acme", loaderDataPath(`/documents/${hash}?path=${encodeURIComponent(path)}`, CLIENT_PAGE), cookie);
+    if (page.body.data.permissions.canEditFiles === expected) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error("The firm's preferences did not reach the app");
@@ -195,8 +197,8 @@ describe("bulk delete, restore and move", () => {
     expect(logs.map((l) => l.description).sort()).toEqual(["/Bulk/K-1.pdf", "/Bulk/W-2.pdf"]);
     // Soft delete: the objects stay in the store so they can come back.
     expect(await objectKeys()).toEqual(objectsBefore);
-    const page = await app.get("acme", routeDataPath(`/documents/${rivera}?path=%2FBulk`, "routes/documents.$companyHash"), client);
-    const data = (await routeData(page.text, "routes/documents.$companyHash")).data;
+    const page = await app.get("acme", loaderDataPath(`/documents/${rivera}?path=%2FBulk`, CLIENT_PAGE), client);
+    const data = page.body.data;
     expect(data.items.map((i: { name: string }) => i.name)).toEqual(["Keep.pdf"]);
     expect(data.deleted.map((i: { name: string }) => i.name).sort()).toEqual(["K-1.pdf", "W-2.pdf"]);
 
@@ -571,14 +573,14 @@ describe("folder pages", () => {
     });
     const load = async (cookie: string, route: string, base: string, page?: string) => {
       const query = new URLSearchParams({ path: "/Paged", ...(page ? { page } : {}) });
-      const response = await app.get("acme", routeDataPath(`${base}?${query}`, route), cookie);
+      const response = await app.get("acme", loaderDataPath(`${base}?${query}`, route), cookie);
       expect(response.status, response.text.slice(0, 200)).toBe(200);
-      return (await routeData(response.text, route)).data as {
+      return response.body.data as {
         items: { name: string; itemType: string }[];
         page: { page: number; size: number; total: number; lastPage: number };
       };
     };
-    const asClient = (page?: string) => load(client, "routes/documents.$companyHash", `/documents/${rivera}`, page);
+    const asClient = (page?: string) => load(client, CLIENT_PAGE, `/documents/${rivera}`, page);
     const first = await asClient();
     expect(first.page).toEqual({ page: 1, size: 100, total: 250, lastPage: 3 });
     expect(first.items).toHaveLength(100);
@@ -610,14 +612,8 @@ describe("documents the firm shared through a questionnaire", () => {
     const hash = shared.company.hashId;
     const folderPath = shared.path;
     expect(folderPath).not.toBe("/");
-    const page = await app.get(
-      "acme",
-      routeDataPath(`/documents/${hash}?${new URLSearchParams({ path: folderPath })}`, "routes/documents.$companyHash"),
-      client,
-    );
-    const listed = ((await routeData(page.text, "routes/documents.$companyHash")).data.items as { id: string; firmProvided: boolean }[]).find(
-      (i) => i.id === shared.id,
-    );
+    const page = await app.get("acme", loaderDataPath(`/documents/${hash}?${new URLSearchParams({ path: folderPath })}`, CLIENT_PAGE), client);
+    const listed = (page.body.data.items as { id: string; firmProvided: boolean }[]).find((i) => i.id === shared.id);
     expect(listed?.firmProvided).toBe(true);
 
     // The folder holding it (a row, made here when the folder exists only through its files).

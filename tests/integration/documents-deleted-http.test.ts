@@ -5,8 +5,7 @@
  * (advisors) still list and restore everything.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootApp, DEMO_PASSWORD, type TestApp } from "../support/app";
-import { routeData, routeDataPath } from "../support/route-data";
+import { bootApp, DEMO_PASSWORD, loaderDataPath, type TestApp } from "../support/app";
 
 const ACME = "acme";
 const FIRM = "firm_acme";
@@ -73,9 +72,9 @@ async function deletedRows(): Promise<string> {
 describe("a client's Deleted documents", () => {
   it("leave out everything deleted in or as a STAFF ONLY folder", async () => {
     for (const path of ["/", "/2024"]) {
-      const page = await app.get(ACME, routeDataPath(`/documents/${hash}?path=${encodeURIComponent(path)}`, CLIENT_PAGE), client);
+      const page = await app.get(ACME, loaderDataPath(`/documents/${hash}?path=${encodeURIComponent(path)}`, CLIENT_PAGE), client);
       expect(page.status, page.text.slice(0, 200)).toBe(200);
-      const { data } = await routeData(page.text, CLIENT_PAGE);
+      const { data } = page.body;
       expect(data.permissions.canRestore).toBe(true);
       const names = data.deleted.map((d: { name: string }) => d.name);
       expect(names).toContain("W2.pdf");
@@ -98,9 +97,9 @@ describe("a client's Deleted documents", () => {
   });
 
   it("still show staff (advisors) everything, and let them restore it", async () => {
-    const page = await app.get(ACME, routeDataPath(`/admin/${hash}/documents`, STAFF_PAGE), partner);
+    const page = await app.get(ACME, loaderDataPath(`/admin/${hash}/documents`, STAFF_PAGE), partner);
     expect(page.status).toBe(200);
-    const names = (await routeData(page.text, STAFF_PAGE)).data.deleted.map((d: { name: string }) => d.name);
+    const names = page.body.data.deleted.map((d: { name: string }) => d.name);
     for (const name of [...HIDDEN, "W2.pdf"]) expect(names).toContain(name);
     const restored = await app.postJson(ACME, `/api/documents/${hash}`, { intent: "restore", id: ids["Workpapers.pdf"] }, partner);
     expect(restored.status, restored.text).toBe(200);

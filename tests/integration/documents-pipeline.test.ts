@@ -4,78 +4,25 @@
  * confirm step (real type, size, empty, duplicates), folder zips, STAFF ONLY and preferences, and
  * the cross-firm / cross-entity matrix (404, nothing changed, no URL issued).
  */
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type * as DbModule from "../../app/db.server";
-import type * as SeedModule from "../../prisma/seed";
 import type * as DocumentsModule from "../../app/documents/documents.server";
 import { PortalError } from "../../app/errors";
 import type * as StorageModule from "../../app/storage.server";
 import type { SessionUser } from "../../app/auth/session.server";
 import type { FirmSiteContext } from "../../app/context.server";
-import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
-import { listStoredKeys, postToGrant, startTestS3, type TestS3 } from "../support/s3";
+import { listStoredKeys, postToGrant, type TestS3 } from "../support/s3";
+import { firmIdOf, setupTestDb, type TestDb } from "../support/setup";
 
-let testDb: TestDatabase;
+let testDb: TestDb;
 let s3: TestS3;
-let db: typeof DbModule;
-let seed: typeof SeedModule;
 let docs: typeof DocumentsModule;
 let storage: typeof StorageModule;
 let su: pg.Client;
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n% test document\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1]);
-
-async function portalFor(slug: string, overrides: Record<string, unknown> = {}): Promise<FirmSiteContext> {
-  const firmId = seed.demoFirmId(slug);
-  const scoped = db.firmDb(firmId);
-  const prefs = await scoped.firmPreferences.findUniqueOrThrow({ where: { firmId } });
-  return {
-    site: "firm",
-    db: scoped,
-    origin: `http://${slug}.localhost`,
-    clientAddress: "127.0.0.1",
-    firm: {
-      id: firmId,
-      slug,
-      name: slug,
-      customDomain: null,
-      timeZone: "Pacific Time (US & Canada)",
-      themeName: "modern",
-      brandColor: null,
-      logoKey: null,
-      logoUrl: null,
-      supportEmail: null,
-      preferences: { ...prefs, ...overrides } as FirmSiteContext["firm"]["preferences"],
-      vocabulary: [],
-    },
-  };
-}
-
-async function userFor(email: string, firmSlug: string, extra: Partial<SessionUser> = {}): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [
-    email,
-    seed.demoFirmId(firmSlug),
-  ]);
-  const u = rows[0];
-  return {
-    id: u.id,
-    sessionId: "s",
-    kind: u.kind,
-    email,
-    fname: u.fname,
-    lname: u.lname,
-    preferredName: null,
-    firmAccess: u.kind === "staff" ? "partner" : null,
-    isAdvisor: false,
-    readonlyAccess: u.readonly_access,
-    timeZone: "Pacific Time (US & Canada)",
-    defaultCompanyId: null,
-    ...extra,
-  };
-}
 
 async function entitiesOf(email: string): Promise<{ id: string; hash: string }[]> {
   const { rows } = await su.query(
@@ -138,37 +85,20 @@ let advisor: Ctx;
 let hash: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  s3 = await startTestS3({ bucket: "documents-test" });
-  Object.assign(process.env, {
-    ...databaseEnv(testDb),
-    S3_ENDPOINT: s3.config.endpoint,
-    S3_REGION: s3.config.region,
-    S3_BUCKET: s3.config.bucket,
-    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-    S3_FORCE_PATH_STYLE: "true",
-  });
-  db = await import("../../app/db.server");
-  seed = await import("../../prisma/seed");
+  testDb = await setupTestDb({ seed: true, s3: "documents-test" });
+  su = testDb.su;
+  s3 = testDb.s3!;
   docs = await import("../../app/documents/documents.server");
   storage = await import("../../app/storage.server");
-  su = new pg.Client({ connectionString: testDb.url });
-  await su.connect();
-  await seed.seedDemo();
-  acme = await portalFor("acme");
-  client = { portal: acme, user: await userFor("client@acme.test", "acme") };
-  staff = { portal: acme, user: await userFor("partner@acme.test", "acme") };
-  advisor = { portal: acme, user: await userFor("advisor@acme.test", "acme", { firmAccess: "full", isAdvisor: true }) };
+  acme = await testDb.firmSite("acme");
+  client = { portal: acme, user: await testDb.sessionUser("client@acme.test", "acme") };
+  // The partner, taken as staff who aren't an advisor.
+  staff = { portal: acme, user: await testDb.sessionUser("partner@acme.test", "acme", { isAdvisor: false }) };
+  advisor = { portal: acme, user: await testDb.sessionUser("advisor@acme.test", "acme") };
   hash = (await entitiesOf("client@acme.test"))[0].hash;
 }, 120_000);
 
-afterAll(async () => {
-  await su?.end();
-  await db?.closeDb();
-  await s3?.stop();
-  await testDb?.drop();
-});
+afterAll(() => testDb?.close());
 
 describe("the upload pipeline", () => {
   it("grant → upload → confirm → list → download → delete → restore", async () => {
@@ -374,7 +304,7 @@ describe("the upload pipeline", () => {
     await expectError(grant("b.exe"), 415);
     const confirm = (key: string) =>
       docs.performDocumentAction(client, hash, { intent: "upload_confirm", path: "/", fileName: "x.pdf", contentType: "application/pdf", key });
-    await expectError(confirm(`firms/${seed.demoFirmId("summit")}/entities/x/documents/${"a".repeat(32)}-x.pdf`), 404);
+    await expectError(confirm(`firms/${firmIdOf("summit")}/entities/x/documents/${"a".repeat(32)}-x.pdf`), 404);
     await expectError(confirm("firms/../../etc/passwd"), 404);
     await expectError(confirm(`firms/${acme.firm.id}/branding/logo-x.png`), 404);
     await expectError(docs.performDocumentAction(client, hash, { intent: "create_folder", path: "/", name: "../up" }), 400);
@@ -463,11 +393,11 @@ describe("visibility and preferences", () => {
   });
 
   it("follows the firm's preferences and read-only flags", async () => {
-    const hidden = { portal: await portalFor("acme", { hideDocumentsViewFromClients: true }), user: client.user };
+    const hidden = { portal: await testDb.firmSite("acme", { hideDocumentsViewFromClients: true }), user: client.user };
     await expectError(docs.loadDocumentBrowser(hidden, hash, {}), 404);
-    const noFolders = { portal: await portalFor("acme", { disableFolderAction: true }), user: client.user };
+    const noFolders = { portal: await testDb.firmSite("acme", { disableFolderAction: true }), user: client.user };
     await expectError(docs.performDocumentAction(noFolders, hash, { intent: "create_folder", path: "/", name: "Nope" }), 403);
-    const disabled = { portal: await portalFor("acme", { foldersWhereClientActionsDisabled: ["/{year}"] }), user: client.user };
+    const disabled = { portal: await testDb.firmSite("acme", { foldersWhereClientActionsDisabled: ["/{year}"] }), user: client.user };
     await expectError(
       docs.performDocumentAction(disabled, hash, { intent: "upload_grant", path: "/2025", fileName: "x.pdf", contentType: "application/pdf", size: 10 }),
       403,
@@ -485,8 +415,8 @@ describe("another firm's or entity's documents", () => {
   it("every action, grant and download is 404, changes nothing and issues no URL", async () => {
     const { item } = await (await upload(client, hash, "private.pdf", PDF)).confirm();
     const folder = (await docs.performDocumentAction(client, hash, { intent: "create_folder", path: "/", name: "Private" })).item!;
-    const summit: Ctx = { portal: await portalFor("summit"), user: await userFor("client@summit.test", "summit") };
-    const summitStaff: Ctx = { portal: summit.portal, user: await userFor("partner@summit.test", "summit") };
+    const summit: Ctx = { portal: await testDb.firmSite("summit"), user: await testDb.sessionUser("client@summit.test", "summit") };
+    const summitStaff: Ctx = { portal: summit.portal, user: await testDb.sessionUser("partner@summit.test", "summit") };
     const summitHash = (await entitiesOf("client@summit.test"))[0].hash;
     const { rows } = await su.query(
       `SELECT c.hash_id FROM companies c WHERE c.firm_id = $1 AND c.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM company_owners o JOIN users u ON u.id = o.user_id WHERE o.company_id = c.id AND u.email = 'client@acme.test') LIMIT 1`,

@@ -2,12 +2,10 @@
  * PDF checks at upload confirm, document split (request → job → new objects and rows) and the
  * orphan object cleanup, against real PostgreSQL (demo seed) and the local S3 server.
  */
-import pg from "pg";
+import type pg from "pg";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type * as DbModule from "../../app/db.server";
-import type * as SeedModule from "../../prisma/seed";
 import type * as DocumentsModule from "../../app/documents/documents.server";
 import { PortalError } from "../../app/errors";
 import type * as SplitModule from "../../app/documents/splits/split.server";
@@ -16,13 +14,11 @@ import type * as JobsModule from "../../app/jobs.server";
 import type * as DocJobsModule from "../../app/documents/jobs.server";
 import type { SessionUser } from "../../app/auth/session.server";
 import type { FirmSiteContext } from "../../app/context.server";
-import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
-import { listStoredKeys, postToGrant, startTestS3, type TestS3 } from "../support/s3";
+import { listStoredKeys, postToGrant, type TestS3 } from "../support/s3";
+import { firmIdOf, setupTestDb, type TestDb } from "../support/setup";
 
-let testDb: TestDatabase;
+let testDb: TestDb;
 let s3: TestS3;
-let db: typeof DbModule;
-let seed: typeof SeedModule;
 let docs: typeof DocumentsModule;
 let split: typeof SplitModule;
 let orphans: typeof OrphansModule;
@@ -44,55 +40,6 @@ async function encryptedPdf(): Promise<Uint8Array> {
   const text = Buffer.from(await makePdf(1)).toString("latin1");
   expect(text).toContain("trailer");
   return new Uint8Array(Buffer.from(text.replace(/trailer\s*<</, "trailer\n<< /Encrypt << /Filter /Standard /V 2 /R 3 /O (x) /U (y) /P -4 >>"), "latin1"));
-}
-
-async function portalFor(slug: string, overrides: Record<string, unknown> = {}): Promise<FirmSiteContext> {
-  const firmId = seed.demoFirmId(slug);
-  const scoped = db.firmDb(firmId);
-  const prefs = await scoped.firmPreferences.findUniqueOrThrow({ where: { firmId } });
-  return {
-    site: "firm",
-    db: scoped,
-    origin: `http://${slug}.localhost`,
-    clientAddress: "127.0.0.1",
-    firm: {
-      id: firmId,
-      slug,
-      name: slug,
-      customDomain: null,
-      timeZone: "Pacific Time (US & Canada)",
-      themeName: "modern",
-      brandColor: null,
-      logoKey: null,
-      logoUrl: null,
-      supportEmail: null,
-      preferences: { ...prefs, ...overrides } as FirmSiteContext["firm"]["preferences"],
-      vocabulary: [],
-    },
-  };
-}
-
-async function userFor(email: string, firmSlug: string, extra: Partial<SessionUser> = {}): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [
-    email,
-    seed.demoFirmId(firmSlug),
-  ]);
-  const u = rows[0];
-  return {
-    id: u.id,
-    sessionId: "s",
-    kind: u.kind,
-    email,
-    fname: u.fname,
-    lname: u.lname,
-    preferredName: null,
-    firmAccess: u.kind === "staff" ? "partner" : null,
-    isAdvisor: false,
-    readonlyAccess: u.readonly_access,
-    timeZone: "Pacific Time (US & Canada)",
-    defaultCompanyId: null,
-    ...extra,
-  };
 }
 
 type Ctx = { portal: FirmSiteContext; user: SessionUser };
@@ -123,37 +70,24 @@ let advisor: Ctx;
 let hash: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  s3 = await startTestS3({ bucket: "extracted-test" });
-  Object.assign(process.env, {
-    ...databaseEnv(testDb),
-    S3_ENDPOINT: s3.config.endpoint,
-    S3_REGION: s3.config.region,
-    S3_BUCKET: s3.config.bucket,
-    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-    S3_FORCE_PATH_STYLE: "true",
-  });
-  db = await import("../../app/db.server");
-  seed = await import("../../prisma/seed");
+  testDb = await setupTestDb({ seed: true, s3: "extracted-test" });
+  su = testDb.su;
+  s3 = testDb.s3!;
   docs = await import("../../app/documents/documents.server");
   split = await import("../../app/documents/splits/split.server");
   orphans = await import("../../app/documents/splits/orphans.server");
   jobsModule = await import("../../app/jobs.server");
   docJobs = await import("../../app/documents/jobs.server");
-  su = new pg.Client({ connectionString: testDb.url });
-  await su.connect();
-  await seed.seedDemo();
   jobs = await jobsModule.startJobs({
-    databaseUrl: testDb.url,
+    databaseUrl: testDb.db.url,
     jobs: docJobs.documentJobs().filter((j) => j.name === split.SPLIT_DOCUMENT_JOB),
     pollingIntervalSeconds: 0.5,
     log: () => {},
   });
   expect(jobs.running).toBe(true);
-  acme = await portalFor("acme", { bulkUploadProcessor: true });
-  client = { portal: acme, user: await userFor("client@acme.test", "acme") };
-  advisor = { portal: acme, user: await userFor("partner@acme.test", "acme", { isAdvisor: true }) };
+  acme = await testDb.firmSite("acme", { bulkUploadProcessor: true });
+  client = { portal: acme, user: await testDb.sessionUser("client@acme.test", "acme") };
+  advisor = { portal: acme, user: await testDb.sessionUser("partner@acme.test", "acme") };
   const { rows } = await su.query(
     `SELECT c.hash_id FROM companies c JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
       WHERE u.email = 'client@acme.test' AND c.deleted_at IS NULL AND NOT c.inactive ORDER BY c.name LIMIT 1`,
@@ -163,10 +97,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await jobs?.stop();
-  await su?.end();
-  await db?.closeDb();
-  await s3?.stop();
-  await testDb?.drop();
+  await testDb?.close();
 });
 
 describe("PDF check at upload confirm", () => {
@@ -277,13 +208,13 @@ describe("document split", () => {
       split.SPLIT_MESSAGES.notAllowed,
     );
     await expectError(
-      split.performExtractedAction({ portal: await portalFor("acme", { bulkUploadProcessor: false }), user: advisor.user }, hash, action),
+      split.performExtractedAction({ portal: await testDb.firmSite("acme", { bulkUploadProcessor: false }), user: advisor.user }, hash, action),
       403,
       split.SPLIT_MESSAGES.notAllowed,
     );
     await expectError(split.performExtractedAction(client, hash, action), 404);
-    const summit = await portalFor("summit", { bulkUploadProcessor: true });
-    const summitStaff = { portal: summit, user: await userFor("partner@summit.test", "summit", { isAdvisor: true }) };
+    const summit = await testDb.firmSite("summit", { bulkUploadProcessor: true });
+    const summitStaff = { portal: summit, user: await testDb.sessionUser("partner@summit.test", "summit") };
     await expectError(split.performExtractedAction(summitStaff, hash, action), 404);
     const { rows: own } = await su.query(`SELECT hash_id FROM companies WHERE firm_id = $1 AND deleted_at IS NULL LIMIT 1`, [summit.firm.id]);
     await expectError(split.performExtractedAction(summitStaff, own[0].hash_id, action), 404);
@@ -330,7 +261,7 @@ describe("orphan object cleanup", () => {
       size: 10,
     });
     await postToGrant(second!, await makePdf(1), "Also never confirmed.pdf");
-    expect((await orphans.cleanupOrphanObjects({ olderThan: new Date(Date.now() + 60_000), firmIds: [seed.demoFirmId("summit")] })).deleted).toBe(0);
+    expect((await orphans.cleanupOrphanObjects({ olderThan: new Date(Date.now() + 60_000), firmIds: [firmIdOf("summit")] })).deleted).toBe(0);
     expect(await objectKeys()).toContain(second!.key);
     expect((await orphans.cleanupOrphanObjects({ olderThan: new Date(Date.now() + 60_000), firmIds: [acme.firm.id] })).deleted).toBe(1);
     expect(await objectKeys()).not.toContain(second!.key);

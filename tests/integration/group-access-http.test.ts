@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { putObject } from "~/storage.server";
 import { entityDocumentKey } from "~/storage/keys";
-import { bootApp, dataPath, singleFetchPath, type AppResponse, type Browser, type TestApp } from "../support/app";
+import { actionDataPath, bootApp, loaderDataPath, type AppResponse, type Browser, type TestApp } from "../support/app";
 
 const SUMMIT = "summit";
 const FIRM = "firm_summit";
@@ -84,7 +84,7 @@ async function sideOf(entityName: string, primaryEmail: string): Promise<Omit<Si
 
 /** Starts a conversation with the entity's owners as the firm's partner; its id. */
 async function conversationOf(hash: string): Promise<string> {
-  const started = await partner.post(SUMMIT, dataPath(`/admin/${hash}/messages`, "routes/admin.$companyHash.messages.($conversationId)"), {
+  const started = await partner.post(SUMMIT, actionDataPath(`/admin/${hash}/messages`, "routes/admin.$companyHash.messages.($conversationId)"), {
     intent: "start",
     text: "Hello from the firm",
   });
@@ -143,6 +143,7 @@ const ENTITY = "routes/admin.$companyHash._index";
 const USER = "routes/clients.$userId";
 const MESSAGES = "routes/admin.$companyHash.messages.($conversationId)";
 const INBOX = "routes/messages.($conversationId)";
+const PREVIEW_Q = "routes/preview.$companyId.questionnaire.$questionnaireId";
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const json = (path: string, body: unknown) => (b: Browser) => b.postJson(SUMMIT, path, body);
@@ -206,88 +207,101 @@ const PROBES: Probe[] = [
     read: true,
   },
   // Entity actions.
-  { route: "POST /admin/{hash} use-owner-email", request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "use-owner-email" }), allowed: [200] },
+  {
+    route: "POST /admin/{hash} use-owner-email",
+    request: (s) => form(actionDataPath(`/admin/${s.hash}`, ENTITY), { intent: "use-owner-email" }),
+    allowed: [200],
+  },
   {
     route: "POST /admin/{hash} note-add",
-    request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "note-add", text: "Probe note" }),
+    request: (s) => form(actionDataPath(`/admin/${s.hash}`, ENTITY), { intent: "note-add", text: "Probe note" }),
     allowed: [200],
   },
   {
     route: "POST /admin/{hash} notifications",
-    request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "notifications", typeIds: "1,2,3,4,5,7" }),
+    request: (s) => form(actionDataPath(`/admin/${s.hash}`, ENTITY), { intent: "notifications", typeIds: "1,2,3,4,5,7" }),
     allowed: [200],
   },
   {
     route: "POST /admin/{hash} remove-owner",
-    request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "remove-owner", userId: "usr_not_an_owner" }),
+    request: (s) => form(actionDataPath(`/admin/${s.hash}`, ENTITY), { intent: "remove-owner", userId: "usr_not_an_owner" }),
     allowed: [422],
   },
-  { route: "POST /admin/{hash} primary", request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "primary", userId: s.userId }), allowed: [200] },
+  {
+    route: "POST /admin/{hash} primary",
+    request: (s) => form(actionDataPath(`/admin/${s.hash}`, ENTITY), { intent: "primary", userId: s.userId }),
+    allowed: [200],
+  },
   {
     route: "POST /admin/{hash} add-existing-owner",
-    request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "add-existing-owner", userId: s.userId }),
+    request: (s) => form(actionDataPath(`/admin/${s.hash}`, ENTITY), { intent: "add-existing-owner", userId: s.userId }),
     allowed: [409, 422],
   },
   {
     route: "POST /admin/{hash} edit",
-    request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "edit", name: s.entityName, entityType: s.entityType }),
+    request: (s) => form(actionDataPath(`/admin/${s.hash}`, ENTITY), { intent: "edit", name: s.entityName, entityType: s.entityType }),
     allowed: [200],
   },
-  { route: "POST /admin/{hash} delete", request: (s) => form(dataPath(`/admin/${s.hash}`, ENTITY), { intent: "delete" }), allowed: null },
+  { route: "POST /admin/{hash} delete", request: (s) => form(actionDataPath(`/admin/${s.hash}`, ENTITY), { intent: "delete" }), allowed: null },
   {
     route: "POST /admin?index delete",
-    request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "delete", hashId: s.hash }),
+    request: (s) => form(actionDataPath("/admin?index", "routes/admin._index"), { intent: "delete", hashId: s.hash }),
     allowed: null,
   },
   {
     route: "POST /admin?index restore",
-    request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "restore", id: s.entityId }),
+    request: (s) => form(actionDataPath("/admin?index", "routes/admin._index"), { intent: "restore", id: s.entityId }),
     allowed: [409],
   },
   {
     route: "POST /admin?index tags",
-    request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "tags", ids: s.entityId, tagNames: "Probe tag" }),
+    request: (s) => form(actionDataPath("/admin?index", "routes/admin._index"), { intent: "tags", ids: s.entityId, tagNames: "Probe tag" }),
     allowed: [200],
   },
   {
     route: "POST /admin?index notifications",
-    request: (s) => form(dataPath("/admin?index", "routes/admin._index"), { intent: "notifications", ids: s.entityId, typeIds: "1,2,3,4,5,7" }),
+    request: (s) => form(actionDataPath("/admin?index", "routes/admin._index"), { intent: "notifications", ids: s.entityId, typeIds: "1,2,3,4,5,7" }),
     allowed: [200],
   },
   {
     route: "POST /admin?index create-entity",
     request: (s) =>
-      form(dataPath("/admin?index", "routes/admin._index"), { intent: "create-entity", userId: s.userId, entityType: "Trust", name: `Probe Trust ${s.hash}` }),
+      form(actionDataPath("/admin?index", "routes/admin._index"), {
+        intent: "create-entity",
+        userId: s.userId,
+        entityType: "Trust",
+        name: `Probe Trust ${s.hash}`,
+      }),
     allowed: [200],
   },
   {
     route: "POST /admin/{hash}/messages start",
-    request: (s) => form(dataPath(`/admin/${s.hash}/messages`, MESSAGES), { intent: "start", text: "Probe" }),
+    request: (s) => form(actionDataPath(`/admin/${s.hash}/messages`, MESSAGES), { intent: "start", text: "Probe" }),
     allowed: [200],
   },
   {
     route: "POST /messages/{conversationId} send",
-    request: (s) => form(dataPath(`/messages/${s.conversationId}`, INBOX), { intent: "send", text: "Probe" }),
+    request: (s) => form(actionDataPath(`/messages/${s.conversationId}`, INBOX), { intent: "send", text: "Probe" }),
     allowed: [200],
   },
   {
     route: "POST /admin/{hash}/messages/{conversationId} seen",
-    request: (s) => form(dataPath(`/admin/${s.hash}/messages/${s.conversationId}`, MESSAGES), { intent: "seen" }),
+    request: (s) => form(actionDataPath(`/admin/${s.hash}/messages/${s.conversationId}`, MESSAGES), { intent: "seen" }),
     allowed: [200],
   },
   // User actions.
-  { route: "POST /clients/{userId} activate", request: (s) => form(dataPath(`/clients/${s.userId}`, USER), { intent: "activate" }), allowed: [409] },
-  { route: "POST /clients/{userId} restore", request: (s) => form(dataPath(`/clients/${s.userId}`, USER), { intent: "restore" }), allowed: [409] },
+  { route: "POST /clients/{userId} activate", request: (s) => form(actionDataPath(`/clients/${s.userId}`, USER), { intent: "activate" }), allowed: [409] },
+  { route: "POST /clients/{userId} restore", request: (s) => form(actionDataPath(`/clients/${s.userId}`, USER), { intent: "restore" }), allowed: [409] },
   {
     route: "POST /clients/{userId} use-email-for-entities",
-    request: (s) => form(dataPath(`/clients/${s.userId}`, USER), { intent: "use-email-for-entities", hashIds: s.hash }),
+    request: (s) => form(actionDataPath(`/clients/${s.userId}`, USER), { intent: "use-email-for-entities", hashIds: s.hash }),
     allowed: [200],
   },
-  { route: "POST /clients/{userId} deactivate", request: (s) => form(dataPath(`/clients/${s.userId}`, USER), { intent: "deactivate" }), allowed: null },
-  { route: "POST /clients/{userId} delete", request: (s) => form(dataPath(`/clients/${s.userId}`, USER), { intent: "delete" }), allowed: null },
+  { route: "POST /clients/{userId} deactivate", request: (s) => form(actionDataPath(`/clients/${s.userId}`, USER), { intent: "deactivate" }), allowed: null },
+  { route: "POST /clients/{userId} delete", request: (s) => form(actionDataPath(`/clients/${s.userId}`, USER), { intent: "delete" }), allowed: null },
   {
     route: "POST /clients?index tags",
-    request: (s) => form(dataPath("/clients?index", "routes/clients._index"), { intent: "tags", userIds: s.userId, add: "Probe" }),
+    request: (s) => form(actionDataPath("/clients?index", "routes/clients._index"), { intent: "tags", userIds: s.userId, add: "Probe" }),
     allowed: [200],
   },
   {
@@ -333,7 +347,7 @@ const PROBES: Probe[] = [
   // Questionnaires.
   {
     route: "POST /preview/{companyId}/questionnaire/{questionnaireId} mark_paid",
-    request: (s) => form(singleFetchPath(`/preview/${s.entityId}/questionnaire/${s.questionnaireId}`), { intent: "mark_paid" }),
+    request: (s) => form(actionDataPath(`/preview/${s.entityId}/questionnaire/${s.questionnaireId}`, PREVIEW_Q), { intent: "mark_paid" }),
     allowed: [400],
   },
   {
@@ -394,12 +408,12 @@ describe("every staff route that takes an id", () => {
 
 /** Every staff list that names entities or clients, searched for a term (its loader data or JSON). */
 const LISTS: { list: string; path: (term: string) => string }[] = [
-  { list: "Entities", path: (q) => dataPath(`/admin?q=${q}`, "routes/admin._index") },
-  { list: "Users", path: (q) => dataPath(`/clients?q=${q}`, "routes/clients._index") },
-  { list: "Collect", path: (q) => dataPath(`/overview?q=${q}`, "routes/overview") },
-  { list: "Activities", path: (q) => dataPath(`/activities?search=${q}`, "routes/activities") },
-  { list: "Messages", path: (q) => dataPath(`/messages?q=${q}`, "routes/messages.($conversationId)") },
-  { list: "Entity switcher", path: (q) => dataPath(`/admin/${own.hash}?switch=${q}`, ENTITY) },
+  { list: "Entities", path: (q) => loaderDataPath(`/admin?q=${q}`, "routes/admin._index") },
+  { list: "Users", path: (q) => loaderDataPath(`/clients?q=${q}`, "routes/clients._index") },
+  { list: "Collect", path: (q) => loaderDataPath(`/overview?q=${q}`, "routes/overview") },
+  { list: "Activities", path: (q) => loaderDataPath(`/activities?search=${q}`, "routes/activities") },
+  { list: "Messages", path: (q) => loaderDataPath(`/messages?q=${q}`, "routes/messages.($conversationId)") },
+  { list: "Entity switcher", path: (q) => loaderDataPath(`/admin/${own.hash}?switch=${q}`, ENTITY) },
   { list: "Select user (new entity, add owner)", path: (q) => `/api/entities/users?q=${q}` },
   { list: "Send: entities", path: (q) => `/api/staff/send?q=${q}` },
 ];
@@ -493,7 +507,7 @@ describe("a client who co-owns another group's entity (finding 11)", () => {
       `/preview/user/${megan.id}?previewCompanyHash=${morgan.hashId}`,
       `/preview/user/${megan.id}?entity=${morgan.hashId}`,
     ]) {
-      const preview = await nina.pageData(SUMMIT, path, "routes/preview.user.$previewUserId");
+      const preview = await nina.data(SUMMIT, path, "routes/preview.user.$previewUserId");
       const home = preview.data.home;
       expect(
         home.entities.map((e: { name: string }) => e.name),
@@ -503,7 +517,7 @@ describe("a client who co-owns another group's entity (finding 11)", () => {
       expect(Object.keys(preview.entityIds), path).not.toContain(morgan.hashId);
       expect(JSON.stringify(preview), path).not.toMatch(/Outdoor Gear|S-Corporation/);
     }
-    const all = await partner.pageData(SUMMIT, `/preview/user/${megan.id}`, "routes/preview.user.$previewUserId");
+    const all = await partner.data(SUMMIT, `/preview/user/${megan.id}`, "routes/preview.user.$previewUserId");
     expect(all.data.home.selected.name).toBe("Morgan Outdoor Gear Inc");
   });
 });

@@ -6,16 +6,15 @@
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { closeDb, firmDb, withFirm } from "../../app/db.server";
+import { firmDb, withFirm } from "../../app/db.server";
 import { sendEmail } from "../../app/email.server";
-import { resetEnvCache } from "../../app/env.server";
 import { JOBS_SCHEMA, enqueue, jobsRunning, startJobs, type Jobs } from "../../app/jobs.server";
 import { DELIVER_OUTBOUND_MESSAGE, SWEEP_OUTBOUND_MESSAGES, outboxJobs } from "../../app/outbox/jobs.server";
 import { queueEmail } from "../../app/outbox/outbox.server";
 import { MAX_DELIVERY_ATTEMPTS } from "../../app/outbox/rules";
 import { sendSms } from "../../app/sms.server";
 import { startFakeProviders, type FakeProviders } from "../support/fake-providers";
-import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
+import { setupTestDb, type TestDb } from "../support/setup";
 
 const ACME = { id: "firm_acme_jobs", slug: "acme-jobs", name: "Acme Tax & Advisory" };
 const SUMMIT = { id: "firm_summit_jobs", slug: "summit-jobs", name: "Summit CPA Group" };
@@ -26,26 +25,17 @@ const TWILIO_FROM = "+15005550006";
 const FIRST_RETRY_MS = 300;
 const PROVIDER_ENV = ["RESEND_API_KEY", "RESEND_BASE_URL", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER", "TWILIO_BASE_URL"] as const;
 
-let database: TestDatabase;
+let testDb: TestDb;
 let providers: FakeProviders;
 let su: pg.Client;
 let jobs: Jobs;
-const savedEnv: Record<string, string | undefined> = {};
-
-function setEnv(values: Partial<Record<string, string | undefined>>) {
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  resetEnvCache();
-}
 
 function useResend() {
-  setEnv({ RESEND_API_KEY: RESEND_KEY, RESEND_BASE_URL: providers.url });
+  testDb.setEnv({ RESEND_API_KEY: RESEND_KEY, RESEND_BASE_URL: providers.url });
 }
 
 function useTwilio() {
-  setEnv({ TWILIO_ACCOUNT_SID: TWILIO_SID, TWILIO_AUTH_TOKEN: "twilio-token", TWILIO_FROM_NUMBER: TWILIO_FROM, TWILIO_BASE_URL: providers.url });
+  testDb.setEnv({ TWILIO_ACCOUNT_SID: TWILIO_SID, TWILIO_AUTH_TOKEN: "twilio-token", TWILIO_FROM_NUMBER: TWILIO_FROM, TWILIO_BASE_URL: providers.url });
 }
 
 function portal(firm: typeof ACME) {
@@ -54,7 +44,7 @@ function portal(firm: typeof ACME) {
 
 function start(options: { worker?: boolean; concurrency?: number } = {}) {
   return startJobs({
-    databaseUrl: database.url,
+    databaseUrl: testDb.db.url,
     worker: options.worker ?? true,
     pollingIntervalSeconds: 0.5,
     jobs: outboxJobs({ firstRetryMs: FIRST_RETRY_MS, concurrency: options.concurrency }),
@@ -100,12 +90,9 @@ async function deliveryJobs(messageId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  for (const key of [...PROVIDER_ENV, "DATABASE_URL", "DATABASE_OWNER_URL", "EMAIL_FROM"]) savedEnv[key] = process.env[key];
-  database = await createTestDatabase();
+  testDb = await setupTestDb({ env: { EMAIL_FROM } });
+  su = testDb.su;
   providers = await startFakeProviders();
-  setEnv({ ...databaseEnv(database), EMAIL_FROM });
-  su = new pg.Client({ connectionString: database.url });
-  await su.connect();
   for (const firm of [ACME, SUMMIT]) {
     await withFirm(firm.id, (tx) => tx.firm.create({ data: { id: firm.id, slug: firm.slug, name: firm.name } }));
   }
@@ -114,16 +101,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await jobs?.stop();
-  await su?.end();
-  await closeDb();
-  await database?.drop();
   await providers?.stop();
-  setEnv(savedEnv);
+  await testDb?.close();
 });
 
 beforeEach(() => {
   providers.reset();
-  setEnv(Object.fromEntries(PROVIDER_ENV.map((key) => [key, undefined])));
+  testDb.setEnv(Object.fromEntries(PROVIDER_ENV.map((key) => [key, undefined])));
 });
 
 describe("the job queue", () => {
@@ -385,7 +369,7 @@ describe("with no job queue running in the process", () => {
     expect(fn).toEqual([{ definer: true, config: expect.stringMatching(/^search_path=.+, pg_temp$/), app_can_execute: true, public_can_execute: false }]);
 
     const due = await queueEmail(portal(SUMMIT), { to: "pat@summit-jobs.test", subject: "Due", text: "Due" });
-    const app = new pg.Client({ connectionString: database.url, options: "-c role=portal_app" });
+    const app = new pg.Client({ connectionString: testDb.db.url, options: "-c role=portal_app" });
     await app.connect();
     try {
       // The app role sees no message without a firm, but the function lists the due one (ids only).
@@ -407,7 +391,7 @@ describe("periodic jobs", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     let runs = 0;
     const jobs = await startJobs({
-      databaseUrl: database.url,
+      databaseUrl: testDb.db.url,
       worker: true,
       pollingIntervalSeconds: 0.5,
       jobs: [

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { FirmSiteContext, FirmSettings } from "../../app/context.server";
-import { closeDb, firmDb, withFirm } from "../../app/db.server";
+import { firmDb, withFirm } from "../../app/db.server";
 import { sendEmail } from "../../app/email.server";
 import { resetEnvCache } from "../../app/env.server";
 import { jobsRunning } from "../../app/jobs.server";
@@ -19,7 +19,7 @@ import { MAX_DELIVERY_ATTEMPTS, isMessageRefusal, retryDelayMs, senderAddress, t
 import { sendSms } from "../../app/sms.server";
 import { devOutboxJsonLoader as outboxJsonLoader, devOutboxPageLoader as outboxPageLoader } from "../../app/outbox/dev-outbox.server";
 import { startFakeProviders, type FakeProviders } from "../support/fake-providers";
-import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
+import { setupTestDb, type TestDb } from "../support/setup";
 
 const ACME = { id: "firm_acme_messaging", slug: "acme-msg", name: 'Acme "Tax" & Co' };
 const SUMMIT = { id: "firm_summit_messaging", slug: "summit-msg", name: "Summit Accounting" };
@@ -31,10 +31,11 @@ const RESEND_KEY = "re_test_key_123";
 
 const PROVIDER_ENV = ["RESEND_API_KEY", "RESEND_BASE_URL", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER", "TWILIO_BASE_URL"] as const;
 
-let database: TestDatabase;
+let testDb: TestDb;
 let providers: FakeProviders;
 let acmeUserId: string;
 let summitUserId: string;
+/** The environment before this file changed it, to put parts of it back between cases. */
 const savedEnv: Record<string, string | undefined> = {};
 
 function portal(firm: typeof ACME) {
@@ -47,13 +48,7 @@ function firmContext(firm: typeof ACME, clientAddress: string | null = "127.0.0.
   return { portal: { site: "firm", firm: settings, db: firmDb(firm.id), origin: `http://${firm.slug}.localhost:3000`, clientAddress } };
 }
 
-function setEnv(values: Partial<Record<string, string | undefined>>) {
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  resetEnvCache();
-}
+const setEnv = (values: Record<string, string | undefined>) => testDb.setEnv(values);
 
 function useResend() {
   setEnv({ RESEND_API_KEY: RESEND_KEY, RESEND_BASE_URL: providers.url });
@@ -68,11 +63,9 @@ async function row(firm: typeof ACME, id: string) {
 }
 
 beforeAll(async () => {
-  for (const key of [...PROVIDER_ENV, "DATABASE_URL", "DATABASE_OWNER_URL", "EMAIL_FROM", "NODE_ENV", "SESSION_SECRET", "APP_DOMAIN"])
-    savedEnv[key] = process.env[key];
-  database = await createTestDatabase();
+  for (const key of [...PROVIDER_ENV, "NODE_ENV", "SESSION_SECRET", "APP_DOMAIN"]) savedEnv[key] = process.env[key];
+  testDb = await setupTestDb({ env: { EMAIL_FROM } });
   providers = await startFakeProviders();
-  setEnv({ ...databaseEnv(database), EMAIL_FROM });
 
   for (const firm of [ACME, SUMMIT]) {
     const userId = await withFirm(firm.id, async (tx) => {
@@ -86,10 +79,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await closeDb();
-  await database?.drop();
   await providers?.stop();
-  setEnv(savedEnv);
+  await testDb?.close();
 });
 
 beforeEach(() => {

@@ -3,70 +3,15 @@
  * special answers and undo, answer later, entries, signatures, submission, locking, bad input, and
  * another client's or firm's questionnaire (404, nothing changes) on every action.
  */
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type * as DbModule from "../../app/db.server";
-import type * as SeedModule from "../../prisma/seed";
 import type * as ServerModule from "../../app/questionnaires/questionnaire.server";
-import type { SessionUser } from "../../app/auth/session.server";
-import type { FirmSiteContext } from "../../app/context.server";
-import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
+import { firmIdOf, setupTestDb, type TestDb } from "../support/setup";
 
-let testDb: TestDatabase;
-let db: typeof DbModule;
-let seed: typeof SeedModule;
+let testDb: TestDb;
 let server: typeof ServerModule;
 let su: pg.Client;
-
-async function portalFor(slug: string, overrides: Record<string, unknown> = {}): Promise<FirmSiteContext> {
-  const firmId = seed.demoFirmId(slug);
-  const scoped = db.firmDb(firmId);
-  const prefs = await scoped.firmPreferences.findUniqueOrThrow({ where: { firmId } });
-  const { rows } = await su.query(`SELECT name, time_zone FROM firms WHERE id = $1`, [firmId]);
-  return {
-    site: "firm",
-    db: scoped,
-    origin: `http://${slug}.localhost`,
-    clientAddress: "127.0.0.1",
-    firm: {
-      id: firmId,
-      slug,
-      name: rows[0].name,
-      customDomain: null,
-      timeZone: rows[0].time_zone,
-      themeName: "modern",
-      brandColor: null,
-      logoKey: null,
-      logoUrl: null,
-      supportEmail: null,
-      preferences: { ...prefs, ...overrides } as FirmSiteContext["firm"]["preferences"],
-      vocabulary: [],
-    },
-  };
-}
-
-async function userFor(email: string, firmSlug: string): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [
-    email,
-    seed.demoFirmId(firmSlug),
-  ]);
-  const u = rows[0];
-  return {
-    id: u.id,
-    sessionId: "s",
-    kind: u.kind,
-    email,
-    fname: u.fname,
-    lname: u.lname,
-    preferredName: null,
-    firmAccess: null,
-    isAdvisor: false,
-    readonlyAccess: u.readonly_access,
-    timeZone: "Pacific Time (US & Canada)",
-    defaultCompanyId: null,
-  };
-}
 
 async function questionnaireOf(email: string, name: string) {
   const { rows } = await su.query(
@@ -98,26 +43,17 @@ async function snapshot(): Promise<string> {
 type Action = ServerModule.QuestionnaireAction;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  Object.assign(process.env, databaseEnv(testDb));
-  db = await import("../../app/db.server");
-  seed = await import("../../prisma/seed");
+  testDb = await setupTestDb({ seed: true });
+  su = testDb.su;
   server = await import("../../app/questionnaires/questionnaire.server");
-  su = new pg.Client({ connectionString: testDb.url });
-  await su.connect();
-  await seed.seedDemo();
 }, 120_000);
 
-afterAll(async () => {
-  await su?.end();
-  await db?.closeDb();
-  await testDb?.drop();
-});
+afterAll(() => testDb?.close());
 
 describe("loading", () => {
   it("loads the client's questionnaire with sections, questions, entries and signatures in a few statements", async () => {
-    const portal = await portalFor("acme");
-    const user = await userFor("client@acme.test", "acme");
+    const portal = await testDb.firmSite("acme");
+    const user = await testDb.sessionUser("client@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const data = await server.loadClientQuestionnaire(portal, user, hash, questionnaireId);
     expect(data.id).toBe(questionnaireId);
@@ -132,25 +68,25 @@ describe("loading", () => {
   });
 
   it("is not found for another client's entity, another firm, a staff user, or an unknown id", async () => {
-    const acme = await portalFor("acme");
-    const summit = await portalFor("summit");
-    const client = await userFor("client@acme.test", "acme");
+    const acme = await testDb.firmSite("acme");
+    const summit = await testDb.firmSite("summit");
+    const client = await testDb.sessionUser("client@acme.test", "acme");
     const other = await questionnaireOf("marcus.johnson@example.com", "2025 Individual Tax Organizer");
     const mine = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     await expect(server.loadClientQuestionnaire(acme, client, other.hash, other.questionnaireId)).rejects.toMatchObject({ status: 404 });
     await expect(server.loadClientQuestionnaire(acme, client, mine.hash, other.questionnaireId)).rejects.toMatchObject({ status: 404 });
     await expect(server.loadClientQuestionnaire(summit, client, mine.hash, mine.questionnaireId)).rejects.toMatchObject({ status: 404 });
     await expect(server.loadClientQuestionnaire(acme, client, mine.hash, "nope")).rejects.toMatchObject({ status: 404 });
-    const { rows } = await su.query(`SELECT email FROM users WHERE firm_id = $1 AND kind = 'staff' AND email IS NOT NULL LIMIT 1`, [seed.demoFirmId("acme")]);
-    const staff = await userFor(rows[0].email, "acme");
+    const { rows } = await su.query(`SELECT email FROM users WHERE firm_id = $1 AND kind = 'staff' AND email IS NOT NULL LIMIT 1`, [firmIdOf("acme")]);
+    const staff = await testDb.sessionUser(rows[0].email, "acme");
     await expect(server.loadClientQuestionnaire(acme, staff, mine.hash, mine.questionnaireId)).rejects.toMatchObject({ status: 404 });
   });
 });
 
 describe("answers", () => {
   it("saves an answer, refuses bad input with 400 and changes nothing", async () => {
-    const portal = await portalFor("acme");
-    const user = await userFor("client@acme.test", "acme");
+    const portal = await testDb.firmSite("acme");
+    const user = await testDb.sessionUser("client@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const ctx = { portal, user, companyHash: hash };
     const text = await questionOf(questionnaireId, `question_type IN ('text', 'textarea')`);
@@ -196,8 +132,8 @@ describe("answers", () => {
   });
 
   it("keeps both answers when two tabs save different questions at the same time", async () => {
-    const portal = await portalFor("acme");
-    const user = await userFor("client@acme.test", "acme");
+    const portal = await testDb.firmSite("acme");
+    const user = await testDb.sessionUser("client@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const { rows } = await su.query(
       `SELECT id FROM questions WHERE questionnaire_id = $1 AND question_type IN ('text', 'textarea') AND follow_up_question_id IS NULL ORDER BY "order" LIMIT 2`,
@@ -209,8 +145,8 @@ describe("answers", () => {
   });
 
   it("special answers, undo, answer later and answer now", async () => {
-    const portal = await portalFor("acme");
-    const user = await userFor("client@acme.test", "acme");
+    const portal = await testDb.firmSite("acme");
+    const user = await testDb.sessionUser("client@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "Additional Items Requested");
     const ctx = { portal, user, companyHash: hash };
     const date = await questionOf(questionnaireId, `question_type = 'date'`);
@@ -241,8 +177,8 @@ describe("answers", () => {
   });
 
   it("adds, saves and removes entries; the answer is the number of entries", async () => {
-    const portal = await portalFor("acme");
-    const user = await userFor("client@acme.test", "acme");
+    const portal = await testDb.firmSite("acme");
+    const user = await testDb.sessionUser("client@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const ctx = { portal, user, companyHash: hash };
     const q = await questionOf(questionnaireId, `question_type = 'entries'`);
@@ -270,8 +206,8 @@ describe("answers", () => {
 
 describe("signatures, locking and submission", () => {
   it("signs the engagement letter; with one signature per section the others become Not Needed; removing reverts", async () => {
-    const portal = await portalFor("acme", { requireOneSignaturePerSection: true });
-    const user = await userFor("client@acme.test", "acme");
+    const portal = await testDb.firmSite("acme", { requireOneSignaturePerSection: true });
+    const user = await testDb.sessionUser("client@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const ctx = { portal, user, companyHash: hash };
     const { rows } = await su.query(
@@ -312,8 +248,8 @@ describe("signatures, locking and submission", () => {
   });
 
   it("with first_section_required, refuses answers in later sections until the first is completed (409, nothing changes)", async () => {
-    const portal = await portalFor("acme", { firstSectionRequired: true });
-    const user = await userFor("client@acme.test", "acme");
+    const portal = await testDb.firmSite("acme", { firstSectionRequired: true });
+    const user = await testDb.sessionUser("client@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const ctx = { portal, user, companyHash: hash };
     const { rows: sections } = await su.query(
@@ -338,7 +274,7 @@ describe("signatures, locking and submission", () => {
       ).rejects.toMatchObject({ status: 409 });
       expect(await snapshot()).toBe(before);
       // Without the preference nothing is locked.
-      await server.performQuestionnaireAction({ ...ctx, portal: await portalFor("acme", { firstSectionRequired: false }) }, action);
+      await server.performQuestionnaireAction({ ...ctx, portal: await testDb.firmSite("acme", { firstSectionRequired: false }) }, action);
       expect((await questionOf(questionnaireId, `id = '${question.id}'`)).answer).toBe("Too early");
       // Once the first section is completed, later sections take answers.
       await su.query(`UPDATE sections SET marked_completed = true WHERE id = $1`, [first.id]);
@@ -350,8 +286,8 @@ describe("signatures, locking and submission", () => {
   });
 
   it("refuses a locked questionnaire, a past-due one, and read-only users", async () => {
-    const portal = await portalFor("acme");
-    const user = await userFor("client@acme.test", "acme");
+    const portal = await testDb.firmSite("acme");
+    const user = await testDb.sessionUser("client@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "Additional Items Requested");
     const q = await questionOf(questionnaireId, `question_type = 'date'`);
     const action: Action = { intent: "answer", questionnaireId, questionId: q.id, answer: "2026-01-02" };
@@ -374,8 +310,8 @@ describe("signatures, locking and submission", () => {
   });
 
   it("submits (refused with an outstanding deposit or without I Agree), returns the next questionnaire, and is final", async () => {
-    const portal = await portalFor("acme");
-    const user = await userFor("client@acme.test", "acme");
+    const portal = await testDb.firmSite("acme");
+    const user = await testDb.sessionUser("client@acme.test", "acme");
     const deposit = await questionnaireOf("client@acme.test", "2025 S-Corporation Questionnaire");
     await expect(
       server.performQuestionnaireAction(
@@ -404,9 +340,9 @@ describe("signatures, locking and submission", () => {
 
 describe("another client's or firm's questionnaire", () => {
   it("every action is 404 and changes nothing", async () => {
-    const acme = await portalFor("acme");
-    const summit = await portalFor("summit");
-    const client = await userFor("client@acme.test", "acme");
+    const acme = await testDb.firmSite("acme");
+    const summit = await testDb.firmSite("summit");
+    const client = await testDb.sessionUser("client@acme.test", "acme");
     const victim = await questionnaireOf("marcus.johnson@example.com", "2025 Individual Tax Organizer");
     await su.query(`UPDATE questionnaires SET completed = false, locked = false WHERE id = $1`, [victim.questionnaireId]);
     const mine = await questionnaireOf("client@acme.test", "Additional Items Requested");

@@ -6,21 +6,18 @@
  * and other clients and firms refused with 404 and nothing changed.
  */
 import { createHash } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
 import type * as SeedModule from "../../prisma/seed";
 import type * as ServerModule from "../../app/questionnaires/questionnaire.server";
-import type { SessionUser } from "../../app/auth/session.server";
-import type { FirmSiteContext } from "../../app/context.server";
 import { PortalError } from "../../app/errors";
-import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
-import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
+import { postToGrant } from "../support/s3";
+import { setupTestDb, type TestDb } from "../support/setup";
 
-let testDb: TestDatabase;
-let s3: TestS3;
+let testDb: TestDb;
 let db: typeof DbModule;
 let seed: typeof SeedModule;
 let server: typeof ServerModule;
@@ -29,54 +26,8 @@ let su: pg.Client;
 type Action = ServerModule.QuestionnaireAction;
 type Ctx = ServerModule.ActionContext;
 
-async function portalFor(slug: string, overrides: Record<string, unknown> = {}): Promise<FirmSiteContext> {
-  const firmId = seed.demoFirmId(slug);
-  const scoped = db.firmDb(firmId);
-  const prefs = await scoped.firmPreferences.findUniqueOrThrow({ where: { firmId } });
-  const { rows } = await su.query(`SELECT name, time_zone FROM firms WHERE id = $1`, [firmId]);
-  return {
-    site: "firm",
-    db: scoped,
-    origin: `http://${slug}.localhost`,
-    clientAddress: "198.51.100.7",
-    firm: {
-      id: firmId,
-      slug,
-      name: rows[0].name,
-      customDomain: null,
-      timeZone: rows[0].time_zone,
-      themeName: "modern",
-      brandColor: null,
-      logoKey: null,
-      logoUrl: null,
-      supportEmail: null,
-      preferences: { ...prefs, ...overrides } as FirmSiteContext["firm"]["preferences"],
-      vocabulary: [],
-    },
-  };
-}
-
-async function userFor(email: string, firmSlug: string): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access FROM users WHERE email = $1 AND firm_id = $2`, [
-    email,
-    seed.demoFirmId(firmSlug),
-  ]);
-  const u = rows[0];
-  return {
-    id: u.id,
-    sessionId: "s",
-    kind: u.kind,
-    email,
-    fname: u.fname,
-    lname: u.lname,
-    preferredName: null,
-    firmAccess: null,
-    isAdvisor: false,
-    readonlyAccess: u.readonly_access,
-    timeZone: "Pacific Time (US & Canada)",
-    defaultCompanyId: null,
-  };
-}
+/** A firm's site, asked from the address the signing tests expect in the stored copies. */
+const portalFor = (slug: string, preferences: Parameters<TestDb["firmSite"]>[1] = {}) => testDb.firmSite(slug, preferences, { clientAddress: "198.51.100.7" });
 
 async function request(slug: string, email: string) {
   const { rows } = await su.query(
@@ -124,33 +75,16 @@ const act = (action: Record<string, unknown>, ctx: Ctx = acmeCtx) =>
   server.performQuestionnaireAction(ctx, server.questionnaireActionSchema.parse({ questionnaireId: acme.questionnaireId, ...action }) as Action);
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  s3 = await startTestS3({ bucket: "pdf-sections-test" });
-  Object.assign(process.env, {
-    ...databaseEnv(testDb),
-    S3_ENDPOINT: s3.config.endpoint,
-    S3_REGION: s3.config.region,
-    S3_BUCKET: s3.config.bucket,
-    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-    S3_FORCE_PATH_STYLE: "true",
-  });
+  testDb = await setupTestDb({ seed: true, s3: "pdf-sections-test" });
+  su = testDb.su;
   db = await import("../../app/db.server");
   seed = await import("../../prisma/seed");
   server = await import("../../app/questionnaires/questionnaire.server");
-  su = new pg.Client({ connectionString: testDb.url });
-  await su.connect();
-  await seed.seedDemo();
   acme = await request("acme", "client@acme.test");
-  acmeCtx = { portal: await portalFor("acme"), user: await userFor("client@acme.test", "acme"), companyHash: acme.hash, userAgent: "vitest" };
+  acmeCtx = { portal: await portalFor("acme"), user: await testDb.sessionUser("client@acme.test", "acme"), companyHash: acme.hash, userAgent: "vitest" };
 }, 180_000);
 
-afterAll(async () => {
-  await su?.end();
-  await db?.closeDb();
-  await testDb?.drop();
-  await s3?.stop();
-});
+afterAll(() => testDb?.close());
 
 describe("seeded document sections", () => {
   it("attaches a real PDF to every document section, once", async () => {
@@ -318,7 +252,7 @@ describe("pdf_signature", () => {
     // Summit requires the first section first; that rule is tested with the questionnaire actions.
     const ctx: Ctx = {
       portal: await portalFor("summit", { firstSectionRequired: false }),
-      user: await userFor("client@summit.test", "summit"),
+      user: await testDb.sessionUser("client@summit.test", "summit"),
       companyHash: other.hash,
     };
     const sectionId = other.section("efile_authorization");
@@ -371,8 +305,8 @@ describe("delivery and document checklist", () => {
 
 describe("other clients and firms", () => {
   it("every document action on another client's or firm's questionnaire is 404 and changes nothing", async () => {
-    const summitCtx: Ctx = { portal: await portalFor("summit"), user: await userFor("client@summit.test", "summit"), companyHash: acme.hash };
-    const otherClient: Ctx = { portal: acmeCtx.portal, user: await userFor("marcus.johnson@example.com", "acme"), companyHash: acme.hash };
+    const summitCtx: Ctx = { portal: await portalFor("summit"), user: await testDb.sessionUser("client@summit.test", "summit"), companyHash: acme.hash };
+    const otherClient: Ctx = { portal: acmeCtx.portal, user: await testDb.sessionUser("marcus.johnson@example.com", "acme"), companyHash: acme.hash };
     const ownHashWrongQuestionnaire: Ctx = {
       ...otherClient,
       companyHash: (
@@ -403,7 +337,7 @@ describe("other clients and firms", () => {
 
   it("a locked questionnaire still shows its PDFs but takes no approvals, signatures or downloads-as-completion", async () => {
     const other = await request("summit", "client@summit.test");
-    const ctx: Ctx = { portal: await portalFor("summit"), user: await userFor("client@summit.test", "summit"), companyHash: other.hash };
+    const ctx: Ctx = { portal: await portalFor("summit"), user: await testDb.sessionUser("client@summit.test", "summit"), companyHash: other.hash };
     await su.query(`UPDATE questionnaires SET locked = true WHERE id = $1`, [other.questionnaireId]);
     const run = (action: Record<string, unknown>) =>
       server.performQuestionnaireAction(ctx, server.questionnaireActionSchema.parse({ questionnaireId: other.questionnaireId, ...action }) as Action);

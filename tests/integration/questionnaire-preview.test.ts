@@ -4,79 +4,22 @@
  * previewed by staff, deposit marked paid / unpaid, notes, and an upload question switched to
  * Provided Elsewhere or Upload Later losing its files.
  */
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type * as DbModule from "../../app/db.server";
-import type * as SeedModule from "../../prisma/seed";
 import type * as ServerModule from "../../app/questionnaires/questionnaire.server";
 import type * as PreviewModule from "../../app/questionnaires/preview-client.server";
 import type * as HomeModule from "../../app/home/client-home.server";
 import type * as StorageModule from "../../app/storage.server";
-import type { SessionUser } from "../../app/auth/session.server";
-import type { FirmSiteContext } from "../../app/context.server";
-import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
-import { postToGrant, startTestS3, type TestS3 } from "../support/s3";
+import { postToGrant } from "../support/s3";
+import { firmIdOf, setupTestDb, type TestDb } from "../support/setup";
 
-let testDb: TestDatabase;
-let s3: TestS3;
-let db: typeof DbModule;
-let seed: typeof SeedModule;
+let testDb: TestDb;
 let server: typeof ServerModule;
 let preview: typeof PreviewModule;
 let home: typeof HomeModule;
 let storage: typeof StorageModule;
 let su: pg.Client;
-
-async function portalFor(slug: string, overrides: Record<string, unknown> = {}): Promise<FirmSiteContext> {
-  const firmId = seed.demoFirmId(slug);
-  const scoped = db.firmDb(firmId);
-  const prefs = await scoped.firmPreferences.findUniqueOrThrow({ where: { firmId } });
-  const { rows } = await su.query(`SELECT name, time_zone FROM firms WHERE id = $1`, [firmId]);
-  return {
-    site: "firm",
-    db: scoped,
-    origin: `http://${slug}.localhost`,
-    clientAddress: "127.0.0.1",
-    firm: {
-      id: firmId,
-      slug,
-      name: rows[0].name,
-      customDomain: null,
-      timeZone: rows[0].time_zone,
-      themeName: "modern",
-      brandColor: null,
-      logoKey: null,
-      logoUrl: null,
-      supportEmail: null,
-      preferences: { ...prefs, ...overrides } as FirmSiteContext["firm"]["preferences"],
-      vocabulary: [],
-    },
-  };
-}
-
-async function userFor(email: string, firmSlug: string, extra: Partial<SessionUser> = {}): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, kind::text AS kind, fname, lname, readonly_access, is_advisor FROM users WHERE email = $1 AND firm_id = $2`, [
-    email,
-    seed.demoFirmId(firmSlug),
-  ]);
-  const u = rows[0];
-  return {
-    id: u.id,
-    sessionId: "s",
-    kind: u.kind,
-    email,
-    fname: u.fname,
-    lname: u.lname,
-    preferredName: null,
-    firmAccess: null,
-    isAdvisor: u.is_advisor ?? false,
-    readonlyAccess: u.readonly_access,
-    timeZone: "Pacific Time (US & Canada)",
-    defaultCompanyId: null,
-    ...extra,
-  };
-}
 
 async function questionnaireOf(email: string, name: string) {
   const { rows } = await su.query(
@@ -103,46 +46,27 @@ async function snapshot(): Promise<string> {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  s3 = await startTestS3();
-  Object.assign(process.env, {
-    ...databaseEnv(testDb),
-    S3_ENDPOINT: s3.config.endpoint,
-    S3_REGION: s3.config.region,
-    S3_BUCKET: s3.config.bucket,
-    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-    S3_FORCE_PATH_STYLE: "true",
-  });
-  db = await import("../../app/db.server");
-  seed = await import("../../prisma/seed");
+  testDb = await setupTestDb({ seed: true, s3: "questionnaire-preview-test" });
+  su = testDb.su;
   server = await import("../../app/questionnaires/questionnaire.server");
   preview = await import("../../app/questionnaires/preview-client.server");
   home = await import("../../app/home/client-home.server");
   storage = await import("../../app/storage.server");
-  su = new pg.Client({ connectionString: testDb.url });
-  await su.connect();
-  await seed.seedDemo();
 }, 120_000);
 
-afterAll(async () => {
-  await su?.end();
-  await db?.closeDb();
-  await testDb?.drop();
-  await s3?.stop();
-});
+afterAll(() => testDb?.close());
 
 describe("advisor preview of a client's questionnaire", () => {
   it("loads the client's view for staff of the firm and writes nothing; staff cannot answer through the client's API", async () => {
-    const acme = await portalFor("acme");
-    const advisor = await userFor("advisor@acme.test", "acme");
+    const acme = await testDb.firmSite("acme");
+    const advisor = await testDb.sessionUser("advisor@acme.test", "acme");
     const { questionnaireId, hash, companyId } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const before = await snapshot();
     const data = await server.loadQuestionnaireForStaff(acme, advisor, companyId, questionnaireId);
     expect(data?.id).toBe(questionnaireId);
     expect(data!.questions.length).toBeGreaterThan(10);
     // The client's loader gives the same questions and notes: the preview is the client's view.
-    const client = await userFor("client@acme.test", "acme");
+    const client = await testDb.sessionUser("client@acme.test", "acme");
     const asClient = await server.loadClientQuestionnaire(acme, client, hash, questionnaireId);
     expect(data!.questions).toEqual(asClient.questions);
     // What the preview page would send if it saved (it doesn't): refused for staff, nothing changes.
@@ -163,21 +87,21 @@ describe("advisor preview of a client's questionnaire", () => {
   });
 
   it("is not found with another firm's scope, another entity's id or an unknown id", async () => {
-    const summit = await portalFor("summit");
-    const acme = await portalFor("acme");
+    const summit = await testDb.firmSite("summit");
+    const acme = await testDb.firmSite("acme");
     const mine = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const other = await questionnaireOf("marcus.johnson@example.com", "2025 Individual Tax Organizer");
-    const advisor = await userFor("advisor@acme.test", "acme", { kind: "staff" });
+    const advisor = await testDb.sessionUser("advisor@acme.test", "acme");
     expect(await server.loadQuestionnaireForStaff(summit, advisor, mine.companyId, mine.questionnaireId)).toBeNull();
     expect(await server.loadQuestionnaireForStaff(acme, advisor, other.companyId, mine.questionnaireId)).toBeNull();
     expect(await server.loadQuestionnaireForStaff(acme, advisor, mine.companyId, "nope")).toBeNull();
     // A client of the firm is not staff.
-    expect(await server.loadQuestionnaireForStaff(acme, await userFor("client@acme.test", "acme"), mine.companyId, mine.questionnaireId)).toBeNull();
+    expect(await server.loadQuestionnaireForStaff(acme, await testDb.sessionUser("client@acme.test", "acme"), mine.companyId, mine.questionnaireId)).toBeNull();
   });
 
   it("group-access staff preview only questionnaires of entities in their own group or in none", async () => {
-    const summit = await portalFor("summit");
-    const nina = await userFor("nina.patel@summit.test", "summit", { kind: "staff", firmAccess: "group", isAdvisor: true });
+    const summit = await testDb.firmSite("summit");
+    const nina = await testDb.sessionUser("nina.patel@summit.test", "summit");
     const { rows } = await su.query(
       `SELECT q.id, q.company_id, (o.firm_group_id = (SELECT firm_group_id FROM users WHERE id = $1)) AS own
          FROM questionnaires q JOIN companies c ON c.id = q.company_id JOIN users o ON o.id = c.primary_owner_id
@@ -199,12 +123,12 @@ describe("advisor preview of a client's questionnaire", () => {
 
 describe("template preview", () => {
   it("shows the template's sections and questions with no answers; tax year is this year (the page shows minus 1)", async () => {
-    const acme = await portalFor("acme");
+    const acme = await testDb.firmSite("acme");
     const { rows } = await su.query(
       `SELECT t.id, t.hash_id, t.name, (SELECT count(*)::int FROM template_sections s WHERE s.template_id = t.id) AS sections,
               (SELECT count(*)::int FROM template_questions q WHERE q.template_id = t.id) AS questions
          FROM questionnaire_templates t WHERE t.firm_id = $1 AND t.deleted_at IS NULL ORDER BY questions DESC LIMIT 1`,
-      [seed.demoFirmId("acme")],
+      [firmIdOf("acme")],
     );
     const t = rows[0];
     expect(t.questions).toBeGreaterThan(0);
@@ -219,7 +143,7 @@ describe("template preview", () => {
     for (const s of data!.sections) expect(s.signatures.length).toBe(s.sectionType === 2 ? 1 : 0);
     // By its public hash id too; not from another firm; nothing written.
     expect((await server.loadTemplatePreview(acme, t.hash_id, "2026-03-10"))?.id).toBe(t.id);
-    expect(await server.loadTemplatePreview(await portalFor("summit"), t.id, "2026-03-10")).toBeNull();
+    expect(await server.loadTemplatePreview(await testDb.firmSite("summit"), t.id, "2026-03-10")).toBeNull();
     expect(await server.loadTemplatePreview(acme, "nope", "2026-03-10")).toBeNull();
     expect(await snapshot()).toBe(before);
   });
@@ -227,10 +151,10 @@ describe("template preview", () => {
 
 describe("client dashboard previewed by staff", () => {
   it("reads the client as the dashboard expects, without changing the client's default entity", async () => {
-    const acme = await portalFor("acme");
-    const client = await userFor("client@acme.test", "acme");
+    const acme = await testDb.firmSite("acme");
+    const client = await testDb.sessionUser("client@acme.test", "acme");
     const before = await snapshot();
-    const staff = await userFor("advisor@acme.test", "acme", { kind: "staff" });
+    const staff = await testDb.sessionUser("advisor@acme.test", "acme");
     const previewed = await preview.findPreviewClient(acme, staff, client.id);
     expect(previewed).toMatchObject({ id: client.id, kind: "client" });
     const data = await home.loadClientHome(acme, previewed!, new URLSearchParams());
@@ -241,14 +165,14 @@ describe("client dashboard previewed by staff", () => {
     expect(await snapshot()).toBe(before);
     // Staff users, other firms' clients and unknown ids are not previewable; clients preview nobody.
     expect(await preview.findPreviewClient(acme, staff, staff.id)).toBeNull();
-    expect(await preview.findPreviewClient(await portalFor("summit"), staff, client.id)).toBeNull();
+    expect(await preview.findPreviewClient(await testDb.firmSite("summit"), staff, client.id)).toBeNull();
     expect(await preview.findPreviewClient(acme, staff, "nope")).toBeNull();
     expect(await preview.findPreviewClient(acme, client, client.id)).toBeNull();
   });
 
   it("group-access staff preview only clients of their own group or of none", async () => {
-    const summit = await portalFor("summit");
-    const nina = await userFor("nina.patel@summit.test", "summit", { kind: "staff", firmAccess: "group", isAdvisor: true });
+    const summit = await testDb.firmSite("summit");
+    const nina = await testDb.sessionUser("nina.patel@summit.test", "summit");
     const { rows } = await su.query(
       `SELECT id, firm_group_id = (SELECT firm_group_id FROM users WHERE id = $1) AS own FROM users
         WHERE firm_id = 'firm_summit' AND kind = 'client' AND deleted_at IS NULL AND firm_group_id IS NOT NULL`,
@@ -265,18 +189,18 @@ describe("client dashboard previewed by staff", () => {
 
 describe("deposit marked paid / unpaid", () => {
   it("an advisor marks an outstanding deposit paid (marked_paid) and back to pending; other states, non-advisors, clients and other firms are refused", async () => {
-    const acme = await portalFor("acme");
-    const advisor = await userFor("advisor@acme.test", "acme");
+    const acme = await testDb.firmSite("acme");
+    const advisor = await testDb.sessionUser("advisor@acme.test", "acme");
     const { questionnaireId, companyId } = await questionnaireOf("client@acme.test", "2025 S-Corporation Questionnaire");
     const status = async () => (await su.query(`SELECT deposit_status::text AS s FROM questionnaires WHERE id = $1`, [questionnaireId])).rows[0].s;
     expect(await status()).toBe("unpaid");
 
     const before = await snapshot();
     await expect(server.setDepositPaid(acme, { ...advisor, isAdvisor: false }, companyId, questionnaireId, true)).rejects.toMatchObject({ status: 403 });
-    await expect(server.setDepositPaid(acme, await userFor("client@acme.test", "acme"), companyId, questionnaireId, true)).rejects.toMatchObject({
+    await expect(server.setDepositPaid(acme, await testDb.sessionUser("client@acme.test", "acme"), companyId, questionnaireId, true)).rejects.toMatchObject({
       status: 404,
     });
-    await expect(server.setDepositPaid(await portalFor("summit"), advisor, companyId, questionnaireId, true)).rejects.toMatchObject({ status: 404 });
+    await expect(server.setDepositPaid(await testDb.firmSite("summit"), advisor, companyId, questionnaireId, true)).rejects.toMatchObject({ status: 404 });
     await expect(server.setDepositPaid(acme, advisor, "other-company", questionnaireId, true)).rejects.toMatchObject({ status: 404 });
     await expect(server.setDepositPaid(acme, advisor, companyId, questionnaireId, false)).rejects.toMatchObject({ status: 400 });
     expect(await snapshot()).toBe(before);
@@ -298,9 +222,9 @@ describe("deposit marked paid / unpaid", () => {
 
 describe("notes", () => {
   it("a client's note comes back as 'Author: body'; clients see the firm's notes as '{firm} Team', never internal or removed ones", async () => {
-    const acme = await portalFor("acme");
-    const client = await userFor("client@acme.test", "acme");
-    const advisor = await userFor("advisor@acme.test", "acme");
+    const acme = await testDb.firmSite("acme");
+    const client = await testDb.sessionUser("client@acme.test", "acme");
+    const advisor = await testDb.sessionUser("advisor@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const { rows } = await su.query(`SELECT id, firm_id FROM questions WHERE questionnaire_id = $1 AND question_type = 'text' ORDER BY "order" LIMIT 1`, [
       questionnaireId,
@@ -344,8 +268,8 @@ describe("an upload question switched away from its documents", () => {
   }
 
   it("Provided Elsewhere and Upload Later delete the files and clear the answer", async () => {
-    const acme = await portalFor("acme");
-    const client = await userFor("client@acme.test", "acme");
+    const acme = await testDb.firmSite("acme");
+    const client = await testDb.sessionUser("client@acme.test", "acme");
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "Additional Items Requested");
     await su.query(
       `UPDATE questionnaires SET completed = false, locked = false, due_date = date_trunc('year', current_date) + interval '11 months 27 days' WHERE id = $1`,

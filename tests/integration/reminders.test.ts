@@ -5,75 +5,25 @@
  * sent), and the automatic run: due rows sent exactly once with two concurrent runs and after a
  * crash mid-run, reminders disabled per questionnaire, next_reminder_date kept right.
  */
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
-import type * as SeedModule from "../../prisma/seed";
 import type * as RemindersModule from "../../app/reminders/reminders.server";
 import type * as JobsModule from "../../app/reminders/jobs.server";
-import type { SessionUser } from "../../app/auth/session.server";
-import type { FirmSiteContext } from "../../app/context.server";
 import { nextReminderDate } from "../../app/reminders/rules";
-import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
+import { firmIdOf, setupTestDb, type TestDb } from "../support/setup";
 
-let testDb: TestDatabase;
+let testDb: TestDb;
 let db: typeof DbModule;
-let seed: typeof SeedModule;
 let reminders: typeof RemindersModule;
 let jobs: typeof JobsModule;
 let su: pg.Client;
 let ACME: string;
 let SUMMIT: string;
 
-async function portalFor(slug: string): Promise<FirmSiteContext> {
-  const firmId = seed.demoFirmId(slug);
-  const scoped = db.firmDb(firmId);
-  const prefs = await scoped.firmPreferences.findUniqueOrThrow({ where: { firmId } });
-  const { rows } = await su.query(`SELECT name, time_zone FROM firms WHERE id = $1`, [firmId]);
-  return {
-    site: "firm",
-    db: scoped,
-    origin: `http://${slug}.localhost`,
-    clientAddress: "127.0.0.1",
-    firm: {
-      id: firmId,
-      slug,
-      name: rows[0].name,
-      customDomain: null,
-      timeZone: rows[0].time_zone,
-      themeName: "modern",
-      brandColor: null,
-      logoKey: null,
-      logoUrl: null,
-      supportEmail: null,
-      preferences: prefs as unknown as FirmSiteContext["firm"]["preferences"],
-      vocabulary: [],
-    },
-  };
-}
-
-async function staffFor(email: string, slug: string): Promise<SessionUser> {
-  const { rows } = await su.query(`SELECT id, fname, lname, firm_access::text AS access, is_advisor FROM users WHERE email = $1 AND firm_id = $2`, [
-    email,
-    seed.demoFirmId(slug),
-  ]);
-  const u = rows[0];
-  return {
-    id: u.id,
-    sessionId: "s",
-    kind: "staff",
-    email,
-    fname: u.fname,
-    lname: u.lname,
-    preferredName: null,
-    firmAccess: u.access,
-    isAdvisor: u.is_advisor,
-    readonlyAccess: false,
-    timeZone: "UTC",
-    defaultCompanyId: null,
-  };
-}
+/** A staff member as signed in, in UTC. */
+const staffFor = (email: string, slug: string) => testDb.sessionUser(email, slug, { timeZone: "UTC" });
 
 const DAY = 86_400_000;
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
@@ -173,24 +123,16 @@ async function countAll(table: string) {
 const jobContext = () => ({ sql: async <R>(text: string, values: unknown[] = []) => (await su.query(text, values)).rows as R[] });
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  Object.assign(process.env, databaseEnv(testDb));
+  testDb = await setupTestDb({ seed: true });
+  su = testDb.su;
   db = await import("../../app/db.server");
-  seed = await import("../../prisma/seed");
   reminders = await import("../../app/reminders/reminders.server");
   jobs = await import("../../app/reminders/jobs.server");
-  su = new pg.Client({ connectionString: testDb.url });
-  await su.connect();
-  await seed.seedDemo({ log: () => {} });
-  ACME = seed.demoFirmId("acme");
-  SUMMIT = seed.demoFirmId("summit");
+  ACME = firmIdOf("acme");
+  SUMMIT = firmIdOf("summit");
 }, 120_000);
 
-afterAll(async () => {
-  await su?.end();
-  await db?.closeDb();
-  await testDb?.drop();
-});
+afterAll(() => testDb?.close());
 
 // Only this file's fixtures are due in the automatic tests.
 beforeEach(async () => {
@@ -199,7 +141,7 @@ beforeEach(async () => {
 
 describe("sending reminders now", () => {
   it("sends custom texts by email, by text to clients who chose Email & Text, and in-app, and saves the texts", async () => {
-    const portal = await portalFor("acme");
+    const portal = await testDb.firmSite("acme");
     const advisor = await staffFor("advisor@acme.test", "acme");
     const f = await fixture(ACME);
     const locked = await fixture(ACME, { locked: true });
@@ -263,7 +205,7 @@ describe("sending reminders now", () => {
   });
 
   it("uses the saved texts, or the defaults, when not customised", async () => {
-    const portal = await portalFor("acme");
+    const portal = await testDb.firmSite("acme");
     const advisor = await staffFor("advisor@acme.test", "acme");
     const f = await fixture(ACME);
     await reminders.sendReminders(portal, advisor, [f.questionnaireId]);
@@ -277,7 +219,7 @@ describe("sending reminders now", () => {
   });
 
   it("saves texts without sending", async () => {
-    const portal = await portalFor("acme");
+    const portal = await testDb.firmSite("acme");
     const advisor = await staffFor("advisor@acme.test", "acme");
     const f = await fixture(ACME);
     const before = await countAll("outbound_messages");
@@ -297,7 +239,7 @@ describe("sending reminders now", () => {
   });
 
   it("is for advisors only", async () => {
-    const portal = await portalFor("acme");
+    const portal = await testDb.firmSite("acme");
     const admin = await staffFor("admin@acme.test", "acme");
     const f = await fixture(ACME);
     const nonAdvisor = { ...admin, isAdvisor: false };
@@ -306,7 +248,7 @@ describe("sending reminders now", () => {
   });
 
   it("answers 404 for another firm's questionnaire, alone or among the firm's own, and sends nothing", async () => {
-    const acme = await portalFor("acme");
+    const acme = await testDb.firmSite("acme");
     const advisor = await staffFor("advisor@acme.test", "acme");
     const own = await fixture(ACME);
     const theirs = await fixture(SUMMIT);
@@ -322,7 +264,7 @@ describe("sending reminders now", () => {
   });
 
   it("answers 404 to group-access staff for an entity of another group", async () => {
-    const summit = await portalFor("summit");
+    const summit = await testDb.firmSite("summit");
     const nina = await staffFor("nina.patel@summit.test", "summit");
     expect(nina.firmAccess).toBe("group");
     const f = await fixture(SUMMIT);
@@ -404,7 +346,7 @@ describe("automatic reminders", () => {
   });
 
   it("keeps next_reminder_date right when reminders are switched and due dates or the frequency change", async () => {
-    const portal = await portalFor("acme");
+    const portal = await testDb.firmSite("acme");
     const advisor = await staffFor("advisor@acme.test", "acme");
     const f = await fixture(ACME, { dueInDays: 60 });
     await reminders.setRemindersDisabled(portal, advisor, [f.questionnaireId], true);

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
 import type * as AdminModule from "../support/admin-db";
-import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
+import { setupTestDb, type TestDb } from "../support/setup";
 
 const A = "firm_a";
 const B = "firm_b";
 
-let testDb: TestDatabase;
+let testDb: TestDb;
 let db: typeof DbModule;
 let admin: typeof AdminModule;
 /** Superuser connection for catalog checks. */
@@ -70,23 +70,18 @@ async function seedFirm(firmId: string, slug: string) {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  Object.assign(process.env, databaseEnv(testDb));
   // The concurrency test below needs a pool of two connections.
-  process.env.DATABASE_POOL_SIZE = "2";
+  testDb = await setupTestDb({ env: { DATABASE_POOL_SIZE: "2" } });
+  su = testDb.su;
   db = await import("../../app/db.server");
   admin = await import("../support/admin-db");
-  su = new pg.Client({ connectionString: testDb.url });
-  await su.connect();
   await seedFirm(A, "alpha");
   await seedFirm(B, "beta");
 });
 
 afterAll(async () => {
-  await su?.end();
-  await db?.closeDb();
   await admin?.closeAdminDb();
-  await testDb?.drop();
+  await testDb?.close();
 });
 
 /** Tables with rows seeded for both firms, and the column naming their firm. */
@@ -238,7 +233,7 @@ describe("writing through a firm-scoped client", () => {
 
 describe("without a firm", () => {
   it("tenant tables look empty and refuse writes to the application role", async () => {
-    const pool = new pg.Pool(db.appPoolConfig(testDb.appUrl));
+    const pool = new pg.Pool(db.appPoolConfig(testDb.db.appUrl));
     try {
       const { rows: who } = await pool.query("SELECT current_user AS role");
       expect(who[0].role).toBe("portal_app");

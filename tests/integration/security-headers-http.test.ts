@@ -5,7 +5,6 @@
  * is allowed for connections and images; the host's own answers (unknown host, cross-site refusal)
  * and static files get the base headers. HSTS is absent on http (see security-headers-hsts-http).
  */
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, type Browser, type TestApp } from "../support/app";
 import type { HostResponse } from "../support/http";
@@ -17,19 +16,13 @@ let review: { hash: string; questionnaireId: string; section: (key: string) => s
 beforeAll(async () => {
   app = await bootApp({ name: "security-headers-http", s3: true });
   client = await app.signIn("acme", "client@acme.test");
-  const su = new pg.Client({ connectionString: app.db.url });
-  await su.connect();
-  try {
-    const { rows } = await su.query(
-      `SELECT q.id, c.hash_id FROM questionnaires q JOIN companies c ON c.id = q.company_id JOIN company_owners o ON o.company_id = c.id
-         JOIN users u ON u.id = o.user_id JOIN firms f ON f.id = q.firm_id
-        WHERE f.slug = 'acme' AND u.email = 'client@acme.test' AND q.name = '2025 Return Review and Signature'`,
-    );
-    const sections = await su.query(`SELECT id, section_key FROM sections WHERE questionnaire_id = $1`, [rows[0].id]);
-    review = { hash: rows[0].hash_id, questionnaireId: rows[0].id, section: (key) => sections.rows.find((s) => s.section_key === key).id };
-  } finally {
-    await su.end();
-  }
+  const { rows } = await app.su.query(
+    `SELECT q.id, c.hash_id FROM questionnaires q JOIN companies c ON c.id = q.company_id JOIN company_owners o ON o.company_id = c.id
+       JOIN users u ON u.id = o.user_id JOIN firms f ON f.id = q.firm_id
+      WHERE f.slug = 'acme' AND u.email = 'client@acme.test' AND q.name = '2025 Return Review and Signature'`,
+  );
+  const sections = await app.su.query(`SELECT id, section_key FROM sections WHERE questionnaire_id = $1`, [rows[0].id]);
+  review = { hash: rows[0].hash_id, questionnaireId: rows[0].id, section: (key) => sections.rows.find((s) => s.section_key === key).id };
 }, 180_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@
  * and every demo user's password works. Also: installing the canned templates into a new firm
  * is idempotent and quick (firm sign-up calls it).
  */
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
@@ -13,9 +13,9 @@ import { verifyPassword } from "../../app/auth/password.server";
 import { CANNED_TEMPLATES } from "../../app/templates/canned";
 import { installCannedTemplates } from "../../app/templates/canned.server";
 import { demoFirms } from "../../tenants/index";
-import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
+import { setupTestDb, type TestDb } from "../support/setup";
 
-let testDb: TestDatabase;
+let testDb: TestDb;
 let db: typeof DbModule;
 let seed: typeof SeedModule;
 /** Superuser connection: sees every firm's rows (counts across the whole database). */
@@ -55,22 +55,15 @@ let firstCounts: Record<string, number>;
 let firstIds: Awaited<ReturnType<typeof ids>>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  Object.assign(process.env, databaseEnv(testDb));
+  testDb = await setupTestDb({ seed: true });
+  su = testDb.su;
   db = await import("../../app/db.server");
   seed = await import("../../prisma/seed");
-  su = new pg.Client({ connectionString: testDb.url });
-  await su.connect();
-  await seed.seedDemo();
   firstCounts = await tableCounts();
   firstIds = await ids();
 });
 
-afterAll(async () => {
-  await su?.end();
-  await db?.closeDb();
-  await testDb?.drop();
-});
+afterAll(() => testDb?.close());
 
 describe("seedDemo", () => {
   it("writes both demo firms with their staff, clients, entities and questionnaires", async () => {

@@ -4,7 +4,7 @@
  * with nothing written; bad input is 400/415/422 with the spec's messages, never 500; clients,
  * signed-out callers, non-advisors and staff without template access are refused.
  */
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, type TestApp } from "../support/app";
 
@@ -47,10 +47,8 @@ const addDays = (n: number) => {
 beforeAll(async () => {
   app = await bootApp({
     name: "send-http",
-    beforeServe: async ({ db }) => {
-      su = new pg.Client({ connectionString: db.url });
-      await su.connect();
-      return () => su.end();
+    beforeServe: async (booting) => {
+      su = booting.su;
     },
   });
   partner = (await app.signIn("acme", "partner@acme.test")).cookie;

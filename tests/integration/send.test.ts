@@ -5,11 +5,10 @@
  * job queue, a scheduler run worked by several workers at once (exactly once), and another firm's
  * template or entity (404, nothing written) or an inactive entity (refused).
  */
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
-import type * as SeedModule from "../../prisma/seed";
 import type * as SendModule from "../../app/collect/send/send.server";
 import type * as SchedulerModule from "../../app/collect/send/scheduler.server";
 import type * as JobsModule from "../../app/jobs.server";
@@ -17,61 +16,25 @@ import type { SendTemplateRequest } from "../../app/collect/send/rules";
 import type { FirmSiteContext } from "../../app/context.server";
 import type { SessionUser } from "../../app/auth/session.server";
 import type { PortalError as PortalErrorType } from "../../app/errors";
-import { databaseEnv, createTestDatabase, type TestDatabase } from "../support/postgres";
+import { firmIdOf, setupTestDb, type TestDb } from "../support/setup";
 
-let testDb: TestDatabase;
+let testDb: TestDb;
 let db: typeof DbModule;
-let seed: typeof SeedModule;
 let send: typeof SendModule;
 let scheduler: typeof SchedulerModule;
 let jobsModule: typeof JobsModule;
 let su: pg.Client;
-
-async function portalFor(slug: string, overrides: Record<string, unknown> = {}): Promise<FirmSiteContext> {
-  const { loadFirmSettings } = await import("../../app/firms/firm-settings.server");
-  const firm = (await loadFirmSettings(seed.demoFirmId(slug)))!;
-  return {
-    site: "firm",
-    db: db.firmDb(firm.id),
-    origin: `http://${slug}.localhost`,
-    clientAddress: "127.0.0.1",
-    firm: { ...firm, preferences: { ...firm.preferences, ...overrides } },
-  };
-}
-
-async function staff(email: string, slug: string): Promise<SessionUser> {
-  const { rows } = await su.query(
-    `SELECT id, fname, lname, firm_access::text AS firm_access, firm_group_id, is_advisor FROM users WHERE email = $1 AND firm_id = $2`,
-    [email, seed.demoFirmId(slug)],
-  );
-  const u = rows[0];
-  return {
-    id: u.id,
-    sessionId: "s",
-    kind: "staff",
-    email,
-    fname: u.fname,
-    lname: u.lname,
-    preferredName: null,
-    firmAccess: u.firm_access,
-    firmGroupId: u.firm_group_id,
-    isAdvisor: u.is_advisor,
-    readonlyAccess: false,
-    timeZone: "Pacific Time (US & Canada)",
-    defaultCompanyId: null,
-  };
-}
 
 async function one<T = Record<string, unknown>>(sql: string, values: unknown[] = []): Promise<T> {
   return (await su.query(sql, values)).rows[0] as T;
 }
 
 async function entity(slug: string, name: string): Promise<string> {
-  return (await one<{ id: string }>(`SELECT id FROM companies WHERE firm_id = $1 AND name = $2`, [seed.demoFirmId(slug), name])).id;
+  return (await one<{ id: string }>(`SELECT id FROM companies WHERE firm_id = $1 AND name = $2`, [firmIdOf(slug), name])).id;
 }
 
 async function template(slug: string, key: string): Promise<string> {
-  return (await one<{ id: string }>(`SELECT id FROM questionnaire_templates WHERE firm_id = $1 AND canned_key = $2`, [seed.demoFirmId(slug), key])).id;
+  return (await one<{ id: string }>(`SELECT id FROM questionnaire_templates WHERE firm_id = $1 AND canned_key = $2`, [firmIdOf(slug), key])).id;
 }
 
 /** Counts of everything a send can write, per firm. */
@@ -133,7 +96,7 @@ async function expectSendError(promise: Promise<unknown>, status: number, messag
 
 /** `count` more active entities in acme, each owned by a new client. */
 async function addEntities(count: number, prefix: string): Promise<string[]> {
-  const firmId = seed.demoFirmId("acme");
+  const firmId = firmIdOf("acme");
   const ids: string[] = [];
   await db.withFirm(firmId, async (tx) => {
     for (let i = 0; i < count; i += 1) {
@@ -161,27 +124,19 @@ let acme: FirmSiteContext;
 let partner: SessionUser;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  Object.assign(process.env, databaseEnv(testDb));
+  testDb = await setupTestDb({ seed: true });
+  su = testDb.su;
   db = await import("../../app/db.server");
-  seed = await import("../../prisma/seed");
   send = await import("../../app/collect/send/send.server");
   scheduler = await import("../../app/collect/send/scheduler.server");
   jobsModule = await import("../../app/jobs.server");
-  su = new pg.Client({ connectionString: testDb.url });
-  await su.connect();
-  await seed.seedDemo();
-  acme = await portalFor("acme");
-  partner = await staff("partner@acme.test", "acme");
+  acme = await testDb.firmSite("acme");
+  partner = await testDb.sessionUser("partner@acme.test", "acme");
   const { todayIn } = await import("../../app/time-zones");
   today = todayIn(acme.firm.timeZone);
 }, 120_000);
 
-afterAll(async () => {
-  await su?.end();
-  await db?.closeDb();
-  await testDb?.drop();
-});
+afterAll(() => testDb?.close());
 
 describe("sending a template now", () => {
   it("copies the Schedule C template for each entity, with its follow-ups, triggers, tags and notifications", async () => {
@@ -296,7 +251,7 @@ describe("sending a template now", () => {
 
   it("adds the entity's prior-year items and rollover line items when asked, 'Please upload' unless the firm turns it off", async () => {
     const companyId = await entity("acme", "Rivera Design Studio LLC");
-    const firmId = seed.demoFirmId("acme");
+    const firmId = firmIdOf("acme");
     await db.withFirm(firmId, async (tx) => {
       const item = await tx.priorYearItem.create({ data: { firmId, companyId, name: "Chase business checking statements", year: 2024 } });
       await tx.rolloverLineItem.create({ data: { firmId, companyId, priorYearItemId: item.id, year: 2024, category: "Ending balance", value: "$12,400" } });
@@ -317,7 +272,7 @@ describe("sending a template now", () => {
     expect(rows[1]).toMatchObject({ text: "Ending balance", prior_year_value: "$12,400" });
     expect(rows[1].rollover_line_item_id).not.toBeNull();
 
-    const plain = await portalFor("acme", { removePleaseUploadForRolloverItems: true });
+    const plain = await testDb.firmSite("acme", { removePleaseUploadForRolloverItems: true });
     const again = await send.sendQuestionnaire(
       plain,
       partner,
@@ -400,9 +355,8 @@ describe("another firm's data and inactive entities", () => {
   it("404s a template or an entity of firm B, and writes nothing in either firm", async () => {
     const before = await footprint();
     const summitTemplate = await template("summit", "schedule_c");
-    const summitEntity = (
-      await one<{ id: string }>(`SELECT id FROM companies WHERE firm_id = $1 AND entity_type <> 'drop_link' LIMIT 1`, [seed.demoFirmId("summit")])
-    ).id;
+    const summitEntity = (await one<{ id: string }>(`SELECT id FROM companies WHERE firm_id = $1 AND entity_type <> 'drop_link' LIMIT 1`, [firmIdOf("summit")]))
+      .id;
     const acmeEntity = await entity("acme", "Chen Photography LLC");
     const acmeTemplate = await template("acme", "schedule_c");
     await expectSendError(send.sendQuestionnaire(acme, partner, templateRequest({ templateId: summitTemplate, companyIds: [acmeEntity] })), 404);
@@ -434,7 +388,7 @@ describe("another firm's data and inactive entities", () => {
       404,
     );
     const summitQuestionnaire = await one<{ id: string; company_id: string }>(`SELECT id, company_id FROM questionnaires WHERE firm_id = $1 LIMIT 1`, [
-      seed.demoFirmId("summit"),
+      firmIdOf("summit"),
     ]);
     await expectSendError(
       send.requestAdditionalItems(acme, partner, {
@@ -462,9 +416,9 @@ describe("another firm's data and inactive entities", () => {
   });
 
   it("lets group-access staff send only to entities of their own group (others: 404)", async () => {
-    const summit = await portalFor("summit");
+    const summit = await testDb.firmSite("summit");
     const nina = (await su.query(`SELECT email FROM users WHERE firm_id = 'firm_summit' AND firm_access = 'group'`)).rows[0].email as string;
-    const groupUser = await staff(nina, "summit");
+    const groupUser = await testDb.sessionUser(nina, "summit");
     const entityIn = async (other: boolean) =>
       (
         await one<{ id: string }>(
@@ -706,8 +660,8 @@ describe("scheduled and bulk sends", () => {
     const { outboxJobs } = await import("../../app/outbox/jobs.server");
     const definitions = [...outboxJobs(), ...scheduler.sendJobs()];
     const workers = [
-      await jobsModule.startJobs({ databaseUrl: testDb.url, worker: true, pollingIntervalSeconds: 0.5, jobs: definitions, log: () => {} }),
-      await jobsModule.startJobs({ databaseUrl: testDb.url, worker: true, pollingIntervalSeconds: 0.5, jobs: definitions, log: () => {} }),
+      await jobsModule.startJobs({ databaseUrl: testDb.db.url, worker: true, pollingIntervalSeconds: 0.5, jobs: definitions, log: () => {} }),
+      await jobsModule.startJobs({ databaseUrl: testDb.db.url, worker: true, pollingIntervalSeconds: 0.5, jobs: definitions, log: () => {} }),
     ];
     try {
       const started = Date.now();

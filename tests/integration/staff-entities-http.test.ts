@@ -7,14 +7,14 @@
  * changed) and group-access staff don't reach other groups' entities.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootApp, scoped, type Browser, type TestApp } from "../support/app";
+import { actionDataPath, bootApp, scoped, type Browser, type TestApp } from "../support/app";
 
 const ACME = "firm_acme";
 const SUMMIT = "firm_summit";
 const VIEW = "routes/admin.$companyHash._index";
-/** Action URLs as the page's fetchers call them (JSON answers). */
-const V = (hashId: string) => `/admin/${hashId}?_data=${encodeURIComponent(VIEW)}`;
-const T = `/admin?index&_data=${encodeURIComponent("routes/admin._index")}`;
+/** Action URLs as the page's fetchers call them (single-fetch answers). */
+const V = (hashId: string) => actionDataPath(`/admin/${hashId}`, VIEW);
+const T = actionDataPath("/admin?index", "routes/admin._index");
 
 let app: TestApp;
 let acmePartner: Browser;

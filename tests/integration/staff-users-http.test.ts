@@ -6,7 +6,7 @@
  * can't reach other groups.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootApp, dataPath, scoped, type Browser, type TestApp } from "../support/app";
+import { actionDataPath, bootApp, scoped, type Browser, type TestApp } from "../support/app";
 
 const ACME = "firm_acme";
 const SUMMIT = "firm_summit";
@@ -157,9 +157,9 @@ describe("Create User and Entity", () => {
     expect(strangeAdvisor.status).toBe(422);
     const unknown = await acmePartner.submit("acme", "/clients?index", { intent: "explode" }, LIST);
     expect(unknown.status).toBe(400);
-    const notAForm = await acmePartner.postJson("acme", dataPath("/clients?index", LIST), { intent: "create" });
+    const notAForm = await acmePartner.postJson("acme", actionDataPath("/clients?index", LIST), { intent: "create" });
     expect(notAForm.status).toBe(400);
-    const notAFormEither = await acmePartner.postJson("acme", dataPath("/clients/usr_whatever", USER), [1, 2]);
+    const notAFormEither = await acmePartner.postJson("acme", actionDataPath("/clients/usr_whatever", USER), [1, 2]);
     expect(notAFormEither.status).toBe(400);
     expect(await scoped(ACME, (tx) => tx.user.count())).toBe(before);
   });

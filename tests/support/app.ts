@@ -11,11 +11,14 @@
  *   const rows = await partner.data("acme", "/admin", "routes/admin._index");
  *   await app.get("summit", "/inbox", partner.cookie);                // one request with a fixed cookie
  *   await app.tx("acme", (tx) => tx.user.count());                     // in the firm's RLS scope
+ *   await app.su.query("SELECT ...");                                  // past RLS, as the superuser
  *
  * Requests go to `<slug>.localhost:<port>` with that Host; POSTs carry the firm's Origin. A header
- * given as "" is left out.
+ * given as "" is left out. A route's loader data and a page's actions are asked for as the browser's
+ * Remix client does, with single-fetch `.data` requests (see ./single-fetch.ts).
  */
 import { existsSync } from "node:fs";
+import pg from "pg";
 import { expect } from "vitest";
 import type { FirmTx } from "~/db.server";
 import type { Jobs } from "~/jobs.server";
@@ -23,13 +26,22 @@ import type { RuntimeJobOptions } from "~/tenancy/runtime.server";
 import { hostRequest, type HostResponse } from "./http";
 import { createTestDatabase, type TestDatabase } from "./postgres";
 import { startTestS3, type TestS3 } from "./s3";
+import { actionDataPath, decodeSingleFetch, isDataPath, loaderDataPath } from "./single-fetch";
+
+export { actionDataPath, loaderDataPath } from "./single-fetch";
 
 export const DEMO_PASSWORD = "Portal-Demo-2026!";
 
 type Form = Record<string, string | string[]>;
 type Headers = Record<string, string>;
 
-/** An answer of the app; `body` is its JSON, or undefined when the answer is not JSON. */
+/**
+ * An answer of the app; `body` is its JSON, or undefined when the answer is not JSON. For a
+ * single-fetch request (a `.data` path) `status`, `location` and `body` are what the answer means
+ * for the route, as the browser's Remix client reads it: a redirect's own status and location
+ * (the wire says 202), the route's data or the body of the Response it threw; `text` stays the
+ * turbo-stream that was sent.
+ */
 export interface AppResponse extends HostResponse {
   body: any;
 }
@@ -49,30 +61,6 @@ export async function scoped<T>(firmId: string, fn: (tx: FirmTx) => Promise<T>):
   return withFirm(firmId, fn);
 }
 
-/** A page's path asking for a route's data (Remix's `_data` request). */
-export function dataPath(path: string, route: string): string {
-  return `${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route)}`;
-}
-
-/**
- * A page's path as the browser's single fetch asks for it: `/a/b.data` (`/_root.data` for `/`),
- * with `_routes` naming the one route whose loader runs.
- */
-export function singleFetchPath(path: string, route?: string): string {
-  const url = new URL(path, "http://localhost");
-  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
-  if (route) url.searchParams.set("_routes", route);
-  return `${url.pathname}${url.search}`;
-}
-
-/** A single-fetch answer (turbo-stream), decoded. */
-export async function decodeSingleFetch(text: string): Promise<unknown> {
-  const { decode } = await import("turbo-stream");
-  const decoded = await decode(new Response(text).body!);
-  await decoded.done;
-  return decoded.value;
-}
-
 export interface BootOptions {
   /** Names the session secret and the S3 bucket (`<name>-test`). */
   name: string;
@@ -84,7 +72,7 @@ export interface BootOptions {
    * Runs after the seed, before the server starts (more rows, jobs, a database client). What it
    * returns is run by `stop()` right after the server closes.
    */
-  beforeServe?: (app: { db: TestDatabase; port: number; s3?: TestS3 }) => Promise<void | (() => Promise<void>)>;
+  beforeServe?: (app: { db: TestDatabase; su: pg.Client; port: number; s3?: TestS3 }) => Promise<void | (() => Promise<void>)>;
   /**
    * Background jobs worked by the server (the app's runtime), e.g. `{ only: ["split-document"] }`.
    * Without it no queue runs, and email and SMS are delivered by the requests that send them.
@@ -95,6 +83,8 @@ export interface BootOptions {
 export interface TestApp {
   port: number;
   db: TestDatabase;
+  /** The database's superuser (its tables' owner): setup rows and checks, past row-level security. */
+  su: pg.Client;
   /** Set when booted with `s3: true`. */
   s3?: TestS3;
   /** The server's job queue, when booted with `jobs`. */
@@ -161,33 +151,21 @@ export class Browser {
     return this.request(slug, path, { json, headers });
   }
 
-  /** A route's loader data (its `_data` request); expects 200. */
+  /** A route's loader data, loaded as a fetcher does (`<path>.data?_routes=<route>`); expects 200. */
   async data<T = any>(slug: string, path: string, route: string): Promise<T> {
-    const response = await this.get(slug, dataPath(path, route));
+    const response = await this.get(slug, loaderDataPath(path, route));
     expect(response.status, response.text.slice(0, 300)).toBe(200);
-    return JSON.parse(response.text) as T;
+    return response.body as T;
   }
 
-  /** A route's loader data as the browser reads it (single fetch: works for `data()` and plain objects too); expects 200. */
-  async pageData<T = any>(slug: string, path: string, route: string): Promise<T> {
-    const response = await this.get(slug, singleFetchPath(path, route));
-    expect(response.status, response.text.slice(0, 300)).toBe(200);
-    const routes = (await decodeSingleFetch(response.text)) as Record<string, { data?: T; error?: unknown }>;
-    expect(routes[route], response.text.slice(0, 300)).toHaveProperty("data");
-    return routes[route]!.data as T;
-  }
-
-  /** Posts a form to a page's action as a fetcher does (single fetch): the status and the action's data. */
-  async pageAction<T = any>(slug: string, path: string, form: Form): Promise<{ status: number; body: T | undefined; text: string }> {
-    const response = await this.post(slug, singleFetchPath(path), form);
-    const decoded = response.status < 500 ? ((await decodeSingleFetch(response.text).catch(() => undefined)) as { data?: T } | undefined) : undefined;
-    return { status: response.status, body: decoded?.data, text: response.text };
-  }
-
-  /** Posts a form as a fetcher does (to the route's `_data` when given); the answer must be JSON. */
+  /**
+   * Posts a form as a fetcher does: to the route's action (`<path>.data`, `?index` for an index
+   * route) when a route is given, else to `path` itself (a resource route). The answer must carry
+   * data (not a redirect): the action's, or the body of the Response it threw.
+   */
   async submit<T = any>(slug: string, path: string, form: Form, route?: string): Promise<{ status: number; body: T }> {
-    const response = await this.post(slug, route ? dataPath(path, route) : path, form);
-    if (response.body === undefined) throw new Error(`Not JSON (${response.status}): ${response.text.slice(0, 300)}`);
+    const response = await this.post(slug, route ? actionDataPath(path, route) : path, form);
+    if (response.body === undefined) throw new Error(`No data (${response.status} ${response.location ?? ""}): ${response.text.slice(0, 300)}`);
     return { status: response.status, body: response.body as T };
   }
 
@@ -265,7 +243,10 @@ export async function bootApp(options: BootOptions): Promise<TestApp> {
     built.resetEnvCache();
     cleanups.push(built.closePools);
     await built.seedDemo({ log: () => {} });
-    const opened = await options.beforeServe?.({ db, port, s3 });
+    const su = new pg.Client({ connectionString: db.url });
+    await su.connect();
+    cleanups.push(() => su.end());
+    const opened = await options.beforeServe?.({ db, su, port, s3 });
     if (opened) cleanups.push(opened);
     const server = await startServer({ port, host: "127.0.0.1", jobs: options.jobs ? { log: () => {}, ...options.jobs } : false });
     cleanups.push(() => server.close());
@@ -276,6 +257,7 @@ export async function bootApp(options: BootOptions): Promise<TestApp> {
     const app: TestApp = {
       port,
       db,
+      su,
       s3,
       jobs: server.runtime.jobs,
       host,
@@ -296,6 +278,10 @@ export async function bootApp(options: BootOptions): Promise<TestApp> {
           headers,
           ...(typeof json === "string" ? { body: json } : json !== undefined ? { json } : { form }),
         });
+        if (isDataPath(path) && /^text\/x-script/.test(String(response.headers["content-type"] ?? ""))) {
+          const answer = await decodeSingleFetch(path, verb, response.status, response.text);
+          return { ...response, ...answer, location: answer.location ?? response.location };
+        }
         return { ...response, body: parseJson(response.text) };
       },
       get: (slug, path, cookie, headers) => app.request(slug, path, { cookie, headers }),
