@@ -594,7 +594,7 @@ function SignInMethodForm({ data, action }: { data: SignInPageData; action: stri
           <label key={choice.value} className={s.method}>
             <input type="radio" name="method" value={choice.value} defaultChecked={view.method === choice.value} className={s.methodRadio} />
             <span className={s.methodText}>
-              {choice.name}
+              <span className={s.methodName}>{choice.name}</span>
               <span className={s.methodHint}>{choice.hint}</span>
             </span>
           </label>

@@ -85,15 +85,9 @@ export const method = style({
 
 export const methodRadio = style({ marginTop: "3px", width: "18px", height: "18px", accentColor: vars.color.brand, flexShrink: 0 });
 
-/** The method's name (its own text) over its hint. */
-export const methodText = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space["2xs"],
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.text,
-});
-export const methodHint = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.regular, color: vars.color.textMuted });
+export const methodText = style({ display: "flex", flexDirection: "column", gap: vars.space["2xs"] });
+export const methodName = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });
+export const methodHint = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const fieldError = style({ fontSize: vars.fontSize.sm, color: vars.color.danger, fontWeight: vars.fontWeight.medium });
 
