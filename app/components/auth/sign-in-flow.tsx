@@ -593,10 +593,8 @@ function SignInMethodForm({ data, action }: { data: SignInPageData; action: stri
         {METHOD_CHOICES.filter((choice) => !view.methods || view.methods.includes(choice.value)).map((choice) => (
           <label key={choice.value} className={s.method}>
             <input type="radio" name="method" value={choice.value} defaultChecked={view.method === choice.value} className={s.methodRadio} />
-            <span className={s.methodText}>
-              <span className={s.methodName}>{choice.name}</span>
-              <span className={s.methodHint}>{choice.hint}</span>
-            </span>
+            <span className={s.methodName}>{choice.name}</span>
+            <span className={s.methodHint}>{choice.hint}</span>
           </label>
         ))}
       </fieldset>

@@ -66,10 +66,13 @@ export const methods = style({ display: "flex", flexDirection: "column", gap: va
 
 export const legend = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, marginBottom: vars.space.xs, padding: 0 });
 
+/** The radio beside the method's name, with its hint under the name. */
 export const method = style({
-  display: "flex",
-  alignItems: "flex-start",
-  gap: vars.space.md,
+  display: "grid",
+  gridTemplateColumns: "auto 1fr",
+  alignItems: "start",
+  columnGap: vars.space.md,
+  rowGap: vars.space["2xs"],
   padding: vars.space.md,
   border: `1px solid ${vars.color.borderStrong}`,
   borderRadius: vars.radius.lg,
@@ -83,11 +86,10 @@ export const method = style({
   },
 });
 
-export const methodRadio = style({ marginTop: "3px", width: "18px", height: "18px", accentColor: vars.color.brand, flexShrink: 0 });
+export const methodRadio = style({ gridRow: "span 2", marginTop: "3px", width: "18px", height: "18px", accentColor: vars.color.brand });
 
-export const methodText = style({ display: "flex", flexDirection: "column", gap: vars.space["2xs"] });
 export const methodName = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });
-export const methodHint = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const methodHint = style({ gridColumn: 2, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const fieldError = style({ fontSize: vars.fontSize.sm, color: vars.color.danger, fontWeight: vars.fontWeight.medium });
 
