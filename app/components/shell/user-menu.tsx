@@ -1,5 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
-import { NavLink, useSubmit } from "@remix-run/react";
+import { Form, NavLink } from "@remix-run/react";
+import { useRef } from "react";
 import { mq } from "../../../themes/breakpoints";
 import { Avatar } from "../ui/avatar";
 import { ChevronDownIcon, SignOutIcon } from "../ui/icons";
@@ -20,7 +21,7 @@ export interface UserMenuProps {
  * click): the user's name and email, links, and 'Sign out'.
  */
 export function UserMenu({ user, items = [], mobileItems = [], signOutAction = "/signout" }: UserMenuProps) {
-  const submit = useSubmit();
+  const signOutForm = useRef<HTMLFormElement>(null);
 
   return (
     <Menu as="div" className={s.menuRoot}>
@@ -35,14 +36,16 @@ export function UserMenu({ user, items = [], mobileItems = [], signOutAction = "
           {user.email ? <span className={s.menuEmail}>{user.email}</span> : null}
         </div>
         <MenuLinks items={items} mobileItems={mobileItems} />
-        {/* Submitted from the click: the menu closes (and leaves the page) before a native form could submit. */}
         <MenuItem>
-          <button type="button" className={s.menuItem} onClick={() => submit(null, { method: "post", action: signOutAction })}>
+          {/* The menu (and this button) is gone before a click could submit a form inside it: the
+              item submits the form below, a real form post to /signout that other windows hear of. */}
+          <button type="button" className={s.menuItem} onClick={() => signOutForm.current?.requestSubmit()}>
             <SignOutIcon size={18} className={s.menuItemIcon} />
             Sign out
           </button>
         </MenuItem>
       </MenuItems>
+      <Form method="post" action={signOutAction} ref={signOutForm} hidden />
     </Menu>
   );
 }
