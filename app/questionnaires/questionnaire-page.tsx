@@ -6,7 +6,6 @@
  * Advisor modes never call the server: admin-preview answers (and notes) live in this page's state
  * only; admin-template is read-only with notes and signing disabled.
  */
-import { apiFetch } from "~/auth/api-fetch";
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Badge, Button, ConfirmDialog, Dialog, useToast } from "~/components/ui";
@@ -29,11 +28,11 @@ import {
 import * as s from "./questionnaire.css";
 import { SPLIT_MESSAGES } from "~/documents/splits/split-rules";
 import { useUploadSplits } from "./upload-splits";
-import { mockReply } from "./page/mock-reply";
 import { QuestionItem } from "./page/question-item";
 import { SectionBody } from "./page/section-body";
 import { SectionNav } from "./page/section-nav";
-import type { ActionBody, ActionReply, QuestionnairePageProps, SectionBodyProps } from "./page/types";
+import type { ActionReply, QuestionnairePageProps, SectionBodyProps } from "./page/types";
+import { useQuestionnaireAutosave } from "./page/use-questionnaire-autosave";
 
 export type { QuestionnairePageProps } from "./page/types";
 
@@ -42,8 +41,12 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const t = useVocabulary();
   const toast = useToast();
   const navigate = useNavigate();
-  const [questions, setQuestions] = useState(data.questions);
-  const [sections, setSections] = useState(data.sections);
+  const { questions, sections, send, apply, act } = useQuestionnaireAutosave({
+    data,
+    mode,
+    viewerName: props.viewerName,
+    onUploads: (uploads) => splits.merge(uploads),
+  });
   const [visited, setVisited] = useState<Set<string>>(new Set());
   const [agreed, setAgreed] = useState(false);
   const [confirmSubmit, setConfirmSubmit] = useState(false);
@@ -51,10 +54,6 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const [blocked, setBlocked] = useState<string | null>(null);
   const [checklistOpen, setChecklistOpen] = useState(false);
   const readOnly = props.readOnly !== null || data.completed || mode === "admin-template";
-
-  // Fresh data from the server replaces the page's copy (not a change of only the deposit, say: an advisor's mock answers stay).
-  useEffect(() => setQuestions(data.questions), [data.questions]);
-  useEffect(() => setSections(data.sections), [data.sections]);
 
   const deposit = { depositStatus: data.depositStatus, depositAmountCents: data.depositAmountCents };
   const views = useMemo(
@@ -76,48 +75,6 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const placement = checklistPlacement(data, props.hideDocumentUploadsWithinSections ?? false);
   const checklist = useMemo(() => documentChecklist(views, questions), [views, questions]);
   const showChecklist = placement.dialog && checklist.groups.length > 0;
-
-  async function send(body: ActionBody): Promise<ActionReply> {
-    if (mode !== "client") return mockReply(body, { mode, questions, viewerName: props.viewerName });
-    try {
-      const response = await apiFetch(`/api/questionnaires/${data.company.hashId}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...body, questionnaireId: data.id }),
-      });
-      const reply = (await response.json().catch(() => ({}))) as ActionReply;
-      if (!response.ok) return { error: response.status >= 500 ? MESSAGES.saveFailed : (reply.error ?? MESSAGES.saveFailed) };
-      return reply;
-    } catch {
-      return { error: MESSAGES.saveFailed };
-    }
-  }
-
-  function apply(reply: ActionReply) {
-    if (reply.note) {
-      const note = reply.note;
-      setQuestions((list) => list.map((q) => (q.id === note.questionId ? { ...q, notes: [...q.notes, { id: note.id, text: note.text }] } : q)));
-    }
-    if (reply.question) {
-      const saved = reply.question;
-      setQuestions((list) => list.map((q) => (q.id === saved.id ? { ...q, ...saved, entries: saved.entries ?? q.entries } : q)));
-    }
-    if (reply.sections?.length) {
-      const changed = new Map(reply.sections.map((x) => [x.id, x]));
-      setSections((list) => list.map((x) => (changed.has(x.id) ? { ...x, ...changed.get(x.id)! } : x)));
-    }
-    if (reply.uploads) splits.merge(reply.uploads);
-  }
-
-  async function act(body: ActionBody): Promise<ActionReply> {
-    const reply = await send(body);
-    if (reply.error) toast.error(reply.error);
-    else {
-      apply(reply);
-      if (reply.message) toast.success(reply.message);
-    }
-    return reply;
-  }
 
   // Opening a section records progress; a custom section completes when opened.
   const openedRef = useRef<string | null>(null);

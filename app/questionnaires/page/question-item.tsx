@@ -1,8 +1,6 @@
-import { useEffect, useRef, useState } from "react";
-import { useToast } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import type { QuestionData } from "../types";
-import { formatDate, questionStatus, SAVED_TICK_MS, specialAnswerMessage } from "../rules";
+import { formatDate, questionStatus, specialAnswerMessage } from "../rules";
 import * as s from "../questionnaire.css";
 import { ChoiceQuestion, MultipleQuestion } from "./choice-questions";
 import { EntriesQuestion } from "./entries-question";
@@ -11,49 +9,12 @@ import { QuestionActions } from "./question-actions";
 import { DateQuestion, TextAreaQuestion, TextQuestion } from "./text-questions";
 import type { AnswerControlProps, SectionBodyProps } from "./types";
 import { UploadQuestion } from "./upload-question";
-
-const AUTOSAVE_MS = 600;
+import { useAnswerAutosave } from "./use-answer-autosave";
 
 export function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: QuestionData; number: string }) {
   const t = useVocabulary();
-  const toast = useToast();
-  const [value, setValue] = useState(q.answer ?? "");
-  const [savedTick, setSavedTick] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const lastSaved = useRef(q.answer ?? "");
+  const { value, error, savedTick, change, flush } = useAnswerAutosave(q, b);
   const status = questionStatus(q);
-
-  useEffect(() => {
-    if (timer.current === null) {
-      setValue(q.answer ?? "");
-      lastSaved.current = q.answer ?? "";
-    }
-  }, [q.answer]);
-
-  async function save(next: string) {
-    timer.current = null;
-    if (next === lastSaved.current) return;
-    const reply = await b.send({ intent: "answer", questionId: q.id, answer: next });
-    if (reply.error) {
-      setValue(lastSaved.current);
-      setError(reply.error);
-      toast.error(reply.error);
-      return;
-    }
-    setError(null);
-    lastSaved.current = next;
-    b.apply(reply);
-    setSavedTick(true);
-    setTimeout(() => setSavedTick(false), SAVED_TICK_MS);
-  }
-
-  function change(next: string, immediate = false) {
-    setValue(next);
-    if (timer.current) clearTimeout(timer.current);
-    if (immediate) void save(next);
-    else timer.current = setTimeout(() => void save(next), AUTOSAVE_MS);
-  }
 
   const id = `${b.idPrefix ?? ""}q-${q.id}`;
   const label = (
@@ -63,7 +24,7 @@ export function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: Questi
       {q.optional ? <span className={s.muted}>(optional)</span> : null}
     </span>
   );
-  const answer: AnswerControlProps = { q, id, value, disabled: b.readOnly, change, flush: () => void (timer.current && change(value, true)) };
+  const answer: AnswerControlProps = { q, id, value, disabled: b.readOnly, change, flush };
 
   let control: JSX.Element | null = null;
   if (q.specialAnswer) {
