@@ -6,20 +6,15 @@
  * Advisor modes never call the server: admin-preview answers (and notes) live in this page's state
  * only; admin-template is read-only with notes and signing disabled.
  */
-import { useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Alert, Badge, Button, ConfirmDialog, Dialog, useToast } from "~/components/ui";
+import { Alert, Button, ConfirmDialog, useToast } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import {
   checklistPlacement,
   depositOutstanding,
   documentChecklist,
-  formatDate,
   MESSAGES,
-  missingSections,
   nextBlockedMessage,
-  nextIncompleteSectionIndex,
-  questionNumbers,
   READ_ONLY_MESSAGES,
   SECTION_TYPE,
   sectionViews,
@@ -28,9 +23,12 @@ import {
 import * as s from "./questionnaire.css";
 import { SPLIT_MESSAGES } from "~/documents/splits/split-rules";
 import { useUploadSplits } from "./upload-splits";
-import { QuestionItem } from "./page/question-item";
 import { SectionBody } from "./page/section-body";
 import { SectionNav } from "./page/section-nav";
+import { QuestionnaireHeader } from "./page/questionnaire-header";
+import { SectionAlerts } from "./page/section-alerts";
+import { ChecklistDialog } from "./page/checklist-dialog";
+import { SubmittedDialog } from "./page/submitted-dialog";
 import type { ActionReply, QuestionnairePageProps, SectionBodyProps } from "./page/types";
 import { useQuestionnaireAutosave } from "./page/use-questionnaire-autosave";
 
@@ -40,7 +38,6 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const { data, mode } = props;
   const t = useVocabulary();
   const toast = useToast();
-  const navigate = useNavigate();
   const { questions, sections, send, apply, act } = useQuestionnaireAutosave({
     data,
     mode,
@@ -70,7 +67,6 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const current = views[Math.min(index, views.length - 1)];
   const hasReview = views.some((v) => v.section.sectionType === SECTION_TYPE.review_and_submit);
   const canSubmit = submitEnabled({ hasReviewSection: hasReview, agreed, deposit, mode, readOnly: props.readOnly !== null || data.completed });
-  const missing = missingSections(views);
   const splits = useUploadSplits({ data, questions, mode, canSplit: props.canSplit ?? false, send });
   const placement = checklistPlacement(data, props.hideDocumentUploadsWithinSections ?? false);
   const checklist = useMemo(() => documentChecklist(views, questions), [views, questions]);
@@ -128,33 +124,14 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
 
   return (
     <div>
-      <div className={s.header}>
-        <div>
-          <h1 className={s.title}>{t(data.name)}</h1>
-          <p className={s.muted}>
-            Tax year {mode === "admin-template" ? data.taxYear - 1 : data.taxYear}
-            {data.dueDate ? ` · Due ${formatDate(data.dueDate)}` : ""} · {MESSAGES.autosaved}
-          </p>
-        </div>
-        <div className={s.headerActions}>
-          {showChecklist ? (
-            <Button variant="secondary" size="sm" onClick={() => setChecklistOpen(true)} aria-haspopup="dialog">
-              {t("Document checklist")}
-              <Badge tone={checklist.provided === checklist.required ? "success" : "neutral"}>
-                {checklist.provided}/{checklist.required}
-              </Badge>
-            </Button>
-          ) : null}
-          {mode === "client" && props.messageHref ? (
-            <Button to={props.messageHref} variant="ghost" size="sm">
-              Message
-            </Button>
-          ) : null}
-          <Button to="/" variant="secondary" size="sm">
-            Back
-          </Button>
-        </div>
-      </div>
+      <QuestionnaireHeader
+        data={data}
+        mode={mode}
+        messageHref={props.messageHref}
+        showChecklist={showChecklist}
+        checklist={checklist}
+        openChecklist={() => setChecklistOpen(true)}
+      />
 
       {mode === "admin-template" ? <Alert tone="info">{MESSAGES.templateBanner}</Alert> : null}
       {mode === "admin-preview" ? <Alert tone="info">{t("Preview: answers you give here are not saved.")}</Alert> : null}
@@ -181,35 +158,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
             {current.section.instruction ? <p className={s.muted}>{t(current.section.instruction)}</p> : null}
           </div>
 
-          {missing.length > 0 && (isLast || current.section.sectionType === SECTION_TYPE.review_and_submit) && !data.completed ? (
-            <Alert
-              tone="warning"
-              title={`${missing.length} ${missing.length === 1 ? "section is" : "sections are"} not completed yet`}
-              action={
-                nextIncompleteSectionIndex(views, index) !== null ? (
-                  <Button size="sm" variant="secondary" onClick={() => go(nextIncompleteSectionIndex(views, index)!)}>
-                    Next Incomplete Section
-                  </Button>
-                ) : undefined
-              }
-            >
-              {missing.map((m) => t(m.section.name)).join(", ")}
-            </Alert>
-          ) : null}
-
-          {current.locked ? (
-            <Alert
-              tone="warning"
-              title={t(MESSAGES.firstSectionRequired)}
-              action={
-                <Button size="sm" variant="secondary" onClick={() => go(0)}>
-                  Go to the first section
-                </Button>
-              }
-            >
-              {t(`This section opens once "${views[0]?.section.name ?? ""}" is completed.`)}
-            </Alert>
-          ) : null}
+          <SectionAlerts views={views} index={index} isLast={isLast} completed={data.completed} go={go} />
 
           <SectionBody {...body} section={current.section} readOnly={readOnly || current.locked} />
 
@@ -237,55 +186,16 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
         onConfirm={() => void submit()}
         onCancel={() => setConfirmSubmit(false)}
       />
-      <Dialog
+      <ChecklistDialog
         open={checklistOpen && showChecklist}
         onClose={() => setChecklistOpen(false)}
-        title={t("Document checklist")}
-        description={t(`${checklist.provided} of ${checklist.required} required ${checklist.required === 1 ? "document" : "documents"} provided`)}
-        size="lg"
-        footer={<Button onClick={() => setChecklistOpen(false)}>Done</Button>}
-      >
-        <div className={s.entries} data-testid="document-checklist">
-          {splits.summary.split ? <Alert tone="info">{SPLIT_MESSAGES.clientNote}</Alert> : null}
-          {checklist.groups.map((group) => {
-            const numbers = questionNumbers(questions.filter((q) => q.sectionId === group.section.id));
-            const locked = views.find((v) => v.section.id === group.section.id)?.locked ?? false;
-            return (
-              <section key={group.section.id} aria-label={t(group.section.name)} className={s.entries}>
-                <h3 className={s.checklistHeading}>{t(group.section.name)}</h3>
-                {group.questions.map((q) => (
-                  <QuestionItem
-                    key={q.id}
-                    q={q}
-                    number={numbers.get(q.id) ?? ""}
-                    {...body}
-                    idPrefix="checklist-"
-                    section={group.section}
-                    readOnly={readOnly || locked}
-                    hideUploads={false}
-                  />
-                ))}
-              </section>
-            );
-          })}
-        </div>
-      </Dialog>
-      <Dialog
-        open={submitted !== null}
-        onClose={() => navigate("/")}
-        title={t("Thank you!")}
-        description={t("Your questionnaire was submitted to your firm.")}
-        footer={
-          <>
-            <Button variant="secondary" to="/">
-              Back to Dashboard
-            </Button>
-            {submitted?.next ? <Button to={`/questionnaire/${submitted.next.hashId}?questionnaireId=${submitted.next.id}`}>Start the next item</Button> : null}
-          </>
-        }
-      >
-        {submitted?.next ? <p>{t(`Next: ${submitted.next.name}`)}</p> : null}
-      </Dialog>
+        checklist={checklist}
+        questions={questions}
+        views={views}
+        readOnly={readOnly}
+        body={body}
+      />
+      <SubmittedDialog submitted={submitted} />
     </div>
   );
 }
