@@ -9,24 +9,14 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Button, ConfirmDialog, useToast } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
-import {
-  checklistPlacement,
-  depositOutstanding,
-  documentChecklist,
-  MESSAGES,
-  nextBlockedMessage,
-  READ_ONLY_MESSAGES,
-  SECTION_TYPE,
-  sectionViews,
-  submitEnabled,
-} from "./rules";
+import { checklistPlacement, documentChecklist, nextBlockedMessage, SECTION_TYPE, sectionViews, submitEnabled } from "./rules";
 import * as s from "./questionnaire.css";
-import { SPLIT_MESSAGES } from "~/documents/splits/split-rules";
 import { useUploadSplits } from "./upload-splits";
 import { SectionBody } from "./page/section-body";
 import { SectionNav } from "./page/section-nav";
 import { QuestionnaireHeader } from "./page/questionnaire-header";
 import { SectionAlerts } from "./page/section-alerts";
+import { QuestionnaireAlerts } from "./page/questionnaire-alerts";
 import { ChecklistDialog } from "./page/checklist-dialog";
 import { SubmittedDialog } from "./page/submitted-dialog";
 import type { ActionReply, QuestionnairePageProps, SectionBodyProps } from "./page/types";
@@ -133,19 +123,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
         openChecklist={() => setChecklistOpen(true)}
       />
 
-      {mode === "admin-template" ? <Alert tone="info">{MESSAGES.templateBanner}</Alert> : null}
-      {mode === "admin-preview" ? <Alert tone="info">{t("Preview: answers you give here are not saved.")}</Alert> : null}
-      {props.readOnly ? <Alert tone="warning">{READ_ONLY_MESSAGES[props.readOnly]}</Alert> : null}
-      {splits.summary.processing ? (
-        <Alert tone="info" role="status">
-          {SPLIT_MESSAGES.started}
-        </Alert>
-      ) : null}
-      {depositOutstanding(deposit) ? (
-        <Alert tone="warning" title={`Deposit due: $${((data.depositAmountCents ?? 0) / 100).toFixed(2)}`}>
-          Online payment isn&apos;t available yet. Please contact your firm to pay the deposit; they will mark it paid. You can submit once it is paid.
-        </Alert>
-      ) : null}
+      <QuestionnaireAlerts data={data} mode={mode} readOnly={props.readOnly} splitsProcessing={splits.summary.processing} />
 
       <div className={s.layout}>
         <SectionNav views={views} index={index} inProgress={data.inProgress} go={go} />
