@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from "react";
+import { useToast } from "~/components/ui";
+import type { QuestionData } from "../types";
+import { SAVED_TICK_MS } from "../rules";
+import type { SectionBodyProps } from "./types";
+
+const AUTOSAVE_MS = 600;
+
+/**
+ * One question's answer as typed: saved after a pause in typing (or at once), rolled back with the
+ * error shown when saving fails, with a short "Saved" tick when it succeeds.
+ */
+export function useAnswerAutosave(q: QuestionData, { send, apply }: Pick<SectionBodyProps, "send" | "apply">) {
+  const toast = useToast();
+  const [value, setValue] = useState(q.answer ?? "");
+  const [savedTick, setSavedTick] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lastSaved = useRef(q.answer ?? "");
+
+  useEffect(() => {
+    if (timer.current === null) {
+      setValue(q.answer ?? "");
+      lastSaved.current = q.answer ?? "";
+    }
+  }, [q.answer]);
+
+  async function save(next: string) {
+    timer.current = null;
+    if (next === lastSaved.current) return;
+    const reply = await send({ intent: "answer", questionId: q.id, answer: next });
+    if (reply.error) {
+      setValue(lastSaved.current);
+      setError(reply.error);
+      toast.error(reply.error);
+      return;
+    }
+    setError(null);
+    lastSaved.current = next;
+    apply(reply);
+    setSavedTick(true);
+    setTimeout(() => setSavedTick(false), SAVED_TICK_MS);
+  }
+
+  function change(next: string, immediate = false) {
+    setValue(next);
+    if (timer.current) clearTimeout(timer.current);
+    if (immediate) void save(next);
+    else timer.current = setTimeout(() => void save(next), AUTOSAVE_MS);
+  }
+
+  /** Saves a pending answer now (on blur). */
+  function flush() {
+    if (timer.current) change(value, true);
+  }
+
+  return { value, error, savedTick, change, flush };
+}
