@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getSessionUser, displayName } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
@@ -25,8 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user) return { page: "sign-in" as const };
   if (user.kind === "staff") {
     const { loadCollect } = await import("~/collect/overview/loader.server");
-    const { data, setCookie } = await loadCollect(request, portal, user);
-    return json({ page: "staff" as const, data }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+    const { data: collect, setCookie } = await loadCollect(request, portal, user);
+    return data({ page: "staff" as const, data: collect }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   }
   const home = await loadClientHome(portal, user, new URL(request.url).searchParams);
   const confirmContact = home.selected ? await loadContactConfirmation(portal.db, user, home.selected.id) : null;

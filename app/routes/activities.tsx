@@ -3,7 +3,7 @@
  * what happened, entity, questionnaire, who, when; filters by entity, questionnaire (of the
  * entity) and type, a debounced search, 32 per page with 1-based pages in the URL.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { formatInTimeZone } from "date-fns-tz";
 import { useEffect, useRef, useState } from "react";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const [list, options] = await Promise.all([listActivities(portal, viewer, filters), activityFilterOptions(portal, viewer, filters.companyId)]);
     const zone = ianaZone(user.timeZone);
     const rows = list.rows.map((r) => ({ ...r, when: formatInTimeZone(new Date(r.createdAt), zone, "MMM d, yyyy, h:mm a") }));
-    return json({ filters: { ...filters, page: list.page.page }, rows, page: list.page, options }, { headers: { "Cache-Control": "no-store" } });
+    return data({ filters: { ...filters, page: list.page.page }, rows, page: list.page, options }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (isPortalError(error)) throw new Response(error.message, { status: error.status });
     throw error;

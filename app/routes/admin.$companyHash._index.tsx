@@ -2,7 +2,7 @@
  * /admin/{companyHash}: the entity overview for staff, with the entity nav (Overview, Back to
  * Entities, Dashboard, Messages, Documents) and the entity switcher (5 entities unless filtered).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { SendQuestionnaireButton } from "~/collect/send/send-dialog";
@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!entity) throw new Response("Not Found", { status: 404 });
   const panels = await entityPanels(portal, { facts, ipAddress: portal.clientAddress }, hashId);
   const canSend = user.isAdvisor && !user.readonlyAccess && entity.status !== "inactive";
-  return json({ entity, switcher, canSend, ...panels }, { headers: { "Cache-Control": "no-store" } });
+  return data({ entity, switcher, canSend, ...panels }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@
  * column choice; state in the URL and in the `table_entities` cookie for a year. The hidden
  * drop-link entity is never listed.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { loadTableState } from "~/components/data-table/cookie.server";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { facts } = await loadStaffViewer(request, portal);
   const { state, setCookie } = await loadTableState(request, "entities", ENTITIES_TABLE);
   const [list, options, tagNames] = await Promise.all([listEntities(portal, facts, state), entityFilterOptions(portal), entityTagNames(portal)]);
-  return json({ state, ...list, options, tagNames, isAdvisor: facts.isAdvisor }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+  return data({ state, ...list, options, tagNames, isAdvisor: facts.isAdvisor }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

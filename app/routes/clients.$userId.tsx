@@ -3,7 +3,7 @@
  * Edit user, Activate/Deactivate User and Delete dialogs.
  * Actions (POST, `intent`): edit, activate, deactivate, delete, restore (also for deleted users).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
 import { FirmPage } from "~/components/firm-page";
@@ -64,7 +64,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
   if (!user) throw new Response("Not Found", { status: 404 });
   const options = await userDialogOptions(portal, facts);
-  return json({
+  return data({
     options,
     editable: {
       id: user.id,

@@ -4,7 +4,7 @@
  * User Tags, Create User and Entity, and Restore for deleted users.
  * Actions (POST, `intent`): create, tags.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { createContext, useContext, useState } from "react";
 import { loadTableState } from "~/components/data-table/cookie.server";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { facts } = await loadStaffViewer(request, portal);
   const { state, setCookie } = await loadTableState(request, "users", USERS_TABLE);
   const [list, options] = await Promise.all([listUsers(portal, facts, state), userDialogOptions(portal, facts)]);
-  return json({ state, ...list, options, isAdvisor: facts.isAdvisor }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+  return data({ state, ...list, options, isAdvisor: facts.isAdvisor }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
