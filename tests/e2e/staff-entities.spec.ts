@@ -186,3 +186,40 @@ test("the Firm Roles tab assigns staff to the firm's roles for one entity", asyn
     await sql(`UPDATE firm_preferences SET use_firm_roles = false WHERE firm_id = 'firm_summit'`);
   }
 });
+
+test("a partner creates an entity for a user: the dialog's messages, the server's, then the new entity", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "partner@acme.test");
+  await page.goto(firmUrl("acme", "/admin"));
+  await page.getByRole("button", { name: "New entity" }).click();
+  const select = page.getByRole("dialog", { name: "Select User for new Entity" });
+  await select.getByLabel("Find the entity's owner").fill("Chen");
+  await select.getByRole("list", { name: "Users" }).getByRole("button").first().click();
+  await select.getByRole("button", { name: "Continue" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create entity for selected user" });
+
+  // Checked in the dialog with the shared schema.
+  await dialog.getByRole("button", { name: "Create entity" }).click();
+  await expect(dialog.getByText("Entity type is required")).toBeVisible();
+  await expect(dialog.getByText("Entity Name is required")).toBeVisible();
+  await dialog.getByLabel("Entity type").selectOption("Partnership");
+  await expect(dialog.getByText("Entity type is required")).toBeHidden();
+  await dialog.getByLabel("Zip").fill("abc");
+  await dialog.getByLabel("Entity Name").fill("Emily Chen");
+  await dialog.getByRole("button", { name: "Create entity" }).click();
+  await expect(dialog.getByText("Zip must be 5 digits, or ZIP+4 (12345-6789)")).toBeVisible();
+  await dialog.getByLabel("Zip").fill("97201");
+
+  // The server's refusal comes back onto the field, the typed values stay.
+  await dialog.getByRole("button", { name: "Create entity" }).click();
+  await expect(dialog.getByText("Entity Name already exists.")).toBeVisible();
+  await expect(dialog.getByLabel("Zip")).toHaveValue("97201");
+
+  const name = `Chen Partners ${Date.now()}`;
+  await dialog.getByLabel("Entity Name").fill(name);
+  await dialog.getByRole("button", { name: "Create entity" }).click();
+  await expect(page.getByText("Entity created")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const [created] = await sql<{ entity_type: string; zip: string }>(`SELECT entity_type, zip FROM companies WHERE name = $1`, [name]);
+  expect(created).toEqual({ entity_type: "Partnership", zip: "97201" });
+});

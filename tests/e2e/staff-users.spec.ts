@@ -144,3 +144,23 @@ test("another firm's branding and vocabulary in the create dialog", async ({ pag
   await expect(dialog.getByText("Firm group is required")).toBeVisible();
   await shot(page, "staff-create-user-dialog-summit");
 });
+
+test("creating without an email asks first; the server's refusal comes back onto its field", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "partner@acme.test");
+  await page.goto(firmUrl("acme", "/clients"));
+  await page.getByRole("button", { name: "Create User and Entity" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create User and Entity" });
+  await dialog.getByLabel("First name").fill("Noah");
+  await dialog.getByLabel("Last name").fill("Blank");
+  await dialog.getByLabel("Entity type").selectOption("Partnership");
+  await dialog.getByLabel("Entity name").fill("Emily Chen");
+  await dialog.getByLabel("Assigned advisor").selectOption({ label: "Priya Natarajan" });
+  await dialog.getByRole("button", { name: "Create" }).click();
+  const confirm = page.getByRole("dialog", { name: "Blank Email Confirmation" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Proceed" }).click();
+  await expect(dialog.getByText("Entity Name already exists.")).toBeVisible();
+  await expect(dialog.getByLabel("First name")).toHaveValue("Noah");
+  await expect(dialog.getByLabel("Entity name")).toHaveValue("Emily Chen");
+});

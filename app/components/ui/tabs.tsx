@@ -54,13 +54,16 @@ export interface TabsProps {
   value?: string;
   onChange?: (id: string) => void;
   className?: string;
+  /** Keep every panel in the page (hidden when not selected), e.g. a form's fields across tabs. */
+  keepMounted?: boolean;
 }
 
 /**
  * In-page tabs (WAI-ARIA tabs pattern through Headless UI: arrow keys, Home/End, selection follows
- * focus), e.g. Details / Settings in a dialog. Only the selected panel is rendered.
+ * focus), e.g. Details / Settings in a dialog. Only the selected panel is rendered, unless
+ * `keepMounted`.
  */
-export function Tabs({ tabs, label, defaultTab, value, onChange, className }: TabsProps) {
+export function Tabs({ tabs, label, defaultTab, value, onChange, className, keepMounted = false }: TabsProps) {
   const indexOf = (id: string | undefined) => {
     const index = tabs.findIndex((t) => t.id === id);
     return index >= 0
@@ -86,7 +89,7 @@ export function Tabs({ tabs, label, defaultTab, value, onChange, className }: Ta
       </TabList>
       <TabPanels as={Fragment}>
         {tabs.map((t) => (
-          <TabPanel key={t.id} className={s.panel}>
+          <TabPanel key={t.id} className={s.panel} unmount={!keepMounted}>
             {t.content}
           </TabPanel>
         ))}

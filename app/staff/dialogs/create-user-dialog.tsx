@@ -3,12 +3,15 @@
  * entity and, for an Individual, optionally the spouse. Email availability is checked as it is
  * typed; creating without an email asks first (Blank Email Confirmation).
  */
-import { useEffect, useState } from "react";
+import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Checkbox, ConfirmDialog, Dialog, Select, TextField } from "~/components/ui";
+import { replyOptions } from "~/form-reply";
+import { inputProps, selectProps } from "~/profile/form-props";
 import { useVocabulary } from "~/vocabulary";
 import { TIME_ZONES } from "~/time-zones";
 import type { UserDialogOptions } from "../users.server";
-import { fieldErrors } from "~/errors";
 import { createUserSchema, entityTypeChoices, individualEntityName, INDIVIDUAL, NO_ADVISOR, USER_MESSAGES } from "../user-rules";
 import { emailCheckError, PhoneField, useEmailCheck, useUserAction } from "./shared";
 import * as s from "./dialogs.css";
@@ -35,61 +38,63 @@ export function CreateUserDialog({
 function CreateUserForm({ onClose, options, onCreated }: { onClose: () => void; options: Options; onCreated?: (userId: string) => void }) {
   const vocab = useVocabulary();
   const entityWord = vocab("Entity");
-  const [v, setV] = useState({
-    fname: "",
-    lname: "",
-    email: "",
-    phoneNumber: "",
-    preferredContactMethod: "email",
-    entityType: "",
-    entityName: "",
-    assignedAdvisorId: NO_ADVISOR,
-    firmGroupId: options.can.changeGroup ? "" : (options.viewerGroupId ?? ""),
-    timeZone: options.firmTimeZone,
-    hasSpouse: false,
-    spouseFname: "",
-    spouseLname: "",
-    spouseEmail: "",
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // A field's error goes when it changes (the derived entity name follows the names and type).
-  const set = (patch: Partial<typeof v>) => {
-    setV((old) => ({ ...old, ...patch }));
-    setErrors((old) => {
-      const next = { ...old };
-      for (const key of Object.keys(patch)) delete next[key];
-      if (["fname", "lname", "entityType", "spouseFname", "spouseLname"].some((k) => k in patch)) delete next.entityName;
-      return next;
-    });
-  };
+  const [phoneNumber, setPhoneNumber] = useState("");
   const [confirmBlank, setConfirmBlank] = useState(false);
-  const emailCheck = useEmailCheck(v.email);
-  const spouseCheck = useEmailCheck(v.hasSpouse ? v.spouseEmail : "");
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | null>(null);
+  /** The checked submission (its values, and `reply` for the server's field messages). */
+  const submitted = useRef<{ submission: Submission<unknown>; values: Record<string, string> } | null>(null);
   const action = useUserAction("/clients?index", (reply) => {
     onCreated?.(String(reply.data?.userId ?? ""));
     onClose();
   });
-  const individual = v.entityType === INDIVIDUAL;
-  const derivedName = individual ? individualEntityName(v.fname, v.lname, v.hasSpouse ? { fname: v.spouseFname, lname: v.spouseLname } : null) : "";
+  const [form, fields] = useForm({
+    id: "create-user-form",
+    lastResult,
+    defaultValue: {
+      preferredContactMethod: "email",
+      assignedAdvisorId: NO_ADVISOR,
+      firmGroupId: options.can.changeGroup ? "" : (options.viewerGroupId ?? ""),
+      timeZone: options.firmTimeZone,
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    // As posted: the schema reads blank fields as blank (conform would make them undefined).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createUserSchema({ hasFirmGroups: options.hasFirmGroups }), disableAutoCoercion: true }),
+    onSubmit: (event, { formData, submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      // The availability checks' answers block the save (their messages are on the fields).
+      if (emailCheck.state === "taken" || spouseCheck.state === "taken") return;
+      const values = Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+      submitted.current = { submission, values };
+      if (!email.trim()) return setConfirmBlank(true);
+      send(false);
+    },
+  });
+  const value = (name: keyof typeof fields) => {
+    const current = fields[name].value;
+    return typeof current === "string" ? current : "";
+  };
+  const email = value("email");
+  const individual = value("entityType") === INDIVIDUAL;
+  const hasSpouse = individual && value("hasSpouse") === "on";
+  const emailCheck = useEmailCheck(email);
+  const spouseCheck = useEmailCheck(hasSpouse ? value("spouseEmail") : "");
+  const derivedName = individual
+    ? individualEntityName(value("fname"), value("lname"), hasSpouse ? { fname: value("spouseFname"), lname: value("spouseLname") } : null)
+    : "";
   useEffect(() => {
     const reply = action.reply;
-    if (reply && !reply.ok) setErrors((old) => ({ ...old, ...reply.fields }));
+    if (!reply || reply.ok || !Object.keys(reply.fields).length || !submitted.current) return;
+    // The server's field messages (the same schema's, or a taken email) come back onto the form.
+    setLastResult(submitted.current.submission.reply(replyOptions({ error: reply.error, errors: reply.fields }, USER_MESSAGES.error)));
   }, [action.reply]);
-  const all = errors;
   const typeChoices = entityTypeChoices(options.customEntityTypes, options.individualBlocked);
 
-  const send = (confirmBlankEmail: boolean) => action.submit({ intent: "create", ...v, hasSpouse: individual && v.hasSpouse, confirmBlankEmail });
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = createUserSchema({ hasFirmGroups: options.hasFirmGroups }).safeParse({ ...v, hasSpouse: individual && v.hasSpouse });
-    const found = parsed.success ? {} : fieldErrors(parsed.error);
-    if (emailCheck.state === "taken") found.email = USER_MESSAGES.emailExists;
-    if (spouseCheck.state === "taken") found.spouseEmail = USER_MESSAGES.emailExists;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    if (!v.email.trim()) return setConfirmBlank(true);
-    send(false);
+  const send = (confirmBlankEmail: boolean) => {
+    if (!submitted.current) return;
+    setLastResult(null);
+    action.submit({ intent: "create", ...submitted.current.values, hasSpouse, confirmBlankEmail });
   };
 
   return (
@@ -105,53 +110,52 @@ function CreateUserForm({ onClose, options, onCreated }: { onClose: () => void; 
             <Button variant="secondary" onClick={onClose} disabled={action.busy}>
               Cancel
             </Button>
-            <Button type="submit" form="create-user-form" loading={action.busy}>
+            <Button type="submit" form={form.id} loading={action.busy}>
               Create
             </Button>
           </>
         }
       >
-        <form id="create-user-form" className={s.form} onSubmit={onSubmit} noValidate>
+        <form {...getFormProps(form)} className={s.form}>
           {action.reply && !action.reply.ok && !Object.keys(action.fields).length ? <Alert tone="danger">{action.reply.error}</Alert> : null}
           <fieldset className={s.fieldset}>
             <legend className={s.legend}>User</legend>
             <div className={s.grid}>
               <TextField
+                {...inputProps(fields.fname, { type: "text" })}
+                key={fields.fname.key}
                 label="First name"
                 required
-                value={v.fname}
-                onChange={(e) => set({ fname: e.currentTarget.value })}
-                error={all.fname}
+                error={fields.fname.errors?.[0]}
                 autoComplete="off"
               />
               <TextField
+                {...inputProps(fields.lname, { type: "text" })}
+                key={fields.lname.key}
                 label="Last name"
                 required
-                value={v.lname}
-                onChange={(e) => set({ lname: e.currentTarget.value })}
-                error={all.lname}
+                error={fields.lname.errors?.[0]}
                 autoComplete="off"
               />
               <TextField
+                {...inputProps(fields.email, { type: "email" })}
+                key={fields.email.key}
                 label="Email"
-                type="email"
-                value={v.email}
-                onChange={(e) => set({ email: e.currentTarget.value })}
-                error={emailCheckError(emailCheck, all.email)}
+                error={emailCheckError(emailCheck, fields.email.errors?.[0])}
                 hint={emailCheck.state === "checking" ? "Checking…" : emailCheck.state === "available" ? "Available" : undefined}
                 autoComplete="off"
               />
-              <PhoneField label="Phone" value={v.phoneNumber} onValue={(phoneNumber) => set({ phoneNumber })} error={all.phoneNumber} />
+              <PhoneField label="Phone" name={fields.phoneNumber.name} value={phoneNumber} onValue={setPhoneNumber} error={fields.phoneNumber.errors?.[0]} />
               <Select
+                {...selectProps(fields.preferredContactMethod)}
+                key={fields.preferredContactMethod.key}
                 label="Contact method"
-                value={v.preferredContactMethod}
-                onChange={(e) => set({ preferredContactMethod: e.currentTarget.value })}
                 options={[
                   { value: "email", label: "Email" },
                   { value: "sms", label: "Email & Text" },
                 ]}
               />
-              <Select label="Time zone" value={v.timeZone} onChange={(e) => set({ timeZone: e.currentTarget.value })} options={TIME_ZONE_OPTIONS} />
+              <Select {...selectProps(fields.timeZone)} key={fields.timeZone.key} label="Time zone" options={TIME_ZONE_OPTIONS} />
             </div>
             {emailCheck.state === "taken" && emailCheck.takenBy ? (
               <Alert tone="danger">
@@ -164,74 +168,89 @@ function CreateUserForm({ onClose, options, onCreated }: { onClose: () => void; 
             <legend className={s.legend}>{entityWord}</legend>
             <div className={s.grid}>
               <Select
+                {...selectProps(fields.entityType)}
+                key={fields.entityType.key}
                 label={`${entityWord} type`}
                 required
                 placeholder="Choose a type"
-                value={v.entityType}
-                onChange={(e) => set({ entityType: e.currentTarget.value })}
                 options={typeChoices}
-                error={all.entityType}
+                error={fields.entityType.errors?.[0]}
               />
-              <TextField
-                label={`${entityWord} name`}
-                required
-                value={individual ? derivedName : v.entityName}
-                readOnly={individual}
-                hint={individual ? "From the names" : undefined}
-                onChange={(e) => set({ entityName: e.currentTarget.value })}
-                error={all.entityName}
-                autoComplete="off"
-              />
+              {individual ? (
+                // An Individual entity is named from the names (not posted: the server names it the same way).
+                <TextField
+                  key="derived-entity-name"
+                  label={`${entityWord} name`}
+                  required
+                  value={derivedName}
+                  readOnly
+                  hint="From the names"
+                  error={fields.entityName.errors?.[0]}
+                  autoComplete="off"
+                />
+              ) : (
+                <TextField
+                  {...inputProps(fields.entityName, { type: "text" })}
+                  key={`entity-name-${fields.entityName.key ?? ""}`}
+                  label={`${entityWord} name`}
+                  required
+                  error={fields.entityName.errors?.[0]}
+                  autoComplete="off"
+                />
+              )}
               <Select
+                {...selectProps(fields.assignedAdvisorId)}
+                key={fields.assignedAdvisorId.key}
                 label="Assigned advisor"
                 required
-                value={v.assignedAdvisorId}
-                onChange={(e) => set({ assignedAdvisorId: e.currentTarget.value })}
                 options={[{ value: NO_ADVISOR, label: "None" }, ...options.advisors]}
-                error={all.assignedAdvisorId}
+                error={fields.assignedAdvisorId.errors?.[0]}
               />
               {options.hasFirmGroups ? (
-                <Select
-                  label="Firm group"
-                  required
-                  placeholder="Choose a group"
-                  value={v.firmGroupId}
-                  disabled={!options.can.changeGroup}
-                  onChange={(e) => set({ firmGroupId: e.currentTarget.value })}
-                  options={options.groups}
-                  error={all.firmGroupId}
-                />
+                <>
+                  <Select
+                    {...selectProps(fields.firmGroupId)}
+                    key={fields.firmGroupId.key}
+                    label="Firm group"
+                    required
+                    placeholder="Choose a group"
+                    disabled={!options.can.changeGroup}
+                    options={options.groups}
+                    error={fields.firmGroupId.errors?.[0]}
+                  />
+                  {/* A disabled select posts nothing: the viewer's own group travels here. */}
+                  {options.can.changeGroup ? null : <input type="hidden" name={fields.firmGroupId.name} value={options.viewerGroupId ?? ""} />}
+                </>
               ) : null}
             </div>
-            {individual ? <Checkbox label="Has spouse" checked={v.hasSpouse} onChange={(e) => set({ hasSpouse: e.currentTarget.checked })} /> : null}
+            {individual ? <Checkbox {...inputProps(fields.hasSpouse, { type: "checkbox" })} key={fields.hasSpouse.key} label="Has spouse" /> : null}
           </fieldset>
 
-          {individual && v.hasSpouse ? (
+          {hasSpouse ? (
             <fieldset className={s.fieldset}>
               <legend className={s.legend}>Spouse</legend>
               <div className={s.grid}>
                 <TextField
+                  {...inputProps(fields.spouseFname, { type: "text" })}
+                  key={fields.spouseFname.key}
                   label="Spouse first name"
                   required
-                  value={v.spouseFname}
-                  onChange={(e) => set({ spouseFname: e.currentTarget.value })}
-                  error={all.spouseFname}
+                  error={fields.spouseFname.errors?.[0]}
                   autoComplete="off"
                 />
                 <TextField
+                  {...inputProps(fields.spouseLname, { type: "text" })}
+                  key={fields.spouseLname.key}
                   label="Spouse last name"
                   required
-                  value={v.spouseLname}
-                  onChange={(e) => set({ spouseLname: e.currentTarget.value })}
-                  error={all.spouseLname}
+                  error={fields.spouseLname.errors?.[0]}
                   autoComplete="off"
                 />
                 <TextField
+                  {...inputProps(fields.spouseEmail, { type: "email" })}
+                  key={fields.spouseEmail.key}
                   label="Spouse email"
-                  type="email"
-                  value={v.spouseEmail}
-                  onChange={(e) => set({ spouseEmail: e.currentTarget.value })}
-                  error={emailCheckError(spouseCheck, all.spouseEmail)}
+                  error={emailCheckError(spouseCheck, fields.spouseEmail.errors?.[0])}
                   autoComplete="off"
                 />
               </div>

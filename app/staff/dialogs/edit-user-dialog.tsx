@@ -4,12 +4,15 @@
  * change the group; only partner or full users the advisor, with a warning that it applies to all
  * the user's entities. Email removal follows the sign-in method rules.
  */
-import { useEffect, useState } from "react";
+import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Dialog, Select, Switch, Tabs, TextField } from "~/components/ui";
+import { replyOptions } from "~/form-reply";
+import { inputProps, selectProps } from "~/profile/form-props";
 import { TIME_ZONES } from "~/time-zones";
 import { emailRemovalOffered } from "../permissions";
 import type { UserDialogOptions } from "../users.server";
-import { fieldErrors } from "~/errors";
 import { editUserSchema, maskPhone, NO_ADVISOR, USER_MESSAGES } from "../user-rules";
 import { emailCheckError, PhoneField, useEmailCheck, useUserAction } from "./shared";
 import * as s from "./dialogs.css";
@@ -65,87 +68,95 @@ function EditUserForm({
   options: UserDialogOptions;
   onEmailChanged?: (email: string) => void;
 }) {
-  const [v, setV] = useState({
-    fname: user.fname,
-    lname: user.lname,
-    preferredName: user.preferredName ?? "",
-    email: user.hasTempEmail ? "" : (user.email ?? ""),
-    phoneNumber: maskPhone(user.phoneNumber),
-    workPhoneNumber: maskPhone(user.workPhoneNumber),
-    workPhoneExtension: user.workPhoneExtension ?? "",
-    preferredContactMethod: user.preferredContactMethod,
-    externalUserId: user.externalUserId ?? "",
-    timeZone: user.timeZone,
-    firmGroupId: user.firmGroupId ?? "",
-    assignedAdvisorId: user.assignedAdvisorId ?? NO_ADVISOR,
-    readonlyAccess: user.readonlyAccess,
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // A field's error goes when it changes (the derived entity name follows the names and type).
-  const set = (patch: Partial<typeof v>) => {
-    setV((old) => ({ ...old, ...patch }));
-    setErrors((old) => {
-      const next = { ...old };
-      for (const key of Object.keys(patch)) delete next[key];
-      if (["fname", "lname", "entityType", "spouseFname", "spouseLname"].some((k) => k in patch)) delete next.entityName;
-      return next;
-    });
-  };
   const [tab, setTab] = useState("details");
-  const emailCheck = useEmailCheck(v.email, user.id, user.hasTempEmail ? "" : user.email);
+  // The masked phones are kept here (each keystroke is masked); they post under their names.
+  const [phoneNumber, setPhoneNumber] = useState(maskPhone(user.phoneNumber));
+  const [workPhoneNumber, setWorkPhoneNumber] = useState(maskPhone(user.workPhoneNumber));
   // The email when the dialog opened (the page's data already has the new one when the save lands).
   const [before] = useState(user.hasTempEmail ? "" : (user.email ?? ""));
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | null>(null);
+  const submitted = useRef<{ submission: Submission<unknown>; email: string } | null>(null);
   const action = useUserAction(`/clients/${user.id}`, () => {
-    const email = v.email.trim();
+    const email = submitted.current?.email ?? "";
     onClose();
     if (email && email.toLowerCase() !== before.toLowerCase()) onEmailChanged?.(email);
   });
-  useEffect(() => {
-    const reply = action.reply;
-    if (reply && !reply.ok) setErrors((old) => ({ ...old, ...reply.fields }));
-  }, [action.reply]);
-  const all = errors;
   const removable = emailRemovalOffered(user);
   const emailSignIn = user.preferredSignInMethod === "email";
-  const advisorChanged = (v.assignedAdvisorId === NO_ADVISOR ? null : v.assignedAdvisorId) !== user.assignedAdvisorId;
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    const parsed = editUserSchema.safeParse(v);
-    if (!parsed.success) Object.assign(found, fieldErrors(parsed.error));
-    if (user.email && !user.hasTempEmail && !v.email.trim()) {
-      if (emailSignIn) found.email = "Cannot remove email when it is the preferred sign-in method";
-    }
-    if (user.phoneNumber && !v.phoneNumber.trim() && user.preferredSignInMethod === "sms")
-      found.phoneNumber = "Cannot remove phone number when SMS is the preferred sign-in method";
-    if (emailCheck.state === "taken") found.email = USER_MESSAGES.emailExists;
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setTab(found.firmGroupId || found.assignedAdvisorId || found.readonlyAccess ? "settings" : "details");
-      return;
-    }
-    action.submit({
-      intent: "edit",
-      ...v,
-      readonlyAccess: v.readonlyAccess,
-      firmGroupId: options.can.changeGroup ? v.firmGroupId : undefined,
-      assignedAdvisorId: options.can.changeAdvisor ? v.assignedAdvisorId : undefined,
-    });
+  // The sign-in method's contact can't be removed (checked with the shared rules).
+  const schema = editUserSchema.superRefine((value, issue) => {
+    if (user.email && !user.hasTempEmail && !value.email && emailSignIn)
+      issue.addIssue({ code: "custom", path: ["email"], message: "Cannot remove email when it is the preferred sign-in method" });
+    if (user.phoneNumber && !value.phoneNumber && user.preferredSignInMethod === "sms")
+      issue.addIssue({ code: "custom", path: ["phoneNumber"], message: "Cannot remove phone number when SMS is the preferred sign-in method" });
+  });
+  const [form, fields] = useForm({
+    id: "edit-user-form",
+    lastResult,
+    defaultValue: {
+      fname: user.fname,
+      lname: user.lname,
+      preferredName: user.preferredName ?? "",
+      email: before,
+      workPhoneExtension: user.workPhoneExtension ?? "",
+      preferredContactMethod: user.preferredContactMethod,
+      externalUserId: user.externalUserId ?? "",
+      timeZone: user.timeZone,
+      firmGroupId: user.firmGroupId ?? "",
+      assignedAdvisorId: user.assignedAdvisorId ?? NO_ADVISOR,
+      readonlyAccess: user.readonlyAccess ? "on" : "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    // As posted: the schema reads blank fields as blank (conform would make them undefined).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onSubmit: (event, { formData, submission }) => {
+      event.preventDefault();
+      const failed: Record<string, string[] | null> = (submission?.status === "error" ? submission.error : null) ?? {};
+      const problems = Object.keys(failed).filter((k) => failed[k]?.length);
+      if (emailCheck.state === "taken") problems.push("email");
+      if (submission?.status !== "success" || problems.length) {
+        // Show the tab holding a problem.
+        setTab(problems.some((k) => k === "firmGroupId" || k === "assignedAdvisorId" || k === "readonlyAccess") ? "settings" : "details");
+        return;
+      }
+      const values = Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+      submitted.current = { submission, email: (values.email ?? "").trim() };
+      setLastResult(null);
+      action.submit({ intent: "edit", ...values, readonlyAccess: values.readonlyAccess === "on" });
+    },
+  });
+  const value = (name: keyof typeof fields) => {
+    const current = fields[name].value;
+    return typeof current === "string" ? current : "";
   };
+  const error = (name: keyof typeof fields) => fields[name].errors?.[0];
+  const email = value("email");
+  const emailCheck = useEmailCheck(email, user.id, user.hasTempEmail ? "" : user.email);
+  useEffect(() => {
+    const reply = action.reply;
+    if (!reply || reply.ok || !Object.keys(reply.fields).length || !submitted.current) return;
+    // The server's field messages (the same schema's, or a taken email) come back onto the form.
+    setLastResult(submitted.current.submission.reply(replyOptions({ error: reply.error, errors: reply.fields }, USER_MESSAGES.error)));
+  }, [action.reply]);
+  const advisorChanged = (value("assignedAdvisorId") === NO_ADVISOR ? null : value("assignedAdvisorId")) !== user.assignedAdvisorId;
 
   const details = (
     <div className={s.stack}>
       <div className={s.grid}>
-        <TextField label="First name" required value={v.fname} onChange={(e) => set({ fname: e.currentTarget.value })} error={all.fname} />
-        <TextField label="Last name" required value={v.lname} onChange={(e) => set({ lname: e.currentTarget.value })} error={all.lname} />
-        <TextField label="Preferred name" value={v.preferredName} onChange={(e) => set({ preferredName: e.currentTarget.value })} error={all.preferredName} />
+        <TextField {...inputProps(fields.fname, { type: "text" })} key={fields.fname.key} label="First name" required error={error("fname")} />
+        <TextField {...inputProps(fields.lname, { type: "text" })} key={fields.lname.key} label="Last name" required error={error("lname")} />
         <TextField
+          {...inputProps(fields.preferredName, { type: "text" })}
+          key={fields.preferredName.key}
+          label="Preferred name"
+          error={error("preferredName")}
+        />
+        <TextField
+          {...inputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
           label="Email"
-          type="email"
-          value={v.email}
-          onChange={(e) => set({ email: e.currentTarget.value })}
-          error={emailCheckError(emailCheck, all.email)}
+          error={emailCheckError(emailCheck, error("email"))}
           hint={user.hasTempEmail ? "This user has a placeholder email." : undefined}
         />
       </div>
@@ -154,8 +165,8 @@ function EditUserForm({
           <Button
             variant="ghost"
             size="sm"
-            disabled={emailSignIn || !v.email}
-            onClick={() => set({ email: "" })}
+            disabled={emailSignIn || !email}
+            onClick={() => form.update({ name: fields.email.name, value: "" })}
             title={emailSignIn ? "Cannot remove email when it is the preferred sign-in method" : undefined}
           >
             Remove email
@@ -169,31 +180,37 @@ function EditUserForm({
         </Alert>
       ) : null}
       <div className={s.grid}>
-        <PhoneField label="Phone" value={v.phoneNumber} onValue={(phoneNumber) => set({ phoneNumber })} error={all.phoneNumber} />
-        <PhoneField label="Work phone" value={v.workPhoneNumber} onValue={(workPhoneNumber) => set({ workPhoneNumber })} error={all.workPhoneNumber} />
+        <PhoneField label="Phone" name={fields.phoneNumber.name} value={phoneNumber} onValue={setPhoneNumber} error={error("phoneNumber")} />
+        <PhoneField
+          label="Work phone"
+          name={fields.workPhoneNumber.name}
+          value={workPhoneNumber}
+          onValue={setWorkPhoneNumber}
+          error={error("workPhoneNumber")}
+        />
         <TextField
+          {...inputProps(fields.workPhoneExtension, { type: "text" })}
+          key={fields.workPhoneExtension.key}
           label="Extension"
           inputMode="numeric"
-          value={v.workPhoneExtension}
-          onChange={(e) => set({ workPhoneExtension: e.currentTarget.value })}
-          error={all.workPhoneExtension}
+          error={error("workPhoneExtension")}
         />
         <Select
+          {...selectProps(fields.preferredContactMethod)}
+          key={fields.preferredContactMethod.key}
           label="Contact method"
-          value={v.preferredContactMethod}
-          onChange={(e) => set({ preferredContactMethod: e.currentTarget.value as "email" | "sms" })}
           options={[
             { value: "email", label: "Email" },
             { value: "sms", label: "Email & Text" },
           ]}
         />
-        <Select label="Time zone" value={v.timeZone} onChange={(e) => set({ timeZone: e.currentTarget.value })} options={TIME_ZONE_OPTIONS} />
+        <Select {...selectProps(fields.timeZone)} key={fields.timeZone.key} label="Time zone" options={TIME_ZONE_OPTIONS} />
         {options.externalUserIdAllowed ? (
           <TextField
+            {...inputProps(fields.externalUserId, { type: "text" })}
+            key={fields.externalUserId.key}
             label="External user id"
-            value={v.externalUserId}
-            onChange={(e) => set({ externalUserId: e.currentTarget.value })}
-            error={all.externalUserId}
+            error={error("externalUserId")}
           />
         ) : null}
       </div>
@@ -204,24 +221,24 @@ function EditUserForm({
     <div className={s.stack}>
       {options.hasFirmGroups ? (
         <Select
+          {...selectProps(fields.firmGroupId)}
+          key={fields.firmGroupId.key}
           label="Firm group"
-          value={v.firmGroupId}
           disabled={!options.can.changeGroup}
           hint={options.can.changeGroup ? undefined : "Group access users can't change the firm group."}
           placeholder="No group"
-          onChange={(e) => set({ firmGroupId: e.currentTarget.value })}
           options={options.groups}
-          error={all.firmGroupId}
+          error={error("firmGroupId")}
         />
       ) : null}
       <Select
+        {...selectProps(fields.assignedAdvisorId)}
+        key={fields.assignedAdvisorId.key}
         label="Assigned advisor"
-        value={v.assignedAdvisorId}
         disabled={!options.can.changeAdvisor}
         hint={options.can.changeAdvisor ? undefined : "Only partner or full access users can change the assigned firm user."}
-        onChange={(e) => set({ assignedAdvisorId: e.currentTarget.value })}
         options={[{ value: NO_ADVISOR, label: "None" }, ...options.advisors]}
-        error={all.assignedAdvisorId}
+        error={error("assignedAdvisorId")}
       />
       {advisorChanged ? <Alert tone="warning">{USER_MESSAGES.advisorWarning}</Alert> : null}
       <Switch
@@ -231,9 +248,9 @@ function EditUserForm({
             ? "The user can sign in and view documents, but not upload, answer, edit their profile or message."
             : "The read-only flag can only be set on active users."
         }
-        checked={v.readonlyAccess}
+        {...inputProps(fields.readonlyAccess, { type: "checkbox" })}
+        key={fields.readonlyAccess.key}
         disabled={!user.active}
-        onChange={(e) => set({ readonlyAccess: e.currentTarget.checked })}
       />
     </div>
   );
@@ -250,18 +267,19 @@ function EditUserForm({
           <Button variant="secondary" onClick={onClose} disabled={action.busy}>
             Cancel
           </Button>
-          <Button type="submit" form="edit-user-form" loading={action.busy}>
+          <Button type="submit" form={form.id} loading={action.busy}>
             Save
           </Button>
         </>
       }
     >
-      <form id="edit-user-form" className={s.form} onSubmit={onSubmit} noValidate>
+      <form {...getFormProps(form)} className={s.form}>
         {action.reply && !action.reply.ok && !Object.keys(action.fields).length ? <Alert tone="danger">{action.reply.error}</Alert> : null}
         <Tabs
           label="Edit user"
           value={tab}
           onChange={setTab}
+          keepMounted
           tabs={[
             { id: "details", label: "Details", content: details },
             { id: "settings", label: "Settings", content: settings },

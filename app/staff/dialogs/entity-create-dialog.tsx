@@ -4,10 +4,14 @@
  * 'Individual (Not Allowed)' when the user already has an Individual entity. Usable from any page
  * that knows the user already: pass `user` to skip the selection step.
  */
+import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Dialog, Select, Spinner, TextField } from "~/components/ui";
+import { replyOptions } from "~/form-reply";
 import { regionsOf, toCountry } from "~/profile/address";
+import { inputProps, selectProps } from "~/profile/form-props";
 import { useVocabulary } from "~/vocabulary";
 import { addressLabels, createEntitySchema, entityTypeOptions, INDIVIDUAL, NEW_CUSTOM_TYPE } from "../entity-rules";
 import * as s from "./entity-dialogs.css";
@@ -107,13 +111,37 @@ function CreateForm({
     info.load(`/api/entities/users?userId=${encodeURIComponent(userId)}`);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
-  const create = useEntityAction(action, (data) => {
-    onClose();
-    if (typeof data.data?.hashId === "string") onCreated?.(data.data.hashId);
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | null>(null);
+  const submitted = useRef<Submission<unknown> | null>(null);
+  const create = useEntityAction(
+    action,
+    (data) => {
+      onClose();
+      if (typeof data.data?.hashId === "string") onCreated?.(data.data.hashId);
+    },
+    // The server's field messages (the same schema's) come back onto the form.
+    (data) => {
+      if (submitted.current && data.errors)
+        setLastResult(submitted.current.reply(replyOptions({ error: data.message, errors: data.errors }, "Something went wrong")));
+    },
+  );
+  const [form, fields] = useForm({
+    id: "create-entity-form",
+    lastResult,
+    defaultValue: { country: "US" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createEntitySchema }),
+    onSubmit: (event, { formData, submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      submitted.current = submission;
+      setLastResult(null);
+      create.submit({ ...formValues(formData), intent: "create-entity", userId });
+    },
   });
-  const [type, setType] = useState("");
-  const [name, setName] = useState("");
-  const [country, setCountry] = useState<"US" | "CA">("US");
+  const type = typeof fields.entityType.value === "string" ? fields.entityType.value : "";
+  const country = toCountry(fields.country.value);
   const labels = addressLabels(country);
   const regions = Object.entries(regionsOf(country)).map(([code, label]) => ({ value: code, label }));
 
@@ -122,65 +150,80 @@ function CreateForm({
   }
   const types = entityTypeOptions(info.data.customTypes, { individualAllowed: info.data.individualAllowed });
   return (
-    <form
-      className={s.form}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        create.submit({ ...formValues(e.currentTarget), intent: "create-entity", userId }, createEntitySchema);
-      }}
-    >
+    <form {...getFormProps(form)} className={s.form}>
+      <input type="hidden" name="userId" value={userId} />
       <div className={s.pair}>
         <Select
+          {...selectProps(fields.entityType)}
+          key={fields.entityType.key}
           label={t("Entity type")}
-          name="entityType"
           required
           placeholder="Choose a type"
           options={types}
-          value={type}
           onChange={(e) => {
-            const next = e.currentTarget.value;
-            setType(next);
             // An Individual entity is named after its owner.
-            if (next === INDIVIDUAL && !name) setName(userName);
-            create.clearError("entityType");
+            if (e.currentTarget.value === INDIVIDUAL && !fields.name.value) form.update({ name: fields.name.name, value: userName });
           }}
-          error={create.errors.entityType}
+          error={fields.entityType.errors?.[0]}
         />
         {type === NEW_CUSTOM_TYPE ? (
-          <TextField label={t("Custom entity type")} name="customEntityType" required maxLength={100} error={create.errors.customEntityType} />
+          <TextField
+            {...inputProps(fields.customEntityType, { type: "text" })}
+            key={fields.customEntityType.key}
+            label={t("Custom entity type")}
+            required
+            maxLength={100}
+            error={fields.customEntityType.errors?.[0]}
+          />
         ) : (
-          <TextField label="EIN" name="ein" maxLength={20} />
+          <TextField {...inputProps(fields.ein, { type: "text" })} key={fields.ein.key} label="EIN" maxLength={20} />
         )}
       </div>
       <TextField
+        {...inputProps(fields.name, { type: "text" })}
+        key={fields.name.key}
         label={t("Entity Name")}
-        name="name"
         required
         maxLength={200}
         autoComplete="off"
-        value={name}
-        onChange={(e) => {
-          setName(e.currentTarget.value);
-          create.clearError("name");
-        }}
-        error={create.errors.name}
+        error={fields.name.errors?.[0]}
       />
       <div className={s.pair}>
-        <TextField label="Business email" name="businessEmail" type="email" error={create.errors.businessEmail} />
-        <TextField label="Other email" name="otherEmail" type="email" error={create.errors.otherEmail} />
+        <TextField
+          {...inputProps(fields.businessEmail, { type: "email" })}
+          key={fields.businessEmail.key}
+          label="Business email"
+          error={fields.businessEmail.errors?.[0]}
+        />
+        <TextField
+          {...inputProps(fields.otherEmail, { type: "email" })}
+          key={fields.otherEmail.key}
+          label="Other email"
+          error={fields.otherEmail.errors?.[0]}
+        />
       </div>
-      <TextField label="Street" name="street" />
+      <TextField {...inputProps(fields.street, { type: "text" })} key={fields.street.key} label="Street" />
       <div className={s.address}>
-        <TextField label="City" name="city" />
-        <Select key={`state-${country}`} label={labels.region} name="state" placeholder={labels.chooseRegion} options={regions} error={create.errors.state} />
-        <TextField key={`zip-${country}`} label={labels.postalCode} name="zip" error={create.errors.zip} />
+        <TextField {...inputProps(fields.city, { type: "text" })} key={fields.city.key} label="City" />
+        <Select
+          {...selectProps(fields.state)}
+          key={`state-${country}-${fields.state.key}`}
+          label={labels.region}
+          placeholder={labels.chooseRegion}
+          options={regions}
+          error={fields.state.errors?.[0]}
+        />
+        <TextField
+          {...inputProps(fields.zip, { type: "text" })}
+          key={`zip-${country}-${fields.zip.key}`}
+          label={labels.postalCode}
+          error={fields.zip.errors?.[0]}
+        />
       </div>
       <Select
+        {...selectProps(fields.country)}
+        key={fields.country.key}
         label="Country"
-        name="country"
-        value={country}
-        onChange={(e) => setCountry(toCountry(e.currentTarget.value))}
         options={[
           { value: "US", label: "United States" },
           { value: "CA", label: "Canada" },

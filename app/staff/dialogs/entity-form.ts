@@ -45,13 +45,19 @@ function toFormData(values: FormValues): FormData {
   return data;
 }
 
-export function useEntityAction(action: string, onSuccess?: (data: EntityActionData) => void) {
+/**
+ * A fetcher for one dialog's posts. `onRefused` hears each refusal (a conform form turns its
+ * `errors` back into field messages with `replyOptions`).
+ */
+export function useEntityAction(action: string, onSuccess?: (data: EntityActionData) => void, onRefused?: (data: EntityActionData) => void) {
   const fetcher = useFetcher<EntityActionData>();
   const toast = useToast();
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const handled = useRef<EntityActionData | null>(null);
   const onSuccessRef = useRef(onSuccess);
   onSuccessRef.current = onSuccess;
+  const onRefusedRef = useRef(onRefused);
+  onRefusedRef.current = onRefused;
 
   useEffect(() => {
     const data = fetcher.data;
@@ -60,7 +66,10 @@ export function useEntityAction(action: string, onSuccess?: (data: EntityActionD
     if (data.ok) {
       if (data.toast) toast.show({ type: data.toast.type, message: data.toast.message });
       onSuccessRef.current?.(data);
-    } else if (!data.errors || Object.keys(data.errors).length === 0 || data.errors.ids) {
+      return;
+    }
+    onRefusedRef.current?.(data);
+    if (!data.errors || Object.keys(data.errors).length === 0 || data.errors.ids) {
       // Errors without a field of their own (permission, nothing selected, not found) as a toast.
       toast.show({ type: data.errors?.ids ? "info" : "error", message: data.message || "Something went wrong" });
     }
