@@ -4,7 +4,7 @@
  * the domain function and answers JSON: `{ ok, toast }` or `{ ok: false, errors, message }` with
  * 4xx, never 500 for bad input.
  */
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { FirmSiteContext } from "~/context.server";
 import { fieldErrors, PortalError } from "~/errors";
@@ -77,7 +77,7 @@ function formObject(form: FormData): Record<string, unknown> {
 }
 
 function reply(result: EntityActionResult, status = 200) {
-  return json(result, { status, headers: { "Cache-Control": "no-store" } });
+  return data(result, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 type Reply = ReturnType<typeof reply>;

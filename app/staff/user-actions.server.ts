@@ -2,7 +2,7 @@
  * The glue between the users routes and `users.server.ts`: form parsing with the shared zod
  * schemas and the one mapping of refusals to HTTP (4xx with the spec's message, never a 500).
  */
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { fieldErrors, PortalError } from "~/errors";
 import { USER_MESSAGES } from "./user-rules";
@@ -12,7 +12,7 @@ export type ActionReply =
 
 /** An action's answer: the reply and its status. */
 function answer(body: ActionReply, init: { status?: number } = {}) {
-  return json(body, { status: init.status ?? 200 });
+  return data(body, { status: init.status ?? 200 });
 }
 
 export type ActionAnswer = ReturnType<typeof answer>;
