@@ -105,6 +105,53 @@ const require = createRequire(import.meta.url);
 
 const CREDENTIALS_FILE = ".credentials.json";
 
+interface StoredObjectInput {
+  bucket: string;
+  key: string;
+  content: Buffer | Readable;
+  metadata: Record<string, string>;
+}
+interface FilesystemStorePrototype {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+  putObject(object: StoredObjectInput): Promise<{ size: number; md5: string }>;
+  __writesComplete?: boolean;
+}
+
+/**
+ * s3rver's filesystem store answers an upload once it has *read* the body, not once the bytes are
+ * on disk, so a HEAD right after an upload can see an empty or short object (real S3 is strongly
+ * consistent: an acknowledged PUT or POST is readable at once). This store's putObject waits for
+ * the file to be written before the upload is acknowledged.
+ */
+function completeWritesBeforeAnswering(): void {
+  const Store = require("s3rver/lib/stores/filesystem") as { prototype: FilesystemStorePrototype };
+  const proto = Store.prototype;
+  if (proto.__writesComplete) return;
+  proto.__writesComplete = true;
+  proto.putObject = async function putObject(this: FilesystemStorePrototype, object: StoredObjectInput) {
+    const objectPath = this.getResourcePath(object.bucket, object.key, "object");
+    await mkdir(path.dirname(objectPath), { recursive: true });
+    const md5 = createHash("md5");
+    let size = 0;
+    const source = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
+    await pipeline(
+      source,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          size += chunk.length;
+          md5.update(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(objectPath),
+    );
+    const digest = md5.digest("hex");
+    await this.putMetadata(object.bucket, object.key, object.metadata, digest);
+    return { size, md5: digest };
+  };
+}
+
 function randomCredentials(): S3Credentials {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   const id = [...randomBytes(16)].map((b) => alphabet[b % 32]).join("");
@@ -141,6 +188,7 @@ export async function startLocalS3({ dataDir, port, bucket, allowedOrigin = () =
   const credentials = await loadOrCreateCredentials(directory);
 
   const S3rver = require("s3rver") as S3rverConstructor;
+  completeWritesBeforeAnswering();
   const { DUMMY_ACCOUNT } = require("s3rver/lib/models/account") as { DUMMY_ACCOUNT: S3rverAccount };
   DUMMY_ACCOUNT.revokeAccessKey("S3RVER");
   DUMMY_ACCOUNT.createKeyPair(credentials.accessKeyId, credentials.secretAccessKey);
