@@ -3,11 +3,13 @@
  * the page's action with a fetcher, show the answer's toast, and give back field errors (the
  * browser's or the server's, whose messages are the same).
  */
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { useToast } from "~/components/ui";
 import { fieldErrors } from "~/errors";
+import { replyOptions } from "~/form-reply";
 
 /** The JSON an entity action answers (see entity-actions.server.ts). */
 export interface EntityActionData {
@@ -101,6 +103,28 @@ export function useEntityAction(action: string, onSuccess?: (data: EntityActionD
         delete next[name];
         return next;
       });
+    },
+  };
+}
+
+/**
+ * `useEntityAction` for a conform form: `send(submission, values)` posts the checked values, and a
+ * refusal's field messages come back onto the form through `lastResult`.
+ */
+export function useEntityFormAction(action: string, onSuccess?: (data: EntityActionData) => void) {
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | null>(null);
+  const submitted = useRef<Submission<unknown> | null>(null);
+  const post = useEntityAction(action, onSuccess, (data) => {
+    if (submitted.current && data.errors)
+      setLastResult(submitted.current.reply(replyOptions({ error: data.message, errors: data.errors }, "Something went wrong")));
+  });
+  return {
+    busy: post.busy,
+    lastResult,
+    send(submission: Submission<unknown>, values: FormValues) {
+      submitted.current = submission;
+      setLastResult(null);
+      post.submit(values);
     },
   };
 }

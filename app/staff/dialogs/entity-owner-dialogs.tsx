@@ -3,10 +3,13 @@
  * email; the previous messages copied, transferred, or left behind), change the primary contact
  * (with the Update Entity Email prompt) and the spouse of an Individual entity.
  */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { SEARCH_DEBOUNCE_MS } from "~/components/data-table/state";
 import { Button, Dialog, Select, Tabs, TextField } from "~/components/ui";
+import { inputProps } from "~/profile/form-props";
 import { useVocabulary } from "~/vocabulary";
 import {
   addExistingOwnerSchema,
@@ -19,7 +22,7 @@ import {
   spouseSchema,
 } from "../entity-rules";
 import * as s from "./entity-dialogs.css";
-import { formValues, useEntityAction } from "./entity-form";
+import { formValues, useEntityAction, useEntityFormAction } from "./entity-form";
 
 export interface OwnerSummary {
   id: string;
@@ -73,6 +76,10 @@ export function UserPicker({
         autoComplete="off"
         value={term}
         onChange={(e) => setTerm(e.currentTarget.value)}
+        // Enter searches; it does not add the picked user.
+        onKeyDown={(e) => {
+          if (e.key === "Enter") e.preventDefault();
+        }}
         hint={loading ? "Searching…" : undefined}
       />
       {term.trim() && !loading && list.length === 0 ? <p className={s.muted}>No users match.</p> : null}
@@ -106,8 +113,8 @@ export function AddOwnerDialog({ open, onClose, action, owners }: { open: boolea
 
 function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action: string; owners: OwnerSummary[] }) {
   const [mode, setMode] = useState("new");
-  const fresh = useEntityAction(action, onClose);
-  const existing = useEntityAction(action, onClose);
+  const fresh = useEntityFormAction(action, onClose);
+  const existing = useEntityFormAction(action, onClose);
   const [picked, setPicked] = useState<UserSearchResult | null>(null);
   const [history, setHistory] = useState<string>("transfer");
   const historySelect = (
@@ -121,31 +128,52 @@ function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action
     />
   );
 
+  const [newOwner, newFields] = useForm({
+    id: "add-owner-form",
+    lastResult: fresh.lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    // As posted: the schema reads blank fields as blank (conform would make them undefined).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addOwnerSchema, disableAutoCoercion: true }),
+    onSubmit: (event, { formData, submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      fresh.send(submission, { ...formValues(formData), intent: "add-owner", messages: history });
+    },
+  });
+
   const newForm = (
-    <form
-      className={s.form}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        fresh.submit({ ...formValues(e.currentTarget), intent: "add-owner", messages: history }, addOwnerSchema);
-      }}
-    >
+    <form {...getFormProps(newOwner)} className={s.form}>
       <div className={s.pair}>
         <TextField
+          {...inputProps(newFields.firstName, { type: "text" })}
+          key={newFields.firstName.key}
           label="First name"
-          name="firstName"
           required
           autoComplete="off"
-          error={fresh.errors.firstName}
-          onInput={() => fresh.clearError("firstName")}
+          error={newFields.firstName.errors?.[0]}
         />
-        <TextField label="Last name" name="lastName" required autoComplete="off" error={fresh.errors.lastName} onInput={() => fresh.clearError("lastName")} />
+        <TextField
+          {...inputProps(newFields.lastName, { type: "text" })}
+          key={newFields.lastName.key}
+          label="Last name"
+          required
+          autoComplete="off"
+          error={newFields.lastName.errors?.[0]}
+        />
       </div>
-      <TextField label="Email" name="email" type="email" required autoComplete="off" error={fresh.errors.email} onInput={() => fresh.clearError("email")} />
       <TextField
+        {...inputProps(newFields.email, { type: "email" })}
+        key={newFields.email.key}
+        label="Email"
+        required
+        autoComplete="off"
+        error={newFields.email.errors?.[0]}
+      />
+      <TextField
+        {...inputProps(newFields.phoneNumber, { type: "tel" })}
+        key={newFields.phoneNumber.key}
         label="Phone number"
-        name="phoneNumber"
-        type="tel"
         placeholder="(000) 000-0000"
         autoComplete="off"
         hint="An incomplete number is left blank."
@@ -162,12 +190,26 @@ function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action
     </form>
   );
 
+  const [existingOwner, existingFields] = useForm({
+    id: "add-existing-owner-form",
+    lastResult: existing.lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addExistingOwnerSchema, disableAutoCoercion: true }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success" || !picked) return;
+      existing.send(submission, { intent: "add-existing-owner", userId: picked.id, messages: history });
+    },
+  });
+  const userIdError = existingFields.userId.errors?.[0];
+
   const existingForm = (
-    <div className={s.form}>
+    <form {...getFormProps(existingOwner)} className={s.form}>
+      <input type="hidden" name={existingFields.userId.name} value={picked?.id ?? ""} />
       <UserPicker selected={picked?.id ?? null} onSelect={setPicked} exclude={owners.map((o) => o.id)} />
-      {existing.errors.userId ? (
+      {userIdError ? (
         <p className={s.muted} role="alert">
-          {existing.errors.userId}
+          {userIdError}
         </p>
       ) : null}
       {historySelect}
@@ -175,15 +217,11 @@ function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action
         <Button variant="secondary" onClick={onClose} disabled={existing.busy}>
           Cancel
         </Button>
-        <Button
-          loading={existing.busy}
-          disabled={!picked}
-          onClick={() => picked && existing.submit({ intent: "add-existing-owner", userId: picked.id, messages: history }, addExistingOwnerSchema)}
-        >
+        <Button type="submit" loading={existing.busy} disabled={!picked}>
           {picked ? `Add ${picked.name}` : "Add owner"}
         </Button>
       </div>
-    </div>
+    </form>
   );
 
   return (
