@@ -3,13 +3,15 @@
  * (add or remove, new tags created on the way), entity notification settings (advisors; their
  * own clients' entities are skipped when turning notifications off), and Notes on the entity view.
  */
-import { useState } from "react";
-import { Alert, Button, Dialog, Switch, TextArea, TextField } from "~/components/ui";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef, useState } from "react";
+import { Alert, Button, Dialog, Switch, TextArea, TextField, useToast } from "~/components/ui";
 import { formatDate } from "~/staff/format";
 import { useVocabulary } from "~/vocabulary";
 import { bulkTagsSchema, ENTITY_MESSAGES, NOTE_MAX, noteSchema, NOTIFICATION_TYPES, notificationsSchema, TAG_MAX } from "../entity-rules";
 import * as s from "./entity-dialogs.css";
-import { useEntityAction } from "./entity-form";
+import { useEntityAction, useEntityFormAction } from "./entity-form";
 
 export function EntityTagsDialog({
   open,
@@ -44,7 +46,9 @@ function TagsForm({ onClose, action, ids, tags, onDone }: { onClose: () => void;
   const [chosen, setChosen] = useState<string[]>([]);
   const [typed, setTyped] = useState("");
   const [known, setKnown] = useState(tags);
-  const save = useEntityAction(action, () => {
+  const toast = useToast();
+  const removing = useRef(false);
+  const save = useEntityFormAction(action, () => {
     onDone?.();
     onClose();
   });
@@ -57,9 +61,29 @@ function TagsForm({ onClose, action, ids, tags, onDone }: { onClose: () => void;
     setChosen((c) => [...c, name]);
     setTyped("");
   };
-  const submit = (remove: boolean) => save.submit({ intent: "tags", ids, tagNames: chosen, remove: remove ? "true" : "" }, bulkTagsSchema);
+  const [form, fields] = useForm({
+    id: "entity-tags-form",
+    lastResult: save.lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bulkTagsSchema, disableAutoCoercion: true }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      // Nothing selected is said with a toast, not on a field.
+      const noSelection = submission?.status !== "success" ? submission?.error?.ids?.[0] : undefined;
+      if (noSelection) toast.info(noSelection);
+      if (submission?.status !== "success") return;
+      save.send(submission, { intent: "tags", ids, tagNames: chosen, remove: removing.current ? "true" : "" });
+    },
+  });
+  const tagNamesError = fields.tagNames.errors?.[0];
   return (
-    <div className={s.form}>
+    <form {...getFormProps(form)} className={s.form}>
+      {ids.map((id, i) => (
+        <input key={id} type="hidden" name={`${fields.ids.name}[${i}]`} value={id} />
+      ))}
+      {chosen.map((name, i) => (
+        <input key={name} type="hidden" name={`${fields.tagNames.name}[${i}]`} value={name} />
+      ))}
       {ids.length === 0 ? <Alert tone="info">{ENTITY_MESSAGES.noSelection}</Alert> : null}
       <fieldset className={s.fieldset}>
         <legend className={s.legend}>Tags</legend>
@@ -90,23 +114,23 @@ function TagsForm({ onClose, action, ids, tags, onDone }: { onClose: () => void;
           Add Tag
         </Button>
       </div>
-      {save.errors.tagNames ? (
+      {tagNamesError ? (
         <p className={s.muted} role="alert">
-          {save.errors.tagNames}
+          {tagNamesError}
         </p>
       ) : null}
       <div className={s.actions} style={{ justifyContent: "flex-end" }}>
         <Button variant="secondary" onClick={onClose} disabled={save.busy}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={() => submit(true)} disabled={chosen.length === 0 || save.busy}>
+        <Button type="submit" variant="danger" onClick={() => (removing.current = true)} disabled={chosen.length === 0 || save.busy}>
           Remove tags
         </Button>
-        <Button onClick={() => submit(false)} loading={save.busy} disabled={chosen.length === 0}>
+        <Button type="submit" onClick={() => (removing.current = false)} loading={save.busy} disabled={chosen.length === 0}>
           Add tags
         </Button>
       </div>
-    </div>
+    </form>
   );
 }
 
@@ -161,13 +185,35 @@ function NotificationsForm({
 }) {
   const t = useVocabulary();
   const [types, setTypes] = useState<number[]>(current);
-  const save = useEntityAction(action, () => {
+  const toast = useToast();
+  const save = useEntityFormAction(action, () => {
     onDone?.();
     onClose();
   });
   const bulk = ids.length > 0;
+  const targets = bulk ? ids : ["current"];
+  const [form, fields] = useForm({
+    id: "entity-notifications-form",
+    lastResult: save.lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema, disableAutoCoercion: true }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      // Nothing selected is said with a toast, not on a field.
+      const noSelection = submission?.status !== "success" ? submission?.error?.ids?.[0] : undefined;
+      if (noSelection) toast.info(noSelection);
+      if (submission?.status !== "success") return;
+      save.send(submission, { intent: "notifications", ids: targets, typeIds: types.map(String) });
+    },
+  });
   return (
-    <div className={s.form}>
+    <form {...getFormProps(form)} className={s.form}>
+      {targets.map((id, i) => (
+        <input key={id} type="hidden" name={`${fields.ids.name}[${i}]`} value={id} />
+      ))}
+      {types.map((id, i) => (
+        <input key={id} type="hidden" name={`${fields.typeIds.name}[${i}]`} value={String(id)} />
+      ))}
       {locked ? <Alert tone="info">{ENTITY_MESSAGES.advisorCannotDisable}</Alert> : null}
       {bulk ? <p className={s.muted}>Entities of users assigned to you are skipped when you turn notifications off.</p> : null}
       <div className={s.form}>
@@ -188,15 +234,11 @@ function NotificationsForm({
         <Button variant="secondary" onClick={onClose} disabled={save.busy}>
           Cancel
         </Button>
-        <Button
-          loading={save.busy}
-          disabled={locked}
-          onClick={() => save.submit({ intent: "notifications", ids: bulk ? ids : ["current"], typeIds: types.map(String) }, notificationsSchema)}
-        >
+        <Button type="submit" loading={save.busy} disabled={locked}>
           Save
         </Button>
       </div>
-    </div>
+    </form>
   );
 }
 
@@ -209,33 +251,28 @@ export interface NoteItem {
 
 /** Notes on the entity view: newest first, add and remove. */
 export function EntityNotes({ action, notes, readOnly }: { action: string; notes: NoteItem[]; readOnly?: boolean }) {
-  const [text, setText] = useState("");
   const [removing, setRemoving] = useState<string | null>(null);
-  const add = useEntityAction(action, () => setText(""));
+  const add = useEntityFormAction(action, () => form.reset());
   const remove = useEntityAction(action, () => setRemoving(null));
+  const [form, fields] = useForm({
+    id: "entity-note-form",
+    lastResult: add.lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: noteSchema, disableAutoCoercion: true }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      add.send(submission, { intent: "note-add", text: typeof fields.text.value === "string" ? fields.text.value : "" });
+    },
+  });
+  const text = typeof fields.text.value === "string" ? fields.text.value : "";
+  const { key: _key, ...textProps } = getTextareaProps(fields.text);
   return (
     <div className={s.form}>
       {readOnly ? null : (
-        <form
-          className={s.form}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            add.submit({ intent: "note-add", text }, noteSchema);
-          }}
-        >
-          <TextArea
-            label="New note"
-            name="text"
-            rows={3}
-            maxLength={NOTE_MAX}
-            value={text}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              add.clearError("text");
-            }}
-            error={add.errors.text}
-          />
+        <form {...getFormProps(form)} className={s.form}>
+          <TextArea {...textProps} key={fields.text.key} label="New note" rows={3} maxLength={NOTE_MAX} error={fields.text.errors?.[0]} />
           <div className={s.actions}>
             <Button type="submit" size="sm" loading={add.busy} disabled={!text.trim()}>
               Add note

@@ -1,13 +1,13 @@
 /**
- * The entity dialogs' form plumbing: validate with the shared zod schema in the browser, post to
- * the page's action with a fetcher, show the answer's toast, and give back field errors (the
- * browser's or the server's, whose messages are the same).
+ * The entity dialogs' form plumbing: post to the page's action with a fetcher, show the answer's
+ * toast, and hand a refusal's field errors back to the conform form (the browser checked the
+ * values with the same zod schema first).
  */
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { z } from "zod";
 import { useToast } from "~/components/ui";
-import { fieldErrors } from "~/errors";
+import { replyOptions } from "~/form-reply";
 
 /** The JSON an entity action answers (see entity-actions.server.ts). */
 export interface EntityActionData {
@@ -52,7 +52,6 @@ function toFormData(values: FormValues): FormData {
 export function useEntityAction(action: string, onSuccess?: (data: EntityActionData) => void, onRefused?: (data: EntityActionData) => void) {
   const fetcher = useFetcher<EntityActionData>();
   const toast = useToast();
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const handled = useRef<EntityActionData | null>(null);
   const onSuccessRef = useRef(onSuccess);
   onSuccessRef.current = onSuccess;
@@ -75,32 +74,33 @@ export function useEntityAction(action: string, onSuccess?: (data: EntityActionD
     }
   }, [fetcher.state, fetcher.data, toast]);
 
-  const serverErrors = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
   return {
     busy: fetcher.state !== "idle",
-    errors: { ...serverErrors, ...clientErrors } as Record<string, string | undefined>,
-    /** Posts the values when the schema accepts them (returns null); otherwise shows and returns its messages. */
-    submit(values: FormValues, schema?: z.ZodType): Record<string, string> | null {
-      if (schema) {
-        const parsed = schema.safeParse(values);
-        if (!parsed.success) {
-          const errors = fieldErrors(parsed.error);
-          setClientErrors(errors);
-          if (errors.ids) toast.info(errors.ids);
-          return errors;
-        }
-      }
-      setClientErrors({});
+    /** Posts the values (the form has checked them with its schema). */
+    submit(values: FormValues) {
       fetcher.submit(toFormData(values), { method: "post", action });
-      return null;
     },
-    clearError(name: string) {
-      setClientErrors((e) => {
-        if (!(name in e)) return e;
-        const next = { ...e };
-        delete next[name];
-        return next;
-      });
+  };
+}
+
+/**
+ * `useEntityAction` for a conform form: `send(submission, values)` posts the checked values, and a
+ * refusal's field messages come back onto the form through `lastResult`.
+ */
+export function useEntityFormAction(action: string, onSuccess?: (data: EntityActionData) => void) {
+  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | null>(null);
+  const submitted = useRef<Submission<unknown> | null>(null);
+  const post = useEntityAction(action, onSuccess, (data) => {
+    if (submitted.current && data.errors)
+      setLastResult(submitted.current.reply(replyOptions({ error: data.message, errors: data.errors }, "Something went wrong")));
+  });
+  return {
+    busy: post.busy,
+    lastResult,
+    send(submission: Submission<unknown>, values: FormValues) {
+      submitted.current = submission;
+      setLastResult(null);
+      post.submit(values);
     },
   };
 }

@@ -3,10 +3,13 @@
  * email; the previous messages copied, transferred, or left behind), change the primary contact
  * (with the Update Entity Email prompt) and the spouse of an Individual entity.
  */
+import { getFormProps, useForm, type Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SEARCH_DEBOUNCE_MS } from "~/components/data-table/state";
 import { Button, Dialog, Select, Tabs, TextField } from "~/components/ui";
+import { inputProps } from "~/profile/form-props";
 import { useVocabulary } from "~/vocabulary";
 import {
   addExistingOwnerSchema,
@@ -19,7 +22,7 @@ import {
   spouseSchema,
 } from "../entity-rules";
 import * as s from "./entity-dialogs.css";
-import { formValues, useEntityAction } from "./entity-form";
+import { formValues, useEntityFormAction } from "./entity-form";
 
 export interface OwnerSummary {
   id: string;
@@ -73,6 +76,10 @@ export function UserPicker({
         autoComplete="off"
         value={term}
         onChange={(e) => setTerm(e.currentTarget.value)}
+        // Enter searches; it does not add the picked user.
+        onKeyDown={(e) => {
+          if (e.key === "Enter") e.preventDefault();
+        }}
         hint={loading ? "Searching…" : undefined}
       />
       {term.trim() && !loading && list.length === 0 ? <p className={s.muted}>No users match.</p> : null}
@@ -106,8 +113,8 @@ export function AddOwnerDialog({ open, onClose, action, owners }: { open: boolea
 
 function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action: string; owners: OwnerSummary[] }) {
   const [mode, setMode] = useState("new");
-  const fresh = useEntityAction(action, onClose);
-  const existing = useEntityAction(action, onClose);
+  const fresh = useEntityFormAction(action, onClose);
+  const existing = useEntityFormAction(action, onClose);
   const [picked, setPicked] = useState<UserSearchResult | null>(null);
   const [history, setHistory] = useState<string>("transfer");
   const historySelect = (
@@ -121,31 +128,52 @@ function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action
     />
   );
 
+  const [newOwner, newFields] = useForm({
+    id: "add-owner-form",
+    lastResult: fresh.lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    // As posted: the schema reads blank fields as blank (conform would make them undefined).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addOwnerSchema, disableAutoCoercion: true }),
+    onSubmit: (event, { formData, submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      fresh.send(submission, { ...formValues(formData), intent: "add-owner", messages: history });
+    },
+  });
+
   const newForm = (
-    <form
-      className={s.form}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        fresh.submit({ ...formValues(e.currentTarget), intent: "add-owner", messages: history }, addOwnerSchema);
-      }}
-    >
+    <form {...getFormProps(newOwner)} className={s.form}>
       <div className={s.pair}>
         <TextField
+          {...inputProps(newFields.firstName, { type: "text" })}
+          key={newFields.firstName.key}
           label="First name"
-          name="firstName"
           required
           autoComplete="off"
-          error={fresh.errors.firstName}
-          onInput={() => fresh.clearError("firstName")}
+          error={newFields.firstName.errors?.[0]}
         />
-        <TextField label="Last name" name="lastName" required autoComplete="off" error={fresh.errors.lastName} onInput={() => fresh.clearError("lastName")} />
+        <TextField
+          {...inputProps(newFields.lastName, { type: "text" })}
+          key={newFields.lastName.key}
+          label="Last name"
+          required
+          autoComplete="off"
+          error={newFields.lastName.errors?.[0]}
+        />
       </div>
-      <TextField label="Email" name="email" type="email" required autoComplete="off" error={fresh.errors.email} onInput={() => fresh.clearError("email")} />
       <TextField
+        {...inputProps(newFields.email, { type: "email" })}
+        key={newFields.email.key}
+        label="Email"
+        required
+        autoComplete="off"
+        error={newFields.email.errors?.[0]}
+      />
+      <TextField
+        {...inputProps(newFields.phoneNumber, { type: "tel" })}
+        key={newFields.phoneNumber.key}
         label="Phone number"
-        name="phoneNumber"
-        type="tel"
         placeholder="(000) 000-0000"
         autoComplete="off"
         hint="An incomplete number is left blank."
@@ -162,12 +190,26 @@ function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action
     </form>
   );
 
+  const [existingOwner, existingFields] = useForm({
+    id: "add-existing-owner-form",
+    lastResult: existing.lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addExistingOwnerSchema, disableAutoCoercion: true }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success" || !picked) return;
+      existing.send(submission, { intent: "add-existing-owner", userId: picked.id, messages: history });
+    },
+  });
+  const userIdError = existingFields.userId.errors?.[0];
+
   const existingForm = (
-    <div className={s.form}>
+    <form {...getFormProps(existingOwner)} className={s.form}>
+      <input type="hidden" name={existingFields.userId.name} value={picked?.id ?? ""} />
       <UserPicker selected={picked?.id ?? null} onSelect={setPicked} exclude={owners.map((o) => o.id)} />
-      {existing.errors.userId ? (
+      {userIdError ? (
         <p className={s.muted} role="alert">
-          {existing.errors.userId}
+          {userIdError}
         </p>
       ) : null}
       {historySelect}
@@ -175,15 +217,11 @@ function AddOwnerForm({ onClose, action, owners }: { onClose: () => void; action
         <Button variant="secondary" onClick={onClose} disabled={existing.busy}>
           Cancel
         </Button>
-        <Button
-          loading={existing.busy}
-          disabled={!picked}
-          onClick={() => picked && existing.submit({ intent: "add-existing-owner", userId: picked.id, messages: history }, addExistingOwnerSchema)}
-        >
+        <Button type="submit" loading={existing.busy} disabled={!picked}>
           {picked ? `Add ${picked.name}` : "Add owner"}
         </Button>
       </div>
-    </div>
+    </form>
   );
 
   return (
@@ -220,14 +258,29 @@ export function PrimaryContactDialog({
   const current = owners.find((o) => o.primary)?.id ?? "";
   const [userId, setUserId] = useState(current);
   const [prompt, setPrompt] = useState(false);
-  const primary = useEntityAction(action, () => {
+  const pending = useRef<Submission<unknown> | null>(null);
+  const primary = useEntityFormAction(action, () => {
     setPrompt(false);
     onClose();
   });
   const chosen = owners.find((o) => o.id === userId);
   const needsPrompt = Boolean(chosen?.hasRealEmail && chosen.email !== entityEmail);
-  const send = (updateEntityEmail: boolean) =>
-    primary.submit({ intent: "primary", userId, updateEntityEmail: updateEntityEmail ? "on" : "" }, primaryContactSchema);
+  const [form, fields] = useForm({
+    id: "primary-contact-form",
+    lastResult: primary.lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: primaryContactSchema, disableAutoCoercion: true }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      pending.current = submission;
+      if (needsPrompt) setPrompt(true);
+      else send(false);
+    },
+  });
+  const send = (updateEntityEmail: boolean) => {
+    if (pending.current) primary.send(pending.current, { intent: "primary", userId, updateEntityEmail: updateEntityEmail ? "on" : "" });
+  };
   return (
     <>
       <Dialog
@@ -241,19 +294,22 @@ export function PrimaryContactDialog({
             <Button variant="secondary" onClick={onClose} disabled={primary.busy}>
               Cancel
             </Button>
-            <Button loading={primary.busy} disabled={!userId || userId === current} onClick={() => (needsPrompt ? setPrompt(true) : send(false))}>
+            <Button type="submit" form={form.id} loading={primary.busy} disabled={!userId || userId === current}>
               Save
             </Button>
           </>
         }
       >
-        <Select
-          label="Primary contact"
-          value={userId}
-          onChange={(e) => setUserId(e.currentTarget.value)}
-          error={primary.errors.userId}
-          options={owners.map((o) => ({ value: o.id, label: `${o.name}${o.email ? ` (${o.email})` : ""}${o.active ? "" : " · Inactive"}` }))}
-        />
+        <form {...getFormProps(form)}>
+          <Select
+            label="Primary contact"
+            name={fields.userId.name}
+            value={userId}
+            onChange={(e) => setUserId(e.currentTarget.value)}
+            error={fields.userId.errors?.[0]}
+            options={owners.map((o) => ({ value: o.id, label: `${o.name}${o.email ? ` (${o.email})` : ""}${o.active ? "" : " · Inactive"}` }))}
+          />
+        </form>
       </Dialog>
       <UpdateEntityEmailPrompt
         open={open && prompt}
@@ -314,7 +370,6 @@ export function SpouseDialog({
   action: string;
   spouse: { fname: string; lname: string; email: string | null; phoneNumber: string | null } | null;
 }) {
-  const save = useEntityAction(action, onClose);
   return (
     <Dialog
       open={open}
@@ -323,51 +378,69 @@ export function SpouseDialog({
       description="The spouse becomes an owner of this Individual return."
       size="md"
     >
-      <form
-        className={s.form}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.submit({ ...formValues(e.currentTarget), intent: "spouse" }, spouseSchema);
-        }}
-      >
-        <div className={s.pair}>
-          <TextField
-            label="First name"
-            name="firstName"
-            required
-            defaultValue={spouse?.fname ?? ""}
-            error={save.errors.firstName}
-            onInput={() => save.clearError("firstName")}
-          />
-          <TextField
-            label="Last name"
-            name="lastName"
-            required
-            defaultValue={spouse?.lname ?? ""}
-            error={save.errors.lastName}
-            onInput={() => save.clearError("lastName")}
-          />
-        </div>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          defaultValue={spouse?.email ?? ""}
-          hint="Optional; must not belong to another user."
-          error={save.errors.email}
-          onInput={() => save.clearError("email")}
-        />
-        <TextField label="Phone number" name="phoneNumber" type="tel" placeholder="(000) 000-0000" defaultValue={spouse?.phoneNumber ?? ""} />
-        <div className={s.actions} style={{ justifyContent: "flex-end" }}>
-          <Button variant="secondary" onClick={onClose} disabled={save.busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.busy}>
-            Save spouse
-          </Button>
-        </div>
-      </form>
+      <SpouseForm onClose={onClose} action={action} spouse={spouse} />
     </Dialog>
+  );
+}
+
+function SpouseForm({
+  onClose,
+  action,
+  spouse,
+}: {
+  onClose: () => void;
+  action: string;
+  spouse: { fname: string; lname: string; email: string | null; phoneNumber: string | null } | null;
+}) {
+  const save = useEntityFormAction(action, onClose);
+  const [form, fields] = useForm({
+    id: "spouse-form",
+    lastResult: save.lastResult,
+    defaultValue: { firstName: spouse?.fname ?? "", lastName: spouse?.lname ?? "", email: spouse?.email ?? "", phoneNumber: spouse?.phoneNumber ?? "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    // As posted: the schema reads blank fields as blank (conform would make them undefined).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: spouseSchema, disableAutoCoercion: true }),
+    onSubmit: (event, { formData, submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      save.send(submission, { ...formValues(formData), intent: "spouse" });
+    },
+  });
+  return (
+    <form {...getFormProps(form)} className={s.form}>
+      <div className={s.pair}>
+        <TextField
+          {...inputProps(fields.firstName, { type: "text" })}
+          key={fields.firstName.key}
+          label="First name"
+          required
+          error={fields.firstName.errors?.[0]}
+        />
+        <TextField
+          {...inputProps(fields.lastName, { type: "text" })}
+          key={fields.lastName.key}
+          label="Last name"
+          required
+          error={fields.lastName.errors?.[0]}
+        />
+      </div>
+      <TextField
+        {...inputProps(fields.email, { type: "email" })}
+        key={fields.email.key}
+        label="Email"
+        hint="Optional; must not belong to another user."
+        error={fields.email.errors?.[0]}
+      />
+      <TextField {...inputProps(fields.phoneNumber, { type: "tel" })} key={fields.phoneNumber.key} label="Phone number" placeholder="(000) 000-0000" />
+      <div className={s.actions} style={{ justifyContent: "flex-end" }}>
+        <Button variant="secondary" onClick={onClose} disabled={save.busy}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={save.busy}>
+          Save spouse
+        </Button>
+      </div>
+    </form>
   );
 }

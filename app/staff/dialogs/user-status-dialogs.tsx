@@ -4,10 +4,14 @@
  * entities; deactivating locks the user's questionnaires, removes scheduled ones and can
  * deactivate the entities they are primary owner of; deleting hides and signs the user out.
  */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type ReactNode } from "react";
+import { z } from "zod";
 import { Alert, Button, Checkbox, Dialog } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import { PERMISSION_MESSAGES } from "../permissions";
+import { activateUserSchema, deactivateUserSchema } from "../user-rules";
 import { useUserAction } from "./shared";
 import * as s from "./dialogs.css";
 
@@ -31,6 +35,7 @@ const CHANGES: Record<
     text: (user: Target, vocab: Vocab) => ReactNode;
     option?: { field: string; label: (vocab: Vocab) => string };
     allowed?: (user: Target) => boolean;
+    schema: z.ZodType;
   }
 > = {
   activate: {
@@ -45,6 +50,7 @@ const CHANGES: Record<
       ),
     option: { field: "includeEntities", label: (vocab) => `Also activate their inactive ${vocab("entities")}` },
     allowed: (user) => user.hasRealEmail,
+    schema: activateUserSchema,
   },
   deactivate: {
     title: "Deactivate User",
@@ -54,12 +60,14 @@ const CHANGES: Record<
       <p className={s.muted}>All of this user's {vocab("questionnaires")} will be locked and scheduled ones removed. They will no longer be able to sign in.</p>
     ),
     option: { field: "deactivateEntities", label: (vocab) => `Also deactivate all ${vocab("entities")} where this user is the primary owner` },
+    schema: deactivateUserSchema,
   },
   delete: {
     title: "Delete user",
     confirm: "Delete",
     danger: true,
     text: () => <p className={s.muted}>The user is removed from the lists and signed out. You can restore them from Deleted users.</p>,
+    schema: z.object({}),
   },
 };
 
@@ -77,15 +85,43 @@ export function UserStatusDialog({
   /** After the change succeeded (the dialog is closed first). */
   onDone?: () => void;
 }) {
-  const vocab = useVocabulary();
   const [option, setOption] = useState(false);
   const action = useUserAction(`/clients/${user.id}`, () => {
     onClose();
     onDone?.();
   });
   if (!open) return null;
+  return <StatusForm change={change} user={user} option={option} setOption={setOption} onClose={onClose} action={action} />;
+}
+
+function StatusForm({
+  change,
+  user,
+  option,
+  setOption,
+  onClose,
+  action,
+}: {
+  change: UserStatusChange;
+  user: Target;
+  option: boolean;
+  setOption: (on: boolean) => void;
+  onClose: () => void;
+  action: ReturnType<typeof useUserAction>;
+}) {
+  const vocab = useVocabulary();
   const c = CHANGES[change];
   const allowed = c.allowed?.(user) ?? true;
+  const [form] = useForm({
+    id: `user-${change}-form`,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: c.schema, disableAutoCoercion: true }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success" || !allowed) return;
+      action.submit({ intent: change, ...(c.option ? { [c.option.field]: option } : {}) });
+    },
+  });
   return (
     <Dialog
       open
@@ -98,25 +134,28 @@ export function UserStatusDialog({
           <Button variant="secondary" onClick={onClose} disabled={action.busy}>
             Cancel
           </Button>
-          <Button
-            variant={c.danger ? "danger" : undefined}
-            disabled={!allowed}
-            loading={action.busy}
-            onClick={() => action.submit({ intent: change, ...(c.option ? { [c.option.field]: option } : {}) })}
-          >
+          <Button type="submit" form={form.id} variant={c.danger ? "danger" : undefined} disabled={!allowed} loading={action.busy}>
             {c.confirm}
           </Button>
         </>
       }
     >
-      {c.option ? (
-        <div className={s.stack}>
-          {c.text(user, vocab)}
-          <Checkbox label={c.option.label(vocab)} checked={option} onChange={(e) => setOption(e.currentTarget.checked)} disabled={!allowed} />
-        </div>
-      ) : (
-        c.text(user, vocab)
-      )}
+      <form {...getFormProps(form)}>
+        {c.option ? (
+          <div className={s.stack}>
+            {c.text(user, vocab)}
+            <Checkbox
+              label={c.option.label(vocab)}
+              name={c.option.field}
+              checked={option}
+              onChange={(e) => setOption(e.currentTarget.checked)}
+              disabled={!allowed}
+            />
+          </div>
+        ) : (
+          c.text(user, vocab)
+        )}
+      </form>
     </Dialog>
   );
 }

@@ -3,9 +3,11 @@
  * the users selected in the table. New tag names are created. Nothing selected: the info
  * 'No selected users or entities to update!'.
  */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Alert, Badge, Button, Checkbox, Dialog, TextField } from "~/components/ui";
-import { USER_MESSAGES } from "../user-rules";
+import { USER_MESSAGES, userTagsSchema } from "../user-rules";
 import { useUserAction } from "./shared";
 import * as s from "./dialogs.css";
 
@@ -50,6 +52,18 @@ function UserTagsForm({
   const add = names.filter((n) => mode[n] === "add");
   const remove = names.filter((n) => mode[n] === "remove");
   const toggle = (name: string, which: "add" | "remove", on: boolean) => setMode((m) => ({ ...m, [name]: on ? which : undefined }));
+  const [form, fields] = useForm({
+    id: "user-tags-form",
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: userTagsSchema, disableAutoCoercion: true }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success" || (!add.length && !remove.length)) return;
+      action.submit({ intent: "tags", userIds, add, remove });
+    },
+  });
+  const hidden = (name: string, values: string[]) =>
+    values.map((value, i) => <input key={`${name}-${value}`} type="hidden" name={`${name}[${i}]`} value={value} />);
 
   return (
     <Dialog
@@ -62,16 +76,17 @@ function UserTagsForm({
           <Button variant="secondary" onClick={onClose} disabled={action.busy}>
             Cancel
           </Button>
-          <Button
-            disabled={!userIds.length || (!add.length && !remove.length)}
-            loading={action.busy}
-            onClick={() => action.submit({ intent: "tags", userIds, add, remove })}
-          >
+          <Button type="submit" form={form.id} disabled={!userIds.length || (!add.length && !remove.length)} loading={action.busy}>
             Update
           </Button>
         </>
       }
     >
+      <form {...getFormProps(form)}>
+        {hidden(fields.userIds.name, userIds)}
+        {hidden(fields.add.name, add)}
+        {hidden(fields.remove.name, remove)}
+      </form>
       {!userIds.length ? (
         <Alert tone="info">{USER_MESSAGES.noSelection}</Alert>
       ) : (
