@@ -162,7 +162,10 @@ export function useSendForm({ options, initial, onSent, onClose }: UseSendFormAr
 
   /** Another tab starts without the messages of the one left. */
   const switchTab = (next: SendTab) => {
-    forms[tab].update({ validated: false });
+    // Keep the values, drop the messages.
+    if (tab === "template") templateForm.update({ value: templateForm.value, validated: false } as Parameters<typeof templateForm.update>[0]);
+    else if (tab === "dropoff") dropOffForm.update({ value: dropOffForm.value, validated: false } as Parameters<typeof dropOffForm.update>[0]);
+    else customForm.update({ value: customForm.value, validated: false } as Parameters<typeof customForm.update>[0]);
     setLastResults((r) => ({ ...r, [tab]: null }));
     setTab(next);
   };
