@@ -55,7 +55,18 @@ function useEntitySearch(term: string): { results: EntityOption[] | null; loadin
   return { results, loading };
 }
 
-export function EntityPicker({ selected, onChange, error }: { selected: SelectedEntity[]; onChange: (entities: SelectedEntity[]) => void; error?: string }) {
+/** `name`: the picked ids are written into the form as a hidden list (`name[0]`, `name[1]`, …). */
+export function EntityPicker({
+  selected,
+  onChange,
+  error,
+  name,
+}: {
+  selected: SelectedEntity[];
+  onChange: (entities: SelectedEntity[]) => void;
+  error?: string;
+  name?: string;
+}) {
   const t = useVocabulary();
   const [term, setTerm] = useState("");
   const { results, loading } = useEntitySearch(term);
@@ -64,6 +75,7 @@ export function EntityPicker({ selected, onChange, error }: { selected: Selected
 
   return (
     <div className={s.stack}>
+      {name ? selected.map((entity, i) => <input key={entity.id} type="hidden" name={`${name}[${i}]`} value={entity.id} />) : null}
       <FieldFrame label={t("Entities")} required error={error} controlId={controlId} hintId={hintId} errorId={errorId}>
         <Combobox multiple value={selected} by="id" onChange={pick}>
           <div className={field.controlWrap}>

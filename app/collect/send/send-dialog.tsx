@@ -4,19 +4,18 @@
  * that opens it. Mount `<SendQuestionnaireButton />` anywhere on a staff page; pass `entities` to
  * start with some selected (the entity view passes its entity) and `onSent` to hear about sends.
  *
- * Validation uses the same functions as the server (./rules.ts); the server's 422 field errors
- * show on the same fields. 10 or more entities ask for confirmation first. After a send the page's
+ * Each tab is a conform form checked by the same functions as the server (./rules.ts); the
+ * server's 422 field errors show on the same fields. 10 or more entities ask for confirmation first. After a send the page's
  * data reloads after RELOAD_AFTER_SEND_MS.
  */
 import { useState } from "react";
-import { Alert, Button, ConfirmDialog, Dialog, PlusIcon, Select, Spinner, Tabs, type ButtonProps } from "~/components/ui";
+import { Alert, Button, ConfirmDialog, Dialog, PlusIcon, Spinner, Tabs, type ButtonProps } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import { EntityPicker, type SelectedEntity } from "./entity-picker";
-import { canSaveDraft, canSendTemplate } from "./rules";
 import * as s from "./send-dialog.css";
-import { templateCheck, type SendTab } from "./send-form";
+import type { SendOptions, SendTab } from "./send-form";
 import { CustomTab, DropOffTab, TemplateTab } from "./send-tabs";
-import { useSendForm } from "./use-send-form";
+import { useSendForm, useSendOptions } from "./use-send-form";
 
 export { SEND_API, type SelectedEntity } from "./entity-picker";
 
@@ -51,113 +50,94 @@ export interface SendQuestionnaireDialogProps {
   onSent?: SendQuestionnaireButtonProps["onSent"];
 }
 
-export function SendQuestionnaireDialog({ open, onClose, entities: initial, onSent }: SendQuestionnaireDialogProps) {
+export function SendQuestionnaireDialog({ open, onClose, entities, onSent }: SendQuestionnaireDialogProps) {
   const t = useVocabulary();
-  const send = useSendForm({ open, initial, onSent, onClose });
-  const { options, form, tab, entities, busy, confirming, serverErrors, formError, attempted, shown } = send;
-  const entityIds = entities.map((e) => e.id);
-  const today = options?.today ?? "";
-  const scheduled = form.template.scheduled;
+  const { options, loadError, load } = useSendOptions(open);
+  if (options) return <SendForms open={open} onClose={onClose} entities={entities} onSent={onSent} options={options} />;
+  return (
+    <Dialog open={open} onClose={onClose} title={t("Send Questionnaire")} size="lg">
+      {loadError ? (
+        <Alert tone="danger" title="Something went wrong">
+          <p className={s.muted}>{loadError}</p>
+          <Button variant="secondary" size="sm" onClick={() => void load()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <div className={s.loading}>
+          <Spinner label="Loading" />
+        </div>
+      )}
+    </Dialog>
+  );
+}
 
-  const sendEnabled =
-    !!options &&
-    busy === null &&
-    (tab === "template"
-      ? canSendTemplate(templateCheck(form, entityIds), today)
-      : tab === "dropoff"
-        ? entityIds.length > 0 && form.taxYear !== null
-        : entityIds.length > 0);
-  const draftEnabled = !!options && busy === null && (tab !== "template" || canSaveDraft({ scheduled })) && entityIds.length > 0;
-
+function SendForms({ open, onClose, entities: initial, onSent, options }: SendQuestionnaireDialogProps & { options: SendOptions }) {
+  const t = useVocabulary();
+  const send = useSendForm({ options, initial, onSent, onClose });
+  const { tab, entities, busy, confirming, scheduled } = send;
+  const count = entities.length;
   const title = t("Send Questionnaire");
   const footer = (
     <div className={s.footer}>
-      {entityIds.length > 0 ? (
-        <span className={s.footerNote}>{t(`${entityIds.length} ${entityIds.length === 1 ? "entity" : "entities"} selected`)}</span>
-      ) : null}
+      {count > 0 ? <span className={s.footerNote}>{t(`${count} ${count === 1 ? "entity" : "entities"} selected`)}</span> : null}
       <Button variant="secondary" onClick={onClose} disabled={busy !== null}>
         Cancel
       </Button>
       <Button
         variant="secondary"
-        onClick={() => void send.submit(true)}
-        disabled={!draftEnabled}
+        onClick={() => send.submit(true)}
+        disabled={!send.draftEnabled}
         loading={busy === "draft"}
         title={tab === "template" && scheduled ? "Scheduled sends cannot be saved as drafts" : undefined}
       >
         Save Draft
       </Button>
-      <Button onClick={() => void send.submit(false)} disabled={!sendEnabled} loading={busy === "send"}>
+      <Button onClick={() => send.submit(false)} disabled={!send.sendEnabled} loading={busy === "send"}>
         {tab === "template" && scheduled ? "Schedule" : "Send"}
       </Button>
     </div>
   );
 
   const shared = {
-    shown,
-    attempted,
-    today,
-    picker: <EntityPicker selected={entities} onChange={send.setEntities} error={shown("companyIds")} />,
-    yearSelect: (
-      <Select
-        label="Tax year"
-        required
-        placeholder="Select a tax year"
-        value={form.taxYear === null ? "" : String(form.taxYear)}
-        onChange={(e) => send.update({ taxYear: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
-        options={(options?.taxYears ?? []).map((y) => ({ value: String(y), label: String(y) }))}
-        error={shown("taxYear")}
-      />
-    ),
+    today: options.today,
+    taxYear: send.taxYear,
+    picker: (error: string | undefined) => <EntityPicker selected={entities} onChange={send.setEntities} error={error} name="companyIds" />,
   };
 
   return (
     <>
-      <Dialog open={open} onClose={onClose} title={title} size="lg" persistent={busy !== null} footer={options ? footer : undefined}>
-        {send.loadError ? (
-          <Alert tone="danger" title="Something went wrong">
-            <p className={s.muted}>{send.loadError}</p>
-            <Button variant="secondary" size="sm" onClick={() => void send.load()}>
-              Try again
-            </Button>
-          </Alert>
-        ) : !options ? (
-          <div className={s.loading}>
-            <Spinner label="Loading" />
-          </div>
-        ) : (
-          <div className={s.body}>
-            {formError && Object.keys(serverErrors).length === 0 ? <Alert tone="danger" title={formError} /> : null}
-            <Tabs
-              label={title}
-              value={tab}
-              onChange={(id) => send.switchTab(id as SendTab)}
-              tabs={[
-                {
-                  id: "template",
-                  label: "Template",
-                  content: <TemplateTab {...shared} options={options} value={form.template} onChange={(patch) => send.updateTab("template", patch)} />,
-                },
-                {
-                  id: "dropoff",
-                  label: "Document Drop Off",
-                  content: <DropOffTab {...shared} value={form.dropoff} onChange={(patch) => send.updateTab("dropoff", patch)} />,
-                },
-                { id: "custom", label: "Custom", content: <CustomTab {...shared} value={form.custom} onChange={(patch) => send.updateTab("custom", patch)} /> },
-              ]}
-            />
-          </div>
-        )}
+      <Dialog open={open} onClose={onClose} title={title} size="lg" persistent={busy !== null} footer={footer}>
+        <div className={s.body}>
+          {send.formError ? <Alert tone="danger" title={send.formError} /> : null}
+          <Tabs
+            label={title}
+            value={tab}
+            onChange={(id) => send.switchTab(id as SendTab)}
+            keepMounted
+            tabs={[
+              {
+                id: "template",
+                label: "Template",
+                content: <TemplateTab {...shared} form={send.templateForm} fields={send.templateFields} options={options} />,
+              },
+              {
+                id: "dropoff",
+                label: "Document Drop Off",
+                content: <DropOffTab {...shared} form={send.dropOffForm} fields={send.dropOffFields} />,
+              },
+              { id: "custom", label: "Custom", content: <CustomTab {...shared} form={send.customForm} fields={send.customFields} /> },
+            ]}
+          />
+        </div>
       </Dialog>
       <ConfirmDialog
         open={confirming !== null}
-        title={t(`Send to ${entityIds.length} entities?`)}
-        message={t(
-          `${confirming?.draft ? "Drafts" : "Questionnaires"} will be created for ${entityIds.length} entities. Large sends finish in the background.`,
-        )}
+        title={t(`Send to ${count} entities?`)}
+        message={t(`${confirming?.draft ? "Drafts" : "Questionnaires"} will be created for ${count} entities. Large sends finish in the background.`)}
         confirmLabel={confirming?.draft ? "Save Drafts" : "Send"}
-        onConfirm={() => void send.submit(confirming?.draft ?? false, true)}
-        onCancel={() => send.setConfirming(null)}
+        onConfirm={send.confirm}
+        onCancel={send.cancelConfirm}
       />
     </>
   );

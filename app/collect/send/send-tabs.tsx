@@ -1,27 +1,59 @@
-/** The three tabs of the send dialog: Template, Document Drop Off and Custom. */
+/** The three tabs of the send dialog (Template, Document Drop Off, Custom), each its own conform form. */
+import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button, Checkbox, CloseIcon, PlusIcon, Select, Switch, TextArea, TextField } from "~/components/ui";
+import { Checkbox, Button, CloseIcon, PlusIcon, Select, Switch, TextArea, TextField } from "~/components/ui";
+import { inputProps, selectProps } from "~/profile/form-props";
 import { useVocabulary } from "~/vocabulary";
 import { DROP_OFF_DEFAULT_NAME } from "./rules";
-import { FREQUENCIES, FREQUENCY_LABELS, type Frequency } from "./schedule";
+import { FREQUENCIES, FREQUENCY_LABELS } from "./schedule";
 import * as s from "./send-dialog.css";
-import { DueDateField, ItemsEditor, listError } from "./send-fields";
-import type { CustomTabState, DropOffTabState, SendOptions, TemplateFlags, TemplateTabState } from "./send-form";
+import { DueDateField, ItemsEditor, listError, text, type SendField } from "./send-fields";
+import type { ItemFormInput, SendOptions, TemplateFlag } from "./send-form";
 
-interface TabProps<T> {
-  value: T;
-  onChange: (patch: Partial<T>) => void;
-  /** The message to show on a field (the server's, or the browser's after an attempt). */
-  shown: (field: string) => string | undefined;
-  attempted: boolean;
-  today: string;
-  /** The tax year select and the entity picker, shared by every tab. */
-  yearSelect: ReactNode;
-  picker: ReactNode;
+type Fields<K extends string> = Record<K, SendField<unknown>>;
+
+export interface TaxYearProps {
+  value: number | null;
+  onChange: (year: number | null) => void;
+  years: number[];
 }
 
-const FLAG_OPTIONS: { key: keyof TemplateFlags; label: string; description?: string }[] = [
+interface TabProps<K extends string> {
+  form: FormMetadata;
+  fields: Fields<K | "taxYear" | "companyIds">;
+  today: string;
+  taxYear: TaxYearProps;
+  /** The entity picker (shared by every tab), given the form's message for it. */
+  picker: (error: string | undefined) => ReactNode;
+}
+
+/** A tab's form. Its buttons are in the dialog's footer and send it themselves, so Enter in a field does not. */
+function SendFormElement({ form, children }: { form: FormMetadata; children: ReactNode }) {
+  return (
+    <form {...getFormProps(form)} className={s.body}>
+      {children}
+    </form>
+  );
+}
+
+/** The tax year, shared by the tabs (a choice on one stays on the others). */
+function TaxYearSelect({ value, onChange, years, error }: TaxYearProps & { error: string | undefined }) {
+  return (
+    <Select
+      label="Tax year"
+      name="taxYear"
+      required
+      placeholder="Select a tax year"
+      value={value === null ? "" : String(value)}
+      onChange={(e) => onChange(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+      options={years.map((y) => ({ value: String(y), label: String(y) }))}
+      error={error}
+    />
+  );
+}
+
+const FLAG_OPTIONS: { key: TemplateFlag; label: string; description?: string }[] = [
   { key: "includePriorYearItems", label: "Include prior year items", description: "Adds the documents each entity gave you last year." },
   {
     key: "showUploadsAsDocumentChecklist",
@@ -37,132 +69,146 @@ const FLAG_OPTIONS: { key: keyof TemplateFlags; label: string; description?: str
   { key: "updateProfileSection", label: "Ask the client to update their profile" },
 ];
 
-export function TemplateTab({ value, onChange, shown, attempted, today, yearSelect, picker, options }: TabProps<TemplateTabState> & { options: SendOptions }) {
+const checked = (field: { value?: unknown }) => field.value === "on";
+const error = (field: { errors?: string[] }) => field.errors?.[0];
+
+type TemplateKey = "templateId" | "dueDate" | "scheduled" | "frequency" | "sendDate" | "depositRequired" | "depositAmount" | "extraQuestions" | TemplateFlag;
+
+export function TemplateTab({ form, fields, today, taxYear, picker, options }: TabProps<TemplateKey> & { options: SendOptions }) {
   const t = useVocabulary();
-  const { flags } = value;
+  const templateId = text(fields.templateId);
+  const scheduled = checked(fields.scheduled);
+  const sendDate = text(fields.sendDate);
+  const uploadsChecklist = checked(fields.showUploadsAsDocumentChecklist);
+  const popout = fields.documentPopoutChecklistEnabled;
   return (
-    <div className={s.body}>
+    <SendFormElement form={form}>
       <div className={s.grid}>
         <div className={s.stack}>
           <Select
+            key={fields.templateId.key}
+            {...selectProps(fields.templateId)}
             label="Template"
             required
             placeholder="Select a template"
-            value={value.templateId}
-            onChange={(e) => onChange({ templateId: e.currentTarget.value })}
             options={options.templates.map((tpl) => ({ value: tpl.id, label: t(tpl.name) }))}
-            error={shown("templateId")}
+            error={error(fields.templateId)}
           />
-          {value.templateId ? (
-            <Link to={`/preview/template/${value.templateId}`} target="_blank" rel="noreferrer" className={s.muted}>
+          {templateId ? (
+            <Link to={`/preview/template/${templateId}`} target="_blank" rel="noreferrer" className={s.muted}>
               Preview template
             </Link>
           ) : null}
         </div>
-        {yearSelect}
+        <TaxYearSelect {...taxYear} error={error(fields.taxYear)} />
       </div>
-      {picker}
+      {picker(error(fields.companyIds))}
       <DueDateField
+        form={form}
+        field={fields.dueDate as SendField<string | undefined>}
         label="Due date"
-        value={value.dueDate}
-        onChange={(dueDate) => onChange({ dueDate })}
         today={today}
-        base={value.scheduled && value.sendDate ? value.sendDate : today}
-        error={shown("dueDate")}
+        base={scheduled && sendDate ? sendDate : today}
       />
       <Switch
+        key={fields.scheduled.key}
+        {...inputProps(fields.scheduled, { type: "checkbox" })}
         label="Schedule for later"
         description="Send on a date you choose, once or repeatedly."
-        checked={value.scheduled}
-        onChange={(e) => onChange({ scheduled: e.currentTarget.checked })}
       />
-      {value.scheduled ? (
+      {scheduled ? (
         <div className={s.grid}>
           <Select
+            key={fields.frequency.key}
+            {...selectProps(fields.frequency)}
             label="Frequency"
             required
             placeholder="Select a frequency"
-            value={value.frequency}
-            onChange={(e) => onChange({ frequency: e.currentTarget.value as Frequency | "" })}
             options={FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
-            error={shown("frequency")}
+            error={error(fields.frequency)}
           />
           <TextField
+            key={fields.sendDate.key}
+            {...inputProps(fields.sendDate, { type: "date" })}
             label="Send date"
-            type="date"
             required
             min={today}
-            value={value.sendDate}
-            onChange={(e) => onChange({ sendDate: e.currentTarget.value })}
-            error={shown("sendDate")}
+            error={error(fields.sendDate)}
           />
         </div>
       ) : null}
       <fieldset className={s.fieldset}>
         <legend className={s.legend}>Options</legend>
-        {FLAG_OPTIONS.map(({ key, label, description }) => (
-          <Checkbox
-            key={key}
-            label={label}
-            description={description ? t(description) : undefined}
-            checked={key === "documentPopoutChecklistEnabled" ? flags[key] || flags.showUploadsAsDocumentChecklist : flags[key]}
-            disabled={key === "documentPopoutChecklistEnabled" ? flags.showUploadsAsDocumentChecklist : undefined}
-            onChange={(e) => onChange({ flags: { ...flags, [key]: e.currentTarget.checked } })}
-          />
-        ))}
-        <Checkbox label="Require a deposit" checked={value.depositRequired} onChange={(e) => onChange({ depositRequired: e.currentTarget.checked })} />
-        {value.depositRequired ? (
+        {FLAG_OPTIONS.map(({ key, label, description }) =>
+          key === "documentPopoutChecklistEnabled" && uploadsChecklist ? (
+            // Shown checked while uploads are a checklist; the pop-out's own choice is kept.
+            <span key={key}>
+              <Checkbox label={label} description={description ? t(description) : undefined} checked disabled readOnly />
+              {checked(popout) ? <input type="hidden" name={popout.name} value="on" /> : null}
+            </span>
+          ) : (
+            <Checkbox
+              key={fields[key].key}
+              {...inputProps(fields[key], { type: "checkbox" })}
+              label={label}
+              description={description ? t(description) : undefined}
+            />
+          ),
+        )}
+        <Checkbox key={fields.depositRequired.key} {...inputProps(fields.depositRequired, { type: "checkbox" })} label="Require a deposit" />
+        {checked(fields.depositRequired) ? (
           <TextField
+            key={fields.depositAmount.key}
+            {...inputProps(fields.depositAmount, { type: "text" })}
             label="Deposit amount"
             required
             inputMode="decimal"
             startAdornment="$"
-            value={value.depositAmount}
-            onChange={(e) => onChange({ depositAmount: e.currentTarget.value })}
-            error={shown("depositAmount")}
+            error={error(fields.depositAmount)}
           />
         ) : null}
       </fieldset>
       <ItemsEditor
+        form={form}
+        list={fields.extraQuestions as SendField<ItemFormInput[] | undefined>}
         title="Extra questions"
         itemLabel="Question"
         addLabel="Add question"
-        items={value.extraQuestions}
-        onChange={(extraQuestions) => onChange({ extraQuestions })}
-        attempted={attempted}
         empty="Add questions that only this send asks."
       />
-    </div>
+    </SendFormElement>
   );
 }
 
-function RolloverItems({ value, onChange, shown, attempted }: Pick<TabProps<DropOffTabState>, "value" | "onChange" | "shown" | "attempted">) {
-  const items = value.rolloverItems;
-  const set = (rolloverItems: { name: string }[]) => onChange({ rolloverItems });
+function RolloverItems({ form, list }: { form: FormMetadata; list: SendField<{ name?: string }[] | undefined> }) {
+  const items = list.getFieldList();
   return (
     <fieldset className={s.fieldset}>
       <legend className={s.legend}>Rollover items</legend>
       <p className={s.muted}>Documents to upload, kept for next year&apos;s checklist.</p>
-      {shown("rolloverItems") && !attempted ? <p className={s.error}>{shown("rolloverItems")}</p> : null}
-      {items.map((r, i) => (
-        <div key={i} className={s.row}>
-          <div className={s.grow}>
-            <TextField
-              label={`Rollover item ${i + 1}`}
-              hideLabel
-              placeholder="e.g. Brokerage 1099"
-              value={r.name}
-              onChange={(e) => set(items.map((x, j) => (j === i ? { name: e.currentTarget.value } : x)))}
-              error={attempted && !r.name.trim() ? "Please enter a name" : undefined}
-            />
+      {error(list) ? <p className={s.error}>{error(list)}</p> : null}
+      {items.map((item, i) => {
+        const { name } = item.getFieldset();
+        return (
+          <div key={item.key} className={s.row}>
+            <div className={s.grow}>
+              <TextField
+                key={name.key}
+                {...inputProps(name, { type: "text" })}
+                label={`Rollover item ${i + 1}`}
+                hideLabel
+                placeholder="e.g. Brokerage 1099"
+                error={error(name)}
+              />
+            </div>
+            <Button variant="ghost" size="sm" iconOnly aria-label={`Remove rollover item ${i + 1}`} onClick={() => form.remove({ name: list.name, index: i })}>
+              <CloseIcon size={16} />
+            </Button>
           </div>
-          <Button variant="ghost" size="sm" iconOnly aria-label={`Remove rollover item ${i + 1}`} onClick={() => set(items.filter((_, j) => j !== i))}>
-            <CloseIcon size={16} />
-          </Button>
-        </div>
-      ))}
+        );
+      })}
       <div>
-        <Button variant="secondary" size="sm" iconStart={<PlusIcon size={14} />} onClick={() => set([...items, { name: "" }])}>
+        <Button variant="secondary" size="sm" iconStart={<PlusIcon size={14} />} onClick={() => form.insert({ name: list.name, defaultValue: { name: "" } })}>
           Add rollover item
         </Button>
       </div>
@@ -179,79 +225,74 @@ function ListError({ message }: { message: string | undefined }) {
   ) : null;
 }
 
-export function DropOffTab({ value, onChange, shown, attempted, today, yearSelect, picker }: TabProps<DropOffTabState>) {
+export function DropOffTab({ form, fields, today, taxYear, picker }: TabProps<"name" | "dueDate" | "rolloverItems" | "items" | "includePriorYearItems">) {
   const t = useVocabulary();
   return (
-    <div className={s.body}>
+    <SendFormElement form={form}>
       <div className={s.grid}>
-        <TextField label="Name" value={value.name} onChange={(e) => onChange({ name: e.currentTarget.value })} placeholder={DROP_OFF_DEFAULT_NAME} />
-        {yearSelect}
+        <TextField key={fields.name.key} {...inputProps(fields.name, { type: "text" })} label="Name" placeholder={DROP_OFF_DEFAULT_NAME} />
+        <TaxYearSelect {...taxYear} error={error(fields.taxYear)} />
       </div>
-      {picker}
+      {picker(error(fields.companyIds))}
       <DueDateField
+        form={form}
+        field={fields.dueDate as SendField<string | undefined>}
         label="Due date"
-        value={value.dueDate}
-        onChange={(dueDate) => onChange({ dueDate })}
         today={today}
         base={today}
-        error={shown("dueDate")}
         hint="Needed to send; a draft can do without."
       />
-      <RolloverItems value={value} onChange={onChange} shown={shown} attempted={attempted} />
+      <RolloverItems form={form} list={fields.rolloverItems as SendField<{ name?: string }[] | undefined>} />
       <ItemsEditor
+        form={form}
+        list={fields.items as SendField<ItemFormInput[] | undefined>}
         title="Additional items"
         itemLabel="Item"
         addLabel="Add item"
-        items={value.items}
-        onChange={(items) => onChange({ items })}
-        attempted={attempted}
         empty="Anything else to upload or answer."
       />
-      <ListError message={shown("items")} />
-      <Checkbox
-        label="Include prior year items"
-        checked={value.includePriorYearItems}
-        onChange={(e) => onChange({ includePriorYearItems: e.currentTarget.checked })}
-      />
+      <ListError message={error(fields.items)} />
+      <Checkbox key={fields.includePriorYearItems.key} {...inputProps(fields.includePriorYearItems, { type: "checkbox" })} label="Include prior year items" />
       <p className={s.muted}>{t("Clients get a link to upload without signing in; it expires in 7 days.")}</p>
-    </div>
+    </SendFormElement>
   );
 }
 
-export function CustomTab({ value, onChange, shown, attempted, today, yearSelect, picker }: TabProps<CustomTabState>) {
+export function CustomTab({ form, fields, today, taxYear, picker }: TabProps<"name" | "dueDate" | "items" | "message">) {
   return (
-    <div className={s.body}>
+    <SendFormElement form={form}>
       <div className={s.grid}>
         <TextField
+          key={fields.name.key}
+          {...inputProps(fields.name, { type: "text" })}
           label="Subject"
           required
-          value={value.name}
-          onChange={(e) => onChange({ name: e.currentTarget.value })}
-          error={shown("name")}
+          error={error(fields.name)}
           placeholder="e.g. Year-end payroll items"
         />
-        {yearSelect}
+        <TaxYearSelect {...taxYear} error={error(fields.taxYear)} />
       </div>
-      {picker}
-      <DueDateField label="Due date" value={value.dueDate} onChange={(dueDate) => onChange({ dueDate })} today={today} base={today} error={shown("dueDate")} />
+      {picker(error(fields.companyIds))}
+      <DueDateField form={form} field={fields.dueDate as SendField<string | undefined>} label="Due date" today={today} base={today} />
       <ItemsEditor
+        form={form}
+        list={fields.items as SendField<ItemFormInput[] | undefined>}
         title="Items"
         itemLabel="Item"
         addLabel="Add item"
-        items={value.items}
-        onChange={(items) => onChange({ items })}
-        attempted={attempted}
         empty="Add at least one item."
       />
-      <ListError message={shown("items")} />
+      <ListError message={error(fields.items)} />
       <TextArea
+        key={fields.message.key}
+        name={fields.message.name}
+        id={fields.message.id}
+        defaultValue={text({ value: fields.message.initialValue })}
         label="Message to the client (optional)"
         rows={3}
         maxLength={5000}
-        value={value.message}
-        onChange={(e) => onChange({ message: e.currentTarget.value })}
         hint="Tags such as {client_fname} and {by_due_date} are filled in."
       />
-    </div>
+    </SendFormElement>
   );
 }
