@@ -14,6 +14,8 @@ const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** Runs axe on the page as it is and records its violations (soft: every page gets checked). */
 async function expectAccessible(page: Page, what: string) {
+  // Colour contrast is computed from the current opacity: let fades and slides finish first.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity));
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
   const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect.soft(found, `${what} has accessibility violations`).toEqual([]);
