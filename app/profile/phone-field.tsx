@@ -29,7 +29,8 @@ function caretAfterDigits(formatted: string, count: number): number {
 /**
  * A phone input with the spec's mask `(___) ___-____` (never more than its 14 characters). What
  * is typed or pasted ("+1 503 555 0142" too) is reduced to ten digits and shown through the mask, keeping the caret where it was among the digits. Once the
- * page is interactive the digits travel in a hidden input (so the form posts "5035550142");
+ * page is interactive the digits travel in a hidden input (so the form posts "5035550142"), which
+ * fires an input event on each change (forms revalidate as the user types);
  * before that the visible input posts its text, which the server strips the same way.
  */
 export function PhoneField({ name, defaultValue, onDigitsChange, onBlur, ...props }: PhoneFieldProps) {
@@ -40,7 +41,20 @@ export function PhoneField({ name, defaultValue, onDigitsChange, onBlur, ...prop
   // Bumped on every keystroke: the caret is placed again even when the digits did not change
   // (deleting a mask character), after React has put the controlled value back.
   const [edit, setEdit] = useState(0);
+  const posted = useRef<HTMLInputElement>(null);
+  const committed = useRef(digits);
   useEffect(() => setHydrated(true), []);
+
+  // The posted digits live in a hidden input that React updates without an input event, so a
+  // form library listening for input (conform revalidates a field on input) would never see the
+  // phone change: a corrected number kept its old error until blur, and that blur, fired by the
+  // press on the submit button, removed the error line, moved the button from under the pointer
+  // and lost the click. Announce each committed change the way typing in a named input does.
+  useIsomorphicLayoutEffect(() => {
+    if (committed.current === digits) return;
+    committed.current = digits;
+    posted.current?.dispatchEvent(new Event("input", { bubbles: true }));
+  }, [digits]);
 
   useIsomorphicLayoutEffect(() => {
     const el = input.current;
@@ -73,7 +87,7 @@ export function PhoneField({ name, defaultValue, onDigitsChange, onBlur, ...prop
           onDigitsChange?.(next);
         }}
       />
-      {hydrated ? <input type="hidden" name={name} value={digits} /> : null}
+      {hydrated ? <input ref={posted} type="hidden" name={name} value={digits} /> : null}
     </>
   );
 }

@@ -536,3 +536,46 @@ test("'Confirm this information' can't be dismissed, needs an email, asks for th
     await saved.restore();
   }
 });
+
+for (const slug of ["acme", "summit"] as const) {
+  test(`${slug}: a phone corrected after its error is saved by one click on Update Profile`, async ({ page }) => {
+    const saved = await snapshotUser(slug, `client@${slug}.test`);
+    const area = slug === "acme" ? "503" : "303";
+    try {
+      await signIn(page, slug, `client@${slug}.test`);
+      await goToProfile(page);
+      const workPhone = page.getByLabel("Work phone");
+      const update = page.getByRole("button", { name: "Update Profile" });
+      await workPhone.fill(`${area}555`);
+      await workPhone.blur();
+      await expect(page.getByText("Phone number must be 10 digits")).toBeVisible();
+      await shot(page, `${slug}-profile-phone-error`);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await shot(page, `${slug}-profile-phone-error-mobile`);
+      await page.setViewportSize({ width: 1280, height: 720 });
+
+      await workPhone.fill(`${area}5550177`);
+      await update.click();
+      await expect(page.getByText("Profile updated successfully")).toBeVisible();
+      await expect(page.getByText("Phone number must be 10 digits")).toHaveCount(0);
+      await page.reload();
+      await expect(workPhone).toHaveValue(`(${area}) 555-0177`);
+
+      // The same with the phone itself (a new number asks for the password and is texted a code).
+      const phone = page.getByRole("textbox", { name: "Phone", exact: true });
+      await phone.fill(`${area}55`);
+      await update.click();
+      await expect(page.getByText("Phone number must be 10 digits")).toBeVisible();
+      await phone.fill(`${area}5550166`);
+      await page.getByLabel("Current password").fill(PASSWORD);
+      await update.click();
+      await expect(page.getByText("Profile updated successfully")).toBeVisible();
+      await expect(page.getByText("Confirm your new phone number", { exact: true })).toBeVisible();
+      await shot(page, `${slug}-profile-saved`);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await shot(page, `${slug}-profile-saved-mobile`);
+    } finally {
+      await saved.restore();
+    }
+  });
+}
