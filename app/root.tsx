@@ -10,6 +10,7 @@ import { VocabularyProvider } from "~/vocabulary";
 import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";
 import { unreadMessageCount } from "~/conversations/unread.server";
 import { useNonce } from "~/nonce";
+import { readerTimeZone } from "~/time-zones";
 import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
 
 export const links: LinksFunction = () => [...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []), { rel: "icon", href: "/favicon.ico" }];
@@ -52,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           firmAccess: user.firmAccess,
           isAdvisor: user.isAdvisor,
           readonlyAccess: user.readonlyAccess,
+          timeZone: readerTimeZone(user, firm),
         }
       : null,
   };

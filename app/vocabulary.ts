@@ -124,3 +124,20 @@ export function Vocab({ children }: { children: string }) {
   const t = useVocabulary();
   return createElement(Fragment, null, t(children));
 }
+
+const translators = new WeakMap<readonly VocabularyEntry[], Translate>();
+
+/**
+ * `t(text)` for a firm outside React (emails, texts, the activity log): the firm's settings carry
+ * its vocabulary, kept in the firm cache, so the translator is built once per cache entry.
+ */
+export function firmVocabulary(firm: { vocabulary?: readonly VocabularyEntry[] | null }): Translate {
+  const entries = firm.vocabulary;
+  if (!entries?.length) return identity;
+  let t = translators.get(entries);
+  if (!t) {
+    t = createVocabulary(entries);
+    translators.set(entries, t);
+  }
+  return t;
+}

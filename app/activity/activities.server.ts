@@ -1,6 +1,7 @@
 /**
  * The staff Activities page (/activities): the firm's activity log, newest first, 32 per page
- * (1-based), filtered by entity, questionnaire (within the entity) and type, and searched in
+ * (1-based), filtered by entity, questionnaire (within the entity) and type, routine sign-ins
+ * (sign-ins, verification codes, sign-in links) left out unless asked for, and searched in
  * title, description, entity and people's names. One statement for the rows and one for the
  * count, under the firm's row-level security.
  *
@@ -14,6 +15,7 @@ import { likePattern } from "~/staff/tables";
 import { entityVisibleSql, userVisibleSql, type VisibilityViewer } from "~/staff/visibility";
 import { ACTIVITIES_PAGE_SIZE, activityPage, activityTypeLabel, type ActivityFilters, type ActivityPage } from "./types";
 import { notFound } from "~/errors";
+import { ROUTINE_SIGN_IN_TITLES } from "~/auth/auth-activity.server";
 
 /** Who is asking: group-access staff see only their group's entities and clients (visibility.ts). */
 export type ActivityViewer = VisibilityViewer;
@@ -62,6 +64,7 @@ function whereOf(viewer: ActivityViewer, f: ActivityFilters) {
   if (f.companyId) where.push(`a.company_id = ${add(f.companyId)}`);
   if (f.questionnaireId) where.push(`a.questionnaire_id = ${add(f.questionnaireId)}`);
   if (f.typeId !== null) where.push(`a.type_id = ${add(f.typeId)}`);
+  if (!f.signIns) where.push(`NOT (a.type_id = 0 AND a.title = ANY(${add(ROUTINE_SIGN_IN_TITLES)}::text[]))`);
   if (f.search) {
     const p = add(likePattern(f.search));
     where.push(

@@ -2,16 +2,32 @@
  * The activity log page's rules (pure): type labels (staff spec §3 activity type ids 0–8), the
  * page size and the 1-based server pages (client spec §9: "Activities page size 32 (server
  * pagination 1-based …)"), and the filters read from the URL.
+ *
+ * Labels are the firm's words for what happened (a row's badge), and the Type filter's choices
+ * in the plural; both go through the firm's vocabulary on the page.
  */
 export const ACTIVITY_TYPE_LABELS: Record<number, string> = {
-  0: "Uncategorized",
-  1: "Detail change",
+  0: "Other",
+  1: "Details",
   2: "Document",
   3: "Questionnaire",
-  4: "Chat",
-  5: "Tax return delivery",
+  4: "Message",
+  5: "Tax return",
   6: "Review and export",
   7: "Signature",
+  8: "Teal",
+};
+
+/** The Type filter's choices (type id → label). */
+export const ACTIVITY_TYPE_FILTER_LABELS: Record<number, string> = {
+  0: "Other (accounts and sign-ins)",
+  1: "Changes to details",
+  2: "Documents",
+  3: "Questionnaires",
+  4: "Messages",
+  5: "Tax returns",
+  6: "Review and export",
+  7: "Signatures",
   8: "Teal",
 };
 
@@ -31,6 +47,8 @@ export interface ActivityFilters {
   questionnaireId: string | null;
   typeId: number | null;
   search: string;
+  /** Sign-ins, sign-outs, verification codes and sign-in links are left out unless asked for (`sign_ins=1`). */
+  signIns: boolean;
 }
 
 const idParam = (value: string | null) => {
@@ -51,6 +69,7 @@ export function parseActivityFilters(params: URLSearchParams): ActivityFilters {
     questionnaireId: companyId ? idParam(params.get("questionnaire_id")) : null,
     typeId,
     search: (params.get("search") ?? "").trim().slice(0, MAX_SEARCH),
+    signIns: params.get("sign_ins") === "1",
   };
 }
 
@@ -61,6 +80,7 @@ export function activityFiltersSearch(f: ActivityFilters): string {
   if (f.companyId && f.questionnaireId) p.set("questionnaire_id", f.questionnaireId);
   if (f.typeId !== null) p.set("type_id", String(f.typeId));
   if (f.search) p.set("search", f.search);
+  if (f.signIns) p.set("sign_ins", "1");
   if (f.page > 1) p.set("page", String(f.page));
   const s = p.toString();
   return s ? `?${s}` : "";

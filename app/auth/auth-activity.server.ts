@@ -16,6 +16,19 @@ export const AUTH_ACTIVITY = {
   staffSentLink: "Sign-in link sent by staff",
 } as const;
 
+/**
+ * The routine sign-in entries (every sign-in makes a few): the activity log leaves them out
+ * unless staff ask for them. Failures that lock an account and changes to how one signs in stay.
+ */
+export const ROUTINE_SIGN_IN_TITLES: readonly string[] = [
+  AUTH_ACTIVITY.signedIn,
+  AUTH_ACTIVITY.signInFailed,
+  AUTH_ACTIVITY.codeSent,
+  AUTH_ACTIVITY.linkSent,
+  AUTH_ACTIVITY.resetLinkSent,
+  AUTH_ACTIVITY.signedOut,
+];
+
 export interface AuthEvent {
   title: (typeof AUTH_ACTIVITY)[keyof typeof AUTH_ACTIVITY];
   description?: string | null;

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Avatar, AvatarGroup, Badge, Button, EmptyState, Select, TextArea, useToast, VisuallyHidden } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
 import type { InboxMessage } from "./inbox.server";
+import { useReaderTimeZone } from "~/use-time-zone";
 import * as s from "./inbox.css";
 import { INBOX_TEXT, MESSAGE_MAX_LENGTH, MESSAGE_TAGS, MESSAGE_TAG_LABELS } from "./rules";
 
@@ -17,15 +18,10 @@ export const REFRESH_MS = 5000;
 
 export type ChatActionResult = { ok: true; conversationId: string; message?: string } | { ok: false; error: string };
 
-const TIME = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
-export function formatTime(iso: string) {
-  return TIME.format(new Date(iso));
+/** A message's time in the reader's zone, with its abbreviation ("Mar 9, 3:30 PM PDT"). */
+export function useMessageTime(): (iso: string) => string {
+  const { format } = useReaderTimeZone();
+  return (iso) => format(iso, "MMM d, h:mm a");
 }
 
 export function ConversationRow({
@@ -172,6 +168,7 @@ export function MessageItem({
   /** Actions under the message. */
   footer?: ReactNode;
 }) {
+  const formatTime = useMessageTime();
   return (
     <li className={s.message} id={`message-${m.id}`}>
       <Avatar name={m.author} size="sm" decorative />

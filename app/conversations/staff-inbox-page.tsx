@@ -9,7 +9,7 @@ import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Badge, Button, Checkbox, ConfirmDialog, EmptyState, TextArea, TextField, useToast } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
-import { Composer, ConversationPanel, ConversationRow, MessageItem, formatTime, useAutoRefresh, type ChatActionResult } from "./chat";
+import { Composer, ConversationPanel, ConversationRow, MessageItem, useAutoRefresh, useMessageTime, type ChatActionResult } from "./chat";
 import { ExportConversationButton } from "./export-dialog";
 import * as s from "./inbox.css";
 import { INBOX_TEXT, MESSAGE_MAX_LENGTH } from "./rules";
@@ -228,6 +228,7 @@ function useActionToast(fetcher: ReturnType<typeof useFetcher<ChatActionResult>>
 
 function StaffMessageItem({ message: m, action, threadHref, writable }: { message: StaffMessage; action: string; threadHref?: string; writable: boolean }) {
   const fetcher = useFetcher<ChatActionResult>();
+  const formatTime = useMessageTime();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const canChange = m.canChange && writable;

@@ -1,24 +1,44 @@
 /**
  * The navigation's unread count beside Messages: messages in conversations the user takes part in,
  * by someone else, not deleted, due (a scheduled one counts from its time), and not seen by the
- * user. One indexed count, capped at 100 (the badge shows 99+), in the firm's scope.
+ * user. One indexed count, capped at 100 (the badge shows 99+), in the firm's scope. The badge
+ * opens the conversation holding the newest of them (`newestUnreadConversation`).
  */
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmDb } from "~/db.server";
 
 export const UNREAD_BADGE_CAP = 100;
 
+/** The messages the badge counts: in the user's conversations, by someone else, due, not deleted, not seen. */
+function unreadWhere(user: Pick<SessionUser, "id" | "kind">, now: Date) {
+  return {
+    conversation: { participants: { some: { userId: user.id, isFirmUser: user.kind === "staff" } } },
+    deletedAt: null,
+    isLog: false,
+    AND: [{ OR: [{ scheduledAt: null }, { scheduledAt: { lte: now } }] }, { OR: [{ authorId: null }, { authorId: { not: user.id } }] }],
+    seenBy: { none: { userId: user.id } },
+  };
+}
+
 export async function unreadMessageCount(db: FirmDb, user: Pick<SessionUser, "id" | "kind">, now = new Date()): Promise<number> {
-  const rows = await db.message.findMany({
-    where: {
-      conversation: { participants: { some: { userId: user.id, isFirmUser: user.kind === "staff" } } },
-      deletedAt: null,
-      isLog: false,
-      AND: [{ OR: [{ scheduledAt: null }, { scheduledAt: { lte: now } }] }, { OR: [{ authorId: null }, { authorId: { not: user.id } }] }],
-      seenBy: { none: { userId: user.id } },
-    },
-    select: { id: true },
-    take: UNREAD_BADGE_CAP,
-  });
+  const rows = await db.message.findMany({ where: unreadWhere(user, now), select: { id: true }, take: UNREAD_BADGE_CAP });
   return rows.length;
+}
+
+/**
+ * Where the badge takes the user: the conversation of their newest unread message, with the
+ * entities it belongs to (the client inbox's URL names one of the user's). Null when all is read.
+ */
+export async function newestUnreadConversation(
+  db: FirmDb,
+  user: Pick<SessionUser, "id" | "kind">,
+  now = new Date(),
+): Promise<{ conversationId: string; companyHashIds: string[] } | null> {
+  const newest = await db.message.findFirst({
+    where: unreadWhere(user, now),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { conversation: { select: { id: true, companies: { select: { company: { select: { hashId: true } } } } } } },
+  });
+  if (!newest) return null;
+  return { conversationId: newest.conversation.id, companyHashIds: newest.conversation.companies.map((c) => c.company.hashId) };
 }

@@ -19,6 +19,7 @@ import { notificationEmail, notificationSms, type NotificationInput } from "~/co
 import { itemQuestionText, type ItemInput } from "~/collect/send/rules";
 import { addDays } from "~/collect/send/schedule";
 import { forWording, substituteTags, tagValues, type TagContext } from "~/collect/send/tags";
+import type { Translate } from "~/vocabulary";
 
 export const SECTION = { custom: 0, agreement_signature: 2, questionnaire: 3, review_and_submit: 4, document_checklist: 10 } as const;
 
@@ -101,6 +102,8 @@ export interface FirmForSend {
   brandColor: string | null;
   removePleaseUpload: boolean;
   origin: string;
+  /** The firm's vocabulary, for the emails and texts sent with a questionnaire. */
+  t?: Translate;
 }
 
 /** Extra per-entity links (drop-off: the secure upload link made for that entity). */
@@ -302,6 +305,7 @@ export function addQuestionnaire(rows: BuiltRows, firm: FirmForSend, plan: Quest
         uploadExpires: link?.uploadExpires ?? null,
         customSubject: plan.customSubject ? substituteTags(plan.customSubject, { ...values, client_fname: recipient.fname }) : null,
         customBody: plan.customBody ? substituteTags(plan.customBody, { ...values, client_fname: recipient.fname }) : null,
+        t: firm.t,
       };
       const email = recipient.email ? validEmail(recipient.email) : null;
       if (email) {

@@ -22,6 +22,7 @@ import { queueEmail, queueSms } from "~/outbox/outbox.server";
 import { isMessageRefusal } from "~/outbox/rules";
 import { missingSections, sectionViews, type QuestionFacts, type QuestionType, type SpecialAnswer } from "~/questionnaires/rules";
 import { badRequest, forbidden, invalid, notFound } from "~/errors";
+import { createVocabulary, type Translate } from "~/vocabulary";
 import {
   DEFAULT_REMINDER_TEXTS,
   INELIGIBLE_LABELS,
@@ -64,6 +65,8 @@ interface FirmFacts {
   frequencyDays: number;
   /** Where the links in messages point (the request's origin, or the firm's site). */
   origin: string;
+  /** The firm's vocabulary, for the product's words in the messages and the log. */
+  t: Translate;
 }
 
 type Db = FirmDb | FirmTx;
@@ -169,10 +172,18 @@ export async function saveReminderTexts(
 async function firmFacts(db: Db, firmId: string, origin?: string): Promise<FirmFacts> {
   const firm = await (db as FirmTx).firm.findUnique({
     where: { id: firmId },
-    select: { id: true, name: true, slug: true, customDomain: true, questionnaireReminderFrequencyDays: true },
+    select: {
+      id: true,
+      name: true,
+      slug: true,
+      customDomain: true,
+      questionnaireReminderFrequencyDays: true,
+      vocabs: { select: { keyWord: true, replacement: true }, orderBy: { keyWord: "asc" } },
+    },
   });
   if (!firm) throw new Error(`Firm ${firmId} not found`);
-  return { ...firm, frequencyDays: firm.questionnaireReminderFrequencyDays, origin: origin ?? siteUrl(firm.slug) };
+  const { vocabs, ...facts } = firm;
+  return { ...facts, frequencyDays: firm.questionnaireReminderFrequencyDays, origin: origin ?? siteUrl(firm.slug), t: createVocabulary(vocabs) };
 }
 
 /**
@@ -357,7 +368,7 @@ async function remindQuestionnaire(
     const how: string[] = [];
     if (channels.email && user.email) {
       try {
-        const body = `${replaceTags(texts.emailMessage, values)}\n\nOpen your questionnaire: ${link}`;
+        const body = `${replaceTags(texts.emailMessage, values)}\n\n${firm.t("Open your questionnaire")}: ${link}`;
         messages.push(await queueEmail(scope, { to: user.email, subject: replaceTags(texts.emailSubject, values), text: body, userId: user.id }));
         outcome.emails += 1;
         how.push("email");
@@ -398,7 +409,7 @@ async function remindQuestionnaire(
   await logActivity(tx, firm.id, {
     typeId: ACTIVITY_TYPES.questionnaire,
     title: options.automatic ? "Automatic reminder sent" : "Sent a reminder",
-    description: reached.length ? `To ${reached.join("; ")}` : "No owner is subscribed to questionnaire notifications",
+    description: reached.length ? `To ${reached.join("; ")}` : firm.t("No owner is subscribed to questionnaire notifications"),
     actorId: options.actor?.id ?? null,
     companyId: q.company.id,
     questionnaireId: q.id,

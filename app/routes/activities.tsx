@@ -1,21 +1,23 @@
 /**
  * /activities: the firm's activity log for staff (staff spec §2 navigation "Activities"): type,
  * what happened, entity, questionnaire, who, when; filters by entity, questionnaire (of the
- * entity) and type, a debounced search, 32 per page with 1-based pages in the URL.
+ * entity) and type, a debounced search, 32 per page with 1-based pages in the URL. Routine
+ * sign-ins and verification codes are left out until 'Show sign-ins and verification codes' is on.
+ * Titles and labels are in the firm's vocabulary.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { formatInTimeZone } from "date-fns-tz";
 import { useEffect, useRef, useState } from "react";
 import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
 import { Badge, Button, EmptyState, PageHeader, Select, TextField, type BadgeTone } from "~/components/ui";
+import { Switch } from "~/components/ui/switch";
 import { requireFirmSite } from "~/context.server";
 import { activityFilterOptions, listActivities } from "~/activity/activities.server";
-import { ACTIVITY_TYPE_LABELS, activityFiltersSearch, isFiltered, parseActivityFilters, type ActivityFilters } from "~/activity/types";
+import { ACTIVITY_TYPE_FILTER_LABELS, activityFiltersSearch, isFiltered, parseActivityFilters, type ActivityFilters } from "~/activity/types";
 import * as s from "~/activity/activities.css";
-import { ianaZone } from "~/time-zones";
-import { useVocabulary } from "~/vocabulary";
+import { formatDateTime, readerTimeZone } from "~/time-zones";
+import { firmVocabulary, useVocabulary } from "~/vocabulary";
 import { isPortalError } from "~/errors";
 
 export const meta: MetaFunction = () => [{ title: "Activities" }];
@@ -29,8 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = { id: user.id, firmAccess: user.firmAccess, firmGroupId: user.firmGroupId };
   try {
     const [list, options] = await Promise.all([listActivities(portal, viewer, filters), activityFilterOptions(portal, viewer, filters.companyId)]);
-    const zone = ianaZone(user.timeZone);
-    const rows = list.rows.map((r) => ({ ...r, when: formatInTimeZone(new Date(r.createdAt), zone, "MMM d, yyyy, h:mm a") }));
+    const zone = readerTimeZone(user, portal.firm);
+    // What happened, in the firm's words (titles are written in the product's).
+    const t = firmVocabulary(portal.firm);
+    const rows = list.rows.map((r) => ({ ...r, title: t(r.title), typeLabel: t(r.typeLabel), when: formatDateTime(r.createdAt, zone) }));
     return data({ filters: { ...filters, page: list.page.page }, rows, page: list.page, options }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (isPortalError(error)) throw new Response(error.message, { status: error.status });
@@ -100,7 +104,15 @@ export default function ActivitiesPage() {
             label="Type"
             value={current.typeId === null ? "" : String(current.typeId)}
             onChange={(e) => go({ ...current, typeId: e.currentTarget.value === "" ? null : Number(e.currentTarget.value), page: 1 })}
-            options={[{ value: "", label: "All types" }, ...Object.entries(ACTIVITY_TYPE_LABELS).map(([value, label]) => ({ value, label: vocab(label) }))]}
+            options={[
+              { value: "", label: "All types" },
+              ...Object.entries(ACTIVITY_TYPE_FILTER_LABELS).map(([value, label]) => ({ value, label: vocab(label) })),
+            ]}
+          />
+          <Switch
+            label="Show sign-ins and verification codes"
+            checked={current.signIns}
+            onChange={(e) => go({ ...current, signIns: e.currentTarget.checked, page: 1 })}
           />
         </div>
 
@@ -112,7 +124,10 @@ export default function ActivitiesPage() {
             description={filtered ? "Try another search or clear the filters." : "Actions on clients, entities and questionnaires will show here."}
             action={
               filtered ? (
-                <Button variant="secondary" onClick={() => go({ page: 1, companyId: null, questionnaireId: null, typeId: null, search: "" })}>
+                <Button
+                  variant="secondary"
+                  onClick={() => go({ page: 1, companyId: null, questionnaireId: null, typeId: null, search: "", signIns: current.signIns })}
+                >
                   Reset filters
                 </Button>
               ) : undefined
@@ -123,7 +138,7 @@ export default function ActivitiesPage() {
             {rows.map((r) => (
               <li key={r.id} className={s.item}>
                 <div>
-                  <Badge tone={TYPE_TONES[r.typeId] ?? "neutral"}>{vocab(r.typeLabel)}</Badge>
+                  <Badge tone={TYPE_TONES[r.typeId] ?? "neutral"}>{r.typeLabel}</Badge>
                 </div>
                 <div>
                   <p className={s.title}>{r.title}</p>

@@ -194,7 +194,50 @@ describe("reminders API", () => {
     const { rows } = await su.query(`SELECT subject FROM outbound_messages WHERE firm_id = $1 AND subject LIKE 'HTTP nudge for %'`, [ACME]);
     expect(rows.length).toBe(response.body.sent[0].emails);
     const d = await acmePartner.data("acme", `/activities?company_id=${acmeEntity.id}&type_id=3&search=Sent%20a%20reminder`, PAGE);
-    expect(d.rows[0]).toMatchObject({ title: "Sent a reminder", typeLabel: "Questionnaire", actorName: "Priya Natarajan" });
+    // Acme calls questionnaires organizers: the email's link and the log say so.
+    expect(d.rows[0]).toMatchObject({ title: "Sent a reminder", typeLabel: "Organizer", actorName: "Priya Natarajan" });
+    const { rows: bodies } = await su.query(`SELECT body FROM outbound_messages WHERE firm_id = $1 AND subject LIKE 'HTTP nudge for %' AND channel = 'email'`, [
+      ACME,
+    ]);
+    for (const { body } of bodies) {
+      expect(body).toContain("Open your organizer: http");
+      expect(body).not.toMatch(/questionnaire:/i);
+    }
+    // The time is the reader's, with its zone.
+    expect(d.rows[0].when).toMatch(/ (PST|PDT|MST|MDT|CST|CDT|EST|EDT|UTC)$/);
+  });
+
+  it("shows the log in each firm's words: titles, type labels and the questionnaire of an entity", async () => {
+    await addActivity(SUMMIT, { title: "Entity updated", typeId: 1, companyId: summitEntity.id });
+    await addActivity(SUMMIT, { title: "Questionnaire sent", typeId: 3, companyId: summitEntity.id, questionnaireId: summitQuestionnaire });
+    const d = await summitPartner.data("summit", `/activities?company_id=${summitEntity.id}`, PAGE);
+    const titles = d.rows.map((r: any) => r.title);
+    // Summit: Entity → Account, Questionnaire → Checklist.
+    expect(titles).toContain("Account updated");
+    expect(titles).toContain("Checklist sent");
+    expect(titles).not.toContain("Entity updated");
+    expect(d.rows.find((r: any) => r.title === "Checklist sent").typeLabel).toBe("Checklist");
+    const acme = await acmePartner.data("acme", `/activities?search=Paging%20probe%2039`, PAGE);
+    expect(acme.rows[0].typeLabel).toBe("Details");
+  });
+
+  it("leaves routine sign-ins and verification codes out until asked for; account changes stay", async () => {
+    const [{ id: clientId }] = (await su.query(`SELECT id FROM users WHERE firm_id = $1 AND email = 'client@summit.test'`, [SUMMIT])).rows;
+    await addActivity(SUMMIT, { title: "Signed in", userId: clientId, minutesAgo: 1 });
+    await addActivity(SUMMIT, { title: "Verification code sent", userId: clientId, minutesAgo: 1 });
+    await addActivity(SUMMIT, { title: "Sign-in link sent", userId: clientId, minutesAgo: 1 });
+    await addActivity(SUMMIT, { title: "Account locked", userId: clientId, minutesAgo: 1 });
+    await addActivity(SUMMIT, { title: "Password changed", typeId: 1, userId: clientId, minutesAgo: 1 });
+    const titles = async (query: string) => (await summitPartner.data("summit", `/activities${query}`, PAGE)).rows.map((r: any) => r.title);
+    const quiet = await titles("");
+    expect(quiet).not.toContain("Signed in");
+    expect(quiet).not.toContain("Verification code sent");
+    expect(quiet).not.toContain("Sign-in link sent");
+    expect(quiet).toContain("Account locked");
+    expect(quiet).toContain("Password changed");
+    expect(await titles("?type_id=0")).not.toContain("Signed in");
+    const all = await titles("?sign_ins=1");
+    expect(all).toEqual(expect.arrayContaining(["Signed in", "Verification code sent", "Sign-in link sent", "Account locked"]));
   });
 
   it("answers 404 for another firm's questionnaire and sends nothing; 400 for bad input; 401 signed out", async () => {

@@ -1,19 +1,49 @@
 import { describe, expect, it } from "vitest";
-import { ianaZone, localDate, todayIn } from "~/time-zones";
+import { formatDateTime, readerTimeZone, zoneAbbreviation } from "~/time-zones";
 
-describe("time zones", () => {
-  it("maps the product's names to IANA zones, defaulting to Pacific", () => {
-    expect(ianaZone("Eastern Time (US & Canada)")).toBe("America/New_York");
-    expect(ianaZone(null)).toBe("America/Los_Angeles");
-    expect(ianaZone("Mars")).toBe("America/Los_Angeles");
+describe("formatDateTime: the reader's zone, with its abbreviation", () => {
+  it("crosses the spring-forward boundary (US, second Sunday of March 2025)", () => {
+    // 2:00 AM PST does not exist: 09:59 UTC is 1:59 AM PST, 10:00 UTC is 3:00 AM PDT.
+    expect(formatDateTime("2025-03-09T09:59:00Z", "Pacific Time (US & Canada)")).toBe("Mar 9, 2025, 1:59 AM PST");
+    expect(formatDateTime("2025-03-09T10:00:00Z", "Pacific Time (US & Canada)")).toBe("Mar 9, 2025, 3:00 AM PDT");
+    expect(formatDateTime("2025-03-09T06:59:00Z", "Eastern Time (US & Canada)")).toBe("Mar 9, 2025, 1:59 AM EST");
+    expect(formatDateTime("2025-03-09T07:00:00Z", "Eastern Time (US & Canada)")).toBe("Mar 9, 2025, 3:00 AM EDT");
   });
-  it("gives today's date in the zone", () => {
-    const instant = new Date("2026-11-21T05:00:00Z"); // still the 20th in California
-    expect(todayIn("Pacific Time (US & Canada)", instant)).toBe("2026-11-20");
-    expect(todayIn("Eastern Time (US & Canada)", instant)).toBe("2026-11-21");
+
+  it("crosses the fall-back boundary: the repeated hour shows which one it is", () => {
+    // Nov 2, 2025: 1:30 AM happens twice in Denver.
+    expect(formatDateTime("2025-11-02T07:30:00Z", "Mountain Time (US & Canada)")).toBe("Nov 2, 2025, 1:30 AM MDT");
+    expect(formatDateTime("2025-11-02T08:30:00Z", "Mountain Time (US & Canada)")).toBe("Nov 2, 2025, 1:30 AM MST");
   });
-  it("reads a date as local midnight", () => {
-    const d = localDate("2026-03-09");
-    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours()]).toEqual([2026, 2, 9, 0]);
+
+  it("keeps zones without daylight saving on standard time all year", () => {
+    expect(formatDateTime("2025-07-01T19:00:00Z", "Arizona")).toBe("Jul 1, 2025, 12:00 PM MST");
+    expect(formatDateTime("2025-01-01T19:00:00Z", "Arizona")).toBe("Jan 1, 2025, 12:00 PM MST");
+    expect(formatDateTime("2025-07-01T19:00:00Z", "Hawaii")).toBe("Jul 1, 2025, 9:00 AM HST");
+    expect(formatDateTime("2025-07-01T19:00:00Z", "UTC")).toBe("Jul 1, 2025, 7:00 PM UTC");
+  });
+
+  it("names Newfoundland's half-hour zone, standard and daylight", () => {
+    expect(formatDateTime("2025-01-15T12:00:00Z", "Newfoundland")).toBe("Jan 15, 2025, 8:30 AM NST");
+    expect(formatDateTime("2025-07-15T12:00:00Z", "Newfoundland")).toBe("Jul 15, 2025, 9:30 AM NDT");
+  });
+
+  it("a moment near midnight UTC falls on the reader's own calendar day", () => {
+    expect(formatDateTime("2025-04-15T03:00:00Z", "Pacific Time (US & Canada)")).toBe("Apr 14, 2025, 8:00 PM PDT");
+    expect(formatDateTime("2025-04-15T03:00:00Z", "Eastern Time (US & Canada)")).toBe("Apr 14, 2025, 11:00 PM EDT");
+  });
+
+  it("takes another pattern, still with the abbreviation", () => {
+    expect(formatDateTime("2025-12-24T17:05:00Z", "Central Time (US & Canada)", "MMM d, h:mm a")).toBe("Dec 24, 11:05 AM CST");
+    expect(zoneAbbreviation("Atlantic Time (Canada)", "2025-07-01T00:00:00Z")).toBe("ADT");
+  });
+});
+
+describe("readerTimeZone", () => {
+  it("is the reader's own zone, else the firm's, else the spec's default", () => {
+    expect(readerTimeZone({ timeZone: "Hawaii" }, { timeZone: "Eastern Time (US & Canada)" })).toBe("Hawaii");
+    expect(readerTimeZone({ timeZone: null }, { timeZone: "Eastern Time (US & Canada)" })).toBe("Eastern Time (US & Canada)");
+    expect(readerTimeZone({ timeZone: "Mars" }, null)).toBe("Pacific Time (US & Canada)");
+    expect(readerTimeZone(null, { timeZone: "" })).toBe("Pacific Time (US & Canada)");
   });
 });

@@ -3,6 +3,7 @@
  * sent: email (text and HTML in the firm's brand colour and name) and, for clients whose contact
  * method is Email & Text, an SMS. Pure: the server fills in the tags and links.
  */
+import type { Translate } from "~/vocabulary";
 import { longDate } from "./tags";
 
 export interface NotificationInput {
@@ -23,6 +24,17 @@ export interface NotificationInput {
   /** Custom subject and body typed by staff (tags already replaced). */
   customSubject?: string | null;
   customBody?: string | null;
+  /** The firm's vocabulary for the product's own words (names and staff-typed texts are left as they are). */
+  t?: Translate;
+}
+
+/**
+ * A product sentence in the firm's words: the template is translated before the values go in,
+ * so a name ("Questionnaire Holdings LLC") or a typed text is never rewritten.
+ */
+function say(input: NotificationInput, template: string, values: Record<string, string>): string {
+  const translated = input.t ? input.t(template) : template;
+  return translated.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
 const DEFAULT_BRAND = "#1f6feb";
@@ -37,27 +49,34 @@ function safeColor(color: string | null): string {
 
 export function notificationSubject(input: NotificationInput): string {
   if (input.customSubject?.trim()) return input.customSubject.trim();
-  const what = `${input.taxYear} ${input.questionnaireName}`;
+  const values = { firm: input.firmName, what: `${input.taxYear} ${input.questionnaireName}` };
   switch (input.kind) {
     case "additional-items":
-      return `${input.firmName} requested additional items for your ${what}`;
+      return say(input, "{firm} requested additional items for your {what}", values);
     case "dropoff":
-      return `${input.firmName}: please send your documents (${what})`;
+      return say(input, "{firm}: please send your documents ({what})", values);
     default:
-      return `${input.firmName} sent you your ${what}`;
+      return say(input, "{firm} sent you your {what}", values);
   }
 }
 
 function intro(input: NotificationInput): string {
-  const subject = `your ${input.taxYear} ${input.questionnaireName}${input.forWording ? ` ${input.forWording}` : ""}`;
-  const due = input.dueDate ? ` by ${longDate(input.dueDate)}` : "";
+  const values = {
+    firm: input.firmName,
+    subject: `your ${input.taxYear} ${input.questionnaireName}${input.forWording ? ` ${input.forWording}` : ""}`,
+    due: input.dueDate ? ` by ${longDate(input.dueDate)}` : "",
+  };
   switch (input.kind) {
     case "additional-items":
-      return `${input.firmName} needs a few more items for ${subject}. Please provide them${due}.`;
+      return say(input, "{firm} needs a few more items for {subject}. Please provide them{due}.", values);
     case "dropoff":
-      return `${input.firmName} asked you to send the documents on ${subject}. Please upload them${due}.`;
+      return say(input, "{firm} asked you to send the documents on {subject}. Please upload them{due}.", values);
     default:
-      return `${input.firmName} sent you ${subject}. Please complete it${due}. Your progress is saved automatically, so you can come back to it at any time.`;
+      return say(
+        input,
+        "{firm} sent you {subject}. Please complete it{due}. Your progress is saved automatically, so you can come back to it at any time.",
+        values,
+      );
   }
 }
 
@@ -69,12 +88,13 @@ const BUTTON_LABEL: Record<NotificationInput["kind"], string> = {
 
 export function notificationEmail(input: NotificationInput): { subject: string; text: string; html: string } {
   const subject = notificationSubject(input);
+  const button = say(input, BUTTON_LABEL[input.kind], {});
   const greeting = `Hi ${input.clientFname || "there"},`;
   const body = input.customBody?.trim() ? input.customBody.trim() : intro(input);
   const upload = input.uploadUrl
     ? `\n\nNo time to sign in? Upload your files with this secure link${input.uploadExpires ? ` (it expires on ${longDate(input.uploadExpires)})` : ""}:\n${input.uploadUrl}`
     : "";
-  const text = `${greeting}\n\n${body}\n\n${BUTTON_LABEL[input.kind]}: ${input.url}${upload}\n\n${input.firmName}`;
+  const text = `${greeting}\n\n${body}\n\n${button}: ${input.url}${upload}\n\n${input.firmName}`;
 
   const color = safeColor(input.brandColor);
   const paragraphs = body
@@ -91,7 +111,7 @@ export function notificationEmail(input: NotificationInput): { subject: string; 
 <tr><td style="padding:28px">
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(greeting)}</p>
 ${paragraphs}
-<p style="margin:24px 0 0"><a href="${escapeHtml(input.url)}" style="display:inline-block;background:${color};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${BUTTON_LABEL[input.kind]}</a></p>
+<p style="margin:24px 0 0"><a href="${escapeHtml(input.url)}" style="display:inline-block;background:${color};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(button)}</a></p>
 ${uploadHtml}
 </td></tr>
 <tr><td style="padding:16px 28px;border-top:1px solid #e5e7eb;font-size:12px;color:#6b7280">Sent by ${escapeHtml(input.firmName)} through its client portal.</td></tr>
@@ -101,13 +121,13 @@ ${uploadHtml}
 
 /** The SMS for clients whose contact method is Email & Text (one segment where possible). */
 export function notificationSms(input: NotificationInput): string {
-  const what = `${input.taxYear} ${input.questionnaireName}`;
+  const values = { firm: input.firmName, what: `${input.taxYear} ${input.questionnaireName}` };
   const due = input.dueDate ? ` Due ${longDate(input.dueDate)}.` : "";
   const lead =
     input.kind === "additional-items"
-      ? `requested more items for your ${what}.`
+      ? "{firm} requested more items for your {what}."
       : input.kind === "dropoff"
-        ? `asked for your documents (${what}).`
-        : `sent you your ${what}.`;
-  return `${input.firmName} ${lead}${due} ${input.url}`;
+        ? "{firm} asked for your documents ({what})."
+        : "{firm} sent you your {what}.";
+  return `${say(input, lead, values)}${due} ${input.url}`;
 }

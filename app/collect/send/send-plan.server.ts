@@ -9,11 +9,12 @@ import type { OutboundMessage } from "~/generated/prisma/client";
 import { dispatchOutboundMessage } from "~/outbox/dispatch.server";
 import { OUTBOX_PROVIDER_ID, providerConfigured } from "~/outbox/outbox.server";
 import { itemsSection, SECTION, type FirmForSend, type PlanSection, type QuestionnairePlan } from "~/questionnaires/builder.server";
+import { firmVocabulary } from "~/vocabulary";
 import type { SendTemplateRequest } from "./rules";
 
 /** What sending needs of the request: the firm's settings and scoped database, and its origin for links. */
 export interface SendScope {
-  firm: Pick<FirmSettings, "id" | "name" | "brandColor" | "timeZone" | "preferences">;
+  firm: Pick<FirmSettings, "id" | "name" | "brandColor" | "timeZone" | "preferences"> & Partial<Pick<FirmSettings, "vocabulary">>;
   db: FirmDb;
   origin: string;
 }
@@ -28,6 +29,7 @@ export function firmForSend(scope: SendScope): FirmForSend {
     brandColor: scope.firm.brandColor,
     removePleaseUpload: scope.firm.preferences.removePleaseUploadForRolloverItems,
     origin: scope.origin,
+    t: firmVocabulary(scope.firm),
   };
 }
 
