@@ -55,7 +55,7 @@ test("a partner filters, searches and pages the activity log", async ({ page }) 
   await expect(log.getByText("Page 2 of 2")).toBeVisible();
 
   // Type: back to page 1, only documents.
-  await log.getByLabel("Type").selectOption({ label: "Document" });
+  await log.getByLabel("Type").selectOption({ label: "Documents" });
   await expect(page).toHaveURL(/type_id=2/);
   await expect(page).not.toHaveURL(/page=2/);
   await expect(log.getByRole("status")).toHaveText("1-6 of 6");
@@ -102,3 +102,31 @@ test("another firm sees only its own log, in its own branding", async ({ page })
   await expect(log.getByRole("status")).toHaveText("1-5 of 5");
   await screenshot(page, "activities-summit-375");
 });
+
+for (const slug of ["acme", "summit"] as const) {
+  test(`${slug}: sign-ins stay out of the log until asked for; titles in the firm's words, times with their zone`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const entity = await probeEntity(slug);
+    await sql(
+      `INSERT INTO activity_logs (id, firm_id, type_id, title, company_id, created_at) VALUES
+         ('act_e2e_words_' || $2, $1, 1, 'Entity updated', $3, now()), ('act_e2e_signin_' || $2, $1, 0, 'Signed in', NULL, now())
+       ON CONFLICT (id) DO NOTHING`,
+      [entity.firm_id, slug, entity.id],
+    );
+    await signIn(page, slug, `partner@${slug}.test`);
+    await page.goto(firmUrl(slug, "/activities"));
+    const list = page.getByTestId("activity-list");
+    const entityWord = slug === "summit" ? "Account" : "Entity";
+    await expect(list.getByText(`${entityWord} updated`, { exact: true }).first()).toBeVisible();
+    await expect(list.getByText("Signed in", { exact: true })).toHaveCount(0);
+    await expect(list.locator("time").first()).toHaveText(/ (PST|PDT|MST|MDT)$/);
+    await screenshot(page, `activities-words-${slug}-1280`);
+    // The switch is the URL's: it turns on once the page has navigated.
+    await page.getByLabel("Show sign-ins and verification codes").click();
+    await expect(page).toHaveURL(/sign_ins=1/);
+    await expect(list.getByText("Signed in", { exact: true }).first()).toBeVisible();
+    await expect(page.getByLabel("Show sign-ins and verification codes")).toBeChecked();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, `activities-words-${slug}-375`);
+  });
+}
