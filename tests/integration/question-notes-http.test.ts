@@ -81,7 +81,7 @@ beforeAll(async () => {
           WHERE f.questionnaire_id = $1 AND s.trigger_question_id IS NULL AND p.answer IS NOT NULL AND p.answer <> coalesce(f.trigger_for_follow_up_question, 'Yes') LIMIT 1`,
       );
       const uploadKey = `firms/${ACME}/companies/${q.company_id}/abc123-Brokerage 1099.pdf`;
-      await su.query(`UPDATE questions SET answer = $1, answered_at = now() WHERE id = $2`, [uploadKey, upload]);
+      await su.query(`UPDATE questions SET answer = $1, answer_by = NULL, special_answer = NULL, answered_at = now() WHERE id = $2`, [uploadKey, upload]);
       await su.query(
         `INSERT INTO documents (id, firm_id, company_id, name, storage_key, content_type, questionnaire_id, question_id, path)
          VALUES ('doc_notes_test', $1, $2, 'Brokerage 1099.pdf', $3, 'application/pdf', $4, $5, '/')`,
