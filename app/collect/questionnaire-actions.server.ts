@@ -14,6 +14,9 @@ import { sendEmail } from "~/email.server";
 import { conflict, isPortalError, PortalError } from "~/errors";
 import { DEPOSIT_STATE_REFUSED, setDepositPaid } from "~/questionnaires/questionnaire.server";
 import { todayIn } from "~/time-zones";
+import type { UploadedFileState } from "~/documents/splits/split-rules";
+import { readQuestions, readSections, readUploads } from "~/questionnaires/reads.server";
+import type { QuestionData, SectionData } from "~/questionnaires/types";
 import { additionalItems } from "./actions/additional-items.server";
 import { attach } from "./actions/attach.server";
 import {
@@ -30,6 +33,7 @@ import {
   type VisibleRow,
 } from "./actions/frame.server";
 import { deleteQuestionnaire, link, restore } from "./actions/lifecycle.server";
+import { replyNote } from "./actions/note-reply.server";
 import { complete, dueDate, lock, reminders, trackChanges } from "./actions/settings.server";
 import { orderQuestionnaires } from "./overview/table";
 import { additionalItemError, COLLECT_MESSAGES, dueDateError, UNATTACHED_MONTHS, type BulkIntent, type QuestionnaireIntent } from "./preview/rules";
@@ -50,6 +54,7 @@ const HANDLERS: {
   delete: deleteQuestionnaire,
   restore,
   link,
+  reply_note: replyNote,
 };
 
 /** One questionnaire's action (the preview dialog). */
@@ -188,22 +193,10 @@ export interface PreviewData {
     reminderInAppMessage: string | null;
     reminderSmsMessage: string | null;
   };
-  sections: {
-    id: string;
-    name: string;
-    sectionType: number;
-    markedCompleted: boolean;
-    questions: {
-      id: string;
-      text: string;
-      questionType: string;
-      answer: string | null;
-      answerBy: string | null;
-      specialAnswer: string | null;
-      optional: boolean;
-      notes: { id: string; body: string; author: string; createdAt: string }[];
-    }[];
-  }[];
+  /** The questionnaire as the client's page reads it (answers, entries, notes with replies, files). */
+  sections: SectionData[];
+  questions: QuestionData[];
+  uploads: Record<string, UploadedFileState>;
   documents: { id: string; name: string; path: string; createdAt: string }[];
   activities: { id: string; typeId: number; title: string; description: string | null; createdAt: string }[];
   unattached: { id: string; name: string; documentType: string | null; createdAt: string }[];
@@ -214,38 +207,17 @@ export interface PreviewData {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
-/** Everything the dialog shows, in a bounded number of statements (8) whatever the size. */
+/** Everything the dialog shows, in a bounded number of statements (10) whatever the size. */
 export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, questionnaireId: string): Promise<PreviewData> {
   if (staff.kind !== "staff") throw notFound();
   const row = await portal.db.$transaction((tx) => one(tx, staff, questionnaireId, "any"));
   const db = portal.db;
   const since = new Date(Date.now() - UNATTACHED_MONTHS * 31 * 86_400_000);
-  const [q, sections, questions, documents, activities, unattached, targets] = await Promise.all([
+  const [q, view, documents, activities, unattached, targets] = await Promise.all([
     db.questionnaire.findFirstOrThrow({ where: { id: row.id }, include: { company: { select: { name: true, hashId: true } } } }),
-    db.section.findMany({
-      where: { questionnaireId: row.id },
-      orderBy: [{ order: "asc" }, { createdAt: "asc" }],
-      select: { id: true, name: true, sectionType: true, markedCompleted: true },
-    }),
-    db.question.findMany({
-      where: { questionnaireId: row.id, deletedAt: null },
-      orderBy: [{ order: "asc" }, { createdAt: "asc" }],
-      select: {
-        id: true,
-        sectionId: true,
-        text: true,
-        questionType: true,
-        answer: true,
-        answerBy: true,
-        specialAnswer: true,
-        optional: true,
-        comments: {
-          where: { deletedAt: null, removed: false, fromFirmUser: true },
-          orderBy: { createdAt: "asc" },
-          take: 20,
-          select: { id: true, body: true, createdAt: true, author: { select: { fname: true, lname: true } } },
-        },
-      },
+    db.$transaction(async (tx) => {
+      const [sections, questions] = [await readSections(tx, row.id), await readQuestions(tx, row.id, portal.firm.name)];
+      return { sections, questions, uploads: await readUploads(tx, { id: row.id, company: { id: row.company_id } }, questions) };
     }),
     db.document.findMany({
       where: { questionnaireId: row.id, deletedAt: null, itemType: "file" },
@@ -271,21 +243,6 @@ export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, q
       take: 200,
     }),
   ]);
-  const bySection = new Map<string, PreviewData["sections"][number]["questions"]>();
-  for (const qu of questions) {
-    const list = bySection.get(qu.sectionId) ?? [];
-    list.push({
-      id: qu.id,
-      text: qu.text,
-      questionType: qu.questionType,
-      answer: qu.answer,
-      answerBy: day(qu.answerBy),
-      specialAnswer: qu.specialAnswer,
-      optional: qu.optional,
-      notes: qu.comments.map((c) => ({ id: c.id, body: c.body, author: `${c.author.fname} ${c.author.lname}`.trim(), createdAt: c.createdAt.toISOString() })),
-    });
-    bySection.set(qu.sectionId, list);
-  }
   return {
     questionnaire: {
       id: q.id,
@@ -310,7 +267,7 @@ export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, q
       reminderInAppMessage: q.reminderInAppMessage,
       reminderSmsMessage: q.reminderSmsMessage,
     },
-    sections: sections.map((s) => ({ ...s, questions: bySection.get(s.id) ?? [] })),
+    ...view,
     documents: documents.map((d) => ({ id: d.id, name: d.name, path: d.path, createdAt: d.createdAt.toISOString() })),
     activities: activities.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
     unattached: unattached.map((d) => ({

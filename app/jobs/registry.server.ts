@@ -11,10 +11,20 @@ import { outboxJobs } from "~/outbox/jobs.server";
 import { importJobs } from "~/staff/import/jobs.server";
 import { reminderJobs } from "~/reminders/jobs.server";
 import { scheduledMessageJobs } from "~/conversations/scheduled.server";
+import { noteNotificationJobs } from "~/questionnaires/note-notification.server";
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
-  return [...outboxJobs(), ...documentJobs(), ...importJobs(), ...sendJobs(), ...reminderJobs(), ...scheduledMessageJobs(), ...pdfJobs()];
+  return [
+    ...outboxJobs(),
+    ...documentJobs(),
+    ...importJobs(),
+    ...sendJobs(),
+    ...reminderJobs(),
+    ...scheduledMessageJobs(),
+    ...pdfJobs(),
+    ...noteNotificationJobs(),
+  ];
 }
 
 /** The product's job types, or only those named (each name must exist). */

@@ -45,7 +45,7 @@ interface QuestionRow {
   trigger_for_follow_up_question: string | null;
   order: number;
   entries: { entryNumber: number; field: string; value: string | null }[];
-  notes: { id: string; author: string; staff: boolean; body: string }[];
+  notes: { id: string; author: string; staff: boolean; body: string; replyToId: string | null; createdAt: string }[];
 }
 
 /** Questions with their entries and client-visible notes, in one statement. */
@@ -57,7 +57,7 @@ export async function readQuestions(tx: FirmTx, questionnaireId: string, firmNam
            q.prior_year_value, q.uploaded_last_year, q.follow_up_question_id, q.trigger_for_follow_up_question, q."order",
            coalesce((SELECT json_agg(json_build_object('entryNumber', e.entry_number, 'field', e.field, 'value', e.value) ORDER BY e.entry_number)
                        FROM question_entries e WHERE e.firm_id = q.firm_id AND e.question_id = q.id), '[]'::json) AS entries,
-           coalesce((SELECT json_agg(json_build_object('id', c.id, 'body', c.body, 'staff', u.kind = 'staff',
+           coalesce((SELECT json_agg(json_build_object('id', c.id, 'body', c.body, 'staff', u.kind = 'staff', 'replyToId', c.reply_to_id, 'createdAt', c.created_at,
                                      'author', coalesce(nullif(u.preferred_name, ''), trim(u.fname || ' ' || u.lname))) ORDER BY c.created_at)
                        FROM question_comments c JOIN users u ON u.firm_id = c.firm_id AND u.id = c.author_id
                       WHERE c.firm_id = q.firm_id AND c.question_id = q.id AND NOT c.removed AND NOT c.from_firm_user AND c.deleted_at IS NULL), '[]'::json) AS notes
@@ -84,7 +84,13 @@ export async function readQuestions(tx: FirmTx, questionnaireId: string, firmNam
     triggerForFollowUpQuestion: r.trigger_for_follow_up_question,
     order: r.order,
     entries: r.entries,
-    notes: r.notes.map((n) => ({ id: n.id, text: `${n.staff ? `${firmName} Team` : n.author}: ${n.body}` })),
+    notes: r.notes.map((n) => ({
+      id: n.id,
+      text: `${n.staff ? `${firmName} Team` : n.author}: ${n.body}`,
+      replyToId: n.replyToId,
+      fromStaff: n.staff,
+      createdAt: new Date(n.createdAt).toISOString(),
+    })),
   }));
 }
 

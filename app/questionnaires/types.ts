@@ -15,8 +15,19 @@ export interface QuestionData extends QuestionFacts {
   priorYearValue: string | null;
   uploadedLastYear: boolean;
   entries: { entryNumber: number; field: string; value: string | null }[];
-  /** 'Author: body', oldest first. */
-  notes: { id: string; text: string }[];
+  /** 'Author: body', oldest first; a staff reply names the note it answers. */
+  notes: NoteData[];
+}
+
+export interface NoteData {
+  id: string;
+  /** 'Author: body' (staff replies: '{Firm} Team: body'). */
+  text: string;
+  /** A staff reply: the client's note it answers. */
+  replyToId?: string | null;
+  /** Written by the firm's staff (a reply). */
+  fromStaff?: boolean;
+  createdAt?: string;
 }
 
 export interface SignatureData {

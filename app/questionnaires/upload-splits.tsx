@@ -52,6 +52,13 @@ async function documentApi(companyHash: string, body: Record<string, unknown>, f
   }
 }
 
+/** A presigned URL to view one of the entity's documents (staff: the document API's view_url). */
+export async function documentViewUrl(companyHash: string, documentId: string): Promise<string> {
+  const reply = await documentApi(companyHash, { intent: "view_url", id: documentId }, VIEW_FAILED);
+  if (reply.error || !reply.url) throw new Error(reply.error ?? VIEW_FAILED);
+  return reply.url;
+}
+
 export interface UploadSplits {
   uploads: Record<string, UploadedFileState>;
   /** Some of the questionnaire's files were split by the firm (the note) / are being split (the page polls). */
@@ -167,11 +174,7 @@ export function useUploadSplits(input: {
         if (reply.split) setSplit(key, reply.split);
         toast.success(reply.message ?? SPLIT_MESSAGES.markedOther);
       }),
-    async viewUrl(key) {
-      const reply = await documentApi(companyHash, { intent: "view_url", id: uploads[key]?.documentId ?? "" }, VIEW_FAILED);
-      if (reply.error || !reply.url) throw new Error(reply.error ?? VIEW_FAILED);
-      return reply.url;
-    },
+    viewUrl: (key) => documentViewUrl(companyHash, uploads[key]?.documentId ?? ""),
   };
 }
 

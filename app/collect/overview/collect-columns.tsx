@@ -10,10 +10,34 @@ import { COLLECT_COLUMNS, type CollectColumnKey } from "./table";
 
 type Translate = ReturnType<typeof useVocabulary>;
 
-function cell(key: Exclude<CollectColumnKey, "select">, row: CollectRow, tr: Translate, today: string, open: (id: string) => void): ReactNode {
+/** Opens the preview dialog of a questionnaire, at a question when given. */
+type Open = (id: string, questionId?: string) => void;
+
+function cell(key: Exclude<CollectColumnKey, "select">, row: CollectRow, tr: Translate, today: string, open: Open): ReactNode {
   switch (key) {
     case "notes":
-      return row.notes ? <Badge tone="neutral">{row.notes}</Badge> : "";
+      return (
+        <>
+          {row.notes ? (
+            <Badge tone="neutral" title="Staff notes">
+              {row.notes}
+            </Badge>
+          ) : null}
+          {row.clientNotes && row.latestClientNote ? (
+            <button
+              type="button"
+              className={s.noteButton}
+              onClick={() => open(row.id, row.latestClientNote!.questionId)}
+              aria-label={`${clientNotesLabel(row.clientNotes)} from ${row.client}. Latest, ${row.latestClientNote.author}: ${row.latestClientNote.body}`}
+            >
+              <Badge tone="warning">{clientNotesLabel(row.clientNotes)}</Badge>
+              <span className={s.notePreview}>
+                {row.latestClientNote.author}: {row.latestClientNote.body}
+              </span>
+            </button>
+          ) : null}
+        </>
+      );
     case "firm_custom_status_id":
       return row.customStatus ? <Badge tone="brand">{row.customStatus}</Badge> : "";
     case "firm_role":
@@ -83,8 +107,12 @@ function cell(key: Exclude<CollectColumnKey, "select">, row: CollectRow, tr: Tra
   }
 }
 
+function clientNotesLabel(count: number): string {
+  return count === 1 ? "1 client note" : `${count} client notes`;
+}
+
 /** Every column but the row's checkbox (the DataTable's selection column). */
-export function collectColumns(tr: Translate, today: string, open: (id: string) => void): DataTableColumn<CollectRow>[] {
+export function collectColumns(tr: Translate, today: string, open: Open): DataTableColumn<CollectRow>[] {
   return COLLECT_COLUMNS.filter((c) => c.key !== "select").map((c) => ({
     key: c.key,
     label: c.label,

@@ -38,7 +38,8 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   const revalidator = useRevalidator();
   const { state, rows, page, options, today, isAdvisor } = data;
   const current: TableState = { ...state, page: page.page };
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [open, setOpen] = useState<{ id: string; questionId?: string } | null>(null);
+  const openId = open?.id ?? null;
   const deletedView = state.filters.deleted?.[0] === "only";
 
   // Selection (kept while paging; cleared when the filters change).
@@ -47,7 +48,7 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   useEffect(() => setSelected({}), [filterKey]);
   const selectedIds = useMemo(() => new Set(Object.keys(selected).filter((id) => selected[id])), [selected]);
 
-  const columns = useMemo(() => collectColumns(tr, today, setOpenId), [tr, today]);
+  const columns = useMemo(() => collectColumns(tr, today, (id, questionId) => setOpen({ id, questionId })), [tr, today]);
   const hasFilters = Boolean(state.q || Object.keys(state.filters).length);
 
   return (
@@ -80,7 +81,9 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
           ) : null
         }
       />
-      {openId ? <PreviewDialog questionnaireId={openId} isAdvisor={isAdvisor} today={today} onClose={() => setOpenId(null)} /> : null}
+      {openId ? (
+        <PreviewDialog questionnaireId={openId} isAdvisor={isAdvisor} today={today} focusQuestionId={open?.questionId ?? null} onClose={() => setOpen(null)} />
+      ) : null}
     </>
   );
 }

@@ -91,3 +91,32 @@ export const filters = style({
 });
 
 export const filtersToggle = style({ display: "none", "@media": { "screen and (max-width: 600px)": { display: "inline-flex" } } });
+
+/** A question in the preview dialog: its text, the answer, and the notes; it may shrink (long file names, wide entries). */
+export const questionBody = style({ display: "grid", gap: vars.space.xs, minWidth: 0, flex: 1 });
+
+/** Collect's notes cell: the client's notes count and the newest one's start; opens the preview at it. */
+export const noteButton = style({
+  display: "grid",
+  gap: vars.space["2xs"],
+  justifyItems: "start",
+  maxWidth: 220,
+  padding: 0,
+  border: 0,
+  background: "none",
+  color: "inherit",
+  font: "inherit",
+  textAlign: "left",
+  cursor: "pointer",
+  selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 } },
+});
+
+export const notePreview = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  maxWidth: "100%",
+  selectors: { [`${noteButton}:hover &`]: { textDecoration: "underline" } },
+});

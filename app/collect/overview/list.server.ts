@@ -41,14 +41,19 @@ export interface CollectRow {
   assigned: string | null;
   firmGroup: string | null;
   notes: number;
+  /** The client's notes on the questionnaire's questions (not the firm's replies). */
+  clientNotes: number;
+  /** The newest of them: where it is and how it starts. */
+  latestClientNote: { questionId: string; author: string; body: string } | null;
   documents: number;
   firmRoles: string[];
   /** Spec field has_split_documents_to_review: see SPLIT_TO_REVIEW_SQL. */
   hasSplitDocumentsToReview: boolean;
 }
 
-interface RawRow extends Omit<CollectRow, "notes" | "documents"> {
+interface RawRow extends Omit<CollectRow, "notes" | "clientNotes" | "documents"> {
   notes: string;
+  clientNotes: string;
   documents: string;
 }
 
@@ -59,6 +64,12 @@ interface RawRow extends Omit<CollectRow, "notes" | "documents"> {
  */
 const SPLIT_TO_REVIEW_SQL = `EXISTS (SELECT 1 FROM extracted_documents e WHERE e.questionnaire_id = q.id AND e.parent_document_id IS NULL AND e.source = 'split'
   AND e.status = 'split_succeeded' AND NOT e.marked_as_others AND e.deleted_at IS NULL)`;
+
+/** The client's own notes on the questionnaire's live questions (replies and the firm's internal notes left out). */
+const CLIENT_NOTES_FROM = `FROM question_comments qc JOIN questions qq ON qq.firm_id = qc.firm_id AND qq.id = qc.question_id
+  JOIN users cu ON cu.firm_id = qc.firm_id AND cu.id = qc.author_id
+  WHERE qq.questionnaire_id = q.id AND qq.deleted_at IS NULL AND cu.kind = 'client'
+    AND qc.reply_to_id IS NULL AND NOT qc.from_firm_user AND NOT qc.removed AND qc.deleted_at IS NULL`;
 
 const ts = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -74,6 +85,9 @@ const SELECT = `q.id, q.company_id AS "companyId", c.hash_id AS "companyHash", c
   CASE WHEN adv.id IS NULL THEN NULL ELSE trim(adv.fname || ' ' || adv.lname) END AS assigned,
   g.name AS "firmGroup",
   (SELECT count(*) FROM notes n WHERE n.questionnaire_id = q.id AND n.deleted_at IS NULL) AS notes,
+  (SELECT count(*) ${CLIENT_NOTES_FROM}) AS "clientNotes",
+  (SELECT json_build_object('questionId', qq.id, 'body', left(qc.body, 80), 'author', coalesce(nullif(cu.preferred_name, ''), trim(cu.fname || ' ' || cu.lname)))
+     ${CLIENT_NOTES_FROM} ORDER BY qc.created_at DESC LIMIT 1) AS "latestClientNote",
   (SELECT count(*) FROM documents d WHERE d.questionnaire_id = q.id AND d.deleted_at IS NULL AND d.item_type = 'file') AS documents,
   ${SPLIT_TO_REVIEW_SQL} AS "hasSplitDocumentsToReview",
   COALESCE((SELECT array_agg(fr.role_name || ': ' || trim(u.fname || ' ' || u.lname) ORDER BY fr.role_name, u.lname)
@@ -123,7 +137,12 @@ export async function listCollect(portal: FirmSiteContext, viewer: StaffViewer, 
   return {
     page,
     capped,
-    rows: finalRows.map(({ notes, documents, ...r }) => ({ ...r, notes: Number(notes), documents: Number(documents) })),
+    rows: finalRows.map(({ notes, clientNotes, documents, ...r }) => ({
+      ...r,
+      notes: Number(notes),
+      clientNotes: Number(clientNotes),
+      documents: Number(documents),
+    })),
   };
 }
 

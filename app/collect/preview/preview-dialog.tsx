@@ -8,7 +8,11 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Alert, Badge, Button, ConfirmDialog, Dialog, EmptyState, Select, Spinner, Switch, Tabs, TextArea, TextField, useToast } from "~/components/ui";
-import { questionStatus, type QuestionType } from "~/questionnaires/rules";
+import { apiFetch } from "~/auth/api-fetch";
+import { askedSections } from "~/questionnaires/answer-summary";
+import { AnswerView } from "~/questionnaires/answer-view";
+import { NoteThreads } from "~/questionnaires/page/notes";
+import { questionStatus } from "~/questionnaires/rules";
 import { useVocabulary } from "~/vocabulary";
 import type { PreviewData } from "../questionnaire-actions.server";
 import { DueDateDialog } from "../overview/due-date-dialog";
@@ -27,17 +31,18 @@ import {
 type ActionResult = { ok: true; message: string; count: number; link?: string } | { ok?: undefined; error: string };
 type Confirm = null | "lock" | "unlock" | "complete" | "uncomplete" | "delete" | "restore";
 
-const SPECIAL: Record<string, string> = { not_applicable: "Not applicable", provided_elsewhere: "Provided elsewhere", marked_completed: "Marked completed" };
-
 export function PreviewDialog({
   questionnaireId,
   isAdvisor,
   today,
+  focusQuestionId,
   onClose,
 }: {
   questionnaireId: string;
   isAdvisor: boolean;
   today: string;
+  /** Bring this question into view (Collect's notes column opens the dialog at the client's note). */
+  focusQuestionId?: string | null;
   onClose: () => void;
 }) {
   const tr = useVocabulary();
@@ -92,6 +97,28 @@ export function PreviewDialog({
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [action.state, action.data]);
+
+  /** A staff reply to a client's note: saved at once, then the dialog reloads to show it. */
+  async function reply(noteId: string, body: string): Promise<boolean> {
+    try {
+      const response = await apiFetch(endpoint, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ intent: "reply_note", noteId, body }),
+      });
+      const result = (await response.json().catch(() => ({}))) as Partial<ActionResult> & { error?: string };
+      if (!response.ok || !("ok" in result && result.ok)) {
+        toast.error(result.error && result.error !== "Malformed request" ? result.error : COLLECT_MESSAGES.failed);
+        return false;
+      }
+      toast.success(COLLECT_MESSAGES.replySaved);
+      loader.load(endpoint);
+      return true;
+    } catch {
+      toast.error(COLLECT_MESSAGES.failed);
+      return false;
+    }
+  }
 
   const data = loader.data;
   const q = data?.questionnaire;
@@ -226,7 +253,7 @@ export function PreviewDialog({
           <Tabs
             label={`${tr("Questionnaire")} details`}
             tabs={[
-              { id: "sections", label: "Sections", content: <SectionsTab data={data} /> },
+              { id: "sections", label: "Sections", content: <SectionsTab data={data} focusQuestionId={focusQuestionId} onReply={reply} /> },
               { id: "documents", label: `Documents (${data.documents.length})`, content: <DocumentsTab data={data} /> },
               { id: "activities", label: "Activities", content: <ActivitiesTab data={data} /> },
               {
@@ -278,42 +305,41 @@ export function PreviewDialog({
   );
 }
 
-function SectionsTab({ data }: { data: PreviewData }) {
-  if (data.sections.length === 0) return <EmptyState compact titleAs="p" title="No sections." />;
+function SectionsTab({
+  data,
+  focusQuestionId,
+  onReply,
+}: {
+  data: PreviewData;
+  focusQuestionId?: string | null;
+  onReply: (noteId: string, body: string) => Promise<boolean>;
+}) {
+  const tr = useVocabulary();
+  const asked = askedSections(data.sections, data.questions);
+  // Opened from Collect's notes: the first question with a client note comes into view.
+  useEffect(() => {
+    if (!focusQuestionId) return;
+    document.getElementById(`preview-question-${focusQuestionId}`)?.scrollIntoView({ block: "center" });
+  }, [focusQuestionId]);
+  if (asked.length === 0) return <EmptyState compact titleAs="p" title="No sections." />;
   return (
     <div className={s.stack}>
-      {data.sections.map((section) => (
-        <section key={section.id} className={s.stack} style={{ gap: 8 }}>
+      {asked.map(({ section, questions }) => (
+        <section key={section.id} className={s.stack} style={{ gap: 8 }} aria-label={tr(section.name)}>
           <h3 className={s.sectionTitle}>
-            {section.name}
+            {tr(section.name)}
             {section.markedCompleted ? <Badge tone="success">Completed</Badge> : null}
           </h3>
-          {section.questions.length ? (
+          {questions.length ? (
             <ul className={s.list}>
-              {section.questions.map((question) => {
-                const status = questionStatus({
-                  answer: question.answer,
-                  answerBy: question.answerBy,
-                  specialAnswer: question.specialAnswer as never,
-                  optional: question.optional,
-                });
-                const answer = question.specialAnswer
-                  ? SPECIAL[question.specialAnswer]
-                  : question.answerBy
-                    ? `Answer later: ${formatDay(question.answerBy)}`
-                    : question.questionType === ("upload" satisfies QuestionType) && question.answer
-                      ? `${question.answer.split("&!&").length} file(s)`
-                      : (question.answer ?? "");
+              {questions.map((question) => {
+                const status = questionStatus(question);
                 return (
-                  <li key={question.id} className={s.listItem}>
-                    <div>
-                      <div>{question.text}</div>
-                      {answer ? <div className={s.answer}>{answer}</div> : null}
-                      {question.notes.map((n) => (
-                        <div key={n.id} className={s.note}>
-                          <strong>{n.author}:</strong> {n.body}
-                        </div>
-                      ))}
+                  <li key={question.id} id={`preview-question-${question.id}`} className={s.listItem} data-question={question.id}>
+                    <div className={s.questionBody}>
+                      <div>{tr(question.text)}</div>
+                      <AnswerView q={question} uploads={data.uploads} companyHash={data.questionnaire.companyHash} />
+                      <NoteThreads q={question} onReply={data.questionnaire.deleted ? undefined : onReply} />
                     </div>
                     <Badge tone={status === "completed" ? "success" : status === "pending" ? "warning" : "neutral"}>
                       {status === "completed" ? "Completed" : status === "pending" ? "Pending" : "Incomplete"}

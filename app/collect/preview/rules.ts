@@ -36,7 +36,13 @@ export const COLLECT_MESSAGES = {
   itemOptions: "Document options cannot contain slashes or periods",
   noSelection: "Please select at least one questionnaire",
   notDraft: "Only drafts can be sent.",
+  replySaved: "Reply saved",
+  replyText: "Please enter a reply.",
+  noteGone: "This note was removed.",
 } as const;
+
+/** The longest note or reply (the client's note has the same limit). */
+export const MAX_NOTE_LENGTH = 2000;
 
 export const DUE_DATE_SHORTCUTS = [7, 14, 30] as const;
 export const DEFAULT_DUE_DAYS = 7;
@@ -134,6 +140,11 @@ export const questionnaireIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete") }),
   z.object({ intent: z.literal("restore") }),
   z.object({ intent: z.literal("link") }),
+  z.object({
+    intent: z.literal("reply_note"),
+    noteId: id,
+    body: z.string().trim().min(1, COLLECT_MESSAGES.replyText).max(MAX_NOTE_LENGTH),
+  }),
 ]);
 export type QuestionnaireIntent = z.infer<typeof questionnaireIntentSchema>;
 

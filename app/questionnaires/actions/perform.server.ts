@@ -29,6 +29,7 @@ import { uploadConfirm } from "./upload-confirm.server";
 import { uploadGrant } from "./upload-grant.server";
 import { uploadRemove } from "./upload-remove.server";
 import { uploadStates } from "./upload-states.server";
+import { scheduleNoteEmail } from "../note-notification.server";
 
 type ReadIntent = "document_url" | "file_url" | "upload_states";
 type WriteIntent = Exclude<QuestionnaireAction["intent"], ReadIntent>;
@@ -83,6 +84,7 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
       for (const key of write.written) await deleteObject({ firmId, key }).catch(() => {});
       throw error;
     });
+  if (action.intent === "add_note") await scheduleNoteEmail(firmId, action.questionnaireId);
   for (const sectionId of write.largeCopies) {
     await enqueue(SIGN_PDF_COPY_JOB, { firmId, sectionId }).catch((error: unknown) => console.error(`Signed copy of section ${sectionId} not queued:`, error));
   }

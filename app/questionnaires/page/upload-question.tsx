@@ -6,6 +6,7 @@ import { FilePreviewDialog } from "~/pdf/file-preview-dialog";
 import { SPLIT_MESSAGES } from "~/documents/splits/split-rules";
 import type { QuestionData } from "../types";
 import { answerValues } from "../rules";
+import { fileLabel } from "../answer-summary";
 import * as s from "../questionnaire.css";
 import { staffCanPreview, UploadedFile } from "../upload-splits";
 import type { SectionBodyProps } from "./types";
@@ -115,15 +116,5 @@ export function UploadQuestion({
         }}
       />
     </div>
-  );
-}
-
-/** The name an upload's key carries ("{random}-{name}" → "name"). */
-function fileLabel(key: string): string {
-  return (
-    key
-      .split("/")
-      .pop()
-      ?.replace(/^[A-Za-z0-9]+-/, "") ?? key
   );
 }
