@@ -11,6 +11,7 @@ import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigati
 import { unreadMessageCount } from "~/conversations/unread.server";
 import { useNonce } from "~/nonce";
 import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
+import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
 
 export const links: LinksFunction = () => [...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []), { rel: "icon", href: "/favicon.ico" }];
 
@@ -58,6 +59,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** A move between a questionnaire's sections (?sectionId=) changes nothing the shell shows. */
+export const shouldRevalidate = revalidateUnlessSectionMove;
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;

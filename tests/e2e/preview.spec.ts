@@ -70,6 +70,7 @@ test("an advisor previews a client's questionnaire: mock answers and notes, noth
   const count = await sections.count();
   for (let i = 0; i < count; i++) {
     await sections.nth(i).click();
+    await expect(sections.nth(i)).toHaveAttribute("aria-current", "step");
     if ((await page.locator('section[data-status] input[type="text"][aria-labelledby^="q-"]').count()) > 0) break;
   }
   const question = page
