@@ -12,6 +12,7 @@ import { unreadMessageCount } from "~/conversations/unread.server";
 import { useNonce } from "~/nonce";
 import { readerTimeZone } from "~/time-zones";
 import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
+import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
 
 export const links: LinksFunction = () => [...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []), { rel: "icon", href: "/favicon.ico" }];
 
@@ -60,6 +61,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** A move between a questionnaire's sections (?sectionId=) changes nothing the shell shows. */
+export const shouldRevalidate = revalidateUnlessSectionMove;
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;

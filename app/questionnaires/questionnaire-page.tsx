@@ -6,12 +6,15 @@
  * Advisor modes never call the server: admin-preview answers (and notes) live in this page's state
  * only; admin-template is read-only with notes and signing disabled.
  */
+import { useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Button, ConfirmDialog, useToast } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import { checklistPlacement, documentChecklist, nextBlockedMessage, SECTION_TYPE, sectionViews, submitEnabled } from "./rules";
 import * as s from "./questionnaire.css";
 import { useUploadSplits } from "./upload-splits";
+import { SECTION_PARAM, searchWithSection } from "./section-url";
+import { agreementLetter } from "./letter";
 import { SectionBody } from "./page/section-body";
 import { SectionNav } from "./page/section-nav";
 import { QuestionnaireHeader } from "./page/questionnaire-header";
@@ -49,11 +52,14 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [sections, questions, visited, props.firstSectionRequired, deposit.depositStatus],
   );
-  const initialIndex = Math.max(
+  // The open section is the URL's (?sectionId=); without one, the section the client was last on.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [fallbackSectionId] = useState(() => props.initialSectionId ?? data.currentSectionId);
+  const wantedSectionId = searchParams.get(SECTION_PARAM) ?? fallbackSectionId;
+  const index = Math.max(
     0,
-    views.findIndex((v) => v.section.id === (props.initialSectionId ?? data.currentSectionId)),
+    views.findIndex((v) => v.section.id === wantedSectionId),
   );
-  const [index, setIndex] = useState(initialIndex);
   const current = views[Math.min(index, views.length - 1)];
   const hasReview = views.some((v) => v.section.sectionType === SECTION_TYPE.review_and_submit);
   const canSubmit = submitEnabled({ hasReviewSection: hasReview, agreed, deposit, mode, readOnly: props.readOnly !== null || data.completed });
@@ -61,6 +67,17 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const placement = checklistPlacement(data, props.hideDocumentUploadsWithinSections ?? false);
   const checklist = useMemo(() => documentChecklist(views, questions), [views, questions]);
   const showChecklist = placement.dialog && checklist.groups.length > 0;
+
+  // A section left (by Next, the section list, or Back and Forward) shows its errors from then on.
+  const shownRef = useRef<string | null>(null);
+  useEffect(() => {
+    const left = shownRef.current;
+    shownRef.current = current?.section.id ?? null;
+    if (left && left !== current?.section.id) {
+      setVisited((v) => new Set(v).add(left));
+      setBlocked(null);
+    }
+  }, [current?.section.id]);
 
   // Opening a section records progress; a custom section completes when opened.
   const openedRef = useRef<string | null>(null);
@@ -78,9 +95,10 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
       return;
     }
     setBlocked(null);
-    setVisited((v) => new Set(v).add(current.section.id));
-    setIndex(Math.max(0, Math.min(views.length - 1, to)));
-    if (typeof window !== "undefined") window.scrollTo({ top: 0 });
+    const target = views[Math.max(0, Math.min(views.length - 1, to))];
+    if (!target || target.section.id === current.section.id) return;
+    // A new history entry (Back returns here); the page scrolls to the top like any navigation.
+    setSearchParams((search) => searchWithSection(search, target.section.id));
   }
 
   async function submit() {
@@ -111,6 +129,9 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
     return <Alert tone="info">{t("This questionnaire has no sections yet.")}</Alert>;
   }
   const isLast = index === views.length - 1;
+  // An engagement letter kept in the instruction is shown as the letter, in the section's body.
+  const letterInInstruction =
+    current.section.sectionType === SECTION_TYPE.agreement_signature && agreementLetter(current.section) === current.section.instruction;
 
   return (
     <div>
@@ -133,7 +154,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
             <h2 className={s.sectionTitle} id="section-title">
               {t(current.section.name)}
             </h2>
-            {current.section.instruction ? <p className={s.muted}>{t(current.section.instruction)}</p> : null}
+            {current.section.instruction && !letterInInstruction ? <p className={s.muted}>{t(current.section.instruction)}</p> : null}
           </div>
 
           <SectionAlerts views={views} index={index} isLast={isLast} completed={data.completed} go={go} />

@@ -1,4 +1,4 @@
-import { style, styleVariants } from "@vanilla-extract/css";
+import { createVar, globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { mq, vars } from "../../themes";
 
 export const header = style({
@@ -85,20 +85,160 @@ export const followUp = style({
 });
 export const questionText = style({ margin: 0, fontWeight: vars.fontWeight.bold, color: vars.color.text, display: "flex", gap: vars.space.xs });
 export const row = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
-export const choice = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, color: vars.color.text });
+/** A question's radio buttons or checkboxes: columns on wide screens, one per line (each a 44 px target) on phones. */
+export const options = style({
+  display: "grid",
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  gridTemplateColumns: "repeat(auto-fill, minmax(15rem, 1fr))",
+  "@media": { [mq.mobile]: { gridTemplateColumns: "minmax(0, 1fr)", gap: 0 } },
+});
+export const optionsInline = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: `${vars.space.xs} ${vars.space.xl}`,
+  "@media": { [mq.mobile]: { gap: `0 ${vars.space.xl}` } },
+});
+export const option = style({
+  paddingBlock: vars.space["2xs"],
+  "@media": { [mq.mobile]: { minHeight: "44px", alignItems: "center", paddingBlock: 0 } },
+});
 export const saved = style({ color: vars.color.success, fontSize: vars.fontSize.sm });
 export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm, margin: 0 });
-export const special = style({ background: vars.color.surfaceAlt, borderRadius: vars.radius.md, padding: vars.space.sm, color: vars.color.text, margin: 0 });
-export const entries = style({ display: "grid", gap: vars.space.sm });
-export const entry = style({
-  display: "grid",
-  gap: vars.space.xs,
-  gridTemplateColumns: "repeat(auto-fit, minmax(10rem, 1fr)) auto",
-  alignItems: "end",
+export const special = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  background: vars.color.surfaceAlt,
+  borderRadius: vars.radius.md,
   padding: vars.space.sm,
+  color: vars.color.text,
+  margin: 0,
+});
+globalStyle(`${special} > p`, { margin: 0 });
+
+/** The question's text with its actions menu at the right. */
+export const questionHead = style({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: vars.space.sm });
+export const menuButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  flex: "none",
+  height: "32px",
+  marginTop: "-4px",
+  padding: `0 ${vars.space.sm}`,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.textMuted,
+  font: "inherit",
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  cursor: "pointer",
+  selectors: {
+    "&:hover, &[data-open]": { background: vars.color.surfaceAlt, color: vars.color.text, borderColor: vars.color.borderStrong },
+    "&:focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
+  },
+  "@media": { [mq.mobile]: { height: "44px", minWidth: "44px", justifyContent: "center", marginTop: "-8px" } },
 });
+export const menuButtonText = style({ "@media": { [mq.mobile]: { display: "none" } } });
+const menuIn = keyframes({ from: { opacity: 0, transform: "translateY(-4px)" }, to: { opacity: 1, transform: "none" } });
+export const menu = style({
+  zIndex: 300,
+  minWidth: "13rem",
+  padding: vars.space.xs,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.lg,
+  outline: "none",
+  animation: `${menuIn} ${vars.motion.fast} ease-out`,
+  "@media": { [mq.reducedMotion]: { animation: "none" } },
+});
+export const menuItem = style({
+  display: "flex",
+  alignItems: "center",
+  width: "100%",
+  minHeight: "36px",
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  border: 0,
+  borderRadius: vars.radius.md,
+  background: "transparent",
+  color: vars.color.text,
+  font: "inherit",
+  fontSize: vars.fontSize.md,
+  textAlign: "left",
+  cursor: "pointer",
+  selectors: { "&[data-focus]": { background: vars.color.brandSoft, color: vars.color.brandText } },
+  "@media": { [mq.mobile]: { minHeight: "44px" } },
+});
+export const entries = style({ display: "grid", gap: vars.space.sm });
+
+/** Entries: one grid row per entry, a column per field (their count in `entryFieldCount`), the remove button last. */
+export const entryFieldCount = createVar();
+const entryColumns = `repeat(${entryFieldCount}, minmax(7rem, 1fr)) 2.75rem`;
+export const entryTable = style({
+  display: "grid",
+  gap: vars.space.xs,
+  overflowX: "auto",
+  "@media": { [mq.mobile]: { gap: vars.space.sm, overflowX: "visible" } },
+});
+export const entryHeader = style({
+  display: "grid",
+  gridTemplateColumns: entryColumns,
+  gap: vars.space.sm,
+  padding: `0 ${vars.space.xs}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  "@media": { [mq.mobile]: { display: "none" } },
+});
+export const entryRow = style({
+  display: "grid",
+  gridTemplateColumns: entryColumns,
+  gap: vars.space.sm,
+  alignItems: "center",
+  padding: vars.space.xs,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+  "@media": {
+    [mq.mobile]: {
+      gridTemplateColumns: "minmax(0, 1fr)",
+      padding: vars.space.md,
+      border: `1px solid ${vars.color.border}`,
+      background: vars.color.surface,
+    },
+  },
+});
+export const entryTitle = style({
+  display: "none",
+  margin: 0,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+  "@media": { [mq.mobile]: { display: "block" } },
+});
+export const entryField = style({});
+// On wide screens the header row names the columns: each field's own label is for screen readers only.
+globalStyle(`${entryField} > :first-child`, {
+  "@media": {
+    [mq.tablet]: {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      padding: 0,
+      margin: "-1px",
+      overflow: "hidden",
+      clip: "rect(0, 0, 0, 0)",
+      whiteSpace: "nowrap",
+      border: 0,
+    },
+  },
+});
+export const entryRemove = style({
+  "@media": { [mq.tablet]: { width: "2.5rem", padding: 0 }, [mq.mobile]: { justifySelf: "start", height: "44px" } },
+});
+export const phoneOnly = style({ "@media": { [mq.tablet]: { display: "none" } } });
 export const footer = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: vars.space.sm, alignItems: "center" });
 export const pills = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
 export const pillRow = style({ display: "flex", justifyContent: "space-between", gap: vars.space.sm, alignItems: "center" });
@@ -110,8 +250,21 @@ export const file = style({
   color: vars.color.text,
   wordBreak: "break-all",
 });
+/** A signer's block: buttons and badges at their own width, not the panel's. */
+export const signer = style({ justifyItems: "start" });
 export const signature = style({ fontFamily: vars.font.heading, fontStyle: "italic", fontSize: vars.fontSize.xl, color: vars.color.text });
 export const letter = style({ whiteSpace: "pre-wrap", color: vars.color.text, margin: 0 });
+/** The engagement letter: body-size text in paragraphs, about 70 characters a line. */
+export const letterBody = style({
+  display: "grid",
+  gap: vars.space.md,
+  maxWidth: "70ch",
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+  lineHeight: 1.65,
+  overflowWrap: "break-word",
+});
+globalStyle(`${letterBody} > p`, { margin: 0, whiteSpace: "pre-line" });
 export const printLine = style({
   display: "grid",
   gridTemplateColumns: "2fr 1fr",

@@ -20,6 +20,7 @@ import { isPortalError } from "~/errors";
 import { loadQuestionnaireForStaff, setDepositPaid } from "~/questionnaires/questionnaire.server";
 import { QuestionnairePage } from "~/questionnaires/questionnaire-page";
 import { depositOutstanding, MESSAGES } from "~/questionnaires/rules";
+import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
 import { todayIn } from "~/time-zones";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Preview: ${data.data.name}` : "Preview" }];
@@ -65,9 +66,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-/** Marking the deposit keeps the advisor's mock answers: the page takes the new status from the action. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
+/** Marking the deposit, or moving between sections, keeps the advisor's mock answers: the page takes the new status from the action. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => (args.formMethod?.toUpperCase() === "POST" ? false : revalidateUnlessSectionMove(args));
 
 export default function PreviewQuestionnaireRoute() {
   const loaded = useLoaderData<typeof loader>();

@@ -12,6 +12,7 @@ import { requireFirmSite } from "~/context.server";
 import { loadTemplatePreview } from "~/questionnaires/questionnaire.server";
 import { QuestionnairePage } from "~/questionnaires/questionnaire-page";
 import { MESSAGES } from "~/questionnaires/rules";
+import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
 import { todayIn } from "~/time-zones";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Template preview: ${data.data.name}` : "Template preview" }];
@@ -35,6 +36,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     initialSectionId: new URL(request.url).searchParams.get("sectionId"),
   };
 }
+
+export const shouldRevalidate = revalidateUnlessSectionMove;
 
 export default function PreviewTemplateRoute() {
   const loaded = useLoaderData<typeof loader>();

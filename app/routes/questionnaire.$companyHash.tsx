@@ -12,6 +12,7 @@ import { isPortalError } from "~/errors";
 import { loadClientQuestionnaire } from "~/questionnaires/questionnaire.server";
 import { QuestionnairePage } from "~/questionnaires/questionnaire-page";
 import { MESSAGES, readOnlyReason } from "~/questionnaires/rules";
+import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
 import { todayIn } from "~/time-zones";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? data.data.name : "Questionnaire" }];
@@ -40,6 +41,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     messageHref: prefs.communicationDisabled ? null : `/inbox/${data.company.hashId}`,
   };
 }
+
+/** Moving between sections (?sectionId=) keeps the loaded questionnaire. */
+export const shouldRevalidate = revalidateUnlessSectionMove;
 
 export default function QuestionnaireRoute() {
   const loaded = useLoaderData<typeof loader>();

@@ -5,7 +5,7 @@
  * viewer's canvas is checked for ink, and the screenshots are looked at.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { firmUrl, PASSWORD, screenshot, signIn, sql } from "./support";
+import { firmUrl, PASSWORD, questionAction, screenshot, signIn, sql } from "./support";
 
 async function signInClient(page: Page, slug: string, email: string) {
   await page.goto(firmUrl(slug, "/"));
@@ -199,7 +199,7 @@ test("a client works through the document checklist: upload, preview, remove, co
   await bank.locator('input[type="file"]').setInputFiles({ name: "december-bank.pdf", mimeType: "application/pdf", buffer });
   await expect(bank.getByText("december-bank.pdf")).toBeVisible();
   const payroll = page.locator("section[data-status]").filter({ hasText: "payroll summary" });
-  await payroll.getByRole("button", { name: "Provided Elsewhere" }).click();
+  await questionAction(payroll, "Provided Elsewhere");
   await expect(summary).toContainText("2 of 2 required documents provided");
   await expect(page.getByRole("button", { name: /Year-End Documents/ }).getByRole("img", { name: "Completed" })).toBeVisible();
   await screenshot(page, "pdf-summit-checklist-complete");

@@ -7,7 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { firmUrl, screenshot, signIn } from "./support";
+import { firmUrl, questionAction, screenshot, signIn } from "./support";
 
 // The test server's database, as its superuser (the embedded PostgreSQL in E2E_DATA_DIR; its port is in postmaster.pid).
 let pool: pg.Pool | null = null;
@@ -70,6 +70,7 @@ test("an advisor previews a client's questionnaire: mock answers and notes, noth
   const count = await sections.count();
   for (let i = 0; i < count; i++) {
     await sections.nth(i).click();
+    await expect(sections.nth(i)).toHaveAttribute("aria-current", "step");
     if ((await page.locator('section[data-status] input[type="text"][aria-labelledby^="q-"]').count()) > 0) break;
   }
   const question = page
@@ -78,20 +79,23 @@ test("an advisor previews a client's questionnaire: mock answers and notes, noth
     .first();
   await question.locator('input[type="text"][aria-labelledby^="q-"]').fill("Answered in preview");
   await expect(question.getByRole("status")).toHaveText("Saved");
-  await question.getByRole("button", { name: "Add Note" }).click();
+  await questionAction(question, "Add Note");
   await question.getByLabel("Note").fill("Please bring last year's return");
   await question.getByRole("button", { name: "Save Note" }).click();
   await expect(question.getByText("Acme Tax & Advisory Team: Please bring last year's return")).toBeVisible();
+  // Advisors can't use Upload Later (or Answer Later): the question's menu leaves them out.
+  await question.getByRole("button", { name: /^Actions for question/ }).click();
+  await expect(page.getByRole("menuitem", { name: "Mark N/A" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: /^(Upload|Answer) Later$/ })).toHaveCount(0);
+  await page.keyboard.press("Escape");
   const otherId = await page
     .locator("section[data-status]")
-    .filter({ has: page.getByRole("button", { name: "Mark N/A" }) })
+    .filter({ has: page.getByRole("button", { name: /^Actions for question/ }) })
     .nth(1)
     .getAttribute("id");
   const other = page.locator(`section[id="${otherId}"]`);
-  await other.getByRole("button", { name: "Mark N/A" }).click();
+  await questionAction(other, "Mark N/A");
   await expect(other.getByText("You marked this question as not applicable to you.")).toBeVisible();
-  // Advisors can't use Upload Later (or Answer Later).
-  await expect(page.getByRole("button", { name: /^(Upload|Answer) Later$/ })).toHaveCount(0);
   await screenshot(page, "acme-preview-questionnaire");
 
   // The engagement letter: Print and Sign; the advisor is not a signer.
@@ -150,8 +154,7 @@ test("template preview: tax year minus 1, the template tags banner, nothing answ
   await page.goto(firmUrl("acme", `/preview/template/${template.id}`));
   await expect(page.getByText("Template tags such as {client_fname} are replaced", { exact: false })).toBeVisible();
   await expect(page.getByText(`Tax year ${new Date().getFullYear() - 1}`, { exact: false })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Add Note" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Mark N/A" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Actions for question/ })).toHaveCount(0);
   await screenshot(page, "acme-preview-template");
   await page.setViewportSize({ width: 375, height: 812 });
   await page.reload();

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { firmUrl, signIn, signOut, sql } from "./support";
+import { firmUrl, questionAction, signIn, signOut, sql } from "./support";
 
 const SHOTS = "/work/shots/tp-preview";
 mkdirSync(SHOTS, { recursive: true });
@@ -112,7 +112,7 @@ for (const firm of [
     await signIn(page, firm.slug, firm.client);
     await page.goto(firmUrl(firm.slug, `/questionnaire/${f.hash}?questionnaireId=${f.id}&sectionId=${f.noteQuestion.sectionId}`));
     const question = page.locator(`section#question${f.noteQuestion.id}`);
-    await question.getByRole("button", { name: "Add Note" }).click();
+    await questionAction(question, "Add Note");
     await question.getByLabel("Note").fill(note);
     await question.getByRole("button", { name: "Save Note" }).click();
     await expect(question.getByRole("list", { name: "Notes" })).toContainText(note);

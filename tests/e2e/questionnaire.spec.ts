@@ -3,7 +3,7 @@
  * and the questionnaire page at phone width.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { firmUrl, PASSWORD, screenshot } from "./support";
+import { firmUrl, PASSWORD, questionAction, screenshot } from "./support";
 
 /** Signs a client in (password in the same form, or email first then password). */
 async function signIn(page: Page, slug: string, email: string) {
@@ -34,12 +34,12 @@ test("a client answers, autosaves and submits a questionnaire", async ({ page })
 
   // Uploads: one provided elsewhere, with undo; the other too.
   const uploads = page.locator("section[data-status]").filter({ hasText: "Please upload" });
-  await uploads.nth(0).getByRole("button", { name: "Provided Elsewhere" }).click();
+  await questionAction(uploads.nth(0), "Provided Elsewhere");
   await expect(uploads.nth(0).getByText("You provided this elsewhere.")).toBeVisible();
   await uploads.nth(0).getByRole("button", { name: "Undo" }).click();
   await expect(page.getByText("Undo was successful")).toBeVisible();
-  await uploads.nth(0).getByRole("button", { name: "Provided Elsewhere" }).click();
-  await uploads.nth(1).getByRole("button", { name: "Mark N/A" }).click();
+  await questionAction(uploads.nth(0), "Provided Elsewhere");
+  await questionAction(uploads.nth(1), "Mark N/A");
   await expect(uploads.nth(1).getByText("You marked this question as not applicable to you.")).toBeVisible();
   await screenshot(page, "acme-questionnaire-desktop");
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -136,6 +136,18 @@ export async function signOut(page: Page) {
   }).toPass({ timeout: 15_000 });
   await item.click();
   await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+}
+
+/** Runs one of a questionnaire question's actions (Add Note, Mark N/A, Provided Elsewhere, …) from its Actions menu. */
+export async function questionAction(question: Locator, label: string) {
+  const button = question.getByRole("button", { name: /^Actions for question/ });
+  const item = question.page().getByRole("menuitem", { name: label, exact: true });
+  // A click that lands before the page is interactive opens nothing: click again until it opens.
+  await expect(async () => {
+    if (!(await item.isVisible())) await button.click();
+    await expect(item).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  await item.click();
 }
 
 export async function screenshot(page: Page, name: string) {

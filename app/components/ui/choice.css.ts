@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../themes/contract.css";
+import { mq } from "../../../themes/breakpoints";
 import { focusRing } from "./shared.css";
 
 export const row = style({
@@ -13,23 +14,37 @@ export const row = style({
   selectors: { "&[data-disabled='true']": { cursor: "not-allowed", color: vars.color.textMuted } },
 });
 
-export const text = style({ display: "flex", flexDirection: "column", gap: vars.space["2xs"], paddingTop: "1px" });
+export const text = style({ display: "flex", flexDirection: "column", gap: vars.space["2xs"], paddingTop: "2px" });
 export const labelText = style({ fontWeight: vars.fontWeight.medium });
 export const description = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 export const error = style({ fontSize: vars.fontSize.sm, color: vars.color.danger, fontWeight: vars.fontWeight.medium });
 
-export const boxWrap = style({ position: "relative", display: "inline-flex", flexShrink: 0, marginTop: "1px" });
+/**
+ * The box's frame. On phones an invisible margin around it takes taps too (a 44 px target) without
+ * changing the layout: a tap there lands on the label, which toggles the control.
+ */
+export const boxWrap = style({
+  position: "relative",
+  display: "inline-flex",
+  flexShrink: 0,
+  marginTop: "1px",
+  "@media": { [mq.mobile]: { selectors: { "&::after": { content: '""', position: "absolute", inset: "-12px" } } } },
+});
 
-export const box = style({
+const control = {
   appearance: "none",
   margin: 0,
-  width: "18px",
-  height: "18px",
-  border: `1.5px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.sm,
+  width: "20px",
+  height: "20px",
+  border: `2px solid ${vars.color.borderStrong}`,
   background: vars.color.surface,
   cursor: "inherit",
-  transition: `background-color ${vars.motion.fast} ease, border-color ${vars.motion.fast} ease`,
+  transition: `background-color ${vars.motion.fast} ease, border-color ${vars.motion.fast} ease, box-shadow ${vars.motion.fast} ease`,
+} as const;
+
+export const box = style({
+  ...control,
+  borderRadius: vars.radius.sm,
   selectors: {
     "&:hover:not(:disabled)": { borderColor: vars.color.brand },
     "&:checked": { background: vars.color.brand, borderColor: vars.color.brand },
@@ -38,6 +53,20 @@ export const box = style({
     "&[aria-invalid='true']": { borderColor: vars.color.danger },
     "&:disabled": { background: vars.color.surfaceAlt, borderColor: vars.color.border },
     "&:checked:disabled": { background: vars.color.borderStrong, borderColor: vars.color.borderStrong },
+  },
+});
+
+/** A radio button: a ring in the firm's colour with a dot when chosen. */
+export const radio = style({
+  ...control,
+  borderRadius: vars.radius.full,
+  selectors: {
+    "&:hover:not(:disabled)": { borderColor: vars.color.brand },
+    "&:checked": { borderColor: vars.color.brand, background: vars.color.brand, boxShadow: `inset 0 0 0 4px ${vars.color.surface}` },
+    "&:focus-visible": focusRing,
+    "&[aria-invalid='true']": { borderColor: vars.color.danger },
+    "&:disabled": { background: vars.color.surfaceAlt, borderColor: vars.color.border },
+    "&:checked:disabled": { background: vars.color.borderStrong, borderColor: vars.color.borderStrong, boxShadow: `inset 0 0 0 4px ${vars.color.surfaceAlt}` },
   },
 });
 

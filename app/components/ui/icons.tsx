@@ -40,6 +40,14 @@ export const CloseIcon = icon(<path d="M18 6 6 18M6 6l12 12" />, "CloseIcon");
 export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />, "ChevronDownIcon");
 export const ChevronLeftIcon = icon(<path d="m15 18-6-6 6-6" />, "ChevronLeftIcon");
 export const ChevronRightIcon = icon(<path d="m9 18 6-6-6-6" />, "ChevronRightIcon");
+export const MoreIcon = icon(
+  <>
+    <circle cx="5" cy="12" r="1.25" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.25" fill="currentColor" />
+    <circle cx="19" cy="12" r="1.25" fill="currentColor" />
+  </>,
+  "MoreIcon",
+);
 export const MenuIcon = icon(<path d="M4 6h16M4 12h16M4 18h16" />, "MenuIcon");
 export const InfoIcon = icon(
   <>

@@ -23,6 +23,7 @@ export {
 export * from "./icons";
 export { PageHeader, type PageHeaderProps } from "./page-header";
 export { ProgressBar, type ProgressBarProps } from "./progress-bar";
+export { Radio, type RadioProps } from "./radio";
 export { SkipLink } from "./skip-link";
 export { Spinner, type SpinnerProps } from "./spinner";
 export { Switch, type SwitchProps } from "./switch";

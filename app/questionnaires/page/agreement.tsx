@@ -4,6 +4,8 @@ import { Badge, Button, TextField } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import { formatDate, MESSAGES, signatureState } from "../rules";
 import * as s from "../questionnaire.css";
+import { agreementLetter } from "../letter";
+import { LetterText } from "./letter";
 import { PrintAndSignDialog } from "./print-and-sign-dialog";
 import type { SectionBodyProps } from "./types";
 
@@ -14,9 +16,14 @@ export function Agreement(b: SectionBodyProps) {
   const [printing, setPrinting] = useState(false);
   const signingDisabled = b.readOnly || b.mode === "admin-template";
   const advisor = b.mode !== "client";
+  const letter = agreementLetter(b.section);
   return (
     <div className={s.entries}>
-      {b.section.customElement ? <p className={s.letter}>{t(b.section.customElement)}</p> : null}
+      {letter ? (
+        <article aria-label="Engagement letter">
+          <LetterText text={t(letter)} />
+        </article>
+      ) : null}
       {!b.props.data.hideSignaturePrintOption ? (
         <div>
           <Button size="sm" variant="secondary" onClick={() => setPrinting(true)}>
@@ -27,18 +34,13 @@ export function Agreement(b: SectionBodyProps) {
       {b.section.signatures.length === 0 || (advisor && b.section.markedCompleted) ? <p className={s.muted}>{MESSAGES.signatureNotRequired}</p> : null}
       {b.mode === "admin-template" ? <p className={s.muted}>{t("Signing is turned off in a template preview.")}</p> : null}
       {printing ? (
-        <PrintAndSignDialog
-          title={t(b.section.name)}
-          letter={b.section.customElement ? t(b.section.customElement) : ""}
-          signers={b.section.signatures}
-          onClose={() => setPrinting(false)}
-        />
+        <PrintAndSignDialog title={t(b.section.name)} letter={letter ? t(letter) : ""} signers={b.section.signatures} onClose={() => setPrinting(false)} />
       ) : null}
       {b.section.signatures.map((sig) => {
         const state = signatureState(sig);
         const mine = sig.userId === b.props.userId;
         return (
-          <div key={sig.id} className={s.question}>
+          <div key={sig.id} className={`${s.question} ${s.signer}`}>
             <p className={s.questionText}>{sig.userName}</p>
             {state === "signed" ? (
               <>

@@ -1,19 +1,18 @@
+import { Checkbox, Radio } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import { answerValues, MULTI_SEPARATOR } from "../rules";
 import * as s from "../questionnaire.css";
 import type { AnswerControlProps } from "./types";
 
-/** Yes/No and single choice: radio buttons, saved at once. */
+/** Yes/No side by side, single choice as a list: radio buttons, saved at once. */
 export function ChoiceQuestion({ q, id, value, disabled, change }: AnswerControlProps) {
   const t = useVocabulary();
-  const options = q.questionType === "boolean" ? ["Yes", "No"] : q.options;
+  const yesNo = q.questionType === "boolean";
+  const options = yesNo ? ["Yes", "No"] : q.options;
   return (
-    <div className={s.row} role="radiogroup" aria-labelledby={id}>
+    <div className={yesNo ? s.optionsInline : s.options} role="radiogroup" aria-labelledby={id}>
       {options.map((o) => (
-        <label key={o} className={s.choice}>
-          <input type="radio" name={id} value={o} checked={value === o} disabled={disabled} onChange={() => change(o, true)} />
-          {t(o)}
-        </label>
+        <Radio key={o} className={s.option} label={t(o)} name={id} value={o} checked={value === o} disabled={disabled} onChange={() => change(o, true)} />
       ))}
     </div>
   );
@@ -24,17 +23,16 @@ export function MultipleQuestion({ q, id, value, disabled, change }: AnswerContr
   const t = useVocabulary();
   const chosen = answerValues(value);
   return (
-    <div className={s.row} role="group" aria-labelledby={id}>
+    <div className={s.options} role="group" aria-labelledby={id}>
       {q.options.map((o) => (
-        <label key={o} className={s.choice}>
-          <input
-            type="checkbox"
-            checked={chosen.includes(o)}
-            disabled={disabled}
-            onChange={(e) => change((e.currentTarget.checked ? [...chosen, o] : chosen.filter((c) => c !== o)).join(MULTI_SEPARATOR), true)}
-          />
-          {t(o)}
-        </label>
+        <Checkbox
+          key={o}
+          className={s.option}
+          label={t(o)}
+          checked={chosen.includes(o)}
+          disabled={disabled}
+          onChange={(e) => change((e.currentTarget.checked ? [...chosen, o] : chosen.filter((c) => c !== o)).join(MULTI_SEPARATOR), true)}
+        />
       ))}
     </div>
   );

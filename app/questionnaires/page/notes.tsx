@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, TextArea } from "~/components/ui";
 import { noteThreads } from "../answer-summary";
 import type { QuestionData } from "../types";
@@ -6,40 +6,43 @@ import * as s from "../questionnaire.css";
 import * as n from "../answer-view.css";
 import type { SectionBodyProps } from "./types";
 
-/** Notes on a question ('Author: body', oldest first) with the firm's replies, and, unless read-only, a way to add one. */
-export function Notes({ q, canAdd, act }: { q: QuestionData; canAdd: boolean; act: SectionBodyProps["act"] }) {
-  const [open, setOpen] = useState(false);
+/**
+ * Notes on a question ('Author: body', oldest first) with the firm's replies and, while `adding`
+ * (Add Note in the question's menu), the box to write one.
+ */
+export function Notes({ q, adding, onDone, act }: { q: QuestionData; adding: boolean; onDone: () => void; act: SectionBodyProps["act"] }) {
   const [body, setBody] = useState("");
   const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The menu hands focus back to its button as it closes: the box takes it a frame later.
+  useEffect(() => {
+    if (!adding) return;
+    const frame = requestAnimationFrame(() => box.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [adding]);
   async function save() {
     setBusy(true);
     const reply = await act({ intent: "add_note", questionId: q.id, body: body.trim() });
     setBusy(false);
     if (!reply.error) {
       setBody("");
-      setOpen(false);
+      onDone();
     }
   }
   return (
     <>
       <NoteThreads q={q} />
-      {canAdd && open ? (
+      {adding ? (
         <div className={s.entries}>
-          <TextArea label="Note" value={body} maxLength={2000} onChange={(e) => setBody(e.currentTarget.value)} />
+          <TextArea ref={box} label="Note" value={body} maxLength={2000} onChange={(e) => setBody(e.currentTarget.value)} />
           <div className={s.row}>
             <Button size="sm" disabled={body.trim() === "" || busy} onClick={() => void save()}>
               Save Note
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+            <Button size="sm" variant="ghost" onClick={onDone}>
               Cancel
             </Button>
           </div>
-        </div>
-      ) : canAdd ? (
-        <div>
-          <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
-            Add Note
-          </Button>
         </div>
       ) : null}
     </>

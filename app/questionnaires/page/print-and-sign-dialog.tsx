@@ -1,6 +1,8 @@
 import { Button, Dialog } from "~/components/ui";
 import type { SectionData } from "../types";
 import * as s from "../questionnaire.css";
+import { letterParagraphs } from "../letter";
+import { LetterText } from "./letter";
 
 /**
  * 'Print and Sign': the engagement letter as a plain page with a signature line per signer,
@@ -28,13 +30,16 @@ export function PrintAndSignDialog({
     doc.title = title;
     const style = doc.createElement("style");
     style.textContent =
-      "body{font:12pt/1.5 Georgia,serif;margin:2cm;color:#000}h1{font-size:16pt}p{white-space:pre-wrap}.sig{margin-top:2.5em;display:flex;gap:2em}.line{flex:1;border-top:1px solid #000;padding-top:4px}";
+      "body{font:12pt/1.5 Georgia,serif;margin:2cm;color:#000}h1{font-size:16pt}p{white-space:pre-line;margin:0 0 1em}.sig{margin-top:2.5em;display:flex;gap:2em}.line{flex:1;border-top:1px solid #000;padding-top:4px}";
     doc.head.appendChild(style);
     const h1 = doc.createElement("h1");
     h1.textContent = title;
-    const body = doc.createElement("p");
-    body.textContent = letter;
-    doc.body.append(h1, body);
+    doc.body.append(h1);
+    for (const paragraph of letterParagraphs(letter)) {
+      const p = doc.createElement("p");
+      p.textContent = paragraph;
+      doc.body.append(p);
+    }
     for (const signer of signers.length ? signers : [{ userName: "" }]) {
       const row = doc.createElement("div");
       row.className = "sig";
@@ -68,7 +73,7 @@ export function PrintAndSignDialog({
     >
       <article aria-label="Engagement letter" className={s.entries}>
         <h3 className={s.sectionTitle}>{title}</h3>
-        <p className={s.letter}>{letter}</p>
+        <LetterText text={letter} />
         {signers.map((signer) => (
           <div key={signer.id} className={s.printLine}>
             <span>Signature — {signer.userName}</span>

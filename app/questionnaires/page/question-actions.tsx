@@ -1,5 +1,6 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useState } from "react";
-import { Button, ConfirmDialog } from "~/components/ui";
+import { Button, ConfirmDialog, MoreIcon } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import type { QuestionData } from "../types";
 import { answerValues, canAnswerLater, type QuestionStatus } from "../rules";
@@ -7,68 +8,60 @@ import * as s from "../questionnaire.css";
 import { AnswerLaterDialog } from "./answer-later-dialog";
 import type { SectionBodyProps } from "./types";
 
-/** A question's Answer Later / N/A / Provided Elsewhere / Mark Completed buttons (or Undo / Answer Now) and their dialogs. */
-export function QuestionActions({
-  q,
-  status,
-  ...b
-}: Pick<SectionBodyProps, "readOnly" | "mode" | "props" | "act"> & { q: QuestionData; status: QuestionStatus }) {
+type ActionProps = Pick<SectionBodyProps, "readOnly" | "mode" | "props" | "act"> & { q: QuestionData };
+
+/**
+ * A question's actions in one compact menu (a WAI-ARIA menu button: arrow keys, Escape, type-ahead):
+ * Add Note, Answer Later (Upload Later), Mark N/A, Provided Elsewhere, Mark Completed, each only when
+ * it applies. Nothing when the question is read-only. Undoing a special answer is a button beside it
+ * (`SpecialAnswerUndo`), not in here.
+ */
+export function QuestionMenu({ q, status, number, onAddNote, ...b }: ActionProps & { status: QuestionStatus; number: string; onAddNote: () => void }) {
   const t = useVocabulary();
   const [laterOpen, setLaterOpen] = useState(false);
   /** Switching an upload question that has files away from its documents asks first (the files are deleted). */
   const [confirmSwitch, setConfirmSwitch] = useState<"provided_elsewhere" | "later" | null>(null);
+  if (b.readOnly) return null;
   const hasFiles = q.questionType === "upload" && answerValues(q.answer).length > 0;
-  const laterAllowed = canAnswerLater({
-    disableAnswerLater: q.disableAnswerLater,
-    firmDisablesAnswerLater: b.props.firmDisablesAnswerLater,
-    dueDate: b.props.data.dueDate,
-    today: b.props.today,
-    mode: b.mode,
-  });
+  const open = !q.specialAnswer && !q.answerBy;
+  const laterAllowed =
+    open &&
+    canAnswerLater({
+      disableAnswerLater: q.disableAnswerLater,
+      firmDisablesAnswerLater: b.props.firmDisablesAnswerLater,
+      dueDate: b.props.data.dueDate,
+      today: b.props.today,
+      mode: b.mode,
+    });
+  const special = (special: "not_applicable" | "provided_elsewhere" | "marked_completed") => void b.act({ intent: "special", questionId: q.id, special });
+  const items: { label: string; run: () => void }[] = [
+    { label: "Add Note", run: onAddNote },
+    ...(laterAllowed
+      ? [{ label: q.questionType === "upload" ? "Upload Later" : "Answer Later", run: () => (hasFiles ? setConfirmSwitch("later") : setLaterOpen(true)) }]
+      : []),
+    ...(open && !q.disableNotApplicable ? [{ label: "Mark N/A", run: () => special("not_applicable") }] : []),
+    ...(open && !b.props.disableProvidedElsewhere
+      ? [{ label: "Provided Elsewhere", run: () => (hasFiles ? setConfirmSwitch("provided_elsewhere") : special("provided_elsewhere")) }]
+      : []),
+    ...(open && status !== "completed" ? [{ label: "Mark Completed", run: () => special("marked_completed") }] : []),
+  ];
   return (
     <>
-      {!b.readOnly ? (
-        <div className={s.row}>
-          {q.specialAnswer ? (
-            <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "undo", questionId: q.id })}>
-              {q.specialAnswer === "not_applicable" ? "Make Applicable" : "Undo"}
-            </Button>
-          ) : q.answerBy ? (
-            <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "answer_now", questionId: q.id })}>
-              Answer Now
-            </Button>
-          ) : (
-            <>
-              {laterAllowed ? (
-                <Button size="sm" variant="ghost" onClick={() => (hasFiles ? setConfirmSwitch("later") : setLaterOpen(true))}>
-                  {q.questionType === "upload" ? "Upload Later" : "Answer Later"}
-                </Button>
-              ) : null}
-              {!q.disableNotApplicable ? (
-                <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "special", questionId: q.id, special: "not_applicable" })}>
-                  Mark N/A
-                </Button>
-              ) : null}
-              {!b.props.disableProvidedElsewhere ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() =>
-                    hasFiles ? setConfirmSwitch("provided_elsewhere") : void b.act({ intent: "special", questionId: q.id, special: "provided_elsewhere" })
-                  }
-                >
-                  Provided Elsewhere
-                </Button>
-              ) : null}
-              {status !== "completed" ? (
-                <Button size="sm" variant="ghost" onClick={() => void b.act({ intent: "special", questionId: q.id, special: "marked_completed" })}>
-                  Mark Completed
-                </Button>
-              ) : null}
-            </>
-          )}
-        </div>
-      ) : null}
+      <Menu>
+        <MenuButton className={s.menuButton} aria-label={`Actions for question ${number}`.trim()}>
+          <MoreIcon size={18} />
+          <span className={s.menuButtonText}>Actions</span>
+        </MenuButton>
+        <MenuItems anchor={{ to: "bottom end", gap: 4, padding: 8 }} className={s.menu} modal={false}>
+          {items.map((item) => (
+            <MenuItem key={item.label}>
+              <button type="button" className={s.menuItem} onClick={item.run}>
+                {t(item.label)}
+              </button>
+            </MenuItem>
+          ))}
+        </MenuItems>
+      </Menu>
       <ConfirmDialog
         open={confirmSwitch !== null}
         title={t("Delete the uploaded documents?")}
@@ -84,10 +77,24 @@ export function QuestionActions({
           const choice = confirmSwitch;
           setConfirmSwitch(null);
           if (choice === "later") setLaterOpen(true);
-          else void b.act({ intent: "special", questionId: q.id, special: "provided_elsewhere" });
+          else special("provided_elsewhere");
         }}
       />
       {laterOpen ? <AnswerLaterDialog q={q} today={b.props.today} dueDate={b.props.data.dueDate} onClose={() => setLaterOpen(false)} act={b.act} /> : null}
     </>
+  );
+}
+
+/** Beside a special answer or an answer-later date: Make Applicable / Undo, or Answer Now. */
+export function SpecialAnswerUndo({ q, ...b }: ActionProps) {
+  if (b.readOnly || (!q.specialAnswer && !q.answerBy)) return null;
+  return q.specialAnswer ? (
+    <Button size="sm" variant="secondary" onClick={() => void b.act({ intent: "undo", questionId: q.id })}>
+      {q.specialAnswer === "not_applicable" ? "Make Applicable" : "Undo"}
+    </Button>
+  ) : (
+    <Button size="sm" variant="secondary" onClick={() => void b.act({ intent: "answer_now", questionId: q.id })}>
+      Answer Now
+    </Button>
   );
 }

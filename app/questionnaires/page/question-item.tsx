@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useVocabulary } from "~/vocabulary";
 import type { QuestionData } from "../types";
 import { formatDate, questionStatus, specialAnswerMessage } from "../rules";
@@ -5,7 +6,7 @@ import * as s from "../questionnaire.css";
 import { ChoiceQuestion, MultipleQuestion } from "./choice-questions";
 import { EntriesQuestion } from "./entries-question";
 import { Notes } from "./notes";
-import { QuestionActions } from "./question-actions";
+import { QuestionMenu, SpecialAnswerUndo } from "./question-actions";
 import { DateQuestion, TextAreaQuestion, TextQuestion } from "./text-questions";
 import type { AnswerControlProps, SectionBodyProps } from "./types";
 import { UploadQuestion } from "./upload-question";
@@ -15,6 +16,7 @@ export function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: Questi
   const t = useVocabulary();
   const { value, error, savedTick, change, flush } = useAnswerAutosave(q, b);
   const status = questionStatus(q);
+  const [noting, setNoting] = useState(false);
 
   const id = `${b.idPrefix ?? ""}q-${q.id}`;
   const label = (
@@ -26,11 +28,15 @@ export function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: Questi
   );
   const answer: AnswerControlProps = { q, id, value, disabled: b.readOnly, change, flush };
 
+  const actions = { q, readOnly: b.readOnly, mode: b.mode, props: b.props, act: b.act };
   let control: JSX.Element | null = null;
-  if (q.specialAnswer) {
-    control = <p className={s.special}>{specialAnswerMessage(q.specialAnswer)}</p>;
-  } else if (q.answerBy) {
-    control = <p className={s.special}>{t(`You chose to answer this by ${formatDate(q.answerBy)}.`)}</p>;
+  if (q.specialAnswer || q.answerBy) {
+    control = (
+      <div className={s.special}>
+        <p>{q.specialAnswer ? specialAnswerMessage(q.specialAnswer) : t(`You chose to answer this by ${formatDate(q.answerBy ?? "")}.`)}</p>
+        <SpecialAnswerUndo {...actions} />
+      </div>
+    );
   } else if (q.questionType === "boolean" || q.questionType === "select") {
     control = <ChoiceQuestion {...answer} />;
   } else if (q.questionType === "multiple") {
@@ -54,7 +60,10 @@ export function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: Questi
       aria-labelledby={id}
       data-status={status}
     >
-      <div id={id}>{label}</div>
+      <div className={s.questionHead}>
+        <div id={id}>{label}</div>
+        <QuestionMenu {...actions} status={status} number={number} onAddNote={() => setNoting(true)} />
+      </div>
       {q.priorYearValue ? <p className={s.muted}>Last year: {q.priorYearValue}</p> : null}
       {control}
       {error ? <p className={s.error}>{error}</p> : null}
@@ -63,8 +72,7 @@ export function QuestionItem({ q, number, ...b }: SectionBodyProps & { q: Questi
           Saved
         </span>
       ) : null}
-      <Notes q={q} canAdd={!b.readOnly} act={b.act} />
-      <QuestionActions q={q} status={status} readOnly={b.readOnly} mode={b.mode} props={b.props} act={b.act} />
+      <Notes q={q} adding={noting && !b.readOnly} onDone={() => setNoting(false)} act={b.act} />
     </section>
   );
 }

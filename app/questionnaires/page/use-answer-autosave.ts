@@ -8,7 +8,9 @@ const AUTOSAVE_MS = 600;
 
 /**
  * One question's answer as typed: saved after a pause in typing (or at once), rolled back with the
- * error shown when saving fails, with a short "Saved" tick when it succeeds.
+ * error shown when saving fails, with a short "Saved" tick when it succeeds. An answer still
+ * waiting for its pause is saved at once when the question goes away (another section opens, Back
+ * or Forward, a link) or the page is left (reload, closed tab).
  */
 export function useAnswerAutosave(q: QuestionData, { send, apply }: Pick<SectionBodyProps, "send" | "apply">) {
   const toast = useToast();
@@ -17,6 +19,8 @@ export function useAnswerAutosave(q: QuestionData, { send, apply }: Pick<Section
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastSaved = useRef(q.answer ?? "");
+  /** The answer the timer will save. */
+  const waiting = useRef<string | null>(null);
 
   useEffect(() => {
     if (timer.current === null) {
@@ -27,6 +31,7 @@ export function useAnswerAutosave(q: QuestionData, { send, apply }: Pick<Section
 
   async function save(next: string) {
     timer.current = null;
+    waiting.current = null;
     if (next === lastSaved.current) return;
     const reply = await send({ intent: "answer", questionId: q.id, answer: next });
     if (reply.error) {
@@ -46,8 +51,26 @@ export function useAnswerAutosave(q: QuestionData, { send, apply }: Pick<Section
     setValue(next);
     if (timer.current) clearTimeout(timer.current);
     if (immediate) void save(next);
-    else timer.current = setTimeout(() => void save(next), AUTOSAVE_MS);
+    else {
+      waiting.current = next;
+      timer.current = setTimeout(() => void save(next), AUTOSAVE_MS);
+    }
   }
+
+  const saveNow = useRef(save);
+  saveNow.current = save;
+  useEffect(() => {
+    function flushWaiting() {
+      if (timer.current === null || waiting.current === null) return;
+      clearTimeout(timer.current);
+      void saveNow.current(waiting.current);
+    }
+    window.addEventListener("pagehide", flushWaiting);
+    return () => {
+      window.removeEventListener("pagehide", flushWaiting);
+      flushWaiting();
+    };
+  }, []);
 
   /** Saves a pending answer now (on blur). */
   function flush() {

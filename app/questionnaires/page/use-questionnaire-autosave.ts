@@ -40,6 +40,8 @@ export function useQuestionnaireAutosave({
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ ...body, questionnaireId: data.id }),
+        // An answer saved as the page is left (reload, closed tab) must outlive the page; answers are small.
+        keepalive: body.intent === "answer",
       });
       const reply = (await response.json().catch(() => ({}))) as ActionReply;
       if (!response.ok) return { error: response.status >= 500 ? MESSAGES.saveFailed : (reply.error ?? MESSAGES.saveFailed) };
