@@ -7,8 +7,24 @@
  */
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Alert, Badge, Button, ConfirmDialog, Dialog, EmptyState, Select, Spinner, Switch, Tabs, TextArea, TextField, useToast } from "~/components/ui";
-import { questionStatus, type QuestionType } from "~/questionnaires/rules";
+import {
+  Alert,
+  Badge,
+  Button,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  ProgressBar,
+  Select,
+  Spinner,
+  Switch,
+  Tabs,
+  TextArea,
+  TextField,
+  useToast,
+} from "~/components/ui";
+import { progressSummary, SECTION_STATUS_LABELS } from "~/questionnaires/progress";
+import { questionStatus, type QuestionType, type SectionStatus } from "~/questionnaires/rules";
 import { useVocabulary } from "~/vocabulary";
 import type { PreviewData } from "../questionnaire-actions.server";
 import { DueDateDialog } from "../overview/due-date-dialog";
@@ -278,15 +294,19 @@ export function PreviewDialog({
   );
 }
 
+const SECTION_TONE = { completed: "success", pending: "warning", incomplete: "neutral", error: "danger" } as const;
+
 function SectionsTab({ data }: { data: PreviewData }) {
   if (data.sections.length === 0) return <EmptyState compact titleAs="p" title="No sections." />;
+  const statusOf = new Map(data.progress.sections.map((p) => [p.id, p.status]));
   return (
     <div className={s.stack}>
+      <ProgressBar value={data.progress.percent} label="Progress" showValue valueText={progressSummary(data.progress)} />
       {data.sections.map((section) => (
         <section key={section.id} className={s.stack} style={{ gap: 8 }}>
           <h3 className={s.sectionTitle}>
             {section.name}
-            {section.markedCompleted ? <Badge tone="success">Completed</Badge> : null}
+            <SectionBadge status={statusOf.get(section.id)} />
           </h3>
           {section.questions.length ? (
             <ul className={s.list}>
@@ -329,6 +349,12 @@ function SectionsTab({ data }: { data: PreviewData }) {
       ))}
     </div>
   );
+}
+
+/** A section's status from questionnaires/progress.ts; a triggered section the client was not asked reads 'Not asked'. */
+function SectionBadge({ status }: { status: SectionStatus | undefined }) {
+  if (!status) return <Badge tone="neutral">Not asked</Badge>;
+  return <Badge tone={SECTION_TONE[status]}>{SECTION_STATUS_LABELS[status]}</Badge>;
 }
 
 function DocumentsTab({ data }: { data: PreviewData }) {
