@@ -12,7 +12,10 @@ import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
 import { conflict, isPortalError, PortalError } from "~/errors";
+import type { ProgressCounts } from "~/questionnaires/progress";
+import { readProgress } from "~/questionnaires/progress.server";
 import { DEPOSIT_STATE_REFUSED, setDepositPaid } from "~/questionnaires/questionnaire.server";
+import type { SectionStatus } from "~/questionnaires/rules";
 import { todayIn } from "~/time-zones";
 import type { UploadedFileState } from "~/documents/splits/split-rules";
 import { readQuestions, readSections, readUploads } from "~/questionnaires/reads.server";
@@ -197,6 +200,8 @@ export interface PreviewData {
   sections: SectionData[];
   questions: QuestionData[];
   uploads: Record<string, UploadedFileState>;
+  /** The sections the client was asked, their status and the progress, as every screen shows them (questionnaires/progress.ts). */
+  progress: ProgressCounts & { sections: { id: string; status: SectionStatus }[] };
   documents: { id: string; name: string; path: string; createdAt: string }[];
   activities: { id: string; typeId: number; title: string; description: string | null; createdAt: string }[];
   unattached: { id: string; name: string; documentType: string | null; createdAt: string }[];
@@ -243,6 +248,9 @@ export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, q
       take: 200,
     }),
   ]);
+  const progress = (await portal.db.$transaction((tx) => readProgress(tx, [q], { onePerSection: portal.firm.preferences.requireOneSignaturePerSection }))).get(
+    q.id,
+  )!;
   return {
     questionnaire: {
       id: q.id,
@@ -268,6 +276,12 @@ export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, q
       reminderSmsMessage: q.reminderSmsMessage,
     },
     ...view,
+    progress: {
+      done: progress.done,
+      total: progress.total,
+      percent: progress.percent,
+      sections: progress.sections.map((v) => ({ id: v.section.id, status: v.status })),
+    },
     documents: documents.map((d) => ({ id: d.id, name: d.name, path: d.path, createdAt: d.createdAt.toISOString() })),
     activities: activities.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
     unattached: unattached.map((d) => ({

@@ -6,6 +6,8 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { Select } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
+import { progressSummary, SECTION_STATUS_LABELS, type ProgressCounts } from "~/questionnaires/progress";
+import type { SectionStatus } from "~/questionnaires/rules";
 import { dueBadge } from "~/questionnaires/status";
 import { useVocabulary } from "~/vocabulary";
 import { CARD_SECTION_LIMIT, readExpandedCards, showEntitySelector, writeExpandedCards } from "./dashboard-rules";
@@ -34,8 +36,10 @@ export interface ClientDashboardData {
       openedAt: string | null;
       inProgress: boolean;
       customStatus: string | null;
-      progress: number;
-      sections: { id: string; name: string; completed: boolean }[];
+      /** From questionnaires/progress.ts, as every screen shows it. */
+      progress: ProgressCounts;
+      /** The sections the client was asked. */
+      sections: { id: string; name: string; status: SectionStatus }[];
     }[];
     customHtml: string | null;
   };
@@ -167,7 +171,6 @@ function QuestionnaireCard({
   const t = useVocabulary();
   const [expanded, setExpanded] = useState(initiallyExpanded);
   const sections = expanded ? q.sections : q.sections.slice(0, CARD_SECTION_LIMIT);
-  const done = q.sections.filter((x) => x.completed).length;
   const href = `/questionnaire/${companyHash}?${new URLSearchParams({ questionnaireId: q.id })}`;
 
   function toggle() {
@@ -196,14 +199,16 @@ function QuestionnaireCard({
         </div>
         {badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
       </div>
-      <ProgressBar value={q.progress} label="Progress" showValue valueText={`${q.progress}% · ${done} of ${q.sections.length} sections`} />
+      <ProgressBar value={q.progress.percent} label="Progress" showValue valueText={progressSummary(q.progress)} />
       {q.sections.length > 0 ? (
         <ul className={s.sectionList} aria-label="Sections">
           {sections.map((section) => (
             <li key={section.id} className={s.sectionItem}>
-              <span className={section.completed ? s.dotDone : s.dot} aria-hidden />
+              <span className={section.status === "completed" ? s.dotDone : s.dot} aria-hidden />
               {t(section.name)}
-              {section.completed ? <span className={s.muted}> · Completed</span> : null}
+              {section.status === "completed" || section.status === "pending" ? (
+                <span className={s.muted}> · {SECTION_STATUS_LABELS[section.status]}</span>
+              ) : null}
             </li>
           ))}
         </ul>

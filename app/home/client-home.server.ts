@@ -3,6 +3,8 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSettings, FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
+import type { QuestionnaireProgress } from "~/questionnaires/progress";
+import { readProgress, type ProgressSection } from "~/questionnaires/progress.server";
 
 export const NO_ACTIVE_ENTITIES = "Your account does not have active entities to view. Please contact your firm.";
 
@@ -45,15 +47,17 @@ async function readClientHome(db: FirmTx, firm: FirmSettings, user: SessionUser,
       openedAt: true,
       inProgress: true,
       firmCustomStatus: { select: { clientDisplayStatus: true } },
-      sections: { select: { id: true, name: true, markedCompleted: true }, orderBy: { order: "asc" } },
+      depositStatus: true,
+      depositAmountCents: true,
     },
     orderBy: [{ taxYear: "desc" }, { dueDate: "asc" }],
   });
   const years = [...new Set(rows.map((q) => q.taxYear))].sort((a, b) => b - a);
   const requestedYear = Number(search.get("year"));
   const year = years.includes(requestedYear) ? requestedYear : (years[0] ?? null);
-  const questionnaires = rows
-    .filter((q) => q.taxYear === year)
+  const shown = rows.filter((q) => q.taxYear === year);
+  const progress = await readProgress(db, shown, { onePerSection: firm.preferences.requireOneSignaturePerSection });
+  const questionnaires = shown
     .sort((a, b) => rank(a) - rank(b) || (a.dueDate?.getTime() ?? Infinity) - (b.dueDate?.getTime() ?? Infinity))
     .map((q) => ({
       id: q.id,
@@ -65,7 +69,8 @@ async function readClientHome(db: FirmTx, firm: FirmSettings, user: SessionUser,
       openedAt: q.openedAt?.toISOString() ?? null,
       inProgress: q.inProgress,
       customStatus: q.firmCustomStatus?.clientDisplayStatus ?? null,
-      sections: q.sections.map((s) => ({ id: s.id, name: s.name, completed: s.markedCompleted })),
+      // The sections the client was asked, with the status and progress every screen shows (questionnaires/progress.ts).
+      ...progressView(progress.get(q.id)!),
     }));
 
   const prefs = firm.preferences;
@@ -80,6 +85,13 @@ async function readClientHome(db: FirmTx, firm: FirmSettings, user: SessionUser,
       : null;
 
   return { blocked: false, entities, selected, years, year, questionnaires, customHtml };
+}
+
+function progressView(p: QuestionnaireProgress<ProgressSection>) {
+  return {
+    progress: { done: p.done, total: p.total, percent: p.percent },
+    sections: p.sections.map((v) => ({ id: v.section.id, name: v.section.name, status: v.status })),
+  };
 }
 
 /** Spec ordering: unlocked, then completed, then locked. */

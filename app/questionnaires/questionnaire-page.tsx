@@ -10,7 +10,8 @@ import { useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Button, ConfirmDialog, useToast } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
-import { checklistPlacement, documentChecklist, nextBlockedMessage, SECTION_TYPE, sectionViews, submitEnabled } from "./rules";
+import { checklistPlacement, documentChecklist, missingSections, nextBlockedMessage, SECTION_TYPE, submitEnabled } from "./rules";
+import { questionnaireProgress } from "./progress";
 import * as s from "./questionnaire.css";
 import { useUploadSplits } from "./upload-splits";
 import { SECTION_PARAM, searchWithSection } from "./section-url";
@@ -37,7 +38,11 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
     viewerName: props.viewerName,
     onUploads: (uploads) => splits.merge(uploads),
   });
-  const [visited, setVisited] = useState<Set<string>>(new Set());
+  // Sections whose missing required answers show as errors: flagged when the client tries to submit or
+  // to continue past the required first section, never just for leaving a section.
+  const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
+  // Opening a section starts the questionnaire (the server sets in_progress): the 5% rule applies from then on.
+  const [started, setStarted] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const [confirmSubmit, setConfirmSubmit] = useState(false);
   const [submitted, setSubmitted] = useState<{ next: ActionReply["next"] } | null>(null);
@@ -46,12 +51,21 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const readOnly = props.readOnly !== null || data.completed || mode === "admin-template";
 
   const deposit = { depositStatus: data.depositStatus, depositAmountCents: data.depositAmountCents };
-  const views = useMemo(
-    () => sectionViews(sections, questions, { firstSectionRequired: props.firstSectionRequired, visited, deposit, onePerSection: props.onePerSection }),
+  const progress = useMemo(
+    () =>
+      questionnaireProgress({
+        sections,
+        questions,
+        questionnaire: { ...deposit, completed: data.completed, inProgress: data.inProgress || started },
+        firstSectionRequired: props.firstSectionRequired,
+        onePerSection: props.onePerSection,
+        flagged,
+      }),
     // The deposit object is new on every render: its status is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [sections, questions, visited, props.firstSectionRequired, deposit.depositStatus],
+    [sections, questions, flagged, started, data.completed, data.inProgress, props.firstSectionRequired, props.onePerSection, deposit.depositStatus],
   );
+  const views = progress.sections;
   // The open section is the URL's (?sectionId=); without one, the section the client was last on.
   const [searchParams, setSearchParams] = useSearchParams();
   const [fallbackSectionId] = useState(() => props.initialSectionId ?? data.currentSectionId);
@@ -68,15 +82,12 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const checklist = useMemo(() => documentChecklist(views, questions), [views, questions]);
   const showChecklist = placement.dialog && checklist.groups.length > 0;
 
-  // A section left (by Next, the section list, or Back and Forward) shows its errors from then on.
+  // Leaving a section (by Next, the section list, or Back and Forward) clears the blocked message.
   const shownRef = useRef<string | null>(null);
   useEffect(() => {
     const left = shownRef.current;
     shownRef.current = current?.section.id ?? null;
-    if (left && left !== current?.section.id) {
-      setVisited((v) => new Set(v).add(left));
-      setBlocked(null);
-    }
+    if (left && left !== current?.section.id) setBlocked(null);
   }, [current?.section.id]);
 
   // Opening a section records progress; a custom section completes when opened.
@@ -84,7 +95,11 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   useEffect(() => {
     if (!current || readOnly || mode !== "client" || openedRef.current === current.section.id || current.locked) return;
     openedRef.current = current.section.id;
-    void send({ intent: "open_section", sectionId: current.section.id }).then((reply) => !reply.error && apply(reply));
+    void send({ intent: "open_section", sectionId: current.section.id }).then((reply) => {
+      if (reply.error) return;
+      setStarted(true);
+      apply(reply);
+    });
   }, [current?.section.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function go(to: number) {
@@ -92,6 +107,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
     const message = to > index ? nextBlockedMessage(views, index, props.firstSectionRequired) : null;
     if (message) {
       setBlocked(message);
+      setFlagged((f) => new Set(f).add(current.section.id));
       return;
     }
     setBlocked(null);
@@ -99,6 +115,12 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
     if (!target || target.section.id === current.section.id) return;
     // A new history entry (Back returns here); the page scrolls to the top like any navigation.
     setSearchParams((search) => searchWithSection(search, target.section.id));
+  }
+
+  /** Submit asks for confirmation; the sections still missing answers show as errors from then on. */
+  function trySubmit() {
+    setFlagged(new Set(missingSections(views).map((v) => v.section.id)));
+    setConfirmSubmit(true);
   }
 
   async function submit() {
@@ -147,7 +169,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
       <QuestionnaireAlerts data={data} mode={mode} readOnly={props.readOnly} splitsProcessing={splits.summary.processing} />
 
       <div className={s.layout}>
-        <SectionNav views={views} index={index} inProgress={data.inProgress} go={go} />
+        <SectionNav progress={progress} index={index} go={go} />
 
         <main className={s.panel} aria-labelledby="section-title">
           <div>
@@ -167,7 +189,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
               Previous
             </Button>
             {isLast ? (
-              <Button disabled={!canSubmit} onClick={() => setConfirmSubmit(true)}>
+              <Button disabled={!canSubmit} onClick={trySubmit}>
                 Submit
               </Button>
             ) : (

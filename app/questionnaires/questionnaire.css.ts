@@ -51,13 +51,28 @@ export const navItem = style({
     "&:disabled": { cursor: "not-allowed", opacity: 0.6 },
   },
 });
+// Each status has its own shape as well as its colour (not colour only): a filled circle, a half-filled
+// circle, a ring, and a diamond for errors.
 const dotBase = style({ width: "0.75rem", height: "0.75rem", borderRadius: vars.radius.full, flex: "none", border: `2px solid ${vars.color.borderStrong}` });
 export const dot = styleVariants({
   completed: [dotBase, { background: vars.color.success, borderColor: vars.color.success }],
-  pending: [dotBase, { background: vars.color.warningSoft, borderColor: vars.color.warning }],
-  error: [dotBase, { background: vars.color.danger, borderColor: vars.color.danger }],
+  pending: [dotBase, { background: `linear-gradient(90deg, ${vars.color.warning} 50%, transparent 50%)`, borderColor: vars.color.warning }],
+  error: [dotBase, { background: vars.color.danger, borderColor: vars.color.danger, borderRadius: "2px", transform: "rotate(45deg) scale(0.85)" }],
   incomplete: [dotBase, {}],
 });
+export const legend = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.xs, marginTop: vars.space["2xs"] });
+export const legendTitle = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted, fontWeight: vars.fontWeight.semibold });
+export const legendList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexWrap: "wrap",
+  gap: `${vars.space["2xs"]} ${vars.space.sm}`,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+});
+export const legendItem = style({ display: "inline-flex", alignItems: "center", gap: vars.space["2xs"] });
 export const panel = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,

@@ -262,18 +262,6 @@ export function sectionViews<S extends SectionFacts>(
   return views;
 }
 
-/** 'done / total' for the navigation. */
-export function sectionCounts(views: readonly { status: SectionStatus }[]): { done: number; total: number } {
-  return { done: views.filter((v) => v.status === "completed").length, total: views.length };
-}
-
-/** The 5% rule: in progress with no completed sections still shows 5%. */
-export function progressPercent(sections: readonly { completed: boolean }[], inProgress: boolean): number {
-  const done = sections.filter((s) => s.completed).length;
-  if (done === 0) return inProgress ? 5 : 0;
-  return Math.round((done / sections.length) * 100);
-}
-
 /** Spec: Next is blocked on the first section while first_section_required is on and it is not completed (except a custom one). */
 export function nextBlockedMessage(views: readonly SectionView[], currentIndex: number, firstSectionRequired: boolean): string | null {
   if (!firstSectionRequired || currentIndex !== 0 || views.length === 0) return null;

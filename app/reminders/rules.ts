@@ -192,3 +192,19 @@ export function nextReminderDate(q: NextReminderFacts, frequencyDays: number): D
 export function reminderDue(next: Date | null, now: Date): boolean {
   return next !== null && next.getTime() <= now.getTime();
 }
+
+/**
+ * The next automatic reminder as Collect shows it: none for a questionnaire that cannot be reminded
+ * (submitted or completed, locked, a draft, deleted) or whose reminders are off, whatever date is stored.
+ */
+export function scheduledReminderDate(q: {
+  remindersDisabled: boolean;
+  completed: boolean;
+  locked: boolean;
+  isDraft: boolean;
+  deletedAt: Date | string | null;
+  nextReminderDate: string | null;
+}): string | null {
+  if (q.remindersDisabled || q.completed || q.locked || q.isDraft || q.deletedAt) return null;
+  return q.nextReminderDate;
+}

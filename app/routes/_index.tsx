@@ -6,7 +6,6 @@ import { FirmPage } from "~/components/firm-page";
 import { ConfirmContact } from "~/profile/confirm-contact-dialog";
 import { ClientDashboard } from "~/home/client-dashboard";
 import { loadClientHome, setDefaultEntity } from "~/home/client-home.server";
-import { progressPercent } from "~/questionnaires/rules";
 import { readExpandedCards } from "~/home/dashboard-rules";
 import { CollectOverview } from "~/collect/overview/collect-overview";
 import { MarketingHome } from "~/platform/marketing-home";
@@ -38,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       expanded: [...readExpandedCards(request.headers.get("cookie"))],
       readonlyUser: user.readonlyAccess,
       firm: { name: portal.firm.name, supportEmail: portal.firm.supportEmail, communicationDisabled: portal.firm.preferences.communicationDisabled },
-      home: { ...home, questionnaires: home.questionnaires.map((q) => ({ ...q, progress: progressPercent(q.sections, q.inProgress) })) },
+      home,
       confirmContact,
     },
   };

@@ -41,6 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     hideDocumentUploadsWithinSections: prefs.hideDocumentUploadsWithinSections,
     disableProvidedElsewhere: prefs.disableProvidedElsewhere,
     firmDisablesAnswerLater: prefs.disableAnswerLater,
+    onePerSection: prefs.requireOneSignaturePerSection,
     initialSectionId: new URL(request.url).searchParams.get("sectionId"),
     viewerName: `${portal.firm.name} Team`,
     canMarkPaid: staff.isAdvisor,

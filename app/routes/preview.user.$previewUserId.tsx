@@ -16,7 +16,6 @@ import { requireFirmSite } from "~/context.server";
 import { ClientDashboard } from "~/home/client-dashboard";
 import { loadClientHome } from "~/home/client-home.server";
 import { findPreviewClient } from "~/questionnaires/preview-client.server";
-import { progressPercent } from "~/questionnaires/rules";
 import { staffVisibility } from "~/staff/visibility.server";
 import { localDate, todayIn } from "~/time-zones";
 
@@ -45,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       expanded: [] as string[],
       readonlyUser: client.readonlyAccess,
       firm: { name: portal.firm.name, supportEmail: portal.firm.supportEmail, communicationDisabled: portal.firm.preferences.communicationDisabled },
-      home: { ...home, questionnaires: home.questionnaires.map((q) => ({ ...q, progress: progressPercent(q.sections, q.inProgress) })) },
+      home,
     },
   };
 }

@@ -391,7 +391,7 @@ export async function deactivateUser(
     const companies = await tx.company.findMany({ where: { primaryOwnerId: userId, deletedAt: null }, select: { id: true } });
     const companyIds = companies.map((c) => c.id);
     const locked = companyIds.length
-      ? (await tx.questionnaire.updateMany({ where: { companyId: { in: companyIds }, locked: false }, data: { locked: true } })).count
+      ? (await tx.questionnaire.updateMany({ where: { companyId: { in: companyIds }, locked: false }, data: { locked: true, nextReminderDate: null } })).count
       : 0;
     const unscheduled = companyIds.length ? (await tx.templateSchedulerCompany.deleteMany({ where: { companyId: { in: companyIds } } })).count : 0;
     const entities =

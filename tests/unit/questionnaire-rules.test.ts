@@ -13,12 +13,10 @@ import {
   missingSections,
   nextBlockedMessage,
   nextIncompleteSectionIndex,
-  progressPercent,
   questionNumbers,
   questionStatus,
   questionnaireLabel,
   readOnlyReason,
-  sectionCounts,
   sectionStatus,
   sectionViews,
   signatureState,
@@ -28,6 +26,7 @@ import {
   type QuestionFacts,
   type SectionFacts,
 } from "~/questionnaires/rules";
+import { progressPercent, questionnaireProgress } from "~/questionnaires/progress";
 
 let n = 0;
 function q(over: Partial<QuestionFacts> = {}): QuestionFacts {
@@ -193,7 +192,12 @@ describe("section list: first_section_required, counts, next incomplete", () => 
     const views = sectionViews([first, custom, third, triggered, review], [{ ...questions[0], answer: "Yes" }], { visited: new Set(["four"]) });
     expect(views.map((v) => v.section.id)).toContain("four");
     expect(views.find((v) => v.section.id === "four")!.status).toBe("completed");
-    expect(sectionCounts(views)).toEqual({ done: 2, total: 5 });
+    const progress = questionnaireProgress({
+      sections: [first, custom, third, triggered, review],
+      questions: [{ ...questions[0], answer: "Yes" }],
+      questionnaire: { completed: false, inProgress: true, depositStatus: null, depositAmountCents: null },
+    });
+    expect(progress).toMatchObject({ done: 2, total: 5, percent: 40 });
     expect(missingSections(views).map((v) => v.section.id)).toEqual(["one", "two"]);
   });
   it("finds the next incomplete section after the current one, wrapping, skipping review and locked", () => {
@@ -205,11 +209,11 @@ describe("section list: first_section_required, counts, next incomplete", () => 
     expect(nextIncompleteSectionIndex(locked, 0)).toBe(0);
   });
   it("progress: 5% when in progress with no completed sections, else the share", () => {
-    expect(progressPercent([{ completed: false }], true)).toBe(5);
-    expect(progressPercent([{ completed: false }], false)).toBe(0);
-    expect(progressPercent([], true)).toBe(5);
-    expect(progressPercent([{ completed: true }, { completed: false }, { completed: false }], true)).toBe(33);
-    expect(progressPercent([{ completed: true }], false)).toBe(100);
+    expect(progressPercent(0, 1, true)).toBe(5);
+    expect(progressPercent(0, 1, false)).toBe(0);
+    expect(progressPercent(0, 0, true)).toBe(5);
+    expect(progressPercent(1, 3, true)).toBe(33);
+    expect(progressPercent(1, 1, false)).toBe(100);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   recipientChannels,
   reminderDue,
   reminderIneligibility,
+  scheduledReminderDate,
   type NextReminderFacts,
   type RecipientFacts,
 } from "~/reminders/rules";
@@ -147,5 +148,17 @@ describe("next reminder date", () => {
     expect(reminderDue(next, new Date("2026-02-08T09:59:59Z"))).toBe(false);
     expect(reminderDue(next, new Date("2026-02-08T10:00:00Z"))).toBe(true);
     expect(reminderDue(null, new Date())).toBe(false);
+  });
+});
+
+describe("the next reminder Collect shows", () => {
+  const open = { remindersDisabled: false, completed: false, locked: false, isDraft: false, deletedAt: null, nextReminderDate: "2026-03-01T10:00:00.000Z" };
+  it("is the stored date only while the questionnaire can be reminded", () => {
+    expect(scheduledReminderDate(open)).toBe("2026-03-01T10:00:00.000Z");
+    expect(scheduledReminderDate({ ...open, completed: true })).toBeNull();
+    expect(scheduledReminderDate({ ...open, locked: true })).toBeNull();
+    expect(scheduledReminderDate({ ...open, isDraft: true })).toBeNull();
+    expect(scheduledReminderDate({ ...open, remindersDisabled: true })).toBeNull();
+    expect(scheduledReminderDate({ ...open, deletedAt: "2026-01-01" })).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import type { DataTableColumn } from "~/components/data-table";
 import { Badge, Button } from "~/components/ui";
 import type { useVocabulary } from "~/vocabulary";
+import { progressSummary } from "~/questionnaires/progress";
+import { scheduledReminderDate } from "~/reminders/rules";
 import { formatDay, statusBadge } from "./format";
 import * as s from "./collect.css";
 import type { CollectRow } from "./list.server";
@@ -53,7 +55,14 @@ function cell(key: Exclude<CollectColumnKey, "select">, row: CollectRow, tr: Tra
       );
     case "status": {
       const b = row.deletedAt ? { label: "Deleted", tone: "danger" as const } : statusBadge(row, today);
-      return <Badge tone={b.tone}>{b.label}</Badge>;
+      return (
+        <>
+          <Badge tone={b.tone}>{b.label}</Badge>
+          <div className={s.muted} data-testid="collect-progress">
+            {progressSummary(row.progress)}
+          </div>
+        </>
+      );
     }
     case "client":
       return (
@@ -101,7 +110,7 @@ function cell(key: Exclude<CollectColumnKey, "select">, row: CollectRow, tr: Tra
         </Button>
       );
     case "next_reminder_date":
-      return row.remindersDisabled ? <span className={s.muted}>Off</span> : formatDay(row.nextReminderDate);
+      return row.remindersDisabled ? <span className={s.muted}>Off</span> : formatDay(scheduledReminderDate(row));
     case "firm_group":
       return row.firmGroup ?? "";
   }

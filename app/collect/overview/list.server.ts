@@ -6,6 +6,9 @@
 import { pageInfo, type PageInfo, type TableState } from "~/components/data-table/state";
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
+import type { ProgressCounts } from "~/questionnaires/progress";
+import { readProgress } from "~/questionnaires/progress.server";
+import type { DepositFacts } from "~/questionnaires/rules";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import { canSeeGroup } from "~/staff/permissions";
 import type { StaffViewer } from "~/staff/tables";
@@ -49,9 +52,11 @@ export interface CollectRow {
   firmRoles: string[];
   /** Spec field has_split_documents_to_review: see SPLIT_TO_REVIEW_SQL. */
   hasSplitDocumentsToReview: boolean;
+  /** The sections the client was asked and how many are done (questionnaires/progress.ts, as every screen shows it). */
+  progress: ProgressCounts;
 }
 
-interface RawRow extends Omit<CollectRow, "notes" | "clientNotes" | "documents"> {
+interface RawRow extends Omit<CollectRow, "notes" | "clientNotes" | "documents" | "progress">, DepositFacts {
   notes: string;
   clientNotes: string;
   documents: string;
@@ -80,6 +85,7 @@ const SELECT = `q.id, q.company_id AS "companyId", c.hash_id AS "companyHash", c
   ${ts("q.opened_at")} AS "openedAt", q.last_activity AS "lastActivity", ${ts("q.last_activity_at")} AS "lastActivityAt",
   ${ts("q.submitted_at")} AS "submittedAt", ${ts("q.first_doc_uploaded_at")} AS "firstDocUploadedAt", ${ts("q.deleted_at")} AS "deletedAt",
   q.reminders_disabled AS "remindersDisabled", ${ts("q.next_reminder_date")} AS "nextReminderDate",
+  q.deposit_status::text AS "depositStatus", q.deposit_amount_cents AS "depositAmountCents",
   cs.firm_user_display_status AS "customStatus", c.entity_type AS "entityType",
   o.external_user_id AS "externalUserId", c.external_entity_id AS "externalEntityId",
   CASE WHEN adv.id IS NULL THEN NULL ELSE trim(adv.fname || ' ' || adv.lname) END AS assigned,
@@ -134,15 +140,20 @@ export async function listCollect(portal: FirmSiteContext, viewer: StaffViewer, 
   const page = pageInfo(state.page, state.size, Math.min(counted, COUNT_CAP));
   if (capped) page.label = `${page.from}-${page.to} of ${COUNT_CAP.toLocaleString("en-US")}+`;
   const finalRows = page.offset === requested.offset ? rows : await firmSql<RawRow>(portal.firm.id, rowsSql, [...q.values, state.size, page.offset]);
+  const progress = await portal.db.$transaction((tx) => readProgress(tx, finalRows, { onePerSection: portal.firm.preferences.requireOneSignaturePerSection }));
   return {
     page,
     capped,
-    rows: finalRows.map(({ notes, clientNotes, documents, ...r }) => ({
-      ...r,
-      notes: Number(notes),
-      clientNotes: Number(clientNotes),
-      documents: Number(documents),
-    })),
+    rows: finalRows.map(({ notes, clientNotes, documents, depositStatus: _status, depositAmountCents: _amount, ...r }) => {
+      const p = progress.get(r.id)!;
+      return {
+        ...r,
+        notes: Number(notes),
+        clientNotes: Number(clientNotes),
+        documents: Number(documents),
+        progress: { done: p.done, total: p.total, percent: p.percent },
+      };
+    }),
   };
 }
 

@@ -7,12 +7,28 @@
  */
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Alert, Badge, Button, ConfirmDialog, Dialog, EmptyState, Select, Spinner, Switch, Tabs, TextArea, TextField, useToast } from "~/components/ui";
+import {
+  Alert,
+  Badge,
+  Button,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  ProgressBar,
+  Select,
+  Spinner,
+  Switch,
+  Tabs,
+  TextArea,
+  TextField,
+  useToast,
+} from "~/components/ui";
 import { apiFetch } from "~/auth/api-fetch";
 import { askedSections } from "~/questionnaires/answer-summary";
 import { AnswerView } from "~/questionnaires/answer-view";
 import { NoteThreads } from "~/questionnaires/page/notes";
-import { questionStatus } from "~/questionnaires/rules";
+import { progressSummary, SECTION_STATUS_LABELS } from "~/questionnaires/progress";
+import { questionStatus, type SectionStatus } from "~/questionnaires/rules";
 import { useVocabulary } from "~/vocabulary";
 import type { PreviewData } from "../questionnaire-actions.server";
 import { DueDateDialog } from "../overview/due-date-dialog";
@@ -305,6 +321,8 @@ export function PreviewDialog({
   );
 }
 
+const SECTION_TONE = { completed: "success", pending: "warning", incomplete: "neutral", error: "danger" } as const;
+
 function SectionsTab({
   data,
   focusQuestionId,
@@ -316,6 +334,7 @@ function SectionsTab({
 }) {
   const tr = useVocabulary();
   const asked = askedSections(data.sections, data.questions);
+  const statusOf = new Map(data.progress.sections.map((p) => [p.id, p.status]));
   // Opened from Collect's notes: the first question with a client note comes into view.
   useEffect(() => {
     if (!focusQuestionId) return;
@@ -324,11 +343,12 @@ function SectionsTab({
   if (asked.length === 0) return <EmptyState compact titleAs="p" title="No sections." />;
   return (
     <div className={s.stack}>
+      <ProgressBar value={data.progress.percent} label="Progress" showValue valueText={progressSummary(data.progress)} />
       {asked.map(({ section, questions }) => (
         <section key={section.id} className={s.stack} style={{ gap: 8 }} aria-label={tr(section.name)}>
           <h3 className={s.sectionTitle}>
             {tr(section.name)}
-            {section.markedCompleted ? <Badge tone="success">Completed</Badge> : null}
+            <SectionBadge status={statusOf.get(section.id)} />
           </h3>
           {questions.length ? (
             <ul className={s.list}>
@@ -355,6 +375,12 @@ function SectionsTab({
       ))}
     </div>
   );
+}
+
+/** A section's status from questionnaires/progress.ts; a triggered section the client was not asked reads 'Not asked'. */
+function SectionBadge({ status }: { status: SectionStatus | undefined }) {
+  if (!status) return <Badge tone="neutral">Not asked</Badge>;
+  return <Badge tone={SECTION_TONE[status]}>{SECTION_STATUS_LABELS[status]}</Badge>;
 }
 
 function DocumentsTab({ data }: { data: PreviewData }) {

@@ -17,6 +17,8 @@ export const submit: Handler<"submit"> = async (ctx, tx, target, action) => {
       completed: true,
       submittedAt: now,
       inProgress: false,
+      // A submitted questionnaire is not reminded: no next reminder is scheduled.
+      nextReminderDate: null,
       lastActivity: "Submitted",
       lastActivityAt: now,
       ...(target.opened_at ? {} : { openedAt: now }),
