@@ -4,7 +4,7 @@
  * table does, when more columns are chosen). On a phone the page does not scroll sideways either.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { firmUrl, signIn } from "./support";
+import { firmUrl, signIn, sql } from "./support";
 
 async function expectInViewport(page: Page, target: Locator) {
   await expect(target).toBeVisible();
@@ -80,4 +80,39 @@ test("Collect, Users and Entities fit 1280 px with the row's name and action on 
     await expectInViewport(page, page.locator("main tbody tr").first().locator("td:not([data-select])").first().locator("a, button").first());
     await expectNoPageScroll(page);
   }
+});
+
+test("an entity's page and its owner's page list the questionnaires with the next step", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const [entity] = await sql<{ hash_id: string; owner: string; n: string }>(
+    `SELECT c.hash_id, c.primary_owner_id AS owner,
+            (SELECT count(*) FROM questionnaires q WHERE q.company_id = c.id AND q.deleted_at IS NULL) AS n
+       FROM companies c JOIN firms f ON f.id = c.firm_id
+      WHERE f.slug = 'acme' AND c.deleted_at IS NULL AND c.primary_owner_id IS NOT NULL
+      ORDER BY n DESC, c.hash_id LIMIT 1`,
+  );
+  expect(Number(entity!.n)).toBeGreaterThan(1);
+  await signIn(page, "acme", "partner@acme.test");
+  const step = /Next step: (Waiting for client|Review submitted answers|Send reminder|Send to client|Nothing to do: locked)/;
+
+  await page.goto(firmUrl("acme", `/admin/${entity!.hash_id}`));
+  const list = page.getByRole("list", { name: "Organizers" });
+  await expect(list.getByRole("listitem")).toHaveCount(Number(entity!.n));
+  for (const item of await list.getByRole("listitem").all()) await expect(item).toContainText(step);
+  await list
+    .getByRole("button", { name: /^Open / })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.goto(firmUrl("acme", `/clients/${entity!.owner}`));
+  await expect(page.getByRole("list", { name: "Organizers" }).getByRole("listitem").first()).toContainText(step);
+
+  // On a phone the header keeps its main action; the others are in More actions.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(firmUrl("acme", `/admin/${entity!.hash_id}`));
+  await expect(page.getByRole("button", { name: "Edit entity" })).toBeHidden();
+  await page.getByRole("button", { name: "More actions" }).click();
+  await expect(page.getByRole("menuitem", { name: "Edit entity" })).toBeVisible();
 });
