@@ -13,6 +13,9 @@ import { Badge, Button, Card, Dialog, PageHeader, TextField } from "~/components
 import { requireFirmSite } from "~/context.server";
 import { EntityEditDialog } from "~/staff/dialogs/entity-edit-dialog";
 import { EntityNav } from "~/staff/entity-nav";
+import { entityQuestionnaires } from "~/staff/entity-questionnaires.server";
+import { HeaderActions } from "~/staff/header-actions";
+import { QuestionnaireList } from "~/staff/questionnaire-list";
 import { EntityNotes, EntityNotificationsDialog } from "~/staff/dialogs/entity-bulk-dialogs";
 import { PriorYearPanel } from "~/staff/prior-year/prior-year-panel";
 import { useEntityAction } from "~/staff/dialogs/entity-form";
@@ -31,16 +34,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.e
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
-  const { facts, user } = await loadStaffViewer(request, portal);
+  const { facts, user, visibility } = await loadStaffViewer(request, portal);
   const viewer = { id: facts.id, firmAccess: facts.firmAccess };
   const url = new URL(request.url);
   const filter = url.searchParams.get("switch") ?? "";
   const hashId = params.companyHash ?? "";
   const [entity, switcher] = await Promise.all([loadEntity(portal, viewer, hashId), switcherEntities(portal, viewer, filter)]);
   if (!entity) throw new Response("Not Found", { status: 404 });
-  const panels = await entityPanels(portal, { facts, ipAddress: portal.clientAddress }, hashId);
+  const [panels, list] = await Promise.all([
+    entityPanels(portal, { facts, ipAddress: portal.clientAddress }, hashId),
+    entityQuestionnaires(portal, visibility, [entity.id]),
+  ]);
   const canSend = user.isAdvisor && !user.readonlyAccess && entity.status !== "inactive";
-  return data({ entity, switcher, canSend, ...panels }, { headers: { "Cache-Control": "no-store" } });
+  return data({ entity, switcher, canSend, isAdvisor: facts.isAdvisor, ...list, ...panels }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -68,24 +74,24 @@ export default function EntityOverviewPage() {
         eyebrow={entity.type}
         title={entity.name}
         actions={
-          <div className={s.headerActions}>
-            <Badge tone={entity.status === "active" ? "success" : entity.status === "readonly" ? "warning" : "neutral"}>
-              {ENTITY_STATUS_LABELS[entity.status]}
-            </Badge>
-            {canSend ? <SendQuestionnaireButton entities={[{ id: entity.id, name: entity.name }]} /> : null}
-            <Button size="sm" onClick={() => setOpen("edit")}>
-              {t("Edit entity")}
-            </Button>
-            {can.delete ? (
-              <Button size="sm" variant="secondary" onClick={() => setOpen("delete")}>
-                Delete
-              </Button>
-            ) : null}
-          </div>
+          <HeaderActions
+            status={
+              <Badge tone={entity.status === "active" ? "success" : entity.status === "readonly" ? "warning" : "neutral"}>
+                {ENTITY_STATUS_LABELS[entity.status]}
+              </Badge>
+            }
+            primary={canSend ? <SendQuestionnaireButton entities={[{ id: entity.id, name: entity.name }]} /> : null}
+            actions={[
+              { label: t("Edit entity"), onClick: () => setOpen("edit") },
+              ...(can.delete ? [{ label: "Delete", onClick: () => setOpen("delete"), danger: true }] : []),
+            ]}
+          />
         }
       />
       <EntityNav entity={entity} />
       <div className={s.columns}>
+        {/* The entity's work with the firm; tax returns will list beside the questionnaires. */}
+        <QuestionnaireList questionnaires={data.questionnaires} today={data.today} isAdvisor={data.isAdvisor} />
         <Card>
           <h2 className={s.sectionTitle}>Details</h2>
           <dl className={s.details}>

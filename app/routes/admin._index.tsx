@@ -73,12 +73,13 @@ export default function EntitiesPage() {
 
   const columns = useMemo<DataTableColumn<EntityRow>[]>(
     () => [
-      ...ENTITY_COLUMNS.map((c) => ({ ...c, render: (row: EntityRow) => cell(c, row) })),
+      ...ENTITY_COLUMNS.map((c) => ({ ...c, nowrap: c.key === "created", render: (row: EntityRow) => cell(c, row) })),
       ...(deletedView
         ? [
             {
               key: "restore",
               label: "Restore",
+              pin: "end" as const,
               render: (row: EntityRow) => (
                 <Button size="sm" variant="secondary" loading={restore.busy} onClick={() => restore.submit({ intent: "restore", id: row.id })}>
                   Restore
@@ -104,11 +105,7 @@ export default function EntitiesPage() {
       <PageHeader
         title={t("Entities")}
         description={t("Every entity of your firm's clients.")}
-        actions={
-          <Button size="sm" onClick={() => setOpen("create")}>
-            {t("New entity")}
-          </Button>
-        }
+        actions={<Button onClick={() => setOpen("create")}>{t("New entity")}</Button>}
       />
       <DataTable
         label={t("Entities")}
@@ -125,12 +122,12 @@ export default function EntitiesPage() {
         actions={
           deletedView ? null : (
             <>
-              <Button size="sm" variant="secondary" onClick={() => bulk("tags")}>
+              <Button variant="secondary" onClick={() => bulk("tags")}>
                 {t("Entity Tags")}
                 {selectedIds.length ? ` (${selectedIds.length})` : ""}
               </Button>
               {isAdvisor ? (
-                <Button size="sm" variant="secondary" onClick={() => bulk("notifications")}>
+                <Button variant="secondary" onClick={() => bulk("notifications")}>
                   Notifications
                 </Button>
               ) : null}

@@ -18,6 +18,9 @@ import { EditUserDialog } from "~/staff/dialogs/edit-user-dialog";
 import { UpdateEntityEmailPrompt } from "~/staff/dialogs/entity-owner-dialogs";
 import { useUserAction } from "~/staff/dialogs/shared";
 import { UserStatusDialog } from "~/staff/dialogs/user-status-dialogs";
+import { entityQuestionnaires } from "~/staff/entity-questionnaires.server";
+import { HeaderActions } from "~/staff/header-actions";
+import { QuestionnaireList } from "~/staff/questionnaire-list";
 import { badIntent, parseForm, readForm, reply, success } from "~/staff/user-actions.server";
 import { activateUserSchema, deactivateUserSchema, editUserSchema, useEmailForEntitiesSchema, USER_MESSAGES } from "~/staff/user-rules";
 import { activateUser, deactivateUser, deleteUser, restoreUser, updateUser, applyEmailToPrimaryEntities, userDialogOptions } from "~/staff/users.server";
@@ -58,14 +61,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ownerships: {
         where: { company: { AND: [{ deletedAt: null, entityType: { not: UNASSIGNED_ENTITY_TYPE } }, visibility.entityWhere()] } },
         orderBy: { company: { name: "asc" } },
-        select: { isPrimary: true, company: { select: { hashId: true, name: true, entityType: true, inactive: true, readonlyAccess: true } } },
+        select: { isPrimary: true, company: { select: { id: true, hashId: true, name: true, entityType: true, inactive: true, readonlyAccess: true } } },
       },
     },
   });
   if (!user) throw new Response("Not Found", { status: 404 });
-  const options = await userDialogOptions(portal, facts);
+  const [options, list] = await Promise.all([
+    userDialogOptions(portal, facts),
+    entityQuestionnaires(
+      portal,
+      visibility,
+      user.ownerships.map((o) => o.company.id),
+    ),
+  ]);
   return data({
     options,
+    ...list,
     editable: {
       id: user.id,
       fname: user.fname,
@@ -165,7 +176,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ClientUserPage() {
-  const { user, entities, editable, options, isAdvisor } = useLoaderData<typeof loader>();
+  const { user, entities, editable, options, isAdvisor, questionnaires, today } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<"edit" | "activate" | "deactivate" | "delete" | null>(null);
   // Update Entity Email prompt: after an email change, for the entities this user is primary contact of.
@@ -185,29 +196,28 @@ export default function ClientUserPage() {
         back={{ to: "/clients", label: "Back to Users" }}
         title={user.name || "(no name)"}
         actions={
-          <>
-            <Badge tone={user.active ? "success" : "neutral"}>{user.active ? "Active" : "Inactive"}</Badge>
-            {user.readonly ? <Badge tone="warning">Read-only</Badge> : null}
-            {isAdvisor && user.active && user.hasRealEmail ? <SendSignInLinksButton userIds={[user.id]} /> : null}
-            <Button variant="secondary" size="sm" onClick={() => setDialog("edit")}>
-              Edit user
-            </Button>
-            {user.active ? (
-              <Button variant="secondary" size="sm" onClick={() => setDialog("deactivate")}>
-                Deactivate
-              </Button>
-            ) : (
-              <Button variant="secondary" size="sm" onClick={() => setDialog("activate")}>
-                Activate
-              </Button>
-            )}
-            <Button variant="danger" size="sm" onClick={() => setDialog("delete")}>
-              Delete
-            </Button>
-          </>
+          <HeaderActions
+            status={
+              <>
+                <Badge tone={user.active ? "success" : "neutral"}>{user.active ? "Active" : "Inactive"}</Badge>
+                {user.readonly ? <Badge tone="warning">Read-only</Badge> : null}
+              </>
+            }
+            primary={
+              <>
+                <Button onClick={() => setDialog("edit")}>Edit user</Button>
+                {isAdvisor && user.active && user.hasRealEmail ? <SendSignInLinksButton userIds={[user.id]} size="md" /> : null}
+              </>
+            }
+            actions={[
+              user.active ? { label: "Deactivate", onClick: () => setDialog("deactivate") } : { label: "Activate", onClick: () => setDialog("activate") },
+              { label: "Delete", onClick: () => setDialog("delete"), danger: true },
+            ]}
+          />
         }
       />
       <div className={s.columns}>
+        <QuestionnaireList questionnaires={questionnaires} today={today} isAdvisor={isAdvisor} showEntity={entities.length > 1} />
         <Card>
           <h2 className={s.sectionTitle}>Details</h2>
           <dl className={s.details}>

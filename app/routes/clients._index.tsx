@@ -86,6 +86,7 @@ function RestoreButton({ row }: { row: UserRow }) {
 
 const columns: DataTableColumn<UserRow>[] = USER_COLUMNS.map((c) => ({
   ...c,
+  nowrap: c.key === "phone" || c.key === "created",
   render: (row: UserRow) => {
     switch (c.key) {
       case "name":

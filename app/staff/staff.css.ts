@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../themes/contract.css";
+import { mq } from "../../themes/breakpoints";
 
 export const columns = style({ display: "grid", gap: vars.space.lg, gridTemplateColumns: "repeat(auto-fit, minmax(300px, 1fr))", alignItems: "start" });
 
@@ -65,3 +66,65 @@ export const ownerMain = style({ display: "flex", flexDirection: "column", gap: 
 export const ownerName = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs });
 
 export const ownerEmail = style({ color: vars.color.textMuted, overflowWrap: "anywhere" });
+
+/** A card across the whole grid of cards (the questionnaires list). */
+export const wide = style({ gridColumn: "1 / -1" });
+
+export const questionnaireRow = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr) auto minmax(180px, auto) auto",
+  alignItems: "center",
+  gap: vars.space.md,
+  paddingBlock: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.sm,
+  selectors: { "&:last-child": { borderBottom: "none" } },
+  "@media": {
+    [mq.mobile]: { gridTemplateColumns: "minmax(0, 1fr) auto", gap: vars.space.xs, columnGap: vars.space.sm },
+  },
+});
+
+export const questionnaireName = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text, overflowWrap: "anywhere" });
+
+export const nextStep = style({ color: vars.color.textMuted });
+
+/** The firm's turn: the step stands out. */
+export const nextStepFirm = style({ color: vars.color.text, fontWeight: vars.fontWeight.semibold });
+
+/** 'Next step:' is read by screen readers and shown on phones, where the columns stack. */
+export const nextStepLabel = style({
+  "@media": { [mq.tablet]: { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } },
+});
+
+/** Header buttons shown beside the main action from tablet width up, and in 'More actions' on phones. */
+export const wideOnly = style({ "@media": { [mq.mobile]: { display: "none !important" } } });
+export const phoneOnly = style({ "@media": { [mq.tablet]: { display: "none !important" } } });
+
+export const actionMenu = style({
+  zIndex: 300,
+  minWidth: 200,
+  padding: vars.space.xs,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.lg,
+  outline: "none",
+});
+
+export const actionMenuItem = style({
+  display: "flex",
+  alignItems: "center",
+  width: "100%",
+  minHeight: 40,
+  padding: `0 ${vars.space.md}`,
+  border: 0,
+  borderRadius: vars.radius.md,
+  background: "transparent",
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+  textAlign: "left",
+  cursor: "pointer",
+  selectors: { "&:hover, &[data-focus]": { background: vars.color.surfaceAlt } },
+});
+
+export const actionMenuItemDanger = style([actionMenuItem, { color: vars.color.danger }]);

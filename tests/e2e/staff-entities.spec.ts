@@ -118,7 +118,13 @@ async function dialogScreens(page: Page, slug: string, entityName: string, width
   const suffix = `${slug}-${width}`;
   await screenshot(page, `entity-view-${suffix}`);
   const editLabel = slug === "summit" ? "Edit account" : "Edit entity";
-  await page.getByRole("button", { name: editLabel }).click();
+  // On phones the header's secondary actions are under More actions.
+  if (width < 500) {
+    await page.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitem", { name: editLabel }).click();
+  } else {
+    await page.getByRole("button", { name: editLabel }).click();
+  }
   const edit = page.getByRole("dialog", { name: editLabel });
   await expect(edit).toBeVisible();
   await dialogShot(page, `entity-edit-${suffix}`);

@@ -63,6 +63,20 @@ describe("cookie state", () => {
   });
 });
 
+describe("default hidden columns", () => {
+  const withDefaults: TableConfig = { ...config, defaultHidden: ["phone"] };
+
+  it("hides them until the user chooses columns; an empty choice shows every column", () => {
+    expect(defaultState(withDefaults).hidden).toEqual(["phone"]);
+    expect(parseStoredState(null, withDefaults).hidden).toEqual(["phone"]);
+    expect(parseStoredState({ size: 20 }, withDefaults).hidden).toEqual(["phone"]);
+    expect(parseStoredState({ hidden: [] }, withDefaults).hidden).toEqual([]);
+    expect(parseStoredState({ hidden: ["email"] }, withDefaults).hidden).toEqual(["email"]);
+    expect(readTableState(new URLSearchParams("page=2"), null, withDefaults).hidden).toEqual(["phone"]);
+    expect(readTableState(new URLSearchParams("cols=1"), null, withDefaults).hidden).toEqual([]);
+  });
+});
+
 describe("sort and filter changes", () => {
   it("goes back to page 1 on sort, size, search or filter change", () => {
     const s = { ...defaultState(config), page: 4 };

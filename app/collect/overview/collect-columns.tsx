@@ -127,6 +127,7 @@ export function collectColumns(tr: Translate, today: string, open: Open): DataTa
     label: c.label,
     header: c.key === "name" ? tr("Questionnaire") : tr(c.label),
     sortable: c.sortable,
+    pin: c.key === "actions" ? ("end" as const) : undefined,
     render: (row: CollectRow) => cell(c.key as Exclude<CollectColumnKey, "select">, row, tr, today, open),
   }));
 }

@@ -28,7 +28,7 @@ export function CollectFilters({ current, options }: { current: TableState; opti
   return (
     <>
       <span className={s.filtersToggle}>
-        <Button size="sm" variant="secondary" aria-expanded={open} aria-controls="collect-filters" onClick={() => setOpen((o) => !o)}>
+        <Button variant="secondary" aria-expanded={open} aria-controls="collect-filters" onClick={() => setOpen((o) => !o)}>
           {`Filters${count ? ` (${count})` : ""}`}
         </Button>
       </span>

@@ -37,8 +37,15 @@ export type CollectColumnKey = (typeof COLLECT_COLUMNS)[number]["key"];
 /** Columns always shown (the row's checkbox, who it is for, and its actions). */
 export const FIXED_COLUMNS: readonly CollectColumnKey[] = ["select", "client", "actions"];
 
-/** Hidden until chosen: the columns most firms do not use. */
+/**
+ * Hidden until chosen: the columns most firms do not use, and those that would push the table past
+ * a 1280 px screen (the year is in most names; the rest are one click away in Columns).
+ */
 export const DEFAULT_HIDDEN: readonly CollectColumnKey[] = [
+  "year",
+  "firm_custom_status_id",
+  "assigned",
+  "entity_type",
   "firm_role",
   "external_user_id",
   "external_entity_id",
@@ -54,6 +61,7 @@ export const COLLECT_TABLE: TableConfig = {
   defaultSort: { key: "last_activity", dir: "desc" },
   filters: COLLECT_FILTERS,
   columns: COLLECT_COLUMNS.map((c) => c.key).filter((k) => !FIXED_COLUMNS.includes(k)),
+  defaultHidden: DEFAULT_HIDDEN,
 };
 
 /** The status filter's choices (a questionnaire's staff-side state). */

@@ -20,6 +20,7 @@ import {
 } from "@tanstack/react-table";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button, EmptyState, Select, TextField, Checkbox, type SelectOption } from "../ui";
+import { cx } from "../ui/cx";
 import * as s from "./data-table.css";
 import {
   PAGE_SIZES,
@@ -42,6 +43,13 @@ export interface DataTableColumn<R> {
   /** The column's header when it differs from `label` (e.g. in the firm's words). */
   header?: string;
   sortable?: boolean;
+  /**
+   * "end": the row's actions, kept at the table's right edge while the other columns scroll
+   * (from tablet width up). The first column (with the row's checkbox) is always kept at the left.
+   */
+  pin?: "end";
+  /** Keeps the cell on one line (phone numbers, dates with spaces); other cells wrap between words. */
+  nowrap?: boolean;
   render: (row: R) => ReactNode;
 }
 
@@ -167,41 +175,51 @@ export function DataTable<R extends RowData>({
     onRowSelectionChange: (updater) => selection?.onChange(apply(updater, selection.selected)),
   });
   const visibleColumns = table.getVisibleLeafColumns();
+  // The first data column stays at the left (after the checkbox), a column pinned "end" at the right.
+  const firstData = visibleColumns.find((c) => c.id !== SELECT_COLUMN)?.id;
+  const pinnedEnd = new Set(columns.filter((c) => c.pin === "end").map((c) => c.key));
+  const nowrap = new Set(columns.filter((c) => c.nowrap).map((c) => c.key));
+  const pinClass = (id: string) =>
+    cx(id === firstData ? (selection ? s.pinStartAfterSelect : s.pinStart) : pinnedEnd.has(id) ? s.pinEnd : undefined, nowrap.has(id) && s.nowrap);
   const allOnPage = table.getIsAllPageRowsSelected();
   const someOnPage = table.getIsSomePageRowsSelected();
 
   return (
     <section className={s.root} aria-label={label} aria-busy={navigation.state === "loading" || undefined}>
       <div className={s.toolbar}>
-        <TextField
-          className={s.search}
-          label={searchLabel}
-          type="search"
-          name="q"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          autoComplete="off"
-        />
-        {filterControls ??
-          filters.map((f) => (
-            <Select
-              key={f.name}
-              className={s.filter}
-              label={f.label}
-              value={state.filters[f.name]?.[0] ?? ""}
-              onChange={(e) => go(withFilter(current, f.name, [e.currentTarget.value]))}
-              options={[{ value: "", label: f.allLabel }, ...f.options]}
-            />
-          ))}
-        {actions ? <div className={s.actions}>{actions}</div> : null}
-        <details className={s.columns}>
-          <summary className={s.columnsSummary}>Columns</summary>
-          <div className={s.columnsMenu} role="group" aria-label="Visible columns">
-            {choosable.map((c) => (
-              <Checkbox key={c.key} label={c.label} checked={!state.hidden.includes(c.key)} onChange={(e) => toggleColumn(c.key, e.currentTarget.checked)} />
+        <div className={s.filterGroup}>
+          <TextField
+            className={s.search}
+            label={searchLabel}
+            type="search"
+            name="q"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            autoComplete="off"
+          />
+          {filterControls ??
+            filters.map((f) => (
+              <Select
+                key={f.name}
+                className={s.filter}
+                label={f.label}
+                value={state.filters[f.name]?.[0] ?? ""}
+                onChange={(e) => go(withFilter(current, f.name, [e.currentTarget.value]))}
+                options={[{ value: "", label: f.allLabel }, ...f.options]}
+              />
             ))}
-          </div>
-        </details>
+        </div>
+        <div className={s.actions}>
+          {actions}
+          <details className={s.columns}>
+            <summary className={s.columnsSummary}>Columns</summary>
+            <div className={s.columnsMenu} role="group" aria-label="Visible columns">
+              {choosable.map((c) => (
+                <Checkbox key={c.key} label={c.label} checked={!state.hidden.includes(c.key)} onChange={(e) => toggleColumn(c.key, e.currentTarget.checked)} />
+              ))}
+            </div>
+          </details>
+        </div>
       </div>
 
       {aboveRows}
@@ -214,14 +232,14 @@ export function DataTable<R extends RowData>({
           description={emptyDescription ?? (state.q || Object.keys(state.filters).length ? "Try another search or clear the filters." : undefined)}
         />
       ) : (
-        <div className={s.scroller}>
+        <div className={s.scroller} data-table-scroller="">
           <table className={s.table}>
             <thead>
               <tr>
                 {visibleColumns.map((column) => {
                   if (column.id === SELECT_COLUMN) {
                     return (
-                      <th key={column.id} scope="col" className={s.selectCell}>
+                      <th key={column.id} scope="col" className={s.selectCell} data-select="">
                         <input
                           type="checkbox"
                           className={s.selectBox}
@@ -238,7 +256,12 @@ export function DataTable<R extends RowData>({
                   const sorted = column.getIsSorted();
                   const title = String(column.columnDef.header ?? column.id);
                   return (
-                    <th key={column.id} scope="col" className={s.th} aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}>
+                    <th
+                      key={column.id}
+                      scope="col"
+                      className={cx(s.th, pinClass(column.id))}
+                      aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+                    >
                       {column.getCanSort() ? (
                         <button type="button" className={s.sortButton} onClick={column.getToggleSortingHandler()}>
                           {title}
@@ -257,7 +280,7 @@ export function DataTable<R extends RowData>({
                 <tr key={row.id} data-selected={row.getIsSelected() || undefined} className={s.row}>
                   {row.getVisibleCells().map((cell) =>
                     cell.column.id === SELECT_COLUMN ? (
-                      <td key={cell.id} className={s.selectCell}>
+                      <td key={cell.id} className={s.selectCell} data-select="">
                         <input
                           type="checkbox"
                           className={s.selectBox}
@@ -267,7 +290,7 @@ export function DataTable<R extends RowData>({
                         />
                       </td>
                     ) : (
-                      <td key={cell.id} className={s.td}>
+                      <td key={cell.id} className={cx(s.td, pinClass(cell.column.id))}>
                         <table.FlexRender cell={cell} />
                       </td>
                     ),

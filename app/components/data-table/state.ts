@@ -19,6 +19,8 @@ export interface TableConfig {
   filters: readonly string[];
   /** Column keys the user may hide. */
   columns: readonly string[];
+  /** Columns hidden until the user shows them (so the table fits a 1280 px screen); default none. */
+  defaultHidden?: readonly string[];
 }
 
 export interface TableState {
@@ -60,7 +62,15 @@ function cleanList(values: unknown, allowed?: readonly string[]): string[] {
 }
 
 export function defaultState(config: TableConfig): TableState {
-  return { page: 1, size: DEFAULT_PAGE_SIZE, sort: config.defaultSort.key, dir: config.defaultSort.dir, q: "", filters: {}, hidden: [] };
+  return {
+    page: 1,
+    size: DEFAULT_PAGE_SIZE,
+    sort: config.defaultSort.key,
+    dir: config.defaultSort.dir,
+    q: "",
+    filters: {},
+    hidden: [...(config.defaultHidden ?? [])],
+  };
 }
 
 /** The cookie's value (JSON), validated; anything wrong falls back to the defaults field by field. */
@@ -81,7 +91,8 @@ export function parseStoredState(raw: unknown, config: TableConfig): StoredTable
     dir,
     q: typeof v.q === "string" ? v.q.trim().slice(0, MAX_SEARCH) : "",
     filters,
-    hidden: cleanList(v.hidden, config.columns),
+    // No choice kept yet: the table's default; an empty list is a choice (every column shown).
+    hidden: Array.isArray(v.hidden) ? cleanList(v.hidden, config.columns) : d.hidden,
   };
 }
 

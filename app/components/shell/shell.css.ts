@@ -188,7 +188,14 @@ export const staffFrame = style({
   "@media": { [mq.belowDesktop]: { gridTemplateColumns: "minmax(0, 1fr)" } },
 });
 
+/** The sidebar's background spans the page's full height; its content stays in the window (sidebarContent). */
 export const sidebar = style({
+  background: vars.color.surface,
+  borderRight: `1px solid ${vars.color.border}`,
+  "@media": { [mq.belowDesktop]: { display: "none" } },
+});
+
+export const sidebarContent = style({
   position: "sticky",
   top: 0,
   height: "100vh",
@@ -196,10 +203,7 @@ export const sidebar = style({
   flexDirection: "column",
   gap: vars.space.lg,
   padding: `${vars.space.lg} ${vars.space.md}`,
-  background: vars.color.surface,
-  borderRight: `1px solid ${vars.color.border}`,
   overflowY: "auto",
-  "@media": { [mq.belowDesktop]: { display: "none" } },
 });
 
 export const sidebarFirm = style({

@@ -64,10 +64,12 @@ export function StaffShell({
     <div className={s.staffFrame}>
       <SkipLink />
       <aside className={s.sidebar}>
-        <div className={s.sidebarFirm}>
-          <FirmHomeLink firm={firm} size="sm" />
+        <div className={s.sidebarContent}>
+          <div className={s.sidebarFirm}>
+            <FirmHomeLink firm={firm} size="sm" />
+          </div>
+          {navigation()}
         </div>
-        {navigation()}
       </aside>
       <div className={s.staffMain}>
         <header className={s.topbar}>
