@@ -11,7 +11,7 @@
 import { createHmac } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
 import { sessionSecret } from "~/env.server";
-import { z } from "zod";
+import type { z } from "zod";
 import type { FirmSiteContext } from "~/context.server";
 import { PHONE_MESSAGES, phoneDigits } from "~/profile/phone";
 import { AUTH_ACTIVITY, logAuthEvent } from "./auth-activity.server";
@@ -19,7 +19,6 @@ import { clearAttemptCookie, ensureAttempt, readAttempt } from "./attempt.server
 import { emailSchema } from "./email-rules";
 import { requireSameOrigin } from "./origin";
 import { hashPassword } from "./password.server";
-import { newPasswordSchema, withPasswordConfirmation } from "./password-rules";
 import { safeRedirect } from "./redirect";
 import {
   cancelPhoneVerification,
@@ -33,10 +32,10 @@ import {
 } from "./reauth.server";
 import { createSession, completeTwoFactor, endOtherSessions, getPendingSignIn, getSessionUser, requireUser, type SessionUser } from "./session.server";
 import { sendSignInLink, inspectLink, type LinkPurpose } from "./sign-in-links.server";
-import { channelSchema, emailFirstSchema, emailStepSchema, passwordSignInSchema } from "./sign-in-schema";
+import { channelSchema, emailFirstSchema, emailStepSchema, passwordSignInSchema, setPasswordSchema } from "./sign-in-schema";
 import { SIGN_IN_MESSAGES, STAFF_PASSWORD_ONLY, maskEmail, maskPhone, normalizeCode, tooManyRequestsMessage, twoFactorRequired } from "./sign-in-rules";
 import { findUserByEmail, findUserById, type SignInUser } from "./sign-in-user.server";
-import { isSignInState, type SignInFeedback, type SignInPageData, type SignInState, type SignInView } from "./sign-in-view";
+import { isSignInState, signInPageData, type SignInFeedback, type SignInPageData, type SignInState, type SignInView } from "./sign-in-view";
 import { signInWithPassword } from "./sign-in.server";
 import { recordSignInFailure, throttleSignIn } from "./throttle.server";
 import { checkVerificationCode, latestCodeForAttempt, sendVerificationCode, type CodeChannel } from "./verification-codes.server";
@@ -54,7 +53,7 @@ function headersWith(cookies: (string | null | undefined)[]): Headers {
 
 /** The card in a state, with errors and what was typed. */
 export function page(view: SignInView, target: string, feedback?: SignInFeedback, status = 200, cookies: (string | null | undefined)[] = []) {
-  const payload: SignInPageData = { view, feedback, redirectTo: target === "/" ? undefined : target };
+  const payload = signInPageData(view, feedback, target === "/" ? undefined : target);
   return data(payload, { status, headers: headersWith(cookies) });
 }
 
@@ -561,8 +560,7 @@ export async function handleSignInAction(request: Request, portal: FirmSiteConte
 
     case "set-password": {
       const user = await requireUser(request, portal);
-      const schema = withPasswordConfirmation(z.object({ password: newPasswordSchema, confirmPassword: z.string({ error: "Please confirm the password" }) }));
-      const parsed = schema.safeParse({ password: text(form, "password", 1000), confirmPassword: text(form, "confirmPassword", 1000) });
+      const parsed = setPasswordSchema.safeParse({ password: text(form, "password", 1000), confirmPassword: text(form, "confirmPassword", 1000) });
       if (!parsed.success) {
         const fieldErrors: SignInFeedback["fieldErrors"] = {};
         for (const issue of parsed.error.issues) {

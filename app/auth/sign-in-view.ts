@@ -3,6 +3,8 @@
  * what that state needs to render. Loaders and actions build it on the server; the browser only
  * renders it (app/auth/ui/sign-in-flow.tsx). Plain module, shared by both.
  */
+import type { SubmissionResult } from "@conform-to/react";
+import type { FieldErrors } from "~/errors";
 
 export const SIGN_IN_STATES = [
   "login",
@@ -79,12 +81,16 @@ export interface SignInView {
   reauth?: { method: "password" | "code"; destination: string | null; codeSent?: boolean } | null;
 }
 
-/** Errors and typed values an action hands back with the view. Passwords are never echoed. */
+type SignInField = "email" | "password" | "confirmPassword" | "code" | "fname" | "lname" | "phone" | "method" | "currentPassword" | "reauthCode";
+
+/**
+ * What an action refuses or notes, as it builds the answer: the form's message, the fields'
+ * (the one `fieldErrors` shape of ~/errors), and what was typed. Passwords are never echoed.
+ * The page gets it as conform's reply (`signInReply`).
+ */
 export interface SignInFeedback {
   formError?: string;
-  fieldErrors?: Partial<
-    Record<"email" | "password" | "confirmPassword" | "code" | "fname" | "lname" | "phone" | "method" | "currentPassword" | "reauthCode", string>
-  >;
+  fieldErrors?: Partial<Record<SignInField, string>> & FieldErrors;
   values?: Partial<Record<"email" | "fname" | "lname" | "phone" | "code", string>>;
   /** A success note shown above the form (e.g. 'A new code was sent'). */
   notice?: string;
@@ -92,7 +98,37 @@ export interface SignInFeedback {
 
 export interface SignInPageData {
   view: SignInView;
-  feedback?: SignInFeedback;
+  /** The last post's answer for the state's form (conform's `lastResult`): errors on their fields, what was typed. */
+  reply?: SubmissionResult<string[]>;
+  /** A success note shown above the form. */
+  notice?: string;
   /** Where to go after signing in (a same-site path). */
   redirectTo?: string;
+}
+
+/**
+ * Feedback as conform's reply: each field's message under its name, the form's under `""`, the
+ * typed values as the form's initial values. Errors make it an error reply (conform then puts
+ * them on the fields and moves focus to the first invalid one).
+ */
+export function signInReply(feedback: SignInFeedback | undefined): SubmissionResult<string[]> | undefined {
+  if (!feedback) return undefined;
+  const error: Record<string, string[]> = {};
+  if (feedback.formError) error[""] = [feedback.formError];
+  for (const [name, message] of Object.entries(feedback.fieldErrors ?? {})) if (message) error[name] = [message];
+  const initialValue: Record<string, string> = {};
+  for (const [name, value] of Object.entries(feedback.values ?? {})) if (value !== undefined) initialValue[name] = value;
+  const failed = Object.keys(error).length > 0;
+  if (!failed && Object.keys(initialValue).length === 0) return undefined;
+  return failed ? { status: "error", initialValue, error } : { initialValue };
+}
+
+/** The page data for a view with the action's feedback. */
+export function signInPageData(view: SignInView, feedback?: SignInFeedback, redirectTo?: string): SignInPageData {
+  const payload: SignInPageData = { view };
+  const reply = signInReply(feedback);
+  if (reply) payload.reply = reply;
+  if (feedback?.notice) payload.notice = feedback.notice;
+  if (redirectTo) payload.redirectTo = redirectTo;
+  return payload;
 }

@@ -7,7 +7,7 @@ import { requireUser } from "~/auth/session.server";
 import { stateUrl } from "~/auth/sign-in-flow.server";
 import { STAFF_PASSWORD_ONLY, allowedSignInMethods } from "~/auth/sign-in-rules";
 import { signInMethodSchema } from "~/auth/sign-in-schema";
-import { SIGN_IN_TITLES, type SignInPageData } from "~/auth/sign-in-view";
+import { SIGN_IN_TITLES, signInPageData, type SignInPageData } from "~/auth/sign-in-view";
 import { SignInScreen } from "~/auth/ui/sign-in-screen";
 import { requireFirmSite } from "~/context.server";
 import { useRootData } from "~/root";
@@ -49,11 +49,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? { success: false as const, error: { issues: [{ message: STAFF_PASSWORD_ONLY }] } }
       : parsed;
   if (!method.success) {
-    const payload: SignInPageData = {
-      view: { state: "set-sign-in-method", method: null, methods: allowedSignInMethods(user.kind) },
-      feedback: { fieldErrors: { method: method.error.issues[0]?.message } },
-      redirectTo: target === "/" ? undefined : target,
-    };
+    const payload = signInPageData(
+      { state: "set-sign-in-method", method: null, methods: allowedSignInMethods(user.kind) },
+      { fieldErrors: { method: method.error.issues[0]?.message } },
+      target === "/" ? undefined : target,
+    );
     return data(payload, { status: 400 });
   }
   const next = method.data === "password" ? "set-password" : method.data === "email" ? "set-email" : "set-phone-number";

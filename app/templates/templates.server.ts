@@ -13,6 +13,7 @@ import { conflict, notFound } from "~/errors";
 import type { Prisma } from "~/generated/prisma/client";
 import { newTemplateHashId } from "./canned.server";
 import { normalizeTemplate, TEMPLATE_MESSAGES, type EditorTemplate } from "./editor-rules";
+import { readTemplateTree } from "./template-tree.server";
 
 export interface TemplateRow {
   id: string;
@@ -69,28 +70,22 @@ export async function loadTemplateForEditor(
 }
 
 async function editorSections(tx: FirmTx, templateId: string): Promise<EditorTemplate["sections"]> {
-  const [sections, questions] = [
-    await tx.templateSection.findMany({ where: { templateId }, orderBy: [{ order: "asc" }, { id: "asc" }] }),
-    await tx.templateQuestion.findMany({ where: { templateId }, orderBy: [{ order: "asc" }, { id: "asc" }] }),
-  ];
-  return sections.map((s) => ({
-    key: s.id,
+  return (await readTemplateTree(tx, templateId)).map((s) => ({
+    key: s.key,
     name: s.name,
     sectionType: s.sectionType,
     instruction: s.instruction,
     tab: s.tab,
-    trigger: s.triggerQuestionId && s.triggerAnswer !== null ? { questionKey: s.triggerQuestionId, answer: s.triggerAnswer } : null,
-    questions: questions
-      .filter((q) => q.sectionId === s.id)
-      .map((q) => ({
-        key: q.id,
-        text: q.text,
-        questionType: q.questionType,
-        options: q.options,
-        optional: q.optional,
-        followUpOf: q.followUpQuestionId,
-        trigger: q.triggerForFollowUpQuestion,
-      })),
+    trigger: s.trigger,
+    questions: s.questions.map((q) => ({
+      key: q.key,
+      text: q.text,
+      questionType: q.questionType,
+      options: q.options,
+      optional: q.optional,
+      followUpOf: q.followUpOf,
+      trigger: q.trigger,
+    })),
   }));
 }
 

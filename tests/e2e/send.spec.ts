@@ -180,3 +180,98 @@ test("templates: a partner duplicates a canned template, edits it and deletes it
   await expect(adminPage.getByText("You don't have access to templates.")).toBeVisible();
   await admin.close();
 });
+
+test("a refusal only the server can make (an entity made inactive meanwhile) lands on the Entities field and keeps what was typed", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "partner@acme.test");
+  const entity = "Marcus Johnson";
+  const dialog = await openDialog(page, "acme", entity, /^Send Organizer$/);
+  await dialog.getByRole("tab", { name: "Custom" }).click();
+  await dialog.getByLabel("Subject").fill("Year-end payroll items");
+  await dialog.getByLabel("Item 1", { exact: true }).fill("Last payroll register");
+  const mark = await outboxMark("acme");
+  // Made inactive after the dialog checked everything it could.
+  await sql(`UPDATE companies SET inactive = true WHERE name = $1 AND firm_id = (SELECT id FROM firms WHERE slug = 'acme')`, [entity]);
+  try {
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
+    const picker = dialog.getByRole("combobox", { name: /Entities|Clients/ });
+    await expect(picker).toHaveAttribute("aria-invalid", "true");
+    // The field's own message (its error element), not only the toast.
+    await expect(dialog.locator(`#${await picker.getAttribute("id")}-error`)).toHaveText(`Entity is inactive: ${entity}`);
+    // Nothing typed is lost, and the dialog stays open.
+    await expect(dialog.getByLabel("Subject")).toHaveValue("Year-end payroll items");
+    await expect(dialog.getByLabel("Item 1", { exact: true })).toHaveValue("Last payroll register");
+    await expect(dialog.getByRole("list", { name: "Selected entities" })).toContainText(entity);
+    await screenshot(page, "acme-send-dialog-server-refusal");
+    const made = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM questionnaires q JOIN firms f ON f.id = q.firm_id WHERE f.slug = 'acme' AND q.name = 'Year-end payroll items' AND q.created_at > $1`,
+      [mark],
+    );
+    expect(made[0].n).toBe(0);
+  } finally {
+    await sql(`UPDATE companies SET inactive = false WHERE name = $1 AND firm_id = (SELECT id FROM firms WHERE slug = 'acme')`, [entity]);
+  }
+});
+
+test("a send to 10 or more entities asks for confirmation first and sends only once confirmed", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "partner@acme.test");
+  const names = (
+    await sql<{ name: string }>(
+      `SELECT c.name FROM companies c JOIN firms f ON f.id = c.firm_id
+        WHERE f.slug = 'acme' AND NOT c.inactive AND c.deleted_at IS NULL AND c.entity_type <> 'drop_link' AND c.name <> 'Chen Photography LLC'
+        ORDER BY c.name LIMIT 9`,
+    )
+  ).map((row) => row.name);
+  expect(names).toHaveLength(9);
+  const dialog = await openDialog(page, "acme", "Chen Photography LLC", /^Send Organizer$/);
+  await dialog.getByRole("combobox", { name: /^Template/ }).selectOption({ label: "Schedule C Business Organizer" });
+  await dialog.getByRole("button", { name: "14 days" }).click();
+  const entities = dialog.getByRole("combobox", { name: /Entities|Clients/ });
+  const selected = dialog.getByRole("list", { name: "Selected entities" });
+  for (const name of names) {
+    await entities.fill(name);
+    await dialog.getByRole("option", { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }).click();
+    await expect(selected).toContainText(name);
+  }
+  await expect(selected.getByRole("listitem")).toHaveCount(10);
+
+  const schedulers = async (since: Date) =>
+    (
+      await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM template_schedulers s JOIN firms f ON f.id = s.firm_id WHERE f.slug = 'acme' AND s.created_at > $1`,
+        [since],
+      )
+    )[0].n;
+  const questionnaires = async (since: Date) =>
+    (
+      await sql<{ n: number }>(`SELECT count(*)::int AS n FROM questionnaires q JOIN firms f ON f.id = q.firm_id WHERE f.slug = 'acme' AND q.created_at > $1`, [
+        since,
+      ])
+    )[0].n;
+  const [{ now: before }] = await sql<{ now: Date }>(`SELECT now() AS now`);
+
+  await dialog.getByRole("button", { name: "Send", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Send to 10 entities?" });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByText(/^(Questionnaires|Organizers) will be created for 10 entities\. Large sends finish in the background\.$/)).toBeVisible();
+  await screenshot(page, "acme-send-dialog-bulk-confirm");
+  // Cancelled: nothing is sent, the send dialog is still there with its choices.
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(selected.getByRole("listitem")).toHaveCount(10);
+  expect(await schedulers(before)).toBe(0);
+  expect(await questionnaires(before)).toBe(0);
+
+  await dialog.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // Large sends run in the background: a scheduler row for the ten entities.
+  await expect.poll(() => schedulers(before)).toBe(1);
+  const [row] = await sql<{ n: number }>(
+    `SELECT count(*)::int AS n FROM template_scheduler_companies sc JOIN template_schedulers s ON s.id = sc.scheduler_id WHERE s.created_at > $1`,
+    [before],
+  );
+  expect(row.n).toBe(10);
+});

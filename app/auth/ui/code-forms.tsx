@@ -2,16 +2,18 @@
 import { Form, Link } from "@remix-run/react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { CodeField, FormError, Hidden, type StateFormProps } from "./fields";
+import { signInCodeSchema } from "~/auth/sign-in-schema";
+import { CodeField, FormError, Hidden, useSignInForm, type StateFormProps } from "./fields";
 import * as s from "./sign-in.css";
 
 /** 2fa, first step: where to send the code. */
 export function TwoFactorChoiceForm({ data, form, busy }: StateFormProps) {
   const { view } = data;
+  const signIn = useSignInForm(data);
   return (
-    <Form {...form}>
+    <Form {...form} {...signIn.formProps}>
       <Hidden data={data} extra={{ flow: "2fa" }} />
-      <FormError feedback={data.feedback} />
+      <FormError form={signIn.form} notice={data.notice} />
       <div className={s.stack}>
         {view.maskedEmail ? (
           <Button type="submit" name="intent" value="send-code:email" variant="primary" size="lg" fullWidth loading={busy("send-code:email")}>
@@ -38,12 +40,13 @@ export function TwoFactorChoiceForm({ data, form, busy }: StateFormProps) {
 
 /** 2fa, second step: the code. */
 export function TwoFactorCodeForm({ data, form, busy }: StateFormProps) {
-  const { view, feedback } = data;
+  const { view } = data;
+  const signIn = useSignInForm(data, { "verify-code": signInCodeSchema });
   return (
-    <Form {...form}>
+    <Form {...form} {...signIn.formProps}>
       <Hidden data={data} extra={{ flow: "2fa", channel: view.channel }} />
-      <FormError feedback={feedback} />
-      <CodeField feedback={feedback} />
+      <FormError form={signIn.form} notice={data.notice} />
+      <CodeField field={signIn.fields.code} />
       <Button type="submit" name="intent" value="verify-code" variant="primary" size="lg" fullWidth loading={busy("verify-code")}>
         Verify
       </Button>
@@ -64,12 +67,13 @@ export function TwoFactorCodeForm({ data, form, busy }: StateFormProps) {
 
 /** sent-email, sent-text: the code that signs in. */
 export function SentCodeForm({ data, form, busy }: StateFormProps) {
-  const { view, feedback } = data;
+  const { view } = data;
+  const signIn = useSignInForm(data, { "verify-code": signInCodeSchema });
   return (
-    <Form {...form}>
+    <Form {...form} {...signIn.formProps}>
       <Hidden data={data} extra={{ flow: "sign-in" }} />
-      <FormError feedback={feedback} />
-      <CodeField feedback={feedback} />
+      <FormError form={signIn.form} notice={data.notice} />
+      <CodeField field={signIn.fields.code} />
       <Button type="submit" name="intent" value="verify-code" variant="primary" size="lg" fullWidth loading={busy("verify-code")}>
         Sign In
       </Button>
@@ -84,11 +88,12 @@ export function SentCodeForm({ data, form, busy }: StateFormProps) {
 
 /** sent-text when the text could not be sent: reset the sign-in method, or get a link by email. */
 export function SmsFailedForm({ data, form, busy }: StateFormProps) {
-  const { view, feedback } = data;
+  const { view } = data;
+  const signIn = useSignInForm(data);
   return (
-    <Form {...form}>
+    <Form {...form} {...signIn.formProps}>
       <Hidden data={data} extra={{ email: view.email }} />
-      <Alert tone="danger" title={feedback?.formError ?? "Failed to send SMS code"}>
+      <Alert tone="danger" title={signIn.form.errors?.[0] ?? "Failed to send SMS code"}>
         The phone number on your account may be missing or unable to receive texts. You can reset how you sign in, or get a sign-in link by email.
       </Alert>
       <div className={s.stack}>

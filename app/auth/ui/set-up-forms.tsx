@@ -11,12 +11,21 @@ import { Button } from "~/components/ui/button";
 import { PasswordField, TextField } from "~/components/ui/field";
 import { PhoneField } from "~/profile/phone-field";
 import { ConfirmIdentity, sendCodeLabel } from "./confirm-identity";
-import { CodeField, Destination, FormError, Hidden, useBusy, type StateFormProps } from "./fields";
+import { setPasswordSchema, setPhoneSchema, signInMethodFormSchema } from "~/auth/sign-in-schema";
+import { CodeField, Destination, FormError, Hidden, typedValue, useBusy, useSignInForm, type SignInFieldMetadata, type StateFormProps } from "./fields";
 import * as s from "./sign-in.css";
 
 /** The proof of the card's set-up forms: 'Email me a code' posts this form and the card comes back with the code field. */
-function CardConfirmIdentity({ data, back }: { data: SignInPageData; back: "set-password" | "set-email" | "set-phone-number" }) {
-  const { view, feedback } = data;
+function CardConfirmIdentity({
+  data,
+  fields,
+  back,
+}: {
+  data: SignInPageData;
+  fields: Record<string, SignInFieldMetadata>;
+  back: "set-password" | "set-email" | "set-phone-number";
+}) {
+  const { view } = data;
   if (!view.reauth) return null;
   const codeSent = Boolean(view.reauth.codeSent);
   return (
@@ -24,8 +33,8 @@ function CardConfirmIdentity({ data, back }: { data: SignInPageData; back: "set-
       method={view.reauth.method}
       destination={view.reauth.destination}
       codeSent={codeSent}
-      passwordError={feedback?.fieldErrors?.currentPassword}
-      codeError={feedback?.fieldErrors?.reauthCode}
+      passwordError={fields.currentPassword.errors?.[0]}
+      codeError={fields.reauthCode.errors?.[0]}
       sendCode={
         <>
           <input type="hidden" name="back" value={back} />
@@ -39,21 +48,24 @@ function CardConfirmIdentity({ data, back }: { data: SignInPageData; back: "set-
 }
 
 export function SetEmailForm({ data, form, busy }: StateFormProps) {
-  const { view, feedback } = data;
+  const { view } = data;
+  const signIn = useSignInForm(data);
+  const { email } = signIn.fields;
   return (
-    <Form {...form}>
+    <Form {...form} {...signIn.formProps}>
       <Hidden data={data} />
-      <FormError feedback={feedback} />
+      <FormError form={signIn.form} notice={data.notice} />
       <TextField
+        id={email.id}
         label="Email"
-        name="email"
+        name={email.name}
         type="email"
         readOnly
         value={view.email ?? ""}
         hint="Your sign-in links will go here. To use another address, change your email in your profile."
-        error={feedback?.fieldErrors?.email}
+        error={email.errors?.[0]}
       />
-      <CardConfirmIdentity data={data} back="set-email" />
+      <CardConfirmIdentity data={data} fields={signIn.fields} back="set-email" />
       <Button type="submit" name="intent" value="set-email" variant="primary" size="lg" fullWidth loading={busy("set-email")}>
         Save
       </Button>
@@ -62,28 +74,33 @@ export function SetEmailForm({ data, form, busy }: StateFormProps) {
 }
 
 export function SetPasswordForm({ data, form, busy }: StateFormProps) {
-  const { feedback } = data;
+  const signIn = useSignInForm(data, { "set-password": setPasswordSchema });
+  const { password, confirmPassword } = signIn.fields;
   return (
-    <Form {...form}>
+    <Form {...form} {...signIn.formProps}>
       <Hidden data={data} />
-      <FormError feedback={feedback} />
+      <FormError form={signIn.form} notice={data.notice} />
       <PasswordField
+        key={password.key}
+        id={password.id}
         label="New password"
-        name="password"
+        name={password.name}
         autoComplete="new-password"
         autoFocus
         maxLength={128}
-        error={feedback?.fieldErrors?.password}
+        error={password.errors?.[0]}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters, with an uppercase and a lowercase letter, a number and one of ${PASSWORD_SPECIALS}`}
       />
       <PasswordField
+        key={confirmPassword.key}
+        id={confirmPassword.id}
         label="Confirm password"
-        name="confirmPassword"
+        name={confirmPassword.name}
         autoComplete="new-password"
         maxLength={128}
-        error={feedback?.fieldErrors?.confirmPassword}
+        error={confirmPassword.errors?.[0]}
       />
-      <CardConfirmIdentity data={data} back="set-password" />
+      <CardConfirmIdentity data={data} fields={signIn.fields} back="set-password" />
       <Button type="submit" name="intent" value="set-password" variant="primary" size="lg" fullWidth loading={busy("set-password")}>
         Save password
       </Button>
@@ -93,20 +110,24 @@ export function SetPasswordForm({ data, form, busy }: StateFormProps) {
 
 /** set-phone-number, first step: the number (a code is texted to it). */
 export function SetPhoneForm({ data, form, busy }: StateFormProps) {
-  const { view, feedback } = data;
+  const { view } = data;
+  const signIn = useSignInForm(data, { "set-phone": setPhoneSchema });
+  const { phone } = signIn.fields;
   return (
-    <Form {...form}>
+    <Form {...form} {...signIn.formProps}>
       <Hidden data={data} />
-      <FormError feedback={feedback} />
+      <FormError form={signIn.form} notice={data.notice} />
       <PhoneField
+        key={phone.key}
+        id={phone.id}
         label="Mobile phone"
-        name="phone"
+        name={phone.name}
         autoComplete="tel-national"
         autoFocus
-        defaultValue={feedback?.values?.phone ?? view.phone ?? ""}
-        error={feedback?.fieldErrors?.phone}
+        defaultValue={typedValue(phone) ?? view.phone ?? ""}
+        error={phone.errors?.[0]}
       />
-      <CardConfirmIdentity data={data} back="set-phone-number" />
+      <CardConfirmIdentity data={data} fields={signIn.fields} back="set-phone-number" />
       <Button type="submit" name="intent" value="set-phone" variant="primary" size="lg" fullWidth loading={busy("set-phone")}>
         Text me a code
       </Button>
@@ -116,15 +137,17 @@ export function SetPhoneForm({ data, form, busy }: StateFormProps) {
 
 /** set-phone-number, second step: the code texted to the new number. */
 export function PhoneCodeForm({ data, form, busy }: StateFormProps) {
-  const { view, feedback } = data;
+  const { view } = data;
+  // The texted code is checked by the server alone (it says why a code is refused).
+  const signIn = useSignInForm(data);
   return (
-    <Form {...form}>
+    <Form {...form} {...signIn.formProps}>
       <Hidden data={data} />
-      <FormError feedback={feedback} />
+      <FormError form={signIn.form} notice={data.notice} />
       <p className={s.explanation}>
         Enter the {CODE_LENGTH}-digit code we texted to <Destination>{view.destination}</Destination> to confirm this number.
       </p>
-      <CodeField feedback={feedback} />
+      <CodeField field={signIn.fields.code} />
       <Button type="submit" name="intent" value="verify-phone" variant="primary" size="lg" fullWidth loading={busy("verify-phone")}>
         Confirm number
       </Button>
@@ -145,13 +168,14 @@ const METHOD_CHOICES = [
 
 /** set-sign-in-method: password, email links or text codes (the choices this user has). */
 export function SignInMethodForm({ data, action }: { data: SignInPageData; action: string }) {
-  const { view, feedback } = data;
+  const { view } = data;
   const busy = useBusy(action);
-  const error = feedback?.fieldErrors?.method;
+  const signIn = useSignInForm(data, { "choose-method": signInMethodFormSchema });
+  const error = signIn.fields.method.errors?.[0];
   return (
-    <Form method="post" action={action} noValidate replace>
+    <Form method="post" action={action} replace {...signIn.formProps}>
       <Hidden data={data} />
-      <FormError feedback={feedback} />
+      <FormError form={signIn.form} notice={data.notice} />
       <fieldset className={s.methods} aria-describedby={error ? "method-error" : undefined}>
         <legend className={s.legend}>Sign-in method</legend>
         {METHOD_CHOICES.filter((choice) => !view.methods || view.methods.includes(choice.value)).map((choice) => (

@@ -1,7 +1,9 @@
 /**
- * The sign-in card in every state of the spec's flow (app/auth/sign-in-view.ts). Plain forms that
- * post to /signin (or /template/{hashId}): they work without JavaScript; with it, Remix submits
- * them without a page load. What the user typed comes back with errors; passwords never do.
+ * The sign-in card in every state of the spec's flow (app/auth/sign-in-view.ts). One conform form
+ * per state (useSignInForm, with the schemas of ../sign-in-schema.ts) that posts to /signin (or
+ * /template/{hashId}): it works without JavaScript; with it, the browser checks the fields first
+ * and Remix submits without a page load. The server answers with conform's reply: errors on their
+ * fields, what the user typed (passwords never).
  *
  * This file picks the form for the state; the forms are in ./sign-in-forms.tsx (signing in),
  * ./code-forms.tsx (codes and the second factor), ./set-up-forms.tsx (setting up a sign-in method)

@@ -9,6 +9,7 @@ import type { OutboundMessage } from "~/generated/prisma/client";
 import { dispatchOutboundMessage } from "~/outbox/dispatch.server";
 import { OUTBOX_PROVIDER_ID, providerConfigured } from "~/outbox/outbox.server";
 import { itemsSection, SECTION, type FirmForSend, type PlanSection, type QuestionnairePlan } from "~/questionnaires/builder.server";
+import { readTemplateTree } from "~/templates/template-tree.server";
 import { firmVocabulary } from "~/vocabulary";
 import type { SendTemplateRequest } from "./rules";
 
@@ -44,39 +45,20 @@ export interface TemplateContent {
 export async function loadTemplateContent(tx: FirmTx, templateId: string): Promise<TemplateContent | null> {
   const template = await tx.questionnaireTemplate.findFirst({ where: { id: templateId, deletedAt: null }, select: { id: true, name: true, disclaimer: true } });
   if (!template) return null;
-  const [sections, questions] = [
-    await tx.templateSection.findMany({ where: { templateId: template.id }, orderBy: [{ order: "asc" }, { id: "asc" }] }),
-    await tx.templateQuestion.findMany({ where: { templateId: template.id }, orderBy: [{ order: "asc" }, { id: "asc" }] }),
-  ];
-  return {
-    id: template.id,
-    name: template.name,
-    disclaimer: template.disclaimer,
-    sections: sections.map((s) => ({
-      key: s.id,
-      sectionKey: s.sectionKey,
-      type: s.sectionType,
-      name: s.name,
-      instruction: s.instruction,
-      customElement: s.customElement,
-      trigger: s.triggerQuestionId && s.triggerAnswer !== null ? { questionKey: s.triggerQuestionId, answer: s.triggerAnswer } : null,
-      questions: questions
-        .filter((q) => q.sectionId === s.id)
-        .map((q) => ({
-          key: q.id,
-          text: q.text,
-          questionType: q.questionType,
-          options: q.options,
-          optional: q.optional,
-          numberOfCharacters: q.numberOfCharacters,
-          disableAnswerLater: q.disableAnswerLater,
-          disableNotApplicable: q.disableNotApplicable,
-          documentLink: q.documentLink,
-          followUpOf: q.followUpQuestionId,
-          trigger: q.triggerForFollowUpQuestion,
-        })),
-    })),
-  };
+  // The tree as the plan needs it: the section's type under `type`, no editor tab.
+  const sections = (await readTemplateTree(tx, template.id)).map(
+    ({ key, sectionKey, sectionType, name, instruction, customElement, trigger, questions }): PlanSection => ({
+      key,
+      sectionKey,
+      type: sectionType,
+      name,
+      instruction,
+      customElement,
+      trigger,
+      questions,
+    }),
+  );
+  return { id: template.id, name: template.name, disclaimer: template.disclaimer, sections };
 }
 
 export interface TemplateSendOptions {

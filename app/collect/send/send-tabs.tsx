@@ -216,13 +216,19 @@ function RolloverItems({ form, list }: { form: FormMetadata; list: SendField<{ n
   );
 }
 
-function ListError({ message }: { message: string | undefined }) {
-  const shown = listError(message);
-  return shown ? (
-    <p className={s.error} role="alert">
-      {shown}
-    </p>
-  ) : null;
+/** A tab's list of items (to upload or answer), and the message about the list as a whole. */
+function ItemsSection({ form, list, title, empty }: { form: FormMetadata; list: SendField<unknown>; title: string; empty: string }) {
+  const shown = listError(error(list));
+  return (
+    <>
+      <ItemsEditor form={form} list={list as SendField<ItemFormInput[] | undefined>} title={title} itemLabel="Item" addLabel="Add item" empty={empty} />
+      {shown ? (
+        <p className={s.error} role="alert">
+          {shown}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 export function DropOffTab({ form, fields, today, taxYear, picker }: TabProps<"name" | "dueDate" | "rolloverItems" | "items" | "includePriorYearItems">) {
@@ -243,15 +249,7 @@ export function DropOffTab({ form, fields, today, taxYear, picker }: TabProps<"n
         hint="Needed to send; a draft can do without."
       />
       <RolloverItems form={form} list={fields.rolloverItems as SendField<{ name?: string }[] | undefined>} />
-      <ItemsEditor
-        form={form}
-        list={fields.items as SendField<ItemFormInput[] | undefined>}
-        title="Additional items"
-        itemLabel="Item"
-        addLabel="Add item"
-        empty="Anything else to upload or answer."
-      />
-      <ListError message={error(fields.items)} />
+      <ItemsSection form={form} list={fields.items} title="Additional items" empty="Anything else to upload or answer." />
       <Checkbox key={fields.includePriorYearItems.key} {...inputProps(fields.includePriorYearItems, { type: "checkbox" })} label="Include prior year items" />
       <p className={s.muted}>{t("Clients get a link to upload without signing in; it expires in 7 days.")}</p>
     </SendFormElement>
@@ -274,15 +272,7 @@ export function CustomTab({ form, fields, today, taxYear, picker }: TabProps<"na
       </div>
       {picker(error(fields.companyIds))}
       <DueDateField form={form} field={fields.dueDate as SendField<string | undefined>} label="Due date" today={today} base={today} />
-      <ItemsEditor
-        form={form}
-        list={fields.items as SendField<ItemFormInput[] | undefined>}
-        title="Items"
-        itemLabel="Item"
-        addLabel="Add item"
-        empty="Add at least one item."
-      />
-      <ListError message={error(fields.items)} />
+      <ItemsSection form={form} list={fields.items} title="Items" empty="Add at least one item." />
       <TextArea
         key={fields.message.key}
         name={fields.message.name}

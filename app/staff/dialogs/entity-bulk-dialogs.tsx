@@ -6,12 +6,43 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
+import type { z } from "zod";
 import { Alert, Button, Dialog, Switch, TextArea, TextField, useToast } from "~/components/ui";
 import { formatDate } from "~/staff/format";
 import { useVocabulary } from "~/vocabulary";
 import { bulkTagsSchema, ENTITY_MESSAGES, NOTE_MAX, noteSchema, NOTIFICATION_TYPES, notificationsSchema, TAG_MAX } from "../entity-rules";
 import * as s from "./entity-dialogs.css";
-import { useEntityAction, useEntityFormAction } from "./entity-form";
+import { useEntityAction, useEntityFormAction, type FormValues } from "./entity-form";
+
+/**
+ * A conform form of these dialogs: checked with `schema` on submit, then posted as `intent` with
+ * the values `build` gives (the form's hidden fields are only for the check). Nothing selected is
+ * said with a toast, not on a field; the server's field messages come back onto the form.
+ */
+function useBulkEntityForm<Schema extends z.ZodType<Record<string, unknown>>>(
+  schema: Schema,
+  intent: string,
+  build: () => FormValues,
+  { id, action, onSuccess, revalidateOnInput = false }: { id: string; action: string; onSuccess?: () => void; revalidateOnInput?: boolean },
+) {
+  const toast = useToast();
+  const save = useEntityFormAction(action, onSuccess);
+  const [form, fields] = useForm({
+    id,
+    lastResult: save.lastResult,
+    shouldValidate: "onSubmit",
+    ...(revalidateOnInput ? { shouldRevalidate: "onInput" as const } : {}),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      const noSelection = submission?.status !== "success" ? submission?.error?.ids?.[0] : undefined;
+      if (noSelection) toast.info(noSelection);
+      if (submission?.status !== "success") return;
+      save.send(submission, { intent, ...build() });
+    },
+  });
+  return { form, fields, save };
+}
 
 export function EntityTagsDialog({
   open,
@@ -46,12 +77,7 @@ function TagsForm({ onClose, action, ids, tags, onDone }: { onClose: () => void;
   const [chosen, setChosen] = useState<string[]>([]);
   const [typed, setTyped] = useState("");
   const [known, setKnown] = useState(tags);
-  const toast = useToast();
   const removing = useRef(false);
-  const save = useEntityFormAction(action, () => {
-    onDone?.();
-    onClose();
-  });
   const exists = known.some((k) => k.toLowerCase() === typed.trim().toLowerCase());
   const toggle = (name: string) => setChosen((c) => (c.includes(name) ? c.filter((x) => x !== name) : [...c, name]));
   const addTyped = () => {
@@ -61,18 +87,12 @@ function TagsForm({ onClose, action, ids, tags, onDone }: { onClose: () => void;
     setChosen((c) => [...c, name]);
     setTyped("");
   };
-  const [form, fields] = useForm({
+  const { form, fields, save } = useBulkEntityForm(bulkTagsSchema, "tags", () => ({ ids, tagNames: chosen, remove: removing.current ? "true" : "" }), {
     id: "entity-tags-form",
-    lastResult: save.lastResult,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bulkTagsSchema, disableAutoCoercion: true }),
-    onSubmit: (event, { submission }) => {
-      event.preventDefault();
-      // Nothing selected is said with a toast, not on a field.
-      const noSelection = submission?.status !== "success" ? submission?.error?.ids?.[0] : undefined;
-      if (noSelection) toast.info(noSelection);
-      if (submission?.status !== "success") return;
-      save.send(submission, { intent: "tags", ids, tagNames: chosen, remove: removing.current ? "true" : "" });
+    action,
+    onSuccess: () => {
+      onDone?.();
+      onClose();
     },
   });
   const tagNamesError = fields.tagNames.errors?.[0];
@@ -185,25 +205,14 @@ function NotificationsForm({
 }) {
   const t = useVocabulary();
   const [types, setTypes] = useState<number[]>(current);
-  const toast = useToast();
-  const save = useEntityFormAction(action, () => {
-    onDone?.();
-    onClose();
-  });
   const bulk = ids.length > 0;
   const targets = bulk ? ids : ["current"];
-  const [form, fields] = useForm({
+  const { form, fields, save } = useBulkEntityForm(notificationsSchema, "notifications", () => ({ ids: targets, typeIds: types.map(String) }), {
     id: "entity-notifications-form",
-    lastResult: save.lastResult,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsSchema, disableAutoCoercion: true }),
-    onSubmit: (event, { submission }) => {
-      event.preventDefault();
-      // Nothing selected is said with a toast, not on a field.
-      const noSelection = submission?.status !== "success" ? submission?.error?.ids?.[0] : undefined;
-      if (noSelection) toast.info(noSelection);
-      if (submission?.status !== "success") return;
-      save.send(submission, { intent: "notifications", ids: targets, typeIds: types.map(String) });
+    action,
+    onSuccess: () => {
+      onDone?.();
+      onClose();
     },
   });
   return (
@@ -252,19 +261,16 @@ export interface NoteItem {
 /** Notes on the entity view: newest first, add and remove. */
 export function EntityNotes({ action, notes, readOnly }: { action: string; notes: NoteItem[]; readOnly?: boolean }) {
   const [removing, setRemoving] = useState<string | null>(null);
-  const add = useEntityFormAction(action, () => form.reset());
   const remove = useEntityAction(action, () => setRemoving(null));
-  const [form, fields] = useForm({
+  const {
+    form,
+    fields,
+    save: add,
+  } = useBulkEntityForm(noteSchema, "note-add", (): FormValues => ({ text: typeof fields.text.value === "string" ? fields.text.value : "" }), {
     id: "entity-note-form",
-    lastResult: add.lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: noteSchema, disableAutoCoercion: true }),
-    onSubmit: (event, { submission }) => {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      add.send(submission, { intent: "note-add", text: typeof fields.text.value === "string" ? fields.text.value : "" });
-    },
+    action,
+    onSuccess: (): void => form.reset(),
+    revalidateOnInput: true,
   });
   const text = typeof fields.text.value === "string" ? fields.text.value : "";
   const { key: _key, ...textProps } = getTextareaProps(fields.text);
