@@ -21,6 +21,7 @@ import { requireUser, type SessionUser } from "~/auth/session.server";
 import { requireFirmSite, type FirmSiteContext } from "~/context.server";
 import { PortalError, fromZod, type ErrorBody } from "~/errors";
 import { NO_STORE } from "~/security-headers.server";
+import { isDatabaseUnavailable, unavailableResponse } from "~/unavailable";
 
 export interface JsonRouteArgs {
   request: Request;
@@ -64,13 +65,19 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
   return parsed.data;
 }
 
-/** Runs `run` and turns its value, or its `PortalError`, into the JSON answer. Other errors propagate (500). */
+/**
+ * Runs `run` and turns its value, or its `PortalError`, into the JSON answer. A database outage is
+ * 503 with Retry-After (app/unavailable.ts); a thrown `Response` is the answer. Other errors
+ * propagate (500).
+ */
 export async function answerJson(run: () => Promise<unknown> | unknown): Promise<Response> {
   try {
     const value = await run();
     return value instanceof Response ? value : jsonResponse(value ?? { ok: true });
   } catch (error) {
     if (error instanceof PortalError) return errorResponse(error);
+    if (error instanceof Response) return error;
+    if (isDatabaseUnavailable(error)) return unavailableResponse();
     throw error;
   }
 }
@@ -90,11 +97,18 @@ export function jsonLoader(handler: (args: JsonRouteArgs) => Promise<unknown> | 
   return ({ request, params, context }: LoaderFunctionArgs) => answerJson(() => handler({ request, params, portal: requireFirmSite(context) }));
 }
 
-/** The signed-in user of a JSON call, or 401 'Please sign in again.' (the browser's fetch helper refreshes, then signs out). */
+/**
+ * The signed-in user of a JSON call, or 401 'Please sign in again.' (the browser's fetch helper
+ * refreshes, then signs out). Only a missing session is 401: an outage stays a 503.
+ */
 export async function requireApiUser(request: Request, portal: FirmSiteContext): Promise<SessionUser> {
-  const user = await requireUser(request, portal).catch(() => null);
-  if (!user) throw new PortalError(401, "Please sign in again.");
-  return user;
+  try {
+    return await requireUser(request, portal);
+  } catch (error) {
+    if (error instanceof Response && error.status === 503) throw error;
+    if (error instanceof Response) throw new PortalError(401, "Please sign in again.");
+    throw error;
+  }
 }
 
 /** For routes that exist only to answer POSTs: any GET is 404. */

@@ -11,6 +11,7 @@ import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigati
 import { unreadMessageCount } from "~/conversations/unread.server";
 import { useNonce } from "~/nonce";
 import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
+import { UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from "~/unavailable";
 
 export const links: LinksFunction = () => [...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []), { rel: "icon", href: "/favicon.ico" }];
 
@@ -102,5 +103,6 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 403)) {
     return <NotFoundPanel status={error.status} />;
   }
+  if (isRouteErrorResponse(error) && error.status === UNAVAILABLE_STATUS) return <ErrorPanel message={UNAVAILABLE_TITLE} />;
   return <ErrorPanel />;
 }

@@ -41,11 +41,13 @@ export function useQuestionnaireAutosave({
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ ...body, questionnaireId: data.id }),
       });
+      if (response.status === 503) return { error: MESSAGES.saveFailed, unavailable: true };
       const reply = (await response.json().catch(() => ({}))) as ActionReply;
       if (!response.ok) return { error: response.status >= 500 ? MESSAGES.saveFailed : (reply.error ?? MESSAGES.saveFailed) };
       return reply;
     } catch {
-      return { error: MESSAGES.saveFailed };
+      // No answer at all (the network, or the server restarting): like an outage.
+      return { error: MESSAGES.saveFailed, unavailable: true };
     }
   }
 
