@@ -59,7 +59,19 @@ export interface ServerOptions extends RuntimeOptions {
 export async function startServer(options: ServerOptions = {}): Promise<PortalServer> {
   const { build, app: portalApp } = await loadApp();
   const { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders, originAllowed, unknownHostPage } = portalApp;
-  const { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS } = portalApp;
+  const { formBodyWithoutNul, isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS } = portalApp;
+
+  /**
+   * A form's body without NUL characters (app/nul.ts), before any action reads it: PostgreSQL
+   * refuses them in text, and they mean nothing to a person. JSON bodies get the same in readJson.
+   */
+  const formWithoutNul = async (request: Request): Promise<Request> => {
+    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "")) return request;
+    const body = formBodyWithoutNul(await request.text());
+    const headers = new Headers(request.headers);
+    headers.delete("content-length");
+    return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
+  };
   const config = portalApp.env();
   const runtime = await portalApp.createPortalRuntime({ jobs: options.jobs });
 
@@ -111,7 +123,7 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
     try {
       // A fresh nonce per answer: the CSP allows only inline scripts that carry it.
       const cspNonce = randomBytes(16).toString("base64");
-      const answer = await handleRemix(createRemixRequest(req, res), { portal: res.locals.portal as PortalLoadContext, cspNonce });
+      const answer = await handleRemix(await formWithoutNul(createRemixRequest(req, res)), { portal: res.locals.portal as PortalLoadContext, cspNonce });
       const headers = new Headers(answer.headers);
       applyAppSecurityHeaders(headers, { settings: headerSettings, nonce: cspNonce, requestCookie: req.get("cookie") });
       // A database outage (a page's error boundary, or a JSON route): the browser tries again later.

@@ -8,7 +8,8 @@
  *
  * It answers, in this order: 405 for a method other than POST, 415 for a body that isn't JSON (a
  * cross-site form cannot send JSON without a CORS preflight, which we never grant), 400 for
- * malformed JSON, 400 `{ error, errors }` when the schema refuses the input, the handler's
+ * malformed JSON, 400 `{ error, errors }` when the schema refuses (NUL characters are dropped from
+ * every string first, app/nul.ts) the input, the handler's
  * `PortalError` as its status and `{ error, errors?, code? }`, and the handler's value as JSON. Every
  * answer is `Cache-Control: no-store` (they carry presigned URLs and personal data).
  *
@@ -22,6 +23,7 @@ import { requireFirmSite, type FirmSiteContext } from "~/context.server";
 import { PortalError, fromZod, type ErrorBody } from "~/errors";
 import { NO_STORE } from "~/security-headers.server";
 import { isDatabaseUnavailable, unavailableResponse } from "~/unavailable";
+import { withoutNul } from "~/nul";
 
 export interface JsonRouteArgs {
   request: Request;
@@ -52,7 +54,8 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   } catch {
     throw new PortalError(400, "Malformed request");
   }
-  const parsed = schema.safeParse(body);
+  // NUL characters mean nothing to a person and PostgreSQL refuses them: dropped from every string.
+  const parsed = schema.safeParse(withoutNul(body));
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
 }
