@@ -5,14 +5,14 @@
  * `formBodyWithoutNul`), before any schema sees the input; no field needs its own rule.
  */
 
-const NUL = /\u0000/g;
+const NUL = "\u0000";
 
 /** `value` with every NUL removed from its strings (object keys too), at any depth. */
 export function withoutNul<T>(value: T): T {
-  if (typeof value === "string") return value.replace(NUL, "") as T;
+  if (typeof value === "string") return value.replaceAll(NUL, "") as T;
   if (Array.isArray(value)) return value.map((item) => withoutNul(item)) as T;
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replace(NUL, ""), withoutNul(item)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replaceAll(NUL, ""), withoutNul(item)])) as T;
   }
   return value;
 }
