@@ -17,7 +17,7 @@ const children: ChildProcess[] = [];
 
 /** `node --import tsx scripts/start.ts` (one process, as `npm start` runs it), with no configured services. */
 function start(env: Record<string, string>) {
-  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   for (const key of [
     "NODE_ENV",
     "DATABASE_URL",
