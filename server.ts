@@ -59,6 +59,19 @@ export interface ServerOptions extends RuntimeOptions {
 export async function startServer(options: ServerOptions = {}): Promise<PortalServer> {
   const { build, app: portalApp } = await loadApp();
   const { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders, originAllowed, unknownHostPage } = portalApp;
+  const { formBodyWithoutNul, isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS } = portalApp;
+
+  /**
+   * A form's body without NUL characters (app/nul.ts), before any action reads it: PostgreSQL
+   * refuses them in text, and they mean nothing to a person. JSON bodies get the same in readJson.
+   */
+  const formWithoutNul = async (request: Request): Promise<Request> => {
+    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "")) return request;
+    const body = formBodyWithoutNul(await request.text());
+    const headers = new Headers(request.headers);
+    headers.delete("content-length");
+    return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
+  };
   const config = portalApp.env();
   const runtime = await portalApp.createPortalRuntime({ jobs: options.jobs });
 
@@ -110,9 +123,11 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
     try {
       // A fresh nonce per answer: the CSP allows only inline scripts that carry it.
       const cspNonce = randomBytes(16).toString("base64");
-      const answer = await handleRemix(createRemixRequest(req, res), { portal: res.locals.portal as PortalLoadContext, cspNonce });
+      const answer = await handleRemix(await formWithoutNul(createRemixRequest(req, res)), { portal: res.locals.portal as PortalLoadContext, cspNonce });
       const headers = new Headers(answer.headers);
       applyAppSecurityHeaders(headers, { settings: headerSettings, nonce: cspNonce, requestCookie: req.get("cookie") });
+      // A database outage (a page's error boundary, or a JSON route): the browser tries again later.
+      if (answer.status === UNAVAILABLE_STATUS && !headers.has("Retry-After")) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
       // The adapter appends each header: drop the base values first so each header is sent once.
       for (const name of headers.keys()) res.removeHeader(name);
       await sendRemixResponse(res, new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers }));
@@ -122,9 +137,15 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
   };
   app.all("*", remix);
 
-  // An error outside Remix (or before it answered): a plain 500 with the host's headers.
+  // An error outside Remix (or before it answered): a plain 500 with the host's headers, or 503
+  // with Retry-After while the database can't be reached (the firm could not be looked up).
   const onError: ErrorRequestHandler = (error, _req, res, next) => {
     if (res.headersSent) return next(error);
+    if (isDatabaseUnavailable(error)) {
+      console.error(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
+      hostAnswer(res).status(UNAVAILABLE_STATUS).set("Retry-After", String(RETRY_AFTER_SECONDS)).type("text").send(UNAVAILABLE_MESSAGE);
+      return;
+    }
     console.error(error);
     hostAnswer(res).status(500).type("text").send("Internal Server Error");
   };

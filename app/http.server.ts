@@ -8,7 +8,8 @@
  *
  * It answers, in this order: 405 for a method other than POST, 415 for a body that isn't JSON (a
  * cross-site form cannot send JSON without a CORS preflight, which we never grant), 400 for
- * malformed JSON, 400 `{ error, errors }` when the schema refuses the input, the handler's
+ * malformed JSON, 400 `{ error, errors }` when the schema refuses (NUL characters are dropped from
+ * every string first, app/nul.ts) the input, the handler's
  * `PortalError` as its status and `{ error, errors?, code? }`, and the handler's value as JSON. Every
  * answer is `Cache-Control: no-store` (they carry presigned URLs and personal data).
  *
@@ -21,6 +22,8 @@ import { requireUser, type SessionUser } from "~/auth/session.server";
 import { requireFirmSite, type FirmSiteContext } from "~/context.server";
 import { PortalError, fromZod, type ErrorBody } from "~/errors";
 import { NO_STORE } from "~/security-headers.server";
+import { isDatabaseUnavailable, unavailableResponse } from "~/unavailable";
+import { withoutNul } from "~/nul";
 
 export interface JsonRouteArgs {
   request: Request;
@@ -51,7 +54,8 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   } catch {
     throw new PortalError(400, "Malformed request");
   }
-  const parsed = schema.safeParse(body);
+  // NUL characters mean nothing to a person and PostgreSQL refuses them: dropped from every string.
+  const parsed = schema.safeParse(withoutNul(body));
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
 }
@@ -64,13 +68,19 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
   return parsed.data;
 }
 
-/** Runs `run` and turns its value, or its `PortalError`, into the JSON answer. Other errors propagate (500). */
+/**
+ * Runs `run` and turns its value, or its `PortalError`, into the JSON answer. A database outage is
+ * 503 with Retry-After (app/unavailable.ts); a thrown `Response` is the answer. Other errors
+ * propagate (500).
+ */
 export async function answerJson(run: () => Promise<unknown> | unknown): Promise<Response> {
   try {
     const value = await run();
     return value instanceof Response ? value : jsonResponse(value ?? { ok: true });
   } catch (error) {
     if (error instanceof PortalError) return errorResponse(error);
+    if (error instanceof Response) return error;
+    if (isDatabaseUnavailable(error)) return unavailableResponse();
     throw error;
   }
 }
@@ -90,11 +100,18 @@ export function jsonLoader(handler: (args: JsonRouteArgs) => Promise<unknown> | 
   return ({ request, params, context }: LoaderFunctionArgs) => answerJson(() => handler({ request, params, portal: requireFirmSite(context) }));
 }
 
-/** The signed-in user of a JSON call, or 401 'Please sign in again.' (the browser's fetch helper refreshes, then signs out). */
+/**
+ * The signed-in user of a JSON call, or 401 'Please sign in again.' (the browser's fetch helper
+ * refreshes, then signs out). Only a missing session is 401: an outage stays a 503.
+ */
 export async function requireApiUser(request: Request, portal: FirmSiteContext): Promise<SessionUser> {
-  const user = await requireUser(request, portal).catch(() => null);
-  if (!user) throw new PortalError(401, "Please sign in again.");
-  return user;
+  try {
+    return await requireUser(request, portal);
+  } catch (error) {
+    if (error instanceof Response && error.status === 503) throw error;
+    if (error instanceof Response) throw new PortalError(401, "Please sign in again.");
+    throw error;
+  }
 }
 
 /** For routes that exist only to answer POSTs: any GET is 404. */

@@ -13,6 +13,7 @@ import { useNonce } from "~/nonce";
 import { readerTimeZone } from "~/time-zones";
 import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
 import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
+import { UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from "~/unavailable";
 
 export const links: LinksFunction = () => [...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []), { rel: "icon", href: "/favicon.ico" }];
 
@@ -108,5 +109,6 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 403)) {
     return <NotFoundPanel status={error.status} />;
   }
+  if (isRouteErrorResponse(error) && error.status === UNAVAILABLE_STATUS) return <ErrorPanel message={UNAVAILABLE_TITLE} />;
   return <ErrorPanel />;
 }

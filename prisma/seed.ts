@@ -2,15 +2,19 @@
  * The demo firms of tenants/ in the database: firm settings, staff, clients, entities, the
  * canned templates and questionnaires in every status (see QUESTIONNAIRE_SCENARIOS).
  *
- * Idempotent. Every row gets an id derived from natural keys (firm slug, email or name, entity
- * name, questionnaire name and tax year, section and question keys), so a second run finds
- * what the first one wrote:
- * - firm, preferences, vocabulary, custom statuses, users and entities are upserted: the
- *   definitions win (passwords are only set when a user is created);
+ * It only adds what is missing and never changes a row that exists: `npm start` seeds on every
+ * start, and what a firm changed in the product (its brand colour, a user's name) must survive
+ * it. Every row gets an id derived from natural keys (firm slug, email or name, entity name,
+ * questionnaire name and tax year, section and question keys), so a second run finds what the
+ * first one wrote:
+ * - firm, preferences, vocabulary, custom statuses, users and entities are created when missing
+ *   (a user is found by their demo email or their demo id, so one whose email was changed is not
+ *   created again);
  * - groups, tags, owners and subscriptions are inserted when missing;
  * - a questionnaire (with its sections, questions, entries, signatures and activity) is created
  *   once and then left alone, so what someone does in the demo survives a restart. Its dates are
- *   relative to the day it was created; `seedDemo({ reset: true })` starts the demo firms over.
+ *   relative to the day it was created; `seedDemo({ reset: true })` (`npm run db:reset-demo`)
+ *   deletes the demo firms and starts them over.
  *
  * Each firm is written in its own row-level-security scope (`withFirm`), never with the
  * unscoped client: the firm row itself is created in the scope of its own id.
@@ -129,12 +133,13 @@ async function seedFirmAndPeople(tx: FirmTx, firmId: string, firm: FirmDefinitio
     timeZone: firm.timeZone,
     questionnaireReminderFrequencyDays: firm.questionnaireReminderFrequencyDays,
   };
-  await tx.firm.upsert({ where: { id: firmId }, create: { id: firmId, ...settings }, update: settings });
-  await tx.firmPreferences.upsert({ where: { firmId }, create: { firmId, ...firm.preferences }, update: firm.preferences });
+  // Created when missing, never updated: `update: {}` leaves an existing row as the firm left it.
+  await tx.firm.upsert({ where: { id: firmId }, create: { id: firmId, ...settings }, update: {} });
+  await tx.firmPreferences.upsert({ where: { firmId }, create: { firmId, ...firm.preferences }, update: {} });
 
   for (const v of firm.vocabulary) {
     const data = { replacement: v.replacement, description: v.description ?? null };
-    await tx.firmVocab.upsert({ where: { firmId_keyWord: { firmId, keyWord: v.keyWord } }, create: { firmId, keyWord: v.keyWord, ...data }, update: data });
+    await tx.firmVocab.upsert({ where: { firmId_keyWord: { firmId, keyWord: v.keyWord } }, create: { firmId, keyWord: v.keyWord, ...data }, update: {} });
   }
 
   const customStatuses = new Map<string, string>();
@@ -149,7 +154,7 @@ async function seedFirmAndPeople(tx: FirmTx, firmId: string, firm: FirmDefinitio
       smsMessage: s.smsMessage ?? null,
       order,
     };
-    await tx.firmCustomStatus.upsert({ where: { id }, create: { id, firmId, ...data }, update: data });
+    await tx.firmCustomStatus.upsert({ where: { id }, create: { id, firmId, ...data }, update: {} });
     customStatuses.set(s.firmUserDisplayStatus, id);
   }
 
@@ -203,9 +208,10 @@ async function seedFirmAndPeople(tx: FirmTx, firmId: string, firm: FirmDefinitio
     data: Omit<Prisma.UserUncheckedCreateInput, "firmId" | "id" | "email" | "passwordHash">,
   ) => {
     const create = { ...data, id: stableId("usr", firm.slug, key), firmId, email: email ?? null, passwordHash: email ? passwordHash : null };
-    const row = email
-      ? await tx.user.upsert({ where: { firmId_email: { firmId, email } }, create, update: data, select: { id: true } })
-      : await tx.user.upsert({ where: { id: create.id }, create, update: data, select: { id: true } });
+    // The demo email, or the demo id (a user whose email the firm changed): found, left as it is.
+    const row =
+      (await tx.user.findFirst({ where: { OR: [{ id: create.id }, ...(email ? [{ email }] : [])] }, select: { id: true } })) ??
+      (await tx.user.create({ data: create, select: { id: true } }));
     users.set(key, row.id);
     return row.id;
   };
@@ -319,7 +325,7 @@ async function upsertCompany(tx: FirmTx, firmId: string, slug: string, entity: E
   const row = await tx.company.upsert({
     where: { firmId_hashId: { firmId, hashId } },
     create: { id: stableId("cmp", slug, entity.name), firmId, hashId, ...data },
-    update: data,
+    update: {},
     select: { id: true },
   });
   return row.id;

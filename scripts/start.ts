@@ -13,8 +13,13 @@
  *     /dev/outbox only then and on a local APP_DOMAIN (outboxEnabled(); the start-up message says).
  * Then it applies pending migrations, seeds the demo firms (unless SEED_DEMO=false) and serves.
  * DATA_DIR moves the embedded data; EMBEDDED_PG_PORT / LOCAL_S3_PORT set their ports (0 = any free one).
+ * It runs in production mode (NODE_ENV=production unless set otherwise; `npm run dev` is for
+ * development). An embedded PostgreSQL left running by a run that was killed is stopped first
+ * (scripts/lib/embedded-postgres.ts). A start that fails says why, and exits 1.
  */
+import "./lib/production-mode";
 import path from "node:path";
+import { inspect } from "node:util";
 import { fileURLToPath } from "node:url";
 import { ConfigError, outboxStatus, parseEnv } from "~/env.server";
 import { bootPortal, type Booted } from "./lib/boot";
@@ -38,7 +43,7 @@ async function main() {
   const url = (slug?: string) => `${config.APP_PROTOCOL}://${slug ? `${slug}.` : ""}${config.APP_DOMAIN}`;
   const outbox = outboxStatus(config);
   console.log(`
-\x1b[1mClient portal is running\x1b[0m (port ${booted.port})
+\x1b[1mClient portal is running\x1b[0m (port ${booted.port}, NODE_ENV=${process.env.NODE_ENV})
 
   Public site and firm sign-up   ${url()}   (${url()}/create-firm)
   Acme Tax & Advisory            ${url("acme")}
@@ -58,9 +63,16 @@ async function shutdown(code = 0) {
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
 
-main().catch(async (error) => {
+/** What to print for a failed start: never just 'undefined'. */
+function failureText(error: unknown): string {
   // Configuration and database-login errors say what to change: their message is enough.
-  const plain = error instanceof ConfigError || (error instanceof Error && error.name === "DatabaseLoginError");
-  console.error(plain ? error.message : error);
+  if (error instanceof ConfigError || (error instanceof Error && error.name === "DatabaseLoginError")) return error.message;
+  if (error instanceof Error) return error.stack || error.message || error.name;
+  if (error === undefined || error === null) return `no reason was given (${String(error)})`;
+  return typeof error === "string" ? error : inspect(error, { depth: 4 });
+}
+
+main().catch(async (error: unknown) => {
+  console.error(`\x1b[31mThe portal could not start:\x1b[0m ${failureText(error)}`);
   await shutdown(1);
 });

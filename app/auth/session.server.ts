@@ -7,6 +7,7 @@ import { signInRedirectUrl } from "./redirect";
 import { sessionCookieName } from "./session-cookie";
 import { SECRET_LIFETIME_MINUTES } from "./sign-in-rules";
 import { hashToken, newToken } from "./tokens.server";
+import { isDatabaseUnavailable, unavailableResponse } from "~/unavailable";
 
 /**
  * How long a session lives, by kind of user (env: SESSION_ABSOLUTE_HOURS_* and
@@ -115,7 +116,11 @@ const perRequest = new WeakMap<object, Promise<SessionLookup | null>>();
 function lookupSession(request: Request, portal: FirmSiteContext): Promise<SessionLookup | null> {
   let pending = perRequest.get(portal);
   if (!pending) {
-    pending = lookupSessionRow(request, portal);
+    // An outage is not a missing session: 503 (pages: the error boundary), never 401 or a redirect.
+    pending = lookupSessionRow(request, portal).catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) throw unavailableResponse();
+      throw error;
+    });
     perRequest.set(portal, pending);
   }
   return pending;

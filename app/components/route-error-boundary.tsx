@@ -13,6 +13,7 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { FirmPage } from "~/components/firm-page";
 import { Alert, Button } from "~/components/ui";
+import { UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from "~/unavailable";
 
 export const GENERIC_ERROR = "Something went wrong. Please refresh this page to try again.";
 
@@ -26,6 +27,8 @@ export interface RouteErrorBoundaryProps {
 
 export function errorTitle(error: unknown, titles: RouteErrorBoundaryProps["titles"] = {}, fallback = GENERIC_ERROR): string {
   if (!isRouteErrorResponse(error)) return fallback;
+  // A database outage (503): try again in a moment, nothing is wrong with the page.
+  if (error.status === UNAVAILABLE_STATUS) return UNAVAILABLE_TITLE;
   const own = titles[error.status];
   if (own) return own;
   if (error.status >= 400 && error.status < 500 && typeof error.data === "string" && error.data.trim() && error.data !== error.statusText) return error.data;

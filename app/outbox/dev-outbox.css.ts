@@ -68,6 +68,7 @@ export const channel = style([badgeBase, { background: vars.color.infoSoft, colo
 export const status = styleVariants({
   sent: [badgeBase, { background: vars.color.successSoft, color: vars.color.text }],
   queued: [badgeBase, { background: vars.color.warningSoft, color: vars.color.text }],
+  sending: [badgeBase, { background: vars.color.warningSoft, color: vars.color.text }],
   failed: [badgeBase, { background: vars.color.dangerSoft, color: vars.color.text }],
 });
 

@@ -9,6 +9,11 @@
  *   later `nextAttemptAt` (exponential backoff) while worth retrying, else `failed`. It never
  *   throws for a provider failure. With no provider configured the message is kept here, `sent`
  *   with providerMessageId `outbox`, readable at /dev/outbox on a local portal.
+ * - SMS is sent at most once (Twilio has no idempotency key, unlike Resend): before the provider
+ *   is called the row is marked `sending` in a statement of its own (committed when `db` is a
+ *   FirmDb, as in the delivery job), and a row left `sending` (the process died between the
+ *   provider's answer and recording it) is never sent again: once its claim has lapsed it is
+ *   recorded `failed` with SMS_NOT_CONFIRMED, for a person to check.
  * - Who calls it: the `deliver-outbound-message` background job (app/outbox/jobs.server.ts),
  *   or the sending request itself when there is no job queue or no provider
  *   (app/outbox/dispatch.server.ts).
@@ -64,6 +69,10 @@ export const OUTBOX_PROVIDER_ID = "outbox";
 
 /** How long a delivery owns a claimed message; longer than any provider call may take. */
 const CLAIM_MS = 2 * 60_000;
+
+/** The error of an SMS whose delivery was interrupted after the provider was called: never retried. */
+export const SMS_NOT_CONFIRMED =
+  "Not confirmed: the server stopped while this text message was being sent, so it may or may not have arrived. It is not sent again automatically.";
 
 const MAX_SUBJECT = 998;
 const MAX_EMAIL_TEXT = 200_000;
@@ -127,11 +136,20 @@ export interface DeliverOptions {
  */
 export async function deliverOutboundMessage(db: OutboxDb, id: string, options: DeliverOptions = {}): Promise<OutboundMessageOutcome | null> {
   const now = options.now ?? new Date();
+  const atMostOnce = (await table(db).findUnique({ where: { id }, select: { channel: true } }))?.channel === "sms" && providerConfigured("sms");
+  // The claim is its own statement: for SMS through a provider it records `sending` before the call.
   const claimed = await table(db).updateMany({
     where: { id, status: "queued", nextAttemptAt: { lte: now } },
-    data: { nextAttemptAt: new Date(now.getTime() + CLAIM_MS) },
+    data: { nextAttemptAt: new Date(now.getTime() + CLAIM_MS), ...(atMostOnce ? { status: "sending" as const } : {}) },
   });
-  if (claimed.count === 0) return null;
+  if (claimed.count === 0) {
+    // An SMS left `sending` by a delivery that died: recorded as not confirmed, never sent again.
+    await table(db).updateMany({
+      where: { id, channel: "sms", status: "sending", nextAttemptAt: { lte: now } },
+      data: { status: "failed", error: SMS_NOT_CONFIRMED },
+    });
+    return null;
+  }
   const message = await table(db).findUnique({ where: { id } });
   if (!message) return null;
 

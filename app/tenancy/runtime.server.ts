@@ -25,6 +25,8 @@ export { seedDemo } from "../../prisma/seed";
 export { unknownHostPage } from "./unknown-host-page";
 export { originAllowed } from "~/auth/origin";
 export { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders } from "~/security-headers.server";
+export { formBodyWithoutNul } from "~/nul";
+export { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS } from "~/unavailable";
 
 export interface RuntimeJobOptions {
   /** Work the queues in this process (default: JOBS_WORKER, true unless "false"); false only sends jobs. */

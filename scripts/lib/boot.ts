@@ -58,6 +58,7 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
       const pg = await startEmbeddedPostgres({
         dataDir: path.join(options.dataDir, "postgres"),
         port: options.postgresPort || (await freePort()),
+        log,
       });
       stops.push(pg.stop);
       const { APP_LOGIN_ROLE, ensureAppLogin, withLogin } = await import("./app-login");

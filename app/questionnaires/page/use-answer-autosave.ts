@@ -5,12 +5,15 @@ import { SAVED_TICK_MS } from "../rules";
 import type { SectionBodyProps } from "./types";
 
 const AUTOSAVE_MS = 600;
+/** After an outage outlasted apiFetch's own retries: the typed answer is kept and sent again this much later. */
+const UNAVAILABLE_RETRY_MS = 5_000;
 
 /**
  * One question's answer as typed: saved after a pause in typing (or at once), rolled back with the
- * error shown when saving fails, with a short "Saved" tick when it succeeds. An answer still
+ * error shown when saving is refused, with a short "Saved" tick when it succeeds. An answer still
  * waiting for its pause is saved at once when the question goes away (another section opens, Back
- * or Forward, a link) or the page is left (reload, closed tab).
+ * or Forward, a link) or the page is left (reload, closed tab). While the portal can't be reached
+ * the answer stays as typed and is sent again until it is saved.
  */
 export function useAnswerAutosave(q: QuestionData, { send, apply }: Pick<SectionBodyProps, "send" | "apply">) {
   const toast = useToast();
@@ -34,6 +37,14 @@ export function useAnswerAutosave(q: QuestionData, { send, apply }: Pick<Section
     waiting.current = null;
     if (next === lastSaved.current) return;
     const reply = await send({ intent: "answer", questionId: q.id, answer: next });
+    if (reply.unavailable) {
+      // Keep what was typed; unless typing starts a newer save first, try again in a moment.
+      if (timer.current === null) {
+        waiting.current = next;
+        timer.current = setTimeout(() => void save(next), UNAVAILABLE_RETRY_MS);
+      }
+      return;
+    }
     if (reply.error) {
       setValue(lastSaved.current);
       setError(reply.error);

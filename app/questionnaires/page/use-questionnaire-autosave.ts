@@ -43,11 +43,13 @@ export function useQuestionnaireAutosave({
         // An answer saved as the page is left (reload, closed tab) must outlive the page; answers are small.
         keepalive: body.intent === "answer",
       });
+      if (response.status === 503) return { error: MESSAGES.saveFailed, unavailable: true };
       const reply = (await response.json().catch(() => ({}))) as ActionReply;
       if (!response.ok) return { error: response.status >= 500 ? MESSAGES.saveFailed : (reply.error ?? MESSAGES.saveFailed) };
       return reply;
     } catch {
-      return { error: MESSAGES.saveFailed };
+      // No answer at all (the network, or the server restarting): like an outage.
+      return { error: MESSAGES.saveFailed, unavailable: true };
     }
   }
 

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "OutboundStatus" ADD VALUE 'sending';

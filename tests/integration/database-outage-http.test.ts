@@ -1,0 +1,136 @@
+/**
+ * A database outage is not a sign-out: while PostgreSQL can't be reached, JSON calls answer 503
+ * with Retry-After and a clear message, pages answer 503 with the error boundary's 'temporarily
+ * unavailable' text, and nothing clears the session cookie. Once the database is back, the same
+ * session works.
+ *
+ * The app reaches PostgreSQL through a TCP relay this test controls: taking it down refuses new
+ * connections and cuts the open ones, as a stopped or restarting server does.
+ */
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootApp, type Browser, type TestApp } from "../support/app";
+
+/** A TCP relay to `target`; `down()` cuts every connection and stops listening, `up()` listens again on the same port. */
+async function startRelay(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const next = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on("close", () => sockets.delete(socket));
+          socket.on("error", () => {});
+        }
+        client.pipe(upstream).pipe(client);
+        client.on("close", () => upstream.destroy());
+        upstream.on("close", () => client.destroy());
+      });
+      next.once("error", reject);
+      next.listen(port, "127.0.0.1", () => {
+        const address = next.address();
+        port = typeof address === "object" && address ? address.port : port;
+        server = next;
+        resolve();
+      });
+    });
+  await listen();
+  return {
+    get port() {
+      return port;
+    },
+    async down() {
+      const current = server;
+      server = null;
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => (current ? current.close(() => resolve()) : resolve()));
+    },
+    up: listen,
+  };
+}
+
+type Relay = Awaited<ReturnType<typeof startRelay>>;
+
+let app: TestApp;
+let relay: Relay | undefined;
+let client: Browser;
+
+beforeAll(async () => {
+  app = await bootApp({
+    name: "outage",
+    async beforeServe({ db }) {
+      // From here on the app's connections (its pool and its LISTEN connection) go through the relay.
+      const direct = new URL(db.appUrl);
+      relay = await startRelay({ host: direct.hostname, port: Number(direct.port) });
+      direct.port = String(relay.port);
+      process.env.DATABASE_URL = direct.toString();
+      const { loadApp } = await import("../../server");
+      const { app: built } = await loadApp();
+      await built.closePools();
+      built.resetEnvCache();
+      return async () => {
+        await relay?.up().catch(() => {});
+      };
+    },
+  });
+  client = await app.signIn("acme", "client@acme.test");
+}, 240_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+function clearsSession(setCookie: string[] | undefined): boolean {
+  return (setCookie ?? []).some(
+    (line) => /session=/.test(line) && (/max-age=0\b/i.test(line) || /session=;/.test(line) || /expires=Thu, 01 Jan 1970/i.test(line)),
+  );
+}
+
+describe("while the database can't be reached", () => {
+  it("answers 503 with Retry-After, keeps the session, and the same session works once it is back", async () => {
+    const session = client.session();
+    expect((await client.get("acme", "/api/auth/session")).status).toBe(200);
+
+    await relay!.down();
+    try {
+      const json = await client.get("acme", "/api/auth/session");
+      expect(json.status, json.text.slice(0, 300)).toBe(503);
+      expect(json.headers["retry-after"]).toMatch(/^\d+$/);
+      expect(json.body).toMatchObject({ error: expect.stringMatching(/temporarily unavailable/i), code: "unavailable" });
+      expect(clearsSession(json.headers["set-cookie"])).toBe(false);
+
+      // A JSON route of the shared helpers (jsonLoader + requireApiUser): 503, not 'Please sign in again.'.
+      const queue = await client.get("acme", "/api/staff/questionnaires/queue");
+      expect(queue.status, queue.text.slice(0, 300)).toBe(503);
+      expect(queue.headers["retry-after"]).toMatch(/^\d+$/);
+
+      const refresh = await client.postJson("acme", "/api/auth/refresh", {});
+      expect(refresh.status, refresh.text.slice(0, 300)).toBe(503);
+      expect(clearsSession(refresh.headers["set-cookie"])).toBe(false);
+
+      const page = await client.get("acme", "/profile");
+      expect(page.status, page.text.slice(0, 300)).toBe(503);
+      expect(page.headers["retry-after"]).toMatch(/^\d+$/);
+      expect(page.text).toMatch(/temporarily unavailable/i);
+      expect(clearsSession(page.headers["set-cookie"])).toBe(false);
+      expect(client.session()).toBe(session);
+    } finally {
+      await relay!.up();
+    }
+
+    // Back: the same cookie is still signed in (the pool opens new connections by itself).
+    const deadline = Date.now() + 20_000;
+    let back = await client.get("acme", "/api/auth/session");
+    while (back.status === 503 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      back = await client.get("acme", "/api/auth/session");
+    }
+    expect(back.status, back.text.slice(0, 300)).toBe(200);
+    expect(client.session()).toBe(session);
+    const page = await client.get("acme", "/profile");
+    expect(page.status).toBe(200);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * `npm start` (scripts/start.ts) after a crash: a run killed with SIGKILL leaves its embedded
+ * PostgreSQL running, holding the data dir and the port; the next start in the same DATA_DIR
+ * stops it and starts. And `npm start` runs in production mode (NODE_ENV=production unless set).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/lib/embedded-postgres";
+import { hostRequest } from "../support/http";
+
+const root = path.resolve(import.meta.dirname, "../..");
+let dataDir: string;
+const children: ChildProcess[] = [];
+
+/** `node --import tsx scripts/start.ts` (one process, as `npm start` runs it), with no configured services. */
+function start(env: Record<string, string>) {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  for (const key of [
+    "NODE_ENV",
+    "DATABASE_URL",
+    "DATABASE_OWNER_URL",
+    "SESSION_SECRET",
+    "S3_ENDPOINT",
+    "S3_BUCKET",
+    "RESEND_API_KEY",
+    "TWILIO_ACCOUNT_SID",
+    "VITEST",
+  ])
+    delete childEnv[key];
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += String(chunk)));
+  child.stderr!.on("data", (chunk) => (output += String(chunk)));
+  const started = new Promise<string>((resolve, reject) => {
+    const check = () => {
+      if (output.includes("Client portal is running")) resolve(output);
+    };
+    child.stdout!.on("data", check);
+    child.on("exit", (code, signal) => reject(new Error(`start.ts exited (${code ?? signal}) before serving:\n${output}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, started, exited, output: () => output };
+}
+
+function postmasterPid(): number {
+  return Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "portal-crash-"));
+  chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as its own user when we are root
+});
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  try {
+    const pid = postmasterPid();
+    if (pid > 0 && alive(pid)) process.kill(pid, "SIGQUIT");
+  } catch {
+    // no postmaster.pid: nothing left running
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("npm start", () => {
+  it("runs in production mode, and starts again in the same DATA_DIR after being killed with SIGKILL", async () => {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_DOMAIN: `localhost:${port}`,
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOCAL_S3_PORT: "0",
+      SEED_DEMO: "false",
+      JOBS_WORKER: "false",
+    };
+
+    const first = start(env);
+    const banner = await first.started;
+    expect(banner).toContain("NODE_ENV=production");
+    expect((await hostRequest(port, { host: `localhost:${port}`, path: "/healthz" })).status).toBe(200);
+    const orphan = postmasterPid();
+
+    first.child.kill("SIGKILL");
+    await first.exited;
+    // The crash left PostgreSQL running: it holds the data dir and the port.
+    expect(alive(orphan)).toBe(true);
+
+    const second = start(env);
+    await expect(second.started).resolves.toContain("Client portal is running");
+    expect(second.output()).toMatch(/Stopped the PostgreSQL an earlier run left running/);
+    expect(second.output()).not.toMatch(/undefined/);
+    expect(alive(orphan)).toBe(false);
+    expect((await hostRequest(port, { host: `localhost:${port}`, path: "/healthz" })).status).toBe(200);
+
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  }, 300_000);
+});
