@@ -36,7 +36,6 @@ export const DOCUMENT_MESSAGES = {
   firmProvided: "This document was shared by your firm and can't be changed.",
   firmProvidedFolder: "This folder holds documents your firm shared, so it can't be deleted.",
   alreadyUploaded: (file: string) => `${file} was already uploaded`,
-  alreadyUploadedInQuestionnaire: (file: string) => `${file} has already been uploaded in this questionnaire. It will not be uploaded again.`,
 } as const;
 
 export const MAX_NAME_LENGTH = 255;
