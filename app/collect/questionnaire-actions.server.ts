@@ -237,7 +237,14 @@ export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, q
       select: { id: true, typeId: true, title: true, description: true, createdAt: true },
     }),
     db.extractedDocument.findMany({
-      where: { companyId: row.company_id, questionnaireId: null, deletedAt: null, createdAt: { gte: since } },
+      // An upload whose file was deleted is no longer unattached.
+      where: {
+        companyId: row.company_id,
+        questionnaireId: null,
+        deletedAt: null,
+        createdAt: { gte: since },
+        NOT: { documents: { some: { deletedAt: { not: null } } } },
+      },
       orderBy: { createdAt: "desc" },
       take: 200,
       select: { id: true, name: true, detailedName: true, documentType: true, createdAt: true },

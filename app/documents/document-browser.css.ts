@@ -11,8 +11,16 @@ export const title = style({
   color: vars.color.text,
 });
 export const muted = style({ color: vars.color.textMuted, margin: 0, fontSize: vars.fontSize.sm });
-export const toolbar = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: vars.space.sm });
-export const search = style({ flex: "1 1 14rem", minWidth: 0, display: "flex", gap: vars.space.xs, alignItems: "flex-end" });
+// One row of controls centred on one line at any width; on phones the search takes its own first row.
+export const toolbar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
+export const search = style({
+  flex: "1 1 14rem",
+  minWidth: 0,
+  display: "flex",
+  gap: vars.space.xs,
+  alignItems: "center",
+  "@media": { [mq.mobile]: { order: -1, flexBasis: "100%" } },
+});
 export const searchField = style({ flex: 1, minWidth: 0 });
 export const layout = style({
   display: "grid",
@@ -93,7 +101,15 @@ export const upload = style({
   selectors: { "&[data-upload-status='error']": { color: vars.color.danger } },
 });
 export const sectionTitle = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, margin: `0 0 ${vars.space.xs}`, color: vars.color.text });
-export const addGroup = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs });
+// On phones Add sits in the row of buttons and its hint on the line below.
+export const addGroup = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.xs,
+  "@media": { [mq.mobile]: { display: "contents" } },
+});
+export const uploadHint = style({ "@media": { [mq.mobile]: { flexBasis: "100%" } } });
 export const hiddenInput = style({ position: "absolute", width: 1, height: 1, opacity: 0, pointerEvents: "none" });
 export const details = style({ color: vars.color.text });
 globalStyle(`${upload} progress`, { accentColor: vars.color.brand, width: "100%" });

@@ -15,12 +15,12 @@ import { Alert, Checkbox, ConfirmDialog, EmptyState, FolderIcon, Select, useToas
 import { FilePreviewDialog } from "~/pdf/file-preview-dialog";
 import { DeletedDocuments } from "./browser/deleted-documents";
 import { DescribeDialog } from "./browser/describe-dialog";
-import { DocumentRow, type RowDialog } from "./browser/document-row";
+import { DocumentRow, FolderLinkRow, type RowDialog } from "./browser/document-row";
 import { FolderBar, FolderPager } from "./browser/folder-bar";
 import { FolderList } from "./browser/folder-list";
 import { MoveDialog } from "./browser/move-dialog";
 import { NameDialog } from "./browser/name-dialog";
-import { flattenFolders, folderHref, movableTo } from "./browser/paths";
+import { flattenFolders, folderEntries, folderHref, movableTo, type FolderEntry } from "./browser/paths";
 import { SelectionBar } from "./browser/selection-bar";
 import { DocumentToolbar } from "./browser/toolbar";
 import { ActionRefused, saveDownload, useDocumentApi } from "./browser/use-document-api";
@@ -29,7 +29,7 @@ import { useSplitPolling } from "./browser/use-split-polling";
 import * as css from "./document-browser.css";
 import type { DocumentItem } from "./items.server";
 import type { DocumentBrowserData } from "./listing.server";
-import { DOCUMENT_MESSAGES, joinPath } from "./rules";
+import { DOCUMENT_MESSAGES, folderAt, joinPath } from "./rules";
 import { bulkActions, selectAllState, selectionKind, toggleAll, toggleOne, type BulkAction } from "./selection";
 import { SplitReviewDialog, type SplitOptions } from "./split-dialog";
 
@@ -136,6 +136,10 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
     }, null);
 
   const shown = data.results ?? data.items;
+  // The folder's content: its subfolders (with their file counts), those only made by paths too, then its files.
+  const entries: FolderEntry[] = data.results
+    ? data.results.map((item) => ({ item }))
+    : folderEntries(data.items, folderAt(data.tree, path)?.children ?? [], data.page.page === 1);
   // Selection: the listed (or found) files, and deleted files where the viewer may restore.
   const listedFileIds = shown.filter((i) => i.itemType === "file").map((i) => i.id);
   const showDeleted = data.deleted.length > 0 && permissions.canRestore;
@@ -212,7 +216,7 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
               onCopyUrl={() => void copyFolderUrl()}
             />
           )}
-          {shown.length === 0 ? (
+          {entries.length === 0 ? (
             <EmptyState compact icon={<FolderIcon />} title={data.results ? "No documents found" : DOCUMENT_MESSAGES.emptyFolder} titleAs="p" />
           ) : (
             <>
@@ -227,24 +231,40 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
                 </div>
               ) : null}
               <ul className={css.list} aria-label="Documents">
-                {shown.map((item) => (
-                  <DocumentRow
-                    key={item.id}
-                    item={item}
-                    mode={mode}
-                    permissions={permissions}
-                    basePath={basePath}
-                    searching={Boolean(data.results)}
-                    currentPath={path}
-                    selected={selected.has(item.id)}
-                    onSelect={(on) => select(item, on)}
-                    split={split}
-                    splitting={Boolean(splitting[item.id])}
-                    onDialog={(kind) => setDialog({ kind, item })}
-                    onDownload={() => void (item.itemType === "file" ? downloadFile(item) : downloadZip(() => api.folderZip(joinPath(item.path, item.name))))}
-                    onRun={(body, failure) => void run(body, undefined, failure)}
-                  />
-                ))}
+                {entries.map((entry) => {
+                  if (entry.folder) {
+                    const folder = entry.folder;
+                    return (
+                      <FolderLinkRow
+                        key={folder.path}
+                        folder={folder}
+                        basePath={basePath}
+                        files={data.folderFiles[folder.path] ?? 0}
+                        onDownload={() => void downloadZip(() => api.folderZip(folder.path))}
+                      />
+                    );
+                  }
+                  const item = entry.item;
+                  return (
+                    <DocumentRow
+                      key={item.id}
+                      item={item}
+                      files={data.results || item.itemType !== "folder" ? undefined : data.folderFiles[joinPath(item.path, item.name)]}
+                      mode={mode}
+                      permissions={permissions}
+                      basePath={basePath}
+                      searching={Boolean(data.results)}
+                      currentPath={path}
+                      selected={selected.has(item.id)}
+                      onSelect={(on) => select(item, on)}
+                      split={split}
+                      splitting={Boolean(splitting[item.id])}
+                      onDialog={(kind) => setDialog({ kind, item })}
+                      onDownload={() => void (item.itemType === "file" ? downloadFile(item) : downloadZip(() => api.folderZip(joinPath(item.path, item.name))))}
+                      onRun={(body, failure) => void run(body, undefined, failure)}
+                    />
+                  );
+                })}
               </ul>
             </>
           )}

@@ -6,7 +6,17 @@ import type { SessionUser } from "~/auth/session.server";
 import { PortalError } from "~/errors";
 import { findDocumentEntity, requireView, type Db, type DocumentContext, type DocumentEntity } from "./access.server";
 import { folderPaths, itemSelect, toItem, type DocumentItem, type ItemRow } from "./items.server";
-import { DOCUMENT_MESSAGES, folderTree, isStaffOnlyPath, joinPath, normalizePath, type FolderNode, type FolderPermissions } from "./rules";
+import {
+  DOCUMENT_MESSAGES,
+  filesInFolders,
+  folderAt,
+  folderTree,
+  isStaffOnlyPath,
+  joinPath,
+  normalizePath,
+  type FolderNode,
+  type FolderPermissions,
+} from "./rules";
 
 /** A folder lists this many items per page (folders first, then files, by name). */
 export const DOCUMENT_PAGE_SIZE = 100;
@@ -49,6 +59,8 @@ export interface DocumentBrowserData {
   permissions: FolderPermissions;
   tree: FolderNode;
   items: DocumentItem[];
+  /** How many files each subfolder of `path` holds (its own subfolders' included). */
+  folderFiles: Record<string, number>;
   /** The folder's page: 1-based, its size, and how many items the folder holds. */
   page: { page: number; size: number; total: number; lastPage: number };
   search: string | null;
@@ -79,8 +91,9 @@ export async function loadDocumentBrowser(
     ...(staff ? {} : { NOT: { itemType: "folder" as const, name: { contains: "STAFF ONLY", mode: "insensitive" as const } } }),
   };
   const requested = Math.max(1, Math.min(100_000, Math.floor(Number(options.page ?? 1)) || 1));
-  const [paths, total, deletedRows, tags] = await Promise.all([
+  const [paths, filesPerPath, total, deletedRows, tags] = await Promise.all([
     folderPaths(db, entity.id),
+    db.document.groupBy({ by: ["path"], where: { companyId: entity.id, deletedAt: null, itemType: "file" }, _count: { _all: true } }),
     db.document.count({ where: listed }),
     permissions.canRestore ? deletedItems(db, entity.id, staff) : Promise.resolve([]),
     staff ? db.documentTag.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: 500 }) : Promise.resolve([]),
@@ -106,12 +119,19 @@ export async function loadDocumentBrowser(
     results = found.filter((r) => visible(r.path) && visible(joinPath(r.path, r.name))).map((r) => toItem(r as ItemRow, staff));
   }
   const items = rows.map((r) => toItem(r as ItemRow, staff));
+  const tree = folderTree(paths.filter(visible));
+  const children = folderAt(tree, path)?.children ?? [];
+  const counts = filesPerPath.filter((p) => visible(p.path)).map((p) => ({ path: p.path, files: p._count._all }));
   return {
     entity,
     path,
     permissions,
-    tree: folderTree(paths.filter(visible)),
+    tree,
     items,
+    folderFiles: filesInFolders(
+      children.map((c) => c.path),
+      counts,
+    ),
     page: { page, size: DOCUMENT_PAGE_SIZE, total, lastPage },
     search,
     results,

@@ -36,7 +36,6 @@ export const DOCUMENT_MESSAGES = {
   firmProvided: "This document was shared by your firm and can't be changed.",
   firmProvidedFolder: "This folder holds documents your firm shared, so it can't be deleted.",
   alreadyUploaded: (file: string) => `${file} was already uploaded`,
-  alreadyUploadedInQuestionnaire: (file: string) => `${file} has already been uploaded in this questionnaire. It will not be uploaded again.`,
 } as const;
 
 export const MAX_NAME_LENGTH = 255;
@@ -237,6 +236,22 @@ export function folderTree(paths: Iterable<string>): FolderNode {
   };
   sort(root);
   return root;
+}
+
+/** The folder at `path` in the tree, or null. */
+export function folderAt(tree: FolderNode, path: string): FolderNode | null {
+  if (tree.path === path) return tree;
+  const next = tree.children.find((c) => path === c.path || path.startsWith(`${c.path}/`));
+  return next ? folderAt(next, path) : null;
+}
+
+/** How many files each folder holds, its subfolders' included, from the number of files per path. */
+export function filesInFolders(folders: readonly string[], filesPerPath: readonly { path: string; files: number }[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const folder of folders) {
+    counts[folder] = filesPerPath.reduce((sum, p) => sum + (p.path === folder || p.path.startsWith(`${folder}/`) ? p.files : 0), 0);
+  }
+  return counts;
 }
 
 /** The extension of a file name including the dot ("" when none). */

@@ -47,13 +47,13 @@ export interface RecordUploadOptions {
   uploadedById: string | null;
   questionnaireId?: string | null;
   questionId?: string | null;
-  /** The duplicate message: '{file} was already uploaded' unless a questionnaire says otherwise. */
+  /** The duplicate message (default '{file} was already uploaded'). */
   duplicateMessage?: (file: string) => string;
 }
 
 /**
- * The confirm step: the object must be this entity's, not recorded yet, not a duplicate name in
- * its folder, and pass `verifyUpload` (size 1..150 MB, real type from its first bytes). Then the
+ * The confirm step: the object must be this entity's, not recorded yet, not a duplicate name for
+ * its question (or in its folder when it answers none), and pass `verifyUpload` (size 1..150 MB, real type from its first bytes). Then the
  * Document row is written; if that write fails the object is deleted, so there is never an
  * orphan row (and no object without a row from this path).
  */
@@ -66,9 +66,11 @@ export async function recordDocumentUpload(db: Db, options: RecordUploadOptions)
   const fileName = safeFileName(options.fileName.trim());
   if (await db.document.count({ where: { storageKey: key } }))
     throw new PortalError(409, (options.duplicateMessage ?? DOCUMENT_MESSAGES.alreadyUploaded)(fileName));
+  // A name is taken per question (two W2.pdf from two employers, for two questions, both go in),
+  // else per folder.
   const duplicate = await db.document.count({
-    where: options.questionnaireId
-      ? { companyId, questionnaireId: options.questionnaireId, name: fileName, deletedAt: null, itemType: "file" }
+    where: options.questionId
+      ? { companyId, questionId: options.questionId, name: fileName, deletedAt: null, itemType: "file" }
       : { companyId, path, name: fileName, deletedAt: null, itemType: "file" },
   });
   if (duplicate) {

@@ -40,8 +40,32 @@ afterAll(async () => {
 });
 
 describe("document pages", () => {
-  it("/documents goes to the client's entity, whose page lists its folders", async () => {
+  it("/documents goes to the client's entity, whose page lists its folders (with their file counts) as its content", async () => {
+    // Files filed in folders that have no folder row of their own (as questionnaire uploads are).
+    const { rows } = await app.su.query(`SELECT id, firm_id FROM companies WHERE hash_id = $1`, [acmeHash]);
+    const file = (path: string, name: string) => ({ firmId: rows[0].firm_id, companyId: rows[0].id, itemType: "file" as const, path, name });
+    await app.tx("acme", (tx) => tx.document.createMany({ data: [file("/Tax 2025", "b.pdf"), file("/Tax 2025/W2s", "a.pdf"), file("/Receipts", "c.pdf")] }));
     const page = await app.get("acme", `/documents/${acmeHash}`, acmeClient);
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain("There are no files in this folder.");
+    const content = page.text.slice(page.text.indexOf('aria-label="Folder contents"'));
+    expect(content).toMatch(/>Receipts<\/a>.{0,200}>1 file</s);
+    expect(content).toMatch(/>Tax 2025<\/a>.{0,200}>2 files</s);
+    const inner = await app.get("acme", `/documents/${acmeHash}?path=${encodeURIComponent("/Tax 2025")}`, acmeClient);
+    const innerContent = inner.text.slice(inner.text.indexOf('aria-label="Folder contents"'));
+    expect(innerContent).toMatch(/>W2s<\/a>.{0,200}>1 file</s);
+    expect(innerContent).toContain("b.pdf");
+  });
+
+  it("says a folder is empty only when it holds nothing", async () => {
+    const created = await app.postJson(
+      "acme",
+      `/api/documents/${acmeHash}`,
+      JSON.stringify({ intent: "create_folder", path: "/", name: "Empty one" }),
+      acmeClient,
+    );
+    expect(created.status).toBe(200);
+    const page = await app.get("acme", `/documents/${acmeHash}?path=${encodeURIComponent("/Empty one")}`, acmeClient);
     expect(page.status).toBe(200);
     expect(page.text).toContain("There are no files in this folder.");
   });

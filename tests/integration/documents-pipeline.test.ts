@@ -535,10 +535,54 @@ describe("questionnaire uploads", () => {
       () => null,
       (e: Error) => e,
     );
-    expect(refused?.message).toBe("brokerage.pdf has already been uploaded in this questionnaire. It will not be uploaded again.");
+    expect(refused?.message).toBe("brokerage.pdf was already uploaded");
     expect(await storage.headObject({ firmId: acme.firm.id, key: second.key })).toBeNull();
 
     await questionnaires.performQuestionnaireAction(ctx, { intent: "upload_remove", questionnaireId, questionId, key: first.key });
     expect((await su.query(`SELECT 1 FROM documents WHERE storage_key = $1`, [first.key])).rowCount).toBe(0);
+  });
+
+  it("refuse a name twice for the same question only: two W2.pdf from two employers (two questions) both go in", async () => {
+    const questionnaires = await import("../../app/questionnaires/questionnaire.server");
+    const { rows } = await su.query(
+      `SELECT q.id, c.hash_id, array_agg(qu.id ORDER BY qu."order", qu.id) AS question_ids FROM questionnaires q JOIN companies c ON c.id = q.company_id
+         JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
+         JOIN questions qu ON qu.questionnaire_id = q.id AND qu.question_type = 'upload' AND cardinality(qu.options) = 0 AND qu.deleted_at IS NULL
+        WHERE u.email = 'client@acme.test' AND NOT q.is_draft AND q.sent_at IS NOT NULL AND q.deleted_at IS NULL
+        GROUP BY q.id, c.hash_id HAVING count(qu.id) >= 2 ORDER BY q.tax_year DESC LIMIT 1`,
+    );
+    const { id: questionnaireId, hash_id: qHash, question_ids: questionIds } = rows[0];
+    await su.query(`UPDATE questionnaires SET completed = false, locked = false, due_date = current_date + 30 WHERE id = $1`, [questionnaireId]);
+    const ctx = { portal: acme, user: client.user, companyHash: qHash };
+    const upload = async (questionId: string) => {
+      const grant = await questionnaires.performQuestionnaireAction(ctx, {
+        intent: "upload_grant",
+        questionnaireId,
+        questionId,
+        fileName: "W2.pdf",
+        contentType: "application/pdf",
+      });
+      await postToGrant(grant.upload!.grant, PDF, "W2.pdf");
+      return questionnaires
+        .performQuestionnaireAction(ctx, {
+          intent: "upload_confirm",
+          questionnaireId,
+          questionId,
+          key: grant.upload!.key,
+          contentType: "application/pdf",
+          fileName: "W2.pdf",
+        })
+        .then(
+          () => null,
+          (e: Error) => e.message,
+        );
+    };
+    expect(await upload(questionIds[0])).toBeNull();
+    expect(await upload(questionIds[1])).toBeNull();
+    expect(await upload(questionIds[0])).toBe("W2.pdf was already uploaded");
+    const { rows: stored } = await su.query(`SELECT question_id FROM documents WHERE questionnaire_id = $1 AND name = 'W2.pdf' AND deleted_at IS NULL`, [
+      questionnaireId,
+    ]);
+    expect(stored.map((r) => r.question_id).sort()).toEqual([questionIds[0], questionIds[1]].sort());
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flattenFolders, folderHref, movableTo } from "../../app/documents/browser/paths";
+import { flattenFolders, folderEntries, folderHref, movableTo } from "../../app/documents/browser/paths";
 import type { DocumentItem } from "../../app/documents/items.server";
 import { folderTree } from "../../app/documents/rules";
 
@@ -21,5 +21,27 @@ describe("document browser links and folder choices", () => {
     const folders = ["/", "/2024", "/2024/W-2s", "/2024/W-2s/Old", "/Taxes"];
     expect(movableTo(item("file", "/2024", "a.pdf"), folders)).toEqual(["/", "/2024/W-2s", "/2024/W-2s/Old", "/Taxes"]);
     expect(movableTo(item("folder", "/2024", "W-2s"), folders)).toEqual(["/", "/Taxes"]);
+  });
+});
+
+describe("a folder's content", () => {
+  const tree = folderTree(["/2024", "/2025", "/2025/W2s", "/Receipts"]);
+
+  it("lists the subfolders, with or without a folder row, by name, then the files", () => {
+    const items = [item("folder", "/", "Receipts"), item("file", "/", "a.pdf")];
+    const entries = folderEntries(items, tree.children, true);
+    expect(entries.map((e) => (e.folder ? `folder ${e.folder.name}` : `${e.item.itemType} ${e.item.name}`))).toEqual([
+      "folder 2024",
+      "folder 2025",
+      "folder Receipts",
+      "file a.pdf",
+    ]);
+    expect(entries[2]!.item?.name).toBe("Receipts");
+  });
+
+  it("is empty only when the folder holds nothing; later pages hold only their items", () => {
+    expect(folderEntries([], [], true)).toEqual([]);
+    expect(folderEntries([], tree.children, true)).toHaveLength(3);
+    expect(folderEntries([item("file", "/", "b.pdf")], tree.children, false).map((e) => e.item?.name)).toEqual(["b.pdf"]);
   });
 });

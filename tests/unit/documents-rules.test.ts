@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  filesInFolders,
+  folderAt,
   convertedNames,
   convertibleImage,
   DOCUMENT_MESSAGES,
@@ -49,6 +51,22 @@ describe("folder tree", () => {
     expect(tree.path).toBe("/");
     expect(tree.children.map((c) => c.name)).toEqual(["2024", "2025"]);
     expect(tree.children[1].children.map((c) => c.path)).toEqual(["/2025/W2"]);
+  });
+  it("finds a folder by path, and counts the files each holds with its subfolders'", () => {
+    const tree = folderTree(["/2025/W2", "/2024", "/2025"]);
+    expect(folderAt(tree, "/")).toBe(tree);
+    expect(folderAt(tree, "/2025/W2")?.name).toBe("W2");
+    expect(folderAt(tree, "/2026")).toBeNull();
+    const counts = filesInFolders(
+      ["/2024", "/2025", "/20"],
+      [
+        { path: "/", files: 4 },
+        { path: "/2025", files: 2 },
+        { path: "/2025/W2", files: 3 },
+        { path: "/20250", files: 7 },
+      ],
+    );
+    expect(counts).toEqual({ "/2024": 0, "/2025": 5, "/20": 0 });
   });
   it("knows STAFF ONLY folders at any depth", () => {
     expect(isStaffOnlyPath("/2025/Notes STAFF ONLY/x")).toBe(true);

@@ -9,7 +9,14 @@ export const attach: IntentHandler<"attach"> = async (ctx, tx, row, intent) => {
   if (row.locked) throw new PortalError(409, COLLECT_MESSAGES.isLocked);
   const since = new Date(Date.now() - UNATTACHED_MONTHS * 31 * 86_400_000);
   const docs = await tx.extractedDocument.findMany({
-    where: { id: { in: intent.extractedDocumentIds }, companyId: row.company_id, questionnaireId: null, deletedAt: null, createdAt: { gte: since } },
+    where: {
+      id: { in: intent.extractedDocumentIds },
+      companyId: row.company_id,
+      questionnaireId: null,
+      deletedAt: null,
+      createdAt: { gte: since },
+      NOT: { documents: { some: { deletedAt: { not: null } } } },
+    },
     select: { id: true, name: true },
   });
   if (docs.length !== new Set(intent.extractedDocumentIds).size) throw new PortalError(404, COLLECT_MESSAGES.attachFailed);

@@ -168,6 +168,7 @@ export const segment = style({
   justifyContent: "center",
   gap: vars.space.xs,
   height: "34px",
+  paddingInline: vars.space.sm,
   borderRadius: `calc(${vars.radius.md} - 2px)`,
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
@@ -248,6 +249,8 @@ export const sideNavLink = style({
 });
 
 export const sideNavText = style({ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
+/** The phone segments (Dashboard / Documents): each label centred in its half. */
+globalStyle(`${segment} ${sideNavText}`, { flex: "0 1 auto" });
 
 export const sidebarFooter = style({ marginTop: "auto", paddingTop: vars.space.md, borderTop: `1px solid ${vars.color.border}` });
 

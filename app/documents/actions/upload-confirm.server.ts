@@ -1,6 +1,7 @@
-/** Records an uploaded file (the upload pipeline checks it) and logs it. */
+/** Records an uploaded file (the upload pipeline checks it) and logs it; a client's reaches the firm (upload-notice.server.ts). */
 import { refuse } from "../access.server";
 import { recordDocumentUpload } from "../upload.server";
+import { noteClientUpload, scheduleUploadNotice } from "../upload-notice.server";
 import { PDF_MESSAGES } from "../pdf.server";
 import { validPath } from "./scope.server";
 import { DOCUMENT_MESSAGES } from "../rules";
@@ -22,5 +23,11 @@ export async function confirmDocumentUpload(scope: ActionScope, input: DocumentA
     uploadedById: user.id,
   });
   await log(portal.db, "Uploaded a document", item.name);
+  // A client's upload here is for no questionnaire: staff find it under Unattached, and its
+  // advisors are told (one email per burst of files).
+  if (!scope.staff) {
+    await noteClientUpload(portal.db, { firmId, companyId: entity.id, documentId: item.id, name: item.name });
+    await scheduleUploadNotice(firmId, entity.id);
+  }
   return { ok: true, item, message: item.passwordProtected ? PDF_MESSAGES.protected : DOCUMENT_MESSAGES.uploaded };
 }

@@ -5,7 +5,7 @@ import { previewKind } from "~/pdf/file-preview-dialog";
 import { formatFileSize } from "~/storage/uploads";
 import * as css from "../document-browser.css";
 import type { DocumentItem } from "../items.server";
-import { joinPath, type FolderPermissions } from "../rules";
+import { joinPath, type FolderNode, type FolderPermissions } from "../rules";
 import type { SplitOptions } from "../split-dialog";
 import { folderHref } from "./paths";
 
@@ -13,6 +13,8 @@ export type RowDialog = "rename" | "move" | "delete" | "describe" | "split" | "p
 
 export interface DocumentRowProps {
   item: DocumentItem;
+  /** A folder's number of files (its subfolders' included). */
+  files?: number;
   mode: "client" | "staff";
   permissions: FolderPermissions;
   basePath: string;
@@ -29,8 +31,32 @@ export interface DocumentRowProps {
   onRun: (body: Record<string, unknown>, failure: string) => void;
 }
 
+const fileCount = (n: number) => `${n} ${n === 1 ? "file" : "files"}`;
+
+/** A subfolder that exists only through the files under it (no folder row): a link and its download. */
+export function FolderLinkRow({ folder, basePath, files, onDownload }: { folder: FolderNode; basePath: string; files: number; onDownload: () => void }) {
+  return (
+    <li className={css.row} data-testid="document-row">
+      <span className={css.rowName}>
+        <span className={css.rowCheck} aria-hidden />
+        <FolderIcon aria-hidden />
+        <Link className={css.rowLink} to={folderHref(basePath, folder.path)}>
+          {folder.name}
+        </Link>
+        <span className={`${css.rowMeta} ${css.nowrap}`}>{fileCount(files)}</span>
+      </span>
+      <span className={css.rowActions}>
+        <Button size="sm" variant="ghost" onClick={onDownload} aria-label={`Download ${folder.name}`}>
+          Download
+        </Button>
+      </span>
+    </li>
+  );
+}
+
 export function DocumentRow({
   item,
+  files,
   mode,
   permissions,
   basePath,
@@ -67,6 +93,7 @@ export function DocumentRow({
           <span className={css.rowLink}>{item.name}</span>
         )}
         {searching ? <span className={css.rowMeta}>{item.path}</span> : null}
+        {files !== undefined ? <span className={`${css.rowMeta} ${css.nowrap}`}>{fileCount(files)}</span> : null}
         {item.sizeBytes != null ? <span className={`${css.rowMeta} ${css.nowrap}`}>{formatFileSize(item.sizeBytes)}</span> : null}
         {item.tags.map((t) => (
           <span key={t} className={css.tag}>

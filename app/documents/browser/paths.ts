@@ -22,3 +22,23 @@ export function movableTo(item: DocumentItem, folders: string[]): string[] {
   const own = joinPath(item.path, item.name);
   return folders.filter((f) => f !== item.path && (item.itemType === "file" || (f !== own && !f.startsWith(`${own}/`))));
 }
+
+/** One row of a folder's content: a listed item, or a subfolder that only exists through the paths under it. */
+export type FolderEntry = { item: DocumentItem; folder?: undefined } | { item?: undefined; folder: FolderNode };
+
+/**
+ * A folder's content: its subfolders by name (a folder row is listed as its item, with its
+ * actions; a folder that only exists through the files under it as a plain folder link), then the
+ * files. Items are paged; the subfolders without a row come on the first page.
+ */
+export function folderEntries(items: readonly DocumentItem[], children: readonly FolderNode[], firstPage: boolean): FolderEntry[] {
+  const folderRows = new Map(items.filter((i) => i.itemType === "folder").map((i) => [joinPath(i.path, i.name), i]));
+  const implicit = firstPage ? children.filter((c) => !folderRows.has(c.path)) : [];
+  const folders: (FolderEntry & { name: string })[] = [
+    ...[...folderRows.values()].map((item) => ({ item, name: item.name })),
+    ...implicit.map((folder) => ({ folder, name: folder.name })),
+  ];
+  folders.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" }));
+  const files: FolderEntry[] = items.filter((i) => i.itemType === "file").map((item) => ({ item }));
+  return [...folders.map(({ name: _name, ...entry }) => entry as FolderEntry), ...files];
+}

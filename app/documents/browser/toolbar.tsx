@@ -62,7 +62,7 @@ export function DocumentToolbar({
         >
           Add
         </Button>
-        <span id="document-upload-hint" className={css.muted}>
+        <span id="document-upload-hint" className={`${css.muted} ${css.uploadHint}`}>
           PDF, PNG, GIF, JPEG or HEIC · {DOCUMENT_MESSAGES.maxSize}
         </span>
       </span>

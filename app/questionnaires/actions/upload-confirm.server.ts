@@ -1,7 +1,6 @@
 import type { Handler } from "./frame.server";
 import { ACTIVITY_TYPES } from "~/activity/log.server";
 import { documentNameFromKey, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/documents.server";
-import { DOCUMENT_MESSAGES } from "~/documents/rules";
 import { PortalError } from "~/errors";
 import { findQuestion, notFound, setAnswer, syncSectionCompletion, touch } from "./frame.server";
 import { MULTI_SEPARATOR, answerValues } from "../rules";
@@ -27,7 +26,6 @@ export const uploadConfirm: Handler<"upload_confirm"> = async (ctx, tx, target, 
       uploadedById: user.id,
       questionnaireId: target.id,
       questionId: question.id,
-      duplicateMessage: DOCUMENT_MESSAGES.alreadyUploadedInQuestionnaire,
     });
   } catch (error) {
     if (error instanceof PortalError && error.status === 404) throw notFound();
