@@ -11,8 +11,10 @@ import { Composer, ConversationPanel, ConversationRow, MessageItem, useAutoRefre
 import type { ClientInbox } from "./inbox.server";
 import * as s from "./inbox.css";
 import { INBOX_TEXT } from "./rules";
+import { useVocabulary } from "~/vocabulary";
 
 export function InboxPage({ data }: { data: ClientInbox }) {
+  const tr = useVocabulary();
   const { entity, selected } = data;
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -33,7 +35,7 @@ export function InboxPage({ data }: { data: ClientInbox }) {
         </div>
         {data.entities.length > 1 ? (
           <Select
-            label="Entity"
+            label={tr("Entity")}
             value={entity.hashId}
             options={data.entities.map((e) => ({ value: e.hashId, label: e.name }))}
             onChange={(e) => navigate(`/inbox/${e.currentTarget.value}`)}

@@ -32,6 +32,7 @@ import type { DocumentBrowserData } from "./listing.server";
 import { DOCUMENT_MESSAGES, folderAt, joinPath } from "./rules";
 import { bulkActions, selectAllState, selectionKind, toggleAll, toggleOne, type BulkAction } from "./selection";
 import { SplitReviewDialog, type SplitOptions } from "./split-dialog";
+import { useVocabulary } from "~/vocabulary";
 
 export type { SplitOptions } from "./split-dialog";
 
@@ -52,6 +53,7 @@ export interface DocumentBrowserProps {
 type DialogState = { kind: "folder" } | { kind: RowDialog; item: DocumentItem } | { kind: "bulk-move" } | { kind: "bulk-delete" } | null;
 
 export function DocumentBrowser({ data, entities, mode, basePath, split, note, headerActions }: DocumentBrowserProps) {
+  const tr = useVocabulary();
   const toast = useToast();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -172,7 +174,7 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
         {headerActions}
         {entities.length > 1 ? (
           <Select
-            label="Entity"
+            label={tr("Entity")}
             value={entity.hashId}
             options={entities.map((e) => ({ value: e.hashId, label: e.name }))}
             onChange={(e) => navigate(`/documents/${e.target.value}`)}
