@@ -6,17 +6,9 @@
 import { useEffect, useState } from "react";
 import { Alert, Button, Dialog, Spinner } from "~/components/ui";
 import { ImagePreview, PdfViewer } from "./pdf-viewer";
+import { previewKind } from "./preview-kind";
 
-export type PreviewKind = "pdf" | "image" | "unsupported";
-
-/** What a preview can show for a content type (or, without one, a file name). */
-export function previewKind(contentType: string | null | undefined, fileName = ""): PreviewKind {
-  const type = (contentType ?? "").toLowerCase();
-  const ext = fileName.toLowerCase().split(".").pop() ?? "";
-  if (type === "application/pdf" || (!type && ext === "pdf")) return "pdf";
-  if (["image/png", "image/jpeg", "image/gif"].includes(type) || (!type && ["png", "jpg", "jpeg", "gif"].includes(ext))) return "image";
-  return "unsupported";
-}
+export { previewKind, type PreviewKind } from "./preview-kind";
 
 export const UNSUPPORTED_PREVIEW = "File type not supported yet";
 

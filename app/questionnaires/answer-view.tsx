@@ -4,16 +4,19 @@
  * name with a preview (a presigned URL from the document API: the file never passes through the
  * app), special answers and Answer Later in words.
  */
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button, Pill } from "~/components/ui";
 import type { UploadedFileState } from "~/documents/splits/split-rules";
-import { FilePreviewDialog, previewKind } from "~/pdf/file-preview-dialog";
+import { previewKind } from "~/pdf/preview-kind";
 import { useVocabulary } from "~/vocabulary";
 import { chosenOptions, entriesTable, fileLabel, SPECIAL_ANSWER_LABELS } from "./answer-summary";
 import { answerValues, formatDate } from "./rules";
 import type { QuestionData } from "./types";
-import { documentViewUrl } from "./upload-splits";
 import * as s from "./answer-view.css";
+
+// The PDF viewer loads only when a file is previewed: the pages that hold this component (Collect,
+// the entity and user pages) keep pdf.js's viewer out of their bundles.
+const AnswerFilePreview = lazy(() => import("./answer-file-preview"));
 
 export function AnswerView({ q, uploads, companyHash }: { q: QuestionData; uploads: Record<string, UploadedFileState>; companyHash: string }) {
   const t = useVocabulary();
@@ -106,11 +109,15 @@ function UploadedFiles({ q, uploads, companyHash }: { q: QuestionData; uploads: 
           );
         })}
       </ul>
-      <FilePreviewDialog
-        file={preview ? { id: preview.documentId, name: preview.name, contentType: preview.contentType } : null}
-        onClose={() => setPreview(null)}
-        getUrl={() => documentViewUrl(companyHash, preview?.documentId ?? "")}
-      />
+      {preview ? (
+        <Suspense fallback={null}>
+          <AnswerFilePreview
+            file={{ id: preview.documentId, name: preview.name, contentType: preview.contentType }}
+            companyHash={companyHash}
+            onClose={() => setPreview(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

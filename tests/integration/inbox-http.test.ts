@@ -39,10 +39,10 @@ afterAll(async () => {
 });
 
 describe("client inbox", () => {
-  it("sends /inbox to the client's default entity, and staff or signed-out visitors away", async () => {
+  it("sends /inbox to the client's unread conversation (else the default entity), and staff or signed-out visitors away", async () => {
     const res = await app.get("acme", "/inbox", jordan);
     expect(res.status).toBe(302);
-    expect(res.location).toMatch(/^\/inbox\/[^/]+$/);
+    expect(res.location).toMatch(/^\/inbox\/[^/]+(\/msg_[^/]+)?$/);
     expect((await app.get("acme", "/inbox")).status).toBe(302);
     const empty = await app.get("acme", `/inbox/${riveraHash}`, jordan);
     expect(empty.status).toBe(200);
