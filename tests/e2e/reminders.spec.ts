@@ -22,8 +22,9 @@ test("an advisor sends a customised reminder from Collect", async ({ page }) => 
   await signIn(page, "acme", "advisor@acme.test");
   await page.goto(firmUrl("acme", `/?q=${encodeURIComponent(target!.client)}`));
   // Rows are labelled 'Select {owner}: {questionnaire}, {entity}' (or 'Select {entity}: …' without an owner).
-  const escaped = target!.client.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const row = page.getByRole("checkbox", { name: new RegExp(`^Select .*${escaped}`) }).first();
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // The target questionnaire's own row (the entity may have finished ones too, which get no reminder).
+  const row = page.getByRole("checkbox", { name: new RegExp(`^Select .*: ${escape(target!.name)}, ${escape(target!.client)}`) }).first();
   await row.check();
   await page.getByRole("toolbar", { name: "Selected rows" }).getByRole("button", { name: "Send reminders" }).click();
 

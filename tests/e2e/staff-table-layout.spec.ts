@@ -50,7 +50,8 @@ test("Collect, Users and Entities fit 1280 px with the row's name and action on 
     page: document.documentElement.scrollHeight,
   }));
   expect(heights.page).toBeGreaterThan(800);
-  expect(heights.sidebar).toBeGreaterThanOrEqual(heights.page);
+  // Within a pixel: layout heights are fractional.
+  expect(heights.sidebar).toBeGreaterThanOrEqual(heights.page - 1);
 
   for (const [path, label] of [
     ["/clients", "Users"],
