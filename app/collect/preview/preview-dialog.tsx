@@ -462,7 +462,7 @@ function UnattachedTab({ data, busy, onAttach }: { data: PreviewData; busy: bool
       </ul>
       <div className={s.inline} style={{ justifyContent: "flex-end" }}>
         <Button disabled={!canAttach || chosen.size === 0} loading={busy} onClick={() => onAttach([...chosen])}>
-          Attach {chosen.size || ""} to this questionnaire
+          {tr(`Attach ${chosen.size ? `${chosen.size} ` : ""}to this questionnaire`)}
         </Button>
       </div>
     </div>
