@@ -86,6 +86,8 @@ test("Summit's Collect at both widths", async ({ page }) => {
   await signIn(page, "summit", "partner@summit.test");
   const table = page.getByRole("region", { name: "Checklists" });
   await expect(table.getByRole("status")).toHaveText(/^1-\d+ of \d+$/);
+  // The navigation names Summit's entities its accounts.
+  await expect(page.getByRole("link", { name: "Accounts", exact: true })).toBeVisible();
   await screenshot(page, "collect-summit-desktop");
   await table
     .locator("tbody tr")
