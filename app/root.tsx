@@ -6,7 +6,7 @@ import { getSessionUser, displayName } from "~/auth/session.server";
 import { ToastProvider } from "~/components/ui/toast";
 import { SignOutSync } from "~/auth/ui/sign-out-sync";
 import { ErrorPanel, NotFoundPanel } from "~/components/shell";
-import { VocabularyProvider } from "~/vocabulary";
+import { VocabularyProvider, firmVocabulary } from "~/vocabulary";
 import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";
 import { unreadMessageCount } from "~/conversations/unread.server";
 import { useNonce } from "~/nonce";
@@ -32,7 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Unread messages beside Messages (staff /messages, clients /inbox): one capped count.
   const messages = items.find((i) => i.to === "/messages" || i.to === "/inbox");
   const unread = user && messages ? await unreadMessageCount(portal.db, user) : 0;
-  const nav = items.map((i) => (i === messages && unread > 0 ? { ...i, count: unread } : i));
+  // The navigation's labels in the firm's words (Summit's "Entities" are its "Accounts").
+  const t = firmVocabulary(firm);
+  const nav = items.map((i) => ({ ...i, label: t(i.label), ...(i === messages && unread > 0 ? { count: unread } : {}) }));
   return {
     nav,
     site: "firm" as const,

@@ -14,6 +14,7 @@ import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { FirmPage } from "~/components/firm-page";
 import { Alert, Button } from "~/components/ui";
 import { UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from "~/unavailable";
+import { useVocabulary } from "~/vocabulary";
 
 export const GENERIC_ERROR = "Something went wrong. Please refresh this page to try again.";
 
@@ -37,12 +38,14 @@ export function errorTitle(error: unknown, titles: RouteErrorBoundaryProps["titl
 
 export function RouteErrorBoundary({ titles, back, fallback }: RouteErrorBoundaryProps) {
   const error = useRouteError();
+  // The titles and the server's refusals are the product's own texts: in the firm's words.
+  const t = useVocabulary();
   return (
     <FirmPage>
-      <Alert tone="danger" title={errorTitle(error, titles, fallback)}>
+      <Alert tone="danger" title={t(errorTitle(error, titles, fallback))}>
         {back ? (
           <Button to={back.to} variant="secondary" size="sm">
-            {back.label}
+            {t(back.label)}
           </Button>
         ) : null}
       </Alert>

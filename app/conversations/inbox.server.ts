@@ -5,6 +5,7 @@
  * Every read and write runs in the firm's row-level-security scope, and on top of it checks that
  * the client owns the entity and takes part in the conversation: anything else is a 404.
  */
+import { firmVocabulary } from "~/vocabulary";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { displayName, type SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
@@ -399,13 +400,14 @@ export async function sendClientMessage(
   });
 
   // Email the firm's people after the commit; a delivery failure is recorded, never thrown.
+  const t = firmVocabulary(portal.firm);
   for (const recipient of result.recipients) {
     if (!recipient.email) continue;
     await sendEmail(portal, {
       to: recipient.email,
       userId: recipient.id,
-      subject: `New message from ${result.clientName}`,
-      text: `${result.clientName} (${result.entityName}) wrote:\n\n${input.text}\n\nSign in to reply: ${portal.origin}/messages/${result.conversationId}`,
+      subject: `${t("New message from")} ${result.clientName}`,
+      text: `${result.clientName} (${result.entityName}) ${t("wrote:")}\n\n${input.text}\n\n${t("Sign in to reply:")} ${portal.origin}/messages/${result.conversationId}`,
     }).catch(() => undefined);
   }
   return { conversationId: result.conversationId, messageId: result.messageId };

@@ -5,6 +5,7 @@
  * (30 s) or delete their own messages and mark others' as unread. Data from `loadStaffInbox`;
  * posts go to the route's action.
  */
+import { useVocabulary } from "~/vocabulary";
 import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Badge, Button, Checkbox, ConfirmDialog, EmptyState, TextArea, TextField, useToast } from "~/components/ui";
@@ -85,6 +86,7 @@ export function StaffInboxPage({ data, base, header, start }: StaffInboxPageProp
 }
 
 function SearchBox({ base, q }: { base: string; q: string }) {
+  const t = useVocabulary();
   const navigate = useNavigate();
   const [value, setValue] = useState(q);
   const timer = useRef<number | undefined>(undefined);
@@ -107,7 +109,7 @@ function SearchBox({ base, q }: { base: string; q: string }) {
         hideLabel
         name="q"
         type="search"
-        placeholder="Search by entity or client"
+        placeholder={t("Search by entity or client")}
         value={value}
         maxLength={100}
         onChange={(e) => {

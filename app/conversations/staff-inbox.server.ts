@@ -18,6 +18,7 @@ import type { MessagingScope } from "~/outbox/outbox.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { PortalError, conflict, notFound } from "~/errors";
 import type { StaffFacts } from "~/staff/permissions";
+import { firmVocabulary, type VocabularyEntry } from "~/vocabulary";
 import { conversationVisibleWhere, entityVisibleWhere } from "~/staff/visibility";
 import { inboxMessageSelect, toInboxMessage, type InboxMessage, type InboxMessageRow } from "./inbox.server";
 import { MESSAGE_PAGE_SIZE, displayText, isArchived, previewText, recipientSummary } from "./rules";
@@ -363,12 +364,13 @@ export async function notifyClients(
 }
 
 export async function emailClients(
-  portal: MessagingScope & { origin: string },
+  portal: MessagingScope & { origin: string; firm: { vocabulary?: readonly VocabularyEntry[] | null } },
   deliveries: ClientDelivery[],
   conversation: { id: string; entity: { hashId: string; name: string } | null },
   text: string,
 ) {
   const team = `${portal.firm.name} Team`;
+  const t = firmVocabulary(portal.firm);
   const path = conversation.entity ? `/inbox/${conversation.entity.hashId}/${conversation.id}` : "/inbox";
   for (const d of deliveries) {
     if (!d.email) continue;
@@ -376,8 +378,8 @@ export async function emailClients(
     await sendEmail(portal, {
       to: d.email,
       userId: d.userId,
-      subject: `New message from ${team}`,
-      text: `${team}${conversation.entity ? ` (${conversation.entity.name})` : ""} wrote:\n\n${text}\n\nSign in to read and reply: ${portal.origin}${path}`,
+      subject: `${t("New message from")} ${team}`,
+      text: `${team}${conversation.entity ? ` (${conversation.entity.name})` : ""} ${t("wrote:")}\n\n${text}\n\n${t("Sign in to read and reply:")} ${portal.origin}${path}`,
     }).catch(() => undefined);
   }
 }

@@ -54,8 +54,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** The in-app notification's text and the email, in the firm's words (`t`). */
 export function uploadNotice(facts: UploadNoticeFacts, t: (text: string) => string = (text) => text): { subject: string; text: string } {
-  const who = facts.uploaders.length ? facts.uploaders.join(", ") : "A client";
-  const subject = `${who} uploaded ${plural(facts.files.length, "document", "documents")} for ${facts.entityName}`;
+  const who = facts.uploaders.length ? facts.uploaders.join(", ") : t("A client");
+  const subject = `${who} ${t(`uploaded ${plural(facts.files.length, "document", "documents")} for`)} ${facts.entityName}`;
   const list = facts.files.map((f) => `- ${f.path === "/" ? "" : `${f.path}/`}${f.name}`).join("\n");
   const note = t("They are not attached to a questionnaire yet: they are listed under Unattached in the entity's questionnaires.");
   const text = `${subject}:\n\n${list}\n\n${note}\n\n${facts.url}`;

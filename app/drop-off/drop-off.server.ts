@@ -22,6 +22,7 @@ import { PortalError } from "~/errors";
 import { createDocumentUploadGrant, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/upload.server";
 import { nameError, renamedFileName } from "~/documents/rules";
 import { sendEmail } from "~/email.server";
+import { firmVocabulary } from "~/vocabulary";
 import type { UploadGrant } from "~/storage/uploads";
 import { ensureFolders } from "./drop-link.server";
 import { UNASSIGNED_ENTITY_TYPE } from "./link-rules";
@@ -166,7 +167,9 @@ async function notifyDropOff(portal: FirmSiteContext, user: SessionUser, target:
     throw new PortalError(404, "No uploaded files were found.");
   }
   const recipients = await dropOffRecipients(portal, user, target.questionnaireId ?? "");
-  const subject = `${files.length} file${files.length === 1 ? "" : "s"} dropped off for ${target.companyName}`;
+  const t = firmVocabulary(portal.firm);
+  // Our words in the firm's vocabulary; the entity's, questionnaire's and files' names as they are.
+  const subject = `${t(`${files.length} file${files.length === 1 ? "" : "s"} dropped off for`)} ${target.companyName}`;
   const link = `/admin/${target.companyHash}/documents?${new URLSearchParams({ path: target.folder })}`;
   if (recipients.length) {
     await portal.db.notification.createMany({
@@ -179,7 +182,7 @@ async function notifyDropOff(portal: FirmSiteContext, user: SessionUser, target:
       to: r.email,
       userId: r.id,
       subject,
-      text: `These files were dropped off for ${target.companyName}${target.questionnaireName ? ` (${target.questionnaireName})` : ""}:\n\n${files.map((f) => `- ${f.name}`).join("\n")}\n\nThey are in the folder ${target.folder}:\n${portal.origin}${link}`,
+      text: `${t("These files were dropped off for")} ${target.companyName}${target.questionnaireName ? ` (${target.questionnaireName})` : ""}:\n\n${files.map((f) => `- ${f.name}`).join("\n")}\n\n${t("They are in the folder")} ${target.folder}:\n${portal.origin}${link}`,
     });
   }
   await logActivity(portal.db, firmId, {

@@ -87,12 +87,12 @@ export function ClientDashboard({ data, today }: { data: ClientDashboardData; to
         </Alert>
       ) : home.selected?.readonlyAccess ? (
         <Alert tone="warning">
-          This entity is read-only. You can view its information, but changes are turned off. Please contact your firm to make changes.
+          {t("This entity is read-only. You can view its information, but changes are turned off. Please contact your firm to make changes.")}
         </Alert>
       ) : null}
 
       {home.blocked ? (
-        <Alert tone="danger">Your account does not have active entities to view. Please contact your firm.</Alert>
+        <Alert tone="danger">{t("Your account does not have active entities to view. Please contact your firm.")}</Alert>
       ) : (
         <div className={s.grid}>
           <div className={s.stack}>

@@ -19,6 +19,8 @@ import { firmDb, type FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
 import { siteUrl } from "~/env.server";
 import { enqueue, jobsRunning, type JobDefinition } from "~/jobs.server";
+import { createVocabulary } from "~/vocabulary";
+import { noteNotificationEmail } from "./note-notification";
 
 export const NOTIFY_ADVISOR_OF_NOTES = "notify-advisor-of-notes";
 /** Notes written within this long of the first one share its email. */
@@ -104,24 +106,27 @@ export async function notifyAdvisorOfNotes(firmId: string, questionnaireId: stri
       RETURNING c.id, c.body, q.id AS question_id, q.text AS question_text, q.section_id,
                 coalesce(nullif(u.preferred_name, ''), trim(u.fname || ' ' || u.lname)) AS author`;
     const firm = await tx.firm.findUnique({ where: { id: firmId }, select: { id: true, name: true, slug: true } });
-    return notes.length && firm ? { questionnaire, notes, firm } : null;
+    const vocabulary = await tx.firmVocab.findMany({ select: { keyWord: true, replacement: true } });
+    return notes.length && firm ? { questionnaire, notes, firm, vocabulary } : null;
   });
   if (!found) return false;
-  const { questionnaire, notes, firm } = found;
+  const { questionnaire, notes, firm, vocabulary } = found;
   const advisor = questionnaire.company.primaryOwner?.assignedAdvisor;
   if (!advisor || advisor.kind !== "staff" || !advisor.paying || advisor.deletedAt || advisor.hasTempEmail || !advisor.email) return false;
   const first = notes[0]!;
   const link = `${siteUrl(firm.slug)}/preview/${encodeURIComponent(questionnaire.companyId)}/questionnaire/${encodeURIComponent(questionnaire.id)}?${new URLSearchParams({ sectionId: first.section_id })}#question${first.question_id}`;
-  const who = [...new Set(notes.map((n) => n.author))].join(", ");
-  const lines = notes.map((n) => `"${n.question_text}"\n${n.author}: ${n.body}`).join("\n\n");
-  await sendEmail(
-    { firm: { id: firm.id, name: firm.name }, db },
+  const email = noteNotificationEmail(
     {
-      to: advisor.email,
-      userId: advisor.id,
-      subject: `${who} added ${notes.length === 1 ? "a note" : `${notes.length} notes`} to ${questionnaire.taxYear} ${questionnaire.name} (${questionnaire.company.name})`,
-      text: `Hi ${advisor.fname},\n\n${lines}\n\nOpen the questionnaire to read and reply:\n${link}\n`,
+      advisorFname: advisor.fname,
+      authors: [...new Set(notes.map((n) => n.author))],
+      notes: notes.map((n) => ({ questionText: n.question_text, author: n.author, body: n.body })),
+      taxYear: questionnaire.taxYear,
+      questionnaireName: questionnaire.name,
+      entityName: questionnaire.company.name,
+      url: link,
     },
+    createVocabulary(vocabulary),
   );
+  await sendEmail({ firm: { id: firm.id, name: firm.name }, db }, { to: advisor.email, userId: advisor.id, subject: email.subject, text: email.text });
   return true;
 }

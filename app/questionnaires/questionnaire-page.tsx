@@ -82,12 +82,17 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const checklist = useMemo(() => documentChecklist(views, questions), [views, questions]);
   const showChecklist = placement.dialog && checklist.groups.length > 0;
 
-  // Leaving a section (by Next, the section list, or Back and Forward) clears the blocked message.
+  // Leaving a section (by Next, Previous, the section list, or Back and Forward) clears the blocked
+  // message and moves focus to the new section's heading (not on the page's first load).
   const shownRef = useRef<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const left = shownRef.current;
     shownRef.current = current?.section.id ?? null;
-    if (left && left !== current?.section.id) setBlocked(null);
+    if (left && left !== current?.section.id) {
+      setBlocked(null);
+      headingRef.current?.focus({ preventScroll: true });
+    }
   }, [current?.section.id]);
 
   // Opening a section records progress; a custom section completes when opened.
@@ -173,7 +178,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
 
         <main className={s.panel} aria-labelledby="section-title">
           <div>
-            <h2 className={s.sectionTitle} id="section-title">
+            <h2 className={s.sectionTitle} id="section-title" tabIndex={-1} ref={headingRef}>
               {t(current.section.name)}
             </h2>
             {current.section.instruction && !letterInInstruction ? <p className={s.muted}>{t(current.section.instruction)}</p> : null}

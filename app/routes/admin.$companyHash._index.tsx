@@ -172,7 +172,7 @@ export default function EntityOverviewPage() {
           </div>
           <p className={s.muted}>
             {subscribed.length === 0 ? t("You get no notifications for this entity.") : subscribed.map((n) => t(n.label)).join(", ")}
-            {can.editNotifications ? "" : " Only advisors can change entity notifications."}
+            {can.editNotifications ? "" : ` ${t("Only advisors can change entity notifications.")}`}
           </p>
         </Card>
         <Card>

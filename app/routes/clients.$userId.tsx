@@ -10,6 +10,7 @@ import { FirmPage } from "~/components/firm-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SendSignInLinksButton } from "~/reminders/send-sign-in-links-dialog";
 import { Badge, Button, Card, EmptyState, PageHeader } from "~/components/ui";
+import { useVocabulary } from "~/vocabulary";
 import { requireFirmSite } from "~/context.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import { formatDate, formatPhone } from "~/staff/format";
@@ -178,6 +179,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function ClientUserPage() {
   const { user, entities, editable, options, isAdvisor, questionnaires, today } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  const t = useVocabulary();
   const [dialog, setDialog] = useState<"edit" | "activate" | "deactivate" | "delete" | null>(null);
   // Update Entity Email prompt: after an email change, for the entities this user is primary contact of.
   const [newEmail, setNewEmail] = useState<string | null>(null);
@@ -186,7 +188,7 @@ export default function ClientUserPage() {
   const details: [string, string][] = [
     ["Email", user.email ?? ""],
     ["Phone", user.phone],
-    ["Assigned advisor", user.advisor ?? "None"],
+    [t("Assigned advisor"), user.advisor ?? "None"],
     ["Firm group", user.group ?? "None"],
     ["Created", formatDate(user.createdAt)],
   ];
@@ -234,9 +236,9 @@ export default function ClientUserPage() {
           </dl>
         </Card>
         <Card>
-          <h2 className={s.sectionTitle}>Entities</h2>
+          <h2 className={s.sectionTitle}>{t("Entities")}</h2>
           {entities.length === 0 ? (
-            <EmptyState compact titleAs="p" title="This user has no entities." />
+            <EmptyState compact titleAs="p" title={t("This user has no entities.")} />
           ) : (
             <ul className={s.list}>
               {entities.map((e) => (

@@ -180,7 +180,12 @@ export default function ClientsPage() {
           }
           filters={[
             { name: "status", label: "Active", allLabel: USER_STATUS_FILTERS[0].label, options: USER_STATUS_FILTERS.slice(1).map((o) => ({ ...o })) },
-            { name: "advisor", label: "Assigned advisor", allLabel: "Any advisor", options: [{ value: "none", label: "No advisor" }, ...options.advisors] },
+            {
+              name: "advisor",
+              label: vocab("Assigned advisor"),
+              allLabel: vocab("Any advisor"),
+              options: [{ value: "none", label: vocab("No advisor") }, ...options.advisors],
+            },
             ...(options.groups.length
               ? [{ name: "group", label: "Firm group", allLabel: "Any group", options: [{ value: "none", label: "No group" }, ...options.groups] }]
               : []),

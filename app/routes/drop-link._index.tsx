@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
 import { Alert, Button, Card, Checkbox, PageHeader, useToast } from "~/components/ui";
+import { useVocabulary } from "~/vocabulary";
 import { requireFirmSite } from "~/context.server";
 import { isPortalError } from "~/errors";
 import { canManageDropLink, DROP_LINK_MANAGERS, loadDropLinkSettings, saveDropLinkSettings } from "~/drop-off/drop-link.server";
@@ -37,6 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function DropLinkSettingsPage() {
   const { settings } = useLoaderData<typeof loader>();
+  const t = useVocabulary();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const navigation = useNavigation();
   const toast = useToast();
@@ -71,7 +73,7 @@ export default function DropLinkSettingsPage() {
     <FirmPage>
       <PageHeader
         title="Drop Link"
-        description="A link anyone can use to send your firm files without signing in. Uploads go to the Unassigned drop-offs entity."
+        description={t("A link anyone can use to send your firm files without signing in. Uploads go to the Unassigned drop-offs entity.")}
       />
       <Card>
         <Form method="post" style={{ display: "grid", gap: "1rem" }}>

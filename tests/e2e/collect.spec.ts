@@ -43,7 +43,7 @@ test("a partner filters Collect, opens a questionnaire and locks it", async ({ p
   await dialog.getByRole("button", { name: "Lock", exact: true }).click();
   const confirm = page.getByRole("dialog", { name: /^Lock this organizer\?/ });
   await confirm.getByRole("button", { name: "Lock", exact: true }).click();
-  await expect(page.getByText("Questionnaire locked", { exact: true })).toBeVisible();
+  await expect(page.getByText("Organizer locked", { exact: true })).toBeVisible();
   await expect(page.getByRole("dialog").first().getByRole("button", { name: "Unlock" })).toBeVisible();
   await expect(page.getByRole("dialog").first().getByRole("button", { name: "Request additional items" })).toBeDisabled();
   const [{ n: lockedAfter }] = await sql<{ n: string }>(
@@ -86,6 +86,8 @@ test("Summit's Collect at both widths", async ({ page }) => {
   await signIn(page, "summit", "partner@summit.test");
   const table = page.getByRole("region", { name: "Checklists" });
   await expect(table.getByRole("status")).toHaveText(/^1-\d+ of \d+$/);
+  // The navigation names Summit's entities its accounts.
+  await expect(page.getByRole("link", { name: "Accounts", exact: true })).toBeVisible();
   await screenshot(page, "collect-summit-desktop");
   await table
     .locator("tbody tr")
@@ -93,6 +95,15 @@ test("Summit's Collect at both widths", async ({ page }) => {
     .getByRole("button", { name: /^Open / })
     .click();
   await expect(page.getByRole("dialog").getByRole("tab", { name: "Activities" })).toBeVisible();
+  // The dialog's own texts speak Summit's words: its Unattached tab names checklists.
+  await page
+    .getByRole("dialog")
+    .getByRole("tab", { name: /^Unattached/ })
+    .click();
+  const unattached = page.getByRole("dialog").getByRole("tabpanel");
+  await expect(unattached).toContainText(/checklist|Attach/);
+  await expect(unattached).not.toContainText(/questionnaire/i);
+  await page.getByRole("dialog").getByRole("tab", { name: "Sections" }).click();
   await page.setViewportSize({ width: 375, height: 800 });
   await screenshot(page, "collect-summit-dialog-375");
   await page.keyboard.press("Escape");

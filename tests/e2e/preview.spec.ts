@@ -133,11 +133,11 @@ test("an advisor marks the deposit paid and unpaid from the preview", async ({ p
   await signInAs(page, "advisor@acme.test");
   await page.goto(firmUrl("acme", `/preview/${target.company_id}/questionnaire/${target.id}`));
   await page.getByRole("button", { name: "Mark as paid" }).click();
-  await expect(page.getByText("Questionnaire marked as paid")).toBeVisible();
+  await expect(page.getByText("Organizer marked as paid")).toBeVisible();
   expect((await sql<{ s: string }>(`SELECT deposit_status::text AS s FROM questionnaires WHERE id = $1`, [target.id]))[0]!.s).toBe("marked_paid");
   await screenshot(page, "acme-preview-deposit-paid");
   await page.getByRole("button", { name: "Mark as unpaid" }).click();
-  await expect(page.getByText("Questionnaire marked as unpaid")).toBeVisible();
+  await expect(page.getByText("Organizer marked as unpaid")).toBeVisible();
   expect((await sql<{ s: string }>(`SELECT deposit_status::text AS s FROM questionnaires WHERE id = $1`, [target.id]))[0]!.s).toBe("pending");
   await sql(`UPDATE questionnaires SET deposit_status = 'unpaid' WHERE id = $1`, [target.id]);
 });

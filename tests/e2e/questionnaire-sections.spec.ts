@@ -43,6 +43,8 @@ test("each section has its own URL: Back, Forward, reload and a pasted link", as
   await expect(title(page)).toHaveText(names[0]!);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(title(page)).toHaveText(names[1]!);
+  // A section change moves focus to the new section's heading.
+  await expect(title(page)).toBeFocused();
   await page.getByRole("button", { name: "Next" }).click();
   await expect(title(page)).toHaveText(names[2]!);
   const third = await sectionId(q.id, names[2]!);
@@ -51,10 +53,13 @@ test("each section has its own URL: Back, Forward, reload and a pasted link", as
 
   await page.goBack();
   await expect(title(page)).toHaveText(names[1]!);
+  await expect(title(page)).toBeFocused();
   await page.goForward();
   await expect(title(page)).toHaveText(names[2]!);
   await page.reload();
   await expect(title(page)).toHaveText(names[2]!);
+  // Not on the page's first load.
+  await expect(title(page)).not.toBeFocused();
 
   // A pasted link opens its section.
   const pasted = await context.newPage();

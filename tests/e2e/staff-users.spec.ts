@@ -28,7 +28,7 @@ test("a partner creates, edits, deactivates and tags users", async ({ page }) =>
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(dialog.getByText("First name is required")).toBeVisible();
-  await expect(dialog.getByText("Assigned advisor is required")).toBeVisible();
+  await expect(dialog.getByText("Assigned preparer is required")).toBeVisible();
 
   await dialog.getByLabel("First name").fill("Maya");
   await dialog.getByLabel("Last name").fill("Browser");
@@ -43,7 +43,7 @@ test("a partner creates, edits, deactivates and tags users", async ({ page }) =>
   await dialog.getByLabel("Spouse first name").fill("Leo");
   await dialog.getByLabel("Spouse last name").fill("Browser");
   await expect(dialog.getByLabel("Entity name")).toHaveValue("Maya & Leo Browser");
-  await dialog.getByLabel("Assigned advisor").selectOption({ label: "Priya Natarajan" });
+  await dialog.getByLabel("Assigned preparer").selectOption({ label: "Priya Natarajan" });
   await shot(page, "staff-create-user-dialog");
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("heading", { name: "Maya Browser" })).toBeVisible();
@@ -58,7 +58,7 @@ test("a partner creates, edits, deactivates and tags users", async ({ page }) =>
   await edit.getByLabel("Email", { exact: true }).fill("maya.b@example.com");
   await shot(page, "staff-edit-user-details");
   await edit.getByRole("tab", { name: "Settings" }).click();
-  await edit.getByLabel("Assigned advisor").selectOption({ label: "Sam Whitfield" });
+  await edit.getByLabel("Assigned preparer").selectOption({ label: "Sam Whitfield" });
   await expect(edit.getByText("Updating the assigned firm user updates it for all of this user's entities.")).toBeVisible();
   await shot(page, "staff-edit-user-settings");
   await edit.getByRole("button", { name: "Save" }).click();
@@ -155,7 +155,7 @@ test("creating without an email asks first; the server's refusal comes back onto
   await dialog.getByLabel("Last name").fill("Blank");
   await dialog.getByLabel("Entity type").selectOption("Partnership");
   await dialog.getByLabel("Entity name").fill("Emily Chen");
-  await dialog.getByLabel("Assigned advisor").selectOption({ label: "Priya Natarajan" });
+  await dialog.getByLabel("Assigned preparer").selectOption({ label: "Priya Natarajan" });
   await dialog.getByRole("button", { name: "Create" }).click();
   const confirm = page.getByRole("dialog", { name: "Blank Email Confirmation" });
   await expect(confirm).toBeVisible();

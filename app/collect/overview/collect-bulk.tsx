@@ -78,7 +78,7 @@ export function BulkActions({ selected, clear, deletedView, isAdvisor, today }: 
       <ConfirmDialog
         open={dialog === "lock"}
         title={`Lock ${selected.size} ${tr(selected.size === 1 ? "questionnaire" : "questionnaires")}?`}
-        message="Clients can still view a locked questionnaire but cannot change it."
+        message={tr("Clients can still view a locked questionnaire but cannot change it.")}
         confirmLabel="Lock"
         busy={busy}
         onConfirm={() => submit({ intent: "lock" })}

@@ -35,7 +35,7 @@ export function CollectFilters({ current, options }: { current: TableState; opti
       <div id="collect-filters" className={s.filters} data-open={open}>
         {filter("status", "Status", "Any status", STATUS_FILTERS)}
         {filter("year", "Year", "Any year", options.years)}
-        {filter("advisor", "Assigned", "Anyone", [{ value: "none", label: "No advisor" }, ...options.advisors])}
+        {filter("advisor", "Assigned", "Anyone", [{ value: "none", label: tr("No advisor") }, ...options.advisors])}
         {options.customStatuses.length
           ? filter("custom_status", "Custom status", "Any custom status", [{ value: "none", label: "No custom status" }, ...options.customStatuses])
           : null}

@@ -156,13 +156,13 @@ export function PreviewDialog({
       body: { intent: "lock", locked: false },
     },
     complete: {
-      title: "Mark questionnaire completed?",
+      title: tr("Mark questionnaire completed?"),
       message: "It becomes read-only for the client.",
       label: "Mark completed",
       body: { intent: "complete", completed: true },
     },
     uncomplete: {
-      title: "Mark questionnaire not completed?",
+      title: tr("Mark questionnaire not completed?"),
       message: "The client can continue answering.",
       label: "Mark not completed",
       body: { intent: "complete", completed: false },
@@ -192,7 +192,7 @@ export function PreviewDialog({
     >
       {!data ? (
         loader.state === "idle" ? (
-          <Alert tone="danger" title={COLLECT_MESSAGES.failed}>
+          <Alert tone="danger" title={tr(COLLECT_MESSAGES.failed)}>
             This {tr("questionnaire")} could not be loaded. It may have been removed.
           </Alert>
         ) : (
@@ -225,7 +225,7 @@ export function PreviewDialog({
                   size="sm"
                   disabled={!isAdvisor || busy || q!.locked}
                   onClick={() => setSub("items")}
-                  title={q!.locked ? COLLECT_MESSAGES.isLocked : undefined}
+                  title={q!.locked ? tr(COLLECT_MESSAGES.isLocked) : undefined}
                 >
                   Request additional items
                 </Button>
@@ -417,6 +417,7 @@ function ActivitiesTab({ data }: { data: PreviewData }) {
 }
 
 function UnattachedTab({ data, busy, onAttach }: { data: PreviewData; busy: boolean; onAttach: (ids: string[]) => void }) {
+  const tr = useVocabulary();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const q = data.questionnaire;
   if (data.unattached.length === 0)
@@ -425,14 +426,14 @@ function UnattachedTab({ data, busy, onAttach }: { data: PreviewData; busy: bool
         compact
         titleAs="p"
         title="No unattached documents."
-        description="Documents from the last 3 months that are not attached to any questionnaire show here."
+        description={tr("Documents from the last 3 months that are not attached to any questionnaire show here.")}
       />
     );
   const canAttach = !q.locked && !q.deleted;
   return (
     <div className={s.stack}>
-      {data.attachTargets.length === 0 ? <Alert tone="warning">{COLLECT_MESSAGES.allLocked}</Alert> : null}
-      {!canAttach && data.attachTargets.length > 0 ? <Alert tone="info">{COLLECT_MESSAGES.isLocked}</Alert> : null}
+      {data.attachTargets.length === 0 ? <Alert tone="warning">{tr(COLLECT_MESSAGES.allLocked)}</Alert> : null}
+      {!canAttach && data.attachTargets.length > 0 ? <Alert tone="info">{tr(COLLECT_MESSAGES.isLocked)}</Alert> : null}
       <ul className={s.list}>
         {data.unattached.map((d) => (
           <li key={d.id} className={s.listItem}>
@@ -461,7 +462,7 @@ function UnattachedTab({ data, busy, onAttach }: { data: PreviewData; busy: bool
       </ul>
       <div className={s.inline} style={{ justifyContent: "flex-end" }}>
         <Button disabled={!canAttach || chosen.size === 0} loading={busy} onClick={() => onAttach([...chosen])}>
-          Attach {chosen.size || ""} to this questionnaire
+          {tr(`Attach ${chosen.size ? `${chosen.size} ` : ""}to this questionnaire`)}
         </Button>
       </div>
     </div>

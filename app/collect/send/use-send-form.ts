@@ -10,7 +10,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
 import { useToast } from "~/components/ui";
 import { replyOptions, type ReplyOptions } from "~/form-reply";
-import { useVocabulary } from "~/vocabulary";
 import { SEND_API, type SelectedEntity } from "./entity-picker";
 import { canSaveDraft, canSendTemplate, needsBulkConfirmation, RELOAD_AFTER_SEND_MS } from "./rules";
 import {
@@ -75,7 +74,6 @@ interface UseSendFormArgs {
 }
 
 export function useSendForm({ options, initial, onSent, onClose }: UseSendFormArgs) {
-  const t = useVocabulary();
   const toast = useToast();
   const revalidator = useRevalidator();
   const { today } = options;
@@ -105,7 +103,7 @@ export function useSendForm({ options, initial, onSent, onClose }: UseSendFormAr
         toast.error(message);
         return;
       }
-      toast.success(t(String(data.message ?? "Successfully updated")));
+      toast.success(String(data.message ?? "Successfully updated"));
       onSent?.({ status: String(data.status), count: Number(data.count ?? entityCount) });
       setTimeout(() => revalidator.revalidate(), RELOAD_AFTER_SEND_MS);
       onClose();

@@ -9,6 +9,7 @@ import { cx } from "./cx";
 import * as s from "./field.css";
 import { ChevronDownIcon, DangerIcon, EyeIcon, EyeOffIcon } from "./icons";
 import { visuallyHidden } from "./shared.css";
+import { useVocabulary } from "~/vocabulary";
 
 export interface FieldProps {
   label: ReactNode;
@@ -60,6 +61,8 @@ interface FieldFrameProps extends FieldProps {
 
 /** The label/hint/error frame around any control; use it for custom controls too. */
 export function FieldFrame({ label, hint, error, required, hideLabel, className, controlId, hintId, errorId, aside, children }: FieldFrameProps) {
+  // Validation messages are the product's own texts: in the firm's words.
+  const t = useVocabulary();
   return (
     <div className={cx(s.field, className)}>
       <div className={cx(s.labelRow, hideLabel && visuallyHidden)}>
@@ -82,7 +85,7 @@ export function FieldFrame({ label, hint, error, required, hideLabel, className,
       {error ? (
         <p id={errorId} className={s.error}>
           <DangerIcon size={15} className={s.errorIcon} />
-          <span>{error}</span>
+          <span>{typeof error === "string" ? t(error) : error}</span>
         </p>
       ) : null}
     </div>

@@ -15,6 +15,7 @@ import { cx } from "./cx";
 import { CloseIcon, DangerIcon, InfoIcon, SuccessIcon, WarningIcon } from "./icons";
 import * as s from "./toast.css";
 import { DEFAULT_TOAST_MESSAGES, toastDuration, type ToastType } from "./toast-rules";
+import { useVocabulary } from "~/vocabulary";
 
 export { DEFAULT_TOAST_MESSAGES, toastDuration, type ToastType } from "./toast-rules";
 
@@ -95,6 +96,8 @@ export function ToastProvider({ children, label = "Notifications" }: { children:
 
 function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
   const Icon = icons[toast.type];
+  // Toasts are the product's own texts (and the server's messages): in the firm's words.
+  const t = useVocabulary();
   const [paused, setPaused] = useState(false);
   const remaining = useRef(toast.durationMs ?? toastDuration(toast.message, toast.title));
   const closeRef = useRef(onClose);
@@ -126,8 +129,8 @@ function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
     >
       <Icon size={20} className={s.icon[toast.type]} />
       <div className={s.body}>
-        {toast.title ? <p className={s.title}>{toast.title}</p> : null}
-        <p className={cx(s.message, toast.title && s.withTitle)}>{toast.message}</p>
+        {toast.title ? <p className={s.title}>{t(toast.title)}</p> : null}
+        <p className={cx(s.message, toast.title && s.withTitle)}>{t(toast.message)}</p>
         {toast.action ? (
           <button
             type="button"

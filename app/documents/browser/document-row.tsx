@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { Badge, Button, Checkbox, FileIcon, FolderIcon } from "~/components/ui";
 import { previewKind } from "~/pdf/file-preview-dialog";
 import { formatFileSize } from "~/storage/uploads";
+import { useVocabulary } from "~/vocabulary";
 import * as css from "../document-browser.css";
 import type { DocumentItem } from "../items.server";
 import { joinPath, type FolderNode, type FolderPermissions } from "../rules";
@@ -70,6 +71,7 @@ export function DocumentRow({
   onDownload,
   onRun,
 }: DocumentRowProps) {
+  const t = useVocabulary();
   const fullPath = joinPath(item.path, item.name);
   const canChange = item.itemType === "folder" ? permissions.canManageFolders : permissions.canEditFiles && !(mode === "client" && item.firmProvided);
   const inCurrent = !searching || item.path === currentPath;
@@ -102,7 +104,7 @@ export function DocumentRow({
         ))}
         {item.description ? <span className={css.rowMeta}>{item.description}</span> : null}
         {isPdf && item.passwordProtected ? <Badge tone="warning">Password-protected or unreadable</Badge> : null}
-        {item.firmProvided ? <Badge tone="neutral">{mode === "client" ? "Shared by your firm" : "In a questionnaire"}</Badge> : null}
+        {item.firmProvided ? <Badge tone="neutral">{mode === "client" ? "Shared by your firm" : t("In a questionnaire")}</Badge> : null}
         {processing ? (
           <Badge tone="info" role="status">
             Processing…

@@ -201,7 +201,7 @@ function CreateUserForm({ onClose, options, onCreated }: { onClose: () => void; 
               <Select
                 {...selectProps(fields.assignedAdvisorId)}
                 key={fields.assignedAdvisorId.key}
-                label="Assigned advisor"
+                label={vocab("Assigned advisor")}
                 required
                 options={[{ value: NO_ADVISOR, label: "None" }, ...options.advisors]}
                 error={fields.assignedAdvisorId.errors?.[0]}

@@ -8,6 +8,7 @@ import { getFormProps, useForm, type Submission, type SubmissionResult } from "@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Dialog, Select, Switch, Tabs, TextField } from "~/components/ui";
+import { useVocabulary } from "~/vocabulary";
 import { replyOptions } from "~/form-reply";
 import { inputProps, selectProps } from "~/profile/form-props";
 import { TIME_ZONES } from "~/time-zones";
@@ -68,6 +69,7 @@ function EditUserForm({
   options: UserDialogOptions;
   onEmailChanged?: (email: string) => void;
 }) {
+  const t = useVocabulary();
   const [tab, setTab] = useState("details");
   // The masked phones are kept here (each keystroke is masked); they post under their names.
   const [phoneNumber, setPhoneNumber] = useState(maskPhone(user.phoneNumber));
@@ -234,7 +236,7 @@ function EditUserForm({
       <Select
         {...selectProps(fields.assignedAdvisorId)}
         key={fields.assignedAdvisorId.key}
-        label="Assigned advisor"
+        label={t("Assigned advisor")}
         disabled={!options.can.changeAdvisor}
         hint={options.can.changeAdvisor ? undefined : "Only partner or full access users can change the assigned firm user."}
         options={[{ value: NO_ADVISOR, label: "None" }, ...options.advisors]}

@@ -224,7 +224,7 @@ function NotificationsForm({
         <input key={id} type="hidden" name={`${fields.typeIds.name}[${i}]`} value={String(id)} />
       ))}
       {locked ? <Alert tone="info">{ENTITY_MESSAGES.advisorCannotDisable}</Alert> : null}
-      {bulk ? <p className={s.muted}>Entities of users assigned to you are skipped when you turn notifications off.</p> : null}
+      {bulk ? <p className={s.muted}>{t("Entities of users assigned to you are skipped when you turn notifications off.")}</p> : null}
       <div className={s.form}>
         {NOTIFICATION_TYPES.map((type) => (
           <Switch

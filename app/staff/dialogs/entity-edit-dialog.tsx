@@ -205,7 +205,7 @@ function EditForm({ onClose, action, values, customTypes, individualAllowed, ext
           <TextField
             {...inputProps(fields.externalEntityId, { type: "text" })}
             key={fields.externalEntityId.key}
-            label="External entity ID"
+            label={t("External entity ID")}
             maxLength={100}
             error={error("externalEntityId")}
           />

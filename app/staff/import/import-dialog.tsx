@@ -326,10 +326,10 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                   <Select
                     label="Assignee"
                     required
-                    placeholder={advisors ? "Choose an advisor" : "Loading advisors…"}
+                    placeholder={t(advisors ? "Choose an advisor" : "Loading advisors…")}
                     value={fields.assignedFirmUserId}
                     error={errors.assignedFirmUserId}
-                    hint={fields.assignedFirmUserId === VARIOUS_ASSIGNEE ? "Each row names its advisor in the Assigned Advisor Email column." : undefined}
+                    hint={fields.assignedFirmUserId === VARIOUS_ASSIGNEE ? t("Each row names its advisor in the Assigned Advisor Email column.") : undefined}
                     onChange={(e: ChangeEvent<HTMLSelectElement>) => update("assignedFirmUserId", e.target.value)}
                     options={[{ value: VARIOUS_ASSIGNEE, label: "Various" }, ...(advisors ?? [])]}
                   />

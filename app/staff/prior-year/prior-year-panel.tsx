@@ -7,6 +7,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Badge, Button, Card, Checkbox, EmptyState, Spinner, TextField, useToast } from "~/components/ui";
+import { useVocabulary } from "~/vocabulary";
 import { lineItemRemovable } from "./rules";
 
 interface Item {
@@ -23,6 +24,7 @@ type Reply = { ok: true; message: string } | { ok: false; error: string };
 const row = { display: "flex", flexWrap: "wrap", gap: 8, alignItems: "flex-end" } as const;
 
 export function PriorYearPanel({ hashId }: { hashId: string }) {
+  const t = useVocabulary();
   const url = `/api/staff/prior-year/${hashId}`;
   const list = useFetcher<ListData>();
   const act = useFetcher<Reply>();
@@ -61,7 +63,12 @@ export function PriorYearPanel({ hashId }: { hashId: string }) {
       ) : (
         <>
           {data.items.length === 0 ? (
-            <EmptyState compact titleAs="p" title="No prior-year items yet." description="Items added here can be included when a questionnaire is sent." />
+            <EmptyState
+              compact
+              titleAs="p"
+              title="No prior-year items yet."
+              description={t("Items added here can be included when a questionnaire is sent.")}
+            />
           ) : (
             <ul aria-label="Prior-year items" style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 12 }}>
               {data.items.map((item) => (
