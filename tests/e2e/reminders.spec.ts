@@ -62,7 +62,7 @@ test("an advisor sends a customised reminder from Collect", async ({ page }) => 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(firmUrl("acme", `/?q=${encodeURIComponent(target!.client)}`));
   await page
-    .getByRole("checkbox", { name: new RegExp(`^Select .*${escaped}`) })
+    .getByRole("checkbox", { name: new RegExp(`^Select .*: ${escape(target!.name)}, ${escape(target!.client)}`) })
     .first()
     .check();
   await page.getByRole("toolbar", { name: "Selected rows" }).getByRole("button", { name: "Send reminders" }).click();
