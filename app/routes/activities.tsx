@@ -19,8 +19,9 @@ import * as s from "~/activity/activities.css";
 import { formatDateTime, readerTimeZone } from "~/time-zones";
 import { firmVocabulary, useVocabulary } from "~/vocabulary";
 import { isPortalError } from "~/errors";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Activities" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Activities") }];
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -9,8 +9,9 @@ import type { ProfileActionData } from "~/profile/profile-schema";
 import { getUserProfile } from "~/profile/profile.server";
 import { UserProfileSection } from "~/profile/user-profile-form";
 import * as s from "~/profile/profile.css";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Profile Settings" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Profile Settings") }];
 
 /** Staff spec: /admin-profile, 'Profile Settings' — the staff member's own profile. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -29,8 +29,11 @@ import { formatDate } from "~/staff/format";
 import { ENTITY_STATUS_LABELS } from "~/staff/tables";
 import * as s from "~/staff/staff.css";
 import { useVocabulary } from "~/vocabulary";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.entity ? `${data.entity.name} · Entities` : "Entities" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data?.entity ? `${data.entity.name} · ${firmTitle(matches, "Entities")}` : firmTitle(matches, "Entities") },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

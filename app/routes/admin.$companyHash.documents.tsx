@@ -16,8 +16,9 @@ import { loadDocumentBrowser, type DocumentBrowserData } from "~/documents/listi
 import { SPLIT_MESSAGES, SPLIT_POLL_INTERVAL_MS, SPLIT_POLL_MAX_LOOPS } from "~/documents/splits/split.server";
 import type { SplitOptions } from "~/documents/split-dialog";
 import type { FirmSiteContext } from "~/context.server";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Documents" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Documents") }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

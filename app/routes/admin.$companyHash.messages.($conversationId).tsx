@@ -16,8 +16,11 @@ import { STAFF_INBOX_TEXT } from "~/conversations/staff-rules";
 import { EntityNav } from "~/staff/entity-nav";
 import { loadEntity } from "~/staff/entity.server";
 import { loadStaffViewer } from "~/staff/viewer.server";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.entity ? `Messages · ${data.entity.name}` : "Messages" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data?.entity ? `${firmTitle(matches, "Messages")} · ${data.entity.name}` : firmTitle(matches, "Messages") },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

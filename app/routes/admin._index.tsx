@@ -22,8 +22,9 @@ import { entityFilterOptions, listEntities, type EntityRow } from "~/staff/lists
 import { ENTITIES_TABLE, ENTITY_COLUMNS, ENTITY_STATUS_FILTERS, ENTITY_STATUS_LABELS } from "~/staff/tables";
 import { loadStaffViewer } from "~/staff/viewer.server";
 import { useVocabulary } from "~/vocabulary";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Entities" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Entities") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

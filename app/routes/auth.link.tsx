@@ -15,8 +15,9 @@ import { AuthCard } from "~/components/shell";
 import { Button } from "~/components/ui/button";
 import { requireFirmSite } from "~/context.server";
 import { useRootData } from "~/root";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign In" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Sign In") }, { name: "robots", content: "noindex" }];
 
 const LINK_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 

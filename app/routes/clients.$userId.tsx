@@ -28,8 +28,11 @@ import { activateUser, deactivateUser, deleteUser, restoreUser, updateUser, appl
 import { loadStaffViewer } from "~/staff/viewer.server";
 import { ENTITY_STATUS_LABELS, entityStatus } from "~/staff/tables";
 import * as s from "~/staff/staff.css";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.user.name} · Users` : "Users" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `${data.user.name} · ${firmTitle(matches, "Users")}` : firmTitle(matches, "Users") },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

@@ -26,8 +26,9 @@ import { createUserAndEntity, updateUserTags, userDialogOptions } from "~/staff/
 import { loadStaffViewer } from "~/staff/viewer.server";
 import { useVocabulary } from "~/vocabulary";
 import * as s from "~/staff/staff.css";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Users" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Users") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

@@ -16,8 +16,9 @@ import { SIGN_UP_THROTTLED } from "~/platform/sign-up-limit";
 import { subdomainProblem } from "~/tenancy/subdomain";
 import type { loader as checkLoader } from "./create-firm.check";
 import * as s from "~/platform/create-firm.css";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign up your firm · Client Portal" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Sign up your firm · Client Portal") }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   requireRootSite(context);

@@ -7,8 +7,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { DEFAULT_THEME, safeBrandColors, themeNameSchema, toThemeName } from "../../themes/index";
 import { StyleGuide } from "~/components/ui/style-guide";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Design system" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Design system") }];
 
 export default function DesignRoute() {
   const [params] = useSearchParams();

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import * as css from "~/outbox/dev-outbox.css";
 import { devOutboxPageLoader, type DevOutboxMessage } from "~/outbox/dev-outbox.server";
 import { linkify } from "~/outbox/linkify";
+import { firmTitle } from "~/meta";
 
 /**
  * /dev/outbox (only on a local portal with no email or SMS provider, see outboxEnabled(); else
@@ -13,7 +14,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return devOutboxPageLoader(args);
 }
 
-export const meta: MetaFunction = () => [{ title: "Outbox (development)" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Outbox (development)") }, { name: "robots", content: "noindex" }];
 
 export default function DevOutbox() {
   const { firm, limit, messages } = useLoaderData<typeof loader>();

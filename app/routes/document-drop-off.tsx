@@ -8,8 +8,9 @@ import { DROP_OFF_MESSAGES } from "~/drop-off/request-rules";
 import { openDocumentDropOff } from "~/drop-off/drop-off.server";
 import { DropOffUploadForm } from "~/drop-off/upload-form";
 import { DOCUMENT_MESSAGES } from "~/documents/rules";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Drop off documents" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Drop off documents") }, { name: "robots", content: "noindex" }];
 
 /** /document-drop-off?questionnaireId&companyId: a client sends files for one questionnaire of an entity they own. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

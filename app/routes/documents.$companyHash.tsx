@@ -12,8 +12,9 @@ import { isPortalError } from "~/errors";
 import { DocumentBrowser } from "~/documents/document-browser";
 import { clientDocumentEntities, loadDocumentBrowser } from "~/documents/listing.server";
 import { hasSplitDocuments, SPLIT_MESSAGES } from "~/documents/splits/split.server";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Documents" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Documents") }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

@@ -10,8 +10,9 @@ import { isPortalError } from "~/errors";
 import { openDropLink } from "~/drop-off/drop-link.server";
 import { DROP_LINK_MESSAGES, senderSchema } from "~/drop-off/link-rules";
 import type { UploadGrant } from "~/storage/uploads";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Send files" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Send files") }, { name: "robots", content: "noindex" }];
 
 // The link's token is in this page's URL: the loader's no-store and no-referrer apply to the page too.
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -9,8 +9,9 @@ import { requireFirmSite } from "~/context.server";
 import { isPortalError } from "~/errors";
 import { canManageDropLink, DROP_LINK_MANAGERS, loadDropLinkSettings, saveDropLinkSettings } from "~/drop-off/drop-link.server";
 import { DROP_LINK_MESSAGES } from "~/drop-off/link-rules";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Drop Link" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Drop Link") }];
 
 /** Staff spec: Drop link settings — partner, admin and full users, when drop_link_enabled. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

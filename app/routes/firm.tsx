@@ -25,8 +25,9 @@ import {
 } from "~/firms/firm-admin.server";
 import { TIME_ZONES } from "~/time-zones";
 import * as s from "~/firms/firm-settings.css";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Firm Settings" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Firm Settings") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

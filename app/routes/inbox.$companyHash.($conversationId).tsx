@@ -14,8 +14,9 @@ import { loadClientInbox, markConversationSeen, sendClientMessage } from "~/conv
 import { failure, refusal, throwRefusal } from "~/conversations/route-answers.server";
 import { firstMessage } from "~/errors";
 import { INBOX_TEXT, sendMessageSchema } from "~/conversations/rules";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Messages" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Messages") }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

@@ -11,8 +11,9 @@ import { requireFirmSite } from "~/context.server";
 import { StaffInboxPage } from "~/conversations/staff-inbox-page";
 import { staffInboxAction, staffInboxData } from "~/conversations/staff-inbox-route.server";
 import { loadStaffViewer } from "~/staff/viewer.server";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Messages" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Messages") }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

@@ -5,8 +5,9 @@ import { getSessionUser } from "~/auth/session.server";
 import { CollectOverview } from "~/collect/overview/collect-overview";
 import { FirmPage } from "~/components/firm-page";
 import { requireFirmSite } from "~/context.server";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Collect" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Collect") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

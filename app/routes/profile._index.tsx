@@ -13,8 +13,9 @@ import { getUserProfile } from "~/profile/profile.server";
 import { UserProfileSection } from "~/profile/user-profile-form";
 import { useVocabulary } from "~/vocabulary";
 import * as s from "~/profile/profile.css";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Profile" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Profile") }];
 
 /** The client's profile and their selected entity's profile (`?entity=<hashId>`). Staff have /admin-profile. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -11,8 +11,9 @@ import { CONFIRM_EMAIL_MESSAGES } from "~/profile/profile-schema";
 import { readForm } from "~/profile/profile-action.server";
 import * as s from "~/profile/profile.css";
 import { useRootData } from "~/root";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Confirm your new email address" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Confirm your new email address") }, { name: "robots", content: "noindex" }];
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

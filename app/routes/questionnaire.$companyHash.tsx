@@ -14,8 +14,9 @@ import { QuestionnairePage } from "~/questionnaires/questionnaire-page";
 import { MESSAGES, readOnlyReason } from "~/questionnaires/rules";
 import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
 import { todayIn } from "~/time-zones";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? data.data.name : "Questionnaire" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data ? data.data.name : firmTitle(matches, "Questionnaire") }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

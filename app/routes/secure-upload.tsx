@@ -7,8 +7,9 @@ import { isPortalError } from "~/errors";
 import { DROP_OFF_MESSAGES } from "~/drop-off/request-rules";
 import { openSecureUpload } from "~/drop-off/drop-off.server";
 import { DropOffUploadForm } from "~/drop-off/upload-form";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Secure upload" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Secure upload") }, { name: "robots", content: "noindex" }];
 
 // The link's token is in this page's URL: the loader's no-store and no-referrer apply to the page too.
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -14,8 +14,9 @@ import { throttleSignIn } from "~/auth/throttle.server";
 import { SignInScreen } from "~/auth/ui/sign-in-screen";
 import { requireFirmSite } from "~/context.server";
 import { useRootData } from "~/root";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Get started" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Get started") }];
 
 /**
  * /template/{hashId}: a firm's public template link. template-start asks for the email; a known

@@ -8,8 +8,11 @@ import { requireFirmSite } from "~/context.server";
 import { isPortalError } from "~/errors";
 import { TEMPLATE_MESSAGES } from "~/templates/editor-rules";
 import { TemplateEditor } from "~/templates/template-editor";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.template.name} · Templates` : "Templates" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `${data.template.name} · ${firmTitle(matches, "Templates")}` : firmTitle(matches, "Templates") },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

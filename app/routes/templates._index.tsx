@@ -14,8 +14,9 @@ import { isPortalError } from "~/errors";
 import { TEMPLATE_MESSAGES } from "~/templates/editor-rules";
 import * as s from "~/templates/templates.css";
 import { useVocabulary } from "~/vocabulary";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "Templates" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Templates") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

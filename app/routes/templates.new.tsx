@@ -5,8 +5,9 @@ import { FirmPage } from "~/components/firm-page";
 import { PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
 import { emptyTemplate, TemplateEditor } from "~/templates/template-editor";
+import { firmTitle } from "~/meta";
 
-export const meta: MetaFunction = () => [{ title: "New template" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "New template") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);

@@ -221,6 +221,16 @@ describe("reminders API", () => {
     expect(acme.rows[0].typeLabel).toBe("Details");
   });
 
+  it("titles pages in the firm's words (the entities page is 'Accounts' at Summit), names untouched", async () => {
+    const summit = await summitPartner.get("summit", "/admin");
+    expect(summit.status).toBe(200);
+    expect(summit.text).toContain("<title>Accounts</title>");
+    const entity = await summitPartner.get("summit", `/admin/${summitEntity.hash_id}`);
+    expect(entity.text).toMatch(/<title>[^<]+ · Accounts<\/title>/);
+    const acme = await acmePartner.get("acme", "/admin");
+    expect(acme.text).toContain("<title>Entities</title>");
+  });
+
   it("leaves routine sign-ins and verification codes out until asked for; account changes stay", async () => {
     const [{ id: clientId }] = (await su.query(`SELECT id FROM users WHERE firm_id = $1 AND email = 'client@summit.test'`, [SUMMIT])).rows;
     await addActivity(SUMMIT, { title: "Signed in", userId: clientId, minutesAgo: 1 });
