@@ -12,8 +12,7 @@ import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
 import { conflict, isPortalError, PortalError } from "~/errors";
-import type { ProgressCounts } from "~/questionnaires/progress";
-import { readProgress } from "~/questionnaires/progress.server";
+import { questionnaireProgress, type ProgressCounts } from "~/questionnaires/progress";
 import { DEPOSIT_STATE_REFUSED, setDepositPaid } from "~/questionnaires/questionnaire.server";
 import type { SectionStatus } from "~/questionnaires/rules";
 import { todayIn } from "~/time-zones";
@@ -255,9 +254,13 @@ export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, q
       take: 200,
     }),
   ]);
-  const progress = (await portal.db.$transaction((tx) => readProgress(tx, [q], { onePerSection: portal.firm.preferences.requireOneSignaturePerSection }))).get(
-    q.id,
-  )!;
+  // From the sections and questions read above: the same function as every other screen, no second read.
+  const progress = questionnaireProgress({
+    sections: view.sections,
+    questions: view.questions,
+    questionnaire: q,
+    onePerSection: portal.firm.preferences.requireOneSignaturePerSection,
+  });
   return {
     questionnaire: {
       id: q.id,
