@@ -59,6 +59,7 @@ export interface ServerOptions extends RuntimeOptions {
 export async function startServer(options: ServerOptions = {}): Promise<PortalServer> {
   const { build, app: portalApp } = await loadApp();
   const { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders, originAllowed, unknownHostPage } = portalApp;
+  const { endReadScope, withReadScope } = portalApp;
   const { formBodyWithoutNul, isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS } = portalApp;
 
   /**
@@ -123,7 +124,13 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
     try {
       // A fresh nonce per answer: the CSP allows only inline scripts that carry it.
       const cspNonce = randomBytes(16).toString("base64");
-      const answer = await handleRemix(await formWithoutNul(createRemixRequest(req, res)), { portal: res.locals.portal as PortalLoadContext, cspNonce });
+      // A page request's reads share one transaction, committed before rendering (entry.server.tsx)
+      // or, for a data request, as soon as Remix has its answer.
+      const answer = await withReadScope(req.method, async () => {
+        const remixAnswer = await handleRemix(await formWithoutNul(createRemixRequest(req, res)), { portal: res.locals.portal as PortalLoadContext, cspNonce });
+        await endReadScope();
+        return remixAnswer;
+      });
       const headers = new Headers(answer.headers);
       applyAppSecurityHeaders(headers, { settings: headerSettings, nonce: cspNonce, requestCookie: req.get("cookie") });
       // A database outage (a page's error boundary, or a JSON route): the browser tries again later.

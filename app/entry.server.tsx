@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { endReadScope } from "~/db.server";
 import { NonceProvider } from "~/nonce";
 
 // server.ts and the scripts take the app's runtime (database pool, firm cache, job queue) and
@@ -12,17 +13,19 @@ export * from "~/tenancy/runtime.server";
 
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // The loaders are done: their shared read transaction is committed before rendering starts.
+  await endReadScope();
   // The response's CSP nonce (server.ts): on React's and Remix's inline scripts, and on root's.
   const { cspNonce } = loadContext;
   const bot = isbot(request.headers.get("user-agent") ?? "");
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={cspNonce}>

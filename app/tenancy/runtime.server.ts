@@ -19,7 +19,7 @@ import { FirmRegistry } from "./firm-registry.server";
 
 // What the host (server.ts) and the boot steps use, from this same module graph.
 export { ensureBucket } from "~/storage.server";
-export { verifyAppLogin, withFirm } from "~/db.server";
+export { endReadScope, verifyAppLogin, withFirm, withReadScope } from "~/db.server";
 export { env, outboxStatus, resetEnvCache } from "~/env.server";
 export { seedDemo } from "../../prisma/seed";
 export { unknownHostPage } from "./unknown-host-page";

@@ -9,7 +9,7 @@
  * run in this one. Needs `npm run build` first. Uses fresh embedded services in a temp dir.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,6 +22,24 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const SECONDS = arg("seconds", 10);
+/** `--profile out.cpuprofile`: a CPU profile of the app process during (b) only (open it in Chrome DevTools). */
+const profilePath = args.includes("--profile") ? args[args.indexOf("--profile") + 1] : null;
+
+async function startProfile() {
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post("Profiler.stop");
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`CPU profile of (b) written to ${file}`);
+    },
+  };
+}
 const CONNECTIONS = arg("connections", 50);
 
 interface Result {
@@ -80,15 +98,22 @@ async function main() {
   await new Promise<void>((r) => bare.listen(barePort, "127.0.0.1", r));
 
   console.log(`Page size ${(html.length / 1024).toFixed(1)} KiB; ${CONNECTIONS} connections; ${SECONDS} s each (after a 3 s warm-up).`);
-  await autocannon(`http://127.0.0.1:${barePort}/`, {}, 3);
-  const a = await autocannon(`http://127.0.0.1:${barePort}/`, {}, SECONDS);
+  const skipBare = args.includes("--app-only"); // for profiling the app alone (node --cpu-prof)
+  if (!skipBare) await autocannon(`http://127.0.0.1:${barePort}/`, {}, 3);
+  const a = skipBare ? { rps: NaN, p50: 0, p99: 0, errors: 0, non2xx: 0 } : await autocannon(`http://127.0.0.1:${barePort}/`, {}, SECONDS);
   await autocannon(`http://127.0.0.1:${appPort}/`, { host, cookie }, 3);
+  const profile = profilePath ? await startProfile() : null;
+  const cpuBefore = process.cpuUsage();
   const b = await autocannon(`http://127.0.0.1:${appPort}/`, { host, cookie }, SECONDS);
+  const cpu = process.cpuUsage(cpuBefore);
+  if (profile && profilePath) await profile.stop(profilePath);
+  const cpuMsPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, b.rps * SECONDS);
 
   const row = (name: string, r: Result) =>
     `${name.padEnd(32)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
   console.log(row("(a) bare node http", a));
   console.log(row("(b) signed-in tenant page", b));
+  console.log(`server CPU per request: ${cpuMsPerRequest.toFixed(2)} ms (user+system of the app process / requests)`);
   const ratio = b.rps / a.rps;
   console.log(`ratio (b)/(a): ${(ratio * 100).toFixed(1)}%   target ≥ 30% with p99 < 50 ms: ${ratio >= 0.3 && b.p99 < 50 ? "met" : "NOT met"}`);
 

@@ -1,0 +1,38 @@
+/**
+ * The load generator of `tenant-page.ts --mixed`, in its own process so that its CPU is not the
+ * app's: autocannon with a cycle of requests per connection; the result as JSON on stdout, with
+ * percentiles computed from every response's time.
+ *
+ *   npx tsx scripts/bench/lib/mixed-load.ts '<json: { url, connections, seconds, requests }>'
+ */
+import autocannon from "autocannon";
+
+interface Options {
+  url: string;
+  connections: number;
+  seconds: number;
+  requests: autocannon.Request[];
+}
+
+const options = JSON.parse(process.argv[2] ?? "{}") as Options;
+const times: number[] = [];
+const result = await new Promise<autocannon.Result>((resolve, reject) => {
+  const instance = autocannon({ url: options.url, connections: options.connections, duration: options.seconds, requests: options.requests }, (error, done) =>
+    error ? reject(error) : resolve(done),
+  );
+  instance.on("response", (_client, _status, _bytes, responseTime) => void times.push(responseTime));
+});
+times.sort((a, b) => a - b);
+const at = (p: number) => Number((times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0).toFixed(1));
+process.stdout.write(
+  JSON.stringify({
+    rps: result.requests.average,
+    total: times.length,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    max: at(100),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }),
+);

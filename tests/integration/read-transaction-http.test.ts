@@ -1,0 +1,143 @@
+/**
+ * A page request reads in one transaction: the session lookup and every loader's reads (explicit
+ * read transactions included, as savepoints) share it, and it is committed before the page
+ * renders. Counted on the wire: every statement the app's pooled connections send while one page
+ * is requested. Writes made by a page request's explicit transaction are kept; one that fails
+ * rolls back only its own part.
+ */
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootApp, type Browser, type TestApp } from "../support/app";
+
+let app: TestApp;
+let client: Browser;
+let partner: Browser;
+let documentsPath = "";
+
+interface Sent {
+  connection: number;
+  application: string;
+  text: string;
+}
+const sent: Sent[] = [];
+let recording = false;
+const originalQuery = pg.Client.prototype.query;
+
+beforeAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  (pg.Client.prototype as any).query = function (
+    this: pg.Client & { processID?: number; connectionParameters?: { application_name?: string } },
+    ...args: any[]
+  ) {
+    const q = args[0];
+    if (recording) {
+      sent.push({
+        connection: this.processID ?? -1,
+        application: this.connectionParameters?.application_name ?? "",
+        text: typeof q === "string" ? q : (q?.text ?? ""),
+      });
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return (originalQuery as any).apply(this, args);
+  };
+  app = await bootApp({ name: "read-transaction-http" });
+  client = await app.signIn("acme", "client@acme.test");
+  partner = await app.signIn("acme", "partner@acme.test");
+  documentsPath = String((await client.request("acme", "/documents")).headers.location);
+  expect(documentsPath).toMatch(/^\/documents\/\w+/);
+}, 180_000);
+
+afterAll(async () => {
+  pg.Client.prototype.query = originalQuery;
+  await app?.stop();
+});
+
+/** The app's statements (its two pools, not the job queue's) while `fn` runs. */
+async function statementsOf(fn: () => Promise<unknown>): Promise<Sent[]> {
+  sent.length = 0;
+  recording = true;
+  try {
+    await fn();
+  } finally {
+    recording = false;
+  }
+  return sent.filter((s) => s.application.startsWith("portal_app"));
+}
+
+const begins = (statements: Sent[]) => statements.filter((s) => /^\s*BEGIN/i.test(s.text)).length;
+
+describe("a page request's reads", () => {
+  it.each([
+    ["the client dashboard", () => client.request("acme", "/")],
+    ["the client's documents", () => client.request("acme", documentsPath)],
+    ["Collect", () => partner.request("acme", "/")],
+    ["the Entities table", () => partner.request("acme", "/admin")],
+    ["the Users table", () => partner.request("acme", "/clients")],
+  ])("%s: one transaction, on one connection", async (_name, load) => {
+    let status = 0;
+    const statements = await statementsOf(async () => {
+      status = (await load()).status;
+    });
+    expect(status).toBe(200);
+    expect(statements.length).toBeGreaterThan(3);
+    expect(begins(statements)).toBe(1);
+    expect(new Set(statements.map((s) => s.connection)).size).toBe(1);
+    expect(statements.at(-1)?.text).toMatch(/^\s*COMMIT/i);
+  });
+
+  it("a data request (single fetch) reads in one transaction too", async () => {
+    const statements = await statementsOf(() => partner.request("acme", "/admin.data"));
+    expect(begins(statements)).toBe(1);
+  });
+
+  it("a form post is not a read: its writes run in their own transactions", async () => {
+    const statements = await statementsOf(() => partner.request("acme", "/signout", { method: "POST", form: {} }));
+    expect(statements.some((s) => /^\s*SAVEPOINT/i.test(s.text))).toBe(false);
+  });
+});
+
+describe("the shared read transaction and writes", () => {
+  it("an explicit transaction in a read scope keeps what it wrote, and one that fails rolls back only itself", async () => {
+    const { withReadScope, endReadScope, withFirm, firmDb } = await import("~/db.server");
+    const firmId = "firm_acme";
+    const before = await firmDb(firmId).firmVocab.count();
+    await withReadScope("GET", async () => {
+      await firmDb(firmId).user.count();
+      await withFirm(firmId, (tx) => tx.firmVocab.create({ data: { firmId, keyWord: "Zebra", replacement: "Horse" } }));
+      await expect(
+        withFirm(firmId, async (tx) => {
+          await tx.firmVocab.create({ data: { firmId, keyWord: "Lion", replacement: "Cat" } });
+          await tx.firmVocab.create({ data: { firmId, keyWord: "Zebra", replacement: "Again" } }); // unique (firm, key word)
+        }),
+      ).rejects.toThrow();
+      // The transaction is still usable after the failed part.
+      expect(await firmDb(firmId).firmVocab.count()).toBe(before + 1);
+      await endReadScope();
+    });
+    const words = (await firmDb(firmId).firmVocab.findMany({ where: { keyWord: { in: ["Zebra", "Lion"] } } })).map((v) => v.keyWord);
+    expect(words).toEqual(["Zebra"]);
+    await firmDb(firmId).firmVocab.deleteMany({ where: { keyWord: "Zebra" } });
+  });
+
+  it("a read that fails outside an explicit transaction leaves the others working on their own", async () => {
+    const { withReadScope, endReadScope, firmDb } = await import("~/db.server");
+    const firmId = "firm_acme";
+    await withReadScope("GET", async () => {
+      expect(await firmDb(firmId).user.count()).toBeGreaterThan(0);
+      await expect(firmDb(firmId).$queryRawUnsafe("SELECT no_such_column FROM users")).rejects.toThrow();
+      expect(await firmDb(firmId).user.count()).toBeGreaterThan(0);
+      await endReadScope();
+    });
+  });
+
+  it("another firm's reads in the same request never use the first firm's transaction", async () => {
+    const { withReadScope, endReadScope, firmDb } = await import("~/db.server");
+    await withReadScope("GET", async () => {
+      const acme = await firmDb("firm_acme").firm.findMany({ select: { id: true } });
+      const summit = await firmDb("firm_summit").firm.findMany({ select: { id: true } });
+      expect(acme.map((f) => f.id)).toEqual(["firm_acme"]);
+      expect(summit.map((f) => f.id)).toEqual(["firm_summit"]);
+      await endReadScope();
+    });
+  });
+});
