@@ -24,7 +24,7 @@ let recording = false;
 const originalQuery = pg.Client.prototype.query;
 
 beforeAll(async () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   (pg.Client.prototype as any).query = function (
     this: pg.Client & { processID?: number; connectionParameters?: { application_name?: string } },
     ...args: any[]
@@ -37,7 +37,7 @@ beforeAll(async () => {
         text: typeof q === "string" ? q : (q?.text ?? ""),
       });
     }
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+     
     return (originalQuery as any).apply(this, args);
   };
   app = await bootApp({ name: "read-transaction-http" });
