@@ -58,7 +58,7 @@ export interface ServerOptions extends RuntimeOptions {
 
 export async function startServer(options: ServerOptions = {}): Promise<PortalServer> {
   const { build, app: portalApp } = await loadApp();
-  const { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders, originAllowed, unknownHostPage } = portalApp;
+  const { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders, inlineScriptHashes, originAllowed, publicPage, unknownHostPage } = portalApp;
   const { formBodyWithoutNul, isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS } = portalApp;
 
   /**
@@ -121,16 +121,35 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
   const handleRemix = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : build.mode);
   const remix: RequestHandler = async (req, res, next) => {
     try {
-      // A fresh nonce per answer: the CSP allows only inline scripts that carry it.
-      const cspNonce = randomBytes(16).toString("base64");
-      const answer = await handleRemix(await formWithoutNul(createRemixRequest(req, res)), { portal: res.locals.portal as PortalLoadContext, cspNonce });
+      const portal = res.locals.portal as PortalLoadContext;
+      const requestCookie = req.get("cookie");
+      const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+      // A page a shared cache may keep (app/public-pages.server.ts) is rendered without a nonce:
+      // its inline scripts are allowed by their hashes, taken from the page as sent, so every
+      // copy a cache hands out stays valid. Every other answer gets a fresh nonce: the CSP allows
+      // only inline scripts that carry it.
+      const caching = publicPage({ site: portal.site, method: req.method, path: req.path, search, cookie: requestCookie });
+      const cspNonce = caching ? undefined : randomBytes(16).toString("base64");
+      const answer = await handleRemix(await formWithoutNul(createRemixRequest(req, res)), { portal, cspNonce });
       const headers = new Headers(answer.headers);
-      applyAppSecurityHeaders(headers, { settings: headerSettings, nonce: cspNonce, requestCookie: req.get("cookie") });
+      let body: BodyInit | null = answer.body;
+      if (cspNonce) {
+        applyAppSecurityHeaders(headers, { settings: headerSettings, nonce: cspNonce, requestCookie });
+      } else {
+        const html = /^text\/html/i.test(headers.get("Content-Type") ?? "") ? await answer.text() : "";
+        if (html) body = html;
+        applyAppSecurityHeaders(headers, { settings: headerSettings, nonce: inlineScriptHashes(html), requestCookie });
+        // A redirect, an error or an answer that sets a cookie keeps the usual caching.
+        if (caching && answer.status === 200 && !headers.has("Set-Cookie")) {
+          headers.set("Cache-Control", caching.cacheControl);
+          headers.set("Vary", caching.vary);
+        }
+      }
       // A database outage (a page's error boundary, or a JSON route): the browser tries again later.
       if (answer.status === UNAVAILABLE_STATUS && !headers.has("Retry-After")) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
       // The adapter appends each header: drop the base values first so each header is sent once.
       for (const name of headers.keys()) res.removeHeader(name);
-      await sendRemixResponse(res, new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers }));
+      await sendRemixResponse(res, new Response(body, { status: answer.status, statusText: answer.statusText, headers }));
     } catch (error) {
       next(error);
     }
