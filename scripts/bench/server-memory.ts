@@ -112,7 +112,7 @@ async function main() {
     const loaded = new Map([primary.pid!, ...pids].map((pid) => [pid, rssMiB(pid)]));
 
     console.log(
-      `${WORKERS} app server process(es); ${CONNECTIONS} connections, ${SECONDS} s per page; load average before ${loadavg()
+      `${WORKERS} app server process(es); ${CONNECTIONS} connections, ${SECONDS} s per page; load average before ${loadBefore
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
