@@ -4,12 +4,15 @@
  * Every answer gets its security headers here (app/security-headers.server.ts).
  *
  * Usage: tsx server.ts        (expects DATABASE_URL and S3 settings; `npm start` provides them)
+ *        `npm start` runs it as its cluster's workers (scripts/lib/cluster.ts), under Node's own
+ *        type stripping: keep this file to erasable TypeScript (types, `import type`, `as`).
  *
  * The app's code runs from the Remix server build only (build/index.js): the runtime (database
  * pool, firm cache, job queue) and every helper used here come from `build.entry.module`
  * (app/tenancy/runtime.server.ts), so a process has one copy of each. This file imports app
  * modules for their types only.
  */
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -38,9 +41,15 @@ export interface LoadedApp {
   app: PortalApp;
 }
 
-/** Loads build/index.js (once per process: Node caches the module). */
-export async function loadApp(): Promise<LoadedApp> {
-  const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
+/**
+ * Loads build/index.js (once per process: Node caches the module). `instance` loads another copy
+ * with its own pools, caches and job queue: a second server in the same process, as the scale-out
+ * test runs two servers on one database.
+ */
+export async function loadApp(instance?: string): Promise<LoadedApp> {
+  const url = pathToFileURL(path.join(root, "build/index.js"));
+  if (instance) url.searchParams.set("instance", instance);
+  const build = (await import(url.href)) as ServerBuild;
   return { build, app: build.entry.module as unknown as PortalApp };
 }
 
@@ -54,11 +63,13 @@ export interface PortalServer {
 export interface ServerOptions extends RuntimeOptions {
   port?: number;
   host?: string;
+  /** A separate copy of the app (see `loadApp`); default: the process's one. */
+  instance?: string;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<PortalServer> {
-  const { build, app: portalApp } = await loadApp();
-  const { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders, originAllowed, unknownHostPage } = portalApp;
+  const { build, app: portalApp } = await loadApp(options.instance);
+  const { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders, inlineScriptHashes, originAllowed, publicPage, unknownHostPage } = portalApp;
   const { endReadScope, withReadScope } = portalApp;
   const { formBodyWithoutNul, isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS } = portalApp;
 
@@ -122,22 +133,41 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
   const handleRemix = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : build.mode);
   const remix: RequestHandler = async (req, res, next) => {
     try {
-      // A fresh nonce per answer: the CSP allows only inline scripts that carry it.
-      const cspNonce = randomBytes(16).toString("base64");
+      const portal = res.locals.portal as PortalLoadContext;
+      const requestCookie = req.get("cookie");
+      const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+      // A page a shared cache may keep (app/public-pages.server.ts) is rendered without a nonce:
+      // its inline scripts are allowed by their hashes, taken from the page as sent, so every
+      // copy a cache hands out stays valid. Every other answer gets a fresh nonce: the CSP allows
+      // only inline scripts that carry it.
+      const caching = publicPage({ site: portal.site, method: req.method, path: req.path, search, cookie: requestCookie });
+      const cspNonce = caching ? undefined : randomBytes(16).toString("base64");
       // A page request's reads share one transaction, committed before rendering (entry.server.tsx)
       // or, for a data request, as soon as Remix has its answer.
       const answer = await withReadScope(req.method, async () => {
-        const remixAnswer = await handleRemix(await formWithoutNul(createRemixRequest(req, res)), { portal: res.locals.portal as PortalLoadContext, cspNonce });
+        const remixAnswer = await handleRemix(await formWithoutNul(createRemixRequest(req, res)), { portal, cspNonce });
         await endReadScope();
         return remixAnswer;
       });
       const headers = new Headers(answer.headers);
-      applyAppSecurityHeaders(headers, { settings: headerSettings, nonce: cspNonce, requestCookie: req.get("cookie") });
+      let body: BodyInit | null = answer.body;
+      if (cspNonce) {
+        applyAppSecurityHeaders(headers, { settings: headerSettings, nonce: cspNonce, requestCookie });
+      } else {
+        const html = /^text\/html/i.test(headers.get("Content-Type") ?? "") ? await answer.text() : "";
+        if (html) body = html;
+        applyAppSecurityHeaders(headers, { settings: headerSettings, nonce: inlineScriptHashes(html), requestCookie });
+        // A redirect, an error or an answer that sets a cookie keeps the usual caching.
+        if (caching && answer.status === 200 && !headers.has("Set-Cookie")) {
+          headers.set("Cache-Control", caching.cacheControl);
+          headers.set("Vary", caching.vary);
+        }
+      }
       // A database outage (a page's error boundary, or a JSON route): the browser tries again later.
       if (answer.status === UNAVAILABLE_STATUS && !headers.has("Retry-After")) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
       // The adapter appends each header: drop the base values first so each header is sent once.
       for (const name of headers.keys()) res.removeHeader(name);
-      await sendRemixResponse(res, new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers }));
+      await sendRemixResponse(res, new Response(body, { status: answer.status, statusText: answer.statusText, headers }));
     } catch (error) {
       next(error);
     }
@@ -178,11 +208,32 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
   };
 }
 
+/**
+ * One of `npm start`'s app server processes (scripts/lib/cluster.ts): serves, works the
+ * background jobs (the first process reports the queue's start), and on SIGTERM/SIGINT, or when
+ * the primary is gone, stops accepting, lets its requests and jobs finish, and exits.
+ */
+async function serveInCluster() {
+  const first = cluster.worker?.id === 1;
+  const server = await startServer({ jobs: { log: first ? (message) => console.log(`\x1b[36m▸\x1b[0m Jobs: ${message}`) : () => {} } });
+  let closing: Promise<void> | undefined;
+  const stop = () => {
+    closing ??= server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  process.on("disconnect", stop);
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  startServer()
-    .then((s) => console.log(`Client portal listening on port ${s.port} (${s.url})`))
-    .catch((error) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
+  (cluster.isWorker ? serveInCluster() : startServer().then((s) => console.log(`Client portal listening on port ${s.port} (${s.url})`))).catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
 }

@@ -8,9 +8,11 @@
  * - the app's own pages and data (Remix documents, single-fetch `.data`, resource routes):
  *   `applyAppSecurityHeaders` — the above plus the nonce-based Content-Security-Policy, and
  *   `Cache-Control: private, no-store` whenever the request is signed in or the answer sets a cookie;
+ *   public pages a shared cache may keep (app/public-pages.server.ts) allow their scripts by hash instead;
  * - answers the host gives by itself (unknown host, cross-site refusal, errors): the base headers
  *   plus `LOCKED_CSP`, which allows nothing but the page's own inline styles.
  */
+import { createHash } from "node:crypto";
 import { SESSION_COOKIE_NAMES } from "~/auth/session-cookie";
 
 export interface SecurityHeaderSettings {
@@ -66,6 +68,31 @@ export function baseSecurityHeaders(settings: Pick<SecurityHeaderSettings, "http
 }
 
 const NONCE = /^[A-Za-z0-9+/]{16,}={0,2}$/;
+const SHA256 = /^sha256-[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * The inline scripts of a page a shared cache may keep (app/public-pages.server.ts), allowed by their
+ * SHA-256 instead of a nonce: a nonce must differ on every answer, and a cached page is the same
+ * answer sent many times, so a nonce would be known to anyone who fetched it. A hash allows only
+ * that exact script text, however often the page is served.
+ */
+export interface ScriptHashes {
+  hashes: readonly string[];
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** `sha256-…` of every inline `<script>` of a page, as browsers hash them (the UTF-8 text between the tags). */
+export function inlineScriptHashes(html: string): ScriptHashes {
+  const hashes = new Set<string>();
+  for (const [, text] of html.matchAll(INLINE_SCRIPT))
+    hashes.add(
+      `sha256-${createHash("sha256")
+        .update(text ?? "", "utf8")
+        .digest("base64")}`,
+    );
+  return { hashes: [...hashes] };
+}
 
 function origin(value: string): string {
   const url = new URL(value);
@@ -75,7 +102,8 @@ function origin(value: string): string {
 
 /**
  * The Content-Security-Policy of the app's pages.
- * - Scripts: only those carrying this response's nonce, and what they load ('strict-dynamic':
+ * - Scripts: only those carrying this response's nonce (or, on a public page, those whose hash it
+ *   names: `inlineScriptHashes`), and what they load ('strict-dynamic':
  *   Remix's modules, route chunks loaded later, pdf.js imported by URL from /pdfjs/). 'self' is
  *   ignored by browsers that know 'strict-dynamic'; it lets older ones (CSP 2) load /build and /pdfjs.
  * - Styles: 'unsafe-inline' because the firm's theme is set through inline `style` attributes
@@ -88,12 +116,19 @@ function origin(value: string): string {
  *   presigned POSTs sent with XMLHttpRequest, never by submitting a form, so form-action stays 'self').
  * - Workers: pdf.js's worker from /pdfjs/.
  */
-export function contentSecurityPolicy(nonce: string, storageOrigins: readonly string[]): string {
-  if (!NONCE.test(nonce)) throw new Error("contentSecurityPolicy: the nonce must be base64 of at least 12 random bytes");
+export function contentSecurityPolicy(nonce: string | ScriptHashes, storageOrigins: readonly string[]): string {
+  let allowed: string[];
+  if (typeof nonce === "string") {
+    if (!NONCE.test(nonce)) throw new Error("contentSecurityPolicy: the nonce must be base64 of at least 12 random bytes");
+    allowed = [`'nonce-${nonce}'`];
+  } else {
+    if (!nonce.hashes.every((hash) => SHA256.test(hash))) throw new Error("contentSecurityPolicy: a script hash must be sha256-<base64>");
+    allowed = nonce.hashes.map((hash) => `'${hash}'`);
+  }
   const store = [...new Set(storageOrigins.map(origin))];
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
-    ["script-src", [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'"]],
+    ["script-src", [...allowed, "'strict-dynamic'", "'self'"]],
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", ["'self'", "data:", "blob:", "https:", ...store]],
     ["connect-src", ["'self'", ...store]],
@@ -138,7 +173,7 @@ export const NO_STORE_HEADERS = { "Cache-Control": NO_STORE } as const;
  */
 export function applyAppSecurityHeaders(
   headers: Headers,
-  options: { settings: SecurityHeaderSettings; nonce: string; requestCookie: string | null | undefined },
+  options: { settings: SecurityHeaderSettings; nonce: string | ScriptHashes; requestCookie: string | null | undefined },
 ): void {
   const { settings, nonce, requestCookie } = options;
   const keepReferrerPolicy = headers.has("Referrer-Policy");

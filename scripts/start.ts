@@ -11,7 +11,11 @@
  *   - an S3-protocol server (data in .data/s3) unless S3_ENDPOINT / S3_BUCKET are set;
  *   - email and SMS go to the outbox unless RESEND_API_KEY / TWILIO_* are set; it is readable at
  *     /dev/outbox only then and on a local APP_DOMAIN (outboxEnabled(); the start-up message says).
- * Then it applies pending migrations, seeds the demo firms (unless SEED_DEMO=false) and serves.
+ * Then it applies pending migrations, seeds the demo firms (unless SEED_DEMO=false) and serves
+ * with a cluster (scripts/lib/cluster.ts): WEB_CONCURRENCY app server processes (default: one per
+ * core) on PORT, each running server.ts and the background jobs; this process keeps the embedded
+ * services, starts a crashed server again, and on SIGINT/SIGTERM stops the servers (letting their
+ * requests finish) and then the embedded services.
  * DATA_DIR moves the embedded data; EMBEDDED_PG_PORT / LOCAL_S3_PORT set their ports (0 = any free one).
  * It runs in production mode (NODE_ENV=production unless set otherwise; `npm run dev` is for
  * development). An embedded PostgreSQL left running by a run that was killed is stopped first
@@ -23,27 +27,35 @@ import { inspect } from "node:util";
 import { fileURLToPath } from "node:url";
 import { ConfigError, outboxStatus, parseEnv } from "~/env.server";
 import { bootPortal, type Booted } from "./lib/boot";
+import { startCluster, webConcurrency, type RunningCluster } from "./lib/cluster";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let booted: Booted | undefined;
+let servers: RunningCluster | undefined;
 
 function port(value: string | undefined, fallback: number) {
   return value === undefined || value === "" ? fallback : Number(value);
 }
 
 async function main() {
-  // The boot checks the configuration first (after filling in the local session secret).
+  const log = (message: string) => console.log(`\x1b[36m▸\x1b[0m ${message}`);
+  const count = webConcurrency();
+  // The boot checks the configuration first (after filling in the local session secret). It
+  // starts what the servers share (embedded services, migrations, the seed); they serve.
   booted = await bootPortal({
     dataDir: path.resolve(process.env.DATA_DIR ?? path.join(root, ".data")),
     postgresPort: port(process.env.EMBEDDED_PG_PORT, 54320),
     s3Port: port(process.env.LOCAL_S3_PORT, 4569),
-    log: (message) => console.log(`\x1b[36m▸\x1b[0m ${message}`),
+    serve: false,
+    log,
   });
+  log(`Starting ${count} app server process${count === 1 ? "" : "es"} (WEB_CONCURRENCY)…`);
+  servers = await startCluster({ count, log });
   const config = parseEnv();
   const url = (slug?: string) => `${config.APP_PROTOCOL}://${slug ? `${slug}.` : ""}${config.APP_DOMAIN}`;
   const outbox = outboxStatus(config);
   console.log(`
-\x1b[1mClient portal is running\x1b[0m (port ${booted.port}, NODE_ENV=${process.env.NODE_ENV})
+\x1b[1mClient portal is running\x1b[0m (port ${servers.port}, ${count} server process${count === 1 ? "" : "es"}, NODE_ENV=${process.env.NODE_ENV})
 
   Public site and firm sign-up   ${url()}   (${url()}/create-firm)
   Acme Tax & Advisory            ${url("acme")}
@@ -55,7 +67,12 @@ ${outbox.enabled ? `  Email and SMS outbox           ${url("acme")}/dev/outbox  
 `);
 }
 
+let stopping = false;
 async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  // The servers first (their requests and jobs still use the database and the store), then the services.
+  await servers?.stop();
   await booted?.stop();
   process.exit(code);
 }

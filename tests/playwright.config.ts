@@ -64,6 +64,8 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-0123456789",
       // Every browser test signs in from 127.0.0.1: more sign-in requests than one office makes.
       SIGN_IN_REQUEST_LIMIT: "100000",
+      // One app server process (npm start's cluster), on a machine the browser shares.
+      WEB_CONCURRENCY: "1",
     },
   },
 });

@@ -24,7 +24,8 @@ export { env, outboxStatus, resetEnvCache } from "~/env.server";
 export { seedDemo } from "../../prisma/seed";
 export { unknownHostPage } from "./unknown-host-page";
 export { originAllowed } from "~/auth/origin";
-export { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders } from "~/security-headers.server";
+export { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders, inlineScriptHashes } from "~/security-headers.server";
+export { publicPage } from "~/public-pages.server";
 export { formBodyWithoutNul } from "~/nul";
 export { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS } from "~/unavailable";
 
