@@ -44,9 +44,14 @@ export function PublicShell({ productName = PRODUCT_NAME, nav = [], cta, width =
           ) : null}
           <span className={s.spacer} />
           {cta ?? (
-            <Button to="/create-firm" size="sm">
-              Sign up your firm
-            </Button>
+            <>
+              <Button to="/find-firm" size="sm" variant="ghost">
+                Sign in
+              </Button>
+              <Button to="/create-firm" size="sm">
+                Sign up your firm
+              </Button>
+            </>
           )}
         </div>
       </header>
