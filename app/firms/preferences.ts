@@ -133,7 +133,7 @@ export const PREFERENCE_CATALOG: Record<PreferenceGroup, PreferenceGroupInfo> = 
     fields: [flag("force2faOnUsers", "Two factors for clients", "Clients must confirm a code by email or text message after their password.")],
   },
   branding: {
-    title: "Dashboard and banner",
+    title: "Dashboard & banner",
     lead: "Your own words on the client dashboard and across the portal.",
     fields: [
       flag("customElementEnabled", "Custom dashboard content", "Shows your HTML on every client's dashboard."),
@@ -161,7 +161,7 @@ export const PREFERENCE_CATALOG: Record<PreferenceGroup, PreferenceGroupInfo> = 
     ],
   },
   staff: {
-    title: "Staff and records",
+    title: "Staff",
     lead: "How your team works and what your records hold.",
     fields: [
       flag("hasFirmGroups", "Firm groups", "Staff and clients can be put in groups; group-access staff see only their own group."),

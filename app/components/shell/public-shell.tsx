@@ -48,7 +48,8 @@ export function PublicShell({ productName = PRODUCT_NAME, nav = [], cta, width =
               <Button to="/find-firm" size="sm" variant="ghost">
                 Sign in
               </Button>
-              <Button to="/create-firm" size="sm">
+              {/* On phones the home page's own button signs up: the header keeps Sign in. */}
+              <Button to="/create-firm" size="sm" className={s.hideOnMobile}>
                 Sign up your firm
               </Button>
             </>
