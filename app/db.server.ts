@@ -514,6 +514,12 @@ export async function isSubdomainTaken(slug: string): Promise<boolean> {
   return (await scalar<boolean>("SELECT portal_subdomain_taken($1) AS value", [slug])) === true;
 }
 
+/** The firms (at most 20) where this email is an active user's, with that user: for the root site's "Sign in" (it answers the same either way). */
+export async function findFirmUsersByEmail(email: string): Promise<{ firmId: string; userId: string }[]> {
+  const { rows } = await init().pool.query<{ firm_id: string; user_id: string }>("SELECT firm_id, user_id FROM portal_firm_users_by_email($1)", [email]);
+  return rows.map((r) => ({ firmId: r.firm_id, userId: r.user_id }));
+}
+
 /** Counts one hit on a root-site (no firm) rate-limit bucket for the window starting at `windowStart`; the window's hits. */
 export async function hitRootSiteRateLimit(bucket: string, windowStart: Date): Promise<number> {
   return (await scalar<number>("SELECT portal_hit_root_site_rate_limit($1, $2) AS value", [bucket, windowStart])) ?? 1;

@@ -62,6 +62,8 @@ const schema = z
     RESEND_API_KEY: z.string().optional(),
     RESEND_BASE_URL: z.string().url().optional(),
     EMAIL_FROM: z.string().default("notifications@localhost"),
+    /** A maintenance alert shown to everyone signed in, on every firm's site (HTML, sanitised); unset or empty: none. */
+    MAINTENANCE_ALERT: z.string().max(2000).optional(),
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM_NUMBER: z.string().optional(),

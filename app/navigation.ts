@@ -6,6 +6,7 @@
 import {
   canOpenConnect,
   canOpenDeliver,
+  canEditFirmPreferences,
   canOpenDropLink,
   canOpenFirmRoles,
   canOpenFirmSettings,
@@ -56,6 +57,8 @@ export const STAFF_NAV_RULES: StaffNavRule[] = [
   { to: "/signature-requests", label: "Signature requests", show: always },
   { to: "/activities", label: "Activities", show: always },
   { to: "/firm", label: "Firm Settings", show: canOpenFirmSettings },
+  // Admins have no Firm Settings; partners reach the preferences from its tabs.
+  { to: "/firm/preferences", label: "Firm Preferences", show: (v) => canEditFirmPreferences(v) && !canOpenFirmSettings(v) },
   { to: "/settings/roles", label: "Firm Roles", show: canOpenFirmRoles },
   { to: "/drop-link", label: "Drop Link", show: canOpenDropLink },
   { to: "/admin-guide", label: "Guide", show: canOpenGuide },
@@ -92,4 +95,5 @@ export const IMPLEMENTED_PAGES: ReadonlySet<string> = new Set([
   "/activities",
   "/templates",
   "/messages",
+  "/firm/preferences",
 ]);

@@ -14,13 +14,15 @@ import { readerTimeZone } from "~/time-zones";
 import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
 import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
 import { UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from "~/unavailable";
+import { PortalBanners } from "~/components/portal-banners";
+import { portalBanners } from "~/firms/banners.server";
 
 export const links: LinksFunction = () => [...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []), { rel: "icon", href: "/favicon.ico" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { portal } = context;
   if (portal.site === "root") {
-    return { site: "root" as const, nav: [], theme: ROOT_THEME, brandColor: null, firm: null, user: null };
+    return { site: "root" as const, nav: [], theme: ROOT_THEME, brandColor: null, firm: null, user: null, banners: [] };
   }
   const { firm } = portal;
   const user = await getSessionUser(request, portal);
@@ -37,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const nav = items.map((i) => ({ ...i, label: t(i.label), ...(i === messages && unread > 0 ? { count: unread } : {}) }));
   return {
     nav,
+    banners: portalBanners(request, firm.preferences, user),
     site: "firm" as const,
     theme: firm.themeName,
     brandColor: firm.brandColor,
@@ -92,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <VocabularyProvider entries={data?.firm?.vocabulary ?? []}>
           <ToastProvider>
             <SignOutSync signedIn={Boolean(data?.user)} />
+            <PortalBanners banners={data?.banners ?? []} />
             {children}
           </ToastProvider>
         </VocabularyProvider>

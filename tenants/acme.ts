@@ -21,9 +21,6 @@ export const acme = {
   preferences: {
     documentDropOffEnabled: true,
     dropLinkEnabled: true,
-    signatureRequestsEnabled: true,
-    documentTagsEnabled: true,
-    allActivitiesEnabled: true,
     customElementEnabled: true,
     customElements:
       '<h2>Tax season hours</h2><p>January through April we are open Monday to Saturday, 8am to 6pm. Questions? Call us at <a href="tel:+15035550100">(503) 555-0100</a>.</p>',

@@ -31,7 +31,6 @@ export const summit = {
     firstSectionRequired: true,
     requireOneSignaturePerSection: true,
     bulkUploadProcessor: true,
-    taxReturnIdentityVerificationEnabled: true,
     inAppBannerEnabled: true,
     inAppBannerText: "Extension deadline for business returns is September 15.",
   },

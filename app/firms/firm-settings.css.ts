@@ -83,3 +83,5 @@ export const vocabItem = style({
   borderRadius: vars.radius.md,
   color: vars.color.text,
 });
+export const tabs = style({ marginBottom: vars.space.lg, maxWidth: "100%" });
+export const narrowField = style({ maxWidth: "12rem" });

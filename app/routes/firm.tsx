@@ -6,6 +6,7 @@ import { THEMES, themeNames } from "../../themes";
 import { requireStaff } from "~/auth/session.server";
 import { requireFirmSite } from "~/context.server";
 import { FirmPage } from "~/components/firm-page";
+import { FirmSettingsTabs } from "~/firms/firm-settings-tabs";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Select, TextField } from "~/components/ui/field";
@@ -99,6 +100,9 @@ export default function FirmSettings() {
         <h1 className={s.title}>Firm Settings</h1>
         <p className={s.subtitle}>How your portal looks and speaks to your clients.</p>
       </header>
+      <div className={s.tabs}>
+        <FirmSettingsTabs partner />
+      </div>
       <div className={s.sections}>
         <section className={s.card} aria-labelledby="profile-title">
           <h2 id="profile-title" className={s.cardTitle}>

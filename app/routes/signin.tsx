@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { handleSignInAction, loadSignInPage } from "~/auth/sign-in-flow.server";
 import type { SignInPageData } from "~/auth/sign-in-view";
@@ -11,6 +12,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.v
 
 /** /signin?state=…&redirect=…: every state of the spec's sign-in flow (app/auth/sign-in-flow.server.ts). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The root domain has no sign-in of its own: it finds the person's firm.
+  if (context.portal.site === "root") throw redirect("/find-firm");
   return loadSignInPage(request, requireFirmSite(context));
 }
 

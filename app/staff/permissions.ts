@@ -27,7 +27,6 @@ export interface PermissionPreferences {
   dropLinkEnabled?: boolean;
   newTaxReturnDeliveryEnabled?: boolean;
   reviewAndExportEnabled?: boolean;
-  signatureRequestsEnabled?: boolean;
 }
 
 /** A client user, as far as permissions care. */
@@ -89,6 +88,9 @@ export const isGroupAccess = (v: Pick<StaffFacts, "firmAccess">) => v.firmAccess
 
 /** Firm Settings: partner only. */
 export const canOpenFirmSettings = (v: Pick<StaffFacts, "firmAccess">) => isPartner(v);
+
+/** The firm's preferences (/firm/preferences): partners and admins. */
+export const canEditFirmPreferences = (v: Pick<StaffFacts, "firmAccess">) => isFirmAdmin(v);
 
 /** Firm Roles: partner or admin, only when the firm uses firm roles. */
 export const canOpenFirmRoles = (v: Pick<StaffFacts, "firmAccess">, p: PermissionPreferences) => isFirmAdmin(v) && Boolean(p.useFirmRoles);

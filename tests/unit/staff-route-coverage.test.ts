@@ -37,6 +37,8 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "clients._index.tsx": { probe: "/clients?index" },
   "drop-link._index.tsx": { exempt: "the firm's drop link settings; no entity or user id" },
   "firm.tsx": { exempt: "firm settings (partners and admins); no entity or user id" },
+  "firm_.preferences.$group.tsx": { exempt: "the firm's preferences (partners and admins); no entity or user id" },
+  "firm_.preferences._index.tsx": { exempt: "redirects to the first preference group; no entity or user id" },
   "messages.($conversationId).tsx": { probe: "/messages/{conversationId}" },
   "overview.tsx": { probe: "/overview?q=" },
   "preview.$companyId.questionnaire.$questionnaireId.tsx": { probe: "/preview/{companyId}/questionnaire/{questionnaireId}" },

@@ -44,9 +44,15 @@ export function PublicShell({ productName = PRODUCT_NAME, nav = [], cta, width =
           ) : null}
           <span className={s.spacer} />
           {cta ?? (
-            <Button to="/create-firm" size="sm">
-              Sign up your firm
-            </Button>
+            <>
+              <Button to="/find-firm" size="sm" variant="ghost">
+                Sign in
+              </Button>
+              {/* On phones the home page's own button signs up: the header keeps Sign in. */}
+              <Button to="/create-firm" size="sm" className={s.hideOnMobile}>
+                Sign up your firm
+              </Button>
+            </>
           )}
         </div>
       </header>
