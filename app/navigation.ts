@@ -13,6 +13,7 @@ import {
   canOpenTemplates,
   type FirmAccess,
 } from "~/staff/permissions";
+import { canOpenTeam } from "~/team/team-rules";
 
 export type { FirmAccess };
 
@@ -57,6 +58,7 @@ export const STAFF_NAV_RULES: StaffNavRule[] = [
   { to: "/activities", label: "Activities", show: always },
   { to: "/firm", label: "Firm Settings", show: canOpenFirmSettings },
   { to: "/settings/roles", label: "Firm Roles", show: canOpenFirmRoles },
+  { to: "/settings/team", label: "Team", show: canOpenTeam },
   { to: "/drop-link", label: "Drop Link", show: canOpenDropLink },
   { to: "/admin-guide", label: "Guide", show: canOpenGuide },
   { to: "/admin-profile", label: "Profile Settings", show: always },
@@ -92,4 +94,5 @@ export const IMPLEMENTED_PAGES: ReadonlySet<string> = new Set([
   "/activities",
   "/templates",
   "/messages",
+  "/settings/team",
 ]);
