@@ -82,10 +82,9 @@ function GroupRow({ group }: { group: { id: string; name: string; memberCount: n
   const action = useUserAction("/settings/groups");
   const [name, setName] = useState(group.name);
   return (
-    <li className={s.groupForm}>
+    <li className={s.groupItem}>
       <form
-        className={s.groupForm}
-        style={{ padding: 0, flex: "1 1 auto" }}
+        className={s.groupItemForm}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -101,13 +100,15 @@ function GroupRow({ group }: { group: { id: string; name: string; memberCount: n
           hint={`${group.memberCount} ${group.memberCount === 1 ? "person" : "people"}`}
           error={action.fields.name}
         />
-        <Button type="submit" variant="secondary" disabled={name.trim() === group.name} loading={action.busy}>
-          Rename
-        </Button>
+        <div className={s.groupButtons}>
+          <Button type="submit" variant="secondary" disabled={name.trim() === group.name} loading={action.busy}>
+            Rename
+          </Button>
+          <Button type="button" variant="secondary" onClick={() => action.submit({ intent: "delete", groupId: group.id })} aria-label={`Delete ${group.name}`}>
+            Delete
+          </Button>
+        </div>
       </form>
-      <Button type="button" variant="secondary" onClick={() => action.submit({ intent: "delete", groupId: group.id })} aria-label={`Delete ${group.name}`}>
-        Delete
-      </Button>
     </li>
   );
 }

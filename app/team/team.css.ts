@@ -58,3 +58,7 @@ export const sectionHead = style({
   padding: vars.space.md,
 });
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold });
+
+export const groupItem = style({ listStyle: "none", padding: vars.space.md, borderTop: `1px solid ${vars.color.border}` });
+export const groupItemForm = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-start", gap: vars.space.sm });
+export const groupButtons = style({ display: "flex", gap: vars.space.sm });
