@@ -66,6 +66,7 @@ function RoleFields({
         value={role}
         onChange={(e) => setRole(e.currentTarget.value as StaffRole)}
         options={roleOptions(options)}
+        hint={STAFF_ROLES.find((r) => r.value === role)?.description}
         error={errors.role}
       />
       {options.hasFirmGroups ? (
