@@ -14,6 +14,7 @@ import {
   canOpenTemplates,
   type FirmAccess,
 } from "~/staff/permissions";
+import { canOpenTeam } from "~/team/team-rules";
 
 export type { FirmAccess };
 
@@ -60,6 +61,7 @@ export const STAFF_NAV_RULES: StaffNavRule[] = [
   // Admins have no Firm Settings; partners reach the preferences from its tabs.
   { to: "/firm/preferences", label: "Firm Preferences", show: (v) => canEditFirmPreferences(v) && !canOpenFirmSettings(v) },
   { to: "/settings/roles", label: "Firm Roles", show: canOpenFirmRoles },
+  { to: "/settings/team", label: "Team", show: canOpenTeam },
   { to: "/drop-link", label: "Drop Link", show: canOpenDropLink },
   { to: "/admin-guide", label: "Guide", show: canOpenGuide },
   { to: "/admin-profile", label: "Profile Settings", show: always },
@@ -96,4 +98,5 @@ export const IMPLEMENTED_PAGES: ReadonlySet<string> = new Set([
   "/templates",
   "/messages",
   "/firm/preferences",
+  "/settings/team",
 ]);

@@ -111,6 +111,8 @@ for (const slug of FIRMS) {
       ["activities", "/activities"],
       ["firm settings", "/firm"],
       ["admin profile", "/admin-profile"],
+      ["team", "/settings/team"],
+      ["firm groups", "/settings/groups"],
     ];
     for (const [name, path] of pages) {
       await open(page, firmUrl(slug, path));

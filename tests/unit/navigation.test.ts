@@ -28,6 +28,13 @@ describe("staff navigation", () => {
     expect(labels(staffNavigation({ firmAccess: "full", isAdvisor: true }, prefs, everything))).not.toContain("Firm Roles");
   });
 
+  it("shows Team to partners and admins only", () => {
+    expect(labels(staffNavigation({ firmAccess: "partner", isAdvisor: false }, {}, everything))).toContain("Team");
+    expect(labels(staffNavigation({ firmAccess: "admin", isAdvisor: false }, {}, everything))).toContain("Team");
+    expect(labels(staffNavigation({ firmAccess: "full", isAdvisor: true }, {}, everything))).not.toContain("Team");
+    expect(labels(staffNavigation({ firmAccess: "group", isAdvisor: true }, {}, everything))).not.toContain("Team");
+  });
+
   it("hides Templates for non-admins when templates are disabled for non-admins", () => {
     const prefs = { templateDisabledForNonadmin: true };
     expect(labels(staffNavigation({ firmAccess: "full", isAdvisor: true }, prefs, everything))).not.toContain("Templates");
@@ -57,6 +64,7 @@ describe("staff navigation", () => {
       "Activities",
       "Firm Settings",
       "Firm Roles",
+      "Team",
       "Drop Link",
       "Guide",
       "Profile Settings",

@@ -44,6 +44,8 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "preview.$companyId.questionnaire.$questionnaireId.tsx": { probe: "/preview/{companyId}/questionnaire/{questionnaireId}" },
   "preview.template.$templateId.tsx": { exempt: "a firm template, not a client's data" },
   "preview.user.$previewUserId.tsx": { probe: "/preview/user/{userId}" },
+  "settings.team.tsx": { exempt: "the firm's staff (partners and admins only, 403 to everyone else); no client or entity id" },
+  "settings.groups.tsx": { exempt: "the firm's groups (partners and admins only, 403 to everyone else); no client or entity id" },
 };
 
 const staffRouteFiles = readdirSync(routesDir)

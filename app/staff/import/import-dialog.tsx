@@ -13,6 +13,7 @@ import { uploadWithProgress, UploadFailedError } from "~/components/upload/uploa
 import { Alert, Badge, Button, Dialog, ProgressBar, Select, TextArea, TextField, UploadIcon, useToast } from "~/components/ui";
 import { useRootData } from "~/root";
 import type { UploadGrant } from "~/storage/uploads";
+import { staffListTemplate } from "~/team/team-rules";
 import { useVocabulary } from "~/vocabulary";
 import {
   acceptFor,
@@ -85,6 +86,9 @@ function missingFields(f: Fields): Partial<Record<keyof Fields, string>> {
   return errors;
 }
 
+/** Client lists and staff lists are read here (a background job); the other types are recorded. */
+const processedHere = (fileType: string) => fileType === "client_list" || fileType === "staff_list";
+
 function templateHref(type: ClientListType): string {
   return `data:text/csv;charset=utf-8,${encodeURIComponent(clientListTemplate(type))}`;
 }
@@ -150,9 +154,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   }, []);
 
   // Poll the client lists being processed, every second, until each is finished.
-  // Only client lists are processed here; other types wait for the firm's team.
+  // Client and staff lists are processed here; other types wait for the firm's team.
   const running = files.filter(
-    (f) => f.state.phase === "recorded" && f.state.job.fileType === "client_list" && (f.state.job.status === "pending" || f.state.job.status === "processing"),
+    (f) => f.state.phase === "recorded" && processedHere(f.state.job.fileType) && (f.state.job.status === "pending" || f.state.job.status === "processing"),
   );
   const runningKey = running.map((f) => f.id).join(",");
   useEffect(() => {
@@ -345,6 +349,14 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 </div>
               </>
             ) : null}
+            {fileType === "staff_list" ? (
+              <div className={s.links}>
+                <span className={s.muted}>Each row is invited by email, as from the Team page.</span>
+                <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(staffListTemplate())}`} download="staff-list.csv">
+                  Template
+                </a>
+              </div>
+            ) : null}
             {fileType === "zipped_rollover_items" || fileType === "rollover_items_import" ? (
               <div className={s.row}>
                 {fileType === "rollover_items_import" ? (
@@ -463,7 +475,7 @@ function FileRow({ file, onRemove }: { file: PickedFile; onRemove?: () => void }
       </div>
       {state.phase === "uploading" ? <ProgressBar label={`Uploading ${file.name}`} hideLabel value={state.percent} showValue size="sm" /> : null}
       {state.phase === "error" ? <span role="alert">{state.message}</span> : null}
-      {state.phase === "recorded" && state.job.fileType === "client_list" ? (
+      {state.phase === "recorded" && processedHere(state.job.fileType) ? (
         <>
           {state.job.status !== "failed" ? (
             <ProgressBar
@@ -480,7 +492,9 @@ function FileRow({ file, onRemove }: { file: PickedFile; onRemove?: () => void }
           {state.job.status === "completed" ? (
             <div className={s.stats} role="status">
               <span>
-                {t(`${state.job.createdUsers} users and ${state.job.createdEntities} ${state.job.createdEntities === 1 ? "entity" : "entities"} created`)}
+                {state.job.fileType === "staff_list"
+                  ? `${state.job.createdUsers} staff invited`
+                  : t(`${state.job.createdUsers} users and ${state.job.createdEntities} ${state.job.createdEntities === 1 ? "entity" : "entities"} created`)}
                 {state.job.rejectedCount ? `, ${state.job.rejectedCount} ${state.job.rejectedCount === 1 ? "row" : "rows"} rejected` : ""}.
               </span>
               {state.job.rejectedCount ? (
@@ -492,7 +506,7 @@ function FileRow({ file, onRemove }: { file: PickedFile; onRemove?: () => void }
           ) : null}
         </>
       ) : null}
-      {state.phase === "recorded" && state.job.fileType !== "client_list" ? (
+      {state.phase === "recorded" && !processedHere(state.job.fileType) ? (
         <span className={s.muted} role="status">
           Received. {state.job.fileType === "zipped_rollover_items" ? IMPORT_MESSAGES.rolloverTime : "Your firm's import team will process it."}
         </span>
@@ -502,7 +516,7 @@ function FileRow({ file, onRemove }: { file: PickedFile; onRemove?: () => void }
 }
 
 function StatusBadge({ job }: { job: ImportProgress }) {
-  if (job.fileType !== "client_list") return <Badge tone="success">Uploaded</Badge>;
+  if (!processedHere(job.fileType)) return <Badge tone="success">Uploaded</Badge>;
   if (job.status === "completed")
     return <Badge tone={job.rejectedCount ? "warning" : "success"}>{job.rejectedCount ? "Completed with rejected rows" : "Completed"}</Badge>;
   if (job.status === "failed") return <Badge tone="danger">Failed</Badge>;

@@ -2,8 +2,9 @@
  * Staff imports (staff spec §5 'Import', §7 'Import file upload', §9): the file goes from the
  * browser straight to S3 (a presigned POST under `firms/{firmId}/imports/`), the app confirms it
  * (`verifyUpload`: size and real type) and records an ImportJob for the firm. Client lists are
- * then read by a background job (jobs.server.ts → client-list.server.ts); the other types are
- * recorded for the firm's team with the spec's fields.
+ * then read by a background job (jobs.server.ts → client-list.server.ts), staff lists too (one
+ * invitation per valid row, staff-list.server.ts); the other types are recorded for the firm's
+ * team with the spec's fields.
  *
  * Only partner, admin and full-access staff import (IMPORT_ACCESS). Every read and write runs in
  * the firm's scope: another firm's import id or key is 404.
@@ -20,6 +21,8 @@ import { createUploadGrant, verifyUpload } from "~/storage.server";
 import { firmPrefix, keyBelongsToFirm, keySafeName, safeFileName } from "~/storage/keys";
 import { CONTENT_TYPES, type UploadGrant } from "~/storage/uploads";
 import { IMPORT_CLIENT_LIST_JOB, runClientListImport } from "./client-list.server";
+import { canOpenTeam } from "~/team/team-rules";
+import { IMPORT_STAFF_LIST_JOB, runStaffListImport } from "./staff-list.server";
 import {
   detailsForType,
   IMPORT_FILE_KINDS,
@@ -110,6 +113,8 @@ export async function confirmImport(
   const kind = importKind(details.fileType, input.fileName);
   if (!kind) throw new PortalError(415, IMPORT_MESSAGES.wrongType(kindsText(details.fileType)));
 
+  // A staff list invites staff: only those who manage the team (partners and admins) send one.
+  if (details.fileType === "staff_list" && !canOpenTeam(user)) throw forbidden("Only partners and admins can import a staff list.");
   let assignee: string | null = null;
   if (details.fileType === "client_list") {
     assignee = details.assignedFirmUserId ?? null;
@@ -167,21 +172,22 @@ export async function confirmImport(
     throw e;
   }
 
-  if (details.fileType === "client_list") await startClientListImport(firmId, job.id);
+  if (details.fileType === "client_list") await startImportJob(IMPORT_CLIENT_LIST_JOB, runClientListImport, firmId, job.id);
+  if (details.fileType === "staff_list") await startImportJob(IMPORT_STAFF_LIST_JOB, runStaffListImport, firmId, job.id);
   return job;
 }
 
 /**
- * Sends the client list job; with no job queue in this process (JOBS_WORKER off and pg-boss
- * down) the import runs here in the background instead, so it is never left waiting.
+ * Sends the client or staff list job; with no job queue in this process (JOBS_WORKER off and
+ * pg-boss down) the import runs here in the background instead, so it is never left waiting.
  */
-async function startClientListImport(firmId: string, importId: string): Promise<void> {
+async function startImportJob(name: string, run: (data: unknown) => Promise<unknown>, firmId: string, importId: string): Promise<void> {
   const data = { firmId, importId };
   if (jobsRunning()) {
-    await enqueue(IMPORT_CLIENT_LIST_JOB, data, { singletonKey: importId });
+    await enqueue(name, data, { singletonKey: importId });
     return;
   }
-  void runClientListImport(data).catch((error) => console.error(`[import] ${importId}: ${error instanceof Error ? error.message : String(error)}`));
+  void run(data).catch((error) => console.error(`[import] ${importId}: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 /** An import of this firm, or 404. */

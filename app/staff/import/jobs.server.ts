@@ -6,6 +6,7 @@
  */
 import type { JobDefinition } from "~/jobs.server";
 import { IMPORT_CLIENT_LIST_JOB, runClientListImport } from "./client-list.server";
+import { IMPORT_STAFF_LIST_JOB, runStaffListImport } from "./staff-list.server";
 
 export function importJobs(): JobDefinition[] {
   return [
@@ -14,6 +15,12 @@ export function importJobs(): JobDefinition[] {
       // A list of tens of thousands of rows takes minutes; a stuck one is retried where it stopped.
       queue: { policy: "standard", retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 3600 },
       run: (data) => runClientListImport(data),
+    },
+    {
+      // `import-staff-list` { firmId, importId }: one invitation per valid row (staff-list.server.ts).
+      name: IMPORT_STAFF_LIST_JOB,
+      queue: { policy: "standard", retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 3600 },
+      run: (data) => runStaffListImport(data),
     },
   ];
 }

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "SignInTokenPurpose" ADD VALUE 'staff_invite';
