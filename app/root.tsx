@@ -9,6 +9,7 @@ import { ErrorPanel, NotFoundPanel } from "~/components/shell";
 import { VocabularyProvider, firmVocabulary } from "~/vocabulary";
 import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";
 import { unreadMessageCount } from "~/conversations/unread.server";
+import { unreadNotificationCount } from "~/notifications/panel.server";
 import { useNonce } from "~/nonce";
 import { readerTimeZone } from "~/time-zones";
 import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
@@ -22,7 +23,7 @@ export const links: LinksFunction = () => [...(cssBundleHref ? [{ rel: "styleshe
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { portal } = context;
   if (portal.site === "root") {
-    return { site: "root" as const, nav: [], theme: ROOT_THEME, brandColor: null, firm: null, user: null, banners: [] };
+    return { site: "root" as const, nav: [], theme: ROOT_THEME, brandColor: null, firm: null, user: null, banners: [], notifications: 0 };
   }
   const { firm } = portal;
   const user = await getSessionUser(request, portal);
@@ -34,12 +35,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Unread messages beside Messages (staff /messages, clients /inbox): one capped count.
   const messages = items.find((i) => i.to === "/messages" || i.to === "/inbox");
   const unread = user && messages ? await unreadMessageCount(portal.db, user) : 0;
+  // The bell's number (the bell asks again after each navigation).
+  const notifications = user ? await unreadNotificationCount(portal.db, user) : 0;
   // The navigation's labels in the firm's words (Summit's "Entities" are its "Accounts").
   const t = firmVocabulary(firm);
   const nav = items.map((i) => ({ ...i, label: t(i.label), ...(i === messages && unread > 0 ? { count: unread } : {}) }));
   return {
     nav,
     banners: portalBanners(request, firm.preferences, user),
+    notifications,
     site: "firm" as const,
     theme: firm.themeName,
     brandColor: firm.brandColor,

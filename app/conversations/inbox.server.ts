@@ -5,6 +5,8 @@
  * Every read and write runs in the firm's row-level-security scope, and on top of it checks that
  * the client owns the entity and takes part in the conversation: anything else is a 404.
  */
+import { notify } from "~/notifications/notify.server";
+import { NOTIFICATION_TYPE } from "~/notifications/rules";
 import { firmVocabulary } from "~/vocabulary";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { displayName, type SessionUser } from "~/auth/session.server";
@@ -28,8 +30,6 @@ import {
 } from "./rules";
 
 const NOT_FOUND = "Conversation not found";
-/** Notification type id 1: information. */
-const NOTIFICATION_INFORMATION = 1;
 
 type Db = FirmDb | FirmTx;
 
@@ -375,19 +375,19 @@ export async function sendClientMessage(
       select: { user: { select: { id: true, email: true } } },
     });
     const clientName = `${user.fname} ${user.lname}`.trim() || displayName(user);
-    if (staff.length) {
-      await tx.notification.createMany({
-        data: staff.map((s) => ({
-          firmId,
-          userId: s.user.id,
-          typeId: NOTIFICATION_INFORMATION,
-          text: `New message from ${clientName} (${entity.name}): ${previewText(input.text)}`,
-          link: `/messages/${conversation.id}`,
-          clientName,
-          companyId: entity.id,
-        })),
-      });
-    }
+    // The conversation's firm users, as their entity notification settings allow (type 1, information).
+    const told = await notify(
+      { firm: { id: firmId, name: portal.firm.name }, db: tx },
+      {
+        typeId: NOTIFICATION_TYPE.information,
+        userIds: staff.map((s) => s.user.id),
+        text: `New message from ${clientName} (${entity.name}): ${previewText(input.text)}`,
+        link: `/messages/${conversation.id}`,
+        clientName,
+        companyId: entity.id,
+      },
+    );
+    const toldIds = new Set(told.notified);
     await logActivity(tx, firmId, {
       typeId: ACTIVITY_TYPES.chat,
       title: input.threadId ? "Replied in a message thread" : "Sent a message",
@@ -396,7 +396,13 @@ export async function sendClientMessage(
       companyId: entity.id,
       ipAddress: portal.clientAddress,
     });
-    return { conversationId: conversation.id, messageId: message.id, entityName: entity.name, clientName, recipients: staff.map((s) => s.user) };
+    return {
+      conversationId: conversation.id,
+      messageId: message.id,
+      entityName: entity.name,
+      clientName,
+      recipients: staff.map((s) => s.user).filter((u) => toldIds.has(u.id)),
+    };
   });
 
   // Email the firm's people after the commit; a delivery failure is recorded, never thrown.

@@ -9,6 +9,8 @@
  * archived ones (no entity left) only for the firm users taking part in them. Anything else,
  * including another firm's ids (row-level security), is a 404 before anything is written.
  */
+import { notify } from "~/notifications/notify.server";
+import { NOTIFICATION_TYPE } from "~/notifications/rules";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
@@ -43,9 +45,6 @@ export interface StaffInboxViewer {
   user: SessionUser;
   facts: StaffFacts;
 }
-
-/** Notification type id 1: information. */
-const NOTIFICATION_INFORMATION = 1;
 
 const fullName = (u: { fname: string; lname: string } | null) => (u ? `${u.fname} ${u.lname}`.trim() : null);
 
@@ -339,7 +338,6 @@ export async function notifyClients(
   });
   const entityHasSubscriptions = entityId ? (await tx.ownerNotificationSubscription.count({ where: { companyId: entityId }, take: 1 })) > 0 : false;
   const deliveries: ClientDelivery[] = [];
-  const notifications: Prisma.NotificationCreateManyInput[] = [];
   const link = conversation.entity ? `/inbox/${conversation.entity.hashId}/${conversation.id}` : "/inbox";
   for (const { user } of clients) {
     const channels = clientMessageChannels({
@@ -348,18 +346,21 @@ export async function notifyClients(
       entityHasSubscriptions,
     });
     if (!channels) continue;
-    notifications.push({
-      firmId,
-      userId: user.id,
-      typeId: NOTIFICATION_INFORMATION,
-      text: `New message from ${firmName} Team${conversation.entity ? ` (${conversation.entity.name})` : ""}: ${previewText(text)}`,
-      link,
-      clientName: fullName(user),
-      companyId: entityId,
-    });
-    if (channels.email) deliveries.push({ userId: user.id, email: user.email });
+    // The entity's owner notification settings decide both the panel item and the email (notify).
+    // One call each: the item names the client.
+    const told = await notify(
+      { firm: { id: firmId, name: firmName }, db: tx },
+      {
+        typeId: NOTIFICATION_TYPE.information,
+        userIds: [user.id],
+        text: `New message from ${firmName} Team${conversation.entity ? ` (${conversation.entity.name})` : ""}: ${previewText(text)}`,
+        link,
+        clientName: fullName(user),
+        companyId: entityId,
+      },
+    );
+    if (told.notified.length && channels.email) deliveries.push({ userId: user.id, email: user.email });
   }
-  if (notifications.length) await tx.notification.createMany({ data: notifications });
   return deliveries;
 }
 

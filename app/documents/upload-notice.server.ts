@@ -10,11 +10,13 @@
  *   job queue in this process the firm is told at once.
  * - `notifyDocumentUploads` (the job): takes the entity's pending uploads in one statement (a file
  *   is told of once, whatever runs at the same time), then an in-app notification (type 2) and an
- *   email through the outbox to each recipient (upload-notice.ts).
+ *   email through the outbox to each recipient (upload-notice.ts), through `notify`
+ *   (app/notifications/notify.server.ts), which honours their notification settings.
  */
 import { z } from "zod";
 import { firmDb, type FirmDb } from "~/db.server";
-import { sendEmail } from "~/email.server";
+import { notifyNow } from "~/notifications/notify.server";
+import { NOTIFICATION_TYPE } from "~/notifications/rules";
 import { siteUrl } from "~/env.server";
 import { enqueue, jobsRunning, type JobDefinition } from "~/jobs.server";
 import { entityVisibleWhere } from "~/staff/visibility";
@@ -94,26 +96,17 @@ export async function notifyDocumentUploads(firmId: string, companyId: string): 
     { entityName: entity.name, uploaders: uploaders.map((u) => `${u.fname} ${u.lname}`.trim()), files, url: `${origin}${link}` },
     createVocabulary(vocabulary),
   );
-  await db.notification.createMany({
-    data: recipients.map((r) => ({
-      firmId,
-      userId: r.id,
-      typeId: DOCUMENT_NOTIFICATION_TYPE,
-      text: notice.subject,
-      link,
-      clientName: entity.name,
-      companyId,
-    })),
-  });
   const scope = { firm: { id: firm.id, name: firm.name }, db };
-  for (const r of recipients) {
-    if (!r.email) continue;
-    // One refused address (a 400 refusal) must not keep the others from hearing of the files.
-    await sendEmail(scope, { to: r.email, userId: r.id, subject: notice.subject, text: notice.text }).catch((error: unknown) => {
-      console.error(`[documents] upload notice to ${r.id}: ${error instanceof Error ? error.message : String(error)}`);
-    });
-  }
-  return { files: files.length, notified: recipients.length };
+  const told = await notifyNow(scope, {
+    typeId: NOTIFICATION_TYPE.document,
+    userIds: recipients.map((r) => r.id),
+    text: notice.subject,
+    link,
+    clientName: entity.name,
+    companyId,
+    email: { subject: notice.subject, text: notice.text },
+  });
+  return { files: files.length, notified: told.notified.length };
 }
 
 /** The firm users among `ids`: active or not, and whether they may see the entity. */

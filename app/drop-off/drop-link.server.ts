@@ -8,6 +8,8 @@
  * email and an in-app notification. Every public call is rate-limited per client address, and an
  * unknown or expired link counts as a failure; nothing is written for a refused call.
  */
+import { notifyNow } from "~/notifications/notify.server";
+import { NOTIFICATION_TYPE } from "~/notifications/rules";
 import { randomBytes } from "node:crypto";
 
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
@@ -17,7 +19,6 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { PortalError } from "~/errors";
 import { createDocumentUploadGrant, recordDocumentUpload } from "~/documents/upload.server";
-import { sendEmail } from "~/email.server";
 import type { UploadGrant } from "~/storage/uploads";
 import {
   DROP_LINK_FOLDER,
@@ -218,19 +219,19 @@ export async function performDropLinkRequest(portal: FirmSiteContext, request: D
       const subject = `${from.name} dropped off ${docs.length} file${docs.length === 1 ? "" : "s"}`;
       const list = docs.map((d) => `- ${d.name}`).join("\n");
       const where = `${portal.origin}/admin/${entity.hashId}/documents`;
-      for (const r of link.recipients) {
-        await portal.db.notification.create({
-          data: { firmId, userId: r.userId, text: subject, link: `/admin/${entity.hashId}/documents`, clientName: from.name },
-        });
-        if (r.email) {
-          await sendEmail(portal, {
-            to: r.email,
-            userId: r.userId,
-            subject: `${subject} through your drop link`,
-            text: `${from.name} (${from.email}) uploaded through ${portal.firm.name}'s drop link:\n\n${list}\n\nThe files are in ${UNASSIGNED_ENTITY_NAME}, folder ${senderFolder(from.email)}:\n${where}`,
-          });
-        }
-      }
+      // The drop link's recipients (drop link settings), as their notification settings allow.
+      await notifyNow(portal, {
+        typeId: NOTIFICATION_TYPE.document,
+        userIds: link.recipients.map((r) => r.userId),
+        text: subject,
+        link: `/admin/${entity.hashId}/documents`,
+        clientName: from.name,
+        companyId: entity.id,
+        email: {
+          subject: `${subject} through your drop link`,
+          text: `${from.name} (${from.email}) uploaded through ${portal.firm.name}'s drop link:\n\n${list}\n\nThe files are in ${UNASSIGNED_ENTITY_NAME}, folder ${senderFolder(from.email)}:\n${where}`,
+        },
+      });
       await logActivity(portal.db, firmId, {
         typeId: ACTIVITY_TYPES.document,
         title: "Files dropped off through the drop link",

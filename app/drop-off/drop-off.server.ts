@@ -13,6 +13,8 @@
  * entities the user does not own) count as failures and, past the limit, every call is 429.
  * Nothing is written for a refused call: the entity and folder come from the server, never the caller.
  */
+import { notifyNow } from "~/notifications/notify.server";
+import { NOTIFICATION_TYPE } from "~/notifications/rules";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { hitThrottle, peekThrottle } from "~/rate-limit.server";
 import { hashToken, newToken } from "~/auth/tokens.server";
@@ -21,7 +23,6 @@ import type { FirmSiteContext } from "~/context.server";
 import { PortalError } from "~/errors";
 import { createDocumentUploadGrant, questionnaireDocumentPath, recordDocumentUpload } from "~/documents/upload.server";
 import { nameError, renamedFileName } from "~/documents/rules";
-import { sendEmail } from "~/email.server";
 import { firmVocabulary } from "~/vocabulary";
 import type { UploadGrant } from "~/storage/uploads";
 import { ensureFolders } from "./drop-link.server";
@@ -171,20 +172,18 @@ async function notifyDropOff(portal: FirmSiteContext, user: SessionUser, target:
   // Our words in the firm's vocabulary; the entity's, questionnaire's and files' names as they are.
   const subject = `${t(`${files.length} file${files.length === 1 ? "" : "s"} dropped off for`)} ${target.companyName}`;
   const link = `/admin/${target.companyHash}/documents?${new URLSearchParams({ path: target.folder })}`;
-  if (recipients.length) {
-    await portal.db.notification.createMany({
-      data: recipients.map((r) => ({ firmId, userId: r.id, typeId: 2, text: subject, link, clientName: target.companyName, companyId: target.companyId })),
-    });
-  }
-  for (const r of recipients) {
-    if (!r.email) continue;
-    await sendEmail(portal, {
-      to: r.email,
-      userId: r.id,
+  await notifyNow(portal, {
+    typeId: NOTIFICATION_TYPE.document,
+    userIds: recipients.map((r) => r.id),
+    text: subject,
+    link,
+    clientName: target.companyName,
+    companyId: target.companyId,
+    email: {
       subject,
       text: `${t("These files were dropped off for")} ${target.companyName}${target.questionnaireName ? ` (${target.questionnaireName})` : ""}:\n\n${files.map((f) => `- ${f.name}`).join("\n")}\n\n${t("They are in the folder")} ${target.folder}:\n${portal.origin}${link}`,
-    });
-  }
+    },
+  });
   await logActivity(portal.db, firmId, {
     typeId: ACTIVITY_TYPES.document,
     title: "Dropped off files",
@@ -317,17 +316,18 @@ async function notifySecureUpload(portal: FirmSiteContext, target: UploadTarget,
   const subject = `${files.length} file${files.length === 1 ? "" : "s"} uploaded for ${target.companyName} through a secure upload link`;
   const link = `/admin/${target.companyHash}/documents?${new URLSearchParams({ path: target.folder })}`;
   if (issuer) {
-    await portal.db.notification.create({
-      data: { firmId, userId: issuer.id, typeId: 2, text: subject, link, clientName: target.companyName, companyId: target.companyId },
-    });
-    if (issuer.email) {
-      await sendEmail(portal, {
-        to: issuer.email,
-        userId: issuer.id,
+    await notifyNow(portal, {
+      typeId: NOTIFICATION_TYPE.document,
+      userIds: [issuer.id],
+      text: subject,
+      link,
+      clientName: target.companyName,
+      companyId: target.companyId,
+      email: {
         subject,
         text: `These files were uploaded for ${target.companyName} through the secure upload link you issued:\n\n${files.map((f) => `- ${f.name}`).join("\n")}\n\nThey are in the folder ${target.folder}:\n${portal.origin}${link}`,
-      });
-    }
+      },
+    });
   }
   await logActivity(portal.db, firmId, {
     typeId: ACTIVITY_TYPES.document,

@@ -9,14 +9,15 @@
  *   emailed (notified_at, set in the same statement), so a note is never emailed twice, whether two
  *   jobs run or the job is retried.
  *
- * Who: the advisor assigned to the entity's primary owner. Advisors cannot turn off notifications
+ * Who: the advisor assigned to the entity's primary owner, in their notification panel and by email. Advisors cannot turn off notifications
  * for entities of users assigned to them (staff spec §5 Notifications), so no subscription is
  * read; the email counts as a questionnaire notification (type id 3, §3). Nobody is emailed when
  * the owner has no advisor, or the advisor is deactivated, deleted or has no real email address.
  * Without a running queue (scripts, tests) the email is sent at once.
  */
 import { firmDb, type FirmTx } from "~/db.server";
-import { sendEmail } from "~/email.server";
+import { notifyNow } from "~/notifications/notify.server";
+import { NOTIFICATION_TYPE } from "~/notifications/rules";
 import { siteUrl } from "~/env.server";
 import { enqueue, jobsRunning, type JobDefinition } from "~/jobs.server";
 import { createVocabulary } from "~/vocabulary";
@@ -112,7 +113,7 @@ export async function notifyAdvisorOfNotes(firmId: string, questionnaireId: stri
   if (!found) return false;
   const { questionnaire, notes, firm, vocabulary } = found;
   const advisor = questionnaire.company.primaryOwner?.assignedAdvisor;
-  if (!advisor || advisor.kind !== "staff" || !advisor.paying || advisor.deletedAt || advisor.hasTempEmail || !advisor.email) return false;
+  if (!advisor || advisor.kind !== "staff" || !advisor.paying || advisor.deletedAt) return false;
   const first = notes[0]!;
   const link = `${siteUrl(firm.slug)}/preview/${encodeURIComponent(questionnaire.companyId)}/questionnaire/${encodeURIComponent(questionnaire.id)}?${new URLSearchParams({ sectionId: first.section_id })}#question${first.question_id}`;
   const email = noteNotificationEmail(
@@ -127,6 +128,18 @@ export async function notifyAdvisorOfNotes(firmId: string, questionnaireId: stri
     },
     createVocabulary(vocabulary),
   );
-  await sendEmail({ firm: { id: firm.id, name: firm.name }, db }, { to: advisor.email, userId: advisor.id, subject: email.subject, text: email.text });
-  return true;
+  // In the advisor's notification panel too (notify emails only a real address).
+  const told = await notifyNow(
+    { firm: { id: firm.id, name: firm.name }, db },
+    {
+      typeId: NOTIFICATION_TYPE.questionnaire,
+      userIds: [advisor.id],
+      text: email.subject,
+      link: link.slice(siteUrl(firm.slug).length),
+      clientName: [...new Set(notes.map((n) => n.author))].join(", "),
+      companyId: questionnaire.companyId,
+      email: { subject: email.subject, text: email.text },
+    },
+  );
+  return told.emailed.length > 0;
 }

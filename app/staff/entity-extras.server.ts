@@ -7,6 +7,7 @@ import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
 import { PortalError } from "~/errors";
 import { findEntities, findEntity, refuse, type Actor } from "./entities.server";
+import { SETTINGS_SAVED_MARKER } from "~/notifications/rules";
 import { ENTITY_MESSAGES, NOTIFICATION_TYPE_IDS } from "./entity-rules";
 import { canEditEntity, canEditEntityNotifications, canTagEntities, canViewEntity, entitiesWhoseNotificationsMayBeDisabled } from "./permissions";
 
@@ -73,7 +74,12 @@ export async function entityNotificationSettings(portal: FirmSiteContext, actor:
   });
   const assigned = found.ownerAdvisorIds.includes(actor.facts.id);
   return {
-    typeIds: assigned ? NOTIFICATION_TYPE_IDS : rows.map((r) => r.notificationTypeId).sort((a, b) => a - b),
+    typeIds: assigned
+      ? NOTIFICATION_TYPE_IDS
+      : rows
+          .map((r) => r.notificationTypeId)
+          .filter((t) => t !== SETTINGS_SAVED_MARKER)
+          .sort((a, b) => a - b),
     canEdit: canEditEntityNotifications(actor.facts, found).allowed,
     /** Advisors always get the notifications of their own clients' entities. */
     locked: assigned,
@@ -103,11 +109,12 @@ export async function saveNotificationSubscription(portal: FirmSiteContext, acto
     const firmId = portal.firm.id;
     const ids = targets.map((e) => e.id);
     await tx.entityNotificationSubscription.deleteMany({ where: { userId: actor.facts.id, companyId: { in: ids } } });
-    if (typeIds.length) {
-      await tx.entityNotificationSubscription.createMany({
-        data: ids.flatMap((companyId) => typeIds.map((notificationTypeId) => ({ firmId, companyId, userId: actor.facts.id, notificationTypeId }))),
-      });
-    }
+    // With the "saved" marker, so that turning every type off is honoured by the senders
+    // (app/notifications/rules.ts staffReceives).
+    const saved = [SETTINGS_SAVED_MARKER, ...typeIds];
+    await tx.entityNotificationSubscription.createMany({
+      data: ids.flatMap((companyId) => saved.map((notificationTypeId) => ({ firmId, companyId, userId: actor.facts.id, notificationTypeId }))),
+    });
     for (const companyId of ids) {
       await logActivity(tx, firmId, {
         typeId: ACTIVITY_TYPES.detailChange,

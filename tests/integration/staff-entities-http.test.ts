@@ -451,7 +451,7 @@ describe("tags, notes and notifications", () => {
       )
         .map((s) => s.notificationTypeId)
         .sort();
-    expect(await subs(other.id)).toEqual([1, 2]);
+    expect(await subs(other.id)).toEqual([0, 1, 2]);
     expect(await subs(mine.id)).toEqual([]);
     const page = await acmeAdvisor.data("acme", `/admin/${mine.hashId}`, VIEW);
     expect(page.notifications).toMatchObject({ locked: true, typeIds: [1, 2, 3, 4, 5, 7] });
@@ -460,7 +460,7 @@ describe("tags, notes and notifications", () => {
     // Staff who aren't advisors can't edit entity notifications.
     const refused = await acmeNonAdvisor.submit("acme", T, { intent: "notifications", ids: [other.id], typeIds: "1" });
     expect(refused.status).toBe(403);
-    expect(await subs(other.id)).toEqual([1, 2]);
+    expect(await subs(other.id)).toEqual([0, 1, 2]);
     expect((await acmeAdvisor.submit("acme", T, { intent: "notifications", ids: [other.id], typeIds: "1,99" })).status).toBe(422);
   });
 });

@@ -23,13 +23,27 @@ export interface ClientShellProps {
   headerSlot?: ReactNode;
   /** Full-width notices above the content (read-only, maintenance). */
   banner?: ReactNode;
+  /** The notification bell, before the user menu. */
+  notifications?: ReactNode;
   width?: "content" | "narrow" | "full";
   signOutAction?: string;
   children: ReactNode;
 }
 
 /** The client portal frame: firm header with navigation and account menu, then the page. */
-export function ClientShell({ firm, user, nav, mobileNav, userMenu = [], headerSlot, banner, width = "content", signOutAction, children }: ClientShellProps) {
+export function ClientShell({
+  firm,
+  user,
+  nav,
+  mobileNav,
+  userMenu = [],
+  headerSlot,
+  banner,
+  notifications,
+  width = "content",
+  signOutAction,
+  children,
+}: ClientShellProps) {
   const segments = mobileNav ?? nav.filter((item) => item.to === "/" || item.to.startsWith("/documents"));
   const segmentPaths = new Set(segments.map((item) => item.to));
   const menuOnMobile = nav.filter((item) => !segmentPaths.has(item.to) && !item.disabled);
@@ -46,6 +60,7 @@ export function ClientShell({ firm, user, nav, mobileNav, userMenu = [], headerS
           </nav>
           <span className={s.spacer} />
           {headerSlot ? <div className={s.headerSlot}>{headerSlot}</div> : null}
+          {notifications}
           <UserMenu user={user} items={userMenu} mobileItems={menuOnMobile} signOutAction={signOutAction} />
         </div>
       </header>

@@ -21,6 +21,8 @@ export interface StaffShellProps {
   /** Left side of the top bar (e.g. a search field or the entity switcher). */
   topbarSlot?: ReactNode;
   banner?: ReactNode;
+  /** The notification bell, before the user menu. */
+  notifications?: ReactNode;
   width?: "content" | "narrow" | "full";
   signOutAction?: string;
   children: ReactNode;
@@ -38,6 +40,7 @@ export function StaffShell({
   userMenu = [],
   topbarSlot,
   banner,
+  notifications,
   width = "full",
   signOutAction,
   children,
@@ -83,6 +86,7 @@ export function StaffShell({
           </span>
           {topbarSlot ? <div className={cx(s.headerSlot, s.hideOnMobile)}>{topbarSlot}</div> : null}
           <span className={s.spacer} />
+          {notifications}
           <UserMenu user={user} items={userMenu} signOutAction={signOutAction} />
         </header>
         {banner}

@@ -1,7 +1,12 @@
 import type { Handler } from "./frame.server";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { PortalError } from "~/errors";
+import { notify } from "~/notifications/notify.server";
+import { NOTIFICATION_TYPE } from "~/notifications/rules";
+import { siteUrl } from "~/env.server";
 import { SECTION_TYPE, depositOutstanding } from "../rules";
+import type { WriteContext } from "./frame.server";
+import type { FirmTx } from "~/db.server";
 
 /** submit: the questionnaire is completed (I Agree and a paid deposit first); answers the next open one. */
 export const submit: Handler<"submit"> = async (ctx, tx, target, action) => {
@@ -33,6 +38,7 @@ export const submit: Handler<"submit"> = async (ctx, tx, target, action) => {
     questionnaireId: target.id,
     ipAddress: ip,
   });
+  await notifyFirmOfSubmission(ctx, tx, target.id, target.company_id);
   const next = await tx.questionnaire.findFirst({
     where: {
       id: { not: target.id },
@@ -48,3 +54,43 @@ export const submit: Handler<"submit"> = async (ctx, tx, target, action) => {
   });
   return { ok: true, next: next ? { id: next.id, name: next.name, hashId: next.company.hashId } : null };
 };
+
+/**
+ * The firm hears of the submission (type 3, questionnaire): the entity's assigned advisors, the
+ * staff subscribed to its questionnaire notifications, and whoever sent the questionnaire, as
+ * their entity notification settings allow. A panel item and an email (through the outbox, with
+ * the submission's transaction).
+ */
+async function notifyFirmOfSubmission(ctx: WriteContext, tx: FirmTx, questionnaireId: string, companyId: string): Promise<void> {
+  const [questionnaire, subscribers] = await Promise.all([
+    tx.questionnaire.findFirst({
+      where: { id: questionnaireId },
+      select: {
+        name: true,
+        taxYear: true,
+        createdById: true,
+        company: { select: { name: true, owners: { select: { user: { select: { assignedAdvisorId: true } } } } } },
+      },
+    }),
+    tx.entityNotificationSubscription.findMany({ where: { companyId, notificationTypeId: NOTIFICATION_TYPE.questionnaire }, select: { userId: true } }),
+  ]);
+  if (!questionnaire) return;
+  const userIds = [...questionnaire.company.owners.map((o) => o.user.assignedAdvisorId), ...subscribers.map((s) => s.userId), questionnaire.createdById].filter(
+    (id): id is string => Boolean(id),
+  );
+  const who = `${ctx.user.fname} ${ctx.user.lname}`.trim();
+  const text = `${who} submitted ${questionnaire.taxYear} ${questionnaire.name} (${questionnaire.company.name})`;
+  const link = `/preview/${encodeURIComponent(companyId)}/questionnaire/${encodeURIComponent(questionnaireId)}`;
+  await notify(
+    { firm: { id: ctx.firmId, name: ctx.portal.firm.name }, db: tx },
+    {
+      typeId: NOTIFICATION_TYPE.questionnaire,
+      userIds,
+      text,
+      link,
+      clientName: who,
+      companyId,
+      email: { subject: text, text: `${text}.\n\nOpen it: ${siteUrl(ctx.portal.firm.slug)}${link}` },
+    },
+  );
+}

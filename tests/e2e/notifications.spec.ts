@@ -1,0 +1,62 @@
+/**
+ * The notification bell: a client's message reaches the advisor's bell; the item leads to the
+ * conversation and the number drops. Screenshots of the open panel (with items and empty) in both
+ * demo firms at 1280 and 375 px, outside the repository.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { firmUrl, signIn, sql } from "./support";
+
+const SHOTS = "/work/shots/notifications";
+
+async function openBell(page: Page) {
+  const bell = page.getByTestId("notification-bell");
+  const panel = page.getByRole("heading", { name: "Notifications", level: 2 });
+  await expect(async () => {
+    if (!(await panel.isVisible())) await bell.click();
+    await expect(panel).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+test("a client's message shows on the advisor's bell; the item opens the conversation and the count drops", async ({ browser }) => {
+  await sql(`UPDATE notifications SET dismissed_at = now() WHERE dismissed_at IS NULL`);
+  const client = await browser.newPage();
+  await signIn(client, "acme", "client@acme.test");
+  const [rivera] = await sql<{ hash_id: string }>(`SELECT hash_id FROM companies WHERE name = 'Jordan & Casey Rivera'`);
+  await client.goto(firmUrl("acme", `/inbox/${rivera!.hash_id}`));
+  const text = `Bell check ${Date.now()}`;
+  await client.getByRole("textbox").first().fill(text);
+  await client.getByRole("button", { name: /^Send/ }).first().click();
+  await expect(client.getByText(text).first()).toBeVisible();
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await signIn(page, "acme", "advisor@acme.test");
+  await page.goto(firmUrl("acme", "/overview"));
+  await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("Notifications: 1 new");
+  await openBell(page);
+  const item = page.getByRole("link", { name: new RegExp(text) });
+  await expect(item).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/acme-staff-bell-open-1280.png` });
+  await page.setViewportSize({ width: 375, height: 760 });
+  await page.screenshot({ path: `${SHOTS}/acme-staff-bell-open-375.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await item.click();
+  await expect(page).toHaveURL(/\/messages\//);
+  await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("Notifications");
+
+  // Empty state and "Mark all as read" in the other firm, and the client's own bell.
+  const summit = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await signIn(summit, "summit", "partner@summit.test");
+  await summit.goto(firmUrl("summit", "/overview"));
+  await openBell(summit);
+  await expect(summit.getByText("You have no notifications.")).toBeVisible();
+  await summit.screenshot({ path: `${SHOTS}/summit-staff-bell-empty-1280.png` });
+  await summit.setViewportSize({ width: 375, height: 760 });
+  await summit.screenshot({ path: `${SHOTS}/summit-staff-bell-empty-375.png` });
+
+  await client.setViewportSize({ width: 1280, height: 800 });
+  await client.goto(firmUrl("acme", "/"));
+  await openBell(client);
+  await client.screenshot({ path: `${SHOTS}/acme-client-bell-open-1280.png` });
+  await client.setViewportSize({ width: 375, height: 760 });
+  await client.screenshot({ path: `${SHOTS}/acme-client-bell-open-375.png` });
+});
