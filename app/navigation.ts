@@ -11,6 +11,7 @@ import {
   canOpenFirmSettings,
   canOpenGuide,
   canOpenTemplates,
+  isFirmAdmin,
   type FirmAccess,
 } from "~/staff/permissions";
 
@@ -43,6 +44,8 @@ interface StaffNavRule extends NavItem {
 }
 
 const always = () => true;
+/** Custom Statuses (a firm setup page beside Firm Roles): partner or admin. */
+const canManageCustomStatuses = (viewer: NavViewer) => isFirmAdmin(viewer);
 
 /** The staff navigation table of the spec, in its order; role conditions come from `permissions.ts`. */
 export const STAFF_NAV_RULES: StaffNavRule[] = [
@@ -57,6 +60,7 @@ export const STAFF_NAV_RULES: StaffNavRule[] = [
   { to: "/activities", label: "Activities", show: always },
   { to: "/firm", label: "Firm Settings", show: canOpenFirmSettings },
   { to: "/settings/roles", label: "Firm Roles", show: canOpenFirmRoles },
+  { to: "/settings/statuses", label: "Custom Statuses", show: canManageCustomStatuses },
   { to: "/drop-link", label: "Drop Link", show: canOpenDropLink },
   { to: "/admin-guide", label: "Guide", show: canOpenGuide },
   { to: "/admin-profile", label: "Profile Settings", show: always },
@@ -92,4 +96,6 @@ export const IMPLEMENTED_PAGES: ReadonlySet<string> = new Set([
   "/activities",
   "/templates",
   "/messages",
+  "/settings/roles",
+  "/settings/statuses",
 ]);

@@ -42,6 +42,10 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "preview.$companyId.questionnaire.$questionnaireId.tsx": { probe: "/preview/{companyId}/questionnaire/{questionnaireId}" },
   "preview.template.$templateId.tsx": { exempt: "a firm template, not a client's data" },
   "preview.user.$previewUserId.tsx": { probe: "/preview/user/{userId}" },
+  "settings.statuses.tsx": { exempt: "the firm's custom statuses (partners and admins); no entity or user id" },
+  "settings.roles.tsx": { exempt: "the firm's roles (partners and admins); no entity or user id" },
+  "api.staff.custom-status.tsx": { probe: "/api/staff/custom-status" },
+  "api.staff.firm-roles.assign.tsx": { probe: "/api/staff/firm-roles/assign" },
 };
 
 const staffRouteFiles = readdirSync(routesDir)
