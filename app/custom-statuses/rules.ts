@@ -103,9 +103,9 @@ export const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.t
 
 /** The default texts of the status-change message when the firm left its templates empty (in the firm's words: tags allowed). */
 export const DEFAULT_STATUS_MESSAGE = {
-  emailSubject: "{firm_name}: an update on your {questionnaire_year} {questionnaire_name}",
-  emailMessage: "Hi {client_fname},\n\nThe status of your {questionnaire_year} {questionnaire_name} is now: {status}.",
-  smsMessage: "{firm_name}: your {questionnaire_year} {questionnaire_name} is now {status}.",
+  emailSubject: "Update on your {questionnaire_name}: {status}",
+  emailMessage: "Hi {client_fname},\n\nYour {questionnaire_name} is now: {status}.",
+  smsMessage: "{firm_name}: your {questionnaire_name} is now {status}.",
 } as const;
 
 export interface StatusMessageTexts {

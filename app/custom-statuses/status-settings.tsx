@@ -35,7 +35,7 @@ export function CustomStatusSettings({ statuses }: { statuses: CustomStatusRow[]
       <header className={s.header}>
         <div>
           <h1 className={s.title}>Custom Statuses</h1>
-          <p className={s.subtitle}>{t("Your own steps for a questionnaire, shown in Collect and, in the client's words, on their dashboard.")}</p>
+          <p className={s.subtitle}>{t("Your own steps for each questionnaire, shown in Collect and, in the client's words, on their dashboard.")}</p>
         </div>
         <Button onClick={() => setEditing({ mode: "create" })}>Add status</Button>
       </header>

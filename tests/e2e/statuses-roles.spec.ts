@@ -14,7 +14,7 @@ async function shoot(page: Page, name: string) {
 test("a partner creates a custom status, sets it from Collect with notify, and the client sees it on the card", async ({ page }) => {
   await signIn(page, "acme", "partner@acme.test");
   await page.goto(firmUrl("acme", "/settings/statuses"));
-  await expect(page.getByRole("heading", { name: "Custom Statuses" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Custom Statuses", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Add status" }).click();
   const dialog = page.getByRole("dialog", { name: "Add status" });
   await dialog.getByLabel("Status staff see").fill("Extension filed");
@@ -34,7 +34,7 @@ test("a partner creates a custom status, sets it from Collect with notify, and t
   const mark = await outboxMark("acme");
   await action.click();
   const set = page.getByRole("dialog", { name: "Set status" });
-  await set.getByLabel("Status").selectOption({ label: "Extension filed" });
+  await set.getByLabel("Status", { exact: true }).selectOption({ label: "Extension filed" });
   await set.getByText("Notify the client").click();
   await shoot(page, "acme-set-status");
   await set.getByRole("button", { name: "Set status" }).click();
@@ -55,7 +55,7 @@ test("a partner creates a firm role, assigns it in bulk from Entities, and Colle
   await signIn(page, "summit", "partner@summit.test");
   await expect(async () => {
     await page.goto(firmUrl("summit", "/settings/roles"));
-    await expect(page.getByRole("heading", { name: "Firm Roles" })).toBeVisible({ timeout: 2000 });
+    await expect(page.getByRole("heading", { name: "Firm Roles", exact: true })).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 20_000 });
   await page.getByLabel("New role").fill("Preparer");
   await page.getByRole("button", { name: "Add role" }).click();
@@ -67,7 +67,7 @@ test("a partner creates a firm role, assigns it in bulk from Entities, and Colle
   await page.getByRole("checkbox", { name: "Select Christopher Adams" }).first().check();
   await page.getByRole("button", { name: "Assign role" }).click();
   const assign = page.getByRole("dialog", { name: "Assign role" });
-  await assign.getByLabel("Role").selectOption({ label: "Preparer" });
+  await assign.getByLabel("Role", { exact: true }).selectOption({ label: "Preparer" });
   const staff = assign.getByLabel("Staff member");
   const first = await staff.locator("option").nth(1).textContent();
   await staff.selectOption({ index: 1 });
