@@ -12,6 +12,7 @@ import {
   canOpenFirmSettings,
   canOpenGuide,
   canOpenTemplates,
+  isFirmAdmin,
   type FirmAccess,
 } from "~/staff/permissions";
 import { canOpenTeam } from "~/team/team-rules";
@@ -45,6 +46,8 @@ interface StaffNavRule extends NavItem {
 }
 
 const always = () => true;
+/** Custom Statuses (a firm setup page beside Firm Roles): partner or admin. */
+const canManageCustomStatuses = (viewer: NavViewer) => isFirmAdmin(viewer);
 
 /** The staff navigation table of the spec, in its order; role conditions come from `permissions.ts`. */
 export const STAFF_NAV_RULES: StaffNavRule[] = [
@@ -62,6 +65,7 @@ export const STAFF_NAV_RULES: StaffNavRule[] = [
   { to: "/firm/preferences", label: "Firm Preferences", show: (v) => canEditFirmPreferences(v) && !canOpenFirmSettings(v) },
   { to: "/settings/roles", label: "Firm Roles", show: canOpenFirmRoles },
   { to: "/settings/team", label: "Team", show: canOpenTeam },
+  { to: "/settings/statuses", label: "Custom Statuses", show: canManageCustomStatuses },
   { to: "/drop-link", label: "Drop Link", show: canOpenDropLink },
   { to: "/admin-guide", label: "Guide", show: canOpenGuide },
   { to: "/admin-profile", label: "Profile Settings", show: always },
@@ -99,4 +103,6 @@ export const IMPLEMENTED_PAGES: ReadonlySet<string> = new Set([
   "/messages",
   "/firm/preferences",
   "/settings/team",
+  "/settings/roles",
+  "/settings/statuses",
 ]);

@@ -194,6 +194,8 @@ export interface PreviewData {
     reminderEmailMessage: string | null;
     reminderInAppMessage: string | null;
     reminderSmsMessage: string | null;
+    /** The custom status set on it (app/custom-statuses). */
+    firmCustomStatusId: string | null;
   };
   /** The questionnaire as the client's page reads it (answers, entries, notes with replies, files). */
   sections: SectionData[];
@@ -284,6 +286,7 @@ export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, q
       reminderEmailMessage: q.reminderEmailMessage,
       reminderInAppMessage: q.reminderInAppMessage,
       reminderSmsMessage: q.reminderSmsMessage,
+      firmCustomStatusId: q.firmCustomStatusId,
     },
     ...view,
     progress: {

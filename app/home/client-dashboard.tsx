@@ -1,7 +1,8 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { statusTone } from "~/custom-statuses/rules";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { Select } from "~/components/ui/field";
@@ -36,6 +37,9 @@ export interface ClientDashboardData {
       openedAt: string | null;
       inProgress: boolean;
       customStatus: string | null;
+      /** What the firm asks of the client at this status. */
+      customStatusInstruction: string | null;
+      customStatusColor: string | null;
       /** From questionnaires/progress.ts, as every screen shows it. */
       progress: ProgressCounts;
       /** The sections the client was asked. */
@@ -106,7 +110,7 @@ export function ClientDashboard({ data, today }: { data: ClientDashboardData; to
                     key={q.id}
                     q={q}
                     companyHash={home.selected?.hashId ?? ""}
-                    badge={q.customStatus ? { label: q.customStatus, tone: "info" } : badge}
+                    badge={q.customStatus ? { label: q.customStatus, tone: statusTone(q.customStatusColor) } : badge}
                     initiallyExpanded={data.expanded.includes(q.id)}
                   />
                 );
@@ -165,7 +169,7 @@ function QuestionnaireCard({
 }: {
   q: DashboardQuestionnaire;
   companyHash: string;
-  badge: { label: string; tone: "neutral" | "info" | "success" | "warning" | "danger" } | null;
+  badge: { label: string; tone: BadgeTone } | null;
   initiallyExpanded: boolean;
 }) {
   const t = useVocabulary();
@@ -199,6 +203,11 @@ function QuestionnaireCard({
         </div>
         {badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
       </div>
+      {q.customStatus && q.customStatusInstruction ? (
+        <p className={s.statusInstruction} data-testid="custom-status-instruction">
+          {q.customStatusInstruction}
+        </p>
+      ) : null}
       <ProgressBar value={q.progress.percent} label="Progress" showValue valueText={progressSummary(q.progress)} />
       {q.sections.length > 0 ? (
         <ul className={s.sectionList} aria-label="Sections">

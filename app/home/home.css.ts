@@ -128,3 +128,6 @@ export const linkButton = style({
   ":hover": { textDecoration: "underline" },
   ":focus-visible": { outline: `3px solid ${vars.color.focus}`, outlineOffset: 2, borderRadius: vars.radius.sm },
 });
+
+/** The firm's instruction under a custom status on a questionnaire card. */
+export const statusInstruction = style({ color: vars.color.text, fontSize: vars.fontSize.sm, margin: `0 0 ${vars.space.sm}` });

@@ -11,6 +11,8 @@ import { DataTable, type DataTableColumn, type RowSelectionState } from "~/compo
 import { FirmPage } from "~/components/firm-page";
 import { Badge, Button, PageHeader, useToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
+import { AssignRoleDialog } from "~/firm-roles/assign-role-dialog";
+import { listAssignableStaff, listFirmRoles } from "~/firm-roles/roles.server";
 import { EntityNotificationsDialog, EntityTagsDialog } from "~/staff/dialogs/entity-bulk-dialogs";
 import { CreateEntityDialog } from "~/staff/dialogs/entity-create-dialog";
 import { useEntityAction } from "~/staff/dialogs/entity-form";
@@ -30,8 +32,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const { facts } = await loadStaffViewer(request, portal);
   const { state, setCookie } = await loadTableState(request, "entities", ENTITIES_TABLE);
-  const [list, options, tagNames] = await Promise.all([listEntities(portal, facts, state), entityFilterOptions(portal), entityTagNames(portal)]);
-  return data({ state, ...list, options, tagNames, isAdvisor: facts.isAdvisor }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+  const [list, options, tagNames, roles] = await Promise.all([
+    listEntities(portal, facts, state),
+    entityFilterOptions(portal),
+    entityTagNames(portal),
+    listFirmRoles(portal),
+  ]);
+  // Assign role (only with use_firm_roles): the firm's roles and its staff.
+  const roleStaff = portal.firm.preferences.useFirmRoles ? await listAssignableStaff(portal) : [];
+  return data(
+    { state, ...list, options, tagNames, roles, roleStaff, useFirmRoles: Boolean(portal.firm.preferences.useFirmRoles), isAdvisor: facts.isAdvisor },
+    { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -57,10 +69,10 @@ function cell(c: (typeof ENTITY_COLUMNS)[number], row: EntityRow) {
   }
 }
 
-type Open = null | "tags" | "notifications" | "create";
+type Open = null | "tags" | "notifications" | "create" | "role";
 
 export default function EntitiesPage() {
-  const { state, rows, page, options, tagNames, isAdvisor } = useLoaderData<typeof loader>();
+  const { state, rows, page, options, tagNames, isAdvisor, roles, roleStaff, useFirmRoles } = useLoaderData<typeof loader>();
   const t = useVocabulary();
   const toast = useToast();
   const navigate = useNavigate();
@@ -132,6 +144,11 @@ export default function EntitiesPage() {
                   Notifications
                 </Button>
               ) : null}
+              {useFirmRoles ? (
+                <Button variant="secondary" onClick={() => bulk("role")}>
+                  Assign role
+                </Button>
+              ) : null}
             </>
           )
         }
@@ -155,6 +172,14 @@ export default function EntitiesPage() {
         action="/admin?index"
         ids={selectedIds}
         current={[1, 2, 3, 4, 5, 7]}
+      />
+      <AssignRoleDialog
+        open={open === "role"}
+        entityIds={selectedIds}
+        roles={roles}
+        staff={roleStaff}
+        onClose={() => setOpen(null)}
+        onDone={() => setSelected({})}
       />
       <CreateEntityDialog open={open === "create"} onClose={() => setOpen(null)} action="/admin?index" onCreated={(hashId) => navigate(`/admin/${hashId}`)} />
     </FirmPage>

@@ -206,6 +206,17 @@ const PROBES: Probe[] = [
     allowed: [200],
     read: true,
   },
+  {
+    route: "POST /api/staff/custom-status",
+    request: (s) => json("/api/staff/custom-status", { questionnaireIds: [s.questionnaireId], statusId: null }),
+    allowed: [200],
+  },
+  {
+    route: "POST /api/staff/firm-roles/assign",
+    // Summit does not use firm roles: the member's own group's entity is found, then refused for that (403).
+    request: (s) => json("/api/staff/firm-roles/assign", { roleId: "role_probe", userId: "usr_probe", entityIds: [s.entityId] }),
+    allowed: [403],
+  },
   // Entity actions.
   {
     route: "POST /admin/{hash} use-owner-email",

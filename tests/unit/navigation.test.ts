@@ -65,6 +65,7 @@ describe("staff navigation", () => {
       "Firm Settings",
       "Firm Roles",
       "Team",
+      "Custom Statuses",
       "Drop Link",
       "Guide",
       "Profile Settings",
@@ -78,6 +79,13 @@ describe("staff navigation", () => {
       expect(labels(staffNavigation({ firmAccess, isAdvisor: false }, prefs, everything))).toContain("Drop Link");
     expect(labels(staffNavigation({ firmAccess: null, isAdvisor: true }, prefs, everything))).not.toContain("Drop Link");
     expect(labels(staffNavigation({ firmAccess: "partner", isAdvisor: false }, {}, everything))).not.toContain("Guide");
+  });
+
+  it("gives Custom Statuses to partners and admins only", () => {
+    for (const firmAccess of ["partner", "admin"] as const)
+      expect(labels(staffNavigation({ firmAccess, isAdvisor: true }, {}, everything))).toContain("Custom Statuses");
+    for (const firmAccess of ["full", "group"] as const)
+      expect(labels(staffNavigation({ firmAccess, isAdvisor: true }, {}, everything))).not.toContain("Custom Statuses");
   });
 
   it("links only pages that exist", () => {

@@ -46,6 +46,10 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "preview.user.$previewUserId.tsx": { probe: "/preview/user/{userId}" },
   "settings.team.tsx": { exempt: "the firm's staff (partners and admins only, 403 to everyone else); no client or entity id" },
   "settings.groups.tsx": { exempt: "the firm's groups (partners and admins only, 403 to everyone else); no client or entity id" },
+  "settings.statuses.tsx": { exempt: "the firm's custom statuses (partners and admins); no entity or user id" },
+  "settings.roles.tsx": { exempt: "the firm's roles (partners and admins); no entity or user id" },
+  "api.staff.custom-status.tsx": { probe: "/api/staff/custom-status" },
+  "api.staff.firm-roles.assign.tsx": { probe: "/api/staff/firm-roles/assign" },
 };
 
 const staffRouteFiles = readdirSync(routesDir)

@@ -6,6 +6,8 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Button, ConfirmDialog, Dialog, useToast } from "~/components/ui";
+import type { CustomStatusChoice } from "~/custom-statuses/rules";
+import { SetStatusDialog } from "~/custom-statuses/set-status-dialog";
 import { SendRemindersDialog } from "~/reminders/send-reminders-dialog";
 import { useVocabulary } from "~/vocabulary";
 import { COLLECT_MESSAGES } from "../preview/rules";
@@ -20,14 +22,16 @@ export interface BulkActionsProps {
   deletedView: boolean;
   isAdvisor: boolean;
   today: string;
+  /** The firm's custom statuses ("Set status" shows when there are some). */
+  statuses?: CustomStatusChoice[];
 }
 
-export function BulkActions({ selected, clear, deletedView, isAdvisor, today }: BulkActionsProps) {
+export function BulkActions({ selected, clear, deletedView, isAdvisor, today, statuses = [] }: BulkActionsProps) {
   const tr = useVocabulary();
   const toast = useToast();
   const revalidator = useRevalidator();
   const bulk = useFetcher<ActionResult>();
-  const [dialog, setDialog] = useState<null | "lock" | "due" | "reminders" | "drafts">(null);
+  const [dialog, setDialog] = useState<null | "lock" | "due" | "reminders" | "drafts" | "status">(null);
   const [sendReminders, setSendReminders] = useState(false);
   const submit = (body: Record<string, unknown>) =>
     bulk.submit({ ...body, questionnaireIds: [...selected] } as never, { method: "post", action: "/api/staff/questionnaires", encType: "application/json" });
@@ -68,6 +72,11 @@ export function BulkActions({ selected, clear, deletedView, isAdvisor, today }: 
               <Button size="sm" variant="secondary" disabled={!isAdvisor || busy} onClick={() => setSendReminders(true)}>
                 Send reminders
               </Button>
+              {statuses.length ? (
+                <Button size="sm" variant="secondary" disabled={busy} onClick={() => setDialog("status")}>
+                  Set status
+                </Button>
+              ) : null}
             </>
           )}
           <Button size="sm" variant="ghost" onClick={clear}>
@@ -108,6 +117,7 @@ export function BulkActions({ selected, clear, deletedView, isAdvisor, today }: 
         onCancel={() => setDialog(null)}
         onSave={(remindersDisabled) => submit({ intent: "reminders", remindersDisabled })}
       />
+      <SetStatusDialog open={dialog === "status"} questionnaireIds={[...selected]} statuses={statuses} onClose={() => setDialog(null)} onDone={clear} />
       <SendRemindersDialog
         open={sendReminders}
         questionnaireIds={[...selected]}

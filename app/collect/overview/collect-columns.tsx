@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import type { DataTableColumn } from "~/components/data-table";
 import { Badge, Button } from "~/components/ui";
 import type { useVocabulary } from "~/vocabulary";
+import { statusTone } from "~/custom-statuses/rules";
+import { roleColumnKey, type FirmRoleColumn } from "~/firm-roles/rules";
 import { progressSummary } from "~/questionnaires/progress";
 import { scheduledReminderDate } from "~/reminders/rules";
 import { formatDay, statusBadge } from "./format";
@@ -15,7 +17,10 @@ type Translate = ReturnType<typeof useVocabulary>;
 /** Opens the preview dialog of a questionnaire, at a question when given. */
 type Open = (id: string, questionId?: string) => void;
 
-function cell(key: Exclude<CollectColumnKey, "select">, row: CollectRow, tr: Translate, today: string, open: Open): ReactNode {
+/** The row's own actions besides Open (set custom status), when the firm has statuses. */
+type SetStatus = ((row: CollectRow) => void) | null;
+
+function cell(key: Exclude<CollectColumnKey, "select">, row: CollectRow, tr: Translate, today: string, open: Open, setStatus: SetStatus): ReactNode {
   switch (key) {
     case "notes":
       return (
@@ -41,7 +46,7 @@ function cell(key: Exclude<CollectColumnKey, "select">, row: CollectRow, tr: Tra
         </>
       );
     case "firm_custom_status_id":
-      return row.customStatus ? <Badge tone="brand">{row.customStatus}</Badge> : "";
+      return row.customStatus ? <Badge tone={statusTone(row.customStatusColor)}>{row.customStatus}</Badge> : "";
     case "firm_role":
       return row.firmRoles.join(", ");
     case "documents":
@@ -105,9 +110,16 @@ function cell(key: Exclude<CollectColumnKey, "select">, row: CollectRow, tr: Tra
       );
     case "actions":
       return (
-        <Button size="sm" variant="secondary" onClick={() => open(row.id)} aria-label={`Open ${row.client}: ${tr(row.name)}`}>
-          Open
-        </Button>
+        <div className={s.rowActions}>
+          <Button size="sm" variant="secondary" onClick={() => open(row.id)} aria-label={`Open ${row.client}: ${tr(row.name)}`}>
+            Open
+          </Button>
+          {setStatus && !row.deletedAt ? (
+            <Button size="sm" variant="ghost" onClick={() => setStatus(row)} aria-label={`Set status of ${row.client}: ${tr(row.name)}`}>
+              Status
+            </Button>
+          ) : null}
+        </div>
       );
     case "next_reminder_date":
       return row.remindersDisabled ? <span className={s.muted}>Off</span> : formatDay(scheduledReminderDate(row));
@@ -120,15 +132,32 @@ function clientNotesLabel(count: number): string {
   return count === 1 ? "1 client note" : `${count} client notes`;
 }
 
-/** Every column but the row's checkbox (the DataTable's selection column). */
-export function collectColumns(tr: Translate, today: string, open: Open): DataTableColumn<CollectRow>[] {
-  return COLLECT_COLUMNS.filter((c) => c.key !== "select").map((c) => ({
+/** Every column but the row's checkbox (the DataTable's selection column), with one column per firm role before the actions. */
+export function collectColumns(
+  tr: Translate,
+  today: string,
+  open: Open,
+  roles: readonly FirmRoleColumn[] = [],
+  setStatus: SetStatus = null,
+): DataTableColumn<CollectRow>[] {
+  const columns: DataTableColumn<CollectRow>[] = COLLECT_COLUMNS.filter((c) => c.key !== "select").map((c) => ({
     key: c.key,
     label: c.label,
     header: c.key === "name" ? tr("Questionnaire") : tr(c.label),
     sortable: c.sortable,
     pin: c.key === "actions" ? ("end" as const) : undefined,
-    render: (row: CollectRow) => cell(c.key as Exclude<CollectColumnKey, "select">, row, tr, today, open),
+    render: (row: CollectRow) => cell(c.key as Exclude<CollectColumnKey, "select">, row, tr, today, open, setStatus),
+  }));
+  return [...columns.slice(0, -1), ...roleColumns<CollectRow>(roles), ...columns.slice(-1)];
+}
+
+/** One column per firm role: who holds it on the row's entity (shared by the tables whose rows belong to entities). */
+export function roleColumns<R extends { roleHolders?: Record<string, string[]> }>(roles: readonly FirmRoleColumn[]): DataTableColumn<R>[] {
+  return roles.map((role) => ({
+    key: roleColumnKey(role.id),
+    label: role.name,
+    sortable: false,
+    render: (row: R) => (row.roleHolders?.[role.id] ?? []).join(", "),
   }));
 }
 

@@ -9,6 +9,9 @@ import { useEffect, useMemo, useState } from "react";
 import { DataTable, type RowSelectionState } from "~/components/data-table";
 import type { PageInfo, TableState } from "~/components/data-table/state";
 import { PageHeader, type SelectOption } from "~/components/ui";
+import { SetStatusDialog } from "~/custom-statuses/set-status-dialog";
+import type { CustomStatusChoice } from "~/custom-statuses/rules";
+import { withRoleColumns, type FirmRoleColumn } from "~/firm-roles/rules";
 import { useVocabulary } from "~/vocabulary";
 import { PreviewDialog } from "../preview/preview-dialog";
 import { SendQuestionnaireButton } from "../send/send-dialog";
@@ -28,6 +31,10 @@ export interface CollectData {
   today: string;
   isAdvisor: boolean;
   options: { advisors: SelectOption[]; groups: SelectOption[]; customStatuses: SelectOption[]; entityTypes: SelectOption[]; years: SelectOption[] };
+  /** The firm's roles (one column each), only with use_firm_roles. */
+  roles: FirmRoleColumn[];
+  /** The firm's custom statuses, to set on rows. */
+  statuses: CustomStatusChoice[];
 }
 
 /** After a send the list reloads 3 s later (§9). */
@@ -48,7 +55,13 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
   useEffect(() => setSelected({}), [filterKey]);
   const selectedIds = useMemo(() => new Set(Object.keys(selected).filter((id) => selected[id])), [selected]);
 
-  const columns = useMemo(() => collectColumns(tr, today, (id, questionId) => setOpen({ id, questionId })), [tr, today]);
+  const [statusOf, setStatusOf] = useState<CollectRow | null>(null);
+  const hasStatuses = data.statuses.length > 0;
+  const columns = useMemo(
+    () => collectColumns(tr, today, (id, questionId) => setOpen({ id, questionId }), data.roles, hasStatuses ? setStatusOf : null),
+    [tr, today, data.roles, hasStatuses],
+  );
+  const config = useMemo(() => withRoleColumns(COLLECT_TABLE, data.roles), [data.roles]);
   const hasFilters = Boolean(state.q || Object.keys(state.filters).length);
 
   return (
@@ -61,7 +74,7 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
       <QueueBanner />
       <DataTable
         label={tr("Questionnaires")}
-        config={COLLECT_TABLE}
+        config={config}
         state={state}
         page={page}
         rows={rows}
@@ -72,7 +85,16 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
         selection={{ selected, onChange: setSelected }}
         rowLabel={collectRowLabel(tr)}
         selectAllLabel="Select all rows on this page"
-        aboveRows={<BulkActions selected={selectedIds} clear={() => setSelected({})} deletedView={deletedView} isAdvisor={isAdvisor} today={today} />}
+        aboveRows={
+          <BulkActions
+            selected={selectedIds}
+            clear={() => setSelected({})}
+            deletedView={deletedView}
+            isAdvisor={isAdvisor}
+            today={today}
+            statuses={data.statuses}
+          />
+        }
         emptyTitle={deletedView ? `No deleted ${tr("questionnaires")}.` : `No ${tr("questionnaires")} found.`}
         emptyDescription={hasFilters ? "Try another search or clear the filters." : `${tr("Questionnaires")} you send to clients show up here.`}
         pagerNote={
@@ -82,8 +104,22 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
         }
       />
       {openId ? (
-        <PreviewDialog questionnaireId={openId} isAdvisor={isAdvisor} today={today} focusQuestionId={open?.questionId ?? null} onClose={() => setOpen(null)} />
+        <PreviewDialog
+          questionnaireId={openId}
+          isAdvisor={isAdvisor}
+          today={today}
+          focusQuestionId={open?.questionId ?? null}
+          statuses={data.statuses}
+          onClose={() => setOpen(null)}
+        />
       ) : null}
+      <SetStatusDialog
+        open={statusOf !== null}
+        questionnaireIds={statusOf ? [statusOf.id] : []}
+        statuses={data.statuses}
+        currentStatusId={data.statuses.find((st) => st.name === statusOf?.customStatus)?.id ?? null}
+        onClose={() => setStatusOf(null)}
+      />
     </>
   );
 }

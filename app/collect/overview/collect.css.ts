@@ -120,3 +120,6 @@ export const notePreview = style({
   maxWidth: "100%",
   selectors: { [`${noteButton}:hover &`]: { textDecoration: "underline" } },
 });
+
+/** A row's action buttons (Open, Status), side by side. */
+export const rowActions = style({ display: "flex", gap: vars.space.xs, alignItems: "center", flexWrap: "nowrap" });

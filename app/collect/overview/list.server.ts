@@ -38,6 +38,8 @@ export interface CollectRow {
   remindersDisabled: boolean;
   nextReminderDate: string | null;
   customStatus: string | null;
+  /** The custom status's palette colour (app/custom-statuses/rules.ts). */
+  customStatusColor: string | null;
   entityType: string;
   externalUserId: string | null;
   externalEntityId: string | null;
@@ -50,6 +52,8 @@ export interface CollectRow {
   latestClientNote: { questionId: string; author: string; body: string } | null;
   documents: number;
   firmRoles: string[];
+  /** Role id → who holds it on the row's entity (the per-role columns, only with use_firm_roles; set by the loader). */
+  roleHolders?: Record<string, string[]>;
   /** Spec field has_split_documents_to_review: see SPLIT_TO_REVIEW_SQL. */
   hasSplitDocumentsToReview: boolean;
   /** The sections the client was asked and how many are done (questionnaires/progress.ts, as every screen shows it). */
@@ -86,7 +90,7 @@ const SELECT = `q.id, q.company_id AS "companyId", c.hash_id AS "companyHash", c
   ${ts("q.submitted_at")} AS "submittedAt", ${ts("q.first_doc_uploaded_at")} AS "firstDocUploadedAt", ${ts("q.deleted_at")} AS "deletedAt",
   q.reminders_disabled AS "remindersDisabled", ${ts("q.next_reminder_date")} AS "nextReminderDate",
   q.deposit_status::text AS "depositStatus", q.deposit_amount_cents AS "depositAmountCents",
-  cs.firm_user_display_status AS "customStatus", c.entity_type AS "entityType",
+  cs.firm_user_display_status AS "customStatus", cs.color AS "customStatusColor", c.entity_type AS "entityType",
   o.external_user_id AS "externalUserId", c.external_entity_id AS "externalEntityId",
   CASE WHEN adv.id IS NULL THEN NULL ELSE trim(adv.fname || ' ' || adv.lname) END AS assigned,
   g.name AS "firmGroup",

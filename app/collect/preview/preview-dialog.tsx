@@ -5,7 +5,7 @@
  * while locked); and the other actions: completed / not completed, track changes, deposit, due
  * dates, reminders, delete and restore. Data and actions go through /api/staff/questionnaires/{id}.
  */
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import {
   Alert,
@@ -24,6 +24,8 @@ import {
   useToast,
 } from "~/components/ui";
 import { apiFetch } from "~/auth/api-fetch";
+import { statusTone, type CustomStatusChoice } from "~/custom-statuses/rules";
+import { SetStatusDialog } from "~/custom-statuses/set-status-dialog";
 import { askedSections } from "~/questionnaires/answer-summary";
 import { AnswerView } from "~/questionnaires/answer-view";
 import { NoteThreads } from "~/questionnaires/page/notes";
@@ -52,11 +54,14 @@ export function PreviewDialog({
   isAdvisor,
   today,
   focusQuestionId,
+  statuses = [],
   onClose,
 }: {
   questionnaireId: string;
   isAdvisor: boolean;
   today: string;
+  /** The firm's custom statuses (Set status shows when there are some). */
+  statuses?: CustomStatusChoice[];
   /** Bring this question into view (Collect's notes column opens the dialog at the client's note). */
   focusQuestionId?: string | null;
   onClose: () => void;
@@ -65,9 +70,10 @@ export function PreviewDialog({
   const toast = useToast();
   const location = useLocation();
   const loader = useFetcher<PreviewData>();
+  const revalidator = useRevalidator();
   const action = useFetcher<ActionResult>();
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [sub, setSub] = useState<null | "due" | "reminders" | "items">(null);
+  const [sub, setSub] = useState<null | "due" | "reminders" | "items" | "status">(null);
   const endpoint = `/api/staff/questionnaires/${encodeURIComponent(questionnaireId)}`;
 
   // The dialog closes when the path changes (e.g. Preview).
@@ -138,6 +144,7 @@ export function PreviewDialog({
 
   const data = loader.data;
   const q = data?.questionnaire;
+  const customStatus = statuses.find((st) => st.id === q?.firmCustomStatusId) ?? null;
   const busy = action.state !== "idle";
   const badge = q ? (q.deleted ? { label: "Deleted", tone: "danger" as const } : statusBadge({ ...q }, today)) : null;
   const depositKnown = q && q.depositAmountCents && q.depositStatus;
@@ -204,6 +211,11 @@ export function PreviewDialog({
         <>
           <div className={s.dialogHeader} role="toolbar" aria-label={`${tr("Questionnaire")} actions`}>
             {badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
+            {customStatus ? (
+              <Badge tone={statusTone(customStatus.color)} title="Custom status">
+                {customStatus.name}
+              </Badge>
+            ) : null}
             {q!.deleted ? (
               <Button size="sm" disabled={!isAdvisor || busy} onClick={() => setConfirm("restore")}>
                 Restore
@@ -244,6 +256,11 @@ export function PreviewDialog({
               <Button size="sm" variant="ghost" disabled={busy} onClick={() => setSub("reminders")}>
                 Edit reminders
               </Button>
+              {statuses.length ? (
+                <Button size="sm" variant="ghost" disabled={busy} onClick={() => setSub("status")}>
+                  Set status
+                </Button>
+              ) : null}
               {depositKnown ? (
                 <Button
                   size="sm"
@@ -307,6 +324,17 @@ export function PreviewDialog({
             busy={busy}
             onCancel={() => setSub(null)}
             onSave={(body) => run({ intent: "reminders", ...body })}
+          />
+          <SetStatusDialog
+            open={sub === "status"}
+            questionnaireIds={[q!.id]}
+            statuses={statuses}
+            currentStatusId={q!.firmCustomStatusId}
+            onClose={() => setSub(null)}
+            onDone={() => {
+              loader.load(endpoint);
+              revalidator.revalidate();
+            }}
           />
           <AdditionalItemsDialog
             open={sub === "items"}

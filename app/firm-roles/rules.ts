@@ -1,0 +1,59 @@
+/**
+ * Firm roles (staff spec §3 "Firm role", §6): the settings form's rules and messages, and the
+ * tables' role columns (one per role: Collect today, Deliver when it exists). Pure.
+ */
+import { z } from "zod";
+import type { TableConfig } from "~/components/data-table/state";
+
+export const ROLE_NAME_MAX = 60;
+
+export const FIRM_ROLE_MESSAGES = {
+  nameRequired: "Enter a role name",
+  duplicate: "Your firm already has a role with this name",
+  notFound: "Role not found",
+  staffNotFound: "Staff member not found",
+  created: "Role created",
+  renamed: "Role renamed",
+  deleted: "Role deleted",
+  assigned: "Role assigned",
+  forbidden: "Only partners and admins can manage firm roles.",
+  off: "Your firm does not use firm roles.",
+} as const;
+
+const roleName = z.string().trim().min(1, FIRM_ROLE_MESSAGES.nameRequired).max(ROLE_NAME_MAX, `At most ${ROLE_NAME_MAX} characters`);
+const id = z.string().min(1).max(64);
+
+export const roleActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), roleName }),
+  z.object({ intent: z.literal("rename"), id, roleName }),
+  z.object({ intent: z.literal("delete"), id }),
+]);
+export type RoleAction = z.output<typeof roleActionSchema>;
+
+/** Entities table → Assign role: one role, one staff member, the selected entities. */
+export const bulkAssignSchema = z.object({
+  roleId: z.string({ message: "Choose a role" }).min(1, "Choose a role").max(64),
+  userId: z.string({ message: "Choose a staff member" }).min(1, "Choose a staff member").max(64),
+  entityIds: z.array(id).min(1, "Select at least one entity").max(1000, "At most 1000 entities at once"),
+});
+export type BulkAssignInput = z.output<typeof bulkAssignSchema>;
+
+export interface FirmRoleColumn {
+  id: string;
+  name: string;
+}
+
+/** A role's column key in a table's state (URL, cookie). */
+export const roleColumnKey = (roleId: string) => `role_${roleId}`;
+
+/**
+ * A table's configuration with one column per role added (choosable, not sortable). They start
+ * shown: a firm that uses roles created them to see who does what.
+ */
+export function withRoleColumns(config: TableConfig, roles: readonly FirmRoleColumn[]): TableConfig {
+  if (roles.length === 0) return config;
+  return { ...config, columns: [...config.columns, ...roles.map((r) => roleColumnKey(r.id))] };
+}
+
+/** Who holds each role for an entity: role id → staff names. */
+export type EntityRoleHolders = Record<string, string[]>;
