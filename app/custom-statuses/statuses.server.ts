@@ -15,6 +15,8 @@ import { dispatchOutboundMessage } from "~/outbox/dispatch.server";
 import { queueEmail, queueSms } from "~/outbox/outbox.server";
 import { isMessageRefusal } from "~/outbox/rules";
 import { QUESTIONNAIRE_NOTIFICATION_TYPE, recipientChannels } from "~/reminders/rules";
+import { notify } from "~/notifications/notify.server";
+import { NOTIFICATION_TYPE } from "~/notifications/rules";
 import { replaceTags, tagValues } from "~/reminders/tags";
 import { isFirmAdmin } from "~/staff/permissions";
 import {
@@ -286,24 +288,21 @@ async function notifyStatusChange(
   }
 }
 
-/**
- * The client's in-app notice of a status change (what their notifications panel lists). The one
- * call site for it: a product-wide notify helper replaces this body when it exists.
- */
+/** The client's in-app notice of a status change: an item in their notification panel (notify honours their settings). */
 export async function notifyClientOfStatusChange(
   tx: FirmTx,
   portal: FirmSiteContext,
   notice: { userId: string; clientName: string; companyId: string; path: string; text: string },
 ) {
-  await tx.notification.create({
-    data: {
-      firmId: portal.firm.id,
-      userId: notice.userId,
-      typeId: QUESTIONNAIRE_NOTIFICATION_TYPE,
-      text: notice.text.slice(0, 1000),
+  await notify(
+    { firm: portal.firm, db: tx },
+    {
+      typeId: NOTIFICATION_TYPE.questionnaire,
+      userIds: [notice.userId],
+      text: notice.text,
       link: notice.path,
       clientName: notice.clientName,
       companyId: notice.companyId,
     },
-  });
+  );
 }
