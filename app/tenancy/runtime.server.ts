@@ -27,6 +27,7 @@ export { originAllowed } from "~/auth/origin";
 export { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders } from "~/security-headers.server";
 export { formBodyWithoutNul } from "~/nul";
 export { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS } from "~/unavailable";
+export { answerOutages } from "~/outage.server";
 
 export interface RuntimeJobOptions {
   /** Work the queues in this process (default: JOBS_WORKER, true unless "false"); false only sends jobs. */
