@@ -22,12 +22,20 @@ export function unavailablePageAnswer() {
   });
 }
 
+/** A Response of app/unavailable.ts (503 with Retry-After), not another 503 a route wrote itself. */
+function isUnavailableAnswer(error: unknown): boolean {
+  return error instanceof Response && error.status === UNAVAILABLE_STATUS && error.headers.has("Retry-After");
+}
+
 /** `handler`, answering a database outage with 503 (a page's boundary text, or a resource route's JSON). */
 export function answeringOutages<H extends Handler>(handler: H, page: boolean): H {
   const wrapped = async (args: Parameters<H>[0]) => {
     try {
       return await handler(args);
     } catch (error) {
+      // The session lookup's 503 is one Response shared by the request's loaders (root and page):
+      // each gets its own, since a body can be read once.
+      if (isUnavailableAnswer(error)) throw page ? unavailablePageAnswer() : unavailableResponse();
       if (!isDatabaseUnavailable(error)) throw error;
       if (!args.request.signal.aborted) console.error(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
       throw page ? unavailablePageAnswer() : unavailableResponse();
