@@ -8,8 +8,10 @@
  * role") and its open ones are cut, as while PostgreSQL restarts; the test server's other login
  * (the superuser the tests read with) is untouched.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
 import { firmUrl, signIn, sql } from "./support";
 
 const APP_LOGIN = "portal_app_login";
@@ -27,6 +29,35 @@ async function databaseUp() {
 }
 
 test.afterEach(databaseUp);
+
+/**
+ * Runs `load` while the questionnaires are locked (the session check and the shell's queries go
+ * through, the page's own query waits), and cuts the app's connections that wait: the database
+ * goes away in the middle of the page's loader.
+ */
+async function dropMidLoader<T>(load: () => Promise<T>): Promise<T> {
+  const port = readFileSync(path.join(process.env.E2E_DATA_DIR!, "postgres", "postmaster.pid"), "utf8")
+    .split("\n")[3]
+    ?.trim();
+  const locker = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/portal` });
+  await locker.connect();
+  try {
+    await locker.query("BEGIN");
+    await locker.query("LOCK TABLE questionnaires IN ACCESS EXCLUSIVE MODE");
+    const loading = load();
+    await expect
+      .poll(async () => {
+        const rows = await sql<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE usename = $1 AND wait_event_type = 'Lock'`, [APP_LOGIN]);
+        for (const { pid } of rows) await sql(`SELECT pg_terminate_backend($1)`, [pid]);
+        return rows.length;
+      })
+      .toBeGreaterThan(0);
+    return await loading;
+  } finally {
+    await locker.query("ROLLBACK").catch(() => {});
+    await locker.end();
+  }
+}
 
 interface TextQuestion {
   id: string;
@@ -113,6 +144,29 @@ test("a page loaded during an outage says the portal is unavailable, and Refresh
   await expect(page).toHaveURL(firmUrl("acme", question.path));
   await expect(page.getByText("Your progress is saved automatically.", { exact: false })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Account menu for / })).toBeVisible();
+});
+
+test("a database drop in the middle of a page's loader shows the text inside the page, with a Refresh of that page", async ({ page }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const slug of ["acme", "summit"]) {
+    const email = `client@${slug}.test`;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, slug, email);
+    const question = await textQuestionOf(email);
+    const answer = await dropMidLoader(() => page.goto(firmUrl(slug, question.path)));
+    expect(answer?.status()).toBe(503);
+    const alert = page.getByRole("alert").filter({ hasText: UNAVAILABLE });
+    await expect(alert).toBeVisible();
+    // Still signed in, in the firm's shell.
+    await expect(page.getByRole("button", { name: /^Account menu for / })).toBeVisible();
+    await expect(alert.getByRole("link", { name: "Refresh" })).toHaveAttribute("href", question.path);
+    await page.screenshot({ path: `${SHOTS}/page-unavailable-${slug}-1280.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: `${SHOTS}/page-unavailable-${slug}-375.png` });
+    await alert.getByRole("link", { name: "Refresh" }).click();
+    await expect(page.getByText("Your progress is saved automatically.", { exact: false })).toBeVisible();
+    await page.context().clearCookies();
+  }
 });
 
 test("the reconnecting bar and the outage page, for both firms at desktop and phone widths", async ({ page }) => {

@@ -147,37 +147,37 @@ async function waitUntilBack() {
   expect(back.status, back.text.slice(0, 300)).toBe(200);
 }
 
-describe("when the database goes away in the middle of a page's loader", () => {
-  /**
-   * Requests `path` while the questionnaires are locked (the session check goes through, the
-   * page's own query waits), takes the relay down once that query is waiting, and answers what
-   * the app answered.
-   */
-  async function dropMidLoader(path: string) {
-    await app.su.query("BEGIN");
-    await app.su.query("LOCK TABLE questionnaires IN ACCESS EXCLUSIVE MODE");
-    let down = false;
-    try {
-      const answer = client.get("acme", path);
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const { rows } = await app.su.query(
-          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-        );
-        if (rows.length) break;
-        if (Date.now() > deadline) throw new Error(`${path}: no query waited for the questionnaires`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await relay!.down();
-      down = true;
-      return await answer;
-    } finally {
-      await app.su.query("ROLLBACK");
-      if (down) await relay!.up();
-      await waitUntilBack();
+/**
+ * Requests `path` while `table` is locked (the questionnaires: the session check goes through,
+ * the page's own query waits), takes the relay down once a query is waiting, and answers what
+ * the app answered.
+ */
+async function dropMidLoader(path: string, table = "questionnaires") {
+  await app.su.query("BEGIN");
+  await app.su.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+  let down = false;
+  try {
+    const answer = client.get("acme", path);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const { rows } = await app.su.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+      );
+      if (rows.length) break;
+      if (Date.now() > deadline) throw new Error(`${path}: no query waited for ${table}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    await relay!.down();
+    down = true;
+    return await answer;
+  } finally {
+    await app.su.query("ROLLBACK");
+    if (down) await relay!.up();
+    await waitUntilBack();
   }
+}
 
+describe("when the database goes away in the middle of a page's loader", () => {
   it("answers 503 with Retry-After and the unavailable text (document and data requests), and keeps the session", async () => {
     const { rows } = await app.su.query(
       `SELECT q.id, c.hash_id FROM questionnaires q JOIN companies c ON c.id = q.company_id JOIN users u ON u.id = c.primary_owner_id
@@ -203,5 +203,17 @@ describe("when the database goes away in the middle of a page's loader", () => {
 
     expect(client.session()).toBe(session);
     expect((await client.get("acme", path)).status).toBe(200);
+  });
+});
+
+describe("when the database goes away during the session lookup", () => {
+  it("answers 503 and the server stays up (the cut connection's error is handled)", async () => {
+    const session = client.session();
+    const page = await dropMidLoader("/profile", "sessions");
+    expect(page.status, page.text.slice(0, 300)).toBe(503);
+    expect(page.text).toContain("The portal is temporarily unavailable. Try again in a moment.");
+    expect(clearsSession(page.headers["set-cookie"])).toBe(false);
+    expect(client.session()).toBe(session);
+    expect((await client.get("acme", "/profile")).status).toBe(200);
   });
 });
