@@ -16,6 +16,7 @@ import { useCurrentAddress } from "~/components/shell/status-panels";
 import { Alert, Button } from "~/components/ui";
 import { UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from "~/unavailable";
 import { useVocabulary } from "~/vocabulary";
+import * as s from "./route-error-boundary.css";
 
 export const GENERIC_ERROR = "Something went wrong. Please refresh this page to try again.";
 
@@ -47,15 +48,19 @@ export function RouteErrorBoundary({ titles, back, fallback }: RouteErrorBoundar
   return (
     <FirmPage>
       <Alert tone="danger" title={t(errorTitle(error, titles, fallback))}>
-        {unavailable ? (
-          <Button to={here} reloadDocument variant="secondary" size="sm">
-            Refresh
-          </Button>
-        ) : null}
-        {back ? (
-          <Button to={back.to} variant="secondary" size="sm">
-            {t(back.label)}
-          </Button>
+        {unavailable || back ? (
+          <div className={s.actions}>
+            {unavailable ? (
+              <Button to={here} reloadDocument variant="secondary" size="sm">
+                Refresh
+              </Button>
+            ) : null}
+            {back ? (
+              <Button to={back.to} variant="secondary" size="sm">
+                {t(back.label)}
+              </Button>
+            ) : null}
+          </div>
         ) : null}
       </Alert>
     </FirmPage>
