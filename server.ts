@@ -130,7 +130,7 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
     }
   });
 
-  const handleRemix = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : build.mode);
+  const handleRemix = createRequestHandler(portalApp.answerOutages(build), config.NODE_ENV === "production" ? "production" : build.mode);
   const remix: RequestHandler = async (req, res, next) => {
     try {
       const portal = res.locals.portal as PortalLoadContext;

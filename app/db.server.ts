@@ -466,6 +466,11 @@ export async function firmSql<R>(firmId: string, text: string, values: unknown[]
     }
   }
   const client = await init().pool.connect();
+  // A connection cut while checked out (the database restarting) also emits 'error': the query
+  // rejects with it; unheard, the event would end the process. The cut client leaves the pool.
+  let failed: Error | undefined;
+  const onError = (error: Error) => void (failed = error);
+  client.on("error", onError);
   try {
     await client.query("BEGIN");
     await client.query("SELECT set_config('app.firm_id', $1, true)", [firmId]);
@@ -476,7 +481,8 @@ export async function firmSql<R>(firmId: string, text: string, values: unknown[]
     await client.query("ROLLBACK").catch(() => {});
     throw error;
   } finally {
-    client.release();
+    client.removeListener("error", onError);
+    client.release(failed);
   }
 }
 

@@ -5,7 +5,8 @@ import { ROOT_THEME, brandVars, themeClass } from "../themes";
 import { getSessionUser, displayName } from "~/auth/session.server";
 import { ToastProvider } from "~/components/ui/toast";
 import { SignOutSync } from "~/auth/ui/sign-out-sync";
-import { ErrorPanel, NotFoundPanel } from "~/components/shell";
+import { ReconnectingNotice } from "~/auth/ui/reconnecting-notice";
+import { ErrorPanel, NotFoundPanel, UnavailablePanel } from "~/components/shell";
 import { VocabularyProvider, firmVocabulary } from "~/vocabulary";
 import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";
 import { unreadMessageCount } from "~/conversations/unread.server";
@@ -14,7 +15,7 @@ import { useNonce } from "~/nonce";
 import { readerTimeZone } from "~/time-zones";
 import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
 import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
-import { UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from "~/unavailable";
+import { UNAVAILABLE_STATUS } from "~/unavailable";
 import { PortalBanners } from "~/components/portal-banners";
 import { portalBanners } from "~/firms/banners.server";
 
@@ -101,6 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SignOutSync signedIn={Boolean(data?.user)} />
             <PortalBanners banners={data?.banners ?? []} />
             {children}
+            <ReconnectingNotice />
           </ToastProvider>
         </VocabularyProvider>
         <ScrollRestoration nonce={nonce} />
@@ -119,6 +121,6 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 403)) {
     return <NotFoundPanel status={error.status} />;
   }
-  if (isRouteErrorResponse(error) && error.status === UNAVAILABLE_STATUS) return <ErrorPanel message={UNAVAILABLE_TITLE} />;
+  if (isRouteErrorResponse(error) && error.status === UNAVAILABLE_STATUS) return <UnavailablePanel />;
   return <ErrorPanel />;
 }

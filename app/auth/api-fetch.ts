@@ -10,8 +10,9 @@
  * call is tried again quietly, after the answer's Retry-After and then twice as long each time (up
  * to 15 s, about a minute and a half in all), and the page stays as it is. Only when the outage
  * outlasts that does the caller get the 503 (callers keep what the person typed: the questionnaire's
- * autosave keeps the answer and tries again later). While it waits, `reconnecting` is announced
- * (`onReconnecting`), for a small non-blocking indicator.
+ * autosave keeps the answer and tries again later). From the first 503 until a call gets through,
+ * `onReconnecting` listeners hear that the page is waiting: the shell's 'Reconnecting…' bar
+ * (app/auth/ui/reconnecting-notice.tsx).
  */
 import { announceSignOut } from "./sign-out-broadcast";
 
@@ -93,23 +94,51 @@ export async function signOutAndLeave(): Promise<void> {
   window.location.assign("/");
 }
 
-/** Calls waiting for the portal to come back, page-wide. */
-let reconnecting = 0;
-const RECONNECTING_EVENT = "portal:reconnecting";
-
-function announceReconnecting(waiting: boolean) {
-  reconnecting = Math.max(0, reconnecting + (waiting ? 1 : -1));
-  if (typeof window !== "undefined") window.dispatchEvent(new CustomEvent(RECONNECTING_EVENT, { detail: reconnecting > 0 }));
+/**
+ * Whether the page is waiting for the portal to come back, from the answers themselves: on at a
+ * 503, off at the next answer that is not one (a call that gave up keeps it on: its caller tries
+ * again later, and the first call that gets through ends it). `publish` hears each change.
+ */
+export function reconnectingTracker(publish: (waiting: boolean) => void) {
+  let waiting = false;
+  return {
+    get waiting() {
+      return waiting;
+    },
+    answered(status: number) {
+      const next = status === 503;
+      if (next === waiting) return;
+      waiting = next;
+      publish(next);
+    },
+  };
 }
 
-/** Calls `listener(waiting)` whenever calls start or stop waiting out an outage; returns the unsubscribe. */
+const RECONNECTING_EVENT = "portal:reconnecting";
+const reconnecting = reconnectingTracker((waiting) => {
+  if (typeof window !== "undefined") window.dispatchEvent(new CustomEvent(RECONNECTING_EVENT, { detail: waiting }));
+});
+
+/** Whether calls of this page are waiting out an outage right now. */
+export function isReconnecting(): boolean {
+  return reconnecting.waiting;
+}
+
+/** Calls `listener(waiting)` whenever the page starts or stops waiting out an outage; returns the unsubscribe. */
 export function onReconnecting(listener: (waiting: boolean) => void): () => void {
   const handler = (event: Event) => listener((event as CustomEvent<boolean>).detail);
   window.addEventListener(RECONNECTING_EVENT, handler);
   return () => window.removeEventListener(RECONNECTING_EVENT, handler);
 }
 
+/** The browser's fetch, telling `reconnecting` about each answer. */
+async function fetchNoted(...args: Parameters<typeof fetch>): Promise<Response> {
+  const response = await fetch(...args);
+  reconnecting.answered(response.status);
+  return response;
+}
+
 /** `fetch` for our JSON endpoints, with the spec's 401 handling and quiet retries through an outage (503). */
 export function apiFetch(input: string, options: ApiFetchOptions = {}): Promise<Response> {
-  return apiFetchWith({ fetch: (...args) => fetch(...args), signOut: signOutAndLeave, onReconnecting: announceReconnecting }, input, options);
+  return apiFetchWith({ fetch: fetchNoted, signOut: signOutAndLeave }, input, options);
 }

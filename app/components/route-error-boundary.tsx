@@ -12,9 +12,11 @@
  */
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { FirmPage } from "~/components/firm-page";
+import { useCurrentAddress } from "~/components/shell/status-panels";
 import { Alert, Button } from "~/components/ui";
 import { UNAVAILABLE_STATUS, UNAVAILABLE_TITLE } from "~/unavailable";
 import { useVocabulary } from "~/vocabulary";
+import * as s from "./route-error-boundary.css";
 
 export const GENERIC_ERROR = "Something went wrong. Please refresh this page to try again.";
 
@@ -40,13 +42,25 @@ export function RouteErrorBoundary({ titles, back, fallback }: RouteErrorBoundar
   const error = useRouteError();
   // The titles and the server's refusals are the product's own texts: in the firm's words.
   const t = useVocabulary();
+  const here = useCurrentAddress();
+  // An outage: this same page loads again once the portal is back.
+  const unavailable = isRouteErrorResponse(error) && error.status === UNAVAILABLE_STATUS;
   return (
     <FirmPage>
       <Alert tone="danger" title={t(errorTitle(error, titles, fallback))}>
-        {back ? (
-          <Button to={back.to} variant="secondary" size="sm">
-            {t(back.label)}
-          </Button>
+        {unavailable || back ? (
+          <div className={s.actions}>
+            {unavailable ? (
+              <Button to={here} reloadDocument variant="secondary" size="sm">
+                Refresh
+              </Button>
+            ) : null}
+            {back ? (
+              <Button to={back.to} variant="secondary" size="sm">
+                {t(back.label)}
+              </Button>
+            ) : null}
+          </div>
         ) : null}
       </Alert>
     </FirmPage>

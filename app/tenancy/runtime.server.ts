@@ -28,6 +28,7 @@ export { LOCKED_CSP, applyAppSecurityHeaders, baseSecurityHeaders, inlineScriptH
 export { publicPage } from "~/public-pages.server";
 export { formBodyWithoutNul } from "~/nul";
 export { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS } from "~/unavailable";
+export { answerOutages } from "~/outage.server";
 
 export interface RuntimeJobOptions {
   /** Work the queues in this process (default: JOBS_WORKER, true unless "false"); false only sends jobs. */

@@ -10,6 +10,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, type Browser, type TestApp } from "../support/app";
+import { loaderDataPath } from "../support/single-fetch";
 
 /** A TCP relay to `target`; `down()` cuts every connection and stops listening, `up()` listens again on the same port. */
 async function startRelay(target: { host: string; port: number }) {
@@ -132,5 +133,87 @@ describe("while the database can't be reached", () => {
     expect(client.session()).toBe(session);
     const page = await client.get("acme", "/profile");
     expect(page.status).toBe(200);
+  });
+});
+
+/** Waits (up to 20 s) until the session answers again after the relay is back. */
+async function waitUntilBack() {
+  const deadline = Date.now() + 20_000;
+  let back = await client.get("acme", "/api/auth/session");
+  while (back.status === 503 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    back = await client.get("acme", "/api/auth/session");
+  }
+  expect(back.status, back.text.slice(0, 300)).toBe(200);
+}
+
+/**
+ * Requests `path` while `table` is locked (the questionnaires: the session check goes through,
+ * the page's own query waits), takes the relay down once a query is waiting, and answers what
+ * the app answered.
+ */
+async function dropMidLoader(path: string, table = "questionnaires") {
+  await app.su.query("BEGIN");
+  await app.su.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+  let down = false;
+  try {
+    const answer = client.get("acme", path);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const { rows } = await app.su.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+      );
+      if (rows.length) break;
+      if (Date.now() > deadline) throw new Error(`${path}: no query waited for ${table}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await relay!.down();
+    down = true;
+    return await answer;
+  } finally {
+    await app.su.query("ROLLBACK");
+    if (down) await relay!.up();
+    await waitUntilBack();
+  }
+}
+
+describe("when the database goes away in the middle of a page's loader", () => {
+  it("answers 503 with Retry-After and the unavailable text (document and data requests), and keeps the session", async () => {
+    const { rows } = await app.su.query(
+      `SELECT q.id, c.hash_id FROM questionnaires q JOIN companies c ON c.id = q.company_id JOIN users u ON u.id = c.primary_owner_id
+        WHERE u.email = 'client@acme.test' AND q.name = '2025 Individual Tax Organizer' ORDER BY q.tax_year DESC LIMIT 1`,
+    );
+    const path = `/questionnaire/${rows[0].hash_id}?questionnaireId=${rows[0].id}`;
+    const session = client.session();
+    expect((await client.get("acme", path)).status).toBe(200);
+
+    const page = await dropMidLoader(path);
+    expect(page.status, page.text.slice(0, 300)).toBe(503);
+    expect(page.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(page.text).toContain("The portal is temporarily unavailable. Try again in a moment.");
+    expect(page.text).not.toContain("Failed to load questionnaire");
+    expect(clearsSession(page.headers["set-cookie"])).toBe(false);
+
+    const dataPath = loaderDataPath(path, "routes/questionnaire.$companyHash");
+    const loaded = await dropMidLoader(dataPath);
+    expect(loaded.status, loaded.text.slice(0, 300)).toBe(503);
+    expect(loaded.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(loaded.text).toContain("The portal is temporarily unavailable. Try again in a moment.");
+    expect(clearsSession(loaded.headers["set-cookie"])).toBe(false);
+
+    expect(client.session()).toBe(session);
+    expect((await client.get("acme", path)).status).toBe(200);
+  });
+});
+
+describe("when the database goes away during the session lookup", () => {
+  it("answers 503 and the server stays up (the cut connection's error is handled)", async () => {
+    const session = client.session();
+    const page = await dropMidLoader("/profile", "sessions");
+    expect(page.status, page.text.slice(0, 300)).toBe(503);
+    expect(page.text).toContain("The portal is temporarily unavailable. Try again in a moment.");
+    expect(clearsSession(page.headers["set-cookie"])).toBe(false);
+    expect(client.session()).toBe(session);
+    expect((await client.get("acme", "/profile")).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { REFRESH_PATH, UNAVAILABLE_RETRIES, apiFetchWith, unavailableRetryDelayMs } from "~/auth/api-fetch";
+import { REFRESH_PATH, UNAVAILABLE_RETRIES, apiFetchWith, reconnectingTracker, unavailableRetryDelayMs } from "~/auth/api-fetch";
 
 function fakeServer(answers: Record<string, number[]>) {
   const calls: { url: string; accept: string | null }[] = [];
@@ -109,5 +109,21 @@ describe("apiFetch: a 503 (the portal can't reach its database) is retried quiet
     expect(unavailableRetryDelayMs(0, null)).toBe(1000);
     expect(unavailableRetryDelayMs(3, "1")).toBe(8000);
     expect(unavailableRetryDelayMs(10, "2")).toBe(15_000);
+  });
+});
+
+describe("the page's 'Reconnecting…' state", () => {
+  it("turns on at a 503 and off at the next answer that is not one, telling each change once", () => {
+    const heard: boolean[] = [];
+    const tracker = reconnectingTracker((waiting) => heard.push(waiting));
+    tracker.answered(200);
+    expect(tracker.waiting).toBe(false);
+    tracker.answered(503);
+    tracker.answered(503);
+    expect(tracker.waiting).toBe(true);
+    // A validation refusal means the portal answered: it is back.
+    tracker.answered(422);
+    expect(tracker.waiting).toBe(false);
+    expect(heard).toEqual([true, false]);
   });
 });

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { useLocation } from "@remix-run/react";
+import { UNAVAILABLE_TITLE } from "~/unavailable";
 import { Button } from "../ui/button";
 import { DangerIcon, SearchIcon, LockIcon, RefreshIcon } from "../ui/icons";
 import * as s from "./shell.css";
@@ -8,10 +10,9 @@ export const ERROR_BOUNDARY_MESSAGE = "Something went wrong. Please refresh this
 
 /**
  * What the error boundary shows: the spec's sentence and a 'Refresh' button that reloads the
- * app at '/'. Needs no loader data, toasts or firm.
+ * app at '/' (or `refreshTo`). Needs no loader data, toasts or firm.
  */
-/** The generic failure, or `message` (e.g. the 'temporarily unavailable' text of an outage). */
-export function ErrorPanel({ message = ERROR_BOUNDARY_MESSAGE }: { message?: string } = {}) {
+export function ErrorPanel({ message = ERROR_BOUNDARY_MESSAGE, refreshTo = "/" }: { message?: string; refreshTo?: string } = {}) {
   return (
     <div className={s.centered}>
       <main id="main" className={s.statusCard}>
@@ -19,12 +20,26 @@ export function ErrorPanel({ message = ERROR_BOUNDARY_MESSAGE }: { message?: str
           <DangerIcon size={28} />
         </span>
         <h1 className={s.statusMessage}>{message}</h1>
-        <Button to="/" reloadDocument iconStart={<RefreshIcon size={18} />}>
+        <Button to={refreshTo} reloadDocument iconStart={<RefreshIcon size={18} />}>
           Refresh
         </Button>
       </main>
     </div>
   );
+}
+
+/** The address of this page, to load it again (a GET: a failed form is not sent twice). */
+export function useCurrentAddress(): string {
+  const { pathname, search, hash } = useLocation();
+  return `${pathname}${search}${hash}`;
+}
+
+/**
+ * A database outage (503): nothing is wrong with the page, so 'Refresh' loads this same page
+ * again once the portal is back, not the home page.
+ */
+export function UnavailablePanel() {
+  return <ErrorPanel message={UNAVAILABLE_TITLE} refreshTo={useCurrentAddress()} />;
 }
 
 export interface NotFoundPanelProps {
