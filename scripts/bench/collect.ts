@@ -6,7 +6,9 @@
  * adds 50 small firms beside it, then times the first page of the Collect table (listCollect, as
  * the page's loader calls it) for several filters and sorts, and counts the SQL statements each
  * runs (pg's Client.prototype.query wrapped in this process). Target: a fixed number of
- * statements whatever the size, p95 ≤ 50 ms.
+ * statements whatever the size, p95 ≤ 50 ms. Then, side by side in the same run: searches read
+ * from their trigram indexes against the same statements with ILIKE not LEAKPROOF (what row-level
+ * security allowed before), and deep pages (also for a group-access advisor) by keyset against OFFSET.
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
