@@ -1,11 +1,13 @@
 /**
  * The staff Users and Entities lists: one statement for the page's rows (with advisor, group,
- * tags and primary owner joined in) and one for the count, under the firm's row-level security.
+ * tags and primary owner joined in) and one for the count, under the firm's row-level security;
+ * the next, previous and last pages by keyset (keyset-page.server.ts).
  */
-import { pageInfo, type PageInfo, type TableState } from "~/components/data-table/state";
+import type { PageInfo, TableState } from "~/components/data-table/state";
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
+import { readPage } from "./keyset-page.server";
 import { entitiesQuery, entityStatus, usersQuery, type EntityStatus, type ListQuery, type StaffViewer } from "./tables";
 
 export interface UserRow {
@@ -42,23 +44,8 @@ export interface ListPage<R> {
 /** Rows counted at most; beyond it the range label reads '… of 10,000+' (narrow with search or filters). */
 export const COUNT_CAP = 10_000;
 
-async function pageOf<R>(firmId: string, q: ListQuery, from: string, select: string, state: TableState): Promise<ListPage<R>> {
-  const n = q.values.length;
-  const rowsSql = `SELECT ${select} ${from} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
-  const requested = pageInfo(state.page, state.size, Number.MAX_SAFE_INTEGER);
-  const [rows, countRows] = await Promise.all([
-    firmSql<R>(firmId, rowsSql, [...q.values, state.size, requested.offset]),
-    // A capped count: counting a large firm's every row on each page view costs more than the page.
-    firmSql<{ total: string }>(firmId, `SELECT count(*) AS total FROM (SELECT 1 ${from} WHERE ${q.where} LIMIT ${COUNT_CAP + 1}) t`, q.values),
-  ]);
-  const counted = Number(countRows[0]?.total ?? 0);
-  const page = pageInfo(state.page, state.size, Math.min(counted, COUNT_CAP));
-  if (counted > COUNT_CAP) page.label = `${page.from}-${page.to} of ${COUNT_CAP.toLocaleString("en-US")}+`;
-  // A page past the end (rows deleted since, or a typed URL) shows the last page.
-  if (page.offset !== requested.offset) {
-    return { rows: await firmSql<R>(firmId, rowsSql, [...q.values, state.size, page.offset]), page };
-  }
-  return { rows, page };
+function pageOf<R>(firmId: string, q: ListQuery, from: string, select: string, state: TableState): Promise<ListPage<R>> {
+  return readPage<R>(firmId, { select, from, where: q.where, orderBy: q.orderBy, values: q.values }, state, COUNT_CAP);
 }
 
 const USERS_FROM = `FROM users u

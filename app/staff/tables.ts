@@ -3,6 +3,7 @@
  * loaders and the UI) and the SQL they turn into (parameterised, whitelisted sort columns).
  */
 import type { TableConfig, TableState } from "~/components/data-table/state";
+import { entitySearchSql, userSearchSql } from "./search";
 import { entityVisibleSql, userVisibleSql, type VisibilityViewer } from "./visibility";
 
 export const USER_COLUMNS = [
@@ -101,12 +102,7 @@ export function usersQuery(state: TableState, viewer: StaffViewer): ListQuery {
   const status = first(state, "status");
   const where = ["u.kind = 'client'", status === "deleted" ? "u.deleted_at IS NOT NULL" : "u.deleted_at IS NULL"];
   if (viewer.firmAccess === "group") where.push(userVisibleSql(viewer, "u", add));
-  if (state.q) {
-    const p = add(likePattern(state.q));
-    where.push(
-      `(u.fname ILIKE ${p} OR u.lname ILIKE ${p} OR (u.fname || ' ' || u.lname) ILIKE ${p} OR u.preferred_name ILIKE ${p} OR u.email ILIKE ${p} OR u.phone_number ILIKE ${add(likePattern(state.q.replace(/\D/g, "") || state.q))})`,
-    );
-  }
+  if (state.q) where.push(userSearchSql("u", state.q, add));
   if (status === "active") where.push("u.paying");
   if (status === "inactive") where.push("NOT u.paying");
   const advisor = first(state, "advisor");
@@ -141,10 +137,7 @@ export function entitiesQuery(state: TableState, viewer: StaffViewer, hiddenType
   // Deleted entities are listed only under their own filter (to restore them).
   const where = [status === "deleted" ? "c.deleted_at IS NOT NULL" : "c.deleted_at IS NULL", `c.entity_type <> ${add(hiddenType)}`];
   if (viewer.firmAccess === "group") where.push(entityVisibleSql(viewer, "c", add));
-  if (state.q) {
-    const p = add(likePattern(state.q));
-    where.push(`(c.name ILIKE ${p} OR c.business_email ILIKE ${p} OR (o.fname || ' ' || o.lname) ILIKE ${p} OR o.email ILIKE ${p})`);
-  }
+  if (state.q) where.push(entitySearchSql("c", state.q, add));
   if (status === "active") where.push("NOT c.inactive AND NOT c.readonly_access");
   if (status === "inactive") where.push("c.inactive");
   if (status === "readonly") where.push("NOT c.inactive AND c.readonly_access");

@@ -6,8 +6,11 @@
  * adds 50 small firms beside it, then times the first page of the Collect table (listCollect, as
  * the page's loader calls it) for several filters and sorts, and counts the SQL statements each
  * runs (pg's Client.prototype.query wrapped in this process). Target: a fixed number of
- * statements whatever the size, p95 ≤ 50 ms.
+ * statements whatever the size, p95 ≤ 50 ms. Then, side by side in the same run: searches read
+ * from their trigram indexes against the same statements with ILIKE not LEAKPROOF (what row-level
+ * security allowed before), and deep pages (also for a group-access advisor) by keyset against OFFSET.
  */
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { createTestDatabase, databaseEnv } from "../../tests/support/postgres";
@@ -23,6 +26,8 @@ const RUNS = arg("runs", 30);
 const ENTITIES = Math.max(1, Math.round(QUESTIONNAIRES / 10));
 /** --explain prints each statement's plan (EXPLAIN ANALYZE under the firm's row-level security). */
 const EXPLAIN = args.includes("--explain");
+/** --only <text>: only the cases whose label contains it (with --explain, to read one plan). */
+const ONLY = args.includes("--only") ? args[args.indexOf("--only") + 1]! : "";
 const captured: { text: string; values: unknown[] }[] = [];
 
 const statements: string[] = [];
@@ -146,8 +151,8 @@ async function main() {
       ["group access, in progress", "status=in_progress", group],
       ["page 500, size 50", "page=500&size=50", partner],
     ];
-    for (const [label, search, viewer] of cases) {
-      const state = readTableState(new URLSearchParams(search), null, COLLECT_TABLE);
+    type Viewer = typeof partner | typeof group;
+    const measure = async (state: ReturnType<typeof readTableState>, viewer: Viewer) => {
       for (let i = 0; i < 3; i++) await list.listCollect(portal, viewer, state); // warm-up
       statements.length = 0;
       captured.length = 0;
@@ -168,11 +173,59 @@ async function main() {
           console.log(plan.map((p) => p["QUERY PLAN"]).join("\n"));
         }
       }
+      return { result, counted, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1]! };
+    };
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+    for (const [label, search, viewer] of cases.filter(([label]) => label.includes(ONLY))) {
+      const state = readTableState(new URLSearchParams(search), null, COLLECT_TABLE);
+      const m = await measure(state, viewer);
       console.log(
-        `${label.padEnd(30)} rows ${String(result.rows.length).padStart(2)} of ${String(result.page.total).padStart(6)}  statements ${counted}  ` +
-          `p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1]!.toFixed(1)} ms`,
+        `${label.padEnd(30)} rows ${String(m.result.rows.length).padStart(2)} of ${String(m.result.page.total).padStart(6)}  statements ${m.counted}  ` +
+          `p50 ${m.p50.toFixed(1)} ms  p95 ${m.p95.toFixed(1)} ms  max ${m.max.toFixed(1)} ms`,
       );
     }
+
+    // Side by side, in this run: each improvement against what it replaced.
+    //  search:       ILIKE read from the trigram indexes, against the same statement with ILIKE not
+    //                LEAKPROOF (what row-level security allowed before: every row of the firm read);
+    //  deep page:    page 200 of 50 rows by keyset (after page 199's last row), against OFFSET 9,950.
+    const compare: [string, number, number][] = [];
+    if (ONLY) return;
+    const search = async (label: string, q: string, viewer: Viewer) => {
+      const state = readTableState(new URLSearchParams(q), null, COLLECT_TABLE);
+      const after = await measure(state, viewer);
+      await su.query("ALTER FUNCTION pg_catalog.texticlike(text, text) NOT LEAKPROOF");
+      const before = await measure(state, viewer);
+      await su.query("ALTER FUNCTION pg_catalog.texticlike(text, text) LEAKPROOF");
+      compare.push([label, before.p95, after.p95]);
+    };
+    await search("search 'Entity 0042'", "q=Entity%200042", partner);
+    await search("search 'organizer' (many)", "q=organizer", partner);
+    await search("search, group access", "q=Entity%200042", group);
+    const deep = readTableState(new URLSearchParams("page=200&size=50"), null, COLLECT_TABLE);
+    const previous = await list.listCollect(portal, partner, { ...deep, page: 199 });
+    const byOffset = await measure(deep, partner);
+    const byKeyset = await measure({ ...deep, after: previous.page.nextCursor }, partner);
+    if (byKeyset.result.rows.map((r) => r.id).join() !== byOffset.result.rows.map((r) => r.id).join())
+      throw new Error("keyset page differs from the OFFSET page");
+    compare.push(["page 200 of 50 (offset → keyset)", byOffset.p95, byKeyset.p95]);
+    const deepGroup = readTableState(new URLSearchParams("page=100&size=50&status=in_progress"), null, COLLECT_TABLE);
+    const previousGroup = await list.listCollect(portal, group, { ...deepGroup, page: 99 });
+    const groupOffset = await measure(deepGroup, group);
+    const groupKeyset = await measure({ ...deepGroup, after: previousGroup.page.nextCursor }, group);
+    compare.push(["group access, page 100 of 50", groupOffset.p95, groupKeyset.p95]);
+    console.log(
+      `\nSide by side (p95, ${RUNS} runs; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}):`,
+    );
+    console.log(`${"case".padEnd(36)} ${"before".padStart(9)} ${"after".padStart(9)} ${"ratio".padStart(7)}`);
+    for (const [label, before, after] of compare)
+      console.log(`${label.padEnd(36)} ${before.toFixed(1).padStart(6)} ms ${after.toFixed(1).padStart(6)} ms ${(before / after).toFixed(1).padStart(6)}×`);
   } finally {
     await su.end();
     await db.closeDb();

@@ -12,7 +12,11 @@
  * `--explain` prints EXPLAIN ANALYZE of each page's two queries (rows and count).
  * `--without-indexes` drops the staff tables' indexes (migration staff_table_indexes) first: the
  * numbers before them, measured the same way.
+ * Then, side by side in the same run: searches read from their trigram indexes against the same
+ * statements with ILIKE not LEAKPROOF (what row-level security allowed before, migration
+ * staff_search_trigram), deep pages by keyset against OFFSET, and a group-access advisor.
  */
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { createTestDatabase, databaseEnv } from "../../tests/support/postgres";
@@ -241,7 +245,11 @@ async function main() {
     entityCase("search 'walker ventures 1' (rare)", entities({ q: "walker ventures 1" }));
     entityCase("sort owner asc", entities({ sort: "owner", dir: "asc" }));
 
-    console.log(`First page (10 rows), ${RUNS} runs each, server time in this process:`);
+    console.log(
+      `First page (10 rows), ${RUNS} runs each, server time in this process (load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}):`,
+    );
     console.log(`${"case".padEnd(46)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"SQL".padStart(5)}`);
     for (const c of cases) {
       for (let i = 0; i < 5; i++) await c.run(); // warm-up
@@ -276,6 +284,61 @@ async function main() {
         }
       }
     }
+
+    // Side by side, in this run: each improvement against what it replaced.
+    //  search:     read from the trigram indexes, against the same statements with ILIKE not
+    //              LEAKPROOF (what row-level security allowed before: every row of the firm read);
+    //  deep page:  page 1,000 of 10 rows by keyset (after page 999's last row), against OFFSET 9,990;
+    //  group:      a group-access advisor (group 1 and no group), first page and a search.
+    const p95 = async (run: () => Promise<unknown>) => {
+      for (let i = 0; i < 5; i++) await run();
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t = performance.now();
+        await run();
+        times.push(performance.now() - t);
+      }
+      return percentile(
+        times.sort((a, b) => a - b),
+        95,
+      );
+    };
+    const leakproof = async (on: boolean) => su.query(`ALTER FUNCTION pg_catalog.texticlike(text, text) ${on ? "" : "NOT "}LEAKPROOF`);
+    const groupViewer = { id: `${big}_adv2`, firmAccess: "group" as const, firmGroupId: `${big}_grp1` };
+    const compare: [string, number, number][] = [];
+    const search = async (label: string, run: () => Promise<unknown>) => {
+      const after = await p95(run);
+      await leakproof(false);
+      const before = await p95(run);
+      await leakproof(true);
+      compare.push([label, before, after]);
+    };
+    await search("users search 'garcia', name", () => lists.listUsers(portal, viewer, users({ sort: "name", dir: "asc", q: "garcia" })));
+    await search("users search 'jennifer.nguyen1'", () => lists.listUsers(portal, viewer, users({ q: "jennifer.nguyen1" })));
+    await search("users search, group access", () => lists.listUsers(portal, groupViewer, users({ q: "garcia" })));
+    await search("entities search 'holdings', name", () => lists.listEntities(portal, viewer, entities({ sort: "name", dir: "asc", q: "holdings" })));
+    await search("entities search 'walker ventures 1'", () => lists.listEntities(portal, viewer, entities({ q: "walker ventures 1" })));
+    await search("entities search, group access", () => lists.listEntities(portal, groupViewer, entities({ q: "holdings" })));
+    const deep = async (label: string, list: (s: TableState) => Promise<{ rows: { id: string }[]; page: { nextCursor?: string } }>, state: TableState) => {
+      const previous = await list({ ...state, page: state.page - 1 });
+      const keyset = { ...state, after: previous.page.nextCursor };
+      const [a, b] = [await list(state), await list(keyset)];
+      if (a.rows.map((r) => r.id).join() !== b.rows.map((r) => r.id).join()) throw new Error(`${label}: keyset page differs from the OFFSET page`);
+      compare.push([label, await p95(() => list(state)), await p95(() => list(keyset))]);
+    };
+    await deep("users page 1,000 (offset → keyset)", (s) => lists.listUsers(portal, viewer, s), users({ page: 1000 }));
+    await deep("users page 1,000 by name", (s) => lists.listUsers(portal, viewer, s), users({ page: 1000, sort: "name", dir: "asc" }));
+    await deep("entities page 1,000 (offset → keyset)", (s) => lists.listEntities(portal, viewer, s), entities({ page: 1000 }));
+    await deep("entities page 500, group access", (s) => lists.listEntities(portal, groupViewer, s), entities({ page: 500 }));
+    await deep("users page 500, group access", (s) => lists.listUsers(portal, groupViewer, s), users({ page: 500 }));
+    console.log(
+      `\nSide by side (p95, ${RUNS} runs; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}):`,
+    );
+    console.log(`${"case".padEnd(40)} ${"before".padStart(9)} ${"after".padStart(9)} ${"ratio".padStart(7)}`);
+    for (const [label, before, after] of compare)
+      console.log(`${label.padEnd(40)} ${before.toFixed(1).padStart(6)} ms ${after.toFixed(1).padStart(6)} ms ${(before / after).toFixed(1).padStart(6)}×`);
   } finally {
     await su.end();
     await db.closeDb();

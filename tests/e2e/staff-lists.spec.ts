@@ -25,6 +25,15 @@ test("a partner pages, sorts and searches users; the state survives a reload", a
 
   await table.getByRole("button", { name: "Next page" }).click();
   await expect(range).toHaveText(`11-20 of ${total}`);
+  // The next and previous pages are read after (or before) the page the partner was on.
+  await expect(page).toHaveURL(/[?&]after=/);
+  const second = await table.locator("tbody tr").allInnerTexts();
+  await table.getByRole("button", { name: "Previous page" }).click();
+  await expect(range).toHaveText(`1-10 of ${total}`);
+  await expect(page).toHaveURL(/[?&]before=/);
+  await table.getByRole("button", { name: "Next page" }).click();
+  await expect(range).toHaveText(`11-20 of ${total}`);
+  expect(await table.locator("tbody tr").allInnerTexts()).toEqual(second);
   await table.getByRole("button", { name: "Last page" }).click();
   await expect(range).toHaveText(`${Math.floor((total - 1) / 10) * 10 + 1}-${total} of ${total}`);
 

@@ -3,13 +3,14 @@
  * custom status, counts and firm roles joined or aggregated per row inside that statement) and one
  * for the count, both under the firm's row-level security; the filter choices in one round.
  */
-import { pageInfo, type PageInfo, type TableState } from "~/components/data-table/state";
+import type { PageInfo, TableState } from "~/components/data-table/state";
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
 import type { ProgressCounts } from "~/questionnaires/progress";
 import { readProgress } from "~/questionnaires/progress.server";
 import type { DepositFacts } from "~/questionnaires/rules";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
+import { readPage } from "~/staff/keyset-page.server";
 import { canSeeGroup } from "~/staff/permissions";
 import type { StaffViewer } from "~/staff/tables";
 import { todayIn } from "~/time-zones";
@@ -124,26 +125,20 @@ export function countFrom(where: string): string {
   return "FROM questionnaires q";
 }
 
-/** Two statements whatever the page (three when the requested page is past the end). */
+/** Two statements whatever the page (three when the requested page is past the end); deep pages by keyset. */
 export async function listCollect(portal: FirmSiteContext, viewer: StaffViewer, state: TableState): Promise<CollectPage> {
   const today = todayIn(portal.firm.timeZone);
   const q = collectQuery(state, viewer, { today, hiddenEntityType: UNASSIGNED_ENTITY_TYPE });
-  const n = q.values.length;
-  const rowsSql = `SELECT ${SELECT} ${COLLECT_FROM} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
-  const requested = pageInfo(state.page, state.size, Number.MAX_SAFE_INTEGER);
-  const [rows, countRows] = await Promise.all([
-    firmSql<RawRow>(portal.firm.id, rowsSql, [...q.values, state.size, requested.offset]),
-    firmSql<{ total: string }>(
-      portal.firm.id,
-      `SELECT count(*) AS total FROM (SELECT 1 ${countFrom(q.where)} WHERE ${q.where} LIMIT ${COUNT_CAP + 1}) t`,
-      q.values,
-    ),
-  ]);
-  const counted = Number(countRows[0]?.total ?? 0);
-  const capped = counted > COUNT_CAP;
-  const page = pageInfo(state.page, state.size, Math.min(counted, COUNT_CAP));
-  if (capped) page.label = `${page.from}-${page.to} of ${COUNT_CAP.toLocaleString("en-US")}+`;
-  const finalRows = page.offset === requested.offset ? rows : await firmSql<RawRow>(portal.firm.id, rowsSql, [...q.values, state.size, page.offset]);
+  const {
+    rows: finalRows,
+    page,
+    capped,
+  } = await readPage<RawRow>(
+    portal.firm.id,
+    { select: SELECT, from: COLLECT_FROM, where: q.where, orderBy: q.orderBy, values: q.values, countFrom: countFrom(q.where) },
+    state,
+    COUNT_CAP,
+  );
   const progress = await portal.db.$transaction((tx) => readProgress(tx, finalRows, { onePerSection: portal.firm.preferences.requireOneSignaturePerSection }));
   return {
     page,

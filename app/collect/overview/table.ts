@@ -5,7 +5,8 @@
  * (parameterised; sort columns from a whitelist, never from the request).
  */
 import type { TableConfig, TableState } from "~/components/data-table/state";
-import { likePattern, type ListQuery, type StaffViewer } from "~/staff/tables";
+import { questionnaireSearchSql } from "~/staff/search";
+import type { ListQuery, StaffViewer } from "~/staff/tables";
 import { entityVisibleSql } from "~/staff/visibility";
 
 /** Staff spec §2 "Overview page (Collect)": every column; who and what first, so phones show them without scrolling. */
@@ -195,12 +196,7 @@ export function collectQuery(state: TableState, viewer: StaffViewer, options: Co
   if (viewer.firmAccess === "group") {
     where.push(entityIn(entityVisibleSql(viewer, "ec", add)));
   }
-  if (state.q) {
-    const p = add(likePattern(state.q));
-    where.push(
-      `(q.name ILIKE ${p} OR ${entityIn(`ec.name ILIKE ${p} OR (eo.fname || ' ' || eo.lname) ILIKE ${p} OR eo.email ILIKE ${p} OR ec.external_entity_id ILIKE ${p} OR eo.external_user_id ILIKE ${p}`)})`,
-    );
-  }
+  if (state.q) where.push(questionnaireSearchSql("q", state.q, add));
   const statuses = (state.filters.status ?? []).map((s) => statusCondition(s, () => add(options.today))).filter((s): s is string => s !== null);
   if (statuses.length) where.push(`(${statuses.map((s) => `(${s})`).join(" OR ")})`);
   const years = (state.filters.year ?? []).map(Number).filter((y) => Number.isInteger(y) && y >= 1900 && y <= 2200);

@@ -170,7 +170,7 @@ export function DataTable<R extends RowData>({
     state: { sorting, columnVisibility, rowSelection: selection?.selected ?? {}, pagination: { pageIndex: page.page - 1, pageSize: state.size } },
     onSortingChange: (updater) => {
       const next = apply(updater, sorting)[0];
-      if (next) go({ ...current, sort: next.id, dir: next.desc ? "desc" : "asc", page: 1 });
+      if (next) go({ ...withPage(current, 1), sort: next.id, dir: next.desc ? "desc" : "asc" });
     },
     onRowSelectionChange: (updater) => selection?.onChange(apply(updater, selection.selected)),
   });
@@ -342,13 +342,31 @@ export function TablePager({
         <Button variant="secondary" size="sm" disabled={!page.hasPrevious} onClick={() => go(withPage(current, 1))} aria-label="First page">
           «
         </Button>
-        <Button variant="secondary" size="sm" disabled={!page.hasPrevious} onClick={() => go(withPage(current, page.page - 1))} aria-label="Previous page">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!page.hasPrevious}
+          onClick={() => go(withPage(current, page.page - 1, page.previousCursor ? { before: page.previousCursor } : undefined))}
+          aria-label="Previous page"
+        >
           ‹
         </Button>
-        <Button variant="secondary" size="sm" disabled={!page.hasNext} onClick={() => go(withPage(current, page.page + 1))} aria-label="Next page">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!page.hasNext}
+          onClick={() => go(withPage(current, page.page + 1, page.nextCursor ? { after: page.nextCursor } : undefined))}
+          aria-label="Next page"
+        >
           ›
         </Button>
-        <Button variant="secondary" size="sm" disabled={!page.hasNext} onClick={() => go(withPage(current, page.lastPage))} aria-label="Last page">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!page.hasNext}
+          onClick={() => go(withPage(current, page.lastPage, page.lastCursor ? { before: page.lastCursor } : undefined))}
+          aria-label="Last page"
+        >
           »
         </Button>
       </div>

@@ -31,10 +31,13 @@ export interface TableState {
   q: string;
   filters: Record<string, string[]>;
   hidden: string[];
+  /** Keyset cursors (keyset.ts): the page starts after, or ends before, a row of the page next to it. */
+  after?: string;
+  before?: string;
 }
 
 /** What the cookie keeps: everything but the page. */
-export type StoredTableState = Omit<TableState, "page">;
+export type StoredTableState = Omit<TableState, "page" | "after" | "before">;
 
 const MAX_SEARCH = 200;
 
@@ -117,11 +120,28 @@ export function readTableState(params: URLSearchParams, stored: unknown, config:
     },
     config,
   );
-  return { page: parsePage(params.get("page")), ...base };
+  return { page: parsePage(params.get("page")), ...base, ...cursorOf(params) };
+}
+
+const CURSOR = /^[A-Za-z0-9_-]{1,2000}$/;
+
+/** The page's keyset cursor from the URL (opaque here; the server checks it belongs to the sort). */
+function cursorOf(params: URLSearchParams): Pick<TableState, "after" | "before"> {
+  const after = params.get("after");
+  if (after && CURSOR.test(after)) return { after };
+  const before = params.get("before");
+  if (before && CURSOR.test(before)) return { before };
+  return {};
 }
 
 export function storedState(state: TableState): StoredTableState {
-  const { page: _page, ...rest } = state;
+  const { page: _page, after: _after, before: _before, ...rest } = state;
+  return rest;
+}
+
+/** The state without a keyset cursor (any change but moving to the next or previous page). */
+function fresh(state: TableState): TableState {
+  const { after: _after, before: _before, ...rest } = state;
   return rest;
 }
 
@@ -129,6 +149,8 @@ export function storedState(state: TableState): StoredTableState {
 export function stateToSearch(state: TableState, config: TableConfig): string {
   const p = new URLSearchParams();
   if (state.page > 1) p.set("page", String(state.page));
+  if (state.after) p.set("after", state.after);
+  else if (state.before) p.set("before", state.before);
   if (state.size !== DEFAULT_PAGE_SIZE) p.set("size", String(state.size));
   if (state.sort !== config.defaultSort.key || state.dir !== config.defaultSort.dir) {
     p.set("sort", state.sort);
@@ -147,25 +169,26 @@ export function stateToSearch(state: TableState, config: TableConfig): string {
 /** Clicking a header: same column flips the direction, another column starts ascending; back to page 1. */
 export function toggleSort(state: TableState, key: string): TableState {
   const dir: SortDir = state.sort === key ? (state.dir === "asc" ? "desc" : "asc") : key === "created" ? "desc" : "asc";
-  return { ...state, sort: key, dir, page: 1 };
+  return { ...fresh(state), sort: key, dir, page: 1 };
 }
 
 export function withPageSize(state: TableState, size: PageSize): TableState {
-  return { ...state, size, page: 1 };
+  return { ...fresh(state), size, page: 1 };
 }
 
 export function withSearch(state: TableState, q: string): TableState {
-  return { ...state, q: q.trim().slice(0, MAX_SEARCH), page: 1 };
+  return { ...fresh(state), q: q.trim().slice(0, MAX_SEARCH), page: 1 };
 }
 
 export function withFilter(state: TableState, name: string, values: string[]): TableState {
   const filters = { ...state.filters, [name]: values.filter(Boolean) };
   if (!filters[name]!.length) delete filters[name];
-  return { ...state, filters, page: 1 };
+  return { ...fresh(state), filters, page: 1 };
 }
 
-export function withPage(state: TableState, page: number): TableState {
-  return { ...state, page };
+/** A page by its number (first, last, or a typed URL); `cursor` reads it by keyset from the page next to it. */
+export function withPage(state: TableState, page: number, cursor?: { after: string } | { before: string }): TableState {
+  return { ...fresh(state), page, ...cursor };
 }
 
 export interface PageInfo {
@@ -178,6 +201,10 @@ export interface PageInfo {
   label: string;
   hasPrevious: boolean;
   hasNext: boolean;
+  /** Keyset cursors of the next and previous pages, and of the last page ('end'), when the list reads by keyset. */
+  nextCursor?: string;
+  previousCursor?: string;
+  lastCursor?: string;
 }
 
 /** Pagination math; a page past the end is clamped to the last page. Label '1-10 of N'. */
