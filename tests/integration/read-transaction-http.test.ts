@@ -24,7 +24,6 @@ let recording = false;
 const originalQuery = pg.Client.prototype.query;
 
 beforeAll(async () => {
-   
   (pg.Client.prototype as any).query = function (
     this: pg.Client & { processID?: number; connectionParameters?: { application_name?: string } },
     ...args: any[]
@@ -37,7 +36,7 @@ beforeAll(async () => {
         text: typeof q === "string" ? q : (q?.text ?? ""),
       });
     }
-     
+
     return (originalQuery as any).apply(this, args);
   };
   app = await bootApp({ name: "read-transaction-http" });
