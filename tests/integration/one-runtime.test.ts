@@ -1,7 +1,8 @@
 /**
  * One copy of the app per process: `npm start`'s boot (scripts/lib/boot.ts) seeds, works the
  * background jobs and serves requests from the Remix server build alone, so the process has one
- * portal_app database pool, shared by the seed, the job handlers and the requests.
+ * portal_app database pool, shared by the seed, the job handlers and the requests (and the pool of
+ * the page requests' shared read transactions beside it).
  */
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -78,7 +79,7 @@ describe("a booted portal", () => {
       await owner.end();
     }
 
-    expect(appPools).toHaveLength(1);
-    expect(appPools[0]!.application_name).toBe("portal_app");
+    // One runtime: its pool, and the pool of the page requests' shared read transactions (app/db.server.ts).
+    expect(appPools.map((p) => p.application_name)).toEqual(["portal_app", "portal_app_reads"]);
   });
 });
