@@ -18,6 +18,8 @@ import { CollectFilters } from "./collect-filters";
 import * as s from "./collect.css";
 import type { CollectRow } from "./list.server";
 import { QueueBanner } from "./queue-banner";
+import { SetupChecklist } from "~/setup/setup-checklist";
+import type { SetupChecklistData } from "~/setup/checklist";
 import { COLLECT_TABLE } from "./table";
 
 export interface CollectData {
@@ -27,6 +29,8 @@ export interface CollectData {
   capped: boolean;
   today: string;
   isAdvisor: boolean;
+  /** The firm setup checklist, for partners until done or dismissed. */
+  setup?: SetupChecklistData | null;
   options: { advisors: SelectOption[]; groups: SelectOption[]; customStatuses: SelectOption[]; entityTypes: SelectOption[]; years: SelectOption[] };
 }
 
@@ -58,6 +62,7 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
         description={`Track every ${tr("questionnaire")} your clients are working on.`}
         actions={headerActions ?? (isAdvisor ? <SendQuestionnaireButton onSent={() => setTimeout(() => revalidator.revalidate(), SEND_RELOAD_MS)} /> : null)}
       />
+      {data.setup ? <SetupChecklist steps={data.setup.steps} onSent={() => setTimeout(() => revalidator.revalidate(), SEND_RELOAD_MS)} /> : null}
       <QueueBanner />
       <DataTable
         label={tr("Questionnaires")}
@@ -75,6 +80,15 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
         aboveRows={<BulkActions selected={selectedIds} clear={() => setSelected({})} deletedView={deletedView} isAdvisor={isAdvisor} today={today} />}
         emptyTitle={deletedView ? `No deleted ${tr("questionnaires")}.` : `No ${tr("questionnaires")} found.`}
         emptyDescription={hasFilters ? "Try another search or clear the filters." : `${tr("Questionnaires")} you send to clients show up here.`}
+        emptyAction={
+          isAdvisor && !headerActions ? (
+            <SendQuestionnaireButton
+              label={`Send your first ${tr("questionnaire")}`}
+              size="sm"
+              onSent={() => setTimeout(() => revalidator.revalidate(), SEND_RELOAD_MS)}
+            />
+          ) : null
+        }
         pagerNote={
           data.capped && !page.hasNext ? (
             <span className={s.muted}>Only the first 10,000 matches can be paged through: narrow the list with search or filters.</span>
