@@ -17,6 +17,7 @@ export function SetupChecklist({ steps, onSent }: { steps: SetupStep[]; onSent?:
       title="Set up your firm"
       description={`${done} of ${steps.length} done. Each step ticks itself as you go.`}
       aria-label="Set up your firm"
+      className={s.card}
       actions={
         <dismiss.Form method="post" action="/?index">
           <input type="hidden" name="intent" value="dismiss-setup-guide" />

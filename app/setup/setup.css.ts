@@ -38,3 +38,6 @@ export const titleDone = style({ color: vars.color.textMuted, textDecoration: "l
 export const description = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const progress = style({ marginBottom: vars.space.md });
+
+/** Collect's page lays its parts out without gaps of its own: the checklist keeps the table off. */
+export const card = style({ marginBottom: vars.space.lg });
