@@ -131,10 +131,11 @@ export const editorSectionSchema = z
       .refine((n) => SECTION_TYPE_VALUES.includes(n), "Unknown section type"),
     instruction: z.string().max(20_000).nullable().default(null),
     tab: z.string().max(100).nullable().default(null),
-    trigger: z
-      .object({ questionKey: key, answer: z.string().max(200).default("") })
-      .nullable()
-      .default(null),
+    // "Always" posts an empty question (conform: an object without it): no trigger.
+    trigger: z.preprocess(
+      (v) => (v && typeof v === "object" && (v as { questionKey?: unknown }).questionKey ? v : null),
+      z.object({ questionKey: key, answer: z.string().max(200).default("") }).nullable(),
+    ),
     /** The firm's PDF (a stored key under the firm's templates/ prefix, checked by the server). */
     document: z
       .object({ key: z.string().min(1).max(1024), name: z.string().trim().min(1).max(200) })

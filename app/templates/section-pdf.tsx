@@ -8,13 +8,15 @@ import { useEffect, useRef, useState } from "react";
 import { UploadProgress, useFileUpload } from "~/components/upload";
 import { Alert, Button, FileIcon } from "~/components/ui";
 import type { TemplatePdfReply } from "./template-pdf.server";
+import { useVocabulary } from "~/vocabulary";
 import { TEMPLATE_MESSAGES } from "./editor-rules";
 import * as s from "./templates.css";
 
 type Reply = { pdf?: TemplatePdfReply };
 
 export interface SectionPdfProps {
-  /** The form field names of the document's key and name. */
+  /** The form field names of the document, its key and its name. */
+  fieldName: string;
   keyName: string;
   nameName: string;
   initial: { key: string; name: string } | null;
@@ -22,7 +24,8 @@ export interface SectionPdfProps {
   sectionLabel: string;
 }
 
-export function SectionPdf({ keyName, nameName, initial, error, sectionLabel }: SectionPdfProps) {
+export function SectionPdf({ fieldName, keyName, nameName, initial, error, sectionLabel }: SectionPdfProps) {
+  const tr = useVocabulary();
   const grant = useFetcher<Reply>();
   const confirm = useFetcher<Reply>();
   const upload = useFileUpload();
@@ -63,8 +66,15 @@ export function SectionPdf({ keyName, nameName, initial, error, sectionLabel }: 
   const busy = grant.state !== "idle" || confirm.state !== "idle" || upload.status === "uploading";
   return (
     <div className={s.pdf}>
-      <input type="hidden" name={keyName} value={document?.key ?? ""} />
-      <input type="hidden" name={nameName} value={document?.name ?? ""} />
+      {/* Without a PDF only the empty field is posted, so the section's own error ("Please attach a PDF") shows on it. */}
+      {document ? (
+        <>
+          <input type="hidden" name={keyName} value={document.key} />
+          <input type="hidden" name={nameName} value={document.name} />
+        </>
+      ) : (
+        <input type="hidden" name={fieldName} value="" />
+      )}
       <div className={s.pdfRow}>
         <FileIcon size={18} aria-hidden="true" />
         <span className={s.pdfName}>{document ? document.name : "No PDF attached yet"}</span>
@@ -83,7 +93,9 @@ export function SectionPdf({ keyName, nameName, initial, error, sectionLabel }: 
           {document ? "Replace PDF" : "Attach PDF"}
         </Button>
       </div>
-      <p className={s.hint}>The client reads this PDF in the section; each questionnaire sent gets its own copy. PDF, up to 32 MB, without a password.</p>
+      <p className={s.hint}>
+        The client reads this PDF in the section; each {tr("questionnaire")} sent gets its own copy. PDF, up to 32 MB, without a password.
+      </p>
       {file && upload.status !== "idle" ? <UploadProgress fileName={file.name} percent={upload.percent} status={upload.status} error={upload.error} /> : null}
       {problem ? <Alert tone="danger">{problem}</Alert> : !document && error ? <p className={s.error}>{error}</p> : null}
     </div>

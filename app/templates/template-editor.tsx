@@ -185,6 +185,7 @@ export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEdi
               {isDocumentSection(sectionType) ? (
                 <SectionPdf
                   key={section.key}
+                  fieldName={sf.document.name}
                   keyName={sf.document.getFieldset().key.name}
                   nameName={sf.document.getFieldset().name.name}
                   initial={
@@ -213,10 +214,10 @@ export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEdi
                   <Badge tone="info">Conditional</Badge> The client sees this section only after giving that answer.
                 </p>
               ) : null}
-              {/* Questions stay in the form (hidden) for sections without them, so changing the type back keeps them; they are not saved. */}
+              {/* Sections without questions post none (a hidden, blank question must not block the save). */}
               <div hidden={!listed}>
                 <ol className={s.questions}>
-                  {questions.map((question, qi) => {
+                  {(listed ? questions : []).map((question, qi) => {
                     const qf = question.getFieldset();
                     const type = text(qf.questionType.value) as EditorQuestion["questionType"];
                     const hasOptions = type === "select" || type === "multiple" || type === "entries" || type === "upload";
