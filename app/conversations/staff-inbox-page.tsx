@@ -47,7 +47,23 @@ export function StaffInboxPage({ data, base, header, start }: StaffInboxPageProp
           <SearchBox base={base} q={list.q} />
           {list.conversations.length === 0 ? (
             <div className={s.empty}>
-              <EmptyState compact titleAs="p" title={list.q ? STAFF_INBOX_TEXT.noMatches : STAFF_INBOX_TEXT.noConversations} />
+              <EmptyState
+                compact
+                titleAs="p"
+                title={list.q ? STAFF_INBOX_TEXT.noMatches : STAFF_INBOX_TEXT.noConversations}
+                description={list.q ? undefined : "Open an entity to write to its owners."}
+                action={
+                  list.q ? (
+                    <Button variant="secondary" size="sm" to={base}>
+                      Clear search
+                    </Button>
+                  ) : (
+                    <Button variant="secondary" size="sm" to="/admin">
+                      Go to Entities
+                    </Button>
+                  )
+                }
+              />
             </div>
           ) : (
             <ul className={s.conversationList}>

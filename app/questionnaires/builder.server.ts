@@ -20,6 +20,7 @@ import { itemQuestionText, type ItemInput } from "~/collect/send/rules";
 import { addDays } from "~/collect/send/schedule";
 import { forWording, substituteTags, tagValues, type TagContext } from "~/collect/send/tags";
 import type { Translate } from "~/vocabulary";
+import { MAX_TEMPLATE_PDF_BYTES } from "~/templates/editor-rules";
 
 export const SECTION = { custom: 0, agreement_signature: 2, questionnaire: 3, review_and_submit: 4, document_checklist: 10 } as const;
 
@@ -49,6 +50,8 @@ export interface PlanSection {
   instruction: string | null;
   customElement: string | null;
   trigger: { questionKey: string; answer: string } | null;
+  /** A template's PDF (pdf_review, pdf_signature, download_document, delivery): each questionnaire gets its own copy. */
+  document?: { key: string; name: string } | null;
   questions: PlanQuestion[];
 }
 
@@ -118,10 +121,12 @@ export interface BuiltRows {
   activity: Prisma.ActivityLogCreateManyInput[];
   messages: Prisma.OutboundMessageCreateManyInput[];
   created: { questionnaireId: string; companyId: string }[];
+  /** The entity's copy of a template PDF: filed in the entity's documents, shown by the section. */
+  documents: { id: string; firmId: string; companyId: string; questionnaireId: string; sectionId: string; taxYear: number; name: string; from: string }[];
 }
 
 export function emptyRows(): BuiltRows {
-  return { questionnaires: [], sections: [], questions: [], triggers: [], signatures: [], activity: [], messages: [], created: [] };
+  return { questionnaires: [], sections: [], questions: [], triggers: [], signatures: [], activity: [], messages: [], created: [], documents: [] };
 }
 
 /** Extra questions typed in the dialog (Template tab), as a section of their own. */
@@ -233,8 +238,23 @@ export function addQuestionnaire(rows: BuiltRows, firm: FirmForSend, plan: Quest
       name: tags(section.name),
       instruction: section.instruction ? tags(section.instruction) : null,
       customElement: section.customElement,
+      documentId: null,
       order,
     });
+    if (section.document) {
+      const documentId = randomUUID();
+      rows.sections[rows.sections.length - 1]!.documentId = documentId;
+      rows.documents.push({
+        id: documentId,
+        firmId: firm.id,
+        companyId: target.id,
+        questionnaireId,
+        sectionId,
+        taxYear: plan.taxYear,
+        name: section.document.name,
+        from: section.document.key,
+      });
+    }
     if (section.trigger && questionIds.has(section.trigger.questionKey)) {
       rows.triggers.push({ id: sectionId, questionId: questionIds.get(section.trigger.questionKey)!, answer: section.trigger.answer });
     }
@@ -471,6 +491,7 @@ const SECTION_COLUMNS: Column[] = [
   ["name", "text"],
   ["instruction", "text"],
   ["customElement", "text"],
+  ["documentId", "text"],
   ["order", "integer"],
 ];
 const QUESTION_COLUMNS: Column[] = [
@@ -553,6 +574,7 @@ export async function writeRows(tx: FirmTx, rows: BuiltRows): Promise<OutboundMe
       : null;
   }
   await insertRows(tx, "questionnaires", QUESTIONNAIRE_COLUMNS, rows.questionnaires);
+  await copyTemplateDocuments(tx, rows);
   await insertRows(tx, "sections", SECTION_COLUMNS, rows.sections);
   // Parents before follow-ups: the follow-up link is checked at the end of the statement anyway.
   await insertRows(tx, "questions", QUESTION_COLUMNS, rows.questions);
@@ -567,6 +589,44 @@ export async function writeRows(tx: FirmTx, rows: BuiltRows): Promise<OutboundMe
   if (rows.messages.length === 0) return [];
   await insertRows(tx, "outbound_messages", MESSAGE_COLUMNS, rows.messages);
   return tx.outboundMessage.findMany({ where: { id: { in: rows.messages.map((m) => m.id!) } } });
+}
+
+/**
+ * Each questionnaire's own copy of its template PDFs: stored under the entity's documents and filed
+ * in its year folder, so the client reads it like any document of the section, and a template PDF
+ * replaced later changes no questionnaire already sent. A PDF no longer in the store is left out
+ * (the section says no document is attached) rather than failing the whole send.
+ */
+async function copyTemplateDocuments(tx: FirmTx, rows: BuiltRows): Promise<void> {
+  if (rows.documents.length === 0) return;
+  const { putObject, readObject } = await import("~/storage.server");
+  const { entityDocumentKey } = await import("~/storage/keys");
+  const sources = new Map<string, Uint8Array | null>();
+  const documents: Prisma.DocumentCreateManyInput[] = [];
+  for (const d of rows.documents) {
+    if (!sources.has(d.from)) sources.set(d.from, await readObject({ firmId: d.firmId, key: d.from, maxBytes: MAX_TEMPLATE_PDF_BYTES }));
+    const bytes = sources.get(d.from);
+    const section = rows.sections.find((s) => s.id === d.sectionId)!;
+    if (!bytes) {
+      section.documentId = null;
+      continue;
+    }
+    const storageKey = entityDocumentKey(d.firmId, d.companyId, d.name);
+    await putObject({ firmId: d.firmId, key: storageKey, bytes, contentType: "application/pdf" });
+    documents.push({
+      id: d.id,
+      firmId: d.firmId,
+      companyId: d.companyId,
+      itemType: "file",
+      path: `/${d.taxYear}`,
+      name: d.name,
+      storageKey,
+      sizeBytes: BigInt(bytes.length),
+      contentType: "application/pdf",
+      questionnaireId: d.questionnaireId,
+    });
+  }
+  if (documents.length) await tx.document.createMany({ data: documents });
 }
 
 // ───────────────────────────── Entities ─────────────────────────────

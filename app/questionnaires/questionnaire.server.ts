@@ -90,7 +90,18 @@ export async function loadTemplatePreview(portal: FirmSiteContext, templateId: s
     const [sections, questions] = [
       await tx.templateSection.findMany({
         where: { templateId: template.id },
-        select: { id: true, name: true, sectionType: true, instruction: true, customElement: true, triggerQuestionId: true, triggerAnswer: true, order: true },
+        select: {
+          id: true,
+          name: true,
+          sectionType: true,
+          instruction: true,
+          customElement: true,
+          triggerQuestionId: true,
+          triggerAnswer: true,
+          order: true,
+          documentName: true,
+          documentKey: true,
+        },
         orderBy: [{ order: "asc" }, { id: "asc" }],
       }),
       await tx.templateQuestion.findMany({
@@ -130,10 +141,11 @@ export async function loadTemplatePreview(portal: FirmSiteContext, templateId: s
       showUploadsAsDocumentChecklist: false,
       company: { id: "", hashId: "", name: "", readonlyAccess: false },
       hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption,
-      sections: sections.map((s) => ({
+      sections: sections.map(({ documentName, documentKey, ...s }) => ({
         ...s,
         markedCompleted: false,
-        document: null,
+        // The template's PDF by name (the preview does not open it: the client gets a copy when it is sent).
+        document: documentKey ? { id: `template-${s.id}`, name: documentName ?? "Document.pdf", contentType: "application/pdf", sizeBytes: null } : null,
         signedDocument: null,
         changesRequested: null,
         signatures:

@@ -54,6 +54,11 @@ export async function action(args: ActionFunctionArgs) {
     const user = await getSessionUser(request, portal);
     if (user) {
       const form = await request.formData();
+      if (user.kind === "staff" && form.get("intent") === "dismiss-setup-guide") {
+        const { dismissSetupChecklist } = await import("~/setup/checklist.server");
+        await dismissSetupChecklist(portal, user.id);
+        return { ok: true };
+      }
       const entity = form.get("entity");
       if (form.get("intent") !== "set-entity" || typeof entity !== "string" || entity.length > 64) {
         throw new Response("Bad Request", { status: 400 });

@@ -94,7 +94,21 @@ export default function EntityOverviewPage() {
       <EntityNav entity={entity} />
       <div className={s.columns}>
         {/* The entity's work with the firm; tax returns will list beside the questionnaires. */}
-        <QuestionnaireList questionnaires={data.questionnaires} today={data.today} isAdvisor={data.isAdvisor} />
+        <QuestionnaireList
+          questionnaires={data.questionnaires}
+          today={data.today}
+          isAdvisor={data.isAdvisor}
+          emptyAction={
+            canSend ? (
+              <SendQuestionnaireButton
+                entities={[{ id: entity.id, name: entity.name }]}
+                label={t("Send the first questionnaire")}
+                variant="secondary"
+                size="sm"
+              />
+            ) : null
+          }
+        />
         <Card>
           <h2 className={s.sectionTitle}>Details</h2>
           <dl className={s.details}>

@@ -132,6 +132,13 @@ export default function EntitiesPage() {
         rowLabel={(r) => r.name}
         searchLabel={t("Search entities")}
         emptyTitle={t("No entities found.")}
+        emptyAction={
+          deletedView ? null : (
+            <Button size="sm" onClick={() => setOpen("create")}>
+              {t("Add your first entity")}
+            </Button>
+          )
+        }
         actions={
           deletedView ? null : (
             <>

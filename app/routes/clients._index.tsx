@@ -159,6 +159,11 @@ export default function ClientsPage() {
           columns={columns}
           searchLabel="Search users"
           emptyTitle="No users found."
+          emptyAction={
+            <Button size="sm" onClick={() => setDialog("create")}>
+              Add your first client
+            </Button>
+          }
           selection={{ selected, onChange: setSelected }}
           rowLabel={(r) => r.name || "(no name)"}
           actions={

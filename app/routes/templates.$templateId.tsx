@@ -28,7 +28,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const portal = requireFirmSite(context);
   const { readEditorTemplate, requireTemplateManager } = await import("~/templates/access.server");
   const user = await requireTemplateManager(request, portal);
-  const read = await readEditorTemplate(request);
+  const form = await request.formData();
+  const pdf = await import("~/templates/template-pdf.server");
+  // The PDF of a document section, uploaded while editing (grant, then confirm).
+  if (pdf.isTemplatePdfIntent(form)) {
+    const reply = await pdf.templatePdfAction(portal, form);
+    return data({ pdf: reply }, { status: reply.ok ? 200 : 400 });
+  }
+  const read = await readEditorTemplate(form);
   if (!read.ok) return data({ result: read.submission.reply() }, { status: 422 });
   const { saveTemplate } = await import("~/templates/templates.server");
   try {
@@ -66,7 +73,7 @@ export default function EditTemplatePage() {
       <TemplateEditor
         key={template.id}
         initial={{ name: template.name, description: template.description, sections: template.sections }}
-        lastResult={acted?.result}
+        lastResult={acted && "result" in acted ? acted.result : null}
         submitLabel="Save template"
       />
     </FirmPage>

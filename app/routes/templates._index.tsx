@@ -142,7 +142,7 @@ export default function TemplatesPage() {
               description="Create one, or duplicate a canned template below."
               action={
                 <Button to="/templates/new" variant="secondary" size="sm">
-                  New template
+                  Create a template
                 </Button>
               }
             />

@@ -4,6 +4,7 @@ import { useActionData } from "@remix-run/react";
 import { FirmPage } from "~/components/firm-page";
 import { PageHeader } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
+import { isPortalError } from "~/errors";
 import { emptyTemplate, TemplateEditor } from "~/templates/template-editor";
 import { firmTitle } from "~/meta";
 
@@ -20,10 +21,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const portal = requireFirmSite(context);
   const { readEditorTemplate, requireTemplateManager } = await import("~/templates/access.server");
   const user = await requireTemplateManager(request, portal);
-  const read = await readEditorTemplate(request);
+  const form = await request.formData();
+  const pdf = await import("~/templates/template-pdf.server");
+  // The PDF of a document section, uploaded while editing (grant, then confirm).
+  if (pdf.isTemplatePdfIntent(form)) {
+    const reply = await pdf.templatePdfAction(portal, form);
+    return data({ pdf: reply }, { status: reply.ok ? 200 : 400 });
+  }
+  const read = await readEditorTemplate(form);
   if (!read.ok) return data({ result: read.submission.reply() }, { status: 422 });
   const { createTemplate } = await import("~/templates/templates.server");
-  await createTemplate(portal, user.id, read.template);
+  try {
+    await createTemplate(portal, user.id, read.template);
+  } catch (error) {
+    if (isPortalError(error)) return data({ result: read.submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    throw error;
+  }
   return redirect("/templates?created=1");
 }
 
@@ -32,7 +45,7 @@ export default function NewTemplatePage() {
   return (
     <FirmPage>
       <PageHeader title="New template" back={{ to: "/templates", label: "Back to Templates" }} />
-      <TemplateEditor initial={emptyTemplate()} lastResult={acted?.result} submitLabel="Create template" />
+      <TemplateEditor initial={emptyTemplate()} lastResult={acted && "result" in acted ? acted.result : null} submitLabel="Create template" />
     </FirmPage>
   );
 }

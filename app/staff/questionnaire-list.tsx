@@ -16,12 +16,15 @@ export function QuestionnaireList({
   today,
   isAdvisor,
   showEntity = false,
+  emptyAction,
 }: {
   questionnaires: EntityQuestionnaire[];
   today: string;
   isAdvisor: boolean;
   /** On a user's page: which of their entities each questionnaire is for. */
   showEntity?: boolean;
+  /** The next step when there is none yet (e.g. send the first). */
+  emptyAction?: React.ReactNode;
 }) {
   const tr = useVocabulary();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -29,7 +32,7 @@ export function QuestionnaireList({
     <Card className={s.wide}>
       <h2 className={s.sectionTitle}>{tr("Questionnaires")}</h2>
       {questionnaires.length === 0 ? (
-        <EmptyState compact titleAs="p" title={`No ${tr("questionnaires")} yet.`} />
+        <EmptyState compact titleAs="p" title={`No ${tr("questionnaires")} yet.`} action={emptyAction} />
       ) : (
         <ul className={s.list} aria-label={tr("Questionnaires")}>
           {questionnaires.map((q) => (

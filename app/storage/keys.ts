@@ -190,3 +190,13 @@ export function contentDisposition(fileName: string, disposition: "attachment" |
     .replace(/["\\%]/g, "_");
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(name)}`;
 }
+
+/** `firms/{firmId}/templates/`: where the PDFs of the firm's template sections live. */
+export function templateDocumentPrefix(firmId: string): string {
+  return `${firmPrefix(firmId)}templates/`;
+}
+
+/** `firms/{firmId}/templates/{random}-{safe-name}`: a PDF attached to a template section. */
+export function templateDocumentKey(firmId: string, fileName: string): string {
+  return `${templateDocumentPrefix(firmId)}${randomToken()}-${keySafeName(fileName)}`;
+}

@@ -15,7 +15,7 @@ export async function requireTemplateManager(request: Request, portal: FirmSiteC
  * The editor's posted template (conform fields), checked with the editor's own schema: the
  * template, or conform's reply to answer with 422 (each message on its field).
  */
-export async function readEditorTemplate(request: Request) {
-  const submission = parseWithZod(await request.formData(), { schema: editorTemplateSchema });
+export async function readEditorTemplate(request: Request | FormData) {
+  const submission = parseWithZod(request instanceof FormData ? request : await request.formData(), { schema: editorTemplateSchema });
   return submission.status === "success" ? { ok: true as const, template: submission.value, submission } : { ok: false as const, submission };
 }

@@ -2,8 +2,9 @@
  * Firm-made questionnaire templates: who may manage them (staff spec §2 "Staff navigation", §6:
  * partner or full users, unless templates are disabled for non-admins) and the editor's payload.
  * Canned templates are read-only (they can be duplicated); firm-made ones are edited, duplicated
- * and deleted. The editor keeps follow-up links and section triggers it does not edit (a
- * duplicated canned template keeps its logic), dropping a link whose question was removed.
+ * and deleted. The editor covers every section kind the questionnaire runs (the firm's PDF of a
+ * document section included), follow-up questions, section triggers and tabs; a link whose
+ * question was removed is dropped.
  */
 import { z } from "zod";
 import { fieldErrors, type FieldErrors } from "~/errors";
@@ -22,15 +23,32 @@ export function canManageTemplates(user: TemplateManager, prefs: { templateDisab
   return !(prefs.templateDisabledForNonadmin && !isAdmin);
 }
 
-/** Section types the editor offers (section_type numbers of staff spec §3). */
+/**
+ * Section types the editor offers (section_type numbers of staff spec §3): every kind the
+ * questionnaire runs. payment_request (7) is left out until the product takes payments: a client
+ * could not complete it.
+ */
 export const EDITOR_SECTION_TYPES = [
   { value: 3, label: "Questions" },
   { value: 10, label: "Document checklist" },
   { value: 2, label: "Engagement letter (signature)" },
+  { value: 6, label: "PDF to review" },
+  { value: 9, label: "PDF to sign" },
+  { value: 8, label: "Document to download" },
+  { value: 11, label: "Delivery" },
   { value: 0, label: "Information" },
   { value: 4, label: "Review and submit" },
 ] as const;
 const SECTION_TYPE_VALUES: readonly number[] = EDITOR_SECTION_TYPES.map((t) => t.value);
+
+/** Sections that show the firm's PDF (pdf_review, download_document, pdf_signature, delivery). */
+export const DOCUMENT_SECTION_TYPES: readonly number[] = [6, 8, 9, 11];
+export const isDocumentSection = (sectionType: number) => DOCUMENT_SECTION_TYPES.includes(sectionType);
+/** Sections that list questions (the others have none). */
+export const hasQuestions = (sectionType: number) => sectionType === 3 || sectionType === 10 || sectionType === 0;
+
+/** The largest PDF a template section takes (it is checked whole for a password when uploaded). */
+export const MAX_TEMPLATE_PDF_BYTES = 32 * 1024 * 1024;
 
 export const EDITOR_QUESTION_TYPES = [
   { value: "text", label: "Short answer" },
@@ -55,6 +73,10 @@ export const TEMPLATE_MESSAGES = {
   duplicated: "Template duplicated",
   deleted: "Template deleted",
   canned: "Canned templates cannot be changed; duplicate one to make it yours.",
+  pdfMissing: "Please attach a PDF",
+  pdfOnly: "Please choose a PDF file",
+  pdfTooLarge: "The PDF must be at most 32 MB",
+  pdfUploaded: "Upload successful",
 } as const;
 
 export const MAX_SECTIONS = 60;
@@ -99,21 +121,31 @@ export const editorQuestionSchema = z
   });
 export type EditorQuestion = z.infer<typeof editorQuestionSchema>;
 
-export const editorSectionSchema = z.object({
-  key,
-  name: z.string({ error: TEMPLATE_MESSAGES.sectionName }).trim().min(1, TEMPLATE_MESSAGES.sectionName).max(200),
-  sectionType: z
-    .number()
-    .int()
-    .refine((n) => SECTION_TYPE_VALUES.includes(n), "Unknown section type"),
-  instruction: z.string().max(20_000).nullable().default(null),
-  tab: z.string().max(100).nullable().default(null),
-  trigger: z
-    .object({ questionKey: key, answer: z.string().max(200) })
-    .nullable()
-    .default(null),
-  questions: z.array(editorQuestionSchema).max(MAX_QUESTIONS_PER_SECTION).default([]),
-});
+export const editorSectionSchema = z
+  .object({
+    key,
+    name: z.string({ error: TEMPLATE_MESSAGES.sectionName }).trim().min(1, TEMPLATE_MESSAGES.sectionName).max(200),
+    sectionType: z
+      .number()
+      .int()
+      .refine((n) => SECTION_TYPE_VALUES.includes(n), "Unknown section type"),
+    instruction: z.string().max(20_000).nullable().default(null),
+    tab: z.string().max(100).nullable().default(null),
+    // "Always" posts an empty question (conform: an object without it): no trigger.
+    trigger: z.preprocess(
+      (v) => (v && typeof v === "object" && (v as { questionKey?: unknown }).questionKey ? v : null),
+      z.object({ questionKey: key, answer: z.string().max(200).default("") }).nullable(),
+    ),
+    /** The firm's PDF (a stored key under the firm's templates/ prefix, checked by the server). */
+    document: z
+      .object({ key: z.string().min(1).max(1024), name: z.string().trim().min(1).max(200) })
+      .nullable()
+      .default(null),
+    questions: z.array(editorQuestionSchema).max(MAX_QUESTIONS_PER_SECTION).default([]),
+  })
+  .superRefine((s, ctx) => {
+    if (isDocumentSection(s.sectionType) && !s.document) ctx.addIssue({ code: "custom", path: ["document"], message: TEMPLATE_MESSAGES.pdfMissing });
+  });
 export type EditorSection = z.infer<typeof editorSectionSchema>;
 
 /**
@@ -150,6 +182,7 @@ export function sectionFormValue(section: EditorSection) {
     instruction: section.instruction ?? "",
     tab: section.tab ?? "",
     trigger: section.trigger ?? undefined,
+    document: section.document ?? undefined,
     questions: section.questions.map(questionFormValue),
   };
 }
@@ -178,7 +211,8 @@ export function normalizeTemplate(template: EditorTemplate): EditorTemplate {
     sections: template.sections.map((section) => {
       const trigger = section.trigger && seen.has(section.trigger.questionKey) ? section.trigger : null;
       const inSection = new Set<string>();
-      const questions = section.questions.map((q) => {
+      // Sections without questions keep none (a type changed from Questions drops them).
+      const questions = (hasQuestions(section.sectionType) ? section.questions : []).map((q) => {
         const followUpOf = q.followUpOf && inSection.has(q.followUpOf) ? q.followUpOf : null;
         inSection.add(q.key);
         seen.add(q.key);
@@ -190,7 +224,14 @@ export function normalizeTemplate(template: EditorTemplate): EditorTemplate {
           q.questionType === "select" || q.questionType === "multiple" || q.questionType === "entries" || q.questionType === "upload" ? q.options : [];
         return { ...q, text, options, followUpOf, trigger: followUpOf ? (q.trigger ?? "Yes") : null };
       });
-      return { ...section, name: section.name.trim(), trigger, questions };
+      return {
+        ...section,
+        name: section.name.trim(),
+        tab: section.tab?.trim() || null,
+        trigger,
+        document: isDocumentSection(section.sectionType) ? section.document : null,
+        questions,
+      };
     }),
   };
 }

@@ -1,9 +1,9 @@
 /**
  * The sections-and-questions editor of a firm-made template (/templates/new, /templates/{id}).
- * Kept simple: sections in order (name, type, instructions), each with its questions (text, type,
- * options, optional), moved up and down, added and removed. Follow-up links and section triggers
- * coming from a duplicated canned template are kept and shown, not edited. A conform form
- * (nested field lists); the server checks the post with the same schema (./editor-rules.ts).
+ * Sections in order (name, type, tab, instructions, the firm's PDF for document sections, the
+ * question that shows them), each with its questions (text, type, options, optional, the question
+ * a follow-up depends on and the answer that shows it), moved up and down, added and removed. A
+ * conform form (nested field lists); the server checks the post with the same schema (./editor-rules.ts).
  */
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -14,6 +14,8 @@ import {
   EDITOR_QUESTION_TYPES,
   EDITOR_SECTION_TYPES,
   editorFormValue,
+  hasQuestions,
+  isDocumentSection,
   editorTemplateSchema,
   newKey,
   questionFormValue,
@@ -22,6 +24,7 @@ import {
   type EditorSection,
   type EditorTemplate,
 } from "./editor-rules";
+import { SectionPdf } from "./section-pdf";
 import * as s from "./templates.css";
 
 export interface TemplateEditorProps {
@@ -47,6 +50,7 @@ const blankSection = (): EditorSection => ({
   instruction: null,
   tab: null,
   trigger: null,
+  document: null,
   questions: [blankQuestion()],
 });
 
@@ -69,13 +73,17 @@ export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEdi
     onValidate: ({ formData }) => parseWithZod(formData, { schema: editorTemplateSchema }),
   });
   const sections = fields.sections.getFieldList();
-  const questionText = new Map(
-    sections.flatMap((section) =>
-      section
-        .getFieldset()
-        .questions.getFieldList()
-        .map((q) => [text(q.getFieldset().key.value), text(q.getFieldset().text.value)] as const),
-    ),
+  // Every question as it reads now, by section: what follow-ups and section triggers can point at.
+  const questionsBySection = sections.map((section, si) =>
+    hasQuestions(Number(text(section.getFieldset().sectionType.value) || 3))
+      ? section
+          .getFieldset()
+          .questions.getFieldList()
+          .map((q, qi) => ({
+            value: text(q.getFieldset().key.value),
+            label: `${si + 1}.${qi + 1} ${text(q.getFieldset().text.value) || "(no text yet)"}`.slice(0, 90),
+          }))
+      : [],
   );
   const fieldErrorCount = Object.keys(form.allErrors).filter((name) => name !== "").length;
 
@@ -108,7 +116,7 @@ export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEdi
         const sectionType = Number(text(sf.sectionType.value) || 3);
         const trigger = sf.trigger.getFieldset();
         const questions = sf.questions.getFieldList();
-        const listed = sectionType !== 2 && sectionType !== 4;
+        const listed = hasQuestions(sectionType);
         return (
           <Card
             key={section.key}
@@ -142,13 +150,6 @@ export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEdi
           >
             <div className={s.section}>
               <Hidden field={sf.key} />
-              <Hidden field={sf.tab} />
-              {trigger.questionKey.initialValue ? (
-                <>
-                  <Hidden field={trigger.questionKey} />
-                  <Hidden field={trigger.answer} />
-                </>
-              ) : null}
               <div className={s.grid}>
                 <TextField
                   {...inputProps(sf.name, { type: "text" })}
@@ -164,6 +165,13 @@ export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEdi
                   label="Section type"
                   options={EDITOR_SECTION_TYPES.map((t) => ({ value: String(t.value), label: t.label }))}
                 />
+                <TextField
+                  {...inputProps(sf.tab, { type: "text" })}
+                  key={sf.tab.key}
+                  label="Tab (optional)"
+                  hint="Sections with the same tab are grouped."
+                  maxLength={100}
+                />
               </div>
               <TextArea
                 id={sf.instruction.id}
@@ -174,16 +182,42 @@ export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEdi
                 rows={sectionType === 2 ? 6 : 2}
                 maxLength={20_000}
               />
-              {trigger.questionKey.value ? (
+              {isDocumentSection(sectionType) ? (
+                <SectionPdf
+                  key={section.key}
+                  fieldName={sf.document.name}
+                  keyName={sf.document.getFieldset().key.name}
+                  nameName={sf.document.getFieldset().name.name}
+                  initial={
+                    text(sf.document.getFieldset().key.initialValue)
+                      ? { key: text(sf.document.getFieldset().key.initialValue), name: text(sf.document.getFieldset().name.initialValue) }
+                      : null
+                  }
+                  error={sf.document.errors?.[0]}
+                  sectionLabel={`section ${i + 1}`}
+                />
+              ) : null}
+              <div className={s.logic}>
+                <Select
+                  {...selectProps(trigger.questionKey)}
+                  key={trigger.questionKey.key}
+                  label="Show this section"
+                  placeholder="Always"
+                  options={questionsBySection.slice(0, i).flat()}
+                />
+                <div hidden={!text(trigger.questionKey.value)}>
+                  <TextField {...inputProps(trigger.answer, { type: "text" })} key={trigger.answer.key} label="Only when the answer is" maxLength={200} />
+                </div>
+              </div>
+              {text(trigger.questionKey.value) ? (
                 <p className={s.hint}>
-                  <Badge tone="info">Conditional</Badge> Shown when “{questionText.get(text(trigger.questionKey.value)) || "a removed question"}” is answered{" "}
-                  {text(trigger.answer.value)}.
+                  <Badge tone="info">Conditional</Badge> The client sees this section only after giving that answer.
                 </p>
               ) : null}
-              {/* Questions stay in the form (hidden) for sections without them, as before. */}
+              {/* Sections without questions post none (a hidden, blank question must not block the save). */}
               <div hidden={!listed}>
                 <ol className={s.questions}>
-                  {questions.map((question, qi) => {
+                  {(listed ? questions : []).map((question, qi) => {
                     const qf = question.getFieldset();
                     const type = text(qf.questionType.value) as EditorQuestion["questionType"];
                     const hasOptions = type === "select" || type === "multiple" || type === "entries" || type === "upload";
@@ -191,8 +225,6 @@ export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEdi
                     return (
                       <li key={question.key} className={s.question}>
                         <Hidden field={qf.key} />
-                        <Hidden field={qf.followUpOf} />
-                        <Hidden field={qf.trigger} />
                         <div className={s.questionRow}>
                           <TextField
                             {...inputProps(qf.text, { type: "text" })}
@@ -245,11 +277,24 @@ export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEdi
                         </div>
                         <div className={s.questionMeta}>
                           <Checkbox {...inputProps(qf.optional, { type: "checkbox" })} key={qf.optional.key} label="Optional" />
-                          {followUpOf ? (
-                            <span className={s.hint}>
-                              Follow-up: shown when “{questionText.get(followUpOf) || "a removed question"}” is {text(qf.trigger.value) || "Yes"}
-                            </span>
-                          ) : null}
+                        </div>
+                        <div className={s.logic}>
+                          <Select
+                            {...selectProps(qf.followUpOf)}
+                            key={qf.followUpOf.key}
+                            label="Follow-up of"
+                            placeholder="Not a follow-up"
+                            options={(questionsBySection[i] ?? []).slice(0, qi)}
+                          />
+                          <div hidden={!followUpOf}>
+                            <TextField
+                              {...inputProps(qf.trigger, { type: "text" })}
+                              key={qf.trigger.key}
+                              label="Shown when the answer is"
+                              placeholder="Yes"
+                              maxLength={200}
+                            />
+                          </div>
                         </div>
                       </li>
                     );

@@ -31,6 +31,8 @@ export interface TemplateTreeSection {
   customElement: string | null;
   /** Shown only when this question has this answer. */
   trigger: { questionKey: string; answer: string } | null;
+  /** The firm's PDF of a document section (a key under firms/{firmId}/templates/). */
+  document: { key: string; name: string } | null;
   questions: TemplateTreeQuestion[];
 }
 
@@ -48,6 +50,7 @@ export async function readTemplateTree(tx: FirmTx, templateId: string): Promise<
     tab: s.tab,
     customElement: s.customElement,
     trigger: s.triggerQuestionId && s.triggerAnswer !== null ? { questionKey: s.triggerQuestionId, answer: s.triggerAnswer } : null,
+    document: s.documentKey ? { key: s.documentKey, name: s.documentName ?? "Document.pdf" } : null,
     questions: questions
       .filter((q) => q.sectionId === s.id)
       .map((q) => ({

@@ -73,3 +73,25 @@ export const itemActions = style({
 });
 
 export const groups = style({ display: "flex", flexDirection: "column", gap: vars.space.lg });
+
+export const pdf = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  border: `1px dashed ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+});
+
+export const pdfRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
+
+export const pdfName = style({ flex: "1 1 160px", minWidth: 0, overflowWrap: "anywhere", fontWeight: vars.fontWeight.semibold, color: vars.color.text });
+
+export const hiddenInput = style({ position: "absolute", width: 1, height: 1, opacity: 0, pointerEvents: "none" });
+
+export const logic = style({
+  display: "grid",
+  gap: vars.space.sm,
+  gridTemplateColumns: "repeat(auto-fit, minmax(200px, 1fr))",
+  alignItems: "end",
+});

@@ -13,6 +13,7 @@ import { conflict, notFound } from "~/errors";
 import type { Prisma } from "~/generated/prisma/client";
 import { newTemplateHashId } from "./canned.server";
 import { normalizeTemplate, TEMPLATE_MESSAGES, type EditorTemplate } from "./editor-rules";
+import { assertTemplateDocuments } from "./template-pdf.server";
 import { readTemplateTree } from "./template-tree.server";
 
 export interface TemplateRow {
@@ -77,6 +78,7 @@ async function editorSections(tx: FirmTx, templateId: string): Promise<EditorTem
     instruction: s.instruction,
     tab: s.tab,
     trigger: s.trigger,
+    document: s.document,
     questions: s.questions.map((q) => ({
       key: q.key,
       text: q.text,
@@ -113,6 +115,8 @@ async function writeContent(
       name: section.name,
       tab: section.tab,
       instruction: section.instruction?.trim() || null,
+      documentKey: section.document?.key ?? null,
+      documentName: section.document?.name ?? null,
       order,
     });
     if (section.trigger && ids.has(section.trigger.questionKey))
@@ -144,10 +148,13 @@ async function writeContent(
   for (const t of triggers) await tx.templateSection.update({ where: { id: t.id }, data: { triggerQuestionId: t.questionId, triggerAnswer: t.answer } });
 }
 
+const documentsOf = (content: EditorTemplate) => content.sections.flatMap((s) => (s.document ? [s.document] : []));
+
 /** Creates a firm-made template; returns its id. */
 export async function createTemplate(portal: FirmSiteContext, actorId: string, input: EditorTemplate): Promise<string> {
   const content = normalizeTemplate(input);
   const firmId = portal.firm.id;
+  await assertTemplateDocuments(portal, documentsOf(content));
   return portal.db.$transaction(async (tx) => {
     const created = await tx.questionnaireTemplate.create({
       data: { firmId, hashId: newTemplateHashId(), name: content.name, description: content.description || null, isCanned: false, createdById: actorId },
@@ -163,6 +170,7 @@ export async function createTemplate(portal: FirmSiteContext, actorId: string, i
 export async function saveTemplate(portal: FirmSiteContext, actorId: string, templateId: string, input: EditorTemplate): Promise<void> {
   const content = normalizeTemplate(input);
   const firmId = portal.firm.id;
+  await assertTemplateDocuments(portal, documentsOf(content));
   await portal.db.$transaction(async (tx) => {
     const template = await tx.questionnaireTemplate.findFirst({ where: { id: templateId, deletedAt: null }, select: { id: true, isCanned: true } });
     if (!template) throw notFound("Not Found");

@@ -27,12 +27,13 @@ const template = (patch: Partial<EditorTemplate> = {}): EditorTemplate => ({
       instruction: null,
       tab: null,
       trigger: null,
+      document: null,
       questions: [
         { key: "q1", text: "Did the trust sell assets?", questionType: "boolean", options: [], optional: false, followUpOf: null, trigger: null },
         { key: "q2", text: "Brokerage statements", questionType: "upload", options: [], optional: false, followUpOf: "q1", trigger: "Yes" },
       ],
     },
-    { key: "s2", name: "Sales", sectionType: 3, instruction: null, tab: null, trigger: { questionKey: "q1", answer: "Yes" }, questions: [] },
+    { key: "s2", name: "Sales", sectionType: 3, instruction: null, tab: null, trigger: { questionKey: "q1", answer: "Yes" }, document: null, questions: [] },
   ],
   ...patch,
 });

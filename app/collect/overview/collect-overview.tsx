@@ -21,6 +21,8 @@ import { CollectFilters } from "./collect-filters";
 import * as s from "./collect.css";
 import type { CollectRow } from "./list.server";
 import { QueueBanner } from "./queue-banner";
+import { SetupChecklist } from "~/setup/setup-checklist";
+import type { SetupChecklistData } from "~/setup/checklist";
 import { COLLECT_TABLE } from "./table";
 
 export interface CollectData {
@@ -30,6 +32,8 @@ export interface CollectData {
   capped: boolean;
   today: string;
   isAdvisor: boolean;
+  /** The firm setup checklist, for partners until done or dismissed. */
+  setup?: SetupChecklistData | null;
   options: { advisors: SelectOption[]; groups: SelectOption[]; customStatuses: SelectOption[]; entityTypes: SelectOption[]; years: SelectOption[] };
   /** The firm's roles (one column each), only with use_firm_roles. */
   roles: FirmRoleColumn[];
@@ -71,6 +75,7 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
         description={`Track every ${tr("questionnaire")} your clients are working on.`}
         actions={headerActions ?? (isAdvisor ? <SendQuestionnaireButton onSent={() => setTimeout(() => revalidator.revalidate(), SEND_RELOAD_MS)} /> : null)}
       />
+      {data.setup ? <SetupChecklist steps={data.setup.steps} onSent={() => setTimeout(() => revalidator.revalidate(), SEND_RELOAD_MS)} /> : null}
       <QueueBanner />
       <DataTable
         label={tr("Questionnaires")}
@@ -97,6 +102,15 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
         }
         emptyTitle={deletedView ? `No deleted ${tr("questionnaires")}.` : `No ${tr("questionnaires")} found.`}
         emptyDescription={hasFilters ? "Try another search or clear the filters." : `${tr("Questionnaires")} you send to clients show up here.`}
+        emptyAction={
+          isAdvisor && !headerActions ? (
+            <SendQuestionnaireButton
+              label={`Send your first ${tr("questionnaire")}`}
+              size="sm"
+              onSent={() => setTimeout(() => revalidator.revalidate(), SEND_RELOAD_MS)}
+            />
+          ) : null
+        }
         pagerNote={
           data.capped && !page.hasNext ? (
             <span className={s.muted}>Only the first 10,000 matches can be paged through: narrow the list with search or filters.</span>

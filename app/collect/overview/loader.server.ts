@@ -5,6 +5,7 @@ import type { FirmSiteContext } from "~/context.server";
 import { listCustomStatusChoices } from "~/custom-statuses/statuses.server";
 import { withRoleColumns } from "~/firm-roles/rules";
 import { listFirmRoles, roleHoldersByEntity } from "~/firm-roles/roles.server";
+import { loadSetupChecklist } from "~/setup/checklist.server";
 import { todayIn } from "~/time-zones";
 import { collectFilterOptions, listCollect } from "./list.server";
 import { COLLECT_TABLE } from "./table";
@@ -18,10 +19,11 @@ export async function loadCollect(request: Request, portal: FirmSiteContext, sta
   const roles = await listFirmRoles(portal);
   const { state: shown, setCookie: cookie } = await loadTableState(request, COLLECT_TABLE_COOKIE, withRoleColumns(COLLECT_TABLE, roles));
   const viewer = { id: staff.id, firmAccess: staff.firmAccess, firmGroupId: staff.firmGroupId };
-  const [list, options, statuses] = await Promise.all([
+  const [list, options, statuses, setup] = await Promise.all([
     listCollect(portal, viewer, shown),
     collectFilterOptions(portal, viewer),
     listCustomStatusChoices(portal),
+    loadSetupChecklist(portal, staff),
   ]);
   const holders = roles.length
     ? await roleHoldersByEntity(
@@ -31,7 +33,7 @@ export async function loadCollect(request: Request, portal: FirmSiteContext, sta
     : null;
   const rows = holders ? list.rows.map((r) => ({ ...r, roleHolders: holders.get(r.companyId) ?? {} })) : list.rows;
   return {
-    data: { state: shown, ...list, rows, options, roles, statuses, today: todayIn(portal.firm.timeZone), isAdvisor: staff.isAdvisor },
+    data: { state: shown, ...list, rows, options, roles, statuses, setup, today: todayIn(portal.firm.timeZone), isAdvisor: staff.isAdvisor },
     setCookie: cookie,
   };
 }

@@ -47,8 +47,9 @@ export async function loadTemplateContent(tx: FirmTx, templateId: string): Promi
   if (!template) return null;
   // The tree as the plan needs it: the section's type under `type`, no editor tab.
   const sections = (await readTemplateTree(tx, template.id)).map(
-    ({ key, sectionKey, sectionType, name, instruction, customElement, trigger, questions }): PlanSection => ({
+    ({ key, sectionKey, sectionType, name, instruction, customElement, trigger, document, questions }): PlanSection => ({
       key,
+      document,
       sectionKey,
       type: sectionType,
       name,

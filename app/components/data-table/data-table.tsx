@@ -97,6 +97,11 @@ export interface DataTableProps<R> {
   aboveRows?: ReactNode;
   /** The empty state's description (default: a hint to clear the search and filters, when there are any). */
   emptyDescription?: string;
+  /**
+   * The next step when the table has nothing at all (no search, no filters): e.g. "Add your first
+   * client". When a search or filters hide every row, the empty state offers "Clear filters" instead.
+   */
+  emptyAction?: ReactNode;
   /** Shown beside the page range. */
   pagerNote?: ReactNode;
   /** The "select all" checkbox's name (default 'Select all on this page'). */
@@ -120,6 +125,7 @@ export function DataTable<R extends RowData>({
   filterControls,
   aboveRows,
   emptyDescription,
+  emptyAction,
   pagerNote,
   selectAllLabel = "Select all on this page",
 }: DataTableProps<R>) {
@@ -139,6 +145,7 @@ export function DataTable<R extends RowData>({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
+  const filtered = Boolean(state.q || Object.keys(state.filters).length);
   const choosable = columns.filter((c) => config.columns.includes(c.key));
   const toggleColumn = (key: string, show: boolean) => go({ ...current, hidden: show ? current.hidden.filter((h) => h !== key) : [...current.hidden, key] });
 
@@ -229,7 +236,16 @@ export function DataTable<R extends RowData>({
           compact
           title={emptyTitle}
           titleAs="p"
-          description={emptyDescription ?? (state.q || Object.keys(state.filters).length ? "Try another search or clear the filters." : undefined)}
+          description={emptyDescription ?? (filtered ? "Try another search or clear the filters." : undefined)}
+          action={
+            filtered ? (
+              <Button variant="secondary" size="sm" onClick={() => go({ ...current, q: "", filters: {}, page: 1 })}>
+                Clear filters
+              </Button>
+            ) : (
+              emptyAction
+            )
+          }
         />
       ) : (
         <div className={s.scroller} data-table-scroller="">
