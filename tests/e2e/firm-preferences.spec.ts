@@ -5,7 +5,7 @@
  * - the firm's in-app banner shows to a client and is dismissed for the browser session;
  * - "Sign in" on the root domain: a subdomain goes to the firm's sign-in page, an email gets the
  *   same answer and the firm's email with the link.
- * Screens of both demo firms at 1280 and 375 px (/work/shots/prefs when SHOTS_DIR is set).
+ * Screens of both demo firms at 1280 and 375 px (in SHOTS_DIR, when it is set).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { firmUrl, nextMessage, outboxMark, rootUrl, signIn, sql } from "./support";

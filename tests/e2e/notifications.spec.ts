@@ -6,7 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { firmUrl, signIn, sql } from "./support";
 
-const SHOTS = "/work/shots/notifications";
+const SHOTS = "tests/screenshots/notifications";
 
 async function openBell(page: Page) {
   const bell = page.getByTestId("notification-bell");

@@ -17,7 +17,7 @@ import { firmUrl, signIn, sql } from "./support";
 const APP_LOGIN = "portal_app_login";
 const RECONNECTING = "Reconnecting… What you typed is kept and will be saved.";
 const UNAVAILABLE = "The portal is temporarily unavailable. Try again in a moment.";
-const SHOTS = "/work/shots/outage-ui";
+const SHOTS = "tests/screenshots/outage-ui";
 
 async function databaseDown() {
   await sql(`ALTER ROLE ${APP_LOGIN} CONNECTION LIMIT 0`);

@@ -3,13 +3,13 @@
  * advisor finds it in Collect's notes column, which opens the preview dialog at it, reads the
  * answers as given (choices as chips, entries as a table, files by name, never-asked sections and
  * follow-ups left out) and replies; the client sees the reply under the note. Screenshots of both
- * demo firms at 1280 and 375 px in /work/shots/tp-preview/.
+ * demo firms at 1280 and 375 px in tests/screenshots/tp-preview/.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { firmUrl, questionAction, signIn, signOut, sql } from "./support";
 
-const SHOTS = "/work/shots/tp-preview";
+const SHOTS = "tests/screenshots/tp-preview";
 mkdirSync(SHOTS, { recursive: true });
 
 async function shot(page: Page, name: string) {

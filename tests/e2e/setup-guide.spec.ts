@@ -2,7 +2,7 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import { expect, test, type Page } from "@playwright/test";
 import { firmUrl, signIn, sql } from "./support";
 
-const SHOTS = "/work/shots/setup-guide";
+const SHOTS = "tests/screenshots/setup-guide";
 
 async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });

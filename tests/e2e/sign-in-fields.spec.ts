@@ -47,9 +47,9 @@ for (const slug of ["acme", "summit"] as const) {
     await expect(password).toHaveAccessibleDescription(/Invalid password/);
     await expect(password).toBeFocused();
     await expect(page.getByLabel("Email")).toHaveValue(email);
-    await page.screenshot({ path: `/work/shots/ch-signin/password-refused-${slug}-1280.png`, fullPage: true });
+    await page.screenshot({ path: `tests/screenshots/ch-signin/password-refused-${slug}-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({ path: `/work/shots/ch-signin/password-refused-${slug}-375.png`, fullPage: true });
+    await page.screenshot({ path: `tests/screenshots/ch-signin/password-refused-${slug}-375.png`, fullPage: true });
   });
 
   test(`${slug}: the browser checks a step before posting, with the server's message on the field and the typed value kept`, async ({ page }) => {
@@ -71,8 +71,8 @@ for (const slug of ["acme", "summit"] as const) {
     await expect(page.getByText("Invalid email address")).toHaveCount(0);
     await page.getByLabel("Email").fill("robin@");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.screenshot({ path: `/work/shots/ch-signin/email-checked-${slug}-1280.png`, fullPage: true });
+    await page.screenshot({ path: `tests/screenshots/ch-signin/email-checked-${slug}-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({ path: `/work/shots/ch-signin/email-checked-${slug}-375.png`, fullPage: true });
+    await page.screenshot({ path: `tests/screenshots/ch-signin/email-checked-${slug}-375.png`, fullPage: true });
   });
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { firmUrl, nextMessage, outboxMark, signIn, signOut, sql } from "./support";
 
-const SHOTS = "/work/shots/statuses-roles";
+const SHOTS = "tests/screenshots/statuses-roles";
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
