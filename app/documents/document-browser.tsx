@@ -205,7 +205,8 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
         <section className={css.panel} aria-label={data.results ? "Search results" : "Folder contents"}>
           {data.results ? (
             <p className={css.muted}>
-              {data.results.length} result{data.results.length === 1 ? "" : "s"} for “{data.search}” · <Link to={folderHref(basePath, path)}>Clear search</Link>
+              {data.page.total.toLocaleString("en-US")} result{data.page.total === 1 ? "" : "s"} for “{data.search}” ·{" "}
+              <Link to={folderHref(basePath, path)}>Clear search</Link>
             </p>
           ) : (
             <FolderBar
@@ -270,7 +271,16 @@ export function DocumentBrowser({ data, entities, mode, basePath, split, note, h
               </ul>
             </>
           )}
-          {!data.results && data.page.lastPage > 1 ? <FolderPager basePath={basePath} path={path} page={data.page} listed={data.items.length} /> : null}
+          {data.page.lastPage > 1 ? (
+            <FolderPager
+              basePath={basePath}
+              path={path}
+              search={data.search}
+              page={data.page}
+              cursors={data.cursors}
+              listed={(data.results ?? data.items).length}
+            />
+          ) : null}
         </section>
       </div>
 

@@ -5,7 +5,9 @@
 import type { SessionUser } from "~/auth/session.server";
 import { PortalError } from "~/errors";
 import { findDocumentEntity, requireView, type Db, type DocumentContext, type DocumentEntity } from "./access.server";
+import { searchPattern } from "~/staff/search";
 import { folderPaths, itemSelect, toItem, type DocumentItem, type ItemRow } from "./items.server";
+import { countListed, readListPage, type ListCursors, type ListPage, type ListQuery } from "./list-page.server";
 import {
   DOCUMENT_MESSAGES,
   filesInFolders,
@@ -20,8 +22,8 @@ import {
 
 /** A folder lists this many items per page (folders first, then files, by name). */
 export const DOCUMENT_PAGE_SIZE = 100;
-/** Most items a search returns. */
-export const SEARCH_LIMIT = 100;
+/** A search lists this many results per page. */
+export const SEARCH_LIMIT = DOCUMENT_PAGE_SIZE;
 
 /** Most deleted items the browser lists (newest first). */
 export const DELETED_LIMIT = 50;
@@ -61,9 +63,12 @@ export interface DocumentBrowserData {
   items: DocumentItem[];
   /** How many files each subfolder of `path` holds (its own subfolders' included). */
   folderFiles: Record<string, number>;
-  /** The folder's page: 1-based, its size, and how many items the folder holds. */
-  page: { page: number; size: number; total: number; lastPage: number };
+  /** The folder's page (or the search's): 1-based, its size, and how many items the folder holds (or the search found). */
+  page: ListPage;
+  /** The pages beside this one, read by keyset from its first and last rows. */
+  cursors: ListCursors;
   search: string | null;
+  /** A search's page of results (the folder's items are then left empty). */
   results: DocumentItem[] | null;
   deleted: DocumentItem[];
   tags: string[];
@@ -73,7 +78,7 @@ export interface DocumentBrowserData {
 export async function loadDocumentBrowser(
   ctx: DocumentContext,
   companyHash: string,
-  options: { path?: string | null; search?: string | null; page?: string | number | null } = {},
+  options: { path?: string | null; search?: string | null; page?: string | number | null; after?: string | null; before?: string | null } = {},
 ): Promise<DocumentBrowserData> {
   const { db } = ctx.portal;
   const staff = ctx.user.kind === "staff";
@@ -83,42 +88,34 @@ export async function loadDocumentBrowser(
   const permissions = requireView(ctx, entity, path);
   const visible = (p: string) => staff || !isStaffOnlyPath(p);
 
-  // Clients never see 'STAFF ONLY' folders: left out in the query, so pages and counts agree.
-  const listed = {
-    companyId: entity.id,
-    path,
-    deletedAt: null,
-    ...(staff ? {} : { NOT: { itemType: "folder" as const, name: { contains: "STAFF ONLY", mode: "insensitive" as const } } }),
-  };
+  // Clients never see 'STAFF ONLY' folders (nor, in a search, what lies in one): left out in the
+  // query, so pages and counts agree.
+  const search = options.search?.trim().slice(0, 100) || null;
+  const query: ListQuery = search
+    ? {
+        where: `d.company_id = $1 AND d.deleted_at IS NULL AND d.name ILIKE $2${staff ? "" : ` AND NOT (d.path ILIKE '%STAFF ONLY%' OR d.name ILIKE '%STAFF ONLY%')`}`,
+        values: [entity.id, searchPattern(search)],
+        listing: `search:${search}`,
+      }
+    : {
+        where: `d.company_id = $1 AND d.path = $2 AND d.deleted_at IS NULL${staff ? "" : ` AND NOT (d.list_order = 0 AND d.name ILIKE '%STAFF ONLY%')`}`,
+        values: [entity.id, path],
+        listing: `folder:${path}`,
+      };
   const requested = Math.max(1, Math.min(100_000, Math.floor(Number(options.page ?? 1)) || 1));
   const [paths, filesPerPath, total, deletedRows, tags] = await Promise.all([
     folderPaths(db, entity.id),
     db.document.groupBy({ by: ["path"], where: { companyId: entity.id, deletedAt: null, itemType: "file" }, _count: { _all: true } }),
-    db.document.count({ where: listed }),
+    countListed(db, query),
     permissions.canRestore ? deletedItems(db, entity.id, staff) : Promise.resolve([]),
     staff ? db.documentTag.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: 500 }) : Promise.resolve([]),
   ]);
-  const lastPage = Math.max(1, Math.ceil(total / DOCUMENT_PAGE_SIZE));
-  const page = Math.min(requested, lastPage);
-  const rows = await db.document.findMany({
-    where: listed,
-    select: itemSelect,
-    orderBy: [{ itemType: "desc" }, { name: "asc" }, { id: "asc" }],
-    skip: (page - 1) * DOCUMENT_PAGE_SIZE,
-    take: DOCUMENT_PAGE_SIZE,
-  });
-  const search = options.search?.trim().slice(0, 100) || null;
-  let results: DocumentItem[] | null = null;
-  if (search) {
-    const found = await db.document.findMany({
-      where: { companyId: entity.id, deletedAt: null, name: { contains: search, mode: "insensitive" } },
-      select: itemSelect,
-      orderBy: [{ itemType: "desc" }, { name: "asc" }],
-      take: SEARCH_LIMIT,
-    });
-    results = found.filter((r) => visible(r.path) && visible(joinPath(r.path, r.name))).map((r) => toItem(r as ItemRow, staff));
-  }
-  const items = rows.map((r) => toItem(r as ItemRow, staff));
+  const { ids, page, cursors } = await readListPage(db, query, { page: requested, after: options.after, before: options.before }, total, DOCUMENT_PAGE_SIZE);
+  const found = ids.length ? await db.document.findMany({ where: { id: { in: ids } }, select: itemSelect }) : [];
+  const order = new Map(ids.map((id, i) => [id, i]));
+  const rows = found.filter((r) => !search || (visible(r.path) && visible(joinPath(r.path, r.name)))).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const results = search ? rows.map((r) => toItem(r as ItemRow, staff)) : null;
+  const items = search ? [] : rows.map((r) => toItem(r as ItemRow, staff));
   const tree = folderTree(paths.filter(visible));
   const children = folderAt(tree, path)?.children ?? [];
   const counts = filesPerPath.filter((p) => visible(p.path)).map((p) => ({ path: p.path, files: p._count._all }));
@@ -132,7 +129,8 @@ export async function loadDocumentBrowser(
       children.map((c) => c.path),
       counts,
     ),
-    page: { page, size: DOCUMENT_PAGE_SIZE, total, lastPage },
+    page,
+    cursors,
     search,
     results,
     deleted: deletedRows.map((r) => toItem(r as ItemRow, staff)),

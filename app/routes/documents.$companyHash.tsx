@@ -28,6 +28,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         path: url.searchParams.get("path"),
         search: url.searchParams.get("q"),
         page: url.searchParams.get("page"),
+        after: url.searchParams.get("after"),
+        before: url.searchParams.get("before"),
       }),
       clientDocumentEntities(portal.db, user),
     ]);

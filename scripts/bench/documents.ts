@@ -1,12 +1,18 @@
 /**
- * Usage: npx tsx scripts/bench/documents.ts [--documents 5000] [--runs 50] [--upload-mb 150]
+ * Usage: npx tsx scripts/bench/documents.ts [--documents 25000] [--firm-documents 100000] [--runs 50] [--upload-mb 150]
  *
- * The document browser at size: puts 5,000 documents in one folder of the demo client's entity
- * (client@acme.test) on a fresh throwaway database, then times the browser's folder listing and a
- * search (loadDocumentBrowser, as the page's loader calls it) and counts the SQL statements each
- * runs (pg's Client.prototype.query wrapped in this process). Target: a fixed number of bounded
+ * The document browser at size: puts 25,000 documents in one folder of the demo client's entity
+ * (client@acme.test), and the firm's other entities as many more as make 100,000 in the firm, on a
+ * fresh throwaway database, then times the browser's folder listing and a search
+ * (loadDocumentBrowser, as the page's loader calls it) and counts the SQL statements each runs
+ * (pg's Client.prototype.query wrapped in this process). Target: a fixed number of bounded
  * statements whatever the folder's size (a page of DOCUMENT_PAGE_SIZE items, the first and the
- * last page, a search at most SEARCH_LIMIT), p95 well under 100 ms.
+ * last page, a search's page of results), p95 well under 100 ms.
+ *
+ * Then, side by side in the same run (p95 and the load average): searches and deep pages as they
+ * are (trigram and folder indexes of migration documents_keyset_search; the next page read by
+ * keyset, after the previous page's last row) against the same loader without those indexes and
+ * reading the page by its number (OFFSET), as before them. Target: ≤ 50 ms p95 after.
  *
  * Then bulk actions on 500 selected documents of that folder (delete_many, then restore_many, as
  * the selection bar sends them): time and statements per action. Target: a fixed number of
@@ -27,6 +33,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { once } from "node:events";
+import { loadavg } from "node:os";
 import pg from "pg";
 import { createTestDatabase, databaseEnv } from "../../tests/support/postgres";
 
@@ -35,7 +42,8 @@ const arg = (name: string, fallback: number) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
-const DOCUMENTS = arg("documents", 5000);
+const DOCUMENTS = arg("documents", 25_000);
+const FIRM_DOCUMENTS = arg("firm-documents", 100_000);
 const RUNS = arg("runs", 50);
 const UPLOAD_MB = arg("upload-mb", 150);
 
@@ -71,14 +79,21 @@ function memory() {
 }
 
 const statements: string[] = [];
+/** With --statements: each counted statement's time in the database, printed under its case. */
+const SHOW_STATEMENTS = args.includes("--statements");
+const timed: [string, number][] = [];
 let counting = false;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...params: unknown[]) {
+  const result = (query as (...a: unknown[]) => unknown).apply(this, params);
   if (counting) {
     const first = params[0] as string | { text?: string } | undefined;
-    statements.push((typeof first === "string" ? first : (first?.text ?? "?")).replace(/\s+/g, " ").trim());
+    const text = (typeof first === "string" ? first : (first?.text ?? "?")).replace(/\s+/g, " ").trim();
+    statements.push(text);
+    const start = performance.now();
+    if (result instanceof Promise) void result.then(() => timed.push([text, performance.now() - start]));
   }
-  return (query as (...a: unknown[]) => unknown).apply(this, params);
+  return result;
 } as typeof query;
 
 function percentile(sorted: number[], p: number): number {
@@ -117,7 +132,22 @@ async function main() {
          FROM generate_series(1, $3::int) AS n`,
       [firmId, companyId, DOCUMENTS],
     );
-    await su.query("ANALYZE documents");
+    // The firm's other entities share the rest, in folders of 500, names from a few words.
+    await su.query(
+      `INSERT INTO documents (id, firm_id, company_id, item_type, path, name, updated_at)
+       SELECT 'firm' || n, $1, e.ids[1 + n % array_length(e.ids, 1)], 'file', '/' || (2015 + n % 10) || '/Folder ' || (n / 500),
+              (ARRAY['Statement', 'W-2', '1099-INT', 'Receipt', 'Invoice', 'K-1', 'Letter'])[1 + n % 7] || ' ' || n || '.pdf', now()
+         FROM generate_series(1, $3::int) AS n,
+              (SELECT array_agg(id ORDER BY id) AS ids FROM companies WHERE firm_id = $1 AND id <> $2) e`,
+      [firmId, companyId, Math.max(0, FIRM_DOCUMENTS - DOCUMENTS)],
+    );
+    // What autovacuum does on a live database (ANALYZE alone leaves the visibility map empty).
+    await su.query("VACUUM ANALYZE documents");
+    const { rows: sizes } = await su.query(`SELECT count(*) AS firm, count(*) FILTER (WHERE company_id = $2) AS entity FROM documents WHERE firm_id = $1`, [
+      firmId,
+      companyId,
+    ]);
+    console.log(`Seeded ${sizes[0].firm} documents in the firm, ${sizes[0].entity} in the entity (${DOCUMENTS} in its folder /Bench).`);
     const { rows: users } = await su.query(`SELECT id, fname, lname, readonly_access FROM users WHERE email = 'client@acme.test' AND firm_id = $1`, [firmId]);
     const scoped = db.firmDb(firmId);
     const prefs = await scoped.firmPreferences.findUniqueOrThrow({ where: { firmId } });
@@ -161,12 +191,15 @@ async function main() {
       ["list /Bench (page 1)", { path: "/Bench" }],
       ["list /Bench (last page)", { path: "/Bench", page: 100_000 }],
       ["search 'statement 04'", { path: "/Bench", search: "statement 04" }],
+      ["search 'statement'", { path: "/Bench", search: "statement" }],
     ] as const) {
       for (let i = 0; i < 5; i++) await documents.loadDocumentBrowser({ portal, user }, hash, options); // warm-up
       statements.length = 0;
       counting = true;
+      timed.length = 0;
       const result = await documents.loadDocumentBrowser({ portal, user }, hash, options);
       counting = false;
+      if (SHOW_STATEMENTS) for (const [text, ms] of timed) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${text.slice(0, 150)}`);
       const counted = statements.filter((s) => !/^(BEGIN|COMMIT|ROLLBACK|SELECT set_config)/i.test(s)).length;
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
@@ -180,6 +213,62 @@ async function main() {
           `statements ${counted} (${statements.length} with transaction control)  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms`,
       );
     }
+
+    // Side by side: each case as it is, then without the indexes of migration documents_keyset_search
+    // and with the page read by its number (what the loader did before them), in this run.
+    type Options = Parameters<typeof documents.loadDocumentBrowser>[2];
+    const p95 = async (options: Options) => {
+      for (let i = 0; i < 5; i++) await documents.loadDocumentBrowser({ portal, user }, hash, options);
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const start = performance.now();
+        await documents.loadDocumentBrowser({ portal, user }, hash, options);
+        times.push(performance.now() - start);
+      }
+      return percentile(
+        times.sort((a, b) => a - b),
+        95,
+      );
+    };
+    const ids = async (options: Options) =>
+      ((r) => (r.results ?? r.items).map((i) => i.id).join())(await documents.loadDocumentBrowser({ portal, user }, hash, options));
+    /** A deep page: `page` by keyset (after the previous page's last row), and by its number. */
+    const deep = async (options: Options & { page: number }) => {
+      const previous = await documents.loadDocumentBrowser({ portal, user }, hash, { ...options, page: options.page - 1 });
+      const keyset = { ...options, after: previous.cursors.next };
+      if ((await ids(keyset)) !== (await ids(options))) throw new Error(`page ${options.page}: the keyset page differs from the OFFSET page`);
+      return { before: options, after: keyset };
+    };
+    const lastBench = Math.ceil(DOCUMENTS / 100);
+    const cases: [string, { before: Options; after: Options }][] = [
+      ["search 'statement 04'", { before: { search: "statement 04" }, after: { search: "statement 04" } }],
+      ["search 'statement 2417' (rare)", { before: { search: "statement 2417" }, after: { search: "statement 2417" } }],
+      ["search 'w-2' (other entities')", { before: { search: "w-2" }, after: { search: "w-2" } }],
+      [`search 'statement' page ${Math.max(2, lastBench - 1)}`, await deep({ search: "statement", page: Math.max(2, lastBench - 1) })],
+      [`/Bench page ${Math.max(2, lastBench - 1)}`, await deep({ path: "/Bench", page: Math.max(2, lastBench - 1) })],
+      [`/Bench page ${Math.max(2, Math.round(lastBench / 2))}`, await deep({ path: "/Bench", page: Math.max(2, Math.round(lastBench / 2)) })],
+    ];
+    const afterP95: number[] = [];
+    for (const [, c] of cases) afterP95.push(await p95(c.after));
+    const NEW_INDEXES = ["documents_name_trgm_idx", "documents_folder_list_idx"];
+    for (const index of NEW_INDEXES) await su.query(`DROP INDEX "${index}"`);
+    const beforeP95: number[] = [];
+    for (const [, c] of cases) beforeP95.push(await p95(c.before));
+    await su.query(
+      `CREATE INDEX "documents_folder_list_idx" ON "documents" ("firm_id", "company_id", "path", "list_order", "name", "id") WHERE "deleted_at" IS NULL`,
+    );
+    await su.query(`CREATE INDEX "documents_name_trgm_idx" ON "documents" USING gin ("firm_id", "company_id", "name" gin_trgm_ops) WHERE "deleted_at" IS NULL`);
+    console.log(
+      `\nSide by side (p95, ${RUNS} runs; before: no documents_keyset_search indexes, page by OFFSET; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}):`,
+    );
+    console.log(`${"case".padEnd(36)} ${"before".padStart(9)} ${"after".padStart(9)} ${"ratio".padStart(7)}`);
+    cases.forEach(([label], i) =>
+      console.log(
+        `${label.padEnd(36)} ${beforeP95[i]!.toFixed(1).padStart(6)} ms ${afterP95[i]!.toFixed(1).padStart(6)} ms ${(beforeP95[i]! / afterP95[i]!).toFixed(1).padStart(6)}×`,
+      ),
+    );
 
     // Bulk delete and restore of 500 selected documents (the most one action takes).
     const selection = Array.from({ length: Math.min(500, DOCUMENTS) }, (_, i) => `bench${i + 1}`);

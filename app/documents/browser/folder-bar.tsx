@@ -68,27 +68,44 @@ export function FolderBar({
   );
 }
 
+/** The folder's (or the search's) pages: the next and previous ones are read from this page's last and first rows. */
 export function FolderPager({
   basePath,
   path,
+  search,
   page,
+  cursors,
   listed,
 }: {
   basePath: string;
   path: string;
+  search: string | null;
   page: { page: number; size: number; total: number; lastPage: number };
+  cursors: { previous: string | null; next: string | null };
   listed: number;
 }) {
   return (
-    <nav className={css.pager} aria-label="Folder pages">
+    <nav className={css.pager} aria-label={search ? "Search result pages" : "Folder pages"}>
       <span role="status">
         {(page.page - 1) * page.size + 1}–{(page.page - 1) * page.size + listed} of {page.total.toLocaleString("en-US")}
       </span>
       <span className={css.pagerButtons}>
-        <Button to={folderHref(basePath, path, page.page - 1)} variant="secondary" size="sm" disabled={page.page <= 1} aria-label="Previous page">
+        <Button
+          to={folderHref(basePath, path, page.page - 1, { q: search, before: cursors.previous })}
+          variant="secondary"
+          size="sm"
+          disabled={page.page <= 1}
+          aria-label="Previous page"
+        >
           ‹ Previous
         </Button>
-        <Button to={folderHref(basePath, path, page.page + 1)} variant="secondary" size="sm" disabled={page.page >= page.lastPage} aria-label="Next page">
+        <Button
+          to={folderHref(basePath, path, page.page + 1, { q: search, after: cursors.next })}
+          variant="secondary"
+          size="sm"
+          disabled={page.page >= page.lastPage}
+          aria-label="Next page"
+        >
           Next ›
         </Button>
       </span>

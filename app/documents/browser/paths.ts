@@ -2,10 +2,16 @@
 import { joinPath, type FolderNode } from "../rules";
 import type { DocumentItem } from "../items.server";
 
-/** A folder's page (`?path=`, and `&page=` past the first). */
-export function folderHref(basePath: string, path: string, page = 1): string {
+/**
+ * A folder's page (`?path=`, and `&page=` past the first), or a search's (`&q=`); a page beside the
+ * current one also carries the cursor it is read from (`&after=` or `&before=`).
+ */
+export function folderHref(basePath: string, path: string, page = 1, more: { q?: string | null; after?: string | null; before?: string | null } = {}): string {
   const params = new URLSearchParams(path === "/" ? {} : { path });
+  if (more.q) params.set("q", more.q);
   if (page > 1) params.set("page", String(page));
+  if (page > 1 && more.after) params.set("after", more.after);
+  else if (page > 1 && more.before) params.set("before", more.before);
   const query = params.toString();
   return query ? `${basePath}?${query}` : basePath;
 }
