@@ -119,3 +119,22 @@ describe("client notification settings", () => {
     expect(await app.tx("acme", (t) => t.ownerNotificationSubscription.count({ where: { companyId: riveraId } }))).toBe(before);
   });
 });
+
+describe("staff daily notification email switch", () => {
+  it("saves the caller's own flag (the digest job reads it); clients and bad input are refused", async () => {
+    const flag = () =>
+      app
+        .tx("acme", (t) => t.user.findFirstOrThrow({ where: { email: "advisor@acme.test" }, select: { dailyNotificationEnabled: true } }))
+        .then((u) => u.dailyNotificationEnabled);
+    expect((await advisor.postJson("acme", "/api/daily-digest", { enabled: true })).body).toEqual({ enabled: true });
+    expect(await flag()).toBe(true);
+    expect((await advisor.postJson("acme", "/api/daily-digest", { enabled: false })).status).toBe(200);
+    expect(await flag()).toBe(false);
+    expect((await advisor.postJson("acme", "/api/daily-digest", { enabled: "yes" })).status).toBe(400);
+    expect((await jordan.postJson("acme", "/api/daily-digest", { enabled: true })).status).toBe(403);
+    expect((await app.postJson("acme", "/api/daily-digest", { enabled: true })).status).toBe(401);
+    // Another firm's session changes nothing here.
+    expect((await summitPartner.postJson("acme", "/api/daily-digest", { enabled: true })).status).toBe(401);
+    expect(await flag()).toBe(false);
+  });
+});
