@@ -12,6 +12,7 @@ import { importJobs } from "~/staff/import/jobs.server";
 import { reminderJobs } from "~/reminders/jobs.server";
 import { scheduledMessageJobs } from "~/conversations/scheduled.server";
 import { noteNotificationJobs } from "~/questionnaires/note-notification.server";
+import { digestJobs } from "~/notifications/digest.server";
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
@@ -24,6 +25,7 @@ export function productJobs(): JobDefinition[] {
     ...scheduledMessageJobs(),
     ...pdfJobs(),
     ...noteNotificationJobs(),
+    ...digestJobs(),
   ];
 }
 

@@ -17,6 +17,7 @@ import type { FirmSiteContext } from "~/context.server";
 import { firmDb, withFirm, type FirmDb, type FirmTx } from "~/db.server";
 import { siteUrl } from "~/env.server";
 import type { OutboundMessage } from "~/generated/prisma/client";
+import { notify } from "~/notifications/notify.server";
 import { dispatchOutboundMessage } from "~/outbox/dispatch.server";
 import { queueEmail, queueSms } from "~/outbox/outbox.server";
 import { isMessageRefusal } from "~/outbox/rules";
@@ -386,19 +387,19 @@ async function remindQuestionnaire(
       }
     }
     if (channels.inApp) {
-      await tx.notification.create({
-        data: {
-          firmId: firm.id,
-          userId: user.id,
-          typeId: QUESTIONNAIRE_NOTIFICATION_TYPE,
-          text: replaceTags(texts.inAppMessage, values).slice(0, 1000),
-          link: path,
-          clientName: `${user.fname} ${user.lname}`.trim(),
-          companyId: q.company.id,
-        },
+      // The panel item goes through notify, so the entity's owner notification settings decide it.
+      const told = await notify(scope, {
+        typeId: QUESTIONNAIRE_NOTIFICATION_TYPE,
+        userIds: [user.id],
+        text: replaceTags(texts.inAppMessage, values),
+        link: path,
+        clientName: `${user.fname} ${user.lname}`.trim(),
+        companyId: q.company.id,
       });
-      outcome.notifications += 1;
-      how.push("in-app");
+      if (told.notified.length) {
+        outcome.notifications += 1;
+        how.push("in-app");
+      }
     }
     reached.push(`${user.fname} ${user.lname}`.trim() + ` (${how.join(", ")})`);
   }

@@ -10,6 +10,8 @@ import { getUserProfile } from "~/profile/profile.server";
 import { UserProfileSection } from "~/profile/user-profile-form";
 import * as s from "~/profile/profile.css";
 import { firmTitle } from "~/meta";
+import { dailyDigestEnabled } from "~/notifications/daily-digest-setting.server";
+import { DailyDigestCard } from "~/notifications/ui/daily-digest-card";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Profile Settings") }];
 
@@ -17,7 +19,8 @@ export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const user = await requireStaff(request, portal);
-  return { profile: await getUserProfile(portal, user) };
+  const [profile, dailyDigest] = await Promise.all([getUserProfile(portal, user), dailyDigestEnabled(portal.db, user)]);
+  return { profile, dailyDigest };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -27,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminProfilePage() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, dailyDigest } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ProfileActionData | undefined;
   const navigation = useNavigation();
   return (
@@ -40,6 +43,7 @@ export default function AdminProfilePage() {
           actionData={actionData}
           saving={navigation.state === "submitting" && navigation.formData?.get("intent") === "profile"}
         />
+        <DailyDigestCard enabled={dailyDigest} />
       </div>
     </FirmPage>
   );

@@ -11,6 +11,7 @@ import { profileAction } from "~/profile/profile-action.server";
 import type { ProfileActionData } from "~/profile/profile-schema";
 import { getUserProfile } from "~/profile/profile.server";
 import { UserProfileSection } from "~/profile/user-profile-form";
+import { OwnerNotificationSettingsCard } from "~/notifications/ui/owner-settings-dialog";
 import { useVocabulary } from "~/vocabulary";
 import * as s from "~/profile/profile.css";
 import { firmTitle } from "~/meta";
@@ -58,6 +59,7 @@ export default function ProfilePage() {
             readOnlyUser={profile.readOnly}
           />
         ) : null}
+        {entities.selected ? <OwnerNotificationSettingsCard entityHashId={entities.selected.hashId} entityName={entities.selected.name} /> : null}
       </div>
     </FirmPage>
   );

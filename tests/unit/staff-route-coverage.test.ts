@@ -50,6 +50,7 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "settings.roles.tsx": { exempt: "the firm's roles (partners and admins); no entity or user id" },
   "api.staff.custom-status.tsx": { probe: "/api/staff/custom-status" },
   "api.staff.firm-roles.assign.tsx": { probe: "/api/staff/firm-roles/assign" },
+  "api.daily-digest.tsx": { exempt: "the signed-in staff member's own daily digest switch; takes no other id" },
 };
 
 const staffRouteFiles = readdirSync(routesDir)
