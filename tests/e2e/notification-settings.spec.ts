@@ -7,7 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { firmUrl, signIn, sql } from "./support";
 
-const SHOTS = "/work/shots/notif-settings";
+const SHOTS = "tests/screenshots/notif-settings";
 const NEED_BOTH = "Please select at least one user to receive notifications for both Questionnaire and Questionnaire Signature.";
 
 /** Waits for the dialog's open (or resize) transitions, so a screenshot shows it settled. */
