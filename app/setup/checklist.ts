@@ -4,10 +4,12 @@
  * ticks itself from the firm's data: nothing is ticked by hand. Payments are left out until the
  * product takes payments: a step that cannot be done would never tick.
  */
+import { DEFAULT_THEME, toThemeName } from "../../themes/catalog";
+
 export type SetupStepId = "brand" | "team" | "client" | "questionnaire";
 
 export interface SetupFacts {
-  /** The firm has a logo, a brand colour or a theme other than the default. */
+  /** The firm has a logo, a brand colour or a theme other than the default (unset or unknown names are the default). */
   logo: boolean;
   brandColor: string | null;
   themeName: string;
@@ -34,15 +36,13 @@ export interface SetupChecklistData {
   steps: SetupStep[];
 }
 
-export const DEFAULT_THEME = "default";
-
 export function setupChecklist(facts: SetupFacts): SetupStep[] {
   return [
     {
       id: "brand",
       title: "Brand your portal",
       description: "Upload your logo and pick your colours so clients recognise your firm.",
-      done: facts.logo || Boolean(facts.brandColor) || facts.themeName !== DEFAULT_THEME,
+      done: facts.logo || Boolean(facts.brandColor) || toThemeName(facts.themeName) !== DEFAULT_THEME,
       to: "/firm",
       action: "Open Firm Settings",
     },

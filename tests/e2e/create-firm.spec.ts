@@ -19,7 +19,7 @@ test("a firm signs itself up and lands signed in on its own subdomain", async ({
   await expect(page).toHaveURL(firmUrl(slug, "/"));
   await expect(page.getByRole("heading", { name: "Collect" })).toBeVisible();
   await expect(page.getByText("Harbor Tax Partners").first()).toBeVisible();
-  await expect(page.getByRole("link", { name: "Firm Settings" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Firm Settings", exact: true })).toBeVisible();
   await screenshot(page, "new-firm-staff-home");
 
   // The handoff token was single-use: the same subdomain can't be taken again either.

@@ -13,7 +13,11 @@ describe("firm setup checklist", () => {
   it("branding ticks with a logo, a brand colour or another theme", () => {
     expect(done({ ...fresh, logo: true }).brand).toBe(true);
     expect(done({ ...fresh, brandColor: "#0a7d4f" }).brand).toBe(true);
-    expect(done({ ...fresh, themeName: "summit" }).brand).toBe(true);
+    expect(done({ ...fresh, themeName: "warm" }).brand).toBe(true);
+  });
+
+  it("a firm that signed itself up (the default theme by name) still has branding to do", () => {
+    expect(done({ ...fresh, themeName: "modern" }).brand).toBe(false);
   });
 
   it("the team ticks with a second staff user; clients and questionnaires with the first", () => {
