@@ -5,14 +5,14 @@
  * and sets the custom status with notify; the client then signs in, sees the status on the card
  * and in the bell, and sees the PDF. The setup checklist on Collect ticks along the way.
  * Nothing is written to the database by the test: it reads the outbox (the emails the firm sent)
- * and reads rows to check what was saved. Screenshots under SHOTS_DIR (default /work/shots/firm-journey).
+ * and reads rows to check what was saved. Screenshots under SHOTS_DIR (default tests/screenshots/firm-journey).
  */
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { codeIn, firmUrl, linkIn, nextMessage, outboxMark, rootUrl, signIn, sql } from "./support";
 
-const SHOTS = process.env.SHOTS_DIR ?? "/work/shots/firm-journey";
+const SHOTS = process.env.SHOTS_DIR ?? "tests/screenshots/firm-journey";
 mkdirSync(SHOTS, { recursive: true });
 
 test.use({ actionTimeout: 20_000 });
