@@ -22,9 +22,11 @@ export interface SectionPdfProps {
   initial: { key: string; name: string } | null;
   error?: string;
   sectionLabel: string;
+  /** Told when an upload starts and ends (the editor waits for it before saving). */
+  onUploading?: (busy: boolean) => void;
 }
 
-export function SectionPdf({ fieldName, keyName, nameName, initial, error, sectionLabel }: SectionPdfProps) {
+export function SectionPdf({ fieldName, keyName, nameName, initial, error, sectionLabel, onUploading }: SectionPdfProps) {
   const tr = useVocabulary();
   const grant = useFetcher<Reply>();
   const confirm = useFetcher<Reply>();
@@ -64,6 +66,13 @@ export function SectionPdf({ fieldName, keyName, nameName, initial, error, secti
   }
 
   const busy = grant.state !== "idle" || confirm.state !== "idle" || upload.status === "uploading";
+  const tell = useRef(onUploading);
+  tell.current = onUploading;
+  useEffect(() => {
+    if (!busy) return;
+    tell.current?.(true);
+    return () => tell.current?.(false);
+  }, [busy]);
   return (
     <div className={s.pdf}>
       {/* Without a PDF only the empty field is posted, so the section's own error ("Please attach a PDF") shows on it. */}

@@ -5,6 +5,7 @@
  * a follow-up depends on and the answer that shows it), moved up and down, added and removed. A
  * conform form (nested field lists); the server checks the post with the same schema (./editor-rules.ts).
  */
+import { useCallback, useState } from "react";
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
@@ -64,6 +65,17 @@ function Hidden({ field }: { field: FieldMetadata<unknown> }) {
 export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEditorProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
+  // Sections whose PDF is still uploading: the template is saved once every PDF is in.
+  const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
+  const onUploading = useCallback((section: string, busy: boolean) => {
+    setUploading((current) => {
+      if (current.has(section) === busy) return current;
+      const next = new Set(current);
+      if (busy) next.add(section);
+      else next.delete(section);
+      return next;
+    });
+  }, []);
   const [form, fields] = useForm({
     id: "template-editor",
     lastResult: navigation.state === "idle" ? lastResult : null,
@@ -195,6 +207,7 @@ export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEdi
                   }
                   error={sf.document.errors?.[0]}
                   sectionLabel={`section ${i + 1}`}
+                  onUploading={(busy) => onUploading(section.key ?? String(i), busy)}
                 />
               ) : null}
               <div className={s.logic}>
@@ -329,7 +342,12 @@ export function TemplateEditor({ initial, lastResult, submitLabel }: TemplateEdi
         <Button variant="secondary" to="/templates">
           Cancel
         </Button>
-        <Button type="submit" loading={saving}>
+        {uploading.size ? (
+          <span className={s.hint} role="status">
+            Saving waits until the PDF has finished uploading.
+          </span>
+        ) : null}
+        <Button type="submit" loading={saving} disabled={uploading.size > 0}>
           {submitLabel}
         </Button>
       </div>

@@ -57,7 +57,7 @@ test("a partner creates a template with a PDF to review by uploading the PDF, an
   await shoot(page, "acme-template-preview");
 
   const saved = await sql<{ document_name: string; section_type: number }>(
-    `SELECT s.document_name, s.section_type FROM template_sections s JOIN questionnaire_templates t ON t.id = s.template_id WHERE t.name = 'Draft return review' AND s.section_type = 6`,
+    `SELECT s.document_name, s.section_type FROM template_sections s JOIN questionnaire_templates t ON t.id = s.template_id WHERE t.firm_id = 'firm_acme' AND t.name = 'Draft return review' AND s.section_type = 6`,
   );
   expect(saved).toEqual([{ document_name: "Draft return.pdf", section_type: 6 }]);
 });
