@@ -21,8 +21,15 @@ test("a client's message shows on the advisor's bell; the item opens the convers
   await sql(`UPDATE notifications SET dismissed_at = now() WHERE dismissed_at IS NULL`);
   const client = await browser.newPage();
   await signIn(client, "acme", "client@acme.test");
-  const [rivera] = await sql<{ hash_id: string }>(`SELECT hash_id FROM companies WHERE name = 'Jordan & Casey Rivera'`);
-  await client.goto(firmUrl("acme", `/inbox/${rivera!.hash_id}`));
+  const [rivera] = await sql<{ hash_id: string; conversation: string | null }>(
+    `SELECT c.hash_id,
+            (SELECT cc.conversation_id FROM conversation_companies cc JOIN conversation_participants p ON p.conversation_id = cc.conversation_id
+               JOIN users u ON u.id = p.user_id AND u.email = 'client@acme.test'
+              WHERE cc.company_id = c.id ORDER BY cc.conversation_id LIMIT 1) AS conversation
+       FROM companies c WHERE c.firm_id = 'firm_acme' AND c.name = 'Jordan & Casey Rivera'`,
+  );
+  // The entity's conversation when it has one (other tests may have started it), else its new-message form.
+  await client.goto(firmUrl("acme", `/inbox/${rivera!.hash_id}${rivera!.conversation ? `/${rivera!.conversation}` : ""}`));
   const text = `Bell check ${Date.now()}`;
   await client.getByRole("textbox").first().fill(text);
   await client.getByRole("button", { name: /^Send/ }).first().click();

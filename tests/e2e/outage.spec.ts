@@ -165,6 +165,8 @@ test("a database drop in the middle of a page's loader shows the text inside the
     await page.screenshot({ path: `${SHOTS}/page-unavailable-${slug}-375.png` });
     await alert.getByRole("link", { name: "Refresh" }).click();
     await expect(page.getByText("Your progress is saved automatically.", { exact: false })).toBeVisible();
+    // Off the firm's page first: its polls would see the cleared session and navigate (sign-out) under the next goto.
+    await page.goto("about:blank");
     await page.context().clearCookies();
   }
 });
@@ -193,6 +195,8 @@ test("the reconnecting bar and the outage page, for both firms at desktop and ph
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: `${SHOTS}/unavailable-${slug}-1280.png` });
     await databaseUp();
+    // Off the firm's page first: its polls would see the cleared session and navigate (sign-out) under the next goto.
+    await page.goto("about:blank");
     await page.context().clearCookies();
   }
 });
