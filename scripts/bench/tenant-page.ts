@@ -168,6 +168,11 @@ async function mixed(appPort: number, host: string, cookie: string) {
       body: JSON.stringify({ intent: "answer", questionnaireId: target.questionnaire, questionId: target.question, answer: "Mixed load" }),
     },
   ];
+  // `--mixed-only questionnaire,documents`: only those of the four (to find which one is slow).
+  const only = args.includes("--mixed-only") ? (args[args.indexOf("--mixed-only") + 1] ?? "").split(",") : null;
+  const names = ["dashboard", "questionnaire", "documents", "autosave"];
+  const chosen = only ? requests.filter((_r, i) => only.includes(names[i]!)) : requests;
+  if (only) console.log(`(c) only: ${only.join(", ")}`);
   const cpuBefore = process.cpuUsage();
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(
@@ -175,7 +180,7 @@ async function mixed(appPort: number, host: string, cookie: string) {
       [
         "tsx",
         path.join(path.dirname(new URL(import.meta.url).pathname), "lib/mixed-load.ts"),
-        JSON.stringify({ url: `http://127.0.0.1:${appPort}`, connections, seconds, requests }),
+        JSON.stringify({ url: `http://127.0.0.1:${appPort}`, connections, seconds, requests: chosen }),
       ],
       {
         stdio: ["ignore", "pipe", "inherit"],
