@@ -51,6 +51,8 @@ test("a client's message shows on the advisor's bell; the item opens the convers
   await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("Notifications");
 
   // Empty state and "Mark all as read" in the other firm, and the client's own bell.
+  // Other tests may have told Summit's partner of something: the empty state needs an empty list.
+  await sql(`DELETE FROM notifications WHERE firm_id = 'firm_summit' AND user_id IN (SELECT id FROM users WHERE email = 'partner@summit.test')`);
   const summit = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await signIn(summit, "summit", "partner@summit.test");
   await summit.goto(firmUrl("summit", "/overview"));
