@@ -4,7 +4,7 @@
  * 375 px. Staff see the same entity at /admin/{companyHash}/documents.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { firmUrl, screenshot, signIn, sql } from "./support";
+import { firmUrl, forgetSession, screenshot, signIn, sql } from "./support";
 
 const PDF = Buffer.from("%PDF-1.4\n% e2e\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const INVALID = "We were unable to process some of uploaded files as they appear to be INVALID. Kindly check those files and try uploading them again.";
@@ -80,7 +80,7 @@ test("staff open a client entity's documents at /admin/{companyHash}/documents",
   await page.goto(firmUrl("acme", "/documents"));
   const entityUrl = new URL(page.url());
   const hash = entityUrl.pathname.split("/").pop();
-  await page.context().clearCookies();
+  await forgetSession(page);
   await signIn(page, "acme", "partner@acme.test");
   await expect(page.getByRole("button", { name: /^Account menu for / })).toBeVisible();
   await page.goto(firmUrl("acme", `/admin/${hash}/documents`));

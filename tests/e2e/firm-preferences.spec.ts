@@ -8,7 +8,7 @@
  * Screens of both demo firms at 1280 and 375 px (in SHOTS_DIR, when it is set).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { firmUrl, nextMessage, outboxMark, rootUrl, signIn, sql } from "./support";
+import { firmUrl, forgetSession, nextMessage, outboxMark, rootUrl, signIn, sql } from "./support";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -75,7 +75,7 @@ test("the preferences pages of both firms open for their partners", async ({ pag
       await expect(page.getByRole("button", { name: "Save preferences" })).toBeVisible();
       await shoot(page, `${slug}-preferences-${group}`);
     }
-    await page.context().clearCookies();
+    await forgetSession(page);
   }
 });
 

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
-import { firmUrl, signIn, sql } from "./support";
+import { firmUrl, forgetSession, signIn, sql } from "./support";
 
 const APP_LOGIN = "portal_app_login";
 const RECONNECTING = "Reconnecting… What you typed is kept and will be saved.";
@@ -165,9 +165,7 @@ test("a database drop in the middle of a page's loader shows the text inside the
     await page.screenshot({ path: `${SHOTS}/page-unavailable-${slug}-375.png` });
     await alert.getByRole("link", { name: "Refresh" }).click();
     await expect(page.getByText("Your progress is saved automatically.", { exact: false })).toBeVisible();
-    // Off the firm's page first: its polls would see the cleared session and navigate (sign-out) under the next goto.
-    await page.goto("about:blank");
-    await page.context().clearCookies();
+    await forgetSession(page);
   }
 });
 
@@ -195,8 +193,6 @@ test("the reconnecting bar and the outage page, for both firms at desktop and ph
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: `${SHOTS}/unavailable-${slug}-1280.png` });
     await databaseUp();
-    // Off the firm's page first: its polls would see the cleared session and navigate (sign-out) under the next goto.
-    await page.goto("about:blank");
-    await page.context().clearCookies();
+    await forgetSession(page);
   }
 });

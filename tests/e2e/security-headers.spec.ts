@@ -5,7 +5,7 @@
  * reported anywhere, and the pages hydrated (clicks work).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { firmUrl, rootUrl, signIn, sql } from "./support";
+import { firmUrl, forgetSession, rootUrl, signIn, sql } from "./support";
 
 const PDF = Buffer.from("%PDF-1.4\n% e2e\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
@@ -108,7 +108,7 @@ test("the public pages (a firm's sign-in page, the root domain's home) run their
   expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'sha256-[^']+'( 'sha256-[^']+')* 'strict-dynamic'/);
   // Hydrated: the sign-in card's client-side step runs (the email step moves to the password step).
   await signIn(page, "acme", "client@acme.test");
-  await page.context().clearCookies();
+  await forgetSession(page);
   const home = await page.goto(rootUrl("/"));
   expect(home?.headers()["cache-control"]).toBe("public, max-age=60, s-maxage=300");
   await page.waitForLoadState("networkidle");

@@ -1,6 +1,6 @@
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { expect, test, type Page } from "@playwright/test";
-import { firmUrl, signIn, sql } from "./support";
+import { firmUrl, forgetSession, signIn, sql } from "./support";
 
 const SHOTS = "tests/screenshots/setup-guide";
 
@@ -90,7 +90,7 @@ test("the setup checklist ticks from the firm's data and goes once dismissed", a
         await expect(page.getByRole("heading", { name: "Collect", level: 1 })).toBeVisible();
         await expect(page.getByRole("region", { name: "Set up your firm" })).toBeHidden();
       }
-      await page.context().clearCookies();
+      await forgetSession(page);
     }
   } finally {
     for (const f of before)
@@ -109,6 +109,6 @@ test("an empty staff table offers Clear filters when a search hides every row", 
     await expect(page.getByText("No users found.")).toBeHidden();
     await page.goto(firmUrl(slug, "/templates"));
     await shoot(page, `${slug}-templates`);
-    await page.context().clearCookies();
+    await forgetSession(page);
   }
 });

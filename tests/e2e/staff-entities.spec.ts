@@ -5,7 +5,7 @@
  * teal) and Summit (classic, navy; 'Entity' is 'Account' there).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { firmUrl, screenshot, signIn, sql } from "./support";
+import { firmUrl, forgetSession, screenshot, signIn, sql } from "./support";
 
 /** A dialog as the user sees it (the viewport; dialogs scroll inside it). */
 async function dialogShot(page: Page, name: string) {
@@ -157,7 +157,7 @@ test("entity dialogs for Acme and Summit at 1280 and 375 px", async ({ page }) =
   await signIn(page, "acme", "partner@acme.test");
   await dialogScreens(page, "acme", "Emily Chen", 1280);
   await dialogScreens(page, "acme", "Emily Chen", 375);
-  await page.context().clearCookies();
+  await forgetSession(page);
   await signIn(page, "summit", "partner@summit.test");
   await dialogScreens(page, "summit", "Christopher Adams", 1280);
   await dialogScreens(page, "summit", "Christopher Adams", 375);

@@ -97,6 +97,16 @@ export function linkIn(message: SentMessage): string {
  * an error (tests assert on it), or at "Check your email" when the address is answered like an
  * emailed-link account (an unknown address is answered that way too).
  */
+/**
+ * Forgets the browser's session. The page first leaves the firm's site: its background calls
+ * (the bell's count, the session check) would otherwise see the session gone and navigate to the
+ * sign-in page under the test's next navigation.
+ */
+export async function forgetSession(page: Page) {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
 export async function signIn(page: Page, slug: string, email: string, password = PASSWORD) {
   await page.goto(firmUrl(slug, "/"));
   await page.getByLabel("Email").fill(email);
