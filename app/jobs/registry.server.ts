@@ -13,6 +13,7 @@ import { reminderJobs } from "~/reminders/jobs.server";
 import { scheduledMessageJobs } from "~/conversations/scheduled.server";
 import { noteNotificationJobs } from "~/questionnaires/note-notification.server";
 import { digestJobs } from "~/notifications/digest.server";
+import { deliverJobs } from "~/deliver/jobs.server";
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
@@ -26,6 +27,7 @@ export function productJobs(): JobDefinition[] {
     ...pdfJobs(),
     ...noteNotificationJobs(),
     ...digestJobs(),
+    ...deliverJobs(),
   ];
 }
 
