@@ -21,21 +21,27 @@ function unreadWhere(user: Pick<SessionUser, "id" | "kind">, now: Date) {
 }
 
 export async function unreadMessageCount(db: FirmDb, user: Pick<SessionUser, "id" | "kind">, now = new Date()): Promise<number> {
-  // `unreadWhere` in SQL: asked on every signed-in page, so one raw statement (db.server.ts firmSql).
-  const [row] = await firmSql<{ count: number }>(
-    db.firmId,
-    `SELECT count(*)::int AS count FROM (
-       SELECT 1 FROM messages m
-        WHERE m.deleted_at IS NULL AND NOT m.is_log
-          AND (m.scheduled_at IS NULL OR m.scheduled_at <= $2)
-          AND (m.author_id IS NULL OR m.author_id <> $1)
-          AND EXISTS (SELECT 1 FROM conversation_participants p
-                       WHERE p.firm_id = m.firm_id AND p.conversation_id = m.conversation_id AND p.user_id = $1 AND p.is_firm_user = $3)
-          AND NOT EXISTS (SELECT 1 FROM message_seen s WHERE s.firm_id = m.firm_id AND s.message_id = m.id AND s.user_id = $1)
-        LIMIT $4) unread`,
-    [user.id, now, user.kind === "staff", UNREAD_BADGE_CAP],
-  );
+  const values: unknown[] = [];
+  const [row] = await firmSql<{ count: number }>(db.firmId, `SELECT ${unreadMessagesSql(user, now, (v) => `$${values.push(v)}`)} AS count`, values);
   return row?.count ?? 0;
+}
+
+/**
+ * `unreadMessageCount` as an SQL expression (`unreadWhere` in SQL), its values bound through
+ * `bind`: asked on every signed-in page, so the shell adds it to a statement of its own
+ * (app/shell-counts.server.ts).
+ */
+export function unreadMessagesSql(user: Pick<SessionUser, "id" | "kind">, now: Date, bind: (value: unknown) => string): string {
+  const me = bind(user.id);
+  return `(SELECT count(*)::int FROM (
+     SELECT 1 FROM messages m
+      WHERE m.deleted_at IS NULL AND NOT m.is_log
+        AND (m.scheduled_at IS NULL OR m.scheduled_at <= ${bind(now)})
+        AND (m.author_id IS NULL OR m.author_id <> ${me})
+        AND EXISTS (SELECT 1 FROM conversation_participants p
+                     WHERE p.firm_id = m.firm_id AND p.conversation_id = m.conversation_id AND p.user_id = ${me} AND p.is_firm_user = ${bind(user.kind === "staff")})
+        AND NOT EXISTS (SELECT 1 FROM message_seen s WHERE s.firm_id = m.firm_id AND s.message_id = m.id AND s.user_id = ${me})
+      LIMIT ${bind(UNREAD_BADGE_CAP)}) unread)`;
 }
 
 /**

@@ -32,13 +32,18 @@ const unreadWhere = (reader: Reader) => ({ userId: reader.id, dismissedAt: null 
 
 /** The bell's number: the reader's unread notifications, capped (the bell shows 99+). */
 export async function unreadNotificationCount(db: FirmDb, reader: Reader): Promise<number> {
-  // `unreadWhere` in SQL: asked on every signed-in page, so one raw statement (db.server.ts firmSql).
-  const [row] = await firmSql<{ count: number }>(
-    db.firmId,
-    `SELECT count(*)::int AS count FROM (SELECT 1 FROM notifications WHERE user_id = $1 AND dismissed_at IS NULL LIMIT $2) unread`,
-    [reader.id, NOTIFICATION_BADGE_CAP],
-  );
+  const values: unknown[] = [];
+  const [row] = await firmSql<{ count: number }>(db.firmId, `SELECT ${unreadNotificationsSql(reader, (v) => `$${values.push(v)}`)} AS count`, values);
   return row?.count ?? 0;
+}
+
+/**
+ * `unreadNotificationCount` as an SQL expression (`unreadWhere` in SQL), its values bound through
+ * `bind`: asked on every signed-in page, so the shell adds it to a statement of its own
+ * (app/shell-counts.server.ts).
+ */
+export function unreadNotificationsSql(reader: Reader, bind: (value: unknown) => string): string {
+  return `(SELECT count(*)::int FROM (SELECT 1 FROM notifications WHERE user_id = ${bind(reader.id)} AND dismissed_at IS NULL LIMIT ${bind(NOTIFICATION_BADGE_CAP)}) unread)`;
 }
 
 /** One page of the reader's notifications, newest first, after `cursor` (an id from the previous page). */

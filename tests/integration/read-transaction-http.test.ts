@@ -84,10 +84,10 @@ describe("a page request's reads", () => {
     expect(statements.at(-1)?.text).toMatch(/^\s*COMMIT/i);
   });
 
-  it("the client dashboard: its data in one statement, beside the session and the two unread counts", async () => {
+  it("the client dashboard: its data in one statement, beside the session and the unread counts", async () => {
     const statements = await statementsOf(() => client.request("acme", "/"));
-    // BEGIN with the firm's setting, the session, the unread messages and notifications, the dashboard, COMMIT.
-    expect(statements).toHaveLength(6);
+    // BEGIN with the firm's setting, the session, the unread messages and notifications (one), the dashboard, COMMIT.
+    expect(statements).toHaveLength(5);
     expect(statements[0]?.text).toMatch(/^\s*BEGIN; SELECT set_config\('app\.firm_id'/);
   });
 
