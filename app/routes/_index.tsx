@@ -27,8 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { data: collect, setCookie } = await loadCollect(request, portal, user);
     return data({ page: "staff" as const, data: collect }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   }
-  const home = await loadClientHome(portal, user, new URL(request.url).searchParams);
-  const confirmContact = home.selected ? await loadContactConfirmation(portal.db, user, home.selected.id) : null;
+  const { asksContact, ...home } = await loadClientHome(portal, user, new URL(request.url).searchParams);
+  const confirmContact = home.selected && asksContact ? await loadContactConfirmation(portal.db, user, home.selected.id) : null;
   return {
     page: "client" as const,
     today: todayIn(user.timeZone),
