@@ -2,7 +2,7 @@
  * Turns a firm's brand colour into the four brand tokens of the theme contract.
  * Pure and dependency-free so it runs in the server, the browser, the seed and unit tests.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export interface BrandColors {
   /** The brand colour itself, normalised to `#RRGGBB`. */

@@ -2,7 +2,7 @@
  * The built-in theme names, labels and default brand colours, without any CSS, so the seed,
  * tenant files, forms and tests can use them without the stylesheet compiler.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ThemeTokens } from "./tokens/types";
 import { classic } from "./tokens/classic";
 import { modern } from "./tokens/modern";

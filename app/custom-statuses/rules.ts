@@ -4,7 +4,7 @@
  * the status-change message. Pure: shared by the settings page, Collect, the preview dialog and the
  * server.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { BadgeTone } from "~/components/ui/badge";
 
 /**

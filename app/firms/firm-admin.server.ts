@@ -1,5 +1,5 @@
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
-import { z } from "zod";
+import * as z from "zod";
 import { themeNameSchema } from "../../themes/catalog";
 import { hexColorSchema } from "../../themes/brand";
 import type { FirmSiteContext } from "~/context.server";

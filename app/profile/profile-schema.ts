@@ -3,7 +3,7 @@
  * server (the same schema parses every POST). Messages are the spec's where it has one.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "zod";
+import * as z from "zod";
 import { EMAIL_MESSAGES, emailSchema } from "~/auth/email-rules";
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from "~/time-zones";
 import { addressLabels, normalizePostalCode, normalizeRegion, POSTAL_MESSAGES, toCountry } from "./address";
