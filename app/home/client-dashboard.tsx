@@ -2,7 +2,7 @@ import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { statusTone } from "~/custom-statuses/rules";
+import { statusTone } from "~/custom-statuses/colors";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { Select } from "~/components/ui/field";

@@ -62,4 +62,4 @@ export const DASHBOARD_JS_TARGET_BYTES = 150 * 1024;
  * The ceiling the build may not pass today (tests/unit/js-size-budget.test.ts): what the page
  * loads now, rounded up. Lower it with each reduction until it reaches the target.
  */
-export const DASHBOARD_JS_CEILING_BYTES = 290 * 1024;
+export const DASHBOARD_JS_CEILING_BYTES = 165 * 1024;
