@@ -7,7 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { Select } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
-import { progressSummary, SECTION_STATUS_LABELS, type ProgressCounts } from "~/questionnaires/progress";
+import { progressSummary, SECTION_STATUS_LABELS, type ProgressCounts } from "~/questionnaires/progress-labels";
 import type { SectionStatus } from "~/questionnaires/rules";
 import { dueBadge } from "~/questionnaires/status";
 import { useVocabulary } from "~/vocabulary";

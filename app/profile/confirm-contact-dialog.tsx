@@ -1,14 +1,15 @@
 import { useFetcher } from "@remix-run/react";
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { loadedWhenShown } from "~/components/loaded-when-shown";
 import { useToast } from "~/components/ui/toast";
 import type { ContactConfirmationRequest } from "~/profile/contact-confirmation.server";
-import { EmailSentDialog } from "./email-sent-dialog";
 import * as onServer from "./confirm-contact-form.server";
 import type { ConfirmContactActionData } from "./profile-schema";
 import { PROFILE_MESSAGES } from "./profile-messages";
 
 /** The dialog's form (conform, zod, the address fields): loaded only when a client is asked. */
+/** Shown only after a save that changed the email (never in the server's HTML). */
+const EmailSentDialog = lazy(() => import("./email-sent-dialog").then((m) => ({ default: m.EmailSentDialog })));
 const ConfirmContactDialog = loadedWhenShown(onServer.ConfirmContactDialog, () => import("./confirm-contact-form").then((m) => m.ConfirmContactDialog));
 
 /**
@@ -39,7 +40,11 @@ export function ConfirmContact({ request }: { request: ContactConfirmationReques
           <ConfirmContactDialog request={request} fetcher={fetcher} />
         </Suspense>
       ) : null}
-      <EmailSentDialog sentTo={sentTo} currentEmail={request?.email ?? null} onClose={() => setSentTo(null)} />
+      {sentTo ? (
+        <Suspense fallback={null}>
+          <EmailSentDialog sentTo={sentTo} currentEmail={request?.email ?? null} onClose={() => setSentTo(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

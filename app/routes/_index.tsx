@@ -9,7 +9,8 @@ import { loadClientHome, setDefaultEntity } from "~/home/client-home.server";
 import { readExpandedCards } from "~/home/dashboard-rules";
 import { CollectPage, MarketingPage, SignInPage } from "~/home/index-pages";
 import { loadContactConfirmation } from "~/profile/contact-confirmation.server";
-import { localDate, todayIn } from "~/time-zones";
+import { localDate } from "~/local-date";
+import { todayIn } from "~/time-zones.server";
 
 /**
  * `/` is four pages: the product's public site on the root domain; on a firm's site, the
