@@ -5,6 +5,7 @@ import type { FirmTx } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import type { QuestionnaireProgress } from "~/questionnaires/progress";
 import { readProgress, type ProgressSection } from "~/questionnaires/progress.server";
+import { readTaxReturnCards as taxReturnCards } from "~/deliver/client/cards.server";
 
 export const NO_ACTIVE_ENTITIES = "Your account does not have active entities to view. Please contact your firm.";
 
@@ -87,7 +88,7 @@ async function readClientHome(db: FirmTx, firm: FirmSettings, user: SessionUser,
         })
       : null;
 
-  return { blocked: false, entities, selected, years, year, questionnaires, customHtml };
+  return { blocked: false, entities, selected, years, year, questionnaires, customHtml, taxReturnCards: await taxReturnCards(db, firm, user, selected, year) };
 }
 
 function progressView(p: QuestionnaireProgress<ProgressSection>) {
