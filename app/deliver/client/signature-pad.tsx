@@ -74,7 +74,7 @@ export function SignaturePadDialog({
                   onChange={(e) => setTyped(e.currentTarget.value)}
                   autoComplete="name"
                 />
-                <div className={s.typedPreview} aria-label="Signature preview" data-testid="typed-preview">
+                <div className={s.typedPreview} data-testid="typed-preview">
                   {typed}
                 </div>
               </div>
@@ -90,28 +90,36 @@ function DrawPad({ canvasRef, onDrawn }: { canvasRef: React.MutableRefObject<HTM
   const drawing = useRef(false);
   const last = useRef<{ x: number; y: number } | null>(null);
 
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    // Backing store at the drawn size (crisp on high-density screens, small enough to stay far under 1 MB).
+  const hasInk = useRef(false);
+
+  useEffect(() => onDrawn(false), [onDrawn]);
+
+  /**
+   * Sizes the backing store to the drawn size (crisp on high-density screens, far under 1 MB).
+   * Done at the first stroke: while the dialog opens the canvas may not be laid out yet.
+   */
+  function ensureSized(canvas: HTMLCanvasElement) {
     const ratio = Math.min(window.devicePixelRatio || 1, 2);
-    canvas.width = Math.floor(canvas.clientWidth * ratio);
-    canvas.height = Math.floor(canvas.clientHeight * ratio);
+    const width = Math.floor(canvas.clientWidth * ratio);
+    const height = Math.floor(canvas.clientHeight * ratio);
+    if (hasInk.current || (canvas.width === width && canvas.height === height)) return;
+    canvas.width = width;
+    canvas.height = height;
     const ctx = canvas.getContext("2d");
     if (!ctx) return;
-    ctx.scale(ratio, ratio);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.lineWidth = 2.5;
     ctx.lineCap = "round";
     ctx.lineJoin = "round";
     ctx.strokeStyle = "#10246a";
-    onDrawn(false);
-  }, [canvasRef, onDrawn]);
+  }
 
   function point(e: React.PointerEvent<HTMLCanvasElement>) {
     const rect = e.currentTarget.getBoundingClientRect();
     return { x: e.clientX - rect.left, y: e.clientY - rect.top };
   }
   function down(e: React.PointerEvent<HTMLCanvasElement>) {
+    ensureSized(e.currentTarget);
     e.currentTarget.setPointerCapture(e.pointerId);
     drawing.current = true;
     last.current = point(e);
@@ -126,6 +134,7 @@ function DrawPad({ canvasRef, onDrawn }: { canvasRef: React.MutableRefObject<HTM
     ctx.lineTo(p.x, p.y);
     ctx.stroke();
     last.current = p;
+    hasInk.current = true;
     onDrawn(true);
   }
   function up() {
@@ -140,6 +149,7 @@ function DrawPad({ canvasRef, onDrawn }: { canvasRef: React.MutableRefObject<HTM
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.restore();
+    hasInk.current = false;
     onDrawn(false);
   }
   return (

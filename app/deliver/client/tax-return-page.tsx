@@ -110,50 +110,51 @@ export function TaxReturnPage({ data }: { data: Data }) {
     else toast.error(r.error ?? "Failed to send the signing link");
   }
 
+  // Fields show while the return waits for signatures; the signed copy carries them itself.
   const overlay = (page: number) =>
-    data.signers.flatMap((signer) =>
-      signer.fields
-        .filter((f) => f.page === page)
-        .map((f) => {
-          const style = { left: `${f.x * 100}%`, top: `${f.y * 100}%`, width: `${f.width * 100}%`, height: `${f.height * 100}%` };
-          const mineOpen = myOpen.some((m) => m.id === f.id);
-          const isDone = f.filledAt !== null || done.has(f.id);
-          if (data.stage === "done" && !f.filledAt) return null;
-          if (!mineOpen) {
-            if (f.filledAt && data.taxReturn.signed) return null; // the signed copy shows the signature itself
-            return (
-              <div
-                key={f.id}
-                className={f.filledAt ? s.fieldDone : s.fieldOther}
-                style={style}
-                title={`${signer.name}: ${f.kind === "date" ? "date" : "signature"}`}
-              >
-                {f.filledAt ? (f.kind === "date" ? "Dated" : "Signed") : signer.name}
-              </div>
-            );
-          }
-          if (isDone) {
-            return (
-              <div key={f.id} className={s.fieldDone} style={style} data-testid="field-done">
-                {f.kind === "date" ? data.today : <SignatureMark adopted={adopted} />}
-              </div>
-            );
-          }
-          return (
-            <button
-              key={f.id}
-              type="button"
-              className={s.fieldMine}
-              style={style}
-              onClick={() => clickField(f)}
-              data-testid={f.kind === "signature" ? "my-signature-field" : "my-date-field"}
-              aria-label={f.kind === "signature" ? `Sign here (page ${page})` : `Date (page ${page}), filled in when you sign`}
-            >
-              {f.kind === "signature" ? "Sign here" : "Date"}
-            </button>
-          );
-        }),
-    );
+    data.stage !== "sign"
+      ? null
+      : data.signers.flatMap((signer) =>
+          signer.fields
+            .filter((f) => f.page === page)
+            .map((f) => {
+              const style = { left: `${f.x * 100}%`, top: `${f.y * 100}%`, width: `${f.width * 100}%`, height: `${f.height * 100}%` };
+              const mineOpen = myOpen.some((m) => m.id === f.id);
+              const isDone = f.filledAt !== null || done.has(f.id);
+              if (!mineOpen) {
+                return (
+                  <div
+                    key={f.id}
+                    className={f.filledAt ? s.fieldDone : s.fieldOther}
+                    style={style}
+                    title={`${signer.name}: ${f.kind === "date" ? "date" : "signature"}`}
+                  >
+                    {f.filledAt ? (f.kind === "date" ? "Dated" : "Signed") : signer.name}
+                  </div>
+                );
+              }
+              if (isDone) {
+                return (
+                  <div key={f.id} className={s.fieldDone} style={style} data-testid="field-done">
+                    {f.kind === "date" ? data.today : <SignatureMark adopted={adopted} />}
+                  </div>
+                );
+              }
+              return (
+                <button
+                  key={f.id}
+                  type="button"
+                  className={s.fieldMine}
+                  style={style}
+                  onClick={() => clickField(f)}
+                  data-testid={f.kind === "signature" ? "my-signature-field" : "my-date-field"}
+                  aria-label={f.kind === "signature" ? `Sign here (page ${page})` : `Date (page ${page}), filled in when you sign`}
+                >
+                  {f.kind === "signature" ? "Sign here" : "Date"}
+                </button>
+              );
+            }),
+        );
 
   return (
     <div className={s.page}>
