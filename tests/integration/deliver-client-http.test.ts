@@ -137,7 +137,12 @@ async function snapshot(): Promise<string> {
 const api = (id: string, action: string) => `/api/tax-returns/${id}/${action}`;
 
 beforeAll(async () => {
-  app = await bootApp({ name: "deliver-client-http", s3: true, env: { TRUST_PROXY: "true" } });
+  app = await bootApp({
+    name: "deliver-client-http",
+    s3: true,
+    env: { TRUST_PROXY: "true" },
+    jobs: { only: ["deliver-signed-copy", "deliver-outbound-message"], pollingIntervalSeconds: 0.5 },
+  });
   const ids = await app.tx("acme", async (t) => {
     const j = await t.user.findFirstOrThrow({ where: { email: "client@acme.test" }, select: { id: true } });
     const c = await t.user.findFirstOrThrow({ where: { email: "casey.rivera@example.com" }, select: { id: true } });
@@ -300,6 +305,79 @@ describe("signing", () => {
       fieldIds: [r.fields.taxpayerSig, r.fields.taxpayerDate],
     });
     expect(refused.status).toBe(409);
+  });
+});
+
+describe("read-only and large returns", () => {
+  it("a read-only entity can neither approve nor sign (403, nothing written)", async () => {
+    const draft = await insertReturn("draft");
+    const sent = await insertReturn("sent");
+    await app.tx("acme", (t) => t.company.update({ where: { id: entity.id }, data: { readonlyAccess: true } }));
+    try {
+      const before = await snapshot();
+      expect((await jordan.postJson("acme", api(draft.id, "approve"), { companyId: entity.id })).status).toBe(403);
+      const sign = await jordan.postJson("acme", api(sent.id, "sign"), {
+        companyId: entity.id,
+        signature: { method: "typed", text: "Jordan Rivera" },
+        fieldIds: [sent.fields.taxpayerSig, sent.fields.taxpayerDate],
+      });
+      expect(sign.status).toBe(403);
+      expect(await snapshot()).toBe(before);
+    } finally {
+      await app.tx("acme", (t) => t.company.update({ where: { id: entity.id }, data: { readonlyAccess: false } }));
+    }
+  });
+
+  it("a return over the in-request size gets its signed copy from the job", async () => {
+    const r = await insertReturn("sent");
+    // What the row says decides (the file itself is small here).
+    await app.tx("acme", (t) => t.taxReturn.update({ where: { id: r.id }, data: { sizeBytes: 20 * 1024 * 1024 } }));
+    const typed = (text: string, fieldIds: string[]) => ({ companyId: entity.id, signature: { method: "typed", text }, fieldIds });
+    expect((await jordan.postJson("acme", api(r.id, "sign"), typed("Jordan Rivera", [r.fields.taxpayerSig, r.fields.taxpayerDate]))).status).toBe(200);
+    const last = await casey.postJson("acme", api(r.id, "sign"), typed("Casey Rivera", [r.fields.spouseSig, r.fields.spouseDate]));
+    expect(last.status, last.text).toBe(200);
+    const right = await app.tx("acme", (t) => t.taxReturn.findUniqueOrThrow({ where: { id: r.id }, select: { status: true, signedFileKey: true } }));
+    expect(right).toEqual({ status: "signed", signedFileKey: null });
+    await expect
+      .poll(async () => (await app.tx("acme", (t) => t.taxReturn.findUniqueOrThrow({ where: { id: r.id } }))).signedFileKey, { timeout: 30_000 })
+      .toMatch(/-signed\.pdf$/);
+    const row = await app.tx("acme", (t) => t.taxReturn.findUniqueOrThrow({ where: { id: r.id } }));
+    const copy = (await app.s3!.storage.readObject({ firmId: "firm_acme", key: row.signedFileKey!, maxBytes: 10_000_000 }))!;
+    expect(row.signedSha256).toBe(sha(copy));
+    expect((await PDFDocument.load(copy)).getPageCount()).toBe(4);
+  });
+});
+
+describe("the spouse's signing link", () => {
+  it("the taxpayer emails the spouse a single-use sign-in link that lands on the return's page", async () => {
+    const r = await insertReturn("sent");
+    // Only the taxpayer sends it; another client gets 404.
+    expect((await casey.postJson("acme", api(r.id, "signing-link"), { companyId: entity.id })).status).toBe(403);
+    expect((await otherClient.postJson("acme", api(r.id, "signing-link"), { companyId: entity.id })).status).toBe(404);
+    const sent = await jordan.postJson("acme", api(r.id, "signing-link"), { companyId: entity.id });
+    expect(sent.status, sent.text).toBe(200);
+    const message = await app.tx("acme", (t) =>
+      t.outboundMessage.findFirstOrThrow({ where: { to: "casey.rivera@example.com" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+    );
+    const token = /\/auth\/link\?token=([A-Za-z0-9_-]+)/.exec(message.body)?.[1];
+    expect(token).toBeTruthy();
+    const spouse = app.browser();
+    const used = await spouse.post("acme", "/auth/link", { token: token! });
+    expect(used.status).toBe(302);
+    expect(used.location).toBe(`/tax-return-delivery/${r.id}?companyId=${entity.id}`);
+    const page = await spouse.get("acme", used.location!);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("2025 Form 1040");
+    expect((await app.browser().post("acme", "/auth/link", { token: token! })).status).toBe(410);
+    // Signed in by the link, the spouse signs their own fields.
+    const signed = await spouse.postJson("acme", api(r.id, "sign"), {
+      companyId: entity.id,
+      signature: { method: "typed", text: "Casey Rivera" },
+      fieldIds: [r.fields.spouseSig, r.fields.spouseDate],
+    });
+    expect(signed.status, signed.text).toBe(200);
+    // Nobody left to send it to.
+    expect((await jordan.postJson("acme", api(r.id, "signing-link"), { companyId: entity.id })).status).toBe(409);
   });
 });
 
