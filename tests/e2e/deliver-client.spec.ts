@@ -100,6 +100,13 @@ async function setDelivery(slug: string, on: boolean) {
   await sql(`UPDATE firm_preferences SET new_tax_return_delivery_enabled = $2 WHERE firm_id = (SELECT id FROM firms WHERE slug = $1)`, [slug, on]);
 }
 
+// Leave the demo firms as the seed made them for the specs that run after this one.
+test.afterAll(async () => {
+  await sql(`UPDATE tax_returns SET deleted_at = now() WHERE id LIKE 'e2e\\_%' AND deleted_at IS NULL`);
+  await setDelivery("acme", false);
+  await setDelivery("summit", true);
+});
+
 async function drawSignature(page: Page) {
   const pad = page.getByTestId("signature-pad");
   const box = (await pad.boundingBox())!;
