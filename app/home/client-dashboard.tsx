@@ -13,6 +13,7 @@ import { dueBadge } from "~/questionnaires/status";
 import { useVocabulary } from "~/vocabulary";
 import { CARD_SECTION_LIMIT, readExpandedCards, showEntitySelector, writeExpandedCards } from "./dashboard-rules";
 import { EntitySelector } from "./entity-selector";
+import { TaxReturnCards } from "~/deliver/client/cards";
 import * as s from "./home.css";
 
 export interface ClientDashboardData {
@@ -100,6 +101,7 @@ export function ClientDashboard({ data, today }: { data: ClientDashboardData; to
       ) : (
         <div className={s.grid}>
           <div className={s.stack}>
+            <TaxReturnCards home={home} />
             {home.questionnaires.length === 0 ? (
               <EmptyState title={t("No questionnaires found")} description={`Your firm hasn't sent you any ${t("questionnaires")} for this year yet.`} />
             ) : (

@@ -1,6 +1,7 @@
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import { firmSql } from "~/db.server";
+import { firmDb, firmSql } from "~/db.server";
+import { readTaxReturnCards } from "~/deliver/client/cards.server";
 import { customHtml } from "./custom-html.server";
 import type { QuestionnaireProgress } from "~/questionnaires/progress";
 import { progressFactsSql, progressOf, type ProgressFacts, type ProgressQuestionnaire, type ProgressSection } from "~/questionnaires/progress.server";
@@ -85,7 +86,17 @@ export async function loadClientHome(portal: FirmSiteContext, user: SessionUser,
   const entities = all.filter((c) => !c.inactive);
   const selected = entities.find((e) => e.id === row?.selected) ?? null;
   if (!row || !selected) {
-    return { blocked: all.length > 0, entities, selected: null, years: [] as number[], year: null, questionnaires: [], customHtml: null, asksContact: false };
+    return {
+      blocked: all.length > 0,
+      entities,
+      selected: null,
+      years: [] as number[],
+      year: null,
+      questionnaires: [],
+      customHtml: null,
+      asksContact: false,
+      taxReturnCards: [],
+    };
   }
   const shown = row.questionnaires ?? [];
   const progress = progressOf(shown, row.sections, row.questions, { onePerSection: portal.firm.preferences.requireOneSignaturePerSection });
@@ -117,6 +128,8 @@ export async function loadClientHome(portal: FirmSiteContext, user: SessionUser,
     customHtml: customHtml(portal.firm),
     // An open questionnaire asks for a profile update: the 'Confirm this information' dialog may show (profile/contact-confirmation.server.ts decides).
     asksContact: row.asksContact,
+    // The firm's tax returns for this entity and year (none, and no statement, unless the firm delivers returns here).
+    taxReturnCards: await readTaxReturnCards(firmDb(portal.firm.id), portal.firm, user, selected, row.year),
   };
 }
 
