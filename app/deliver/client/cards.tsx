@@ -1,8 +1,9 @@
 /** The client dashboard's tax return cards (./cards.server.ts): status and the next step, linking to the return's page. */
 import { Link } from "@remix-run/react";
-import { Badge, Button, type BadgeTone } from "~/components/ui";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import type { TaxReturnCard } from "./cards.server";
-import * as s from "./client.css";
+import * as s from "./cards.css";
 
 const TONES: Record<string, BadgeTone> = {
   draft: "warning",
