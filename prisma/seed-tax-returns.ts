@@ -125,10 +125,30 @@ const SCENARIOS: readonly Scenario[] = [
     draftComment: "Please add the 1099-INT from our savings account: the interest is missing on Schedule B.",
   },
   { key: "approved", status: "approved", updatedDaysAgo: 3, draft: "draft" },
-  { key: "sent-partly", status: "sent", updatedDaysAgo: 4, signing: { taxpayerSigned: true, spouseSigned: false, vouchersPaid: [true, false], invoicePaid: false, reminderDaysAgo: 2 } },
-  { key: "sent-new", status: "sent", updatedDaysAgo: 6, signing: { taxpayerSigned: false, spouseSigned: false, vouchersPaid: [false, false], invoicePaid: false } },
-  { key: "signed", status: "signed", updatedDaysAgo: 8, signing: { taxpayerSigned: true, spouseSigned: true, vouchersPaid: [true, false], invoicePaid: true, reminderDaysAgo: 5 } },
-  { key: "finished", status: "finished", updatedDaysAgo: 20, signing: { taxpayerSigned: true, spouseSigned: true, vouchersPaid: [true, true], invoicePaid: true } },
+  {
+    key: "sent-partly",
+    status: "sent",
+    updatedDaysAgo: 4,
+    signing: { taxpayerSigned: true, spouseSigned: false, vouchersPaid: [true, false], invoicePaid: false, reminderDaysAgo: 2 },
+  },
+  {
+    key: "sent-new",
+    status: "sent",
+    updatedDaysAgo: 6,
+    signing: { taxpayerSigned: false, spouseSigned: false, vouchersPaid: [false, false], invoicePaid: false },
+  },
+  {
+    key: "signed",
+    status: "signed",
+    updatedDaysAgo: 8,
+    signing: { taxpayerSigned: true, spouseSigned: true, vouchersPaid: [true, false], invoicePaid: true, reminderDaysAgo: 5 },
+  },
+  {
+    key: "finished",
+    status: "finished",
+    updatedDaysAgo: 20,
+    signing: { taxpayerSigned: true, spouseSigned: true, vouchersPaid: [true, true], invoicePaid: true },
+  },
 ];
 
 interface EntityFacts {
@@ -167,9 +187,7 @@ export async function seedDemoTaxReturns(firmId: string, slug: string, today: st
   const entities = await withFirm(firmId, demoEntities);
   if (entities.length === 0) return 0;
   const ids = SCENARIOS.map((s) => stableId("trn", slug, s.key));
-  const existing = new Set(
-    (await withFirm(firmId, (tx) => tx.taxReturn.findMany({ where: { id: { in: ids } }, select: { id: true } }))).map((r) => r.id),
-  );
+  const existing = new Set((await withFirm(firmId, (tx) => tx.taxReturn.findMany({ where: { id: { in: ids } }, select: { id: true } }))).map((r) => r.id));
   const missing = SCENARIOS.filter((_, i) => !existing.has(ids[i]!));
   if (missing.length === 0) return 0;
   let store = true;
@@ -301,7 +319,9 @@ export async function seedDemoTaxReturns(firmId: string, slug: string, today: st
   }
   // The firm's first demo returns: Deliver is on for it (the firm may turn it off later; never undone here).
   if (existing.size === 0) {
-    await withFirm(firmId, (tx) => tx.firmPreferences.updateMany({ where: { firmId, newTaxReturnDeliveryEnabled: false }, data: { newTaxReturnDeliveryEnabled: true } }));
+    await withFirm(firmId, (tx) =>
+      tx.firmPreferences.updateMany({ where: { firmId, newTaxReturnDeliveryEnabled: false }, data: { newTaxReturnDeliveryEnabled: true } }),
+    );
   }
   return created;
 }

@@ -22,9 +22,10 @@ export async function updateClientAssignments(
   viewer: { user: SessionUser; facts: StaffFacts },
   input: { id: string; companyId: string; advisorId: string; clientIds: string[] },
 ): Promise<number> {
-  if (!canChangeAssignedAdvisor(viewer.facts)) throw forbidden(ASSIGNMENT_MESSAGES.forbidden);
   return portal.db.$transaction(async (tx) => {
+    // The door first: another group's return is 'not found' for everyone, as an unknown id.
     const found = await findTaxReturn(tx, viewer.user, input.id, input.companyId);
+    if (!canChangeAssignedAdvisor(viewer.facts)) throw forbidden(ASSIGNMENT_MESSAGES.forbidden);
     const advisor = await tx.user.findFirst({
       where: { id: input.advisorId, kind: "staff", isAdvisor: true, deletedAt: null },
       select: { id: true, fname: true, lname: true },
