@@ -20,9 +20,9 @@ test("a partner marks a sent tax return finished from Deliver", async ({ page })
   await expect(table.getByRole("status")).toHaveText(/^1-8 of 8$/);
   const rows = table.locator("tbody tr");
   await expect(rows).toHaveCount(8);
-  await expect(table.getByText("Action Required")).toBeVisible();
-  await expect(table.getByText("Changes Requested")).toBeVisible();
-  await expect(table.getByText("1 signature(s) still needed on these forms")).toBeVisible();
+  await expect(rows.getByText("Action Required")).toBeVisible();
+  await expect(rows.getByText("Changes Requested")).toBeVisible();
+  await expect(rows.getByText("1 signature(s) still needed on these forms")).toBeVisible();
   await shot(page, "deliver-acme-desktop");
 
   // What is still missing, in a popover.
@@ -43,7 +43,7 @@ test("a partner marks a sent tax return finished from Deliver", async ({ page })
   await draft.getByRole("button", { name: "Close" }).first().click();
 
   // Mark a sent return finished.
-  const sent = rows.filter({ hasText: "Sent" }).first();
+  const sent = rows.filter({ has: page.locator("td span", { hasText: /^Sent$/ }) }).first();
   const name = (await sent.locator("td").nth(1).innerText()).trim();
   await sent.getByRole("button", { name: /^Actions for / }).click();
   await page.getByRole("menuitem", { name: "Mark as finished" }).click();
@@ -67,7 +67,7 @@ test("Summit's Deliver table at 1280 and 375 px; the empty state offers Reset fi
   const table = page.getByRole("region", { name: "Tax returns" });
   await expect(table.locator("tbody tr")).toHaveCount(8);
   await shot(page, "deliver-summit-desktop");
-  await table.getByLabel("Search by entity name").fill("no entity has this name");
+  await table.getByLabel("Search by account name").fill("no entity has this name");
   await expect(table.getByText("No tax returns were found")).toBeVisible();
   await expect(table.getByRole("button", { name: "Reset filters" })).toBeVisible();
   await shot(page, "deliver-summit-empty");

@@ -97,10 +97,11 @@ function cell(key: Exclude<TaxReturnColumnKey, "select">, row: TaxReturnRow, h: 
   }
 }
 
-export function deliverColumns(h: ColumnHandlers): DataTableColumn<TaxReturnRow>[] {
+/** `tr` puts the firm's words in the headers (an Entity may be an Account). */
+export function deliverColumns(h: ColumnHandlers, tr: (word: string) => string): DataTableColumn<TaxReturnRow>[] {
   return TAX_RETURN_COLUMNS.filter((c) => c.key !== "select").map((c) => ({
     key: c.key,
-    label: c.label,
+    label: tr(c.label),
     sortable: c.sortable,
     pin: c.key === "actions" ? ("end" as const) : undefined,
     nowrap: c.key === "updated_at" || c.key === "last_signed_at" || c.key === "last_reminder_sent_at",

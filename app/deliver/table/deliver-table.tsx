@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from "react";
 import { DataTable, type RowSelectionState } from "~/components/data-table";
 import type { PageInfo, TableState } from "~/components/data-table/state";
 import { Button, ConfirmDialog, PageHeader, useToast, type SelectOption } from "~/components/ui";
+import { useVocabulary } from "~/vocabulary";
 import { TAX_RETURN_MESSAGES } from "../rules";
 import { TaxReturnUploadDialog, type TaxReturnUploadDialogProps } from "../upload/upload-dialog";
 import { callTaxReturn } from "./call";
@@ -33,6 +34,7 @@ type Upload = { open: false } | { open: true; replace: TaxReturnUploadDialogProp
 export function DeliverTable({ data }: { data: DeliverData }) {
   const { state, rows, page, options } = data;
   const toast = useToast();
+  const tr = useVocabulary();
   const revalidator = useRevalidator();
   const current: TableState = { ...state, page: page.page };
   const [busy, setBusy] = useState(false);
@@ -72,7 +74,7 @@ export function DeliverTable({ data }: { data: DeliverData }) {
     onDelete: (row) => setDeleting(row),
   };
   // The handlers read the latest state through `run`; the columns only change with the permission.
-  const columns = useMemo(() => deliverColumns(handlers), [data.canAssign, rows]); // eslint-disable-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => deliverColumns(handlers, tr), [data.canAssign, rows, tr]); // eslint-disable-line react-hooks/exhaustive-deps
   const hasFilters = Boolean(state.q || Object.keys(state.filters).length);
   const sendButton = (size?: "sm") => (
     <Button size={size} onClick={() => setUpload({ open: true, replace: null })}>
@@ -103,7 +105,7 @@ export function DeliverTable({ data }: { data: DeliverData }) {
         rows={rows}
         rowKey={(row) => row.id}
         columns={columns}
-        searchLabel="Search by entity name"
+        searchLabel={`Search by ${tr("entity")} name`}
         filterControls={<DeliverFilters current={current} years={options.years} />}
         selection={{ selected, onChange: setSelected }}
         rowLabel={deliverRowLabel}
