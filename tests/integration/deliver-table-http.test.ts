@@ -212,14 +212,15 @@ describe("the list", () => {
   it("is not there for a firm without Deliver, nor for clients", async () => {
     await app.su.query(`UPDATE firm_preferences SET new_tax_return_delivery_enabled = false WHERE firm_id = 'firm_summit'`);
     try {
-      const page = await summitPartner.get("summit", "/tax-returns");
-      expect(page.status).toBe(404);
+      // The firm's settings reach the server through its change notification: wait for it.
+      await expect.poll(async () => (await summitPartner.get("summit", "/tax-returns")).status).toBe(404);
       const r = await insertReturn("summit", "Christopher Adams", { taxYear: 2015 });
       expect((await summitPartner.postJson("summit", API(r.id), { intent: "finish", companyId: r.companyId })).status).toBe(404);
       await app.tx("summit", (t) => t.taxReturn.update({ where: { id: r.id }, data: { deletedAt: new Date() } }));
     } finally {
       await app.su.query(`UPDATE firm_preferences SET new_tax_return_delivery_enabled = true WHERE firm_id = 'firm_summit'`);
     }
+    await expect.poll(async () => (await summitPartner.get("summit", "/tax-returns")).status).toBe(200);
     const client = await app.signIn("acme", "client@acme.test");
     const page = await client.get("acme", "/tax-returns");
     expect(page.status).toBe(302);

@@ -11,7 +11,8 @@ describe("taxReturnsQuery", () => {
   it("defaults to updated_at descending (spec §9) over returns and entities not deleted", () => {
     const q = taxReturnsQuery(defaultState(TAX_RETURNS_TABLE), partner);
     expect(q.orderBy).toBe("t.updated_at DESC, t.id DESC");
-    expect(q.where).toBe("t.deleted_at IS NULL AND c.deleted_at IS NULL");
+    expect(q.where).toBe("t.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM companies x WHERE x.id = t.company_id AND x.deleted_at IS NOT NULL)");
+    expect(q.countFrom).toBe("FROM tax_returns t");
     expect(q.from).not.toMatch(/e_sign|payment_vouchers/);
   });
 
