@@ -113,6 +113,7 @@ for (const slug of FIRMS) {
       ["admin profile", "/admin-profile"],
       ["team", "/settings/team"],
       ["firm groups", "/settings/groups"],
+      ["Deliver", "/tax-returns"],
     ];
     for (const [name, path] of pages) {
       await open(page, firmUrl(slug, path));

@@ -547,3 +547,42 @@ describe("the email check (finding 13)", () => {
     expect((await check(own.userEmail, own.userId)).body).toEqual({ isAvailable: true, user: null });
   });
 });
+
+// ───────────────────────────── Deliver (tax returns) ─────────────────────────────
+
+/** A return of each side's entity, waiting for classification (so a reminder or voucher change is a 409 once found). */
+const taxReturns = new Map<string, string>();
+const taxReturnOf = (side: Side) => taxReturns.get(side.entityId)!;
+
+beforeAll(async () => {
+  for (const side of [own, other]) {
+    const row = await app.tx(SUMMIT, (t) =>
+      t.taxReturn.create({
+        data: { firmId: FIRM, companyId: side.entityId, taxYear: 2025, taxReturnName: `${side.entityName} return`, status: "action_required" },
+        select: { id: true },
+      }),
+    );
+    taxReturns.set(side.entityId, row.id);
+  }
+});
+
+PROBES.push(
+  {
+    route: "POST /api/staff/tax-returns/{id} reminders",
+    request: (s) => json(`/api/staff/tax-returns/${taxReturnOf(s)}`, { intent: "reminders", companyId: s.entityId, reminderDisabled: true }),
+    allowed: [409],
+  },
+  {
+    route: "POST /api/staff/tax-returns/{id}/vouchers",
+    request: (s) => json(`/api/staff/tax-returns/${taxReturnOf(s)}/vouchers`, { companyId: s.entityId, all: true }),
+    allowed: [409],
+  },
+  {
+    route: "POST /api/staff/tax-returns/{id}/assignments",
+    request: (s) => json(`/api/staff/tax-returns/${taxReturnOf(s)}/assignments`, { companyId: s.entityId, advisorId: s.userId, clientIds: [s.userId] }),
+    // Group-access staff may not change a client's advisor: refused once the return is found.
+    allowed: [403],
+  },
+);
+
+LISTS.push({ list: "Deliver", path: (q) => loaderDataPath(`/tax-returns?q=${q}`, "routes/tax-returns") });
