@@ -3,7 +3,16 @@
  * listed for the job registry (app/jobs/registry.server.ts).
  */
 import type { JobDefinition } from "~/jobs.server";
+import { PROCESS_TAX_RETURN_JOB, runProcessTaxReturn } from "./upload/processing.server";
 
 export function deliverJobs(): JobDefinition[] {
-  return [];
+  return [
+    {
+      // Reads (and, for several files, merges) a return of up to 150 MB per file within minutes.
+      name: PROCESS_TAX_RETURN_JOB,
+      queue: { policy: "standard", retryLimit: 3, retryDelaySeconds: 2, retryBackoff: true, expireInSeconds: 600 },
+      batchSize: 1,
+      run: (data) => runProcessTaxReturn(data),
+    },
+  ];
 }

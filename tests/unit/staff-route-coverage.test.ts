@@ -51,6 +51,9 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "api.staff.custom-status.tsx": { probe: "/api/staff/custom-status" },
   "api.staff.firm-roles.assign.tsx": { probe: "/api/staff/firm-roles/assign" },
   "api.daily-digest.tsx": { exempt: "the signed-in staff member's own daily digest switch; takes no other id" },
+  "tax-return-delivery-admin-view.$taxReturnId.tsx": { probe: "/tax-return-delivery-admin-view/{taxReturnId}?companyId=" },
+  "tax-return-delivery-admin-view.$taxReturnId.classification.tsx": { probe: "/tax-return-delivery-admin-view/{taxReturnId}/classification" },
+  "api.staff.tax-returns.upload.tsx": { probe: "/api/staff/tax-returns/upload" },
 };
 
 const staffRouteFiles = readdirSync(routesDir)
