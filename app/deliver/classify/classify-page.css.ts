@@ -19,7 +19,7 @@ export const bookmarks = style({
   padding: vars.space.sm,
   maxHeight: "70vh",
   overflow: "auto",
-  "@media": { [mq.desktop]: { position: "sticky", top: vars.space.md } },
+  "@media": { [mq.desktop]: { position: "sticky", top: `calc(${vars.layout.headerHeight} + ${vars.space.md})` } },
 });
 export const bookmarkList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space["2xs"] });
 export const nested = style({ paddingLeft: vars.space.sm });
@@ -42,7 +42,14 @@ export const panel = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   padding: vars.space.md,
-  "@media": { [mq.desktop]: { position: "sticky", top: vars.space.md, maxHeight: "calc(100vh - 2rem)", overflow: "auto" } },
+  "@media": {
+    [mq.desktop]: {
+      position: "sticky",
+      top: `calc(${vars.layout.headerHeight} + ${vars.space.md})`,
+      maxHeight: `calc(100vh - ${vars.layout.headerHeight} - 2rem)`,
+      overflow: "auto",
+    },
+  },
 });
 export const section = style({ display: "grid", gap: vars.space.xs, border: 0, padding: 0, margin: 0, minWidth: 0 });
 export const legend = style({ fontWeight: 600, fontSize: vars.fontSize.md, padding: 0, marginBottom: vars.space.xs });
@@ -56,3 +63,4 @@ export const item = style({
 export const row = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center" });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
 export const footer = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, justifyContent: "flex-end" });
+export const choices = style({ display: "flex", flexWrap: "wrap", columnGap: vars.space.lg, rowGap: vars.space.xs });

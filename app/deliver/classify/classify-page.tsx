@@ -204,8 +204,16 @@ export function ClassifyPage({ view }: { view: ClassificationView }) {
       {ready ? (
         <div className={s.layout}>
           <nav className={s.bookmarks} aria-label="Bookmarks">
-            <p className={s.muted}>{tr.outline.length ? "Bookmarks" : `No bookmarks · ${tr.pageCount} page(s)`}</p>
-            <Bookmarks items={tr.outline} onGo={(page) => setScrollTo({ page, nonce: Date.now() })} />
+            {tr.outline ? (
+              <>
+                <p className={s.muted}>{tr.outline.length ? "Bookmarks" : `No bookmarks · ${tr.pageCount} page(s)`}</p>
+                <Bookmarks items={tr.outline} onGo={(page) => setScrollTo({ page, nonce: Date.now() })} />
+              </>
+            ) : (
+              <p className={s.muted} role="status">
+                {TAX_RETURN_MESSAGES.loadBookmarksFailed} · {tr.pageCount} page(s)
+              </p>
+            )}
           </nav>
           <div>
             {pdfUrl ? (
@@ -231,7 +239,7 @@ export function ClassifyPage({ view }: { view: ClassificationView }) {
           >
             <fieldset className={s.section} disabled={!editable}>
               <legend className={s.legend}>Send as</legend>
-              <div role="radiogroup" aria-label="Send as">
+              <div role="radiogroup" aria-label="Send as" className={s.choices}>
                 <Radio name="mode" label="Draft for approval" checked={draft} onChange={() => setDraft(true)} />
                 <Radio name="mode" label="Straight for signature" checked={!draft} onChange={() => setDraft(false)} />
               </div>

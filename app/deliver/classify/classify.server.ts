@@ -34,7 +34,8 @@ export interface ClassificationView {
     status: string;
     fileName: string | null;
     pageCount: number | null;
-    outline: OutlineItem[];
+    /** null when the processing job could not read the PDF's bookmarks. */
+    outline: OutlineItem[] | null;
     processingError: string | null;
     editable: boolean;
   };
@@ -114,7 +115,7 @@ export async function loadClassification(portal: FirmSiteContext, user: SessionU
       status: row.status,
       fileName: row.fileName,
       pageCount: row.pageCount,
-      outline: Array.isArray(row.outline) ? (row.outline as unknown as OutlineItem[]) : [],
+      outline: Array.isArray(row.outline) ? (row.outline as unknown as OutlineItem[]) : null,
       processingError: row.processingError,
       editable: EDITABLE.includes(row.status),
     },

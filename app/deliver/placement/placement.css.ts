@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "../../../themes";
+import { mq, vars } from "../../../themes";
 
 export const editor = style({ display: "flex", flexDirection: "column", gap: vars.space.sm, minWidth: 0 });
 export const toolbar = style({
@@ -11,9 +11,8 @@ export const toolbar = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
-  position: "sticky",
-  top: 0,
-  zIndex: 2,
+  // Sticky below the app header on wide screens only: on a phone it would cover a third of the page.
+  "@media": { [mq.desktop]: { position: "sticky", top: vars.layout.headerHeight, zIndex: 2 } },
 });
 export const kindGroup = style({ display: "flex", gap: vars.space["2xs"] });
 export const hint = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, flexBasis: "100%" });
@@ -23,7 +22,7 @@ export const page = style({
   background: "#fff",
   boxShadow: "0 1px 3px rgba(0,0,0,0.2)",
   width: "100%",
-  scrollMarginTop: "120px",
+  scrollMarginTop: `calc(${vars.layout.headerHeight} + 150px)`,
 });
 export const pageLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, marginBottom: vars.space["2xs"] });
 export const canvas = style({ display: "block", width: "100%", height: "100%" });

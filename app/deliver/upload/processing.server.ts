@@ -18,6 +18,7 @@
 import { createHash } from "node:crypto";
 import type * as PdfJsLegacy from "pdfjs-dist/legacy/build/pdf.mjs";
 import { firmDb } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import { deleteObjects, headObject, putObject, readExistingObject, readObjectRange } from "~/storage.server";
 import { MAX_UPLOAD_BYTES } from "~/storage/uploads";
 import { recordTaxReturnEvent } from "../events.server";
@@ -43,7 +44,8 @@ export interface OutlineNode {
 
 export interface PdfFacts {
   pageCount: number;
-  outline: OutlineNode[];
+  /** null when the PDF's bookmarks could not be read (the page shows 'Failed to load PDF bookmarks'). */
+  outline: OutlineNode[] | null;
 }
 
 class UnreadablePdf extends Error {}
@@ -121,11 +123,11 @@ export async function readPdfFacts(length: number, readRange: (begin: number, en
       }
       return out;
     };
-    let outline: OutlineNode[] = [];
+    let outline: OutlineNode[] | null;
     try {
       outline = await walk((await doc.getOutline()) as RawItem[] | null, 0);
     } catch {
-      outline = [];
+      outline = null;
     }
     return { pageCount: doc.numPages, outline };
   } finally {
@@ -184,7 +186,7 @@ export async function runProcessTaxReturn(data: unknown): Promise<{ status: stri
         data: {
           status: "action_required",
           pageCount: facts.pageCount,
-          outline: facts.outline as unknown as object,
+          outline: facts.outline === null ? Prisma.DbNull : (facts.outline as unknown as object),
           unsignedSha256: facts.sha256,
           sizeBytes: Math.min(facts.size, 2_147_483_647),
           processingError: null,

@@ -90,15 +90,21 @@ export function TaxReturnUploadDialog({ open, onClose, replace, onUploaded }: Ta
   const abort = useRef<AbortController | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  // Reset when the dialog opens (or targets another return), not when the page re-renders with an
+  // equal `replace` object: that would drop the chosen files while the file input still shows them.
+  const replaceRef = useRef(replace);
+  replaceRef.current = replace;
+  const replaceId = replace?.taxReturnId ?? null;
   useEffect(() => {
     if (!open) return;
-    setEntity(replace ? { id: replace.companyId, name: replace.companyName } : null);
-    setTaxYear(String(replace?.taxYear ?? new Date().getFullYear() - 1));
+    const target = replaceRef.current;
+    setEntity(target ? { id: target.companyId, name: target.companyName } : null);
+    setTaxYear(String(target?.taxYear ?? new Date().getFullYear() - 1));
     setFiles([]);
     setErrors({});
     setFailure(null);
     setProgress(null);
-  }, [open, replace]);
+  }, [open, replaceId]);
 
   const uploading = progress !== null;
   const target = replace ? { previousTaxReturnId: replace.taxReturnId } : { companyId: entity?.id ?? null };
