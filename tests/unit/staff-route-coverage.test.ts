@@ -55,6 +55,9 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "api.staff.tax-returns.$taxReturnId.tsx": { probe: "POST /api/staff/tax-returns/{id} reminders" },
   "api.staff.tax-returns.$taxReturnId.vouchers.tsx": { probe: "POST /api/staff/tax-returns/{id}/vouchers" },
   "api.staff.tax-returns.$taxReturnId.assignments.tsx": { probe: "POST /api/staff/tax-returns/{id}/assignments" },
+  "tax-return-delivery-admin-view.$taxReturnId.tsx": { probe: "/tax-return-delivery-admin-view/{taxReturnId}?companyId=" },
+  "tax-return-delivery-admin-view.$taxReturnId.classification.tsx": { probe: "/tax-return-delivery-admin-view/{taxReturnId}/classification" },
+  "api.staff.tax-returns.upload.tsx": { probe: "/api/staff/tax-returns/upload" },
 };
 
 const staffRouteFiles = readdirSync(routesDir)
