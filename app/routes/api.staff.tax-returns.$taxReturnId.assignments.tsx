@@ -3,7 +3,7 @@
  * clientIds; the response reads message 'Success!'). The clients must be owners of the return's
  * entity; partners and full access staff only.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { requireDeliverStaff } from "~/deliver/table/guard.server";
 import { updateClientAssignments } from "~/deliver/table/update-assignments.server";
 import { TAX_RETURN_MESSAGES } from "~/deliver/rules";

@@ -5,7 +5,7 @@
  * `{ intent: 'delete', companyId }` deletes it (soft). Another firm's, another group's or an
  * unknown return is a 404 with nothing written; a change its status does not allow is a 409.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { TAX_RETURN_MESSAGES } from "~/deliver/rules";
 import { deleteTaxReturn } from "~/deliver/table/delete-tax-return.server";
 import { requireDeliverStaff } from "~/deliver/table/guard.server";

@@ -4,7 +4,7 @@
  * voucher paid. Foreign ids are 404 with nothing written; a return whose vouchers can't change now,
  * or all already paid, is a 409.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { requireDeliverStaff } from "~/deliver/table/guard.server";
 import { markAllVouchersPaid, setVoucherPaid } from "~/deliver/table/mark-vouchers.server";
 import { TAX_RETURN_MESSAGES } from "~/deliver/rules";

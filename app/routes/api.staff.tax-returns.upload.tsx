@@ -8,7 +8,7 @@
  *   (`{ taxReturn: { id, companyId } }`); a replaced return is soft-deleted.
  * Another group's or firm's entity or return is 404 with nothing written.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { taxReturnNotFound } from "~/deliver/access.server";
 import { confirmTaxReturnUpload, createTaxReturnUploadGrant, searchUploadEntities } from "~/deliver/upload/upload.server";
 import { UPLOAD_MESSAGES } from "~/deliver/upload/upload-rules";

@@ -9,7 +9,7 @@
  *   not classified, or not in a status it can be sent from).
  * Another firm's or group's return is 404 ('This tax return was not found') with nothing written.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { taxReturnNotFound } from "~/deliver/access.server";
 import { classificationSchema, CLASSIFY_MESSAGES } from "~/deliver/classify/classification";
 import { saveClassification, sendTaxReturn, taxReturnPdfUrl } from "~/deliver/classify/classify.server";

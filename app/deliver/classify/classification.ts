@@ -5,7 +5,7 @@
  * for approval or straight for signature — its schema, its checks against the return's pages, and
  * whether it is ready to send.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { E_SIGN_FORMS, VOUCHERS } from "../rules";
 
 export const CLASSIFY_MESSAGES = {
