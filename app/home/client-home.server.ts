@@ -1,7 +1,7 @@
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import { firmDb, firmSql } from "~/db.server";
-import { readTaxReturnCards } from "~/deliver/client/cards.server";
+import { firmSql } from "~/db.server";
+import { taxReturnCards, taxReturnCardsSql, type TaxReturnCardRow } from "~/deliver/client/cards.server";
 import { customHtml } from "./custom-html.server";
 import type { QuestionnaireProgress } from "~/questionnaires/progress";
 import { progressFactsSql, progressOf, type ProgressFacts, type ProgressQuestionnaire, type ProgressSection } from "~/questionnaires/progress.server";
@@ -39,6 +39,7 @@ interface HomeRow extends ProgressFacts {
   year: number | null;
   questionnaires: QuestionnaireRow[] | null;
   asksContact: boolean;
+  taxReturns: TaxReturnCardRow[] | null;
 }
 
 /**
@@ -79,6 +80,7 @@ export async function loadClientHome(portal: FirmSiteContext, user: SessionUser,
             (SELECT year FROM chosen) AS year,
             (SELECT json_agg(to_jsonb(shown) - 'update_profile_section' ORDER BY "dueDate" NULLS LAST, id) FROM shown) AS questionnaires,
             EXISTS (SELECT 1 FROM sent WHERE update_profile_section AND NOT completed AND NOT locked) AS "asksContact",
+            ${taxReturnCardsSql(portal.firm, `SELECT id FROM selected`, "$1")},
             ${progressFactsSql(`SELECT id FROM shown`)}`,
     values,
   );
@@ -129,7 +131,7 @@ export async function loadClientHome(portal: FirmSiteContext, user: SessionUser,
     // An open questionnaire asks for a profile update: the 'Confirm this information' dialog may show (profile/contact-confirmation.server.ts decides).
     asksContact: row.asksContact,
     // The firm's tax returns for this entity and year (none, and no statement, unless the firm delivers returns here).
-    taxReturnCards: await readTaxReturnCards(firmDb(portal.firm.id), portal.firm, user, selected, row.year),
+    taxReturnCards: taxReturnCards(row.taxReturns, row.year),
   };
 }
 
