@@ -51,6 +51,10 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "api.staff.custom-status.tsx": { probe: "/api/staff/custom-status" },
   "api.staff.firm-roles.assign.tsx": { probe: "/api/staff/firm-roles/assign" },
   "api.daily-digest.tsx": { exempt: "the signed-in staff member's own daily digest switch; takes no other id" },
+  "api.staff.tax-returns.$id.activity.tsx": { probe: "/api/staff/tax-returns/{id}/activity" },
+  "api.staff.tax-returns.$id.send-to-documents.tsx": { probe: "/api/staff/tax-returns/{id}/send-to-documents" },
+  "api.staff.tax-returns.$id.download.tsx": { probe: "/api/staff/tax-returns/{id}/download" },
+  "api.staff.tax-return-reminders.tsx": { probe: "/api/staff/tax-return-reminders" },
 };
 
 const staffRouteFiles = readdirSync(routesDir)
