@@ -36,9 +36,7 @@ export function QuestionMenu({ q, status, number, onAddNote, ...b }: ActionProps
   const special = (special: "not_applicable" | "provided_elsewhere" | "marked_completed") => void b.act({ intent: "special", questionId: q.id, special });
   const items: { label: string; run: () => void }[] = [
     { label: "Add Note", run: onAddNote },
-    ...(laterAllowed
-      ? [{ label: q.questionType === "upload" ? "Upload Later" : "Answer Later", run: () => (hasFiles ? setConfirmSwitch("later") : setLaterOpen(true)) }]
-      : []),
+    ...(laterAllowed ? [{ label: q.questionType === "upload" ? "Upload Later" : "Answer Later", run: () => setLaterOpen(true) }] : []),
     ...(open && !q.disableNotApplicable ? [{ label: "Mark N/A", run: () => special("not_applicable") }] : []),
     ...(open && !b.props.disableProvidedElsewhere
       ? [{ label: "Provided Elsewhere", run: () => (hasFiles ? setConfirmSwitch("provided_elsewhere") : special("provided_elsewhere")) }]
@@ -80,7 +78,9 @@ export function QuestionMenu({ q, status, number, onAddNote, ...b }: ActionProps
           else special("provided_elsewhere");
         }}
       />
-      {laterOpen ? <AnswerLaterDialog q={q} today={b.props.today} dueDate={b.props.data.dueDate} onClose={() => setLaterOpen(false)} act={b.act} /> : null}
+      {laterOpen ? (
+        <AnswerLaterDialog q={q} hasFiles={hasFiles} today={b.props.today} dueDate={b.props.data.dueDate} onClose={() => setLaterOpen(false)} act={b.act} />
+      ) : null}
     </>
   );
 }
