@@ -36,6 +36,12 @@ export default tseslint.config(
           selector: "CallExpression[callee.name='fetch'] > TemplateLiteral > TemplateElement[value.raw=/^\\/api\\//]",
           message: "Call the product's JSON routes through apiFetch (app/auth/api-fetch.ts), which handles 401.",
         },
+        {
+          // `import { z }` makes the browser bundle carry all of zod (every locale, JSON schema).
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'][importKind!='type'], ImportDefaultSpecifier)",
+          message: 'Import zod as `import * as z from "zod"`: the browser bundle then keeps only the parts a page uses.',
+        },
       ],
     },
   },

@@ -103,7 +103,7 @@ function init(): State {
   const pool = new pg.Pool(appPoolConfig());
   pool.on("error", (error) => console.error("Idle database connection failed:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  const readPool = new pg.Pool({ ...appPoolConfig(), application_name: `${APP_ROLE}_reads` });
+  const readPool = new LendingPool({ ...appPoolConfig(), application_name: `${APP_ROLE}_reads` });
   readPool.on("error", (error) => console.error("Idle database connection failed:", error.message));
   const readPrisma = new PrismaClient({ adapter: new PrismaPg(readPool) });
   state = { pool, prisma, readPool, readPrisma, scoped: new Map() };
@@ -161,7 +161,14 @@ interface ReadScope {
   reported: boolean;
   /** Why the transaction failed (a database outage answers 503 from it). */
   error?: unknown;
+  /** The transaction's connection, `BEGIN` sent and the firm set: opened by the first read. */
+  conn: Promise<pg.PoolClient> | null;
+  /** Prisma's view of the same transaction (on the same connection), made for the first Prisma read. */
   tx: Promise<FirmTx> | null;
+  /** Settles when Prisma's side of the transaction has ended. */
+  txEnded: Promise<void> | null;
+  /** Settles when the request is done with the transaction (endReadScope), or after a failed read. */
+  finished: Promise<void> | null;
   finish: (() => void) | null;
   committed: Promise<void> | null;
   closed: boolean;
@@ -194,7 +201,10 @@ export function withReadScope<T>(method: string, fn: () => Promise<T>): Promise<
       abandoned: false,
       failed: false,
       reported: false,
+      conn: null,
       tx: null,
+      txEnded: null,
+      finished: null,
       finish: null,
       committed: null,
       closed: false,
@@ -223,7 +233,7 @@ export async function endReadScope(): Promise<void> {
 /** How many reads shared a transaction (tests). */
 export function readScopeOpen(): boolean {
   const scope = readScopes.getStore();
-  return Boolean(scope?.tx && !scope.closed);
+  return Boolean(scope?.conn && !scope.closed);
 }
 
 /** Set while a page request's explicit transaction runs as a savepoint of its read transaction. */
@@ -324,35 +334,159 @@ function abandonReadScope(error?: unknown) {
   void scope.savepoints.then(() => scope.finish?.());
 }
 
-/** The request's read transaction for `firmId`, or null when this read must run on its own. */
-function sharedReadTx(firmId: string): Promise<FirmTx> | null {
+/** The longest a request's read transaction stays open (a request that never ends its scope). */
+const READ_SCOPE_TIMEOUT_MS = 60_000;
+
+/**
+ * The request's read transaction for `firmId` as a connection (raw statements run on it
+ * directly), or null when this read must run on its own. One round trip opens it: `BEGIN` and
+ * the firm's setting in one simple query.
+ */
+function sharedConnection(firmId: string): Promise<pg.PoolClient> | null {
   const scope = readScopes.getStore();
   if (!scope || scope.closed) return null;
   if (scope.firmId && scope.firmId !== firmId) return null;
-  if (!scope.tx) {
+  if (!scope.conn) {
     scope.firmId = firmId;
+    const finished = new Promise<void>((release) => (scope.finish = release));
+    scope.finished = finished;
+    const timer = setTimeout(() => {
+      scope.closed = true;
+      scope.finish?.();
+    }, READ_SCOPE_TIMEOUT_MS);
+    timer.unref?.();
+    let broken: Error | undefined;
+    const onError = (error: Error) => void (broken = error);
+    scope.conn = (async () => {
+      const client = await init().readPool.connect();
+      client.on("error", onError);
+      try {
+        await client.query(`BEGIN; SELECT set_config('app.firm_id', ${client.escapeLiteral(firmId)}, true)`);
+        return client;
+      } catch (error) {
+        client.removeListener("error", onError);
+        client.release(broken ?? (error as Error));
+        throw error;
+      }
+    })();
+    const failed = (error: unknown) => {
+      scope.closed = true;
+      scope.failed = true;
+      scope.error ??= error;
+    };
+    scope.committed = scope.conn.then(
+      async (client) => {
+        await finished;
+        clearTimeout(timer);
+        // Prisma's side ends first (its BEGIN and COMMIT are this connection's, see LendingPool).
+        await scope.txEnded;
+        try {
+          await client.query(scope.abandoned || scope.failed ? "ROLLBACK" : "COMMIT");
+        } catch (error) {
+          failed(error);
+        } finally {
+          client.removeListener("error", onError);
+          client.release(broken ?? (scope.failed ? (scope.error as Error) : undefined));
+        }
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        failed(error);
+      },
+    );
+    // Read through the rejection here: each waiting read sees it and runs on its own instead.
+    scope.conn.catch(() => {});
+  }
+  return scope.conn;
+}
+
+/** The request's read transaction for `firmId` as a Prisma transaction, or null when this read must run on its own. */
+function sharedReadTx(firmId: string): Promise<FirmTx> | null {
+  const conn = sharedConnection(firmId);
+  const scope = readScopes.getStore();
+  if (!conn || !scope) return null;
+  if (!scope.tx) {
+    let ended!: () => void;
+    scope.txEnded = new Promise<void>((r) => (ended = r));
     scope.tx = new Promise<FirmTx>((resolve, reject) => {
-      const done = new Promise<void>((release) => (scope.finish = release));
-      scope.committed = init()
-        .readPrisma.$transaction(
-          async (tx) => {
-            await setFirm(tx, firmId);
-            resolve(tx);
-            await done;
-          },
-          { ...TX_DEFAULTS, timeout: 60_000 },
-        )
+      const finished = scope.finished;
+      conn
+        .then((client) => {
+          const loan: Loan = { client, taken: false };
+          return lent.run(loan, () =>
+            init().readPrisma.$transaction(
+              async (tx) => {
+                // Never a connection without the firm set: the transaction must be the request's.
+                if (!loan.taken) throw new Error("The read transaction's connection was not lent to Prisma.");
+                resolve(tx);
+                await finished;
+              },
+              { ...TX_DEFAULTS, timeout: READ_SCOPE_TIMEOUT_MS },
+            ),
+          );
+        })
         .catch((error: unknown) => {
           scope.closed = true;
           scope.failed = true;
           scope.error ??= error;
           reject(error);
-        });
+        })
+        .finally(ended);
     });
-    // Read through the rejection here: each waiting read sees it and runs on its own instead.
     scope.tx.catch(() => {});
   }
   return scope.tx;
+}
+
+// ─── Prisma on the request's connection ───
+
+interface Loan {
+  client: pg.PoolClient;
+  /** Prisma took the connection (its transaction runs on it). */
+  taken: boolean;
+}
+
+/** The connection lent to the Prisma transaction being started (sharedReadTx). */
+const lent = new AsyncLocalStorage<Loan>();
+
+const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK)\s*;?\s*$/i;
+
+/**
+ * The read pool: when a request's Prisma transaction starts (sharedReadTx), it is handed the
+ * request's open connection instead of a new one. Prisma's own BEGIN and COMMIT are answered
+ * without being sent (the transaction is already open, and the request commits it), and its
+ * release returns nothing to the pool: the request does.
+ */
+class LendingPool extends pg.Pool {
+  connect(): Promise<pg.PoolClient>;
+  connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  connect(callback?: any): any {
+    const loan = lent.getStore();
+    if (!loan || callback) return callback ? super.connect(callback) : super.connect();
+    loan.taken = true;
+    return Promise.resolve(borrowed(loan.client));
+  }
+}
+
+function borrowed(client: pg.PoolClient): pg.PoolClient {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === "release") return () => {};
+      if (property === "query") {
+        return (config: unknown, ...rest: unknown[]) => {
+          const text = typeof config === "string" ? config : (config as { text?: unknown } | null)?.text;
+          if (typeof text === "string" && TRANSACTION_CONTROL.test(text)) {
+            return Promise.resolve({ command: text.trim().toUpperCase(), rowCount: 0, rows: [], fields: [], oid: 0 });
+          }
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          return (target.query as any)(config, ...rest);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -456,11 +590,11 @@ export async function withFirm<T>(firmId: string, fn: (tx: FirmTx) => Promise<T>
  */
 export async function firmSql<R>(firmId: string, text: string, values: unknown[] = []): Promise<R[]> {
   assertFirmId(firmId);
-  const shared = sharedReadTx(firmId);
+  const shared = sharedConnection(firmId);
   if (shared) {
     try {
-      const rows = await (await shared).$queryRawUnsafe<Record<string, unknown>[]>(text, ...values);
-      return rows.map(asPgRow) as R[];
+      const client = await shared;
+      return (await client.query(text, values)).rows as R[];
     } catch (error) {
       abandonReadScope(error);
     }
@@ -484,18 +618,6 @@ export async function firmSql<R>(firmId: string, text: string, values: unknown[]
     client.removeListener("error", onError);
     client.release(failed);
   }
-}
-
-/** A row as pg returns it: 64-bit integers and numerics as strings (Prisma gives BigInt and Decimal). */
-function asPgRow(row: Record<string, unknown>): Record<string, unknown> {
-  for (const key of Object.keys(row)) {
-    const value = row[key];
-    if (typeof value === "bigint") row[key] = value.toString();
-    else if (value && typeof value === "object" && !(value instanceof Date) && !Array.isArray(value) && "toFixed" in value && "d" in value) {
-      row[key] = String(value);
-    }
-  }
-  return row;
 }
 
 // ─── Look-ups before a firm is known (SECURITY DEFINER functions, see the migrations) ───

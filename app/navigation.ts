@@ -105,4 +105,5 @@ export const IMPLEMENTED_PAGES: ReadonlySet<string> = new Set([
   "/settings/team",
   "/settings/roles",
   "/settings/statuses",
+  "/tax-returns",
 ]);

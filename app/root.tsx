@@ -6,13 +6,12 @@ import { getSessionUser, displayName } from "~/auth/session.server";
 import { ToastProvider } from "~/components/ui/toast";
 import { SignOutSync } from "~/auth/ui/sign-out-sync";
 import { ReconnectingNotice } from "~/auth/ui/reconnecting-notice";
-import { ErrorPanel, NotFoundPanel, UnavailablePanel } from "~/components/shell";
+import { ErrorPanel, NotFoundPanel, UnavailablePanel } from "~/components/shell/status-panels";
 import { VocabularyProvider, firmVocabulary } from "~/vocabulary";
 import { IMPLEMENTED_PAGES, clientNavigation, staffNavigation } from "~/navigation";
-import { unreadMessageCount } from "~/conversations/unread.server";
-import { unreadNotificationCount } from "~/notifications/panel.server";
+import { shellCounts } from "~/shell-counts.server";
 import { useNonce } from "~/nonce";
-import { readerTimeZone } from "~/time-zones";
+import { readerTimeZone } from "~/time-zones.server";
 import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
 import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
 import { UNAVAILABLE_STATUS } from "~/unavailable";
@@ -33,11 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : user.kind === "staff"
       ? staffNavigation(user, firm.preferences, IMPLEMENTED_PAGES)
       : clientNavigation(firm.preferences, IMPLEMENTED_PAGES);
-  // Unread messages beside Messages (staff /messages, clients /inbox): one capped count.
+  // Unread messages beside Messages (staff /messages, clients /inbox): one capped count; and the
+  // bell's number (the bell asks again after each navigation). One statement for both.
   const messages = items.find((i) => i.to === "/messages" || i.to === "/inbox");
-  const unread = user && messages ? await unreadMessageCount(portal.db, user) : 0;
-  // The bell's number (the bell asks again after each navigation).
-  const notifications = user ? await unreadNotificationCount(portal.db, user) : 0;
+  const counts = user ? await shellCounts(portal, user, { messages: Boolean(messages) }) : { messages: 0, notifications: 0 };
+  const unread = counts.messages;
+  const notifications = counts.notifications;
   // The navigation's labels in the firm's words (Summit's "Entities" are its "Accounts").
   const t = firmVocabulary(firm);
   const nav = items.map((i) => ({ ...i, label: t(i.label), ...(i === messages && unread > 0 ? { count: unread } : {}) }));

@@ -36,7 +36,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { z } from "zod";
+import * as z from "zod";
 
 import { env } from "./env.server";
 import { PortalError, type PortalErrorStatus } from "./errors";

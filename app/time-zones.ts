@@ -1,5 +1,7 @@
 import { formatInTimeZone } from "date-fns-tz";
 
+export { localDate } from "./local-date";
+
 /** The product's time zone names (as the spec writes them) and their IANA zones. */
 export const TIME_ZONES: Record<string, string> = {
   Hawaii: "Pacific/Honolulu",
@@ -60,10 +62,4 @@ export function formatDateTime(at: Date | string | number, zoneName: string | nu
 /** Today's date (YYYY-MM-DD) in a product time zone. */
 export function todayIn(zoneName: string | null | undefined, now = new Date()): string {
   return formatInTimeZone(now, ianaZone(zoneName), "yyyy-MM-dd");
-}
-
-/** A YYYY-MM-DD date as a local Date at midnight (same result on server and browser). */
-export function localDate(isoDate: string): Date {
-  const [y, m, d] = isoDate.split("-").map(Number);
-  return new Date(y, (m ?? 1) - 1, d ?? 1);
 }

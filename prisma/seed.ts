@@ -32,6 +32,7 @@ import { putObject, storageConfig } from "~/storage.server";
 import { entityDocumentKey } from "~/storage/keys";
 import { DEMO_PASSWORD, demoFirms } from "../tenants";
 import { seedDemoConversation } from "./seed-messages";
+import { seedDemoTaxReturns } from "./seed-tax-returns";
 import type { ClientDefinition, EntityDefinition, FirmDefinition, QuestionnaireDefinition, QuestionnaireScenario } from "../tenants/schema";
 
 export { DEMO_PASSWORD };
@@ -68,6 +69,8 @@ export async function seedDemo(options: SeedOptions = {}): Promise<void> {
     await withFirm(firmId, (tx) => seedDemoConversation(tx, firmId, firm, people.users, people.companies, today), TX_OPTIONS);
     const attached = await attachDemoDocuments(firmId, firm, log);
     if (attached) log(`${firm.name} (${firm.slug}): ${attached} demo PDFs attached to questionnaire sections`);
+    const returns = await seedDemoTaxReturns(firmId, firm.slug, today, log);
+    if (returns) log(`${firm.name} (${firm.slug}): ${returns} demo tax returns`);
     log(
       `${firm.name} (${firm.slug}): ${people.users.size} users, ${people.companies.size} entities, ${created} new questionnaires, ${Date.now() - started} ms`,
     );

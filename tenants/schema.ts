@@ -3,7 +3,7 @@
  * (prisma/seed.ts). Data and validation only: what each scenario means in the database is
  * decided by the seed.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { CANNED_TEMPLATE_KEYS, sectionListSchema } from "../app/templates/canned";
 import { TIME_ZONES } from "../app/time-zones";
 import { subdomainSchema } from "../app/tenancy/subdomain";

@@ -2,8 +2,6 @@
  * Turns a firm's brand colour into the four brand tokens of the theme contract.
  * Pure and dependency-free so it runs in the server, the browser, the seed and unit tests.
  */
-import { z } from "zod";
-
 export interface BrandColors {
   /** The brand colour itself, normalised to `#RRGGBB`. */
   brand: string;
@@ -15,14 +13,8 @@ export interface BrandColors {
   brandText: string;
 }
 
-const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** Accepts `#abc`, `#aabbcc` (hash optional, any case). */
-export const hexColorSchema = z
-  .string()
-  .trim()
-  .regex(HEX, "Enter a colour as a hex code, e.g. #1F3A5F")
-  .transform((value) => normaliseHex(value) as string);
+/** A 3- or 6-digit hex colour, `#` optional. */
+export const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 type Rgb = [number, number, number];
 

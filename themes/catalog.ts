@@ -2,7 +2,6 @@
  * The built-in theme names, labels and default brand colours, without any CSS, so the seed,
  * tenant files, forms and tests can use them without the stylesheet compiler.
  */
-import { z } from "zod";
 import type { ThemeTokens } from "./tokens/types";
 import { classic } from "./tokens/classic";
 import { modern } from "./tokens/modern";
@@ -11,8 +10,6 @@ import { warm } from "./tokens/warm";
 
 export const themeNames = ["classic", "modern", "warm", "slate"] as const;
 export type ThemeName = (typeof themeNames)[number];
-
-export const themeNameSchema = z.enum(themeNames);
 
 export interface ThemeInfo {
   label: string;
@@ -53,6 +50,10 @@ export const ROOT_THEME: ThemeName = "slate";
 
 /** A known theme name, or the default for anything else (old or hand-edited settings). */
 export function toThemeName(value: unknown): ThemeName {
-  const parsed = themeNameSchema.safeParse(value);
-  return parsed.success ? parsed.data : DEFAULT_THEME;
+  return isThemeName(value) ? value : DEFAULT_THEME;
+}
+
+/** One of the theme names. */
+export function isThemeName(value: unknown): value is ThemeName {
+  return (themeNames as readonly unknown[]).includes(value);
 }

@@ -6,15 +6,15 @@
  */
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { safeBrandColors } from "./brand";
-import { DEFAULT_THEME, ROOT_THEME, THEME_INFO, themeNames, themeNameSchema, toThemeName, type ThemeName } from "./catalog";
+import { DEFAULT_THEME, ROOT_THEME, THEME_INFO, isThemeName, themeNames, toThemeName, type ThemeName } from "./catalog";
 import { vars } from "./contract.css";
 import { globalStylesApplied } from "./global.css";
 import { classicTheme, modernTheme, slateTheme, warmTheme } from "./themes.css";
 
 export { vars } from "./contract.css";
 export { mq } from "./breakpoints";
-export { brandColors, safeBrandColors, hexColorSchema, contrastRatio, type BrandColors } from "./brand";
-export { DEFAULT_THEME, ROOT_THEME, themeNames, themeNameSchema, toThemeName, type ThemeName };
+export { brandColors, safeBrandColors, contrastRatio, type BrandColors } from "./brand";
+export { DEFAULT_THEME, ROOT_THEME, isThemeName, themeNames, toThemeName, type ThemeName };
 
 const classNames: Record<ThemeName, string> = {
   classic: classicTheme,

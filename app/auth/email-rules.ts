@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 export const EMAIL_MESSAGES = {
   required: "Email is required",

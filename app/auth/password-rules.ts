@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The spec's password rules. Shared by sign-up, set-password and profile forms. */
 export const PASSWORD_MIN_LENGTH = 10;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { EMAIL_MESSAGES, emailSchema } from "./email-rules";
 import { PHONE_MESSAGES, phoneDigits } from "~/profile/phone";
 import { PASSWORD_MESSAGES, newPasswordSchema, withPasswordConfirmation } from "./password-rules";

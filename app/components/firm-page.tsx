@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { ClientShell, StaffShell } from "~/components/shell";
+import { ClientShell } from "~/components/shell/client-shell";
+import { StaffShell } from "~/components/shell/staff-shell";
 import { NotificationBell } from "~/notifications/ui/notification-bell";
 import { useRootData } from "~/root";
 

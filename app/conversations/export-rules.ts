@@ -3,7 +3,7 @@
  * last quarter, last year). Pure: the choices, where a timeframe starts, the file's name and the
  * CSV text. Shared by the server and the dialog.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const EXPORT_FORMATS = ["pdf", "csv"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -2,7 +2,7 @@
  * Messaging rules shared by the client inbox's loader, its actions and its screens: what may be
  * sent, how messages and conversations read, and the spec's texts.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const INBOX_TEXT = {
   empty: "No available conversations found",

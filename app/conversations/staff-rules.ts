@@ -3,7 +3,7 @@
  * conversation, what staff may do to a message and when, how the conversation list is searched
  * and paged, and the spec's texts. Shared by the server module, the routes and the screens.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { INBOX_TEXT, MESSAGE_MAX_LENGTH, sendMessageSchema } from "./rules";
 
 export const STAFF_INBOX_TEXT = {

@@ -5,7 +5,7 @@
  * opens the conversation holding the newest of them (`newestUnreadConversation`).
  */
 import type { SessionUser } from "~/auth/session.server";
-import type { FirmDb } from "~/db.server";
+import { firmSql, type FirmDb } from "~/db.server";
 
 export const UNREAD_BADGE_CAP = 100;
 
@@ -21,8 +21,27 @@ function unreadWhere(user: Pick<SessionUser, "id" | "kind">, now: Date) {
 }
 
 export async function unreadMessageCount(db: FirmDb, user: Pick<SessionUser, "id" | "kind">, now = new Date()): Promise<number> {
-  const rows = await db.message.findMany({ where: unreadWhere(user, now), select: { id: true }, take: UNREAD_BADGE_CAP });
-  return rows.length;
+  const values: unknown[] = [];
+  const [row] = await firmSql<{ count: number }>(db.firmId, `SELECT ${unreadMessagesSql(user, now, (v) => `$${values.push(v)}`)} AS count`, values);
+  return row?.count ?? 0;
+}
+
+/**
+ * `unreadMessageCount` as an SQL expression (`unreadWhere` in SQL), its values bound through
+ * `bind`: asked on every signed-in page, so the shell adds it to a statement of its own
+ * (app/shell-counts.server.ts).
+ */
+export function unreadMessagesSql(user: Pick<SessionUser, "id" | "kind">, now: Date, bind: (value: unknown) => string): string {
+  const me = bind(user.id);
+  return `(SELECT count(*)::int FROM (
+     SELECT 1 FROM messages m
+      WHERE m.deleted_at IS NULL AND NOT m.is_log
+        AND (m.scheduled_at IS NULL OR m.scheduled_at <= ${bind(now)})
+        AND (m.author_id IS NULL OR m.author_id <> ${me})
+        AND EXISTS (SELECT 1 FROM conversation_participants p
+                     WHERE p.firm_id = m.firm_id AND p.conversation_id = m.conversation_id AND p.user_id = ${me} AND p.is_firm_user = ${bind(user.kind === "staff")})
+        AND NOT EXISTS (SELECT 1 FROM message_seen s WHERE s.firm_id = m.firm_id AND s.message_id = m.id AND s.user_id = ${me})
+      LIMIT ${bind(UNREAD_BADGE_CAP)}) unread)`;
 }
 
 /**

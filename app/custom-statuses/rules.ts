@@ -4,23 +4,10 @@
  * the status-change message. Pure: shared by the settings page, Collect, the preview dialog and the
  * server.
  */
-import { z } from "zod";
-import type { BadgeTone } from "~/components/ui/badge";
+import * as z from "zod";
+import { STATUS_COLORS, type StatusColor } from "./colors";
 
-/**
- * The palette a status can be shown in: the themes' badge tones, whose text and background pairs
- * meet WCAG AA contrast in every theme (the theme contract owns the colours, not the status).
- */
-export const STATUS_COLORS = [
-  { value: "brand", label: "Firm colour" },
-  { value: "info", label: "Blue" },
-  { value: "success", label: "Green" },
-  { value: "warning", label: "Amber" },
-  { value: "danger", label: "Red" },
-  { value: "neutral", label: "Grey" },
-] as const satisfies readonly { value: BadgeTone; label: string }[];
-
-export type StatusColor = (typeof STATUS_COLORS)[number]["value"];
+export { STATUS_COLORS, statusTone, type StatusColor } from "./colors";
 
 /** A status as staff choose it (Collect, the preview dialog). */
 export interface CustomStatusChoice {
@@ -30,11 +17,6 @@ export interface CustomStatusChoice {
   /** What the client sees (client_display_status). */
   clientName: string;
   color: string;
-}
-
-/** A stored colour as a badge tone; an unknown value (older data) shows in the firm's colour. */
-export function statusTone(color: string | null | undefined): BadgeTone {
-  return STATUS_COLORS.some((c) => c.value === color) ? (color as BadgeTone) : "brand";
 }
 
 export const STATUS_LIMITS = { name: 60, instruction: 500, emailSubject: 200, emailMessage: 5000, smsMessage: 320 } as const;

@@ -56,6 +56,8 @@ export type ItemRow = {
   deletedAt: Date | null;
   tags: { tag: { name: string } }[];
   _count?: { sections: number; signedSections: number };
+  /** Shown by a section, when read by `findItems` (instead of `_count`). */
+  shownInSection?: boolean;
 };
 
 export function toItem(row: ItemRow, staff: boolean): DocumentItem {
@@ -78,8 +80,28 @@ export function toItem(row: ItemRow, staff: boolean): DocumentItem {
 }
 
 /** A file a questionnaire section shows the client (a draft to review, a form to sign, its signed copy): the firm's. */
-export function isFirmProvided(row: { _count?: { sections: number; signedSections: number } }): boolean {
-  return (row._count?.sections ?? 0) + (row._count?.signedSections ?? 0) > 0;
+export function isFirmProvided(row: { _count?: { sections: number; signedSections: number }; shownInSection?: boolean }): boolean {
+  return row.shownInSection ?? (row._count?.sections ?? 0) + (row._count?.signedSections ?? 0) > 0;
+}
+
+/**
+ * The rows of a page of documents (`ids`, in that order), in two bounded queries: the documents with
+ * their tags, and which of them a section shows, through the sections' document indexes. (Prisma's
+ * `_count` of `itemSelect` counts every section of the firm that shows a document, for each page.)
+ */
+export async function findItems(db: Db, ids: string[]): Promise<ItemRow[]> {
+  if (!ids.length) return [];
+  const { _count: _sections, ...select } = itemSelect;
+  const [rows, shown] = await Promise.all([
+    db.document.findMany({ where: { id: { in: ids } }, select }),
+    db.$queryRaw<{ id: string }[]>`
+      SELECT s.document_id AS id FROM sections s WHERE s.document_id = ANY(${ids})
+      UNION
+      SELECT s.signed_document_id FROM sections s WHERE s.signed_document_id = ANY(${ids})`,
+  ]);
+  const provided = new Set(shown.map((r) => r.id));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows.map((r) => ({ ...(r as ItemRow), shownInSection: provided.has(r.id) })).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
 /** Every folder path of the entity (folder rows and paths that hold files), in two bounded queries. */

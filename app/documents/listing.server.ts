@@ -6,7 +6,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { PortalError } from "~/errors";
 import { findDocumentEntity, requireView, type Db, type DocumentContext, type DocumentEntity } from "./access.server";
 import { searchPattern } from "~/staff/search";
-import { folderPaths, itemSelect, toItem, type DocumentItem, type ItemRow } from "./items.server";
+import { findItems, toItem, type DocumentItem } from "./items.server";
 import { countListed, readListPage, type ListCursors, type ListPage, type ListQuery } from "./list-page.server";
 import {
   DOCUMENT_MESSAGES,
@@ -47,12 +47,40 @@ async function deletedItems(db: Db, companyId: string, staff: boolean) {
                  OR starts_with(d.path, CASE WHEN f.path = '/' THEN '/' || f.name ELSE f.path || '/' || f.name END || '/')))
      ORDER BY d.deleted_at DESC, d.id
      LIMIT ${DELETED_LIMIT}`;
-  if (!rows.length) return [];
-  const found = await db.document.findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: itemSelect });
-  const order = new Map(rows.map((r, i) => [r.id, i]));
-  return found
-    .filter((r) => staff || !isStaffOnlyPath(r.itemType === "folder" ? joinPath(r.path, r.name) : r.path))
-    .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const found = await findItems(
+    db,
+    rows.map((r) => r.id),
+  );
+  return found.filter((r) => staff || !isStaffOnlyPath(r.itemType === "folder" ? joinPath(r.path, r.name) : r.path));
+}
+
+/**
+ * The entity's folder paths (as `folderPaths`: paths that hold items, and folder rows' own paths)
+ * and how many files each path below `path` holds, in one statement read from the folder index
+ * (migration documents_keyset_search) without visiting the rows: the distinct paths one index
+ * probe each (a folder of 25,000 files is one path, not 25,000 entries), folder rows by their
+ * list_order, and files counted only where the page shows them (the subfolders of `path`).
+ */
+async function folderFacts(db: Db, companyId: string, path: string): Promise<{ paths: string[]; filesPerPath: { path: string; files: number }[] }> {
+  const below = path === "/" ? "/" : `${path}/`;
+  const rows = await db.$queryRaw<{ p: string; files: bigint | number | null }[]>`
+    WITH RECURSIVE held AS (
+      (SELECT d.path FROM documents d WHERE d.company_id = ${companyId} AND d.deleted_at IS NULL ORDER BY d.path LIMIT 1)
+      UNION ALL
+      SELECT (SELECT d.path FROM documents d WHERE d.company_id = ${companyId} AND d.deleted_at IS NULL AND d.path > held.path ORDER BY d.path LIMIT 1)
+        FROM held WHERE held.path IS NOT NULL)
+    SELECT h.path AS p,
+           CASE WHEN h.path <> '/' AND starts_with(h.path, ${below}) THEN
+             (SELECT count(*) FROM documents d WHERE d.company_id = ${companyId} AND d.deleted_at IS NULL AND d.path = h.path AND d.list_order = 1)
+           END AS files
+      FROM held h WHERE h.path IS NOT NULL
+    UNION ALL
+    SELECT CASE WHEN f.path = '/' THEN '/' || f.name ELSE f.path || '/' || f.name END, NULL FROM documents f
+     WHERE f.company_id = ${companyId} AND f.deleted_at IS NULL AND f.list_order = 0`;
+  return {
+    paths: [...new Set(rows.map((r) => r.p))],
+    filesPerPath: rows.filter((r) => r.files !== null && Number(r.files) > 0).map((r) => ({ path: r.p, files: Number(r.files) })),
+  };
 }
 
 export interface DocumentBrowserData {
@@ -103,22 +131,20 @@ export async function loadDocumentBrowser(
         listing: `folder:${path}`,
       };
   const requested = Math.max(1, Math.min(100_000, Math.floor(Number(options.page ?? 1)) || 1));
-  const [paths, filesPerPath, total, deletedRows, tags] = await Promise.all([
-    folderPaths(db, entity.id),
-    db.document.groupBy({ by: ["path"], where: { companyId: entity.id, deletedAt: null, itemType: "file" }, _count: { _all: true } }),
+  const [{ paths, filesPerPath }, total, deletedRows, tags] = await Promise.all([
+    folderFacts(db, entity.id, path),
     countListed(db, query),
     permissions.canRestore ? deletedItems(db, entity.id, staff) : Promise.resolve([]),
     staff ? db.documentTag.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: 500 }) : Promise.resolve([]),
   ]);
   const { ids, page, cursors } = await readListPage(db, query, { page: requested, after: options.after, before: options.before }, total, DOCUMENT_PAGE_SIZE);
-  const found = ids.length ? await db.document.findMany({ where: { id: { in: ids } }, select: itemSelect }) : [];
-  const order = new Map(ids.map((id, i) => [id, i]));
-  const rows = found.filter((r) => !search || (visible(r.path) && visible(joinPath(r.path, r.name)))).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  const results = search ? rows.map((r) => toItem(r as ItemRow, staff)) : null;
-  const items = search ? [] : rows.map((r) => toItem(r as ItemRow, staff));
+  const found = await findItems(db, ids);
+  const rows = found.filter((r) => !search || (visible(r.path) && visible(joinPath(r.path, r.name))));
+  const results = search ? rows.map((r) => toItem(r, staff)) : null;
+  const items = search ? [] : rows.map((r) => toItem(r, staff));
   const tree = folderTree(paths.filter(visible));
   const children = folderAt(tree, path)?.children ?? [];
-  const counts = filesPerPath.filter((p) => visible(p.path)).map((p) => ({ path: p.path, files: p._count._all }));
+  const counts = filesPerPath.filter((p) => visible(p.path));
   return {
     entity,
     path,
@@ -133,7 +159,7 @@ export async function loadDocumentBrowser(
     cursors,
     search,
     results,
-    deleted: deletedRows.map((r) => toItem(r as ItemRow, staff)),
+    deleted: deletedRows.map((r) => toItem(r, staff)),
     tags: tags.map((t) => t.name),
   };
 }

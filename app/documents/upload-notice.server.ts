@@ -13,7 +13,7 @@
  *   email through the outbox to each recipient (upload-notice.ts), through `notify`
  *   (app/notifications/notify.server.ts), which honours their notification settings.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { firmDb, type FirmDb } from "~/db.server";
 import { notifyNow } from "~/notifications/notify.server";
 import { NOTIFICATION_TYPE } from "~/notifications/rules";

@@ -2,7 +2,7 @@
  * Drop link rules shared by the server and the pages: the 7-day lifetime, the per-address limits
  * of the public upload API, where uploads are filed and the messages the spec names.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** Links expire 7 days after they are issued (spec: drop-off links expire in 7 days). */
 export const DROP_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

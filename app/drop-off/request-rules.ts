@@ -2,7 +2,7 @@
  * Rules of the client drop-off page (/document-drop-off) and the staff-issued secure upload link
  * (/secure-upload): request shapes, per-address limits, where files are filed and the messages.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** Per client address. A 999-file drop needs two calls per file; unknown links and refused entities count as failures. */
 export const DROP_OFF_THROTTLE = {

@@ -2,7 +2,7 @@
  * Firm roles (staff spec §3 "Firm role", §6): the settings form's rules and messages, and the
  * tables' role columns (one per role: Collect today, Deliver when it exists). Pure.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { TableConfig } from "~/components/data-table/state";
 
 export const ROLE_NAME_MAX = 60;

@@ -1,7 +1,7 @@
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
-import { z } from "zod";
-import { themeNameSchema } from "../../themes/catalog";
-import { hexColorSchema } from "../../themes/brand";
+import * as z from "zod";
+import { themeNameSchema } from "../../themes/theme-name-schema";
+import { hexColorSchema } from "../../themes/brand-schema";
 import type { FirmSiteContext } from "~/context.server";
 import { EMAIL_MESSAGES, emailSchema } from "~/auth/email-rules";
 import { PortalError } from "~/errors";

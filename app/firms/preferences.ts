@@ -5,7 +5,7 @@
  * editable exactly when it is listed here (see README "Firm preferences" for the flags that are
  * stored but not offered).
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const PREFERENCE_GROUPS = ["communication", "questionnaires", "reminders", "documents", "security", "branding", "staff"] as const;
 export type PreferenceGroup = (typeof PREFERENCE_GROUPS)[number];

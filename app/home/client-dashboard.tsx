@@ -2,17 +2,18 @@ import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { statusTone } from "~/custom-statuses/rules";
+import { statusTone } from "~/custom-statuses/colors";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { Select } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
-import { progressSummary, SECTION_STATUS_LABELS, type ProgressCounts } from "~/questionnaires/progress";
+import { progressSummary, SECTION_STATUS_LABELS, type ProgressCounts } from "~/questionnaires/progress-labels";
 import type { SectionStatus } from "~/questionnaires/rules";
 import { dueBadge } from "~/questionnaires/status";
 import { useVocabulary } from "~/vocabulary";
 import { CARD_SECTION_LIMIT, readExpandedCards, showEntitySelector, writeExpandedCards } from "./dashboard-rules";
 import { EntitySelector } from "./entity-selector";
+import { TaxReturnCards } from "~/deliver/client/cards";
 import * as s from "./home.css";
 
 export interface ClientDashboardData {
@@ -100,6 +101,7 @@ export function ClientDashboard({ data, today }: { data: ClientDashboardData; to
       ) : (
         <div className={s.grid}>
           <div className={s.stack}>
+            <TaxReturnCards home={home} />
             {home.questionnaires.length === 0 ? (
               <EmptyState title={t("No questionnaires found")} description={`Your firm hasn't sent you any ${t("questionnaires")} for this year yet.`} />
             ) : (

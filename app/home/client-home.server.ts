@@ -1,93 +1,136 @@
-import sanitizeHtml from "sanitize-html";
 import type { SessionUser } from "~/auth/session.server";
-import type { FirmSettings, FirmSiteContext } from "~/context.server";
-import type { FirmTx } from "~/db.server";
-import type { Prisma } from "~/generated/prisma/client";
+import type { FirmSiteContext } from "~/context.server";
+import { firmDb, firmSql } from "~/db.server";
+import { readTaxReturnCards } from "~/deliver/client/cards.server";
+import { customHtml } from "./custom-html.server";
 import type { QuestionnaireProgress } from "~/questionnaires/progress";
-import { readProgress, type ProgressSection } from "~/questionnaires/progress.server";
+import { progressFactsSql, progressOf, type ProgressFacts, type ProgressQuestionnaire, type ProgressSection } from "~/questionnaires/progress.server";
 
 export const NO_ACTIVE_ENTITIES = "Your account does not have active entities to view. Please contact your firm.";
 
-/**
- * The client dashboard (`/`): the client's active entities, the selected one's questionnaires
- * for a tax year, and the firm card. Two queries, whatever the number of entities.
- * `entityWhere` narrows the entities shown (a staff preview shows only what that staff member
- * may see: group access, staff/visibility.server.ts).
- */
-export async function loadClientHome(
-  portal: FirmSiteContext,
-  user: SessionUser,
-  search: URLSearchParams,
-  options: { entityWhere?: Prisma.CompanyWhereInput } = {},
-) {
-  return portal.db.$transaction((db) => readClientHome(db, portal.firm, user, search, options.entityWhere ?? {}));
+/** An SQL condition on the companies row aliased `companies`, its values bound through `bind` (returns the placeholder). */
+export type EntitySql = (companies: string, bind: (value: unknown) => string) => string;
+
+interface EntityRow {
+  id: string;
+  hashId: string;
+  name: string;
+  entityType: string;
+  inactive: boolean;
+  readonlyAccess: boolean;
 }
 
-async function readClientHome(db: FirmTx, firm: FirmSettings, user: SessionUser, search: URLSearchParams, entityWhere: Prisma.CompanyWhereInput) {
-  const ownerships = await db.companyOwner.findMany({
-    where: { userId: user.id, company: { AND: [{ deletedAt: null }, entityWhere] } },
-    select: { company: { select: { id: true, hashId: true, name: true, entityType: true, inactive: true, readonlyAccess: true } } },
-    orderBy: { company: { name: "asc" } },
-  });
-  const entities = ownerships.map((o) => o.company).filter((c) => !c.inactive);
-  if (entities.length === 0) {
-    return { blocked: ownerships.length > 0, entities, selected: null, years: [] as number[], year: null, questionnaires: [], customHtml: null };
-  }
-  const selected = entities.find((e) => e.hashId === search.get("entity")) ?? entities.find((e) => e.id === user.defaultCompanyId) ?? entities[0];
+interface QuestionnaireRow extends ProgressQuestionnaire {
+  name: string;
+  taxYear: number;
+  /** YYYY-MM-DD */
+  dueDate: string | null;
+  locked: boolean;
+  openedAt: string | null;
+  customStatus: string | null;
+  customStatusInstruction: string | null;
+  customStatusColor: string | null;
+}
 
-  const rows = await db.questionnaire.findMany({
-    where: { companyId: selected.id, deletedAt: null, isDraft: false, sentAt: { not: null } },
-    select: {
-      id: true,
-      name: true,
-      taxYear: true,
-      dueDate: true,
-      locked: true,
-      completed: true,
-      openedAt: true,
-      inProgress: true,
-      firmCustomStatus: { select: { clientDisplayStatus: true, clientInstruction: true, color: true } },
-      depositStatus: true,
-      depositAmountCents: true,
-    },
-    orderBy: [{ taxYear: "desc" }, { dueDate: "asc" }],
-  });
-  const years = [...new Set(rows.map((q) => q.taxYear))].sort((a, b) => b - a);
-  const requestedYear = Number(search.get("year"));
-  const year = years.includes(requestedYear) ? requestedYear : (years[0] ?? null);
-  const shown = rows.filter((q) => q.taxYear === year);
-  const progress = await readProgress(db, shown, { onePerSection: firm.preferences.requireOneSignaturePerSection });
+interface HomeRow extends ProgressFacts {
+  entities: EntityRow[] | null;
+  selected: string | null;
+  years: number[] | null;
+  year: number | null;
+  questionnaires: QuestionnaireRow[] | null;
+  asksContact: boolean;
+}
+
+/**
+ * The client dashboard (`/`): the client's active entities, the selected one's questionnaires
+ * for a tax year with their progress, and the firm card. One statement (the hot path of every
+ * client's visit), whatever the number of entities, questionnaires, sections and questions.
+ * `entitySql` narrows the entities shown (a staff preview shows only what that staff member
+ * may see: group access, staff/visibility.server.ts).
+ */
+export async function loadClientHome(portal: FirmSiteContext, user: SessionUser, search: URLSearchParams, options: { entitySql?: EntitySql } = {}) {
+  const values: unknown[] = [user.id, search.get("entity"), user.defaultCompanyId, Number(search.get("year")) || null];
+  const bind = (value: unknown) => `$${values.push(value)}`;
+  const narrowed = options.entitySql ? `AND ${options.entitySql("c", bind)}` : "";
+  const [row] = await firmSql<HomeRow>(
+    portal.firm.id,
+    `WITH owned AS (
+       SELECT c.id, c.hash_id AS "hashId", c.name, c.entity_type AS "entityType", c.inactive, c.readonly_access AS "readonlyAccess"
+         FROM company_owners o JOIN companies c ON c.firm_id = o.firm_id AND c.id = o.company_id
+        WHERE o.user_id = $1 AND c.deleted_at IS NULL ${narrowed}
+     ), selected AS (
+       SELECT id FROM owned WHERE NOT inactive
+        ORDER BY ("hashId" = $2) IS TRUE DESC, (id = $3) IS TRUE DESC, name, id LIMIT 1
+     ), sent AS (
+       SELECT q.id, q.name, q.tax_year AS "taxYear", q.due_date AS "dueDate", q.locked, q.completed, q.opened_at AS "openedAt",
+              q.in_progress AS "inProgress", q.deposit_status AS "depositStatus", q.deposit_amount_cents AS "depositAmountCents",
+              q.update_profile_section, f.client_display_status AS "customStatus", f.client_instruction AS "customStatusInstruction",
+              f.color AS "customStatusColor"
+         FROM questionnaires q LEFT JOIN firm_custom_statuses f ON f.firm_id = q.firm_id AND f.id = q.firm_custom_status_id
+        WHERE q.company_id = (SELECT id FROM selected) AND q.deleted_at IS NULL AND NOT q.is_draft AND q.sent_at IS NOT NULL
+     ), chosen AS (
+       SELECT COALESCE(max("taxYear") FILTER (WHERE "taxYear" = $4::int), max("taxYear")) AS year FROM sent
+     ), shown AS (
+       SELECT * FROM sent WHERE "taxYear" = (SELECT year FROM chosen)
+     )
+     SELECT (SELECT json_agg(owned ORDER BY name, id) FROM owned) AS entities,
+            (SELECT id FROM selected) AS selected,
+            (SELECT array_agg(DISTINCT "taxYear" ORDER BY "taxYear" DESC) FROM sent) AS years,
+            (SELECT year FROM chosen) AS year,
+            (SELECT json_agg(to_jsonb(shown) - 'update_profile_section' ORDER BY "dueDate" NULLS LAST, id) FROM shown) AS questionnaires,
+            EXISTS (SELECT 1 FROM sent WHERE update_profile_section AND NOT completed AND NOT locked) AS "asksContact",
+            ${progressFactsSql(`SELECT id FROM shown`)}`,
+    values,
+  );
+  const all = row?.entities ?? [];
+  const entities = all.filter((c) => !c.inactive);
+  const selected = entities.find((e) => e.id === row?.selected) ?? null;
+  if (!row || !selected) {
+    return {
+      blocked: all.length > 0,
+      entities,
+      selected: null,
+      years: [] as number[],
+      year: null,
+      questionnaires: [],
+      customHtml: null,
+      asksContact: false,
+      taxReturnCards: [],
+    };
+  }
+  const shown = row.questionnaires ?? [];
+  const progress = progressOf(shown, row.sections, row.questions, { onePerSection: portal.firm.preferences.requireOneSignaturePerSection });
   const questionnaires = shown
-    .sort((a, b) => rank(a) - rank(b) || (a.dueDate?.getTime() ?? Infinity) - (b.dueDate?.getTime() ?? Infinity))
+    .sort((a, b) => rank(a) - rank(b))
     .map((q) => ({
       id: q.id,
       name: q.name,
       taxYear: q.taxYear,
-      dueDate: q.dueDate?.toISOString().slice(0, 10) ?? null,
+      dueDate: q.dueDate,
       locked: q.locked,
       completed: q.completed,
-      openedAt: q.openedAt?.toISOString() ?? null,
+      openedAt: q.openedAt ? new Date(q.openedAt).toISOString() : null,
       inProgress: q.inProgress,
       // The firm's custom status replaces the displayed status (client spec §5), in the client's words.
-      customStatus: q.firmCustomStatus?.clientDisplayStatus ?? null,
-      customStatusInstruction: q.firmCustomStatus?.clientInstruction ?? null,
-      customStatusColor: q.firmCustomStatus?.color ?? null,
+      customStatus: q.customStatus,
+      customStatusInstruction: q.customStatusInstruction,
+      customStatusColor: q.customStatusColor,
       // The sections the client was asked, with the status and progress every screen shows (questionnaires/progress.ts).
       ...progressView(progress.get(q.id)!),
     }));
-
-  const prefs = firm.preferences;
-  const customHtml =
-    prefs.customElementEnabled && prefs.customElements
-      ? sanitizeHtml(prefs.customElements, {
-          allowedTags: sanitizeHtml.defaults.allowedTags.concat(["img", "h1", "h2"]),
-          allowedAttributes: { a: ["href", "title", "target", "rel"], img: ["src", "alt", "width", "height"] },
-          allowedSchemes: ["https", "mailto", "tel"],
-          transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer", target: "_blank" }) },
-        })
-      : null;
-
-  return { blocked: false, entities, selected, years, year, questionnaires, customHtml };
+  return {
+    blocked: false,
+    entities,
+    selected,
+    years: row.years ?? [],
+    year: row.year,
+    questionnaires,
+    customHtml: customHtml(portal.firm),
+    // An open questionnaire asks for a profile update: the 'Confirm this information' dialog may show (profile/contact-confirmation.server.ts decides).
+    asksContact: row.asksContact,
+    // The firm's tax returns for this entity and year (none, and no statement, unless the firm delivers returns here).
+    taxReturnCards: await readTaxReturnCards(firmDb(portal.firm.id), portal.firm, user, selected, row.year),
+  };
 }
 
 function progressView(p: QuestionnaireProgress<ProgressSection>) {

@@ -3,7 +3,7 @@
  * route: for one entity, the owner notification types each owner receives, with the spec's rule
  * (someone receives Questionnaire and someone Questionnaire Signature) as the form's message.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { OWNER_NOTIFICATION_TYPE_IDS, ownerSettingsProblem } from "./rules";
 
 const typeId = z.coerce

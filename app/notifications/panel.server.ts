@@ -4,7 +4,7 @@
  * stops counting. The bell's number and the panel's unread count both come from
  * `unreadNotificationCount`.
  */
-import type { FirmDb } from "~/db.server";
+import { firmSql, type FirmDb } from "~/db.server";
 import { NOTIFICATION_BADGE_CAP, NOTIFICATION_PAGE_SIZE, safeLink } from "./rules";
 
 export interface Reader {
@@ -32,8 +32,18 @@ const unreadWhere = (reader: Reader) => ({ userId: reader.id, dismissedAt: null 
 
 /** The bell's number: the reader's unread notifications, capped (the bell shows 99+). */
 export async function unreadNotificationCount(db: FirmDb, reader: Reader): Promise<number> {
-  const rows = await db.notification.findMany({ where: unreadWhere(reader), select: { id: true }, take: NOTIFICATION_BADGE_CAP });
-  return rows.length;
+  const values: unknown[] = [];
+  const [row] = await firmSql<{ count: number }>(db.firmId, `SELECT ${unreadNotificationsSql(reader, (v) => `$${values.push(v)}`)} AS count`, values);
+  return row?.count ?? 0;
+}
+
+/**
+ * `unreadNotificationCount` as an SQL expression (`unreadWhere` in SQL), its values bound through
+ * `bind`: asked on every signed-in page, so the shell adds it to a statement of its own
+ * (app/shell-counts.server.ts).
+ */
+export function unreadNotificationsSql(reader: Reader, bind: (value: unknown) => string): string {
+  return `(SELECT count(*)::int FROM (SELECT 1 FROM notifications WHERE user_id = ${bind(reader.id)} AND dismissed_at IS NULL LIMIT ${bind(NOTIFICATION_BADGE_CAP)}) unread)`;
 }
 
 /** One page of the reader's notifications, newest first, after `cursor` (an id from the previous page). */

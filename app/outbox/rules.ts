@@ -2,7 +2,7 @@
  * Rules of outbound email and SMS that need no database or provider: recipient formats,
  * the sender line, and when a failed delivery is tried again.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { PortalError } from "~/errors";
 
 export type OutboundMessageRefusalCode = "INVALID_RECIPIENT" | "INVALID_MESSAGE";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { EMAIL_MESSAGES, emailSchema } from "~/auth/email-rules";
 import { PASSWORD_MESSAGES, newPasswordSchema } from "~/auth/password-rules";
 import { subdomainSchema } from "~/tenancy/subdomain";

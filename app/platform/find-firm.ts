@@ -4,7 +4,7 @@
  * the same answer whether or not it has an account (each firm where it has one emails the link to
  * its sign-in page), so the page never tells which emails exist.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ThrottleRule } from "~/rate-limit";
 import { EMAIL_MESSAGES } from "~/auth/email-rules";
 import { subdomainProblem } from "~/tenancy/subdomain";

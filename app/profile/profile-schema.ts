@@ -3,26 +3,19 @@
  * server (the same schema parses every POST). Messages are the spec's where it has one.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "zod";
+import * as z from "zod";
 import { EMAIL_MESSAGES, emailSchema } from "~/auth/email-rules";
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from "~/time-zones";
 import { addressLabels, normalizePostalCode, normalizeRegion, POSTAL_MESSAGES, toCountry } from "./address";
 import { PHONE_MESSAGES, phoneDigits } from "./phone";
+import { PROFILE_MESSAGES } from "./profile-messages";
 
 export const CONTACT_METHODS = [
   { value: "email", label: "Email" },
   { value: "sms", label: "Email & Text" },
 ] as const;
 
-export const PROFILE_MESSAGES = {
-  updated: "Profile updated successfully",
-  readOnlyUser: "This account is read-only. You can view your information, but changes are turned off. Please contact your firm to make changes.",
-  readOnlyEntity: "This entity is read-only. You can view its information, but changes are turned off. Please contact your firm to make changes.",
-  emailTaken: "This email already exists",
-  tooManyEmailChanges: "Too many email changes in the last hour. Please try again later.",
-  chooseTimeZone: "Choose a time zone",
-  extension: "Extension must contain digits only",
-} as const;
+export { PROFILE_MESSAGES };
 
 /** A checkbox or switch: "on" (browsers) or "true" means on; absent means off. */
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());

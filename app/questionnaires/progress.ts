@@ -21,15 +21,9 @@ import {
   type SectionStatus,
   type SectionView,
 } from "./rules";
+import type { ProgressCounts } from "./progress-labels";
 
-export interface ProgressCounts {
-  /** Asked sections that are completed. */
-  done: number;
-  /** Sections the client was asked (hidden triggered sections excluded). */
-  total: number;
-  /** 0–100, as the progress bars show it. */
-  percent: number;
-}
+export { progressSummary, SECTION_STATUS_LABELS, type ProgressCounts } from "./progress-labels";
 
 export interface QuestionnaireProgress<S extends SectionFacts = SectionFacts> extends ProgressCounts {
   /** The asked sections, in order, with their status and first_section_required locking. */
@@ -72,19 +66,6 @@ export function questionnaireProgress<S extends SectionFacts & DocumentSectionFa
   const percent = completed ? 100 : progressPercent(done, total, inProgress);
   return { sections, done, total, percent };
 }
-
-/** 'n% · d of t sections', as the dashboard card, Collect and the preview dialog write it. */
-export function progressSummary(p: ProgressCounts): string {
-  return `${p.percent}% · ${p.done} of ${p.total} ${p.total === 1 ? "section" : "sections"}`;
-}
-
-/** The section statuses' names, shown beside their icons and in the navigation's legend. */
-export const SECTION_STATUS_LABELS: Record<SectionStatus, string> = {
-  completed: "Completed",
-  pending: "Pending",
-  incomplete: "Incomplete",
-  error: "Needs attention",
-};
 
 /** The statuses in the order the navigation's legend lists them. */
 export const SECTION_STATUS_ORDER: readonly SectionStatus[] = ["completed", "pending", "incomplete", "error"];

@@ -4,7 +4,7 @@
  * due (staff spec §9: "a 10 UTC hour rule, using the firm reminder frequency in days, with a lower
  * bound of 3 days before due").
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** The four texts of a reminder (staff spec §3 Questionnaire: reminder_email_subject, …). */
 export interface ReminderTexts {

@@ -7,11 +7,10 @@ import { ConfirmContact } from "~/profile/confirm-contact-dialog";
 import { ClientDashboard } from "~/home/client-dashboard";
 import { loadClientHome, setDefaultEntity } from "~/home/client-home.server";
 import { readExpandedCards } from "~/home/dashboard-rules";
-import { CollectOverview } from "~/collect/overview/collect-overview";
-import { MarketingHome } from "~/platform/marketing-home";
+import { CollectPage, MarketingPage, SignInPage } from "~/home/index-pages";
 import { loadContactConfirmation } from "~/profile/contact-confirmation.server";
-import { localDate, todayIn } from "~/time-zones";
-import { SignInPage, action as signInAction } from "./signin";
+import { localDate } from "~/local-date";
+import { todayIn } from "~/time-zones.server";
 
 /**
  * `/` is four pages: the product's public site on the root domain; on a firm's site, the
@@ -27,8 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { data: collect, setCookie } = await loadCollect(request, portal, user);
     return data({ page: "staff" as const, data: collect }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   }
-  const home = await loadClientHome(portal, user, new URL(request.url).searchParams);
-  const confirmContact = home.selected ? await loadContactConfirmation(portal.db, user, home.selected.id) : null;
+  const { asksContact, ...home } = await loadClientHome(portal, user, new URL(request.url).searchParams);
+  const confirmContact = home.selected && asksContact ? await loadContactConfirmation(portal.db, user, home.selected.id) : null;
   return {
     page: "client" as const,
     today: todayIn(user.timeZone),
@@ -68,6 +67,7 @@ export async function action(args: ActionFunctionArgs) {
       throw redirect(`/?${new URLSearchParams({ entity: hashId })}`);
     }
   }
+  const { action: signInAction } = await import("./signin");
   return signInAction(args);
 }
 
@@ -75,13 +75,13 @@ export default function Index() {
   const result = useLoaderData<typeof loader>();
   switch (result.page) {
     case "marketing":
-      return <MarketingHome />;
+      return <MarketingPage />;
     case "sign-in":
       return <SignInPage />;
     case "staff":
       return (
         <FirmPage>
-          <CollectOverview data={result.data} />
+          <CollectPage data={result.data} />
         </FirmPage>
       );
     case "client":

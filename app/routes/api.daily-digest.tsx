@@ -6,7 +6,7 @@
  * 401 without a session, 403 for clients, 400 for bad input. Only ever the caller's own row; the
  * digest job (app/notifications/digest.server.ts) reads it.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { requireSameOrigin } from "~/auth/origin";
 import { forbidden } from "~/errors";
 import { jsonAction, requireApiUser, notFoundLoader } from "~/http.server";

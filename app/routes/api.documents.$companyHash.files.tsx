@@ -7,7 +7,7 @@
  * Refusals answer as plain text (the browser shows them as they are).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { requireFirmSite } from "~/context.server";
 import { documentIdsSchema } from "~/documents/actions/schema";
 import { createSelectionZip } from "~/documents/zips.server";

@@ -8,7 +8,7 @@
  * another firm's or entity's document is 404 and nothing changes. Answers are `no-store`: download
  * and view links are presigned URLs.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { performDocumentAction } from "~/documents/actions/perform.server";
 import { documentActionSchema, type DocumentAction } from "~/documents/actions/schema";
 import { EXTRACTED_INTENTS, extractedActionSchema, performExtractedAction, type ExtractedAction } from "~/documents/splits/split.server";

@@ -8,7 +8,7 @@
  * another firm), 403 for staff and read-only users or entities, 422 with the spec's message when
  * nobody receives Questionnaire or Questionnaire Signature.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { requireSameOrigin } from "~/auth/origin";
 import { jsonAction, jsonLoader, readQuery, requireApiUser } from "~/http.server";
 import { ownerSettingsBodySchema } from "~/notifications/owner-settings-schema";

@@ -8,7 +8,7 @@
  *
  * 401 without a session, 400 for bad input. Only ever the reader's own notifications, in the firm's scope.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { requireSameOrigin } from "~/auth/origin";
 import { jsonAction, jsonLoader, readQuery, requireApiUser } from "~/http.server";
 import { markAllNotificationsRead, markNotificationRead, notificationPage, unreadNotificationCount } from "~/notifications/panel.server";

@@ -11,7 +11,7 @@
  * 401 without a session, 403 for non-advisors, 404 when any questionnaire is not the firm's (or,
  * for group-access staff, not their group's): then nothing is sent. 400 for bad input.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { requireSameOrigin } from "~/auth/origin";
 import { fromZod } from "~/errors";
 import { jsonAction, jsonLoader, requireApiUser } from "~/http.server";

@@ -7,7 +7,7 @@
  *   background (poll GET /api/staff/import/{id}).
  * Refusals are `{ error, errors? }` with 4xx (422 with the details' field errors).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { fromZod } from "~/errors";
 import { jsonAction, jsonLoader, type JsonRouteArgs } from "~/http.server";
 import { importDetailsSchema, IMPORT_FILE_TYPES, IMPORT_MESSAGES, type ImportFileType } from "~/staff/import/import-rules";

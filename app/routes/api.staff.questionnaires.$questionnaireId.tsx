@@ -3,7 +3,7 @@
  * activities, unattached documents); POST one action on the questionnaire (JSON `{ intent, ... }`,
  * see app/collect/preview/rules.ts). Another firm's or an invisible questionnaire is a 404.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { loadPreview, performQuestionnaireIntent } from "~/collect/questionnaire-actions.server";
 import { questionnaireIntentSchema, readIntent } from "~/collect/preview/rules";
 import { notFound } from "~/errors";

@@ -3,7 +3,7 @@
  * reminder settings, send drafts, restore). JSON `{ intent, questionnaireIds, ... }`; answers
  * `{ ok, message, count }` or `{ error }` with 400/403/404/409/422.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { performBulkIntent } from "~/collect/questionnaire-actions.server";
 import { bulkIntentSchema, readIntent } from "~/collect/preview/rules";
 import { jsonAction, requireApiUser } from "~/http.server";

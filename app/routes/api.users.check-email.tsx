@@ -3,7 +3,7 @@
  * `{ isAvailable, user }` — `user` names who has it when the viewer may see them. The dialogs
  * call it as the email is typed (200 ms debounce).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { jsonAction, notFoundLoader } from "~/http.server";
 import { optionalEmail } from "~/staff/user-rules";
 import { checkEmailAvailability } from "~/staff/users.server";

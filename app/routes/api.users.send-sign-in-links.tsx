@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { requireSameOrigin } from "~/auth/origin";
 import { MAX_SIGN_IN_LINKS_PER_REQUEST, sendSignInLinks } from "~/auth/send-sign-in-links.server";
 import { requireApiUser } from "~/auth/session.server";

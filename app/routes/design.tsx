@@ -5,7 +5,7 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { DEFAULT_THEME, safeBrandColors, themeNameSchema, toThemeName } from "../../themes/index";
+import { DEFAULT_THEME, isThemeName, safeBrandColors, toThemeName } from "../../themes/index";
 import { StyleGuide } from "~/components/ui/style-guide";
 import { firmTitle } from "~/meta";
 
@@ -14,11 +14,11 @@ export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, 
 export default function DesignRoute() {
   const [params] = useSearchParams();
   const root = useRouteLoaderData("root") as { theme?: unknown; brandColor?: unknown } | undefined;
-  const requested = themeNameSchema.safeParse(params.get("theme"));
-  const theme = requested.success ? requested.data : root?.theme ? toThemeName(root.theme) : DEFAULT_THEME;
+  const requested = params.get("theme");
+  const theme = isThemeName(requested) ? requested : root?.theme ? toThemeName(root.theme) : DEFAULT_THEME;
   const brandParam = params.get("brand");
   const rootBrand = typeof root?.brandColor === "string" ? root.brandColor : null;
   // A chosen theme without a brand shows the theme's own brand; otherwise the firm's.
-  const brand = brandParam ? (safeBrandColors(brandParam)?.brand ?? null) : requested.success ? null : rootBrand;
+  const brand = brandParam ? (safeBrandColors(brandParam)?.brand ?? null) : isThemeName(requested) ? null : rootBrand;
   return <StyleGuide theme={theme} brand={brand} shell={params.get("shell")} />;
 }

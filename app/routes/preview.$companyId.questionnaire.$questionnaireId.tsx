@@ -9,7 +9,7 @@
 import { data as answer, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useMemo } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";

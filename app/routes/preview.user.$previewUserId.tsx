@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (entity) search.set("entity", entity);
   // A client can co-own entities of another firm group: those stay out of the preview.
   const visibility = await staffVisibility(portal.db, staff);
-  const home = await loadClientHome(portal, client, search, { entityWhere: visibility.entityWhere() });
+  const home = await loadClientHome(portal, client, search, { entitySql: (companies, bind) => visibility.entitySql(companies, bind) });
   const clientName = `${client.fname} ${client.lname}`.trim() || displayName(client);
   return {
     clientName,

@@ -6,7 +6,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { FirmPage } from "~/components/firm-page";
 import { Badge, Button, Card, ConfirmDialog, EmptyState, PageHeader, PlusIcon, useToast } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";

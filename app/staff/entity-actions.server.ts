@@ -5,7 +5,7 @@
  * 4xx, never 500 for bad input.
  */
 import { data } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import type { FirmSiteContext } from "~/context.server";
 import { fieldErrors, PortalError } from "~/errors";
 import {

@@ -3,7 +3,7 @@
  * "Add owner", "Tags", "Notifications"), shared by the browser (validated before posting) and the
  * server (the same schemas parse every POST). Messages are the spec's where it has one.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { EMAIL_MESSAGES } from "~/auth/email-rules";
 import { addressLabels, normalizePostalCode, normalizeRegion, POSTAL_MESSAGES, toCountry } from "~/profile/address";
 

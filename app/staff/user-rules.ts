@@ -3,7 +3,7 @@
  * Create User and Entity, Edit user, activate/deactivate and User Tags, with the spec's messages
  * (staff spec §5, §8), the phone mask, and the Individual entity name derived from the names.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const USER_MESSAGES = {
   fnameRequired: "First name is required",

@@ -3,7 +3,7 @@
  * can have, the invitation and edit forms, a member's status, the last-partner rule and the
  * staff list import's rows. Pure; shared by the pages, the actions and the import job.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { EMAIL_MESSAGES, emailSchema } from "~/auth/email-rules";
 import { isFirmAdmin, isPartner, type FirmAccess, type StaffFacts } from "~/staff/permissions";
 

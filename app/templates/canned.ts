@@ -16,7 +16,7 @@
  * - Text may use the template tags {client_fname}, {questionnaire_year} and {firm_name}, replaced
  *   when a questionnaire is created from the template.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const QUESTION_TYPES = ["boolean", "select", "upload", "multiple", "entries", "password", "date", "text", "textarea"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];

@@ -6,7 +6,7 @@
  * document section included), follow-up questions, section triggers and tabs; a link whose
  * question was removed is dropped.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { fieldErrors, type FieldErrors } from "~/errors";
 import { QUESTION_TYPES } from "./canned";
 

@@ -5,7 +5,7 @@
  * password-protected or unreadable PDF is deleted and refused with the spec's message). The
  * template keeps the key; each questionnaire sent from it gets its own copy (./send documents).
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { FirmSiteContext } from "~/context.server";
 import { checkStoredPdf, PDF_MESSAGES } from "~/documents/pdf.server";
 import { badRequest } from "~/errors";

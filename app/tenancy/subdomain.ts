@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Labels that can never be a firm's subdomain: they name parts of the platform

@@ -59,7 +59,9 @@ export function pageScripts(root: string, manifest: BuildManifest, routeId: stri
 /** The goal for the client dashboard's (and Collect's) JavaScript, gzipped. */
 export const DASHBOARD_JS_TARGET_BYTES = 150 * 1024;
 /**
- * The ceiling the build may not pass today (tests/unit/js-size-budget.test.ts): what the page
- * loads now, rounded up. Lower it with each reduction until it reaches the target.
+ * The ceiling the build may not pass (tests/unit/js-size-budget.test.ts): the target plus 1 KB, the
+ * tax return cards' share (0.7 KB) until the shell sheds as much. Code only a few pages need stays out
+ * of the dashboard's chunks: load it when shown (app/components/loaded-when-shown.ts) and keep zod,
+ * date-fns and route loaders' helpers out of modules the shell imports.
  */
-export const DASHBOARD_JS_CEILING_BYTES = 350 * 1024;
+export const DASHBOARD_JS_CEILING_BYTES = DASHBOARD_JS_TARGET_BYTES + 1024;

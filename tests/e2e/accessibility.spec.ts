@@ -6,6 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { insertReturn, replaceWithPdf } from "./deliver-support";
 import { firmUrl, rootUrl, signIn, sql } from "./support";
 
 const FIRMS = ["acme", "summit"] as const;
@@ -113,6 +114,7 @@ for (const slug of FIRMS) {
       ["admin profile", "/admin-profile"],
       ["team", "/settings/team"],
       ["firm groups", "/settings/groups"],
+      ["Deliver", "/tax-returns"],
     ];
     for (const [name, path] of pages) {
       await open(page, firmUrl(slug, path));
@@ -129,5 +131,27 @@ for (const slug of FIRMS) {
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("tab", { name: /^Details/ })).toHaveAttribute("aria-selected", "true");
     await expectAccessible(page, `${slug} staff edit dialog with tabs`);
+  });
+}
+
+for (const slug of FIRMS) {
+  test(`${slug}: the tax return classification page and its Replace dialog at 1280 and 375 px`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, slug, `partner@${slug}.test`);
+    const ret = await insertReturn(slug);
+    await open(page, firmUrl(slug, `/tax-return-delivery-admin-view/${ret.id}?companyId=${ret.companyId}`));
+    await page.getByRole("button", { name: "Replace" }).click();
+    await expect(page.getByRole("dialog", { name: "Replace tax return" })).toBeVisible();
+    await expectAccessible(page, `${slug} staff replace tax return dialog`);
+    await page.keyboard.press("Escape");
+    const id = await replaceWithPdf(page, slug, ret);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, firmUrl(slug, `/tax-return-delivery-admin-view/${id}?companyId=${ret.companyId}`));
+      await expect(page.locator('[data-page="1"] canvas[data-rendered="true"]')).toBeAttached({ timeout: 30_000 });
+      await page.getByRole("button", { name: "Add e-sign form" }).click();
+      await expectAccessible(page, `${slug} staff classification page at ${width} px`);
+    }
   });
 }

@@ -239,3 +239,63 @@ describe("search", () => {
     ]);
   });
 });
+
+describe("folder tree, file counts and firm-provided documents", () => {
+  /** Every folder path of a tree. */
+  const pathsOf = (node: Browser["tree"]): string[] => [node.path, ...node.children.flatMap(pathsOf)];
+
+  it("the tree and each subfolder's file count are those of the rows (deleted files left out, files of subfolders counted)", async () => {
+    await t.su.query(
+      `INSERT INTO documents (id, firm_id, company_id, item_type, path, name, deleted_at, updated_at) VALUES
+         ('doc_kst_n1', $1, 'cmp_kst_1', 'file', '/Tied/Tied folder 1', 'Nested.pdf', NULL, now()),
+         ('doc_kst_n2', $1, 'cmp_kst_1', 'file', '/Tied/Tied folder 1/Deeper', 'Deeper.pdf', NULL, now()),
+         ('doc_kst_n3', $1, 'cmp_kst_1', 'file', '/Tied/Tied folder 1', 'Gone.pdf', now(), now()),
+         ('doc_kst_n4', $1, 'cmp_kst_1', 'file', '/Loose/Only files', 'Loose.pdf', NULL, now())`,
+      [ACME],
+    );
+    try {
+      const { rows } = await t.su.query(
+        `SELECT path, CASE WHEN item_type = 'folder' THEN CASE WHEN path = '/' THEN '/' || name ELSE path || '/' || name END END AS own, item_type::text AS type
+           FROM documents WHERE company_id = 'cmp_kst_1' AND deleted_at IS NULL`,
+      );
+      const filesUnder = (folder: string) => rows.filter((r) => r.type === "file" && (r.path === folder || r.path.startsWith(`${folder}/`))).length;
+      const held = new Set<string>(["/"]);
+      for (const r of rows)
+        for (const p of [r.path, r.own].filter(Boolean) as string[]) for (let q = p; q !== "/"; q = q.slice(0, q.lastIndexOf("/")) || "/") held.add(q);
+      for (const path of ["/", "/Tied", "/Tied/Tied folder 1", "/Loose"]) {
+        const page = await docs.loadDocumentBrowser(staff, ENTITY, { path });
+        expect(new Set(pathsOf(page.tree))).toEqual(held);
+        const children = Object.keys(page.folderFiles).sort();
+        expect(children.length).toBeGreaterThan(0);
+        for (const child of children) expect([child, page.folderFiles[child]]).toEqual([child, filesUnder(child)]);
+      }
+      expect((await docs.loadDocumentBrowser(staff, ENTITY, { path: "/" })).folderFiles["/Tied"]).toBe(FILES + 3);
+      expect((await docs.loadDocumentBrowser(staff, ENTITY, { path: "/Tied" })).folderFiles["/Tied/Tied folder 1"]).toBe(2);
+      // A client's counts leave out what lies in a STAFF ONLY folder.
+      expect((await docs.loadDocumentBrowser(client, ENTITY, { path: "/" })).folderFiles["/Tied"]).toBe(FILES + 2);
+    } finally {
+      await t.su.query(`DELETE FROM documents WHERE id IN ('doc_kst_n1', 'doc_kst_n2', 'doc_kst_n3', 'doc_kst_n4')`);
+    }
+  });
+
+  it("a document a section shows, or its signed copy, is the firm's; the others are not", async () => {
+    const { rows } = await t.su.query(`SELECT id FROM questionnaires WHERE firm_id = $1 ORDER BY id LIMIT 1`, [ACME]);
+    await t.su.query(
+      `INSERT INTO sections (id, firm_id, questionnaire_id, section_type, name, document_id, signed_document_id, updated_at)
+       VALUES ('sec_kst_1', $1, $2, 8, 'Review', 'doc_kst_f001', 'doc_kst_f002', now())`,
+      [ACME, rows[0].id],
+    );
+    try {
+      const found = [
+        ...((await docs.loadDocumentBrowser(staff, ENTITY, { search: "Tied 1.pdf" })).results ?? []),
+        ...((await docs.loadDocumentBrowser(staff, ENTITY, { search: "Tied 2.pdf" })).results ?? []),
+      ];
+      expect(found.length).toBeGreaterThan(60);
+      expect(found.filter((i) => i.firmProvided).map((i) => i.id)).toEqual(["doc_kst_f001", "doc_kst_f002"]);
+      const folder = await docs.loadDocumentBrowser(staff, ENTITY, { path: "/Tied" });
+      expect(folder.items.filter((i) => i.firmProvided).map((i) => i.id)).toEqual(["doc_kst_f001", "doc_kst_f002"]);
+    } finally {
+      await t.su.query(`DELETE FROM sections WHERE id = 'sec_kst_1'`);
+    }
+  });
+});

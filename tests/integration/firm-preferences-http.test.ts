@@ -220,6 +220,8 @@ describe("each group's save changes the product", () => {
     expect(home.data.home.customHtml).toContain("<h2>Hours</h2>");
     await save(acmePartner, "branding", { customElementEnabled: "on", customElements: "<p>Back</p>" });
     expect((await client.data<{ banners: unknown[] }>("acme", "/", "root")).banners).toEqual([]);
+    // The changed dashboard HTML shows at once.
+    expect((await client.data<{ data: { home: { customHtml: string } } }>("acme", "/", "routes/_index")).data.home.customHtml).toBe("<p>Back</p>");
   });
 });
 

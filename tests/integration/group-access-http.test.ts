@@ -548,6 +548,91 @@ describe("the email check (finding 13)", () => {
   });
 });
 
+// ───────────────────────────── Deliver (tax returns) ─────────────────────────────
+
+/** A return of each side's entity, waiting for classification (so a reminder or voucher change is a 409 once found). */
+const taxReturns = new Map<string, string>();
+const taxReturnOf = (side: Side) => taxReturns.get(side.entityId)!;
+
+beforeAll(async () => {
+  for (const side of [own, other]) {
+    const row = await app.tx(SUMMIT, (t) =>
+      t.taxReturn.create({
+        data: { firmId: FIRM, companyId: side.entityId, taxYear: 2025, taxReturnName: `${side.entityName} return`, status: "action_required" },
+        select: { id: true },
+      }),
+    );
+    taxReturns.set(side.entityId, row.id);
+  }
+});
+
+PROBES.push(
+  {
+    route: "POST /api/staff/tax-returns/{id} reminders",
+    request: (s) => json(`/api/staff/tax-returns/${taxReturnOf(s)}`, { intent: "reminders", companyId: s.entityId, reminderDisabled: true }),
+    allowed: [409],
+  },
+  {
+    route: "POST /api/staff/tax-returns/{id}/vouchers",
+    request: (s) => json(`/api/staff/tax-returns/${taxReturnOf(s)}/vouchers`, { companyId: s.entityId, all: true }),
+    allowed: [409],
+  },
+  {
+    route: "POST /api/staff/tax-returns/{id}/assignments",
+    request: (s) => json(`/api/staff/tax-returns/${taxReturnOf(s)}/assignments`, { companyId: s.entityId, advisorId: s.userId, clientIds: [s.userId] }),
+    // Group-access staff may not change a client's advisor: refused once the return is found.
+    allowed: [403],
+  },
+);
+
+LISTS.push({ list: "Deliver", path: (q) => loaderDataPath(`/tax-returns?q=${q}`, "routes/tax-returns") });
+
+// Deliver: the classification page and its calls, and the upload dialog's, on a tax return of each group's entity.
+const classifyReturnOf = new Map<string, string>();
+beforeAll(async () => {
+  for (const side of [own, other]) {
+    const row = await app.tx(SUMMIT, (t) =>
+      t.taxReturn.create({
+        data: { firmId: FIRM, companyId: side.entityId, taxYear: 2025, taxReturnName: "Probe return", status: "action_required", pageCount: 1 },
+        select: { id: true },
+      }),
+    );
+    classifyReturnOf.set(side.entityId, row.id);
+  }
+});
+const CLASSIFY = (s: Side) => `/tax-return-delivery-admin-view/${classifyReturnOf.get(s.entityId)}/classification?companyId=${s.entityId}`;
+PROBES.push(
+  {
+    route: "GET /tax-return-delivery-admin-view/{taxReturnId}?companyId=",
+    request: (s) => get(`/tax-return-delivery-admin-view/${classifyReturnOf.get(s.entityId)}?companyId=${s.entityId}`),
+    allowed: [200],
+    read: true,
+  },
+  // No file stored for the probe return: the PDF URL is refused (409) only after the return was found.
+  { route: "GET /tax-return-delivery-admin-view/{taxReturnId}/classification", request: (s) => get(CLASSIFY(s)), allowed: [409], read: true },
+  { route: "POST /tax-return-delivery-admin-view/{taxReturnId}/classification send", request: (s) => json(CLASSIFY(s), { intent: "send" }), allowed: [409] },
+  {
+    route: "POST /tax-return-delivery-admin-view/{taxReturnId}/classification save",
+    request: (s) =>
+      json(CLASSIFY(s), {
+        intent: "save",
+        classification: { sendDraftForApproval: false, invoiceAmountCents: null, signers: [], forms: [], fields: [], vouchers: [] },
+      }),
+    allowed: [200],
+  },
+  {
+    route: "POST /api/staff/tax-returns/upload grant (entity)",
+    request: (s) => json("/api/staff/tax-returns/upload", { intent: "grant", companyId: s.entityId, fileName: "Probe.pdf", size: 100 }),
+    allowed: [200],
+  },
+  {
+    route: "POST /api/staff/tax-returns/upload grant (replace)",
+    request: (s) =>
+      json("/api/staff/tax-returns/upload", { intent: "grant", previousTaxReturnId: classifyReturnOf.get(s.entityId), fileName: "Probe.pdf", size: 100 }),
+    allowed: [200],
+  },
+);
+
 describe("Deliver operations (tax returns of another group)", () => {
   let ownReturn: string;
   let otherReturn: string;

@@ -84,6 +84,13 @@ describe("a page request's reads", () => {
     expect(statements.at(-1)?.text).toMatch(/^\s*COMMIT/i);
   });
 
+  it("the client dashboard: its data in one statement, beside the session and the unread counts", async () => {
+    const statements = await statementsOf(() => client.request("acme", "/"));
+    // BEGIN with the firm's setting, the session, the unread messages and notifications (one), the dashboard, COMMIT.
+    expect(statements).toHaveLength(5);
+    expect(statements[0]?.text).toMatch(/^\s*BEGIN; SELECT set_config\('app\.firm_id'/);
+  });
+
   it("a data request (single fetch) reads in one transaction too", async () => {
     const statements = await statementsOf(() => partner.request("acme", "/admin.data"));
     expect(begins(statements)).toBe(1);

@@ -131,6 +131,13 @@ describe("keyset pages", () => {
       QUESTIONNAIRES,
     ],
     [
+      "collect, last activity ascending (none still last)",
+      () => (s) => collect.listCollect(acme, partner, s),
+      () => collectTable.COLLECT_TABLE,
+      "q=tiebreak%20organizer&sort=last_activity&dir=asc",
+      QUESTIONNAIRES,
+    ],
+    [
       "collect, ordering rule ascending",
       () => (s) => collect.listCollect(acme, partner, s),
       () => collectTable.COLLECT_TABLE,
@@ -152,6 +159,18 @@ describe("keyset pages", () => {
       expect(labels[labels.length - 1]).toBe(`${Math.floor((count - 1) / 10) * 10 + 1}-${count} of ${count}`);
     });
   }
+
+  it("collect by last activity lists questionnaires without any last, in both directions", async () => {
+    const none = new Set(
+      (await t.su.query(`SELECT id FROM questionnaires WHERE id LIKE 'qst_tie_%' AND last_activity_at IS NULL`)).rows.map((r: { id: string }) => r.id),
+    );
+    expect(none.size).toBeGreaterThan(0);
+    for (const dir of ["desc", "asc"]) {
+      const first = read(collectTable.COLLECT_TABLE, `q=tiebreak%20organizer&sort=last_activity&dir=${dir}`);
+      const ids = await whole((s) => collect.listCollect(acme, partner, s), first);
+      expect(ids.slice(-none.size).every((id) => none.has(id))).toBe(true);
+    }
+  });
 
   it("reads the next page by keyset, not by its number", async () => {
     const first = read(tables.USERS_TABLE, "q=tiebreak");

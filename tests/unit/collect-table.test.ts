@@ -35,7 +35,7 @@ describe("questionnaire ordering rule", () => {
 describe("Collect table state → SQL", () => {
   it("defaults to last activity, newest first, with deleted rows and the drop-link entity left out", () => {
     const q = collectQuery(defaultState(COLLECT_TABLE), partner, opts);
-    expect(q.orderBy.startsWith("q.last_activity_at DESC NULLS LAST")).toBe(true);
+    expect(q.orderBy.startsWith("(CASE WHEN q.last_activity_at IS NULL THEN '-infinity'::timestamptz ELSE q.last_activity_at END) DESC")).toBe(true);
     expect(q.where).toContain("q.deleted_at IS NULL");
     expect(q.where).toContain("x.deleted_at IS NOT NULL OR x.entity_type = $1");
     expect(q.values).toEqual(["drop_link"]);

@@ -12,7 +12,7 @@ const routesDir = path.join(root, "app/routes");
 const groupTest = readFileSync(path.join(root, "tests/integration/group-access-http.test.ts"), "utf8");
 
 /** How a route module shows it serves staff (the doors of app/staff and app/http.server.ts). */
-const STAFF_MARKERS = /requireStaff|StaffViewer|requireImportingStaff|loadApiStaffViewer|kind !== "staff"|requireStaffUser/;
+const STAFF_MARKERS = /requireStaff|StaffViewer|requireImportingStaff|loadApiStaffViewer|kind !== "staff"|requireStaffUser|requireDeliverStaff/;
 
 /** Staff route file → the URL its probes name, or why it has none. */
 const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
@@ -51,6 +51,13 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "api.staff.custom-status.tsx": { probe: "/api/staff/custom-status" },
   "api.staff.firm-roles.assign.tsx": { probe: "/api/staff/firm-roles/assign" },
   "api.daily-digest.tsx": { exempt: "the signed-in staff member's own daily digest switch; takes no other id" },
+  "tax-returns.tsx": { probe: "/tax-returns?q=" },
+  "api.staff.tax-returns.$taxReturnId.tsx": { probe: "POST /api/staff/tax-returns/{id} reminders" },
+  "api.staff.tax-returns.$taxReturnId.vouchers.tsx": { probe: "POST /api/staff/tax-returns/{id}/vouchers" },
+  "api.staff.tax-returns.$taxReturnId.assignments.tsx": { probe: "POST /api/staff/tax-returns/{id}/assignments" },
+  "tax-return-delivery-admin-view.$taxReturnId.tsx": { probe: "/tax-return-delivery-admin-view/{taxReturnId}?companyId=" },
+  "tax-return-delivery-admin-view.$taxReturnId.classification.tsx": { probe: "/tax-return-delivery-admin-view/{taxReturnId}/classification" },
+  "api.staff.tax-returns.upload.tsx": { probe: "/api/staff/tax-returns/upload" },
   "api.staff.tax-returns.$id.activity.tsx": { probe: "/api/staff/tax-returns/{id}/activity" },
   "api.staff.tax-returns.$id.send-to-documents.tsx": { probe: "/api/staff/tax-returns/{id}/send-to-documents" },
   "api.staff.tax-returns.$id.download.tsx": { probe: "/api/staff/tax-returns/{id}/download" },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { brandColors, contrastRatio, hexColorSchema, normaliseHex, safeBrandColors } from "../../themes/brand";
-import { DEFAULT_THEME, THEME_INFO, THEME_TOKENS, themeNames, themeNameSchema, toThemeName } from "../../themes/catalog";
+import { brandColors, contrastRatio, normaliseHex, safeBrandColors } from "../../themes/brand";
+import { hexColorSchema } from "../../themes/brand-schema";
+import { DEFAULT_THEME, THEME_INFO, THEME_TOKENS, themeNames, toThemeName } from "../../themes/catalog";
+import { themeNameSchema } from "../../themes/theme-name-schema";
 import type { ThemeTokens } from "../../themes/tokens/types";
 
 describe("brandColors", () => {

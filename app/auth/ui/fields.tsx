@@ -6,7 +6,7 @@ import { getFormProps, useForm, type FieldMetadata, type FormMetadata } from "@c
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { CODE_LENGTH } from "~/auth/sign-in-rules";
 import type { SignInPageData } from "~/auth/sign-in-view";
 import { Alert } from "~/components/ui/alert";

@@ -127,7 +127,9 @@ const COLLECT_SORT: Record<string, string> = {
   documents: "(SELECT count(*) FROM documents d WHERE d.questionnaire_id = q.id AND d.deleted_at IS NULL AND d.item_type = 'file') {dir}",
   status: ORDERING_SQL,
   client: "lower(c.name) {dir}",
-  last_activity: "q.last_activity_at {dir} NULLS LAST",
+  // None last in either direction, as a timestamp past every other ({never}): a key without NULLs,
+  // so a next page is one range of the index (migration collect_activity_keyset), not a scan up to it.
+  last_activity: "(CASE WHEN q.last_activity_at IS NULL THEN '{never}'::timestamptz ELSE q.last_activity_at END) {dir}",
   due_date: "q.due_date {dir} NULLS LAST",
   year: "q.tax_year {dir}",
   external_user_id: "o.external_user_id {dir} NULLS LAST",
@@ -213,6 +215,8 @@ export function collectQuery(state: TableState, viewer: StaffViewer, options: Co
   const type = first(state, "entity_type");
   if (type) where.push(`q.company_id IN (SELECT ec.id FROM companies ec WHERE ec.entity_type = ${add(type)})`);
   const dir = state.dir === "asc" ? "ASC" : "DESC";
-  const sort = (COLLECT_SORT[state.sort] ?? COLLECT_SORT.last_activity!).replaceAll("{dir}", dir);
+  const sort = (COLLECT_SORT[state.sort] ?? COLLECT_SORT.last_activity!)
+    .replaceAll("{dir}", dir)
+    .replaceAll("{never}", dir === "DESC" ? "-infinity" : "infinity");
   return { where: where.join(" AND "), orderBy: `${sort}, q.created_at ${dir}, q.id ${dir}`, values };
 }

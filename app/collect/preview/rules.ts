@@ -3,7 +3,7 @@
  * schemas (zod, shared by the server and the forms), the spec's toast texts (staff spec §8) and
  * the additional-items and due-date rules (§5). Pure: no database, no clock.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { badRequest } from "~/errors";
 
 export const COLLECT_MESSAGES = {

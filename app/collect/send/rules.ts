@@ -3,7 +3,7 @@
  * questionnaire", "Additional items", "Document drop-off"; §9 constants), shared by the send
  * dialog and the server: the same function decides what the dialog shows and what the API refuses.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { addDays } from "./schedule";
 import { FREQUENCIES, type Frequency } from "./schedule";
 

@@ -4,7 +4,7 @@
  * server, their first values, and the JSON body each posts to /api/staff/send (staff spec §7 send
  * payloads). An item's options are typed comma separated; they post as a list.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   customErrors,
   DROP_OFF_DAYS_UNTIL_DUE,

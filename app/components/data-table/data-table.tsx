@@ -106,6 +106,8 @@ export interface DataTableProps<R> {
   pagerNote?: ReactNode;
   /** The "select all" checkbox's name (default 'Select all on this page'). */
   selectAllLabel?: string;
+  /** The empty state's button when a search or filters hide every row (default 'Clear filters'). */
+  clearFiltersLabel?: string;
 }
 
 export function DataTable<R extends RowData>({
@@ -128,6 +130,7 @@ export function DataTable<R extends RowData>({
   emptyAction,
   pagerNote,
   selectAllLabel = "Select all on this page",
+  clearFiltersLabel = "Clear filters",
 }: DataTableProps<R>) {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -240,7 +243,7 @@ export function DataTable<R extends RowData>({
           action={
             filtered ? (
               <Button variant="secondary" size="sm" onClick={() => go({ ...current, q: "", filters: {}, page: 1 })}>
-                Clear filters
+                {clearFiltersLabel}
               </Button>
             ) : (
               emptyAction

@@ -1,5 +1,5 @@
 /** The document browser's actions as JSON (`{ intent, … }`), and what they answer. */
-import { z } from "zod";
+import * as z from "zod";
 import type { UploadGrant } from "~/storage/uploads";
 import type { DocumentItem } from "../items.server";
 import { MAX_BULK_DOCUMENTS, SELECTION_MESSAGES } from "../selection";

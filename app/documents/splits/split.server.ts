@@ -7,7 +7,7 @@
  * then marks the parent `split_succeeded` — or `split_failed`, with any written object removed.
  * The page polls `split_status` until the status is no longer `processing`.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { firmDb, type FirmDb, type FirmTx } from "~/db.server";

@@ -5,7 +5,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { apiFetch } from "~/auth/api-fetch";
 import { Card, Switch, useToast } from "~/components/ui";
 

@@ -5,28 +5,12 @@
  * number comes from the root loader and is asked again after every navigation (/api/notifications).
  */
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
-import { useLocation, useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useLocation } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
-import { visuallyHidden } from "~/components/ui/shared.css";
-import { useReaderTimeZone } from "~/use-time-zone";
-import { badgeLabel, relativeTime } from "../rules";
+import { badgeLabel } from "../rules";
+import { readJson } from "./notifications-api";
 import * as s from "./notification-bell.css";
-
-interface Item {
-  id: string;
-  text: string;
-  link: string | null;
-  clientName: string | null;
-  createdAt: string;
-  read: boolean;
-}
-
-interface Page {
-  items: Item[];
-  unread: number;
-  next: string | null;
-}
 
 function BellIcon() {
   return (
@@ -48,11 +32,9 @@ function BellIcon() {
   );
 }
 
-async function readJson<T>(response: Response): Promise<T | null> {
-  return response.ok ? ((await response.json()) as T) : null;
-}
-
-const post = (body: object) => apiFetch("/api/notifications", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+/** The panel's list and its code (and date formatting): loaded when the bell first opens. */
+const loadList = () => import("./notification-list");
+const NotificationList = lazy(() => loadList().then((m) => ({ default: m.NotificationList })));
 
 export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   const [unread, setUnread] = useState(initialUnread);
@@ -75,7 +57,13 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   const label = unread > 0 ? `Notifications: ${badgeLabel(unread)} new` : "Notifications";
   return (
     <Popover className={s.root}>
-      <PopoverButton className={s.bell} aria-label={label} data-testid="notification-bell">
+      <PopoverButton
+        className={s.bell}
+        aria-label={label}
+        data-testid="notification-bell"
+        onPointerEnter={() => void loadList()}
+        onFocus={() => void loadList()}
+      >
         <BellIcon />
         {unread > 0 ? (
           <span className={s.badge} aria-hidden="true">
@@ -84,117 +72,18 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
         ) : null}
       </PopoverButton>
       <PopoverPanel className={s.panel} focus aria-label="Notifications">
-        {({ close }) => <NotificationList onUnread={setUnread} close={close} />}
+        {({ close }) => (
+          <Suspense
+            fallback={
+              <p className={s.empty} role="status">
+                Loading…
+              </p>
+            }
+          >
+            <NotificationList onUnread={setUnread} close={close} />
+          </Suspense>
+        )}
       </PopoverPanel>
     </Popover>
-  );
-}
-
-/** The open panel: mounted each time it opens, so it always shows the newest. */
-function NotificationList({ onUnread, close }: { onUnread: (n: number) => void; close: () => void }) {
-  const [items, setItems] = useState<Item[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [unread, setUnread] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
-  const { format } = useReaderTimeZone();
-
-  const load = useCallback(
-    async (cursor: string | null) => {
-      setBusy(true);
-      try {
-        const page = await readJson<Page>(await apiFetch(`/api/notifications${cursor ? `?${new URLSearchParams({ cursor })}` : ""}`));
-        if (!page) return;
-        setItems((before) => [...(cursor ? (before ?? []) : []), ...page.items]);
-        setNext(page.next);
-        setUnread(page.unread);
-        onUnread(page.unread);
-      } finally {
-        setBusy(false);
-      }
-    },
-    [onUnread],
-  );
-
-  useEffect(() => {
-    void load(null).catch(() => setItems([]));
-  }, [load]);
-
-  const counted = (n: number) => {
-    setUnread(n);
-    onUnread(n);
-  };
-
-  const open = async (item: Item) => {
-    if (!item.read) {
-      const body = await readJson<{ unread: number }>(await post({ intent: "read", id: item.id })).catch(() => null);
-      setItems((list) => list?.map((i) => (i.id === item.id ? { ...i, read: true } : i)) ?? null);
-      if (body) counted(body.unread);
-    }
-    if (item.link) {
-      close();
-      navigate(item.link);
-    }
-  };
-
-  const readAll = async () => {
-    const body = await readJson<{ unread: number }>(await post({ intent: "read_all" })).catch(() => null);
-    if (!body) return;
-    setItems((list) => list?.map((i) => ({ ...i, read: true })) ?? null);
-    counted(body.unread);
-  };
-
-  return (
-    <>
-      <div className={s.head}>
-        <h2 className={s.title}>Notifications</h2>
-        <button type="button" className={s.textButton} onClick={() => void readAll()} disabled={unread === 0}>
-          Mark all as read
-        </button>
-      </div>
-      {items === null ? (
-        <p className={s.empty} role="status">
-          Loading…
-        </p>
-      ) : items.length === 0 ? (
-        <p className={s.empty}>You have no notifications.</p>
-      ) : (
-        <ul className={s.list} aria-label="Notifications, newest first">
-          {items.map((item) => (
-            <li key={item.id}>
-              <a
-                href={item.link ?? "#"}
-                className={s.item}
-                onClick={(event) => {
-                  event.preventDefault();
-                  void open(item);
-                }}
-              >
-                <span className={item.read ? `${s.dot} ${s.dotRead}` : s.dot} aria-hidden="true" />
-                <span>
-                  <span className={item.read ? s.itemText : `${s.itemText} ${s.itemTextUnread}`}>
-                    {item.read ? null : <span className={visuallyHidden}>Unread: </span>}
-                    {item.text}
-                  </span>
-                  <span className={s.meta}>
-                    {item.clientName ? `${item.clientName} · ` : null}
-                    <time dateTime={item.createdAt} title={format(item.createdAt)}>
-                      {relativeTime(item.createdAt) ?? format(item.createdAt, "MMM d, yyyy")}
-                    </time>
-                  </span>
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-      {next ? (
-        <div className={s.foot}>
-          <button type="button" className={s.textButton} disabled={busy} onClick={() => void load(next)}>
-            Show more
-          </button>
-        </div>
-      ) : null}
-    </>
   );
 }

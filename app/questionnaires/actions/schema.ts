@@ -2,7 +2,7 @@
  * The client's actions on a questionnaire (POST /api/questionnaires/{companyHash}) and what they
  * answer. Each intent has its handler in this folder (see perform.server.ts).
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { UploadedFileState } from "~/documents/splits/split-rules";
 import type { createUploadGrant } from "~/storage.server";
 import { CHANGE_REQUEST_MAX, MESSAGES } from "../rules";

@@ -7,7 +7,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type ReactNode } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { Alert, Button, Checkbox, Dialog } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import { PERMISSION_MESSAGES } from "../permissions";

@@ -12,7 +12,7 @@
  * row-level security.
  */
 import Papa from "papaparse";
-import { z } from "zod";
+import * as z from "zod";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { firmDb, firmSql, withFirm, type FirmTx } from "~/db.server";
 import { PortalError } from "~/errors";

@@ -3,7 +3,7 @@
  * file types and their required fields, which files of a selection are kept, the client list
  * templates, and the validation of one client list row. Pure; no Node APIs.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { EMAIL_MESSAGES } from "~/auth/email-rules";
 import { phoneDigits } from "~/profile/phone";
 import type { FileKind } from "~/storage/uploads";

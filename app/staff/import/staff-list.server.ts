@@ -9,7 +9,7 @@
  * member whose email did not go out shows as Invited, and Resend sends it).
  */
 import Papa from "papaparse";
-import { z } from "zod";
+import * as z from "zod";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { firmDb, firmSql, withFirm } from "~/db.server";
 import { siteUrl } from "~/env.server";

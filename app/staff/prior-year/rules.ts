@@ -3,7 +3,7 @@
  * per entity and year so the next year's questionnaire can ask for it again ('include prior year
  * items' when sending). Validation shared by the entity page and the server.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const PRIOR_YEAR_MESSAGES = {
   added: "Prior year item added",

@@ -1,0 +1,188 @@
+/**
+ * Deliver (staff `/tax-returns`): the tax returns table with search, filters, column choice,
+ * server-side pages and sort (state in the URL and the `table_tax_returns` cookie), row selection
+ * with bulk actions, the row actions and their dialogs, and the upload dialog ('Send Tax Return').
+ * The table is the shared DataTable; this file composes it.
+ */
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { DataTable, type RowSelectionState } from "~/components/data-table";
+import type { PageInfo, TableState } from "~/components/data-table/state";
+import { Button, ConfirmDialog, PageHeader, useToast, type SelectOption } from "~/components/ui";
+import { useVocabulary } from "~/vocabulary";
+import { TAX_RETURN_MESSAGES } from "../rules";
+import { TaxReturnUploadDialog, type TaxReturnUploadDialogProps } from "../upload/upload-dialog";
+import { callTaxReturn } from "./call";
+import { deliverColumns, deliverRowLabel, type ColumnHandlers } from "./columns";
+import * as s from "./deliver.css";
+import { AssignmentsDialog, DraftDialog, VouchersDialog } from "./dialogs";
+import { DeliverFilters } from "./filters";
+import type { TaxReturnRow } from "./rows";
+import { TAX_RETURNS_TABLE } from "./table";
+
+export interface DeliverData {
+  state: TableState;
+  rows: TaxReturnRow[];
+  page: PageInfo;
+  capped: boolean;
+  options: { years: SelectOption[]; advisors: SelectOption[] };
+  canAssign: boolean;
+}
+
+type Upload = { open: false } | { open: true; replace: TaxReturnUploadDialogProps["replace"] };
+
+export function DeliverTable({ data }: { data: DeliverData }) {
+  const { state, rows, page, options } = data;
+  const toast = useToast();
+  const tr = useVocabulary();
+  const revalidator = useRevalidator();
+  const current: TableState = { ...state, page: page.page };
+  const [busy, setBusy] = useState(false);
+  const [upload, setUpload] = useState<Upload>({ open: false });
+  // Dialogs keep the row's id: after a change the list reloads and the dialog shows the new row.
+  const [draftId, setDraftId] = useState<string | null>(null);
+  const [vouchersId, setVouchersId] = useState<string | null>(null);
+  const [assignId, setAssignId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<TaxReturnRow | null>(null);
+  const byId = (id: string | null) => (id ? (rows.find((r) => r.id === id) ?? null) : null);
+
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const filterKey = JSON.stringify([state.filters, state.q]);
+  useEffect(() => setSelected({}), [filterKey]);
+  const selectedIds = Object.keys(selected).filter((id) => selected[id]);
+
+  const run = async (row: Pick<TaxReturnRow, "id">, path: "" | "/vouchers" | "/assignments", body: unknown, after?: () => void) => {
+    setBusy(true);
+    const result = await callTaxReturn(row.id, path, body);
+    setBusy(false);
+    if (result.ok) {
+      toast.success(result.message);
+      after?.();
+    } else toast.error(result.error);
+    revalidator.revalidate();
+    return result.ok;
+  };
+
+  const handlers: ColumnHandlers = {
+    canAssign: data.canAssign,
+    onProcessing: () => toast.info(TAX_RETURN_MESSAGES.stillProcessing),
+    onReminder: (row, on) => void run(row, "", { intent: "reminders", companyId: row.companyId, reminderDisabled: !on }),
+    onDraft: (row) => setDraftId(row.id),
+    onFinish: (row) => void run(row, "", { intent: "finish", companyId: row.companyId }),
+    onVouchers: (row) => setVouchersId(row.id),
+    onAssignments: (row) => setAssignId(row.id),
+    onDelete: (row) => setDeleting(row),
+  };
+  // The handlers read the latest state through `run`; the columns only change with the permission.
+  const columns = useMemo(() => deliverColumns(handlers, tr), [data.canAssign, rows, tr]); // eslint-disable-line react-hooks/exhaustive-deps
+  const hasFilters = Boolean(state.q || Object.keys(state.filters).length);
+  const sendButton = (size?: "sm") => (
+    <Button size={size} onClick={() => setUpload({ open: true, replace: null })}>
+      Send Tax Return
+    </Button>
+  );
+
+  const bulk = async (body: (row: TaxReturnRow) => unknown) => {
+    const chosen = rows.filter((r) => selectedIds.includes(r.id));
+    setBusy(true);
+    let done = 0;
+    for (const row of chosen) if ((await callTaxReturn(row.id, "", body(row))).ok) done += 1;
+    setBusy(false);
+    if (done === chosen.length) toast.success(`${done} tax return(s) updated`);
+    else toast.warning(`${done} of ${chosen.length} tax return(s) updated; the others can't take this change now.`);
+    setSelected({});
+    revalidator.revalidate();
+  };
+
+  return (
+    <>
+      <PageHeader title="Deliver" description="Tax returns from upload to signed and paid." actions={sendButton()} />
+      <DataTable
+        label="Tax returns"
+        config={TAX_RETURNS_TABLE}
+        state={state}
+        page={page}
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={columns}
+        searchLabel={`Search by ${tr("entity")} name`}
+        filterControls={<DeliverFilters current={current} years={options.years} />}
+        selection={{ selected, onChange: setSelected }}
+        rowLabel={deliverRowLabel}
+        selectAllLabel="Select all tax returns on this page"
+        aboveRows={
+          selectedIds.length ? (
+            <div className={s.bulkBar} role="group" aria-label="Bulk actions">
+              <span className={s.bulkCount}>{selectedIds.length} selected</span>
+              <Button size="sm" variant="secondary" disabled={busy} onClick={() => void bulk((r) => ({ intent: "finish", companyId: r.companyId }))}>
+                Mark as finished
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={busy}
+                onClick={() => void bulk((r) => ({ intent: "reminders", companyId: r.companyId, reminderDisabled: true }))}
+              >
+                Turn reminders off
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setSelected({})}>
+                Clear selection
+              </Button>
+            </div>
+          ) : null
+        }
+        emptyTitle={TAX_RETURN_MESSAGES.emptyTable}
+        emptyDescription={hasFilters ? "Try another search or reset the filters." : "Upload a return to classify it and send it to your client."}
+        clearFiltersLabel="Reset filters"
+        emptyAction={sendButton("sm")}
+        pagerNote={
+          data.capped && !page.hasNext ? (
+            <span className={s.muted}>Only the first 10,000 matches can be paged through: narrow the list with search or filters.</span>
+          ) : null
+        }
+      />
+      <DraftDialog
+        row={byId(draftId)}
+        onClose={() => setDraftId(null)}
+        onReplace={(row) => {
+          setDraftId(null);
+          setUpload({ open: true, replace: { taxReturnId: row.id, companyId: row.companyId, companyName: row.companyName, taxYear: row.taxYear } });
+        }}
+      />
+      <VouchersDialog
+        row={byId(vouchersId)}
+        busy={busy}
+        onClose={() => setVouchersId(null)}
+        onToggle={(row, voucherId, isPaid) => void run(row, "/vouchers", { companyId: row.companyId, voucherId, isPaid })}
+        onAllPaid={(row) => void run(row, "/vouchers", { companyId: row.companyId, all: true })}
+      />
+      <AssignmentsDialog
+        row={byId(assignId)}
+        advisors={options.advisors}
+        busy={busy}
+        onClose={() => setAssignId(null)}
+        onSave={(row, advisorId, clientIds) => void run(row, "/assignments", { companyId: row.companyId, advisorId, clientIds }, () => setAssignId(null))}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete tax return?"
+        message={
+          deleting
+            ? `${deleting.companyName} · ${deleting.taxReturnName} (${deleting.taxYear}) will be removed from Deliver and from the client's portal.`
+            : null
+        }
+        confirmLabel="Delete"
+        tone="danger"
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void run(deleting, "", { intent: "delete", companyId: deleting.companyId }, () => setDeleting(null))}
+      />
+      <TaxReturnUploadDialog
+        open={upload.open}
+        replace={upload.open ? upload.replace : null}
+        onClose={() => setUpload({ open: false })}
+        onUploaded={() => revalidator.revalidate()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+/** A row's actions menu (headless Menu: arrow keys, Escape, outside click). */
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import { Link } from "@remix-run/react";
+import { Button } from "~/components/ui";
+import { ChevronDownIcon } from "~/components/ui/icons";
+import * as staff from "~/staff/staff.css";
+import { rowActions, type RowAction, type TaxReturnRow } from "./rows";
+import { classificationUrl } from "./table";
+
+export interface RowActionHandlers {
+  canAssign: boolean;
+  onDraft: (row: TaxReturnRow) => void;
+  onFinish: (row: TaxReturnRow) => void;
+  onReminder: (row: TaxReturnRow, on: boolean) => void;
+  onVouchers: (row: TaxReturnRow) => void;
+  onAssignments: (row: TaxReturnRow) => void;
+  onDelete: (row: TaxReturnRow) => void;
+}
+
+const LABELS: Record<Exclude<RowAction, "reminders">, string> = {
+  draft: "View draft",
+  classify: "Open classification",
+  finish: "Mark as finished",
+  vouchers: "Mark payment vouchers paid",
+  assignments: "Update client assignments",
+  delete: "Delete",
+};
+
+export function RowActions({ row, handlers: h }: { row: TaxReturnRow; handlers: RowActionHandlers }) {
+  const actions = rowActions(row, h.canAssign);
+  if (actions.length === 0) return null;
+  const run: Record<Exclude<RowAction, "classify">, () => void> = {
+    draft: () => h.onDraft(row),
+    finish: () => h.onFinish(row),
+    reminders: () => h.onReminder(row, !row.reminder.on),
+    vouchers: () => h.onVouchers(row),
+    assignments: () => h.onAssignments(row),
+    delete: () => h.onDelete(row),
+  };
+  return (
+    <Menu>
+      <MenuButton
+        as={Button}
+        size="sm"
+        variant="secondary"
+        iconEnd={<ChevronDownIcon size={14} />}
+        aria-label={`Actions for ${row.companyName}, ${row.taxReturnName}`}
+      >
+        Actions
+      </MenuButton>
+      <MenuItems className={staff.actionMenu} anchor={{ to: "bottom end", gap: 6 }} modal={false}>
+        {actions.map((a) =>
+          a === "classify" ? (
+            <MenuItem key={a}>
+              <Link className={staff.actionMenuItem} to={classificationUrl(row)}>
+                {LABELS.classify}
+              </Link>
+            </MenuItem>
+          ) : (
+            <MenuItem key={a}>
+              <button type="button" className={a === "delete" ? staff.actionMenuItemDanger : staff.actionMenuItem} onClick={run[a]}>
+                {a === "reminders" ? (row.reminder.on ? "Turn reminders off" : "Turn reminders on") : LABELS[a]}
+              </button>
+            </MenuItem>
+          ),
+        )}
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * A Deliver table row as the page shows it, pure: the statement's facts (forms with their
+ * signatures, vouchers, invoice) turned into the Signature and Payments cells and the reminder
+ * toggle through rules.ts, the one place those numbers and texts come from.
+ */
+import type { TaxReturnDraftStatus, TaxReturnStatus } from "~/generated/prisma/enums";
+import {
+  paymentsCell,
+  reminderToggle,
+  rowActionsOpen,
+  signatureCell,
+  statusesFor,
+  type FormSignatureFacts,
+  type PaymentsCell,
+  type SignatureCell,
+  type VoucherFacts,
+} from "../rules";
+
+export interface VoucherRow extends VoucherFacts {
+  id: string;
+}
+
+export interface OwnerRow {
+  id: string;
+  name: string;
+}
+
+/** One row of the statement (list.server.ts). */
+export interface RawTaxReturnRow {
+  id: string;
+  companyId: string;
+  companyHash: string;
+  companyName: string;
+  taxYear: number;
+  taxReturnName: string;
+  status: TaxReturnStatus;
+  draftStatus: TaxReturnDraftStatus | null;
+  draftComment: string | null;
+  updatedAt: string;
+  lastReminderSentAt: string | null;
+  lastSignedAt: string | null;
+  assignedAdvisor: string | null;
+  assignedAdvisorId: string | null;
+  reminderDisabled: boolean;
+  invoiceAmountCents: number | null;
+  invoicePaid: boolean;
+  forms: FormSignatureFacts[] | null;
+  vouchers: VoucherRow[] | null;
+  owners: OwnerRow[] | null;
+}
+
+export interface TaxReturnRow extends Omit<RawTaxReturnRow, "forms" | "vouchers" | "owners"> {
+  signatures: SignatureCell;
+  payments: PaymentsCell;
+  /** 'The reminder toggle is off and disabled when all signed and all paid.' */
+  reminder: { on: boolean; disabled: boolean };
+  vouchers: VoucherRow[];
+  /** The entity's owners (the clients whose advisor 'Update client assignments' sets). */
+  owners: OwnerRow[];
+}
+
+export function toTaxReturnRow(raw: RawTaxReturnRow): TaxReturnRow {
+  const { forms, vouchers, owners, ...rest } = raw;
+  const signatures = signatureCell(forms ?? []);
+  const payments = paymentsCell(vouchers ?? [], { amountCents: raw.invoiceAmountCents, paid: raw.invoicePaid });
+  const reminder = reminderToggle({
+    reminderDisabled: raw.reminderDisabled,
+    allSigned: signatures.allSigned,
+    allPaid: payments.allPaid,
+    signaturesTotal: signatures.total,
+  });
+  return { ...rest, signatures, payments, reminder, vouchers: vouchers ?? [], owners: owners ?? [] };
+}
+
+export type RowAction = "draft" | "classify" | "finish" | "reminders" | "vouchers" | "assignments" | "delete";
+
+/**
+ * The actions a row's menu offers, in menu order. 'Action_required rows hide most actions'
+ * (rules.ts `rowActionsOpen`): those keep classification and delete; a return being sent keeps none.
+ */
+export function rowActions(row: Pick<TaxReturnRow, "status" | "reminder" | "vouchers" | "owners">, canAssign: boolean): RowAction[] {
+  if (row.status === "sending") return [];
+  if (!rowActionsOpen(row.status)) return row.status === "action_required" ? ["classify", "delete"] : ["delete"];
+  const out: RowAction[] = [];
+  if (row.status === "draft" || row.status === "change_requested") out.push("draft");
+  if (row.status === "approved") out.push("classify");
+  if (statusesFor("mark_finished").includes(row.status)) out.push("finish");
+  if (!row.reminder.disabled) out.push("reminders");
+  if (row.vouchers.length) out.push("vouchers");
+  if (canAssign && row.owners.length) out.push("assignments");
+  out.push("delete");
+  return out;
+}
