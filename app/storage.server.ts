@@ -20,6 +20,7 @@
  */
 import {
   type BucketLocationConstraint,
+  CopyObjectCommand,
   CreateBucketCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -222,6 +223,9 @@ export interface FileStorage {
 
   /** Deletes an object; no error when it is already gone. */
   deleteObject(options: { firmId: string; key: string }): Promise<void>;
+
+  /** Copies an object of the firm to another key of the firm inside the store (CopyObject: the bytes never pass through the app). */
+  copyObject(options: { firmId: string; fromKey: string; toKey: string; contentType: string }): Promise<void>;
 
   /** Deletes many objects of one firm, 1000 per request; no error for those already gone. */
   deleteObjects(options: { firmId: string; keys: string[] }): Promise<void>;
@@ -463,6 +467,20 @@ export function createS3Storage(config: StorageConfig): FileStorage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
 
+    async copyObject({ firmId, fromKey, toKey, contentType }) {
+      refuseForeignKey(fromKey, firmId);
+      refuseForeignKey(toKey, firmId, UPLOAD_FAILED);
+      await client.send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: toKey,
+          CopySource: `${Bucket}/${fromKey.split("/").map(encodeURIComponent).join("/")}`,
+          ContentType: contentType,
+          MetadataDirective: "REPLACE",
+        }),
+      );
+    },
+
     async deleteObjects({ firmId, keys }) {
       for (const key of keys) refuseForeignKey(key, firmId);
       for (const key of keys) logoUrls.delete(key);
@@ -532,6 +550,7 @@ export const readObjectRange: FileStorage["readObjectRange"] = (o) => getStorage
 export const putObject: FileStorage["putObject"] = (o) => getStorage().putObject(o);
 export const deleteObject: FileStorage["deleteObject"] = (o) => getStorage().deleteObject(o);
 export const deleteObjects: FileStorage["deleteObjects"] = (o) => getStorage().deleteObjects(o);
+export const copyObject: FileStorage["copyObject"] = (o) => getStorage().copyObject(o);
 export const listObjectsPage: FileStorage["listObjectsPage"] = (o) => getStorage().listObjectsPage(o);
 export const listAllFirmObjectsPage: FileStorage["listAllFirmObjectsPage"] = (token) => getStorage().listAllFirmObjectsPage(token);
 

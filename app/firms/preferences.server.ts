@@ -1,5 +1,6 @@
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
+import { refreshTaxReturnReminders } from "~/deliver/reminders/reminders.server";
 import { refreshNextReminderDates } from "~/reminders/reminders.server";
 import { firmChanged } from "~/tenancy/firm-events.server";
 import { PREFERENCE_CATALOG, type PreferenceGroup, type PreferenceValues } from "./preferences";
@@ -10,8 +11,11 @@ export async function getPreferenceGroup(portal: FirmSiteContext, group: Prefere
   const values: Record<string, boolean | string | number> = {};
   for (const field of PREFERENCE_CATALOG[group].fields) {
     if (field.kind === "days") {
-      const firm = await portal.db.firm.findUniqueOrThrow({ where: { id: portal.firm.id }, select: { questionnaireReminderFrequencyDays: true } });
-      values[field.name] = firm.questionnaireReminderFrequencyDays;
+      const firm = await portal.db.firm.findUniqueOrThrow({
+        where: { id: portal.firm.id },
+        select: { questionnaireReminderFrequencyDays: true, taxReturnReminderFrequencyDays: true },
+      });
+      values[field.name] = firm[field.name];
     } else if (field.kind === "flag") values[field.name] = prefs[field.name] === true;
     else {
       const value = prefs[field.name];
@@ -31,9 +35,11 @@ export async function savePreferenceGroup(portal: FirmSiteContext, group: Prefer
   const firmId = portal.firm.id;
   const preferences: Record<string, unknown> = {};
   let frequencyDays: number | null = null;
+  let taxReturnFrequencyDays: number | null = null;
   for (const field of PREFERENCE_CATALOG[group].fields) {
     const value = values[field.name];
-    if (field.kind === "days") frequencyDays = Number(value);
+    if (field.kind === "days" && field.name === "taxReturnReminderFrequencyDays") taxReturnFrequencyDays = Number(value);
+    else if (field.kind === "days") frequencyDays = Number(value);
     else if (field.kind === "flag") preferences[field.name] = value === true;
     else if (field.list) preferences[field.name] = Array.isArray(value) ? value : [];
     else preferences[field.name] = typeof value === "string" && value !== "" ? value : null;
@@ -45,6 +51,10 @@ export async function savePreferenceGroup(portal: FirmSiteContext, group: Prefer
     if (frequencyDays !== null) {
       await tx.firm.update({ where: { id: firmId }, data: { questionnaireReminderFrequencyDays: frequencyDays } });
       await refreshNextReminderDates(tx, firmId);
+    }
+    if (taxReturnFrequencyDays !== null) {
+      await tx.firm.update({ where: { id: firmId }, data: { taxReturnReminderFrequencyDays: taxReturnFrequencyDays } });
+      await refreshTaxReturnReminders(tx, firmId);
     }
     await logActivity(tx, firmId, {
       typeId: ACTIVITY_TYPES.detailChange,

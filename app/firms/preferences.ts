@@ -31,10 +31,10 @@ export interface TextField {
   list?: boolean;
 }
 
-/** The firm's reminder frequency (a column of Firm, not of FirmPreferences). */
+/** The firm's reminder frequencies (columns of Firm, not of FirmPreferences). */
 export interface DaysField {
   kind: "days";
-  name: "questionnaireReminderFrequencyDays";
+  name: "questionnaireReminderFrequencyDays" | "taxReturnReminderFrequencyDays";
   label: string;
   description: string;
   min: number;
@@ -91,13 +91,21 @@ export const PREFERENCE_CATALOG: Record<PreferenceGroup, PreferenceGroupInfo> = 
   },
   reminders: {
     title: "Reminders",
-    lead: "Automatic reminders for questionnaires that are sent and not yet submitted.",
+    lead: "Automatic reminders for questionnaires that are sent and not yet submitted, and for tax returns waiting for signatures or payments.",
     fields: [
       {
         kind: "days",
         name: "questionnaireReminderFrequencyDays",
         label: "Remind every (days)",
         description: "Days between automatic reminders. 0 turns automatic reminders off.",
+        min: 0,
+        max: 90,
+      },
+      {
+        kind: "days",
+        name: "taxReturnReminderFrequencyDays",
+        label: "Remind about tax returns every (days)",
+        description: "Days between automatic reminders to clients who still have a tax return to sign or pay. 0 turns them off.",
         min: 0,
         max: 90,
       },

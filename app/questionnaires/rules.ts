@@ -43,6 +43,10 @@ export const MESSAGES = {
   answerLaterYear: "Answer later date must be in the current year",
   answerLaterFuture: "Answer later date must be in the future",
   answerLaterDue: (date: string) => `Answer later date must be before the due date: ${date}`,
+  uploadLaterYear: "Upload later date must be in the current year",
+  uploadLaterFuture: "Upload later date must be in the future",
+  uploadLaterDue: (date: string) => `Upload later date must be before the due date: ${date}`,
+  uploadLaterWarning: "On Save, all documents uploaded on this item will be removed.",
   signatureRequired: "Signature is required",
   signatureNotRequired: "Your signature isn't required.",
   autosaved: "Your progress is saved automatically.",
@@ -386,11 +390,15 @@ export function canAnswerLater(input: {
   return !isPastDue(input.dueDate, input.today);
 }
 
-/** Spec §5: in the future, in the current year, before the due date. Returns the message, or null when valid. */
-export function answerLaterError(date: string, today: string, dueDate: string | null): string | null {
-  if (!isIsoDate(date) || date <= today) return MESSAGES.answerLaterFuture;
-  if (date.slice(0, 4) !== today.slice(0, 4)) return MESSAGES.answerLaterYear;
-  if (dueDate && date >= dueDate) return MESSAGES.answerLaterDue(formatDate(dueDate));
+/**
+ * Spec §5: in the future, in the current year, before the due date. Returns the message, or null
+ * when valid. An upload item's messages say 'Upload later' (staff spec §5 'Upload later').
+ */
+export function answerLaterError(date: string, today: string, dueDate: string | null, kind: "answer" | "upload" = "answer"): string | null {
+  const upload = kind === "upload";
+  if (!isIsoDate(date) || date <= today) return upload ? MESSAGES.uploadLaterFuture : MESSAGES.answerLaterFuture;
+  if (date.slice(0, 4) !== today.slice(0, 4)) return upload ? MESSAGES.uploadLaterYear : MESSAGES.answerLaterYear;
+  if (dueDate && date >= dueDate) return (upload ? MESSAGES.uploadLaterDue : MESSAGES.answerLaterDue)(formatDate(dueDate));
   return null;
 }
 

@@ -157,16 +157,16 @@ describe("each group's save changes the product", () => {
     const stored = async () => (await rows()).map((r) => r.nextReminderDate?.getTime() ?? null);
     const expected = async (days: number) => (await rows()).map((r) => nextReminderDate(r, days)?.getTime() ?? null);
 
-    expect((await save(acmePartner, "reminders", { questionnaireReminderFrequencyDays: "30" })).status).toBe(200);
+    expect((await save(acmePartner, "reminders", { questionnaireReminderFrequencyDays: "30", taxReturnReminderFrequencyDays: "7" })).status).toBe(200);
     const thirty = await stored();
     expect(thirty).toEqual(await expected(30));
-    expect((await save(acmePartner, "reminders", { questionnaireReminderFrequencyDays: " 3 " })).status).toBe(200);
+    expect((await save(acmePartner, "reminders", { questionnaireReminderFrequencyDays: " 3 ", taxReturnReminderFrequencyDays: "7" })).status).toBe(200);
     const three = await stored();
     expect(three).toEqual(await expected(3));
     expect(three).not.toEqual(thirty);
-    expect((await save(acmePartner, "reminders", { questionnaireReminderFrequencyDays: "0" })).status).toBe(200);
+    expect((await save(acmePartner, "reminders", { questionnaireReminderFrequencyDays: "0", taxReturnReminderFrequencyDays: "7" })).status).toBe(200);
     expect((await stored()).every((t) => t === null)).toBe(true);
-    await save(acmePartner, "reminders", { questionnaireReminderFrequencyDays: "7" });
+    await save(acmePartner, "reminders", { questionnaireReminderFrequencyDays: "7", taxReturnReminderFrequencyDays: "7" });
     expect(await stored()).toEqual(await expected(7));
   });
 

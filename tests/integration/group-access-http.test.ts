@@ -632,3 +632,78 @@ PROBES.push(
     allowed: [200],
   },
 );
+
+describe("Deliver operations (tax returns of another group)", () => {
+  let ownReturn: string;
+  let otherReturn: string;
+
+  beforeAll(async () => {
+    const { PDFDocument } = await import("@cantoo/pdf-lib");
+    const { entityFileKey } = await import("~/storage/keys");
+    const pdf = await PDFDocument.create();
+    pdf.addPage([200, 200]);
+    pdf.addPage([200, 200]);
+    const bytes = await pdf.save();
+    const make = async (side: Side) => {
+      const key = entityFileKey(FIRM, side.entityId, "tax-returns", "probe.pdf");
+      await putObject({ firmId: FIRM, key, bytes, contentType: "application/pdf" });
+      return app.tx(SUMMIT, async (t) => {
+        const r = await t.taxReturn.create({
+          data: {
+            firmId: FIRM,
+            companyId: side.entityId,
+            taxYear: 2025,
+            taxReturnName: "Probe",
+            status: "sent",
+            storageKey: key,
+            pageCount: 2,
+            sentAt: new Date(),
+          },
+        });
+        await t.eSignForm.create({ data: { firmId: FIRM, taxReturnId: r.id, formId: "8879", pages: [2] } });
+        return r.id;
+      });
+    };
+    ownReturn = await make(own);
+    otherReturn = await make(other);
+    await app.su.query(`UPDATE firm_preferences SET new_tax_return_delivery_enabled = true WHERE firm_id = $1`, [FIRM]);
+    // The app drops its copy of the firm's settings when PostgreSQL tells it (firm_changed).
+    for (let i = 0; i < 50; i++) {
+      if ((await nina.get(SUMMIT, `/api/staff/tax-returns/${ownReturn}/activity`)).status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  const deliverProbes: { route: string; request: (id: string, companyId: string) => (b: Browser) => Promise<AppResponse>; allowed: number[] }[] = [
+    { route: "GET /api/staff/tax-returns/{id}/activity", request: (id, c) => get(`/api/staff/tax-returns/${id}/activity?companyId=${c}`), allowed: [200] },
+    {
+      route: "GET /api/staff/tax-returns/{id}/send-to-documents",
+      request: (id, c) => get(`/api/staff/tax-returns/${id}/send-to-documents?companyId=${c}`),
+      allowed: [200],
+    },
+    {
+      route: "POST /api/staff/tax-returns/{id}/send-to-documents",
+      request: (id, c) => json(`/api/staff/tax-returns/${id}/send-to-documents`, { companyId: c, path: "/Probe", document_name: "Probe" }),
+      allowed: [200],
+    },
+    {
+      route: "POST /api/staff/tax-returns/{id}/download",
+      request: (id, c) => json(`/api/staff/tax-returns/${id}/download`, { companyId: c, only_signature_pages: true }),
+      allowed: [200],
+    },
+    { route: "POST /api/staff/tax-return-reminders", request: (id) => json(`/api/staff/tax-return-reminders`, { tax_return_ids: [id] }), allowed: [200] },
+  ];
+
+  it.each(deliverProbes)("$route: 404 for another group's return, nothing changed; reached for her own", async (probe) => {
+    const before = await fingerprint(other);
+    const documentsBefore = await app.tx(SUMMIT, (t) => t.document.count({ where: { companyId: other.entityId } }));
+    const refused = await probe.request(otherReturn, other.entityId)(nina);
+    expect(refused.status, refused.text.slice(0, 200)).toBe(404);
+    expect(await fingerprint(other)).toBe(before);
+    expect(await app.tx(SUMMIT, (t) => t.document.count({ where: { companyId: other.entityId } }))).toBe(documentsBefore);
+    const reached = await probe.request(ownReturn, own.entityId)(nina);
+    expect(probe.allowed, reached.text.slice(0, 200)).toContain(reached.status);
+    // The firm's partner reaches the other group's return: the 404 is the group's doing.
+    if (probe.route.startsWith("GET")) expect((await probe.request(otherReturn, other.entityId)(partner)).status).toBe(200);
+  });
+});

@@ -14,6 +14,8 @@ import { FIND_FIRM_MESSAGES, parseFindFirmQuery } from "~/platform/find-firm";
 const NOT_OFFERED: Record<string, string> = {
   newTaxReturnDeliveryEnabled: "shows Deliver (/tax-returns) in the navigation and opens it",
   reviewAndExportEnabled: "shows Connect in the navigation; the page is not built",
+  sendToDocumentsSubject: "saved from the Send to documents dialog ('save for future use'); it prefills that dialog",
+  sendToDocumentsMessage: "saved from the Send to documents dialog ('save for future use'); it prefills that dialog",
 };
 
 function firmPreferenceColumns(): string[] {
@@ -33,7 +35,8 @@ describe("every stored preference is offered (or says why not)", () => {
 
   it("offers nothing that is not stored (and the reminder frequency of the firm)", () => {
     const columns = new Set(firmPreferenceColumns());
-    for (const name of EDITABLE_PREFERENCE_NAMES) expect(columns.has(name) || name === "questionnaireReminderFrequencyDays", name).toBe(true);
+    for (const name of EDITABLE_PREFERENCE_NAMES)
+      expect(columns.has(name) || name === "questionnaireReminderFrequencyDays" || name === "taxReturnReminderFrequencyDays", name).toBe(true);
   });
 
   it("describes every field in one line", () => {

@@ -58,6 +58,10 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "tax-return-delivery-admin-view.$taxReturnId.tsx": { probe: "/tax-return-delivery-admin-view/{taxReturnId}?companyId=" },
   "tax-return-delivery-admin-view.$taxReturnId.classification.tsx": { probe: "/tax-return-delivery-admin-view/{taxReturnId}/classification" },
   "api.staff.tax-returns.upload.tsx": { probe: "/api/staff/tax-returns/upload" },
+  "api.staff.tax-returns.$id.activity.tsx": { probe: "/api/staff/tax-returns/{id}/activity" },
+  "api.staff.tax-returns.$id.send-to-documents.tsx": { probe: "/api/staff/tax-returns/{id}/send-to-documents" },
+  "api.staff.tax-returns.$id.download.tsx": { probe: "/api/staff/tax-returns/{id}/download" },
+  "api.staff.tax-return-reminders.tsx": { probe: "/api/staff/tax-return-reminders" },
 };
 
 const staffRouteFiles = readdirSync(routesDir)

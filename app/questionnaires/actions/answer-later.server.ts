@@ -18,7 +18,7 @@ export const answerLater: Handler<"answer_later"> = async (ctx, tx, target, acti
   ) {
     throw new PortalError(400, "Answer Later is not available for this question.");
   }
-  const problem = answerLaterError(action.answerBy, today, target.due_date);
+  const problem = answerLaterError(action.answerBy, today, target.due_date, question.question_type === "upload" ? "upload" : "answer");
   if (problem) throw new PortalError(400, problem);
   if (question.question_type === "upload") filesToDelete.push(...answerValues(question.answer));
   const saved = await setAnswer(tx, question, user, { answer: null, answerBy: new Date(`${action.answerBy}T00:00:00Z`), specialAnswer: null });

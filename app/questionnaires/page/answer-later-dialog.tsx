@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Button, Dialog, TextField } from "~/components/ui";
+import { Alert, Button, Dialog, TextField } from "~/components/ui";
 import type { QuestionData } from "../types";
-import { answerLaterError, defaultAnswerLaterDate } from "../rules";
+import { MESSAGES, answerLaterError, defaultAnswerLaterDate } from "../rules";
 import type { SectionBodyProps } from "./types";
 
 export function AnswerLaterDialog({
@@ -10,20 +10,24 @@ export function AnswerLaterDialog({
   dueDate,
   onClose,
   act,
+  hasFiles = false,
 }: {
   q: QuestionData;
+  /** The upload item has documents: Save removes them (the dialog says so). */
+  hasFiles?: boolean;
   today: string;
   dueDate: string | null;
   onClose: () => void;
   act: SectionBodyProps["act"];
 }) {
   const [date, setDate] = useState(defaultAnswerLaterDate(today));
-  const problem = answerLaterError(date, today, dueDate);
+  const upload = q.questionType === "upload";
+  const problem = answerLaterError(date, today, dueDate, upload ? "upload" : "answer");
   return (
     <Dialog
       open
       onClose={onClose}
-      title="Answer question later"
+      title={upload ? "Upload later" : "Answer question later"}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -38,6 +42,7 @@ export function AnswerLaterDialog({
         </>
       }
     >
+      {upload && hasFiles ? <Alert tone="warning">{MESSAGES.uploadLaterWarning}</Alert> : null}
       <TextField label="Remind me on" type="date" value={date} error={problem ?? undefined} onChange={(e) => setDate(e.currentTarget.value)} />
     </Dialog>
   );

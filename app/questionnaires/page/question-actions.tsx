@@ -19,8 +19,12 @@ type ActionProps = Pick<SectionBodyProps, "readOnly" | "mode" | "props" | "act">
 export function QuestionMenu({ q, status, number, onAddNote, ...b }: ActionProps & { status: QuestionStatus; number: string; onAddNote: () => void }) {
   const t = useVocabulary();
   const [laterOpen, setLaterOpen] = useState(false);
-  /** Switching an upload question that has files away from its documents asks first (the files are deleted). */
-  const [confirmSwitch, setConfirmSwitch] = useState<"provided_elsewhere" | "later" | null>(null);
+  /**
+   * Switching an upload question that has files to Provided Elsewhere asks first (the files are
+   * deleted); Upload Later says so in its own dialog ('On Save, all documents uploaded on this
+   * item will be removed.').
+   */
+  const [confirmSwitch, setConfirmSwitch] = useState<"provided_elsewhere" | null>(null);
   if (b.readOnly) return null;
   const hasFiles = q.questionType === "upload" && answerValues(q.answer).length > 0;
   const open = !q.specialAnswer && !q.answerBy;
@@ -36,9 +40,7 @@ export function QuestionMenu({ q, status, number, onAddNote, ...b }: ActionProps
   const special = (special: "not_applicable" | "provided_elsewhere" | "marked_completed") => void b.act({ intent: "special", questionId: q.id, special });
   const items: { label: string; run: () => void }[] = [
     { label: "Add Note", run: onAddNote },
-    ...(laterAllowed
-      ? [{ label: q.questionType === "upload" ? "Upload Later" : "Answer Later", run: () => (hasFiles ? setConfirmSwitch("later") : setLaterOpen(true)) }]
-      : []),
+    ...(laterAllowed ? [{ label: q.questionType === "upload" ? "Upload Later" : "Answer Later", run: () => setLaterOpen(true) }] : []),
     ...(open && !q.disableNotApplicable ? [{ label: "Mark N/A", run: () => special("not_applicable") }] : []),
     ...(open && !b.props.disableProvidedElsewhere
       ? [{ label: "Provided Elsewhere", run: () => (hasFiles ? setConfirmSwitch("provided_elsewhere") : special("provided_elsewhere")) }]
@@ -65,22 +67,18 @@ export function QuestionMenu({ q, status, number, onAddNote, ...b }: ActionProps
       <ConfirmDialog
         open={confirmSwitch !== null}
         title={t("Delete the uploaded documents?")}
-        message={t(
-          confirmSwitch === "later"
-            ? "Uploading later deletes the documents already uploaded for this question and clears its answer."
-            : "Marking this provided elsewhere deletes the documents already uploaded for this question and clears its answer.",
-        )}
+        message={t("Marking this provided elsewhere deletes the documents already uploaded for this question and clears its answer.")}
         confirmLabel="Delete and continue"
         tone="danger"
         onCancel={() => setConfirmSwitch(null)}
         onConfirm={() => {
-          const choice = confirmSwitch;
           setConfirmSwitch(null);
-          if (choice === "later") setLaterOpen(true);
-          else special("provided_elsewhere");
+          special("provided_elsewhere");
         }}
       />
-      {laterOpen ? <AnswerLaterDialog q={q} today={b.props.today} dueDate={b.props.data.dueDate} onClose={() => setLaterOpen(false)} act={b.act} /> : null}
+      {laterOpen ? (
+        <AnswerLaterDialog q={q} hasFiles={hasFiles} today={b.props.today} dueDate={b.props.data.dueDate} onClose={() => setLaterOpen(false)} act={b.act} />
+      ) : null}
     </>
   );
 }
