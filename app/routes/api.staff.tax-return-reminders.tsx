@@ -7,7 +7,7 @@
  * 401 without a session, 404 for a client, for a firm without Deliver, or when any return is not
  * one the user may reach (another firm's, another group's): then nothing is sent.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { requireSameOrigin } from "~/auth/origin";
 import { requireStaffForDeliver } from "~/deliver/ops/staff.server";
 import { MAX_TAX_RETURN_REMINDERS_PER_REQUEST, sendTaxReturnReminders } from "~/deliver/reminders/reminders.server";

@@ -7,7 +7,7 @@
  * Entries of type 5 (tax return delivery), newest first. 401 without a session; 404 for a client,
  * a firm without Deliver, or a return the user may not reach (another firm's or group's).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { taxReturnActivity } from "~/deliver/ops/activity.server";
 import { requireStaffForDeliver } from "~/deliver/ops/staff.server";
 import { jsonLoader, readQuery } from "~/http.server";

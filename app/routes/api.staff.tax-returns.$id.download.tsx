@@ -7,7 +7,7 @@
  * 401 without a session; 404 for a client, a firm without Deliver, or a return the user may not
  * reach (another firm's or group's); 409 when there is no file (or no e-sign form page) yet.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { requireSameOrigin } from "~/auth/origin";
 import { taxReturnDownloadUrl } from "~/deliver/ops/download.server";
 import { variantOf } from "~/deliver/ops/download-rules";

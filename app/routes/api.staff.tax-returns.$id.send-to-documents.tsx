@@ -9,7 +9,7 @@
  * reach (nothing is written); 400 with the field's message for a bad path or name; 409 when the
  * return has no file yet.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { requireSameOrigin } from "~/auth/origin";
 import { sendToDocumentsSchema } from "~/deliver/ops/send-to-documents";
 import { sendTaxReturnToDocuments, sendToDocumentsDefaultsFor } from "~/deliver/ops/send-to-documents.server";

@@ -8,7 +8,7 @@
  * status clients see; anything else is 404 'This tax return was not found', as is a firm
  * without Deliver.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { requireSameOrigin } from "~/auth/origin";
 import { taxReturnNotFound } from "~/deliver/access.server";
 import { taxReturnDownloadUrl } from "~/deliver/ops/download.server";

@@ -3,7 +3,7 @@
  * save_subject_for_future_use, save_message_for_future_use; 'The default path is /{year}/Tax
  * Return.'), the form's rules (pure; the dialog and the route check with the same schema).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { nameError, normalizePath } from "~/documents/rules";
 import { sendToDocumentsDefaultPath } from "../rules";
 
