@@ -54,6 +54,8 @@ export const firmPreferencesSchema = z
     templateDisabledForNonadmin: z.boolean(),
     inAppBannerEnabled: z.boolean(),
     inAppBannerText: z.string(),
+    sendToDocumentsSubject: z.string(),
+    sendToDocumentsMessage: z.string(),
     individualEntityTypeBlocked: z.boolean(),
   })
   .partial()

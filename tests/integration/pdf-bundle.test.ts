@@ -50,6 +50,8 @@ describe("pdf.js in the build", () => {
       "routes/preview.$companyId.questionnaire.$questionnaireId",
       "routes/preview.template.$templateId",
       "routes/questionnaire.$companyHash",
+      "routes/tax-return-delivery-admin-view.$taxReturnId",
+      "routes/tax-return-delivery.$taxReturnId",
     ]);
     expect(withViewer).not.toContain("root");
   });
