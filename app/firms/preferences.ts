@@ -7,7 +7,7 @@
  */
 import * as z from "zod";
 
-export const PREFERENCE_GROUPS = ["communication", "questionnaires", "reminders", "documents", "security", "branding", "staff"] as const;
+export const PREFERENCE_GROUPS = ["communication", "questionnaires", "reminders", "documents", "deliver", "security", "branding", "staff"] as const;
 export type PreferenceGroup = (typeof PREFERENCE_GROUPS)[number];
 
 /** A yes/no flag of FirmPreferences. */
@@ -109,6 +109,17 @@ export const PREFERENCE_CATALOG: Record<PreferenceGroup, PreferenceGroupInfo> = 
         min: 0,
         max: 90,
       },
+    ],
+  },
+  deliver: {
+    title: "Deliver",
+    lead: "Tax returns you deliver in the portal: drafts your clients approve, e-signatures and payment vouchers.",
+    fields: [
+      flag(
+        "newTaxReturnDeliveryEnabled",
+        "Tax return delivery",
+        "Shows Deliver to staff, where you upload, classify and send returns, and the tax return cards and pages to your clients.",
+      ),
     ],
   },
   documents: {

@@ -40,7 +40,7 @@ afterAll(async () => {
 
 describe("who may open and save the preferences", () => {
   it("lets partners and admins open every group; a full-access user gets 403, a client 404, an unknown group 404", async () => {
-    for (const group of ["communication", "questionnaires", "reminders", "documents", "security", "branding", "staff"]) {
+    for (const group of ["communication", "questionnaires", "reminders", "documents", "deliver", "security", "branding", "staff"]) {
       expect((await acmePartner.get("acme", `/firm/preferences/${group}`)).status).toBe(200);
     }
     expect((await acmeAdmin.get("acme", "/firm/preferences/documents")).status).toBe(200);
@@ -126,6 +126,16 @@ describe("each group's save changes the product", () => {
     expect(await rootNav(client)).not.toContain("/inbox");
     await save(acmeAdmin, "communication", {});
     expect(await rootNav(client)).toContain("/inbox");
+  });
+
+  it("deliver: turning tax return delivery off hides Deliver and closes /tax-returns; on opens them again", async () => {
+    expect((await save(acmePartner, "deliver", {})).status).toBe(200);
+    expect((await prefs(ACME)).newTaxReturnDeliveryEnabled).toBe(false);
+    expect(await rootNav(acmePartner)).not.toContain("/tax-returns");
+    expect((await acmePartner.get("acme", "/tax-returns")).status).toBe(404);
+    expect((await save(acmePartner, "deliver", { newTaxReturnDeliveryEnabled: "on" })).status).toBe(200);
+    expect(await rootNav(acmePartner)).toContain("/tax-returns");
+    expect((await acmePartner.get("acme", "/tax-returns")).status).toBe(200);
   });
 
   it("staff: templates for admins only hides Templates from full-access staff", async () => {
