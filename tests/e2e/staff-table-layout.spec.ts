@@ -8,9 +8,10 @@ import { firmUrl, signIn, sql } from "./support";
 
 async function expectInViewport(page: Page, target: Locator) {
   await expect(target).toBeVisible();
-  const box = await target.boundingBox();
+  // A background refresh can re-render the row between the two reads: measure it once it stands.
+  let box: Awaited<ReturnType<Locator["boundingBox"]>> = null;
+  await expect.poll(async () => (box = await target.boundingBox())).not.toBeNull();
   const viewport = page.viewportSize()!;
-  expect(box).not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.y).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
