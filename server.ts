@@ -102,7 +102,9 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
   });
   app.use(compression());
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  // Only the folders `public/` holds: a page request never waits for a file lookup on disk.
+  app.use("/pdfjs", express.static(path.join(root, "public/pdfjs"), { maxAge: "1h" }));
+  app.get("/favicon.ico", (_req, res) => res.sendFile(path.join(root, "public/favicon.ico"), { maxAge: "1h" }));
   app.get("/healthz", (_req, res) => void res.type("text").send("ok"));
 
   app.use(async (req, res, next) => {
