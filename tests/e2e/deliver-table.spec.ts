@@ -12,7 +12,8 @@ import { firmUrl, screenshot, signIn, sql } from "./support";
 
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+  // Animations finished: a dialog is shot as it stands once open, not mid fade-in.
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true, animations: "disabled" });
 }
 
 const PAGE_SIZE = 10;
