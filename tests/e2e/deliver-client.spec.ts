@@ -100,11 +100,16 @@ async function setDelivery(slug: string, on: boolean) {
   await sql(`UPDATE firm_preferences SET new_tax_return_delivery_enabled = $2 WHERE firm_id = (SELECT id FROM firms WHERE slug = $1)`, [slug, on]);
 }
 
-// Leave the demo firms as the seed made them for the specs that run after this one.
+// Leave the demo firms as they were (the seed turns Deliver on) for the specs that run after this one.
+let deliveryBefore: { slug: string; on: boolean }[] = [];
+test.beforeAll(async () => {
+  deliveryBefore = await sql<{ slug: string; on: boolean }>(
+    `SELECT f.slug, p.new_tax_return_delivery_enabled AS on FROM firm_preferences p JOIN firms f ON f.id = p.firm_id WHERE f.slug IN ('acme', 'summit')`,
+  );
+});
 test.afterAll(async () => {
   await sql(`UPDATE tax_returns SET deleted_at = now() WHERE id LIKE 'e2e\\_%' AND deleted_at IS NULL`);
-  await setDelivery("acme", false);
-  await setDelivery("summit", true);
+  for (const firm of deliveryBefore) await setDelivery(firm.slug, firm.on);
 });
 
 async function drawSignature(page: Page) {

@@ -1,15 +1,46 @@
 /**
  * Deliver: a partner opens the tax returns table, sees the seeded returns, reads what a sent
  * return still needs, opens a draft with changes requested, marks a sent return finished and sees
- * the toast. Screens at 1280 and 375 px for Acme and Summit (saved under SHOTS_DIR when set).
+ * the toast, reads its activity log and downloads its signature pages. Screens at 1280 and 375 px
+ * for Acme and Summit (saved under SHOTS_DIR when set). Other specs add returns to the demo
+ * firms, so the counts come from the database, and the seeded rows are found by their entities.
  */
+import { readFile } from "node:fs/promises";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { expect, test, type Page } from "@playwright/test";
 import { firmUrl, screenshot, signIn, sql } from "./support";
 
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+  // Animations finished: a dialog is shot as it stands once open, not mid fade-in.
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true, animations: "disabled" });
 }
+
+const PAGE_SIZE = 10;
+
+/** The firm's returns the partner sees (every entity's, not deleted), and how many of them match `where`. */
+async function returnCount(slug: string, where = "TRUE"): Promise<number> {
+  const [row] = await sql<{ n: number }>(
+    `SELECT count(*)::int AS n FROM tax_returns t JOIN companies c ON c.id = t.company_id JOIN firms f ON f.id = t.firm_id
+      WHERE f.slug = $1 AND t.deleted_at IS NULL AND c.deleted_at IS NULL AND (${where})`,
+    [slug],
+  );
+  return row!.n;
+}
+
+/** The entity of a seeded return in `status` matching `where` (the demo seed's ids start with trn_). */
+async function seededEntity(slug: string, status: string, where = "TRUE"): Promise<string> {
+  const [row] = await sql<{ name: string }>(
+    `SELECT c.name FROM tax_returns t JOIN companies c ON c.id = t.company_id JOIN firms f ON f.id = t.firm_id
+      WHERE f.slug = $1 AND t.id LIKE 'trn\\_%' AND t.status = $2 AND t.deleted_at IS NULL AND (${where}) ORDER BY t.updated_at DESC LIMIT 1`,
+    [slug, status],
+  );
+  return row!.name;
+}
+
+/** Returns with exactly one signature left to give (the Signature cell's '1 signature(s) still needed'). */
+const ONE_SIGNATURE_LEFT = `(SELECT count(*) FROM e_sign_form_signatures s JOIN e_sign_forms ef ON ef.id = s.e_sign_form_id
+  WHERE ef.tax_return_id = t.id AND s.signed_at IS NULL AND NOT ef.wet_signatures_required) = 1`;
 
 test("a partner marks a sent tax return finished from Deliver", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -17,22 +48,30 @@ test("a partner marks a sent tax return finished from Deliver", async ({ page })
   await page.getByRole("link", { name: "Deliver" }).first().click();
   await expect(page.getByRole("heading", { name: "Deliver", level: 1 })).toBeVisible();
   const table = page.getByRole("region", { name: "Tax returns" });
-  await expect(table.getByRole("status")).toHaveText(/^1-8 of 8$/);
+  const total = await returnCount("acme");
+  expect(total).toBeGreaterThanOrEqual(8);
+  await expect(table.getByRole("status")).toHaveText(`1-${Math.min(total, PAGE_SIZE)} of ${total}`);
   const rows = table.locator("tbody tr");
-  await expect(rows).toHaveCount(8);
-  await expect(rows.getByText("Action Required")).toBeVisible();
-  await expect(rows.getByText("Changes Requested")).toBeVisible();
-  await expect(rows.getByText("1 signature(s) still needed on these forms")).toBeVisible();
+  await expect(rows).toHaveCount(Math.min(total, PAGE_SIZE));
   await shot(page, "deliver-acme-desktop");
 
-  // What is still missing, in a popover.
-  await table.getByRole("button", { name: /^1 signature\(s\) still needed on these forms: show the missing signatures/ }).click();
+  // Every return on one page: each status as often as the database has it.
+  await page.goto(firmUrl("acme", "/tax-returns?size=50"));
+  await expect(rows).toHaveCount(total);
+  await expect(rows.filter({ hasText: "Action Required" })).toHaveCount(await returnCount("acme", "t.status = 'action_required'"));
+  await expect(rows.filter({ hasText: "Changes Requested" })).toHaveCount(await returnCount("acme", "t.status = 'change_requested'"));
+  const oneLeft = rows.filter({ hasText: "1 signature(s) still needed on these forms" });
+  await expect(oneLeft).toHaveCount(await returnCount("acme", ONE_SIGNATURE_LEFT));
+
+  // What is still missing, in a popover (the seeded sent return that one spouse has yet to sign).
+  const partial = oneLeft.filter({ hasText: await seededEntity("acme", "sent", ONE_SIGNATURE_LEFT) }).first();
+  await partial.getByRole("button", { name: /^1 signature\(s\) still needed on these forms: show the missing signatures/ }).click();
   await expect(page.getByText(/^Form 8879 - IRS e-file Signature Authorization \(/)).toBeVisible();
   await shot(page, "deliver-acme-signatures-popover");
   await page.keyboard.press("Escape");
 
-  // The draft with changes requested shows the client's reason.
-  const changes = rows.filter({ hasText: "Changes Requested" });
+  // The seeded draft with changes requested shows the client's reason.
+  const changes = rows.filter({ hasText: "Changes Requested" }).filter({ hasText: await seededEntity("acme", "change_requested") });
   await changes.getByRole("button", { name: /^Actions for / }).click();
   await page.getByRole("menuitem", { name: "View draft" }).click();
   const draft = page.getByRole("dialog", { name: "Tax Return Draft - Changes requested" });
@@ -54,6 +93,23 @@ test("a partner marks a sent tax return finished from Deliver", async ({ page })
   );
   expect(activity?.title).toBe("Marked as finished");
 
+  // Its activity log, newest first.
+  const finished = rows.filter({ hasText: name }).filter({ hasText: "Finished" }).first();
+  await finished.getByRole("button", { name: /^Actions for / }).click();
+  await page.getByRole("menuitem", { name: "Activity log" }).click();
+  const log = page.getByRole("dialog", { name: "Activity log" });
+  await expect(log.getByRole("listitem").first()).toContainText("Marked as finished");
+  await log.getByRole("button", { name: "Close" }).first().click();
+  await expect(log).toBeHidden();
+
+  // Its signature pages: a PDF of the 8879 page alone.
+  await finished.getByRole("button", { name: /^Actions for / }).click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "Download signature pages" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/ - signature pages\.pdf$/);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
+
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
   await expect(page.getByRole("heading", { name: "Deliver", level: 1 })).toBeVisible();
@@ -65,16 +121,71 @@ test("Summit's Deliver table at 1280 and 375 px; the empty state offers Reset fi
   await signIn(page, "summit", "partner@summit.test");
   await page.goto(firmUrl("summit", "/tax-returns"));
   const table = page.getByRole("region", { name: "Tax returns" });
-  await expect(table.locator("tbody tr")).toHaveCount(8);
+  const shown = Math.min(await returnCount("summit"), PAGE_SIZE);
+  expect(await returnCount("summit")).toBeGreaterThanOrEqual(8);
+  await expect(table.locator("tbody tr")).toHaveCount(shown);
   await shot(page, "deliver-summit-desktop");
   await table.getByLabel("Search by account name").fill("no entity has this name");
   await expect(table.getByText("No tax returns were found")).toBeVisible();
   await expect(table.getByRole("button", { name: "Reset filters" })).toBeVisible();
   await shot(page, "deliver-summit-empty");
   await table.getByRole("button", { name: "Reset filters" }).click();
-  await expect(table.locator("tbody tr")).toHaveCount(8);
+  await expect(table.locator("tbody tr")).toHaveCount(shown);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
   await expect(page.getByRole("heading", { name: "Deliver", level: 1 })).toBeVisible();
   await shot(page, "deliver-summit-phone");
 });
+
+for (const slug of ["acme", "summit"] as const) {
+  test(`${slug}: a return's row menu, activity log and Send to documents at 1280 and 375 px`, async ({ page }) => {
+    await signIn(page, slug, `partner@${slug}.test`);
+    const entity = await seededEntity(slug, "signed");
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(firmUrl(slug, "/tax-returns?size=50"));
+      const row = page
+        .getByRole("region", { name: "Tax returns" })
+        .locator("tbody tr")
+        .filter({ hasText: entity })
+        .filter({ has: page.locator("td span", { hasText: /^Signed$/ }) })
+        .first();
+      const actions = row.getByRole("button", { name: /^Actions for / });
+      await actions.click();
+      for (const item of ["Download", "Download signature pages", "Download with all pages", "Send to documents", "Activity log"])
+        await expect(page.getByRole("menuitem", { name: item, exact: true })).toBeVisible();
+      await shot(page, `deliver-row-menu-${slug}-${width}`);
+
+      await page.getByRole("menuitem", { name: "Send to documents" }).click();
+      const send = page.getByRole("dialog", { name: "Send tax return to documents" });
+      await expect(send.getByLabel("Folder")).toHaveValue(/^\/\d{4}\/Tax Return$/);
+      if (width === 1280) await send.getByLabel("Notify the client").check();
+      await shot(page, `deliver-send-to-documents-${slug}-${width}`);
+      if (width === 375) {
+        await send.getByRole("button", { name: "Cancel" }).click();
+        await expect(send).toBeHidden();
+      } else {
+        // Sent: the toast, the dialog closes, and the document is in the entity's folder.
+        await send.getByLabel("Notify the client").uncheck();
+        const name = await send.getByLabel("Document name").inputValue();
+        await send.getByRole("button", { name: "Send to documents" }).click();
+        await expect(page.getByText("Sent to documents successfully", { exact: true })).toBeVisible();
+        await expect(send).toBeHidden();
+        const [doc] = await sql<{ n: number }>(
+          `SELECT count(*)::int AS n FROM documents d JOIN companies c ON c.id = d.company_id WHERE c.name = $1 AND d.firm_id = $2 AND d.name LIKE $3`,
+          [entity, `firm_${slug}`, `${name.replace(/\.pdf$/i, "")}%`],
+        );
+        expect(doc!.n).toBeGreaterThanOrEqual(1);
+      }
+
+      // The activity log: the copy to documents is its newest entry.
+      await actions.click();
+      await page.getByRole("menuitem", { name: "Activity log" }).click();
+      const log = page.getByRole("dialog", { name: "Activity log" });
+      await expect(log.getByRole("listitem").first()).toContainText("Sent to documents");
+      await shot(page, `deliver-activity-log-${slug}-${width}`);
+      await log.getByRole("button", { name: "Close" }).first().click();
+      await expect(log).toBeHidden();
+    }
+  });
+}

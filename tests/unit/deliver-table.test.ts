@@ -97,10 +97,26 @@ describe("rowActions", () => {
   });
 
   it("offers the draft dialog for drafts, vouchers only when there are some, assignments only to who may assign", () => {
-    expect(rowActions(row({ status: "change_requested" }), false)).toEqual(["draft", "finish", "delete"]);
+    const file = ["download", "download_all_pages", "documents", "activity"];
+    expect(rowActions(row({ status: "change_requested" }), false)).toEqual(["draft", "finish", ...file, "delete"]);
     const withVouchers = row({ vouchers: [{ id: "v", voucherId: "1040-V", amountCents: 1, isPaid: false, isDueAsap: false, dueDate: null }] });
-    expect(rowActions(withVouchers, true)).toEqual(["finish", "reminders", "vouchers", "assignments", "delete"]);
-    expect(rowActions(row({ status: "finished" }), true)).toEqual(["assignments", "delete"]);
+    expect(rowActions(withVouchers, true)).toEqual(["finish", "reminders", "vouchers", "assignments", ...file, "delete"]);
+    expect(rowActions(row({ status: "finished" }), true)).toEqual(["assignments", ...file, "delete"]);
+  });
+
+  it("offers the signature pages download only when forms were marked, and no copy to documents of an unreadable file", () => {
+    const forms = [{ formId: "8879", wetSignaturesRequired: false, signatures: [{ signerName: "Jordan Rivera", signed: true, wetSignature: false }] }];
+    expect(rowActions(row({ status: "signed", forms }), false)).toEqual([
+      "finish",
+      "download",
+      "download_signature_pages",
+      "download_all_pages",
+      "documents",
+      "activity",
+      "delete",
+    ]);
+    expect(rowActions(row({ status: "error" }), false)).not.toContain("documents");
+    expect(rowActions(row({ status: "error" }), false)).toContain("activity");
   });
 });
 

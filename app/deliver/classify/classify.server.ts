@@ -8,10 +8,13 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import { PortalError } from "~/errors";
+import { deliverNotificationEmails } from "~/notifications/notify.server";
 import { createInlineUrl } from "~/storage.server";
 import { keyBelongsToEntity } from "~/storage/keys";
 import { findTaxReturn } from "../access.server";
 import { recordTaxReturnEvent } from "../events.server";
+import { notifyTaxReturnSent } from "../ops/notify.server";
+import { scheduleTaxReturnReminders } from "../reminders/reminders.server";
 import { statusesFor, TAX_RETURN_CONFLICTS, type TaxReturnEvent } from "../rules";
 import { classificationErrors, CLASSIFY_MESSAGES, readyToSend, type Classification } from "./classification";
 
@@ -269,7 +272,8 @@ export async function sendTaxReturn(
     return draft;
   });
   const event: TaxReturnEvent = asDraft ? "delivered_draft" : "delivered";
-  await portal.db.$transaction(async (tx) => {
+  const scope = { firm: { id: firmId, name: portal.firm.name }, db: portal.db };
+  const told = await portal.db.$transaction(async (tx) => {
     const now = new Date();
     const { count } = await tx.taxReturn.updateMany({
       where: { id: found.id, status: { in: statusesFor(event) } },
@@ -283,7 +287,11 @@ export async function sendTaxReturn(
       actorId: user.id,
       ipAddress: portal.clientAddress,
     });
+    // Sent for signature: automatic reminders from the firm's frequency (a draft waits for approval).
+    if (!asDraft) await scheduleTaxReturnReminders(tx, { id: found.id }, { id: firmId }, now);
+    return notifyTaxReturnSent(tx, { id: firmId, name: portal.firm.name, origin: portal.origin }, { taxReturnId: found.id, draft: asDraft });
   });
+  await deliverNotificationEmails(scope, told.messages).catch((error: unknown) => console.error(`Emails of tax return ${found.id} not handed over:`, error));
   return asDraft ? { status: "draft", message: CLASSIFY_MESSAGES.sentDraft } : { status: "sent", message: CLASSIFY_MESSAGES.sentForSignature };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import { createDownloadUrl, createInlineUrl } from "~/storage.server";
+import { createInlineUrl } from "~/storage.server";
 import { findTaxReturn } from "../access.server";
 import { formName, formatCents, TAX_RETURN_STATUS_LABELS, voucherDue, voucherName } from "../rules";
 import { signingDate } from "../signing/rules";
@@ -24,7 +24,6 @@ export async function loadTaxReturnPage(portal: FirmSiteContext, user: SessionUs
       taxReturnName: true,
       status: true,
       draftComment: true,
-      fileName: true,
       storageKey: true,
       signedFileKey: true,
       outline: true,
@@ -47,13 +46,8 @@ export async function loadTaxReturnPage(portal: FirmSiteContext, user: SessionUs
     },
   });
   const key = row.signedFileKey ?? row.storageKey;
-  const fileName = row.fileName ?? `${row.taxReturnName}.pdf`;
-  const [pdfUrl, downloadUrl] = key
-    ? await Promise.all([
-        createInlineUrl({ firmId, key, expiresInSeconds: 3600 }),
-        createDownloadUrl({ firmId, key, fileName: row.signedFileKey ? fileName.replace(/\.pdf$/i, " (signed).pdf") : fileName, expiresInSeconds: 3600 }),
-      ])
-    : [null, null];
+  // Download goes through the one download path (../ops/download.ts, the client's variant).
+  const pdfUrl = key ? await createInlineUrl({ firmId, key, expiresInSeconds: 3600 }) : null;
   const readOnly = user.kind !== "client" || user.readonlyAccess || row.company.readonlyAccess;
   const me = row.signers.find((s) => s.userId === user.id) ?? null;
   const spouse = row.signers.find((s) => s.role === "spouse" && s.userId !== user.id) ?? null;
@@ -71,7 +65,7 @@ export async function loadTaxReturnPage(portal: FirmSiteContext, user: SessionUs
     },
     stage: clientStage(row.status),
     pdfUrl,
-    downloadUrl,
+    downloadable: key !== null,
     outline: Array.isArray(row.outline) ? (row.outline as unknown as OutlineItem[]) : [],
     forms: row.eSignForms.map((f) => ({ id: f.id, name: formName(f.formId, f.customFormName), pages: f.pages })),
     vouchers: row.paymentVouchers.map((v) => {

@@ -7,8 +7,10 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import { conflict, forbidden } from "~/errors";
+import { deliverNotificationEmails, type NotifyResult } from "~/notifications/notify.server";
 import { findTaxReturn, type FoundTaxReturn } from "../access.server";
 import { recordTaxReturnEvent } from "../events.server";
+import { notifyTaxReturnChangesRequested, notifyTaxReturnDraftApproved } from "../ops/notify.server";
 import { statusesFor, TAX_RETURN_CONFLICTS, TAX_RETURN_MESSAGES } from "../rules";
 
 export const READ_ONLY_MESSAGE = "This account or entity is read-only: changes are turned off.";
@@ -21,8 +23,18 @@ export async function findWritableTaxReturn(tx: FirmTx, user: SessionUser, id: s
   return found;
 }
 
+/** Hands the emails queued in a committed transaction to the provider (a failure leaves them queued for the sweep). */
+export async function deliverTaxReturnEmails(portal: FirmSiteContext, told: NotifyResult): Promise<void> {
+  await deliverNotificationEmails({ firm: { id: portal.firm.id, name: portal.firm.name }, db: portal.db }, told.messages).catch((error: unknown) =>
+    console.error("Tax return emails not handed over:", error),
+  );
+}
+
+const actorName = (user: SessionUser) => `${user.fname} ${user.lname}`.trim();
+const notifyFirmOf = (portal: FirmSiteContext) => ({ id: portal.firm.id, name: portal.firm.name, origin: portal.origin });
+
 export async function approveTaxReturn(portal: FirmSiteContext, user: SessionUser, id: string, companyId: string | null) {
-  return portal.db.$transaction(async (tx) => {
+  const { told, ...result } = await portal.db.$transaction(async (tx) => {
     const found = await findWritableTaxReturn(tx, user, id, companyId);
     const now = new Date();
     const changed = await tx.taxReturn.updateMany({
@@ -37,12 +49,15 @@ export async function approveTaxReturn(portal: FirmSiteContext, user: SessionUse
       actorId: user.id,
       ipAddress: portal.clientAddress,
     });
-    return { ok: true, message: TAX_RETURN_MESSAGES.approved };
+    const told = await notifyTaxReturnDraftApproved(tx, notifyFirmOf(portal), { taxReturnId: found.id, actorName: actorName(user) });
+    return { ok: true, message: TAX_RETURN_MESSAGES.approved, told };
   });
+  await deliverTaxReturnEmails(portal, told);
+  return result;
 }
 
 export async function requestTaxReturnChanges(portal: FirmSiteContext, user: SessionUser, id: string, companyId: string | null, reason: string) {
-  return portal.db.$transaction(async (tx) => {
+  const { told, ...result } = await portal.db.$transaction(async (tx) => {
     const found = await findWritableTaxReturn(tx, user, id, companyId);
     const changed = await tx.taxReturn.updateMany({
       where: { id: found.id, status: { in: statusesFor("request_changes") } },
@@ -57,6 +72,9 @@ export async function requestTaxReturnChanges(portal: FirmSiteContext, user: Ses
       actorId: user.id,
       ipAddress: portal.clientAddress,
     });
-    return { ok: true, message: TAX_RETURN_MESSAGES.changesRequested };
+    const told = await notifyTaxReturnChangesRequested(tx, notifyFirmOf(portal), { taxReturnId: found.id, actorName: actorName(user) });
+    return { ok: true, message: TAX_RETURN_MESSAGES.changesRequested, told };
   });
+  await deliverTaxReturnEmails(portal, told);
+  return result;
 }

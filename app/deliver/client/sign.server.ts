@@ -9,11 +9,12 @@ import { conflict, PortalError } from "~/errors";
 import { enqueue } from "~/jobs.server";
 import { deleteObject } from "~/storage.server";
 import { recordTaxReturnEvent } from "../events.server";
+import { notifyTaxReturnAllSigned } from "../ops/notify.server";
 import { statusesFor, TAX_RETURN_CONFLICTS } from "../rules";
 import { checkSignature, type SignatureInput } from "../signing/rules";
 import { applySignature } from "../signing/sign.server";
 import { makeTaxReturnSignedCopy, SIGNED_COPY_JOB } from "../signing/tax-return-copy.server";
-import { findWritableTaxReturn } from "./review.server";
+import { deliverTaxReturnEmails, findWritableTaxReturn } from "./review.server";
 
 export async function signTaxReturn(
   portal: FirmSiteContext,
@@ -42,7 +43,7 @@ export async function signTaxReturn(
         );
         const event = { taxReturnId: found.id, companyId: found.companyId, actorId: user.id, ipAddress: portal.clientAddress };
         await recordTaxReturnEvent(tx, firmId, { ...event, title: `Signed by ${`${applied.signer.fname} ${applied.signer.lname}`.trim()}` });
-        if (!applied.allSigned) return { status: "sent" as const, queueCopy: false };
+        if (!applied.allSigned) return { status: "sent" as const, queueCopy: false, told: null };
         const changed = await tx.taxReturn.updateMany({
           where: { id: found.id, status: { in: statusesFor("all_signed") } },
           data: { status: "signed", lastSignedAt: now },
@@ -50,10 +51,12 @@ export async function signTaxReturn(
         if (changed.count === 0) throw conflict(TAX_RETURN_CONFLICTS.all_signed);
         await recordTaxReturnEvent(tx, firmId, { ...event, actorId: null, title: "All signatures completed" });
         const made = await makeTaxReturnSignedCopy(tx, firmId, found.id, written);
-        return { status: "signed" as const, queueCopy: made === "too_large" };
+        const told = await notifyTaxReturnAllSigned(tx, { id: firmId, name: portal.firm.name, origin: portal.origin }, { taxReturnId: found.id });
+        return { status: "signed" as const, queueCopy: made === "too_large", told };
       },
       { timeout: 60_000 },
     );
+    if (result.told) await deliverTaxReturnEmails(portal, result.told);
     if (result.queueCopy) {
       await enqueue(SIGNED_COPY_JOB, { firmId, taxReturnId: input.id }, { singletonKey: input.id }).catch((error: unknown) =>
         console.error(`Signed copy of tax return ${input.id} not queued:`, error),

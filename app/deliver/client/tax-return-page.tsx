@@ -8,6 +8,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
 import { Alert, Badge, Button, Dialog, TextArea, useToast } from "~/components/ui";
+import { downloadTaxReturn } from "../ops/download";
 import { TAX_RETURN_MESSAGES } from "../rules";
 import { signerDone } from "../signing/rules";
 import { statusTone } from "./cards";
@@ -169,8 +170,11 @@ export function TaxReturnPage({ data }: { data: Data }) {
           </p>
         </div>
         <div className={s.actions}>
-          {data.downloadUrl ? (
-            <Button to={data.downloadUrl} reloadDocument variant="secondary">
+          {data.downloadable ? (
+            <Button
+              variant="secondary"
+              onClick={() => void downloadTaxReturn(t.id, t.companyId, "plain", { audience: "client" }).catch((e: Error) => toast.error(e.message))}
+            >
               Download
             </Button>
           ) : null}

@@ -85,21 +85,27 @@ export async function applySignature(
   if (signed.count === 0) throw conflict(SIGNING_MESSAGES.alreadySigned);
   await tx.signatureField.updateMany({ where: { id: { in: check.fieldIds }, filledAt: null }, data: { filledAt: meta.now } });
 
-  // One signature per e-sign form this signer had fields on (a unique violation would mean signing twice).
+  // One signature per e-sign form this signer had fields on: the classification's unsigned row is
+  // filled in (it counts in the Signature cell), or made when there was none; a signed one means signing twice.
   const formIds = [...new Set(fields.filter((f) => f.signerId === signer.id && f.eSignFormId).map((f) => f.eSignFormId!))];
   if (formIds.length > 0) {
-    await tx.eSignFormSignature.createMany({
-      data: formIds.map((eSignFormId) => ({
-        firmId,
-        eSignFormId,
-        signerId: signer.id,
-        signedAt: meta.now,
-        ipAddress: meta.ipAddress,
-        userAgent: meta.userAgent,
-        // A short reference to the adopted signature (the signer row holds it).
-        signatureData: `${input.signature.method}:${signer.id}`,
-      })),
+    const signature = {
+      signedAt: meta.now,
+      ipAddress: meta.ipAddress,
+      userAgent: meta.userAgent,
+      // A short reference to the adopted signature (the signer row holds it).
+      signatureData: `${input.signature.method}:${signer.id}`,
+    };
+    const existing = await tx.eSignFormSignature.findMany({
+      where: { eSignFormId: { in: formIds }, signerId: signer.id },
+      select: { eSignFormId: true, signedAt: true },
     });
+    if (existing.some((e) => e.signedAt)) throw conflict(SIGNING_MESSAGES.alreadySigned);
+    if (existing.length > 0)
+      await tx.eSignFormSignature.updateMany({ where: { eSignFormId: { in: existing.map((e) => e.eSignFormId) }, signerId: signer.id }, data: signature });
+    const missing = formIds.filter((id) => !existing.some((e) => e.eSignFormId === id));
+    if (missing.length > 0)
+      await tx.eSignFormSignature.createMany({ data: missing.map((eSignFormId) => ({ firmId, eSignFormId, signerId: signer.id, ...signature })) });
   }
   const open = await tx.signatureField.count({ where: { ...fieldsOf(target), filledAt: null } });
   return { signer, allSigned: open === 0 };

@@ -10,6 +10,9 @@ import { DataTable, type RowSelectionState } from "~/components/data-table";
 import type { PageInfo, TableState } from "~/components/data-table/state";
 import { Button, ConfirmDialog, PageHeader, useToast, type SelectOption } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
+import { ActivityLogDialog } from "../ops/activity-log-dialog";
+import { downloadTaxReturn } from "../ops/download";
+import { SendToDocumentsDialog } from "../ops/send-to-documents-dialog";
 import { TAX_RETURN_MESSAGES } from "../rules";
 import { TaxReturnUploadDialog, type TaxReturnUploadDialogProps } from "../upload/upload-dialog";
 import { callTaxReturn } from "./call";
@@ -44,6 +47,9 @@ export function DeliverTable({ data }: { data: DeliverData }) {
   const [vouchersId, setVouchersId] = useState<string | null>(null);
   const [assignId, setAssignId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TaxReturnRow | null>(null);
+  // The ops dialogs keep the row itself: they load their own data and stay open across reloads.
+  const [activityOf, setActivityOf] = useState<TaxReturnRow | null>(null);
+  const [documentsOf, setDocumentsOf] = useState<TaxReturnRow | null>(null);
   const byId = (id: string | null) => (id ? (rows.find((r) => r.id === id) ?? null) : null);
 
   const [selected, setSelected] = useState<RowSelectionState>({});
@@ -72,6 +78,9 @@ export function DeliverTable({ data }: { data: DeliverData }) {
     onVouchers: (row) => setVouchersId(row.id),
     onAssignments: (row) => setAssignId(row.id),
     onDelete: (row) => setDeleting(row),
+    onDownload: (row, variant) => void downloadTaxReturn(row.id, row.companyId, variant).catch((error: Error) => toast.error(error.message)),
+    onDocuments: (row) => setDocumentsOf(row),
+    onActivity: (row) => setActivityOf(row),
   };
   // The handlers read the latest state through `run`; the columns only change with the permission.
   const columns = useMemo(() => deliverColumns(handlers, tr), [data.canAssign, rows, tr]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -177,6 +186,17 @@ export function DeliverTable({ data }: { data: DeliverData }) {
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && void run(deleting, "", { intent: "delete", companyId: deleting.companyId }, () => setDeleting(null))}
       />
+      {activityOf ? <ActivityLogDialog taxReturnId={activityOf.id} companyId={activityOf.companyId} open onClose={() => setActivityOf(null)} /> : null}
+      {documentsOf ? (
+        <SendToDocumentsDialog
+          taxReturnId={documentsOf.id}
+          companyId={documentsOf.companyId}
+          taxYear={documentsOf.taxYear}
+          open
+          onClose={() => setDocumentsOf(null)}
+          onSent={() => revalidator.revalidate()}
+        />
+      ) : null}
       <TaxReturnUploadDialog
         open={upload.open}
         replace={upload.open ? upload.replace : null}

@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { Button } from "~/components/ui";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import * as staff from "~/staff/staff.css";
+import type { DownloadVariant } from "../ops/download-rules";
 import { rowActions, type RowAction, type TaxReturnRow } from "./rows";
 import { classificationUrl } from "./table";
 
@@ -15,6 +16,9 @@ export interface RowActionHandlers {
   onVouchers: (row: TaxReturnRow) => void;
   onAssignments: (row: TaxReturnRow) => void;
   onDelete: (row: TaxReturnRow) => void;
+  onDownload: (row: TaxReturnRow, variant: DownloadVariant) => void;
+  onDocuments: (row: TaxReturnRow) => void;
+  onActivity: (row: TaxReturnRow) => void;
 }
 
 const LABELS: Record<Exclude<RowAction, "reminders">, string> = {
@@ -23,6 +27,11 @@ const LABELS: Record<Exclude<RowAction, "reminders">, string> = {
   finish: "Mark as finished",
   vouchers: "Mark payment vouchers paid",
   assignments: "Update client assignments",
+  download: "Download",
+  download_signature_pages: "Download signature pages",
+  download_all_pages: "Download with all pages",
+  documents: "Send to documents",
+  activity: "Activity log",
   delete: "Delete",
 };
 
@@ -35,6 +44,11 @@ export function RowActions({ row, handlers: h }: { row: TaxReturnRow; handlers: 
     reminders: () => h.onReminder(row, !row.reminder.on),
     vouchers: () => h.onVouchers(row),
     assignments: () => h.onAssignments(row),
+    download: () => h.onDownload(row, "plain"),
+    download_signature_pages: () => h.onDownload(row, "signature_pages"),
+    download_all_pages: () => h.onDownload(row, "all_pages"),
+    documents: () => h.onDocuments(row),
+    activity: () => h.onActivity(row),
     delete: () => h.onDelete(row),
   };
   return (

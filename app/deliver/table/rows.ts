@@ -72,13 +72,25 @@ export function toTaxReturnRow(raw: RawTaxReturnRow): TaxReturnRow {
   return { ...rest, signatures, payments, reminder, vouchers: vouchers ?? [], owners: owners ?? [] };
 }
 
-export type RowAction = "draft" | "classify" | "finish" | "reminders" | "vouchers" | "assignments" | "delete";
+export type RowAction =
+  | "draft"
+  | "classify"
+  | "finish"
+  | "reminders"
+  | "vouchers"
+  | "assignments"
+  | "download"
+  | "download_signature_pages"
+  | "download_all_pages"
+  | "documents"
+  | "activity"
+  | "delete";
 
 /**
  * The actions a row's menu offers, in menu order. 'Action_required rows hide most actions'
  * (rules.ts `rowActionsOpen`): those keep classification and delete; a return being sent keeps none.
  */
-export function rowActions(row: Pick<TaxReturnRow, "status" | "reminder" | "vouchers" | "owners">, canAssign: boolean): RowAction[] {
+export function rowActions(row: Pick<TaxReturnRow, "status" | "reminder" | "vouchers" | "owners" | "signatures">, canAssign: boolean): RowAction[] {
   if (row.status === "sending") return [];
   if (!rowActionsOpen(row.status)) return row.status === "action_required" ? ["classify", "delete"] : ["delete"];
   const out: RowAction[] = [];
@@ -88,6 +100,12 @@ export function rowActions(row: Pick<TaxReturnRow, "status" | "reminder" | "vouc
   if (!row.reminder.disabled) out.push("reminders");
   if (row.vouchers.length) out.push("vouchers");
   if (canAssign && row.owners.length) out.push("assignments");
-  out.push("delete");
+  // The file's three downloads (signature pages only when forms were marked), its copy to the
+  // entity's documents (not of a file that could not be read) and its activity log.
+  out.push("download");
+  if (row.signatures.total > 0) out.push("download_signature_pages");
+  out.push("download_all_pages");
+  if (row.status !== "error") out.push("documents");
+  out.push("activity", "delete");
   return out;
 }
