@@ -101,3 +101,14 @@ describe("reminder toggle and identity labels", () => {
     expect(identityLabel({ status: "canceled" })).toBe("Cancelled");
   });
 });
+
+describe("file names of a return", () => {
+  it("put the tax year in front once, not twice when the return's name already starts with it", async () => {
+    const { downloadFileName } = await import("~/deliver/ops/download-rules");
+    const { defaultDocumentName } = await import("~/deliver/ops/send-to-documents");
+    expect(downloadFileName(2025, "2025 Form 1040", "signature_pages", true)).toBe("2025 Form 1040 - signature pages.pdf");
+    expect(downloadFileName(2025, "Individual Return", "plain", false)).toBe("2025 Individual Return.pdf");
+    expect(defaultDocumentName(2025, "2025 Form 1040")).toBe("2025 Form 1040.pdf");
+    expect(defaultDocumentName(2025, "Individual Return")).toBe("2025 Individual Return.pdf");
+  });
+});

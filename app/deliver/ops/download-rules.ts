@@ -45,8 +45,16 @@ export function signaturePages(formPages: readonly (readonly number[])[], return
 }
 
 /** The file name a variant downloads as. */
+/** '{year} {name}', without the year twice when the name already starts with it ('2025 Form 1040'). */
+export function withYear(taxYear: number, name: string): string {
+  return name.trim().startsWith(String(taxYear)) ? name.trim() : `${taxYear} ${name}`;
+}
+
 export function downloadFileName(taxYear: number, name: string, variant: DownloadVariant, signed: boolean): string {
-  const base = `${taxYear} ${name}`.replace(/[\\/:*?"<>|]+/g, " ").trim() || `${taxYear} Tax Return`;
+  const base =
+    withYear(taxYear, name)
+      .replace(/[\\/:*?"<>|]+/g, " ")
+      .trim() || `${taxYear} Tax Return`;
   const suffix = variant === "signature_pages" ? " - signature pages" : signed ? " - signed" : "";
   return `${base}${suffix}.pdf`;
 }

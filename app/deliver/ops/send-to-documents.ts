@@ -6,6 +6,7 @@
 import * as z from "zod";
 import { nameError, normalizePath } from "~/documents/rules";
 import { sendToDocumentsDefaultPath } from "../rules";
+import { withYear } from "./download-rules";
 
 export const SEND_TO_DOCUMENTS_MESSAGES = {
   sent: "Sent to documents successfully",
@@ -22,7 +23,10 @@ export const DEFAULT_SEND_TO_DOCUMENTS_MESSAGE = "We saved a copy of your {year}
 export const fillYear = (text: string, year: number) => text.replaceAll("{year}", String(year));
 
 /** The name the document gets unless staff change it. */
-export const defaultDocumentName = (year: number, name: string) => `${year} ${name}`.replace(/[\\/]+/g, " ").trim() + ".pdf";
+export const defaultDocumentName = (year: number, name: string) =>
+  withYear(year, name)
+    .replace(/[\\/]+/g, " ")
+    .trim() + ".pdf";
 
 export interface SendToDocumentsDefaults {
   path: string;
