@@ -6,12 +6,14 @@
  */
 import { Link, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Alert, Avatar, AvatarGroup, Badge, Button, EmptyState, Select, TextArea, useToast, VisuallyHidden } from "~/components/ui";
+import { Alert, Avatar, AvatarGroup, Badge, Button, Checkbox, EmptyState, Select, TextArea, useToast, VisuallyHidden } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
 import type { InboxMessage } from "./inbox.server";
 import { useReaderTimeZone } from "~/use-time-zone";
 import * as s from "./inbox.css";
 import { INBOX_TEXT, MESSAGE_MAX_LENGTH, MESSAGE_TAGS, MESSAGE_TAG_LABELS } from "./rules";
+import { AttachmentPicker, MessageAttachments, useMessageAttachments } from "./attachments-ui";
+import { COMPOSE_TEXT } from "./compose-rules";
 
 /** How often an open inbox looks for new messages. */
 export const REFRESH_MS = 5000;
@@ -158,8 +160,11 @@ export function MessageItem({
   body,
   meta,
   footer,
+  entityHash = null,
 }: {
   message: InboxMessage;
+  /** The conversation's entity: where its files are previewed from. */
+  entityHash?: string | null;
   threadHref?: string;
   /** Replaces the text (e.g. the edit form). */
   body?: ReactNode;
@@ -183,7 +188,8 @@ export function MessageItem({
           {m.unseen ? <Badge tone="brand">New</Badge> : null}
           {meta}
         </div>
-        {body ?? <p className={cx(s.body, m.deleted && s.deleted)}>{m.text}</p>}
+        {body ?? (m.text || m.deleted ? <p className={cx(s.body, m.deleted && s.deleted)}>{m.text}</p> : null)}
+        {body ? null : <MessageAttachments entityHash={entityHash} attachments={m.attachments} />}
         {(threadHref && !m.deleted) || footer ? (
           <div className={s.messageFooter}>
             {threadHref && !m.deleted ? (
@@ -212,7 +218,13 @@ export function Composer({
   extra,
   onSent,
   submitLabel = "Send",
+  entityHash = null,
+  autoRemind = false,
 }: {
+  /** Files may be attached (to this entity's Messages folder). */
+  entityHash?: string | null;
+  /** Offer 'Auto-remind' (root messages only). */
+  autoRemind?: boolean;
   action: string;
   label: string;
   threadId?: string;
@@ -229,6 +241,8 @@ export function Composer({
   const sending = fetcher.state !== "idle";
   const result = fetcher.data;
   const handled = useRef<ChatActionResult | undefined>(undefined);
+  const files = useMessageAttachments(entityHash);
+  const canSend = Boolean(text.trim()) || files.ids.length > 0;
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
@@ -236,11 +250,13 @@ export function Composer({
     if (result.ok) {
       setText("");
       setError(null);
+      files.reset();
       onSent?.(result);
     } else {
       setError(result.error);
       toast.error(result.error);
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, result, toast, onSent]);
 
   return (
@@ -249,9 +265,9 @@ export function Composer({
       action={action}
       className={s.composer}
       onSubmit={(e) => {
-        if (!text.trim()) {
+        if (!canSend || files.uploading) {
           e.preventDefault();
-          setError(INBOX_TEXT.emptyMessage);
+          if (!canSend) setError(INBOX_TEXT.emptyMessage);
         }
       }}
     >
@@ -272,6 +288,7 @@ export function Composer({
           if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
         }}
       />
+      {entityHash ? <AttachmentPicker state={files} /> : null}
       <div className={s.composerRow}>
         <div className={s.composerOptions}>
           {tagsEnabled && !threadId ? (
@@ -285,9 +302,14 @@ export function Composer({
               }))}
             />
           ) : null}
+          {autoRemind && !threadId ? (
+            <div className={s.scheduleToggle} title={COMPOSE_TEXT.autoRemindHint}>
+              <Checkbox name="autoRemind" value="on" label={COMPOSE_TEXT.autoRemind} />
+            </div>
+          ) : null}
           {extra}
         </div>
-        <Button type="submit" disabled={sending || !text.trim()} loading={sending} loadingLabel="Sending…">
+        <Button type="submit" disabled={sending || !canSend || files.uploading} loading={sending} loadingLabel="Sending…">
           {submitLabel}
         </Button>
       </div>
@@ -340,9 +362,10 @@ export function ConversationPanel<M extends InboxMessage>({
   const [params] = useSearchParams();
   const seen = useFetcher();
   useEffect(() => {
+    // On opening the conversation and when messages arrive; not when the viewer marked one unread.
     if (c.unseen > 0 && seen.state === "idle") seen.submit({ intent: "seen" }, { method: "post", action });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [c.id, c.unseen]);
+  }, [c.id, c.messages.length]);
 
   return (
     <section className={s.panel} aria-labelledby="conversation-title">

@@ -8,7 +8,8 @@ import { useNavigate, useSearchParams } from "@remix-run/react";
 import { Alert, Button, EmptyState, Select } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
 import { Composer, ConversationPanel, ConversationRow, MessageItem, useAutoRefresh } from "./chat";
-import type { ClientInbox } from "./inbox.server";
+import type { ClientInbox, InboxMessage } from "./inbox.server";
+import { ScheduleField, StaffMessageItem } from "./staff-inbox-page";
 import * as s from "./inbox.css";
 import { INBOX_TEXT } from "./rules";
 import { useVocabulary } from "~/vocabulary";
@@ -113,8 +114,29 @@ function Conversation({ data, base }: { data: ClientInbox; base: string }) {
       action={action}
       back={base}
       title={selected.title}
-      render={(m) => <MessageItem key={m.id} message={m} threadHref={`${action}?thread=${m.id}`} />}
-      composer={blocked ? null : <Composer key={selected.id} action={action} label="Message" tagsEnabled={data.tagsEnabled} />}
+      render={(m) => (
+        <StaffMessageItem
+          key={m.id}
+          message={withActions(m)}
+          action={action}
+          threadHref={`${action}?thread=${m.id}`}
+          writable={!blocked}
+          entityHash={data.entity.hashId}
+        />
+      )}
+      composer={
+        blocked ? null : (
+          <Composer
+            key={selected.id}
+            action={action}
+            label="Message"
+            tagsEnabled={data.tagsEnabled}
+            entityHash={data.entity.hashId}
+            autoRemind
+            extra={<ScheduleField />}
+          />
+        )
+      }
     />
   );
 }
@@ -135,12 +157,17 @@ function Thread({ data, base }: { data: ClientInbox; base: string }) {
         </Button>
       </div>
       <ol className={s.messages} aria-label="Thread messages">
-        <MessageItem message={thread.root} />
+        <MessageItem message={thread.root} entityHash={data.entity.hashId} />
         {thread.replies.map((m) => (
-          <MessageItem key={m.id} message={m} />
+          <StaffMessageItem key={m.id} message={withActions(m)} action={action} writable={!blocked} entityHash={data.entity.hashId} />
         ))}
       </ol>
-      {blocked ? null : <Composer key={`thread-${thread.root.id}`} action={action} threadId={thread.root.id} label="Reply" />}
+      {blocked ? null : <Composer key={`thread-${thread.root.id}`} action={action} threadId={thread.root.id} label="Reply" entityHash={data.entity.hashId} />}
     </aside>
   );
+}
+
+/** A client's own messages may be edited, unsent or deleted (the staff inbox's rules); others' marked unread. */
+function withActions(m: InboxMessage) {
+  return { ...m, canChange: m.mine && !m.deleted, scheduledAt: m.scheduledFor };
 }

@@ -138,3 +138,23 @@ export const pager = style({
 });
 export const editForm = style({ display: "grid", gap: vars.space.xs });
 export const titleLink = style({ color: "inherit", textDecoration: "none", selectors: { "&:hover": { textDecoration: "underline" } } });
+
+export const attachmentPicker = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs });
+export const hiddenInput = style({ position: "absolute", width: 1, height: 1, opacity: 0, pointerEvents: "none" });
+export const attachmentList = style({ listStyle: "none", margin: `${vars.space.xs} 0 0`, padding: 0, display: "flex", flexWrap: "wrap", gap: vars.space.xs });
+export const attachmentChip = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space["2xs"],
+  maxWidth: "100%",
+  padding: `${vars.space["2xs"]} ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: "inherit",
+  fontSize: vars.fontSize.sm,
+  overflowWrap: "anywhere",
+  cursor: "pointer",
+});
+export const entityUnread = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });

@@ -5,35 +5,25 @@
  * Every read and write runs in the firm's row-level-security scope, and on top of it checks that
  * the client owns the entity and takes part in the conversation: anything else is a 404.
  */
-import { notify } from "~/notifications/notify.server";
-import { NOTIFICATION_TYPE } from "~/notifications/rules";
-import { firmVocabulary } from "~/vocabulary";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { displayName, type SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { withFirm, type FirmDb, type FirmTx } from "~/db.server";
 import { clientDocumentEntities } from "~/documents/documents.server";
-import { sendEmail } from "~/email.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
 import { conflict, forbidden, notFound } from "~/errors";
-import {
-  INBOX_TEXT,
-  MESSAGE_PAGE_SIZE,
-  authorLabel,
-  displayText,
-  isArchived,
-  previewText,
-  recipientSummary,
-  sendBlockedReason,
-  type SendMessageInput,
-} from "./rules";
+import { INBOX_TEXT, MESSAGE_PAGE_SIZE, authorLabel, displayText, isArchived, previewText, recipientSummary, sendBlockedReason } from "./rules";
+import { emailFirmOfClientMessage, notifyFirmOfClientMessage } from "./announce-to-firm.server";
+import { attachToMessage, attachmentSelect, toAttachmentViews, type MessageAttachmentView } from "./attachments.server";
+import { announcementText, firstRemindAt, type ComposeInput } from "./compose-rules";
+import { UNSEND_WINDOW_MS } from "./staff-rules";
 
 const NOT_FOUND = "Conversation not found";
 
 type Db = FirmDb | FirmTx;
 
-async function ownedEntity(db: Db, user: SessionUser, hashId: string) {
+export async function ownedEntity(db: Db, user: SessionUser, hashId: string) {
   const owner = await db.companyOwner.findFirst({
     where: { userId: user.id, company: { hashId, deletedAt: null, inactive: false, entityType: { not: UNASSIGNED_ENTITY_TYPE } } },
     select: { company: { select: { id: true, hashId: true, name: true, readonlyAccess: true, primaryOwnerId: true } } },
@@ -42,9 +32,9 @@ async function ownedEntity(db: Db, user: SessionUser, hashId: string) {
   return owner.company;
 }
 
-/** Messages a client may see: not scheduled for later. */
-function clientVisible(now: Date): Prisma.MessageWhereInput {
-  return { OR: [{ scheduledAt: null }, { scheduledAt: { lte: now } }] };
+/** Messages a client may see: not scheduled for later, unless they wrote it. */
+function clientVisible(now: Date, userId?: string): Prisma.MessageWhereInput {
+  return { OR: [{ scheduledAt: null }, { scheduledAt: { lte: now } }, ...(userId ? [{ authorId: userId }] : [])] };
 }
 
 /** Messages not written by this user (system messages have no author). */
@@ -53,7 +43,7 @@ function notBy(userId: string): Prisma.MessageWhereInput {
 }
 
 /** Conversations of this entity the client takes part in, plus their archived ones. */
-function conversationScope(userId: string, companyId: string): Prisma.ConversationWhereInput {
+export function conversationScope(userId: string, companyId: string): Prisma.ConversationWhereInput {
   return {
     participants: { some: { userId } },
     OR: [{ companies: { some: { companyId } } }, { companies: { none: {} } }],
@@ -84,6 +74,9 @@ export interface InboxMessage {
   createdAt: string;
   replies: number;
   unseen: boolean;
+  attachments: MessageAttachmentView[];
+  /** Still waiting for its time (only its author sees it): when it will be sent. */
+  scheduledFor: string | null;
 }
 
 /** The columns of a message the inboxes show, with whether `viewerId` has seen it. */
@@ -101,12 +94,16 @@ export function inboxMessageSelect(viewerId: string) {
     createdAt: true,
     author: { select: { fname: true, lname: true } },
     seenBy: { where: { userId: viewerId }, select: { userId: true } },
+    attachments: attachmentSelect,
   } satisfies Prisma.MessageSelect;
 }
 export type InboxMessageRow = Prisma.MessageGetPayload<{ select: ReturnType<typeof inboxMessageSelect> }>;
 
 /** A message as an inbox shows it: clients see firm users as '{firm} Team', staff see their names. */
-export function toInboxMessage(m: InboxMessageRow, o: { viewerId: string; firmName: string; viewer: "client" | "staff"; replies?: number }): InboxMessage {
+export function toInboxMessage(
+  m: InboxMessageRow,
+  o: { viewerId: string; firmName: string; viewer: "client" | "staff"; replies?: number; now?: Date },
+): InboxMessage {
   return {
     id: m.id,
     author: authorLabel({ isFirmUser: m.isFirmUser, authorName: fullName(m.author) }, o.firmName, o.viewer),
@@ -119,6 +116,8 @@ export function toInboxMessage(m: InboxMessageRow, o: { viewerId: string; firmNa
     createdAt: m.createdAt.toISOString(),
     replies: o.replies ?? 0,
     unseen: m.authorId !== o.viewerId && !m.deletedAt && !m.isLog && m.seenBy.length === 0,
+    attachments: m.deletedAt ? [] : toAttachmentViews(m.attachments),
+    scheduledFor: m.scheduledAt && m.scheduledAt.getTime() > (o.now ?? new Date()).getTime() ? m.scheduledAt.toISOString() : null,
   };
 }
 
@@ -223,13 +222,13 @@ export async function loadClientInbox(
 
   const before = options.before ? new Date(options.before) : null;
   const messageSelect = inboxMessageSelect(user.id);
-  const toMessage = (m: InboxMessageRow, replies = 0): InboxMessage => toInboxMessage(m, { viewerId: user.id, firmName, viewer: "client", replies });
+  const toMessage = (m: InboxMessageRow, replies = 0): InboxMessage => toInboxMessage(m, { viewerId: user.id, firmName, viewer: "client", replies, now });
 
   const rootWhere: Prisma.MessageWhereInput = {
     conversationId: selectedId,
     threadId: null,
     isLog: false,
-    ...clientVisible(now),
+    ...clientVisible(now, user.id),
     ...(before && !Number.isNaN(before.getTime()) ? { createdAt: { lt: before } } : {}),
   };
   const [roots, thread] = await Promise.all([
@@ -237,14 +236,14 @@ export async function loadClientInbox(
       where: rootWhere,
       orderBy: { createdAt: "desc" },
       take: MESSAGE_PAGE_SIZE + 1,
-      select: { ...messageSelect, _count: { select: { replies: { where: { deletedAt: null, ...clientVisible(now) } } } } },
+      select: { ...messageSelect, _count: { select: { replies: { where: { deletedAt: null, ...clientVisible(now, user.id) } } } } },
     }),
     options.threadId
       ? db.message.findFirst({
-          where: { id: options.threadId, conversationId: selectedId, threadId: null, ...clientVisible(now) },
+          where: { id: options.threadId, conversationId: selectedId, threadId: null, ...clientVisible(now, user.id) },
           select: {
             ...messageSelect,
-            replies: { where: clientVisible(now), orderBy: { createdAt: "asc" }, take: MESSAGE_PAGE_SIZE, select: messageSelect },
+            replies: { where: clientVisible(now, user.id), orderBy: { createdAt: "asc" }, take: MESSAGE_PAGE_SIZE, select: messageSelect },
           },
         })
       : Promise.resolve(null),
@@ -300,7 +299,7 @@ export async function sendClientMessage(
   user: SessionUser,
   hashId: string,
   conversationId: string | null,
-  input: SendMessageInput,
+  input: ComposeInput,
 ): Promise<SentMessage> {
   if (user.kind !== "client") throw forbidden("Only clients send messages from the inbox.");
   const prefs = portal.firm.preferences;
@@ -355,6 +354,7 @@ export async function sendClientMessage(
     }
 
     const now = new Date();
+    const sentAt = input.scheduledAt ?? now;
     const message = await tx.message.create({
       data: {
         firmId,
@@ -364,59 +364,48 @@ export async function sendClientMessage(
         isFirmUser: false,
         threadId: input.threadId ?? null,
         tag: prefs.messageTagsDisabled ? "general" : input.tag,
+        scheduledAt: input.scheduledAt ?? null,
+        // Announced by the scheduled-messages job when its time comes.
+        scheduledPending: Boolean(input.scheduledAt),
+        autoRemind: input.autoRemind,
+        remindNextAt: input.autoRemind ? firstRemindAt(sentAt) : null,
       },
       select: { id: true },
     });
+    const names = await attachToMessage(tx, { firmId, entityId: entity.id, senderId: user.id, messageId: message.id, documentIds: input.attachmentIds });
     await tx.messageSeen.create({ data: { firmId, messageId: message.id, userId: user.id, seenAt: now } });
-    await tx.conversation.update({ where: { id: conversation.id }, data: { lastMessageAt: now } });
-
-    const staff = await tx.conversationParticipant.findMany({
-      where: { conversationId: conversation.id, isFirmUser: true, user: { paying: true, deletedAt: null } },
-      select: { user: { select: { id: true, email: true } } },
-    });
+    await tx.conversation.update({ where: { id: conversation.id }, data: { lastMessageAt: sentAt } });
+    const text = announcementText(input.text, names);
     const clientName = `${user.fname} ${user.lname}`.trim() || displayName(user);
-    // The conversation's firm users, as their entity notification settings allow (type 1, information).
-    const told = await notify(
-      { firm: { id: firmId, name: portal.firm.name }, db: tx },
-      {
-        typeId: NOTIFICATION_TYPE.information,
-        userIds: staff.map((s) => s.user.id),
-        text: `New message from ${clientName} (${entity.name}): ${previewText(input.text)}`,
-        link: `/messages/${conversation.id}`,
-        clientName,
-        companyId: entity.id,
-      },
-    );
-    const toldIds = new Set(told.notified);
+    const facts = { conversationId: conversation.id, entity: { id: entity.id, name: entity.name }, clientName, text };
+    // A reply stops the firm's auto-reminders; a scheduled message is nobody's news until its time.
+    if (!input.scheduledAt) await stopAutoRemindersOf(tx, conversation.id, "firm");
+    const recipients = input.scheduledAt ? [] : await notifyFirmOfClientMessage(tx, { id: firmId, name: portal.firm.name }, facts);
     await logActivity(tx, firmId, {
       typeId: ACTIVITY_TYPES.chat,
-      title: input.threadId ? "Replied in a message thread" : "Sent a message",
-      description: previewText(input.text),
+      title: input.scheduledAt ? "Scheduled a message" : input.threadId ? "Replied in a message thread" : "Sent a message",
+      description: previewText(text),
       actorId: user.id,
       companyId: entity.id,
       ipAddress: portal.clientAddress,
     });
-    return {
-      conversationId: conversation.id,
-      messageId: message.id,
-      entityName: entity.name,
-      clientName,
-      recipients: staff.map((s) => s.user).filter((u) => toldIds.has(u.id)),
-    };
+    return { conversationId: conversation.id, messageId: message.id, facts, recipients, sentAt };
   });
 
-  // Email the firm's people after the commit; a delivery failure is recorded, never thrown.
-  const t = firmVocabulary(portal.firm);
-  for (const recipient of result.recipients) {
-    if (!recipient.email) continue;
-    await sendEmail(portal, {
-      to: recipient.email,
-      userId: recipient.id,
-      subject: `${t("New message from")} ${result.clientName}`,
-      text: `${result.clientName} (${result.entityName}) ${t("wrote:")}\n\n${input.text}\n\n${t("Sign in to reply:")} ${portal.origin}/messages/${result.conversationId}`,
-    }).catch(() => undefined);
-  }
+  // Email the firm's people after the commit, held back for the unsend window.
+  await emailFirmOfClientMessage(portal, result.recipients, result.facts, {
+    chatMessageId: result.messageId,
+    notBefore: new Date(result.sentAt.getTime() + UNSEND_WINDOW_MS),
+  });
   return { conversationId: result.conversationId, messageId: result.messageId };
+}
+
+/**
+ * A reply stops the other side's auto-reminders in the conversation: `side` is whose messages
+ * stop being re-announced ("firm" when a client replies, "client" when staff reply).
+ */
+export async function stopAutoRemindersOf(tx: FirmTx, conversationId: string, side: "firm" | "client"): Promise<void> {
+  await tx.message.updateMany({ where: { conversationId, isFirmUser: side === "firm", remindNextAt: { not: null } }, data: { remindNextAt: null } });
 }
 
 /** Marks every message of the conversation (or of one thread) the client can see as seen. */

@@ -1,7 +1,8 @@
 /**
- * Scheduled messages: a firm message sent for later is hidden from its clients until its time
- * (`scheduled_at`); then the clients are told as if it had just been sent (in-app notification,
- * and email where their notification settings allow). Pending messages carry `scheduled_pending`.
+ * Scheduled messages: a message sent for later (by staff or a client) is hidden from the other side
+ * until its time (`scheduled_at`); then the other side is told as if it had just been sent (in-app
+ * notification, and email where their notification settings allow), and as a reply it stops that
+ * side's auto-reminders. Pending messages carry `scheduled_pending`.
  *
  * `deliver-scheduled-messages`
  *   Every minute (once across all servers), lists the firms with a scheduled message due through
@@ -11,10 +12,10 @@
  *   transaction as its notifications, so overlapping runs never announce one twice. A message
  *   deleted (unsent) before its time is only marked, never announced. Emails go after the commit.
  */
-import { firmDb, withFirm } from "~/db.server";
-import { siteUrl } from "~/env.server";
+import { withFirm } from "~/db.server";
 import type { JobContext, JobDefinition } from "~/jobs.server";
-import { emailClients, notifyClients, type ClientDelivery } from "./staff-inbox.server";
+import { announceMessage } from "./announce.server";
+import { stopAutoRemindersOf } from "./inbox.server";
 
 export const DELIVER_SCHEDULED_MESSAGES = "deliver-scheduled-messages";
 const FIRMS_PER_RUN = 200;
@@ -52,35 +53,29 @@ export async function deliverScheduledMessages(context: Pick<JobContext, "sql">)
 export async function deliverFirmScheduledMessages(firmId: string, now = new Date()): Promise<{ announced: number; dropped: number }> {
   const firm = await withFirm(firmId, (tx) => tx.firm.findUnique({ where: { id: firmId }, select: { id: true, name: true, slug: true } }));
   if (!firm) return { announced: 0, dropped: 0 };
-  const scope = { firm: { id: firm.id, name: firm.name }, db: firmDb(firmId), origin: siteUrl(firm.slug) };
   const result = { announced: 0, dropped: 0 };
   for (let i = 0; i < MESSAGES_PER_FIRM; i++) {
     const step = await withFirm(firmId, async (tx) => {
-      const claimed = await tx.$queryRaw<{ id: string; conversation_id: string; text: string; deleted_at: Date | null }[]>`
-        SELECT id, conversation_id, text, deleted_at FROM messages
+      const claimed = await tx.$queryRaw<{ id: string; conversation_id: string; is_firm_user: boolean; deleted_at: Date | null }[]>`
+        SELECT id, conversation_id, is_firm_user, deleted_at FROM messages
          WHERE scheduled_pending AND scheduled_at <= ${now}
          ORDER BY scheduled_at, id
          LIMIT 1 FOR UPDATE SKIP LOCKED`;
       const row = claimed[0];
       if (!row) return null;
       await tx.message.update({ where: { id: row.id }, data: { scheduledPending: false } });
-      if (row.deleted_at) return { announced: false, deliveries: [] as ClientDelivery[], conversation: null, text: row.text };
-      const conversation = await tx.conversation.findFirst({
-        where: { id: row.conversation_id },
-        select: { id: true, companies: { select: { company: { select: { id: true, hashId: true, name: true } } } } },
-      });
-      if (!conversation) return { announced: false, deliveries: [] as ClientDelivery[], conversation: null, text: row.text };
-      const target = { id: conversation.id, entity: conversation.companies[0]?.company ?? null };
-      const deliveries = await notifyClients(tx, firmId, target, row.text, firm.name);
-      return { announced: true, deliveries, conversation: target, text: row.text };
+      if (row.deleted_at) return { announced: null };
+      // Now that it is sent, it is a reply: the other side's auto-reminders stop.
+      await stopAutoRemindersOf(tx, row.conversation_id, row.is_firm_user ? "client" : "firm");
+      return { announced: await announceMessage(tx, firm, row.id, { reminder: false }) };
     });
     if (!step) break;
-    if (!step.announced || !step.conversation) {
+    if (!step.announced) {
       result.dropped += 1;
       continue;
     }
     result.announced += 1;
-    await emailClients(scope, step.deliveries, step.conversation, step.text);
+    await step.announced.afterCommit();
   }
   return result;
 }

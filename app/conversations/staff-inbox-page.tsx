@@ -165,6 +165,7 @@ function Pager({ base, q, page, pages }: { base: string; q: string; page: number
 
 function StaffConversation({ data, action, back }: { data: StaffInbox; action: string; back: string }) {
   const selected = data.selected!;
+  const entityHash = selected.entities[0]?.hashId ?? null;
   const entity = selected.entities.length === 1 ? selected.entities[0]! : null;
   return (
     <ConversationPanel
@@ -182,9 +183,21 @@ function StaffConversation({ data, action, back }: { data: StaffInbox; action: s
       }
       subtitle={selected.clients ? `To: ${selected.clients}` : null}
       actions={<ExportConversationButton conversationId={selected.id} />}
-      render={(m) => <StaffMessageItem key={m.id} message={m} action={action} threadHref={`${action}?thread=${m.id}`} writable={!selected.blocked} />}
+      render={(m) => (
+        <StaffMessageItem key={m.id} message={m} action={action} threadHref={`${action}?thread=${m.id}`} writable={!selected.blocked} entityHash={entityHash} />
+      )}
       composer={
-        selected.blocked ? null : <Composer key={selected.id} action={action} label="Message" tagsEnabled={data.tagsEnabled} extra={<ScheduleField />} />
+        selected.blocked ? null : (
+          <Composer
+            key={selected.id}
+            action={action}
+            label="Message"
+            tagsEnabled={data.tagsEnabled}
+            extra={<ScheduleField />}
+            entityHash={entityHash}
+            autoRemind
+          />
+        )
       }
     />
   );
@@ -192,6 +205,7 @@ function StaffConversation({ data, action, back }: { data: StaffInbox; action: s
 
 function StaffThread({ data, action }: { data: StaffInbox; action: string }) {
   const selected = data.selected!;
+  const entityHash = selected.entities[0]?.hashId ?? null;
   const thread = selected.thread!;
   return (
     <aside className={s.panel} aria-labelledby="thread-title">
@@ -204,12 +218,12 @@ function StaffThread({ data, action }: { data: StaffInbox; action: string }) {
         </Button>
       </div>
       <ol className={s.messages} aria-label="Thread messages">
-        <StaffMessageItem message={thread.root} action={action} writable={!selected.blocked} />
+        <StaffMessageItem message={thread.root} action={action} writable={!selected.blocked} entityHash={entityHash} />
         {thread.replies.map((m) => (
-          <StaffMessageItem key={m.id} message={m} action={action} writable={!selected.blocked} />
+          <StaffMessageItem key={m.id} message={m} action={action} writable={!selected.blocked} entityHash={entityHash} />
         ))}
       </ol>
-      {selected.blocked ? null : <Composer key={`thread-${thread.root.id}`} action={action} threadId={thread.root.id} label="Reply" />}
+      {selected.blocked ? null : <Composer key={`thread-${thread.root.id}`} action={action} threadId={thread.root.id} label="Reply" entityHash={entityHash} />}
     </aside>
   );
 }
@@ -244,7 +258,20 @@ function useActionToast(fetcher: ReturnType<typeof useFetcher<ChatActionResult>>
   }, [fetcher.state, fetcher.data, toast, onOk]);
 }
 
-function StaffMessageItem({ message: m, action, threadHref, writable }: { message: StaffMessage; action: string; threadHref?: string; writable: boolean }) {
+/** A message with the viewer's actions (edit, unsend or delete their own; mark others' unread); both inboxes. */
+export function StaffMessageItem({
+  message: m,
+  action,
+  threadHref,
+  writable,
+  entityHash = null,
+}: {
+  message: Pick<StaffMessage, keyof StaffMessage>;
+  action: string;
+  threadHref?: string;
+  writable: boolean;
+  entityHash?: string | null;
+}) {
   const fetcher = useFetcher<ChatActionResult>();
   const formatTime = useMessageTime();
   const [editing, setEditing] = useState(false);
@@ -296,6 +323,7 @@ function StaffMessageItem({ message: m, action, threadHref, writable }: { messag
     <>
       <MessageItem
         message={m}
+        entityHash={entityHash}
         threadHref={threadHref}
         meta={m.scheduledAt ? <Badge tone="info">Scheduled for {formatTime(m.scheduledAt)}</Badge> : null}
         body={editing ? <EditForm message={m} fetcher={fetcher} onCancel={() => setEditing(false)} /> : undefined}
@@ -358,7 +386,7 @@ function EditForm({ message, fetcher, onCancel }: { message: StaffMessage; fetch
 }
 
 /** 'Schedule': a date and time in the future, tomorrow 09:00 by default; posted as ISO `scheduledAt`. */
-function ScheduleField() {
+export function ScheduleField() {
   const [on, setOn] = useState(false);
   const [local, setLocal] = useState("");
   const [error, setError] = useState<string | null>(null);

@@ -3,8 +3,8 @@
  * /admin/{companyHash}/messages/{id?}): parse the query and the posted form with zod, call the
  * domain functions, map their errors to statuses.
  *
- * Posts (form fields): intent=send (text, tag, threadId, scheduledAt ISO), intent=start (the
- * entity page without a conversation: text, tag, scheduledAt), intent=edit (messageId, text),
+ * Posts (form fields): intent=send (text, tag, threadId, scheduledAt ISO, autoRemind, attachmentId…),
+ * intent=start (the entity page without a conversation: the same without threadId), intent=edit (messageId, text),
  * intent=remove (messageId), intent=unseen (messageId), intent=seen.
  */
 import type { FirmSiteContext } from "~/context.server";
@@ -21,7 +21,8 @@ import {
   type StaffInboxViewer,
 } from "./staff-inbox.server";
 import { INBOX_TEXT } from "./rules";
-import { STAFF_INBOX_TEXT, conversationListQuerySchema, editMessageSchema, messageRefSchema, staffSendSchema } from "./staff-rules";
+import { STAFF_INBOX_TEXT, conversationListQuerySchema, editMessageSchema, messageRefSchema } from "./staff-rules";
+import { composeFields, composeSchema } from "./compose-rules";
 
 export function staffInboxData(
   portal: FirmSiteContext,
@@ -59,7 +60,7 @@ export async function staffInboxAction(
   try {
     if (intent === "start") {
       if (!options.entityHash) return failure("Unknown action", 400);
-      const parsed = staffSendSchema().safeParse({ text: field("text") ?? "", tag: field("tag"), scheduledAt: field("scheduledAt") });
+      const parsed = composeSchema().safeParse({ ...composeFields(form), threadId: undefined });
       if (!parsed.success) return failure(firstMessage(parsed.error, INBOX_TEXT.emptyMessage), 400);
       const sent = await startEntityConversation(portal, viewer, options.entityHash, parsed.data);
       return { ok: true as const, conversationId: sent.conversationId, message: INBOX_TEXT.sent };
@@ -67,12 +68,7 @@ export async function staffInboxAction(
     if (!conversationId) return failure(STAFF_INBOX_TEXT.notFound, 404);
     switch (intent) {
       case "send": {
-        const parsed = staffSendSchema().safeParse({
-          text: field("text") ?? "",
-          tag: field("tag"),
-          threadId: field("threadId"),
-          scheduledAt: field("scheduledAt"),
-        });
+        const parsed = composeSchema().safeParse(composeFields(form));
         if (!parsed.success) return failure(firstMessage(parsed.error, INBOX_TEXT.emptyMessage), 400);
         const sent = await sendStaffMessage(portal, viewer, conversationId, parsed.data);
         return { ok: true as const, conversationId: sent.conversationId, message: INBOX_TEXT.sent };

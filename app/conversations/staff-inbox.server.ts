@@ -31,12 +31,15 @@ import {
   canViewConversation,
   clientMessageChannels,
   pageCount,
-  removalKind,
   searchTerms,
   staffSendBlockedReason,
   type ConversationListQuery,
-  type StaffSendInput,
 } from "./staff-rules";
+import { attachToMessage } from "./attachments.server";
+import { announcementText, firstRemindAt, type ComposeInput } from "./compose-rules";
+import { stopAutoRemindersOf } from "./inbox.server";
+import { removeMessage } from "./remove-message.server";
+import { UNSEND_WINDOW_MS } from "./staff-rules";
 
 type Db = FirmDb | FirmTx;
 
@@ -239,6 +242,8 @@ export async function loadStaffInbox(portal: FirmSiteContext, viewer: StaffInbox
       where: {
         conversationId: selectedRow.id,
         threadId: null,
+        // A client's scheduled message reaches the firm at its time.
+        OR: [{ isFirmUser: true }, dueBy(now)],
         ...(before && !Number.isNaN(before.getTime()) ? { createdAt: { lt: before } } : {}),
       },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -248,7 +253,10 @@ export async function loadStaffInbox(portal: FirmSiteContext, viewer: StaffInbox
     options.threadId
       ? db.message.findFirst({
           where: { id: options.threadId, conversationId: selectedRow.id, threadId: null },
-          select: { ...messageSelect, replies: { orderBy: { createdAt: "asc" }, take: MESSAGE_PAGE_SIZE, select: messageSelect } },
+          select: {
+            ...messageSelect,
+            replies: { where: { OR: [{ isFirmUser: true }, dueBy(now)] }, orderBy: { createdAt: "asc" }, take: MESSAGE_PAGE_SIZE, select: messageSelect },
+          },
         })
       : Promise.resolve(null),
   ]);
@@ -314,6 +322,7 @@ export async function notifyClients(
   conversation: { id: string; entity: { id: string; hashId: string; name: string } | null },
   text: string,
   firmName: string,
+  options: { reminder?: boolean } = {},
 ): Promise<ClientDelivery[]> {
   const entityId = conversation.entity?.id ?? null;
   const clients = await tx.conversationParticipant.findMany({
@@ -353,7 +362,7 @@ export async function notifyClients(
       {
         typeId: NOTIFICATION_TYPE.information,
         userIds: [user.id],
-        text: `New message from ${firmName} Team${conversation.entity ? ` (${conversation.entity.name})` : ""}: ${previewText(text)}`,
+        text: `${options.reminder ? "Reminder: " : ""}New message from ${firmName} Team${conversation.entity ? ` (${conversation.entity.name})` : ""}: ${previewText(text)}`,
         link,
         clientName: fullName(user),
         companyId: entityId,
@@ -369,6 +378,7 @@ export async function emailClients(
   deliveries: ClientDelivery[],
   conversation: { id: string; entity: { hashId: string; name: string } | null },
   text: string,
+  announce: { chatMessageId: string; notBefore?: Date | null; reminder?: boolean },
 ) {
   const team = `${portal.firm.name} Team`;
   const t = firmVocabulary(portal.firm);
@@ -379,8 +389,10 @@ export async function emailClients(
     await sendEmail(portal, {
       to: d.email,
       userId: d.userId,
-      subject: `${t("New message from")} ${team}`,
+      subject: `${announce.reminder ? "Reminder: " : ""}${t("New message from")} ${team}`,
       text: `${team}${conversation.entity ? ` (${conversation.entity.name})` : ""} ${t("wrote:")}\n\n${text}\n\n${t("Sign in to read and reply:")} ${portal.origin}${path}`,
+      chatMessageId: announce.chatMessageId,
+      notBefore: announce.notBefore ?? null,
     }).catch(() => undefined);
   }
 }
@@ -391,7 +403,7 @@ export interface StaffSent {
 }
 
 /** A firm message (or a reply in a thread) from this staff member; clients see it signed '{firm} Team'. */
-export async function sendStaffMessage(portal: FirmSiteContext, viewer: StaffInboxViewer, conversationId: string, input: StaffSendInput): Promise<StaffSent> {
+export async function sendStaffMessage(portal: FirmSiteContext, viewer: StaffInboxViewer, conversationId: string, input: ComposeInput): Promise<StaffSent> {
   const firmId = portal.firm.id;
   const { facts } = viewer;
   const result = await withFirm(firmId, async (tx) => {
@@ -399,8 +411,16 @@ export async function sendStaffMessage(portal: FirmSiteContext, viewer: StaffInb
     refuseIfBlocked(portal, conversation.archived);
     return writeMessage(tx, portal, viewer, conversation, input);
   });
-  if (!input.scheduledAt) await emailClients(portal, result.deliveries, result.conversation, input.text);
+  await announceByEmail(portal, result);
   return { conversationId: result.conversation.id, messageId: result.messageId };
+}
+
+/** The clients' emails after the commit, held back for the unsend window. */
+function announceByEmail(portal: FirmSiteContext, result: Awaited<ReturnType<typeof writeMessage>>) {
+  return emailClients(portal, result.deliveries, result.conversation, result.text, {
+    chatMessageId: result.messageId,
+    notBefore: new Date(result.sentAt.getTime() + UNSEND_WINDOW_MS),
+  });
 }
 
 async function writeMessage(
@@ -408,7 +428,7 @@ async function writeMessage(
   portal: FirmSiteContext,
   viewer: StaffInboxViewer,
   conversation: { id: string; participant: boolean; entity: { id: string; hashId: string; name: string } | null },
-  input: StaffSendInput,
+  input: ComposeInput,
 ) {
   const firmId = portal.firm.id;
   const staffId = viewer.facts.id;
@@ -439,22 +459,33 @@ async function writeMessage(
       scheduledAt: input.scheduledAt ?? null,
       // Announced by the scheduled-messages job when its time comes.
       scheduledPending: Boolean(input.scheduledAt),
+      autoRemind: input.autoRemind,
+      remindNextAt: input.autoRemind ? firstRemindAt(input.scheduledAt ?? now) : null,
     },
     select: { id: true },
   });
+  const names = await attachToMessage(tx, {
+    firmId,
+    entityId: conversation.entity?.id ?? null,
+    senderId: staffId,
+    messageId: message.id,
+    documentIds: input.attachmentIds,
+  });
+  const text = announcementText(input.text, names);
   await tx.messageSeen.create({ data: { firmId, messageId: message.id, userId: staffId, seenAt: now } });
   await tx.conversation.update({ where: { id: conversation.id }, data: { lastMessageAt: input.scheduledAt ?? now } });
-  // A scheduled message is hidden from clients until its time: nobody is told of it now.
-  const deliveries = input.scheduledAt ? [] : await notifyClients(tx, firmId, conversation, input.text, portal.firm.name);
+  // A reply stops the client's auto-reminders; a scheduled message is hidden from clients until its time: nobody is told of it now.
+  if (!input.scheduledAt) await stopAutoRemindersOf(tx, conversation.id, "client");
+  const deliveries = input.scheduledAt ? [] : await notifyClients(tx, firmId, conversation, text, portal.firm.name);
   await logActivity(tx, firmId, {
     typeId: ACTIVITY_TYPES.chat,
     title: input.scheduledAt ? "Scheduled a message" : input.threadId ? "Replied in a message thread" : "Sent a message",
-    description: previewText(input.text),
+    description: previewText(text),
     actorId: staffId,
     companyId: conversation.entity?.id ?? null,
     ipAddress: portal.clientAddress,
   });
-  return { conversation, messageId: message.id, deliveries };
+  return { conversation, messageId: message.id, deliveries, text, sentAt: input.scheduledAt ?? now };
 }
 
 /** The viewer's own message in a conversation they may write in; 404 otherwise. */
@@ -507,12 +538,7 @@ export async function removeStaffMessage(
   const firmId = portal.firm.id;
   return withFirm(firmId, async (tx) => {
     const { conversation, message } = await ownMessage(tx, portal, viewer.facts, conversationId, messageId);
-    const kind = removalKind(message.createdAt, now);
-    if (kind === "unsend" && message._count.replies === 0) {
-      await tx.message.delete({ where: { id: message.id } });
-    } else {
-      await tx.message.update({ where: { id: message.id }, data: { deletedAt: now } });
-    }
+    const kind = await removeMessage(tx, message, now);
     await logActivity(tx, firmId, {
       typeId: ACTIVITY_TYPES.chat,
       title: kind === "unsend" ? "Unsent a message" : "Deleted a message",
@@ -578,12 +604,7 @@ export async function latestEntityConversation(portal: FirmSiteContext, viewer: 
  * this staff member's first message. When the entity already has a conversation the message goes
  * there instead. 404 for an entity the viewer can't reach; 409 when no owner is active.
  */
-export async function startEntityConversation(
-  portal: FirmSiteContext,
-  viewer: StaffInboxViewer,
-  entityHash: string,
-  input: StaffSendInput,
-): Promise<StaffSent> {
+export async function startEntityConversation(portal: FirmSiteContext, viewer: StaffInboxViewer, entityHash: string, input: ComposeInput): Promise<StaffSent> {
   const firmId = portal.firm.id;
   const { facts } = viewer;
   const result = await withFirm(firmId, async (tx) => {
@@ -625,6 +646,6 @@ export async function startEntityConversation(
     }
     return writeMessage(tx, portal, viewer, conversation, { ...input, threadId: undefined });
   });
-  if (!input.scheduledAt) await emailClients(portal, result.deliveries, result.conversation, input.text);
+  await announceByEmail(portal, result);
   return { conversationId: result.conversation.id, messageId: result.messageId };
 }

@@ -70,6 +70,7 @@ export const status = styleVariants({
   queued: [badgeBase, { background: vars.color.warningSoft, color: vars.color.text }],
   sending: [badgeBase, { background: vars.color.warningSoft, color: vars.color.text }],
   failed: [badgeBase, { background: vars.color.dangerSoft, color: vars.color.text }],
+  withdrawn: [badgeBase, { background: vars.color.surfaceAlt, color: vars.color.textMuted }],
 });
 
 export const empty = style({

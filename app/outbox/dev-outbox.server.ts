@@ -20,7 +20,7 @@ export interface DevOutboxMessage {
   subject: string | null;
   body: string;
   html: string | null;
-  status: "queued" | "sending" | "sent" | "failed";
+  status: "queued" | "sending" | "sent" | "failed" | "withdrawn";
   providerMessageId: string | null;
   attempts: number;
   error: string | null;

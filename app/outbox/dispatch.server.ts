@@ -18,7 +18,9 @@ import { errorText } from "./rules";
 export async function dispatchOutboundMessage(scope: MessagingScope, message: OutboundMessage): Promise<OutboundMessageOutcome> {
   if (!providerConfigured(message.channel) || !jobsRunning()) return deliverNow(scope, message);
   try {
-    await enqueue(DELIVER_OUTBOUND_MESSAGE, { firmId: message.firmId, id: message.id }, deliveryJobOptions(message.id));
+    // A message held back (a chat message's unsend window) waits for its time.
+    const later = message.nextAttemptAt.getTime() > Date.now() ? message.nextAttemptAt : undefined;
+    await enqueue(DELIVER_OUTBOUND_MESSAGE, { firmId: message.firmId, id: message.id }, deliveryJobOptions(message.id, later));
     return outcomeOf(message);
   } catch (error) {
     console.warn(`[outbox] ${message.channel} ${message.id} firm ${message.firmId}: could not be queued for delivery (${errorText(error)}); delivering it now`);

@@ -44,12 +44,18 @@ export interface EmailInput {
   html?: string | null;
   /** The user the message is for, when it is for one (in the same firm). */
   userId?: string | null;
+  /** The chat message it announces (withdrawn if that message is unsent before delivery). */
+  chatMessageId?: string | null;
+  /** Not delivered before this time (a chat message's unsend window). */
+  notBefore?: Date | null;
 }
 
 export interface SmsInput {
   to: string;
   body: string;
   userId?: string | null;
+  chatMessageId?: string | null;
+  notBefore?: Date | null;
 }
 
 /** A message's delivery state, without its content. */
@@ -100,7 +106,18 @@ export async function queueEmail({ firm, db }: MessagingScope, input: EmailInput
   const text = requireText(input.text, "Text", MAX_EMAIL_TEXT);
   const html = input.html ? requireText(input.html, "HTML", MAX_EMAIL_TEXT) : null;
   return table(db).create({
-    data: { firmId: firm.id, userId: input.userId ?? null, channel: "email", to, subject, body: text, html, status: "queued", nextAttemptAt: new Date() },
+    data: {
+      firmId: firm.id,
+      userId: input.userId ?? null,
+      channel: "email",
+      to,
+      subject,
+      body: text,
+      html,
+      status: "queued",
+      nextAttemptAt: input.notBefore ?? new Date(),
+      chatMessageId: input.chatMessageId ?? null,
+    },
   });
 }
 
@@ -109,7 +126,16 @@ export async function queueSms({ firm, db }: MessagingScope, input: SmsInput): P
   const to = toE164(input.to ?? "");
   const body = requireText(input.body, "Message", MAX_SMS_BODY);
   return table(db).create({
-    data: { firmId: firm.id, userId: input.userId ?? null, channel: "sms", to, body, status: "queued", nextAttemptAt: new Date() },
+    data: {
+      firmId: firm.id,
+      userId: input.userId ?? null,
+      channel: "sms",
+      to,
+      body,
+      status: "queued",
+      nextAttemptAt: input.notBefore ?? new Date(),
+      chatMessageId: input.chatMessageId ?? null,
+    },
   });
 }
 
@@ -233,4 +259,20 @@ export async function dueOutboundMessageIds(db: OutboxDb, { now = new Date(), li
     select: { id: true },
   });
   return rows.map((row) => row.id);
+}
+
+/** The error recorded on an email or text withdrawn because its chat message was unsent. */
+export const WITHDRAWN_ERROR = "Withdrawn: the message it announced was unsent before this was delivered.";
+
+/**
+ * Withdraws the emails and texts announcing a chat message that are still waiting (`queued`):
+ * they become `withdrawn` and are never delivered. Those already handed to the provider (`sending`,
+ * `sent`) or given up (`failed`) stay as they are. Returns how many were withdrawn.
+ */
+export async function withdrawChatMessageAnnouncements(db: OutboxDb, chatMessageId: string): Promise<number> {
+  const { count } = await table(db).updateMany({
+    where: { chatMessageId, status: "queued" },
+    data: { status: "withdrawn", error: WITHDRAWN_ERROR },
+  });
+  return count;
 }

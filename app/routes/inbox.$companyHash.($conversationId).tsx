@@ -1,7 +1,9 @@
 /**
  * /inbox/{companyHash}/{conversationId?}?thread=&before=: the client's conversations with the
- * firm about one entity, and one conversation. Posts: intent=send (text, tag, threadId) and
- * intent=seen.
+ * firm about one entity, and one conversation. Posts: intent=send (text, tag, threadId,
+ * scheduledAt, autoRemind, attachmentId…), intent=edit (messageId, text), intent=reschedule
+ * (messageId, scheduledAt), intent=remove (messageId: unsend within 30 s, else delete),
+ * intent=unseen (messageId: mark unread) and intent=seen.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -11,9 +13,11 @@ import { requireFirmSite } from "~/context.server";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { InboxPage } from "~/conversations/inbox-page";
 import { loadClientInbox, markConversationSeen, sendClientMessage } from "~/conversations/inbox.server";
+import { clientMessageAction } from "~/conversations/client-message-route.server";
+import { composeFields, composeSchema } from "~/conversations/compose-rules";
 import { failure, refusal, throwRefusal } from "~/conversations/route-answers.server";
 import { firstMessage } from "~/errors";
-import { INBOX_TEXT, sendMessageSchema } from "~/conversations/rules";
+import { INBOX_TEXT } from "~/conversations/rules";
 import { firmTitle } from "~/meta";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Messages") }];
@@ -43,12 +47,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await markConversationSeen(portal, user, hash, conversationId);
       return { ok: true as const, conversationId };
     }
-    if (form.get("intent") !== "send") return failure("Unknown action", 400);
-    const parsed = sendMessageSchema.safeParse({
-      text: form.get("text") ?? "",
-      tag: form.get("tag") ?? undefined,
-      threadId: form.get("threadId") ?? undefined,
-    });
+    if (form.get("intent") !== "send") return await clientMessageAction(form, portal, user, hash, conversationId);
+    const parsed = composeSchema().safeParse(composeFields(form));
     if (!parsed.success) return failure(firstMessage(parsed.error, INBOX_TEXT.emptyMessage), 400);
     const sent = await sendClientMessage(portal, user, hash, conversationId, parsed.data);
     // A first message opens its new conversation.
