@@ -148,13 +148,14 @@ describe("the client's message actions", () => {
     expect(await app.tx("acme", (t) => t.messageSeen.count({ where: { messageId: reply.id, userId: jordanId } }))).toBe(0);
 
     // Others' messages, unknown ids, unknown intents: 4xx, nothing changed.
-    for (const form of [
+    const refused: Record<string, string>[] = [
       { intent: "edit", messageId: reply.id, text: "Hijack" },
       { intent: "remove", messageId: reply.id },
       { intent: "edit", messageId: "", text: "x" },
       { intent: "unseen", messageId: "nope" },
       { intent: "dance" },
-    ]) {
+    ];
+    for (const form of refused) {
       const res = await inbox(path, form);
       expect(res.status, JSON.stringify(form)).toBeGreaterThanOrEqual(400);
       expect(res.status, JSON.stringify(form)).toBeLessThan(500);
