@@ -17,7 +17,11 @@ import type { MessageAttachmentView } from "./attachments.server";
 import * as s from "./inbox.css";
 
 async function call<T>(entityHash: string, body: object): Promise<T> {
-  const res = await apiFetch(`/api/messages/${encodeURIComponent(entityHash)}/attachments`, { method: "POST", body: JSON.stringify(body) });
+  const res = await apiFetch(`/api/messages/${encodeURIComponent(entityHash)}/attachments`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json().catch(() => null)) as (T & { error?: string }) | null;
   if (!res.ok || !json) throw new Error(json?.error ?? UPLOAD_FAILED_MESSAGE);
   return json;
@@ -137,7 +141,7 @@ export function MessageAttachments({ entityHash, attachments }: { entityHash: st
         {attachments.map((a) => (
           <li key={a.id}>
             <button type="button" className={s.attachmentChip} onClick={() => setOpen(a)}>
-              <span aria-hidden="true">📄</span> {a.name} <span className={s.time}>{formatFileSize(a.size)}</span>
+              {a.name} <span className={s.time}>{formatFileSize(a.size)}</span>
             </button>
           </li>
         ))}

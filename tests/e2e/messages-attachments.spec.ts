@@ -1,0 +1,68 @@
+/**
+ * Files on messages and the client's unread mark: a client attaches a PDF to a message, staff see
+ * the file in the conversation and preview it; the client marks the firm's reply unread. Phone
+ * and desktop screens of both demo firms go to /work/shots/messages.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support";
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `/work/shots/messages/${name}.png`, fullPage: true });
+}
+
+for (const [slug, client, partner] of [
+  ["acme", "client@acme.test", "partner@acme.test"],
+  ["summit", "client@summit.test", "partner@summit.test"],
+] as const) {
+  test(`${slug}: a client attaches a file to a message, staff see it, and the client marks a reply unread`, async ({ page, browser }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, slug, client);
+    await page.goto(page.url().replace(/\/[^/]*$/, "/inbox"));
+    await page.waitForURL(/\/inbox\/[^/]+/);
+    if (!/\/inbox\/[^/]+\/[^/]+/.test(page.url())) {
+      const first = page.getByRole("navigation", { name: "Conversations" }).getByRole("link").first();
+      if (await first.isVisible().catch(() => false)) await first.click();
+    }
+    const name = `${slug}-w2-${Date.now()}.pdf`;
+    await page.getByLabel("Attach files").setInputFiles({ name, mimeType: "application/pdf", buffer: PDF });
+    await expect(page.getByRole("list", { name: "Files to send" }).getByText(name)).toBeVisible();
+    await expect(page.getByRole("list", { name: "Files to send" }).getByRole("listitem")).toHaveAttribute("data-status", "done");
+    await page.getByRole("textbox", { name: /^Message/ }).fill("Here is my W-2.");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByRole("list", { name: "Attachments" }).getByRole("button", { name: new RegExp(name) })).toBeVisible();
+    await shot(page, `inbox-attachment-${slug}-1280`);
+
+    // Staff see the file and preview it.
+    const conversationUrl = page.url();
+    const conversationId = new URL(conversationUrl).pathname.split("/")[3]!;
+    const context = await browser.newContext();
+    const staff = await context.newPage();
+    await staff.setViewportSize({ width: 1280, height: 900 });
+    await signIn(staff, slug, partner);
+    await staff.goto(new URL(`/messages/${conversationId}`, conversationUrl).toString());
+    const file = staff.getByRole("list", { name: "Attachments" }).getByRole("button", { name: new RegExp(name) });
+    await expect(file).toBeVisible();
+    await file.click();
+    await expect(staff.getByRole("dialog", { name })).toBeVisible();
+    await shot(staff, `staff-attachment-preview-${slug}-1280`);
+    await staff.keyboard.press("Escape");
+    await staff.getByRole("textbox", { name: /^Message/ }).fill("Thanks, received.");
+    await staff.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(staff.getByRole("list", { name: "Messages" }).getByText("Thanks, received.")).toBeVisible();
+    await context.close();
+
+    // The client reads the reply, then marks it unread.
+    await page.reload();
+    const reply = page.getByRole("list", { name: "Messages" }).getByRole("listitem").filter({ hasText: "Thanks, received." }).last();
+    await expect(reply).toBeVisible();
+    await reply.getByRole("button", { name: "Mark as unread" }).click();
+    await expect(page.getByText("Marked as unread")).toBeVisible();
+    await page.reload();
+    await expect(reply.getByText("New")).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await shot(page, `inbox-attachment-unread-${slug}-375`);
+  });
+}
