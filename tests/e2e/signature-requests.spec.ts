@@ -64,11 +64,16 @@ test("a partner sends a signature request; the client signs it on a phone", asyn
   await page1.click({ position: { x: box.width * 0.35, y: box.height * 0.7 } });
   await expect(page.getByRole("button", { name: /^Signature: Jordan Rivera, page 1/ })).toBeVisible();
   await page.getByLabel("Message to the signers").fill("Please sign this week.");
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, "acme-review-1280");
   await expectAccessible(page, "the review page");
   await page.getByRole("button", { name: "Send for signature" }).click();
   await expect(page.getByText("Signature request sent for signature")).toBeVisible();
   await expect(page.getByText("Not signed yet")).toBeVisible();
+  // Each step is in the request's activity.
+  const activity = page.getByRole("region", { name: "Activity" });
+  await expect(activity.getByText("Signature boxes placed")).toBeVisible();
+  await expect(activity.getByText("Signature request uploaded")).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, "acme-review-sent-375");
   await forgetSession(page);

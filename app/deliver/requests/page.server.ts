@@ -27,9 +27,16 @@ export async function loadStaffReviewPage(portal: FirmSiteContext, user: Session
     where: { id: view.request.id },
     select: { storageKey: true, signedDocumentKey: true, status: true },
   });
+  const activity = await portal.db.activityLog.findMany({
+    where: { signatureRequestId: view.request.id },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 50,
+    select: { id: true, title: true, description: true, createdAt: true },
+  });
   return {
     kind: "staff" as const,
     ...view,
+    activity: activity.map((a) => ({ id: a.id, title: a.title, description: a.description, at: a.createdAt.toISOString() })),
     statusLabel: SIGNATURE_REQUEST_STATUS_LABELS[view.request.status],
     timeZone: portal.firm.timeZone,
     pdfUrl: await pdfUrlOf(portal, view.request.companyId, row),

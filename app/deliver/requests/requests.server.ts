@@ -366,21 +366,27 @@ export async function sendSignatureRequest(
     });
     if (count === 0) throw new PortalError(409, REQUEST_MESSAGES.notSendable);
   });
-  const told = await portal.db.$transaction(async (tx) => {
-    const { count } = await tx.signatureRequest.updateMany({
-      where: { id: found.id, status: { in: requestStatusesFor("delivered") } },
-      data: { status: "sent", sentAt: new Date() },
+  const deliver = () =>
+    portal.db.$transaction(async (tx) => {
+      const { count } = await tx.signatureRequest.updateMany({
+        where: { id: found.id, status: { in: requestStatusesFor("delivered") } },
+        data: { status: "sent", sentAt: new Date() },
+      });
+      if (count === 0) throw new PortalError(409, REQUEST_MESSAGES.notSendable);
+      await recordSignatureRequestEvent(tx, firmId, {
+        signatureRequestId: found.id,
+        companyId: found.companyId,
+        title: "Signature request sent for signature",
+        description: message,
+        actorId: user.id,
+        ipAddress: portal.clientAddress,
+      });
+      return notifySignatureRequestSent(tx, { id: firmId, name: portal.firm.name, origin: portal.origin }, { signatureRequestId: found.id, message });
     });
-    if (count === 0) throw new PortalError(409, REQUEST_MESSAGES.notSendable);
-    await recordSignatureRequestEvent(tx, firmId, {
-      signatureRequestId: found.id,
-      companyId: found.companyId,
-      title: "Signature request sent for signature",
-      description: message,
-      actorId: user.id,
-      ipAddress: portal.clientAddress,
-    });
-    return notifySignatureRequestSent(tx, { id: firmId, name: portal.firm.name, origin: portal.origin }, { signatureRequestId: found.id, message });
+  const told = await deliver().catch(async (error: unknown) => {
+    // Not delivered: back to waiting for its boxes, so it can be sent again.
+    await portal.db.signatureRequest.updateMany({ where: { id: found.id, status: "sending" }, data: { status: "action_required" } }).catch(() => {});
+    throw error;
   });
   await deliverNotificationEmails({ firm: { id: firmId, name: portal.firm.name }, db: portal.db }, told.messages).catch((error: unknown) =>
     console.error(`Emails of signature request ${found.id} not handed over:`, error),

@@ -102,7 +102,8 @@ export function StaffReviewPage({ data }: { data: StaffReviewData }) {
               pdfUrl={data.pdfUrl}
               title={`${r.formName} pages`}
               signers={placementSigners}
-              fields={placement.fields}
+              // The signed copy carries the signatures itself.
+              fields={r.signedAvailable ? [] : placement.fields}
               onChange={setFields}
               readOnly={!r.editable}
             />
@@ -166,6 +167,22 @@ export function StaffReviewPage({ data }: { data: StaffReviewData }) {
               </ul>
             </section>
           )}
+          {data.activity.length ? (
+            <section className={s.section} aria-labelledby="activity-title">
+              <h2 className={s.legend} id="activity-title">
+                Activity
+              </h2>
+              <ol className={s.list}>
+                {data.activity.map((a) => (
+                  <li key={a.id}>
+                    <span>{a.title}</span>
+                    {a.description ? <span className={s.muted}> · {a.description}</span> : null}
+                    <p className={s.muted}>{formatDateTime(a.at, data.timeZone)}</p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
         </aside>
       </div>
     </div>
