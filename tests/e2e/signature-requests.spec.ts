@@ -68,7 +68,7 @@ test("a partner sends a signature request; the client signs it on a phone", asyn
   await shot(page, "acme-review-1280");
   await expectAccessible(page, "the review page");
   await page.getByRole("button", { name: "Send for signature" }).click();
-  await expect(page.getByText("Signature request sent for signature")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByText("Signature request sent for signature")).toBeVisible();
   await expect(page.getByText("Not signed yet")).toBeVisible();
   // Each step is in the request's activity.
   const activity = page.getByRole("region", { name: "Activity" });
@@ -139,7 +139,7 @@ test("Summit: the table, the upload dialog and the review page", async ({ page }
   // In the firm's words (Summit says account).
   await expect(dialog.getByText("Select exactly one account.")).toBeVisible();
   await expect(dialog.getByText("Add a PDF to sign.")).toBeVisible();
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
   await shot(page, "summit-upload-dialog-1280");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await uploadRequest(page, "summit", "Morgan", "Morgan Outdoor Gear Inc", `E2E Consent ${Date.now()}`);

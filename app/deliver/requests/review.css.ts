@@ -25,6 +25,6 @@ export const panel = style({
   "@media": { [mq.desktop]: { position: "sticky", top: `calc(${vars.layout.headerHeight} + ${vars.space.md})` } },
 });
 export const section = style({ border: 0, margin: 0, padding: 0, display: "grid", gap: vars.space.xs, minWidth: 0 });
-export const legend = style({ fontWeight: vars.fontWeight.semibold, padding: 0, marginBottom: vars.space.xs });
+export const legend = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, padding: 0, margin: `0 0 ${vars.space.xs}` });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
 export const row = style({ display: "flex", justifyContent: "space-between", gap: vars.space.sm, flexWrap: "wrap", fontSize: vars.fontSize.sm });
