@@ -140,7 +140,7 @@ test("Summit: the table, the upload dialog and the review page", async ({ page }
   await expect(dialog.getByText("Select exactly one account.")).toBeVisible();
   await expect(dialog.getByText("Add a PDF to sign.")).toBeVisible();
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
-  await shot(page, "summit-upload-dialog-1280");
+  await page.screenshot({ path: `${SHOTS}/summit-upload-dialog-1280.png` });
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await uploadRequest(page, "summit", "Morgan", "Morgan Outdoor Gear Inc", `E2E Consent ${Date.now()}`);
   await shot(page, "summit-review-1280");
