@@ -106,4 +106,5 @@ export const IMPLEMENTED_PAGES: ReadonlySet<string> = new Set([
   "/settings/roles",
   "/settings/statuses",
   "/tax-returns",
+  "/signature-requests",
 ]);

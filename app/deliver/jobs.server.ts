@@ -3,6 +3,7 @@
  * listed for the job registry (app/jobs/registry.server.ts).
  */
 import type { JobDefinition } from "~/jobs.server";
+import { signatureRequestJobs } from "./requests/requests.server";
 import { taxReturnReminderJobs } from "./reminders/jobs.server";
 import { signingJobs } from "./signing/tax-return-copy.server";
 import { PROCESS_TAX_RETURN_JOB, runProcessTaxReturn } from "./upload/processing.server";
@@ -18,5 +19,6 @@ export function deliverJobs(): JobDefinition[] {
       run: (data) => runProcessTaxReturn(data),
     },
     ...taxReturnReminderJobs(),
+    ...signatureRequestJobs(),
   ];
 }

@@ -14,6 +14,7 @@ import { useVocabulary } from "~/vocabulary";
 import { CARD_SECTION_LIMIT, readExpandedCards, showEntitySelector, writeExpandedCards } from "./dashboard-rules";
 import { EntitySelector } from "./entity-selector";
 import { TaxReturnCards } from "~/deliver/client/cards";
+import { SignatureRequestCards } from "~/deliver/requests/cards";
 import * as s from "./home.css";
 
 export interface ClientDashboardData {
@@ -101,6 +102,7 @@ export function ClientDashboard({ data, today }: { data: ClientDashboardData; to
       ) : (
         <div className={s.grid}>
           <div className={s.stack}>
+            <SignatureRequestCards home={home} />
             <TaxReturnCards home={home} />
             {home.questionnaires.length === 0 ? (
               <EmptyState title={t("No questionnaires found")} description={`Your firm hasn't sent you any ${t("questionnaires")} for this year yet.`} />

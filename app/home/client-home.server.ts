@@ -2,6 +2,7 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
 import { taxReturnCards, taxReturnCardsSql, type TaxReturnCardRow } from "~/deliver/client/cards.server";
+import { signatureRequestCards, signatureRequestCardsSql, type SignatureRequestCardRow } from "~/deliver/requests/cards.server";
 import { customHtml } from "./custom-html.server";
 import type { QuestionnaireProgress } from "~/questionnaires/progress";
 import { progressFactsSql, progressOf, type ProgressFacts, type ProgressQuestionnaire, type ProgressSection } from "~/questionnaires/progress.server";
@@ -40,6 +41,7 @@ interface HomeRow extends ProgressFacts {
   questionnaires: QuestionnaireRow[] | null;
   asksContact: boolean;
   taxReturns: TaxReturnCardRow[] | null;
+  signatureRequests: SignatureRequestCardRow[] | null;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function loadClientHome(portal: FirmSiteContext, user: SessionUser,
             (SELECT json_agg(to_jsonb(shown) - 'update_profile_section' ORDER BY "dueDate" NULLS LAST, id) FROM shown) AS questionnaires,
             EXISTS (SELECT 1 FROM sent WHERE update_profile_section AND NOT completed AND NOT locked) AS "asksContact",
             ${taxReturnCardsSql(portal.firm, `SELECT id FROM selected`, "$1")},
+            ${signatureRequestCardsSql(`SELECT id FROM selected`, "$1")},
             ${progressFactsSql(`SELECT id FROM shown`)}`,
     values,
   );
@@ -98,6 +101,7 @@ export async function loadClientHome(portal: FirmSiteContext, user: SessionUser,
       customHtml: null,
       asksContact: false,
       taxReturnCards: [],
+      signatureRequestCards: [],
     };
   }
   const shown = row.questionnaires ?? [];
@@ -132,6 +136,8 @@ export async function loadClientHome(portal: FirmSiteContext, user: SessionUser,
     asksContact: row.asksContact,
     // The firm's tax returns for this entity and year (none, and no statement, unless the firm delivers returns here).
     taxReturnCards: taxReturnCards(row.taxReturns, row.year),
+    // Signature requests of this entity: the ones waiting for this client's signature, then the year's others.
+    signatureRequestCards: signatureRequestCards(row.signatureRequests, row.year),
   };
 }
 

@@ -707,3 +707,45 @@ describe("Deliver operations (tax returns of another group)", () => {
     if (probe.route.startsWith("GET")) expect((await probe.request(otherReturn, other.entityId)(partner)).status).toBe(200);
   });
 });
+
+// ───────────────────────────── Signature requests ─────────────────────────────
+
+/** A signature request of each side's entity, waiting for its boxes (every change records an activity entry the fingerprint counts). */
+const signatureRequests = new Map<string, string>();
+const signatureRequestOf = (side: Side) => signatureRequests.get(side.entityId)!;
+beforeAll(async () => {
+  for (const side of [own, other]) {
+    const row = await app.tx(SUMMIT, (t) =>
+      t.signatureRequest.create({
+        data: { firmId: FIRM, companyId: side.entityId, taxYear: 2025, formName: "Probe letter", status: "action_required", pageCount: 1 },
+        select: { id: true },
+      }),
+    );
+    signatureRequests.set(side.entityId, row.id);
+  }
+});
+const REQUEST_API = (s: Side) => `/api/staff/signature-requests/${signatureRequestOf(s)}?companyId=${s.entityId}`;
+PROBES.push(
+  {
+    route: "GET /review-signature-request/{id}?companyId=",
+    request: (s) => get(`/review-signature-request/${signatureRequestOf(s)}?companyId=${s.entityId}`),
+    allowed: [200],
+    read: true,
+  },
+  // No file stored for the probe request: its PDF URL is refused (409) only after the request was found.
+  { route: "GET /api/staff/signature-requests/{id}", request: (s) => get(REQUEST_API(s)), allowed: [409], read: true },
+  {
+    route: "POST /api/staff/signature-requests/{id} place",
+    request: (s) => json(REQUEST_API(s), { intent: "place", placement: { signers: [], fields: [] } }),
+    allowed: [200],
+  },
+  { route: "POST /api/staff/signature-requests/{id} send", request: (s) => json(REQUEST_API(s), { intent: "send" }), allowed: [409] },
+  { route: "POST /api/staff/signature-requests/{id} complete", request: (s) => json(REQUEST_API(s), { intent: "complete" }), allowed: [200] },
+  { route: "POST /api/staff/signature-requests/{id} delete", request: (s) => json(REQUEST_API(s), { intent: "delete" }), allowed: null },
+  {
+    route: "POST /api/staff/signature-requests/upload grant",
+    request: (s) => json("/api/staff/signature-requests/upload", { intent: "grant", companyId: s.entityId, fileName: "Probe.pdf", size: 100 }),
+    allowed: [200],
+  },
+);
+LISTS.push({ list: "Signature requests", path: (q) => loaderDataPath(`/signature-requests?q=${q}`, "routes/signature-requests") });

@@ -12,7 +12,8 @@ const routesDir = path.join(root, "app/routes");
 const groupTest = readFileSync(path.join(root, "tests/integration/group-access-http.test.ts"), "utf8");
 
 /** How a route module shows it serves staff (the doors of app/staff and app/http.server.ts). */
-const STAFF_MARKERS = /requireStaff|StaffViewer|requireImportingStaff|loadApiStaffViewer|kind !== "staff"|requireStaffUser|requireDeliverStaff/;
+const STAFF_MARKERS =
+  /requireStaff|StaffViewer|requireImportingStaff|loadApiStaffViewer|kind !== "staff"|requireStaffUser|requireDeliverStaff|requireRequestStaff|loadStaffReviewPage/;
 
 /** Staff route file → the URL its probes name, or why it has none. */
 const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
@@ -62,6 +63,10 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "api.staff.tax-returns.$id.send-to-documents.tsx": { probe: "/api/staff/tax-returns/{id}/send-to-documents" },
   "api.staff.tax-returns.$id.download.tsx": { probe: "/api/staff/tax-returns/{id}/download" },
   "api.staff.tax-return-reminders.tsx": { probe: "/api/staff/tax-return-reminders" },
+  "signature-requests.tsx": { probe: "/signature-requests?q=" },
+  "review-signature-request.$signatureRequestId.tsx": { probe: "/review-signature-request/{id}?companyId=" },
+  "api.staff.signature-requests.$signatureRequestId.tsx": { probe: "POST /api/staff/signature-requests/{id} place" },
+  "api.staff.signature-requests.upload.tsx": { probe: "/api/staff/signature-requests/upload" },
 };
 
 const staffRouteFiles = readdirSync(routesDir)

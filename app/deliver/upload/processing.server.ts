@@ -48,7 +48,7 @@ export interface PdfFacts {
   outline: OutlineNode[] | null;
 }
 
-class UnreadablePdf extends Error {}
+export class UnreadablePdf extends Error {}
 
 type PdfJs = typeof PdfJsLegacy;
 let pdfjs: Promise<PdfJs> | null = null;
@@ -136,7 +136,7 @@ export async function readPdfFacts(length: number, readRange: (begin: number, en
 }
 
 /** SHA-256 (hex) of a stored object from ranged reads (HASH_CHUNK_BYTES held at a time). */
-async function storedSha256(firmId: string, key: string, size: number): Promise<string> {
+export async function storedSha256(firmId: string, key: string, size: number): Promise<string> {
   const hash = createHash("sha256");
   for (let start = 0; start < size; start += HASH_CHUNK_BYTES) {
     hash.update(await readObjectRange({ firmId, key, start, end: Math.min(size, start + HASH_CHUNK_BYTES) - 1 }));
@@ -145,7 +145,7 @@ async function storedSha256(firmId: string, key: string, size: number): Promise<
 }
 
 /** Writes the merged return once (a retry finds it written), then removes the parts. */
-async function mergeParts(firmId: string, storageKey: string, partKeys: string[]): Promise<void> {
+export async function mergeParts(firmId: string, storageKey: string, partKeys: string[]): Promise<void> {
   if (!(await headObject({ firmId, key: storageKey }))) {
     const parts: Uint8Array[] = [];
     for (const key of partKeys) parts.push(await readExistingObject({ firmId, key, maxBytes: MAX_UPLOAD_BYTES }));

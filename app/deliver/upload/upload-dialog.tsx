@@ -35,14 +35,25 @@ async function postJson<T>(body: object): Promise<{ ok: boolean; body: T & { err
   return { ok: r.ok, body: (await r.json().catch(() => ({}))) as T & { error?: string } };
 }
 
-function EntityCombobox({ value, onChange, error }: { value: Entity | null; onChange: (e: Entity | null) => void; error?: string }) {
+/** The entity picker (the entities the staff member may see), searching through `api` (`GET ?q=` → `{ entities }`). */
+export function EntityCombobox({
+  value,
+  onChange,
+  error,
+  api = API,
+}: {
+  value: Entity | null;
+  onChange: (e: Entity | null) => void;
+  error?: string;
+  api?: string;
+}) {
   const [term, setTerm] = useState("");
   const [results, setResults] = useState<Entity[]>([]);
   const { controlId, hintId, errorId, aria } = useFieldIds(undefined, undefined, error);
   useEffect(() => {
     let cancelled = false;
     const timer = setTimeout(() => {
-      apiFetch(`${API}?q=${encodeURIComponent(term)}`)
+      apiFetch(`${api}?q=${encodeURIComponent(term)}`)
         .then((r) => (r.ok ? (r.json() as Promise<{ entities: Entity[] }>) : { entities: [] }))
         .then((body) => !cancelled && setResults(body.entities))
         .catch(() => !cancelled && setResults([]));
@@ -51,7 +62,7 @@ function EntityCombobox({ value, onChange, error }: { value: Entity | null; onCh
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [term]);
+  }, [term, api]);
   return (
     <FieldFrame label="Entity" required error={error} controlId={controlId} hintId={hintId} errorId={errorId}>
       <Combobox value={value} by="id" onChange={onChange} immediate>
