@@ -346,3 +346,68 @@ describe("row actions", () => {
     expect((await partner.get("acme", API(r.id))).status).toBe(404);
   });
 });
+
+describe("bulk actions", () => {
+  const BULK = "/api/staff/tax-returns/bulk";
+  const statusOf = (slug: string, id: string) =>
+    app.tx(slug, (t) => t.taxReturn.findUniqueOrThrow({ where: { id }, select: { status: true, reminderDisabled: true } }));
+  const events = (slug: string, id: string) => app.tx(slug, (t) => t.activityLog.findMany({ where: { taxReturnId: id }, select: { title: true } }));
+
+  it("mark finished: one call changes the returns that allow it, skips the rest, and never touches another firm's", async () => {
+    const a = await insertReturn("acme", "Marcus Johnson", { taxYear: 2013, signatures: [false] });
+    const b = await insertReturn("acme", "Marcus Johnson", { taxYear: 2013, status: "approved" });
+    const processing = await insertReturn("acme", "Marcus Johnson", { taxYear: 2013, status: "processing" });
+    const theirs = await insertReturn("summit", "Christopher Adams", { taxYear: 2013, signatures: [false] });
+    const before = await snapshot("summit", theirs.id);
+    const response = await partner.postJson("acme", BULK, { intent: "finish", ids: [a.id, b.id, processing.id, theirs.id, "no-such-return"] });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({
+      ok: true,
+      changed: 2,
+      skipped: 3,
+      message: "2 of 5 tax return(s) updated; 3 skipped because they can't take this change now.",
+    });
+    expect((await statusOf("acme", a.id)).status).toBe("finished");
+    expect((await statusOf("acme", b.id)).status).toBe("finished");
+    expect(await events("acme", a.id)).toEqual([{ title: "Marked as finished" }]);
+    expect((await statusOf("acme", processing.id)).status).toBe("processing");
+    expect(await events("acme", processing.id)).toEqual([]);
+    expect(await snapshot("summit", theirs.id)).toBe(before);
+    // Every one changes: the spec's text.
+    const c = await insertReturn("acme", "Marcus Johnson", { taxYear: 2013 });
+    const all = await partner.postJson("acme", BULK, { intent: "finish", ids: [c.id] });
+    expect(all.body).toEqual({ ok: true, changed: 1, skipped: 0, message: "Tax return has been marked as finished" });
+    // Only another firm's return: not found, nothing written.
+    const foreign = await partner.postJson("acme", BULK, { intent: "finish", ids: [theirs.id] });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ error: "This tax return was not found" });
+    expect(await snapshot("summit", theirs.id)).toBe(before);
+  });
+
+  it("reminders off: only returns still waiting for a signature or payment, with an event each", async () => {
+    const waiting = await insertReturn("acme", "Marcus Johnson", { taxYear: 2012, signatures: [true, false] });
+    const done = await insertReturn("acme", "Marcus Johnson", { taxYear: 2012, signatures: [true], vouchers: [true] });
+    const already = await insertReturn("acme", "Marcus Johnson", { taxYear: 2012, signatures: [false], reminderDisabled: true });
+    const notOut = await insertReturn("acme", "Marcus Johnson", { taxYear: 2012, status: "action_required", signatures: [false] });
+    const theirs = await insertReturn("summit", "Christopher Adams", { taxYear: 2012, signatures: [false] });
+    const before = await snapshot("summit", theirs.id);
+    const response = await partner.postJson("acme", BULK, { intent: "reminders_off", ids: [waiting.id, done.id, already.id, notOut.id, theirs.id] });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ changed: 1, skipped: 4 });
+    expect((await statusOf("acme", waiting.id)).reminderDisabled).toBe(true);
+    expect(await events("acme", waiting.id)).toEqual([{ title: "Reminders turned off" }]);
+    for (const r of [done, notOut]) expect((await statusOf("acme", r.id)).reminderDisabled).toBe(false);
+    for (const r of [done, already, notOut]) expect(await events("acme", r.id)).toEqual([]);
+    expect(await snapshot("summit", theirs.id)).toBe(before);
+  });
+
+  it("answers bad input with 400 and a firm without Deliver or a client with 404", async () => {
+    expect((await partner.postJson("acme", BULK, { intent: "finish", ids: [] })).status).toBe(400);
+    expect((await partner.postJson("acme", BULK, { intent: "delete", ids: ["x"] })).status).toBe(400);
+    expect((await partner.postJson("acme", BULK, { intent: "finish", ids: Array.from({ length: 51 }, (_, i) => `id${i}`) })).status).toBe(400);
+    const client = await app.signIn("acme", "client@acme.test");
+    const r = await insertReturn("acme", "Marcus Johnson", { taxYear: 2011 });
+    expect((await client.postJson("acme", BULK, { intent: "finish", ids: [r.id] })).status).toBe(404);
+    expect((await statusOf("acme", r.id)).status).toBe("sent");
+  });
+});
