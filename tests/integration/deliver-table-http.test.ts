@@ -6,6 +6,8 @@
  * it says, records its event, and answers 409 when the return's state does not allow it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentsCell, paymentsSortKey, paymentsSortNumber, signatureCell, signatureSortKey, signatureSortNumber } from "~/deliver/rules";
+import { REMINDER_FACTS } from "~/deliver/table/set-reminders.server";
 import type { TaxReturnStatus } from "~/generated/prisma/enums";
 import { bootApp, type Browser, type TestApp } from "../support/app";
 
@@ -409,5 +411,58 @@ describe("bulk actions", () => {
     const r = await insertReturn("acme", "Marcus Johnson", { taxYear: 2011 });
     expect((await client.postJson("acme", BULK, { intent: "finish", ids: [r.id] })).status).toBe(404);
     expect((await statusOf("acme", r.id)).status).toBe("sent");
+  });
+});
+
+describe("sort keys", () => {
+  /** The stored keys against rules.ts's numbers for the return's cells as they stand. */
+  async function expectKeys(id: string) {
+    const row = await app.tx("acme", (t) =>
+      t.taxReturn.findUniqueOrThrow({ where: { id }, select: { signatureSortKey: true, paymentsSortKey: true, ...REMINDER_FACTS } }),
+    );
+    const signatures = signatureCell(
+      row.eSignForms.map((f) => ({
+        formId: f.formId,
+        wetSignaturesRequired: f.wetSignaturesRequired,
+        signatures: f.signatures.map((x) => ({ signerName: "", signed: x.signatureData !== null, wetSignature: x.wetSignatureKey !== null })),
+      })),
+    );
+    const payments = paymentsCell(
+      row.paymentVouchers.map((v) => ({ ...v, dueDate: null })),
+      { amountCents: row.invoiceAmountCents, paid: row.invoicePaid },
+    );
+    expect({ signatures: row.signatureSortKey, payments: row.paymentsSortKey }).toEqual({
+      signatures: signatureSortNumber(signatureSortKey(signatures)),
+      payments: paymentsSortNumber(paymentsSortKey(payments)),
+    });
+  }
+
+  it("keeps each return's signature and payment sort keys as rules.ts counts its cells, through signing, paying and reclassifying", async () => {
+    const fixtures = [
+      {},
+      { signatures: [true, false], vouchers: [true, false] },
+      { signatures: [true, true], vouchers: [true], invoice: { cents: 5000, paid: false } },
+      { signatures: [false], invoice: { cents: 100, paid: true } },
+    ];
+    const ids: string[] = [];
+    for (const f of fixtures) ids.push((await insertReturn("acme", "Marcus Johnson", { taxYear: 2010, ...f })).id);
+    for (const id of ids) await expectKeys(id);
+    const [, oneOfTwo, allTwo, zeroOfOne] = ids as [string, string, string, string];
+    // The second signer signs; a voucher is paid; the invoice is paid.
+    await app.tx("acme", (t) => t.eSignFormSignature.updateMany({ where: { eSignForm: { taxReturnId: oneOfTwo } }, data: { signatureData: "Signed" } }));
+    await app.tx("acme", (t) => t.paymentVoucher.updateMany({ where: { taxReturnId: oneOfTwo }, data: { isPaid: true } }));
+    await app.tx("acme", (t) => t.taxReturn.update({ where: { id: allTwo }, data: { invoicePaid: true } }));
+    // A form turned wet-signature: its drawn signatures no longer count.
+    await app.tx("acme", (t) => t.eSignForm.updateMany({ where: { taxReturnId: allTwo }, data: { wetSignaturesRequired: true } }));
+    // Reclassified: forms and vouchers removed, a voucher added.
+    await app.tx("acme", async (t) => {
+      await t.eSignForm.deleteMany({ where: { taxReturnId: zeroOfOne } });
+      await t.paymentVoucher.create({ data: { firmId: "firm_acme", taxReturnId: zeroOfOne, voucherId: "1040-V", amountCents: 500 } });
+    });
+    for (const id of ids) await expectKeys(id);
+    const keys = await app.tx("acme", (t) => t.taxReturn.findMany({ where: { id: { in: ids } }, select: { id: true, signatureSortKey: true } }));
+    expect(keys.find((k) => k.id === oneOfTwo)!.signatureSortKey).toBe(1_002_002);
+    expect(keys.find((k) => k.id === allTwo)!.signatureSortKey).toBe(2000);
+    await app.tx("acme", (t) => t.taxReturn.updateMany({ where: { id: { in: ids } }, data: { deletedAt: new Date() } }));
   });
 });
