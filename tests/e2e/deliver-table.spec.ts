@@ -135,6 +135,11 @@ test("Summit's Deliver table at 1280 and 375 px; the empty state offers Reset fi
   await page.reload();
   await expect(page.getByRole("heading", { name: "Deliver", level: 1 })).toBeVisible();
   await shot(page, "deliver-summit-phone");
+  // On a phone the filters fold under a Filters button (the same toolbar as Collect's).
+  await expect(table.getByRole("combobox", { name: "Status", exact: true })).toBeHidden();
+  await table.getByRole("button", { name: "Filters" }).click();
+  await expect(table.getByRole("combobox", { name: "Status", exact: true })).toBeVisible();
+  await page.screenshot({ path: "/work/shots/delrest/deliver-filters-summit-375.png" });
 });
 
 for (const slug of ["acme", "summit"] as const) {

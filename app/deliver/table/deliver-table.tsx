@@ -6,7 +6,7 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { DataTable, type RowSelectionState } from "~/components/data-table";
+import { DataTable, TableFilters, type RowSelectionState } from "~/components/data-table";
 import type { PageInfo, TableState } from "~/components/data-table/state";
 import { Button, ConfirmDialog, PageHeader, useToast, type SelectOption } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
@@ -19,9 +19,8 @@ import { callBulk, callTaxReturn } from "./call";
 import { deliverColumns, deliverRowLabel, type ColumnHandlers } from "./columns";
 import * as s from "./deliver.css";
 import { AssignmentsDialog, DraftDialog, VouchersDialog } from "./dialogs";
-import { DeliverFilters } from "./filters";
 import type { TaxReturnRow } from "./rows";
-import { TAX_RETURNS_TABLE } from "./table";
+import { REMINDER_FILTERS, STATUS_FILTERS, TAX_RETURNS_TABLE } from "./table";
 
 export interface DeliverData {
   state: TableState;
@@ -114,7 +113,18 @@ export function DeliverTable({ data }: { data: DeliverData }) {
         rowKey={(row) => row.id}
         columns={columns}
         searchLabel={`Search by ${tr("entity")} name`}
-        filterControls={<DeliverFilters current={current} years={options.years} />}
+        filterControls={
+          <TableFilters
+            id="deliver-filters"
+            current={current}
+            config={TAX_RETURNS_TABLE}
+            filters={[
+              { name: "year", label: "Tax year", allLabel: "Any year", options: options.years },
+              { name: "status", label: "Status", allLabel: "Any status", options: STATUS_FILTERS },
+              { name: "reminder", label: "Reminders", allLabel: "On or off", options: [...REMINDER_FILTERS] },
+            ]}
+          />
+        }
         selection={{ selected, onChange: setSelected }}
         rowLabel={deliverRowLabel}
         selectAllLabel="Select all tax returns on this page"
