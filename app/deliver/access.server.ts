@@ -72,3 +72,13 @@ export async function findSignatureRequest(db: Db, user: SessionUser, id: string
   if (!row) throw signatureRequestNotFound();
   return row;
 }
+
+/** Of `ids`, the returns this user may reach, in one statement; the others are as if they did not exist. */
+export async function findTaxReturns(db: Db, user: SessionUser, ids: readonly string[]): Promise<FoundTaxReturn[]> {
+  const valid = [...new Set(ids)].filter((id) => ID.test(id));
+  if (!valid.length) return [];
+  return (db as FirmTx).taxReturn.findMany({
+    where: { AND: [{ id: { in: valid } }, await taxReturnScope(db, user)] },
+    select: { id: true, companyId: true, status: true },
+  });
+}

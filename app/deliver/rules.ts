@@ -324,3 +324,15 @@ export const taxReturnDeliveryFolder = (year: number) => `/_soraban/Tax Return D
 export const signatureRequestFolder = (year: number) => `/_soraban/Signature Requests/${year}`;
 /** Send to documents: 'The default path is /{year}/Tax Return.' */
 export const sendToDocumentsDefaultPath = (year: number) => `/${year}/Tax Return`;
+
+/**
+ * The sort keys as one number each, as the database keeps them in tax_returns.signature_sort_key
+ * and payments_sort_key (triggers of the deliver_sort_keys migration; counts capped at 999).
+ */
+export function signatureSortNumber([allSigned, total, done]: [number, number, number]): number {
+  return allSigned * 1_000_000 + Math.min(total, 999) * 1000 + Math.min(done, 999);
+}
+
+export function paymentsSortNumber([allPaid, total]: [number, number]): number {
+  return allPaid * 1000 + Math.min(total, 999);
+}

@@ -109,7 +109,7 @@ async function main() {
   const db = await import("../../app/db.server");
   const seed = await import("../../prisma/seed");
   const list = await import("../../app/deliver/table/list.server");
-  const { TAX_RETURNS_TABLE } = await import("../../app/deliver/table/table");
+  const { TAX_RETURNS_TABLE, taxReturnsQuery } = await import("../../app/deliver/table/table");
   const rules = await import("../../app/deliver/rules");
   const { readTableState } = await import("../../app/components/data-table/state");
   await seed.seedDemo({ log: () => {} });
@@ -212,6 +212,42 @@ async function main() {
     }
 
     if (ONLY) return;
+    // Before / after, same run: the signatures and payments orders as they were (counts of every
+    // return's signatures or vouchers joined and sorted at read time) against the kept sort keys
+    // (an index range), each as the page's id query: same FROM and WHERE, first 10 rows.
+    const BEFORE: Record<string, { join: string; order: string }> = {
+      signatures: {
+        join: `LEFT JOIN (SELECT f.tax_return_id, count(*)::int AS total, count(*) FILTER (WHERE CASE WHEN f.wet_signatures_required THEN s.wet_signature_key IS NOT NULL ELSE s.signature_data IS NOT NULL END)::int AS done
+          FROM e_sign_forms f JOIN e_sign_form_signatures s ON s.e_sign_form_id = f.id GROUP BY f.tax_return_id) sig ON sig.tax_return_id = t.id`,
+        order:
+          "(CASE WHEN COALESCE(sig.total, 0) > 0 AND sig.done = sig.total THEN 1 ELSE 0 END) {dir}, COALESCE(sig.total, 0) {dir}, COALESCE(sig.done, 0) {dir}",
+      },
+      payments: {
+        join: `LEFT JOIN (SELECT v.tax_return_id, count(*)::int AS total, count(*) FILTER (WHERE v.is_paid)::int AS paid FROM payment_vouchers v GROUP BY v.tax_return_id) pay ON pay.tax_return_id = t.id`,
+        order:
+          "(CASE WHEN COALESCE(pay.paid, 0) + CASE WHEN COALESCE(t.invoice_amount_cents, 0) > 0 AND t.invoice_paid THEN 1 ELSE 0 END = COALESCE(pay.total, 0) + CASE WHEN COALESCE(t.invoice_amount_cents, 0) > 0 THEN 1 ELSE 0 END THEN 1 ELSE 0 END) {dir}, COALESCE(pay.total, 0) + CASE WHEN COALESCE(t.invoice_amount_cents, 0) > 0 THEN 1 ELSE 0 END {dir}",
+      },
+    };
+    console.log(`before/after (page ids, p95), load average ${load()}`);
+    for (const [sort, dir] of [
+      ["signatures", "asc"],
+      ["signatures", "desc"],
+      ["payments", "asc"],
+      ["payments", "desc"],
+    ] as const) {
+      const q = taxReturnsQuery(readTableState(new URLSearchParams(`sort=${sort}&dir=${dir}`), null, TAX_RETURNS_TABLE), partner);
+      const D = dir.toUpperCase();
+      const old = BEFORE[sort]!;
+      const beforeSql = `SELECT t.id ${q.from}\n  ${old.join} WHERE ${q.where} ORDER BY ${old.order.replaceAll("{dir}", D)}, t.updated_at ${D}, t.id ${D} LIMIT 10`;
+      const afterSql = `SELECT t.id ${q.from} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT 10`;
+      const [a, b] = await Promise.all([db.firmSql<{ id: string }>(firmId, beforeSql, q.values), db.firmSql<{ id: string }>(firmId, afterSql, q.values)]);
+      if (a.map((r) => r.id).join() !== b.map((r) => r.id).join()) throw new Error(`${sort} ${dir}: the kept keys order differently from the counts`);
+      const before = await time(() => db.firmSql(firmId, beforeSql, q.values));
+      const after = await time(() => db.firmSql(firmId, afterSql, q.values));
+      console.log(
+        `${`${sort} ${dir}`.padEnd(16)} counts joined p95 ${before.p95.toFixed(1)} ms  vs  kept sort key p95 ${after.p95.toFixed(1)} ms  (×${(before.p95 / after.p95).toFixed(1)})`,
+      );
+    }
     // Side by side: the signatures sort in SQL (one page read) against every return loaded with its
     // forms, signatures and vouchers and sorted in JavaScript with the same rule (rules.ts).
     const inSql = await time(() =>

@@ -60,3 +60,37 @@ test("the classification page for Summit", async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/summit-375.png` });
   await forgetSession(page);
 });
+
+test("the classification page names the entity, year and status, and on a phone the panel comes before the pages", async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const [slug, email] of [
+    ["acme", "partner@acme.test"],
+    ["summit", "partner@summit.test"],
+  ] as const) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, slug, email);
+    const ret = await insertReturn(slug);
+    const id = await replaceWithPdf(page, slug, ret);
+    const [entity] = await sql<{ name: string }>(`SELECT name FROM companies WHERE id = $1`, [ret.companyId]);
+    await page.goto(firmUrl(slug, `/tax-return-delivery-admin-view/${id}?companyId=${ret.companyId}`));
+    await expect(page.getByRole("heading", { level: 1, name: entity!.name })).toBeVisible();
+    await expect(page.getByText("Tax year 2025")).toBeVisible();
+    await expect(page.getByText("Status: Action required")).toBeVisible();
+    await expect(page.locator('[data-page="1"] canvas[data-rendered="true"]')).toBeAttached({ timeout: 30_000 });
+    await page.screenshot({ path: `/work/shots/delrest/classify-${slug}-1280.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // The panel starts within the first screen, not after every page.
+    const panel = page.getByRole("form", { name: "Classification" });
+    expect((await panel.boundingBox())!.y).toBeLessThan(800);
+    await page.screenshot({ path: `/work/shots/delrest/classify-${slug}-375.png` });
+    // The jump links stay in view: to the pages and back to the panel.
+    await page.getByRole("navigation", { name: "On this page" }).getByRole("button", { name: "Pages" }).click();
+    await expect(page.getByTestId("placement-page-1")).toBeInViewport();
+    await page.getByRole("navigation", { name: "On this page" }).getByRole("button", { name: "Classification" }).click();
+    await expect(panel.getByText("Send as", { exact: true })).toBeInViewport();
+    await page.getByRole("link", { name: "Back to Deliver" }).click();
+    await expect(page).toHaveURL(/\/tax-returns/);
+    await forgetSession(page);
+  }
+});

@@ -135,6 +135,11 @@ test("Summit's Deliver table at 1280 and 375 px; the empty state offers Reset fi
   await page.reload();
   await expect(page.getByRole("heading", { name: "Deliver", level: 1 })).toBeVisible();
   await shot(page, "deliver-summit-phone");
+  // On a phone the filters fold under a Filters button (the same toolbar as Collect's).
+  await expect(table.getByRole("combobox", { name: "Status", exact: true })).toBeHidden();
+  await table.getByRole("button", { name: "Filters" }).click();
+  await expect(table.getByRole("combobox", { name: "Status", exact: true })).toBeVisible();
+  await page.screenshot({ path: "/work/shots/delrest/deliver-filters-summit-375.png" });
 });
 
 for (const slug of ["acme", "summit"] as const) {
@@ -159,9 +164,16 @@ for (const slug of ["acme", "summit"] as const) {
       await page.getByRole("menuitem", { name: "Send to documents" }).click();
       const send = page.getByRole("dialog", { name: "Send tax return to documents" });
       await expect(send.getByLabel("Folder")).toHaveValue(/^\/\d{4}\/Tax Return$/);
-      if (width === 1280) await send.getByLabel("Notify the client").check();
+      // On a phone too: the box is checked and the subject and message appear.
+      await send.getByLabel("Notify the client").check();
+      await expect(send.getByRole("textbox", { name: "Subject" })).toBeVisible();
       await shot(page, `deliver-send-to-documents-${slug}-${width}`);
       if (width === 375) {
+        await page.screenshot({ path: `/work/shots/delrest/send-to-documents-${slug}-375.png` });
+        // The phone's larger tap margin around the box still toggles it.
+        const box = (await send.getByLabel("Notify the client").boundingBox())!;
+        await page.mouse.click(box.x - 8, box.y + box.height / 2);
+        await expect(send.getByLabel("Notify the client")).not.toBeChecked();
         await send.getByRole("button", { name: "Cancel" }).click();
         await expect(send).toBeHidden();
       } else {

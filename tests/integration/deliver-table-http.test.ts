@@ -6,6 +6,8 @@
  * it says, records its event, and answers 409 when the return's state does not allow it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentsCell, paymentsSortKey, paymentsSortNumber, signatureCell, signatureSortKey, signatureSortNumber } from "~/deliver/rules";
+import { REMINDER_FACTS } from "~/deliver/table/set-reminders.server";
 import type { TaxReturnStatus } from "~/generated/prisma/enums";
 import { bootApp, type Browser, type TestApp } from "../support/app";
 
@@ -344,5 +346,123 @@ describe("row actions", () => {
     }
     expect((await partner.postJson("acme", API(r.id, "/vouchers"), { companyId: r.companyId, voucherId: "v", isPaid: "no" })).status).toBe(400);
     expect((await partner.get("acme", API(r.id))).status).toBe(404);
+  });
+});
+
+describe("bulk actions", () => {
+  const BULK = "/api/staff/tax-returns/bulk";
+  const statusOf = (slug: string, id: string) =>
+    app.tx(slug, (t) => t.taxReturn.findUniqueOrThrow({ where: { id }, select: { status: true, reminderDisabled: true } }));
+  const events = (slug: string, id: string) => app.tx(slug, (t) => t.activityLog.findMany({ where: { taxReturnId: id }, select: { title: true } }));
+
+  it("mark finished: one call changes the returns that allow it, skips the rest, and never touches another firm's", async () => {
+    const a = await insertReturn("acme", "Marcus Johnson", { taxYear: 2013, signatures: [false] });
+    const b = await insertReturn("acme", "Marcus Johnson", { taxYear: 2013, status: "approved" });
+    const processing = await insertReturn("acme", "Marcus Johnson", { taxYear: 2013, status: "processing" });
+    const theirs = await insertReturn("summit", "Christopher Adams", { taxYear: 2013, signatures: [false] });
+    const before = await snapshot("summit", theirs.id);
+    const response = await partner.postJson("acme", BULK, { intent: "finish", ids: [a.id, b.id, processing.id, theirs.id, "no-such-return"] });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({
+      ok: true,
+      changed: 2,
+      skipped: 3,
+      message: "2 of 5 tax return(s) updated; 3 skipped because they can't take this change now.",
+    });
+    expect((await statusOf("acme", a.id)).status).toBe("finished");
+    expect((await statusOf("acme", b.id)).status).toBe("finished");
+    expect(await events("acme", a.id)).toEqual([{ title: "Marked as finished" }]);
+    expect((await statusOf("acme", processing.id)).status).toBe("processing");
+    expect(await events("acme", processing.id)).toEqual([]);
+    expect(await snapshot("summit", theirs.id)).toBe(before);
+    // Every one changes: the spec's text.
+    const c = await insertReturn("acme", "Marcus Johnson", { taxYear: 2013 });
+    const all = await partner.postJson("acme", BULK, { intent: "finish", ids: [c.id] });
+    expect(all.body).toEqual({ ok: true, changed: 1, skipped: 0, message: "Tax return has been marked as finished" });
+    // Only another firm's return: not found, nothing written.
+    const foreign = await partner.postJson("acme", BULK, { intent: "finish", ids: [theirs.id] });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ error: "This tax return was not found" });
+    expect(await snapshot("summit", theirs.id)).toBe(before);
+  });
+
+  it("reminders off: only returns still waiting for a signature or payment, with an event each", async () => {
+    const waiting = await insertReturn("acme", "Marcus Johnson", { taxYear: 2012, signatures: [true, false] });
+    const done = await insertReturn("acme", "Marcus Johnson", { taxYear: 2012, signatures: [true], vouchers: [true] });
+    const already = await insertReturn("acme", "Marcus Johnson", { taxYear: 2012, signatures: [false], reminderDisabled: true });
+    const notOut = await insertReturn("acme", "Marcus Johnson", { taxYear: 2012, status: "action_required", signatures: [false] });
+    const theirs = await insertReturn("summit", "Christopher Adams", { taxYear: 2012, signatures: [false] });
+    const before = await snapshot("summit", theirs.id);
+    const response = await partner.postJson("acme", BULK, { intent: "reminders_off", ids: [waiting.id, done.id, already.id, notOut.id, theirs.id] });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ changed: 1, skipped: 4 });
+    expect((await statusOf("acme", waiting.id)).reminderDisabled).toBe(true);
+    expect(await events("acme", waiting.id)).toEqual([{ title: "Reminders turned off" }]);
+    for (const r of [done, notOut]) expect((await statusOf("acme", r.id)).reminderDisabled).toBe(false);
+    for (const r of [done, already, notOut]) expect(await events("acme", r.id)).toEqual([]);
+    expect(await snapshot("summit", theirs.id)).toBe(before);
+  });
+
+  it("answers bad input with 400 and a firm without Deliver or a client with 404", async () => {
+    expect((await partner.postJson("acme", BULK, { intent: "finish", ids: [] })).status).toBe(400);
+    expect((await partner.postJson("acme", BULK, { intent: "delete", ids: ["x"] })).status).toBe(400);
+    expect((await partner.postJson("acme", BULK, { intent: "finish", ids: Array.from({ length: 51 }, (_, i) => `id${i}`) })).status).toBe(400);
+    const client = await app.signIn("acme", "client@acme.test");
+    const r = await insertReturn("acme", "Marcus Johnson", { taxYear: 2011 });
+    expect((await client.postJson("acme", BULK, { intent: "finish", ids: [r.id] })).status).toBe(404);
+    expect((await statusOf("acme", r.id)).status).toBe("sent");
+  });
+});
+
+describe("sort keys", () => {
+  /** The stored keys against rules.ts's numbers for the return's cells as they stand. */
+  async function expectKeys(id: string) {
+    const row = await app.tx("acme", (t) =>
+      t.taxReturn.findUniqueOrThrow({ where: { id }, select: { signatureSortKey: true, paymentsSortKey: true, ...REMINDER_FACTS } }),
+    );
+    const signatures = signatureCell(
+      row.eSignForms.map((f) => ({
+        formId: f.formId,
+        wetSignaturesRequired: f.wetSignaturesRequired,
+        signatures: f.signatures.map((x) => ({ signerName: "", signed: x.signatureData !== null, wetSignature: x.wetSignatureKey !== null })),
+      })),
+    );
+    const payments = paymentsCell(
+      row.paymentVouchers.map((v) => ({ ...v, dueDate: null })),
+      { amountCents: row.invoiceAmountCents, paid: row.invoicePaid },
+    );
+    expect({ signatures: row.signatureSortKey, payments: row.paymentsSortKey }).toEqual({
+      signatures: signatureSortNumber(signatureSortKey(signatures)),
+      payments: paymentsSortNumber(paymentsSortKey(payments)),
+    });
+  }
+
+  it("keeps each return's signature and payment sort keys as rules.ts counts its cells, through signing, paying and reclassifying", async () => {
+    const fixtures = [
+      {},
+      { signatures: [true, false], vouchers: [true, false] },
+      { signatures: [true, true], vouchers: [true], invoice: { cents: 5000, paid: false } },
+      { signatures: [false], invoice: { cents: 100, paid: true } },
+    ];
+    const ids: string[] = [];
+    for (const f of fixtures) ids.push((await insertReturn("acme", "Marcus Johnson", { taxYear: 2010, ...f })).id);
+    for (const id of ids) await expectKeys(id);
+    const [, oneOfTwo, allTwo, zeroOfOne] = ids as [string, string, string, string];
+    // The second signer signs; a voucher is paid; the invoice is paid.
+    await app.tx("acme", (t) => t.eSignFormSignature.updateMany({ where: { eSignForm: { taxReturnId: oneOfTwo } }, data: { signatureData: "Signed" } }));
+    await app.tx("acme", (t) => t.paymentVoucher.updateMany({ where: { taxReturnId: oneOfTwo }, data: { isPaid: true } }));
+    await app.tx("acme", (t) => t.taxReturn.update({ where: { id: allTwo }, data: { invoicePaid: true } }));
+    // A form turned wet-signature: its drawn signatures no longer count.
+    await app.tx("acme", (t) => t.eSignForm.updateMany({ where: { taxReturnId: allTwo }, data: { wetSignaturesRequired: true } }));
+    // Reclassified: forms and vouchers removed, a voucher added.
+    await app.tx("acme", async (t) => {
+      await t.eSignForm.deleteMany({ where: { taxReturnId: zeroOfOne } });
+      await t.paymentVoucher.create({ data: { firmId: "firm_acme", taxReturnId: zeroOfOne, voucherId: "1040-V", amountCents: 500 } });
+    });
+    for (const id of ids) await expectKeys(id);
+    const keys = await app.tx("acme", (t) => t.taxReturn.findMany({ where: { id: { in: ids } }, select: { id: true, signatureSortKey: true } }));
+    expect(keys.find((k) => k.id === oneOfTwo)!.signatureSortKey).toBe(1_002_002);
+    expect(keys.find((k) => k.id === allTwo)!.signatureSortKey).toBe(2000);
+    await app.tx("acme", (t) => t.taxReturn.updateMany({ where: { id: { in: ids } }, data: { deletedAt: new Date() } }));
   });
 });

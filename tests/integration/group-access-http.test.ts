@@ -583,6 +583,12 @@ PROBES.push(
     // Group-access staff may not change a client's advisor: refused once the return is found.
     allowed: [403],
   },
+  {
+    route: "POST /api/staff/tax-returns/bulk",
+    request: (s) => json("/api/staff/tax-returns/bulk", { intent: "reminders_off", ids: [taxReturnOf(s)] }),
+    // Found, skipped: an action_required return has no reminders yet.
+    allowed: [200],
+  },
 );
 
 LISTS.push({ list: "Deliver", path: (q) => loaderDataPath(`/tax-returns?q=${q}`, "routes/tax-returns") });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { defaultState, readTableState } from "~/components/data-table/state";
 import { rowActions, toTaxReturnRow, type RawTaxReturnRow } from "~/deliver/table/rows";
 import { classificationUrl, statusTone, TAX_RETURNS_TABLE, taxReturnsQuery } from "~/deliver/table/table";
+import { paymentsSortNumber, signatureSortNumber } from "~/deliver/rules";
 
 const partner = { id: "u1", firmAccess: "partner" as const, firmGroupId: null };
 const state = (search: string) => readTableState(new URLSearchParams(search), null, TAX_RETURNS_TABLE);
@@ -16,17 +17,29 @@ describe("taxReturnsQuery", () => {
     expect(q.from).not.toMatch(/e_sign|payment_vouchers/);
   });
 
-  it("sorts signatures by all-signed, total, done, and payments by completion then total, joining only the counts it reads", () => {
+  it("sorts signatures and payments by each return's kept sort key (an index), then the newest change", () => {
     const sig = taxReturnsQuery(state("?sort=signatures&dir=asc"), partner);
-    expect(sig.from).toContain("e_sign_form_signatures");
-    expect(sig.from).not.toContain("payment_vouchers");
-    expect(sig.orderBy).toMatch(
-      /^\(CASE WHEN COALESCE\(sig\.total, 0\) > 0 AND sig\.done = sig\.total THEN 1 ELSE 0 END\) ASC, COALESCE\(sig\.total, 0\) ASC, COALESCE\(sig\.done, 0\) ASC, t\.updated_at ASC, t\.id ASC$/,
-    );
+    expect(sig.from).not.toContain("e_sign_form_signatures");
+    expect(sig.orderBy).toBe("t.signature_sort_key ASC, t.updated_at ASC, t.id ASC");
     const pay = taxReturnsQuery(state("?sort=payments&dir=desc"), partner);
-    expect(pay.from).toContain("payment_vouchers");
-    expect(pay.orderBy).toMatch(/THEN 1 ELSE 0 END\) DESC, \(COALESCE\(pay\.total, 0\)/);
+    expect(pay.from).not.toContain("payment_vouchers");
+    expect(pay.orderBy).toBe("t.payments_sort_key DESC, t.updated_at DESC, t.id DESC");
     expect(taxReturnsQuery(state("?sort=reminder_disabled&dir=asc"), partner).orderBy).toMatch(/^t\.reminder_disabled ASC NULLS LAST/);
+  });
+
+  it("numbers the sort keys so one number orders as the spec's tuple", () => {
+    const keys: [number, number, number][] = [
+      [0, 0, 0],
+      [0, 1, 0],
+      [0, 2, 1],
+      [0, 3, 0],
+      [1, 1, 1],
+      [1, 2, 2],
+    ];
+    const numbers = keys.map(signatureSortNumber);
+    expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
+    expect(paymentsSortNumber([0, 5])).toBeLessThan(paymentsSortNumber([1, 0]));
+    expect(paymentsSortNumber([1, 1])).toBeGreaterThan(paymentsSortNumber([1, 0]));
   });
 
   it("never puts the request's sort in SQL, and binds every filter value", () => {

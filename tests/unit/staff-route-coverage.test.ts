@@ -62,6 +62,7 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "api.staff.tax-returns.$id.activity.tsx": { probe: "/api/staff/tax-returns/{id}/activity" },
   "api.staff.tax-returns.$id.send-to-documents.tsx": { probe: "/api/staff/tax-returns/{id}/send-to-documents" },
   "api.staff.tax-returns.$id.download.tsx": { probe: "/api/staff/tax-returns/{id}/download" },
+  "api.staff.tax-returns.bulk.tsx": { probe: "/api/staff/tax-returns/bulk" },
   "api.staff.tax-return-reminders.tsx": { probe: "/api/staff/tax-return-reminders" },
   "signature-requests.tsx": { probe: "/signature-requests?q=" },
   "review-signature-request.$signatureRequestId.tsx": { probe: "/review-signature-request/{id}?companyId=" },

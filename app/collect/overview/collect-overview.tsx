@@ -6,7 +6,7 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { DataTable, type RowSelectionState } from "~/components/data-table";
+import { DataTable, TableFilters, type DataTableFilter, type RowSelectionState } from "~/components/data-table";
 import type { PageInfo, TableState } from "~/components/data-table/state";
 import { PageHeader, type SelectOption } from "~/components/ui";
 import { SetStatusDialog } from "~/custom-statuses/set-status-dialog";
@@ -17,13 +17,12 @@ import { PreviewDialog } from "../preview/preview-dialog";
 import { SendQuestionnaireButton } from "../send/send-dialog";
 import { BulkActions } from "./collect-bulk";
 import { collectColumns, collectRowLabel } from "./collect-columns";
-import { CollectFilters } from "./collect-filters";
 import * as s from "./collect.css";
 import type { CollectRow } from "./list.server";
 import { QueueBanner } from "./queue-banner";
 import { SetupChecklist } from "~/setup/setup-checklist";
 import type { SetupChecklistData } from "~/setup/checklist";
-import { COLLECT_TABLE } from "./table";
+import { COLLECT_TABLE, DELETED_FILTERS, STATUS_FILTERS } from "./table";
 
 export interface CollectData {
   state: TableState;
@@ -86,7 +85,7 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
         rowKey={(row) => row.id}
         columns={columns}
         searchLabel={`Search ${tr("questionnaires")}`}
-        filterControls={<CollectFilters current={current} options={options} />}
+        filterControls={<TableFilters id="collect-filters" current={current} config={COLLECT_TABLE} filters={collectFilters(options, tr)} />}
         selection={{ selected, onChange: setSelected }}
         rowLabel={collectRowLabel(tr)}
         selectAllLabel="Select all rows on this page"
@@ -136,4 +135,27 @@ export function CollectOverview({ data, headerActions }: { data: CollectData; he
       />
     </>
   );
+}
+
+/** Collect's filters, in the toolbar's order (custom status and firm group only when the firm has some). */
+function collectFilters(options: CollectData["options"], tr: (word: string) => string): DataTableFilter[] {
+  const filters: (DataTableFilter | null)[] = [
+    { name: "status", label: "Status", allLabel: "Any status", options: [...STATUS_FILTERS] },
+    { name: "year", label: "Year", allLabel: "Any year", options: options.years },
+    { name: "advisor", label: "Assigned", allLabel: "Anyone", options: [{ value: "none", label: tr("No advisor") }, ...options.advisors] },
+    options.customStatuses.length
+      ? {
+          name: "custom_status",
+          label: "Custom status",
+          allLabel: "Any custom status",
+          options: [{ value: "none", label: "No custom status" }, ...options.customStatuses],
+        }
+      : null,
+    options.groups.length
+      ? { name: "group", label: "Firm group", allLabel: "Any group", options: [{ value: "none", label: "No group" }, ...options.groups] }
+      : null,
+    { name: "entity_type", label: tr("Entity type"), allLabel: "Any type", options: options.entityTypes.map((o) => ({ ...o, label: tr(o.label) })) },
+    { name: "deleted", label: "Show", allLabel: "Active", options: [...DELETED_FILTERS] },
+  ];
+  return filters.filter((f): f is DataTableFilter => f !== null);
 }

@@ -79,19 +79,6 @@ export const item = style({
 
 export const stats = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
 
-/** On phones the filters fold under a Filters button; on wider screens they sit in the toolbar. */
-export const filters = style({
-  display: "contents",
-  "@media": {
-    "screen and (max-width: 600px)": {
-      display: "none",
-      selectors: { '&[data-open="true"]': { display: "grid", gridTemplateColumns: "1fr", gap: vars.space.sm, width: "100%" } },
-    },
-  },
-});
-
-export const filtersToggle = style({ display: "none", "@media": { "screen and (max-width: 600px)": { display: "inline-flex" } } });
-
 /** A question in the preview dialog: its text, the answer, and the notes; it may shrink (long file names, wide entries). */
 export const questionBody = style({ display: "grid", gap: vars.space.xs, minWidth: 0, flex: 1 });
 

@@ -20,6 +20,21 @@ export const search = style({ flex: "1 1 240px", minWidth: 200, maxWidth: 360, "
 
 export const filter = style({ flex: "1 1 160px", minWidth: 140, maxWidth: 220, "@media": { [mq.mobile]: { maxWidth: "none" } } });
 
+/** TableFilters: on phones the filters fold under a Filters button; on wider screens they sit in the toolbar. */
+export const filters = style({
+  display: "contents",
+  "@media": {
+    [mq.mobile]: {
+      selectors: {
+        '&[data-open="false"]': { display: "none" },
+        '&[data-open="true"]': { display: "flex", flexDirection: "column", gap: vars.space.sm, width: "100%" },
+      },
+    },
+  },
+});
+
+export const filtersToggle = style({ display: "none", "@media": { [mq.mobile]: { display: "inline-flex" } } });
+
 export const columns = style({ position: "relative" });
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, marginLeft: "auto", alignItems: "flex-end", justifyContent: "flex-end" });

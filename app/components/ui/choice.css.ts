@@ -21,14 +21,17 @@ export const error = style({ fontSize: vars.fontSize.sm, color: vars.color.dange
 
 /**
  * The box's frame. On phones an invisible margin around it takes taps too (a 44 px target) without
- * changing the layout: a tap there lands on the label, which toggles the control.
+ * changing the layout: a tap there lands on the label, which toggles the control. The margin lies
+ * beneath the control (its own stacking context, z-index -1), so a tap on the box itself reaches the
+ * input, not the margin.
  */
 export const boxWrap = style({
   position: "relative",
+  isolation: "isolate",
   display: "inline-flex",
   flexShrink: 0,
   marginTop: "1px",
-  "@media": { [mq.mobile]: { selectors: { "&::after": { content: '""', position: "absolute", inset: "-12px" } } } },
+  "@media": { [mq.mobile]: { selectors: { "&::after": { content: '""', position: "absolute", inset: "-12px", zIndex: -1 } } } },
 });
 
 const control = {

@@ -2,10 +2,39 @@ import { style } from "@vanilla-extract/css";
 import { mq, vars } from "../../../themes";
 
 export const page = style({ display: "grid", gap: vars.space.md, minWidth: 0 });
-export const header = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });
-export const titleRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xs });
-export const title = style({ fontSize: vars.fontSize.xl, margin: 0 });
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
+export const pageHeader = style({ marginBottom: 0 });
+export const titleRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: vars.space.md, rowGap: vars.space.xs });
+export const status = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs });
+/** Phones: jump links between the panel and the pages, kept in view under the app header. */
+export const jump = style({
+  display: "none",
+  "@media": {
+    [mq.belowDesktop]: {
+      display: "flex",
+      gap: vars.space.md,
+      position: "sticky",
+      top: vars.layout.headerHeight,
+      zIndex: 2,
+      padding: `${vars.space.xs} ${vars.space.sm}`,
+      background: vars.color.surface,
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: vars.radius.md,
+      fontWeight: 600,
+    },
+  },
+});
+export const jumpButton = style({
+  all: "unset",
+  cursor: "pointer",
+  color: vars.color.brand,
+  fontWeight: 600,
+  padding: `${vars.space["2xs"]} ${vars.space.xs}`,
+  minHeight: "32px",
+  borderRadius: vars.radius.sm,
+  selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}` } },
+});
+/** Below desktop the panel comes first, so it is not after every page. */
+export const pages = style({ minWidth: 0, scrollMarginTop: `calc(${vars.layout.headerHeight} + 3rem)` });
 export const layout = style({
   display: "grid",
   gap: vars.space.md,
@@ -42,7 +71,9 @@ export const panel = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   padding: vars.space.md,
+  scrollMarginTop: `calc(${vars.layout.headerHeight} + 3rem)`,
   "@media": {
+    [mq.belowDesktop]: { order: -1 },
     [mq.desktop]: {
       position: "sticky",
       top: `calc(${vars.layout.headerHeight} + ${vars.space.md})`,

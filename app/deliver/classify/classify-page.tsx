@@ -7,7 +7,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
-import { Alert, Badge, Button, Checkbox, Radio, Select, TextField, useToast } from "~/components/ui";
+import { Alert, Badge, Button, Checkbox, PageHeader, Radio, Select, TextField, useToast } from "~/components/ui";
 import { TaxReturnUploadDialog } from "../upload/upload-dialog";
 import { PlacementEditor } from "../placement/placement-editor";
 import type { PlacementField } from "../placement/placement";
@@ -177,30 +177,48 @@ export function ClassifyPage({ view }: { view: ClassificationView }) {
 
   return (
     <div className={s.page}>
-      <div className={s.header}>
-        <div className={s.titleRow}>
-          <h1 className={s.title}>
-            {tr.companyName} · {tr.taxYear} tax return
-          </h1>
-          <Badge tone={tr.status === "error" ? "danger" : "info"}>
-            {TAX_RETURN_STATUS_LABELS[tr.status as keyof typeof TAX_RETURN_STATUS_LABELS] ?? tr.status}
-          </Badge>
-        </div>
-        <div className={s.actions}>
-          <Button variant="secondary" size="sm" to="/tax-returns">
-            Back to tax returns
-          </Button>
-          {tr.status === "action_required" || tr.status === "error" ? (
+      <PageHeader
+        className={s.pageHeader}
+        back={{ to: "/tax-returns", label: "Back to Deliver" }}
+        eyebrow={`Tax year ${tr.taxYear}`}
+        title={tr.companyName}
+        description={
+          <span className={s.titleRow}>
+            <span>{tr.name}</span>
+            <span className={s.status}>
+              Status:{" "}
+              <Badge tone={tr.status === "error" ? "danger" : "info"}>
+                {TAX_RETURN_STATUS_LABELS[tr.status as keyof typeof TAX_RETURN_STATUS_LABELS] ?? tr.status}
+              </Badge>
+            </span>
+          </span>
+        }
+        actions={
+          tr.status === "action_required" || tr.status === "error" ? (
             <Button variant="secondary" size="sm" onClick={() => setReplaceOpen(true)}>
               Replace
             </Button>
-          ) : null}
-        </div>
-      </div>
+          ) : undefined
+        }
+      />
       {tr.status === "processing" ? <Alert tone="info">{TAX_RETURN_MESSAGES.stillProcessing}</Alert> : null}
       {tr.status === "error" ? <Alert tone="danger">{tr.processingError ?? TAX_RETURN_MESSAGES.protectedPdf}</Alert> : null}
       {!tr.editable && ready ? <Alert tone="info">This tax return was sent; its classification can no longer change.</Alert> : null}
 
+      {ready ? (
+        <nav className={s.jump} aria-label="On this page">
+          {(
+            [
+              ["classification-panel", "Classification"],
+              ["classification-pages", "Pages"],
+            ] as const
+          ).map(([id, label]) => (
+            <button key={id} type="button" className={s.jumpButton} onClick={() => document.getElementById(id)?.scrollIntoView({ block: "start" })}>
+              {label}
+            </button>
+          ))}
+        </nav>
+      ) : null}
       {ready ? (
         <div className={s.layout}>
           <nav className={s.bookmarks} aria-label="Bookmarks">
@@ -215,7 +233,7 @@ export function ClassifyPage({ view }: { view: ClassificationView }) {
               </p>
             )}
           </nav>
-          <div>
+          <div id="classification-pages" className={s.pages}>
             {pdfUrl ? (
               <PlacementEditor
                 pdfUrl={pdfUrl}
@@ -230,6 +248,7 @@ export function ClassifyPage({ view }: { view: ClassificationView }) {
             ) : null}
           </div>
           <form
+            id="classification-panel"
             className={s.panel}
             aria-label="Classification"
             onSubmit={(e) => {

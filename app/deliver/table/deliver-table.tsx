@@ -6,7 +6,7 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { DataTable, type RowSelectionState } from "~/components/data-table";
+import { DataTable, TableFilters, type RowSelectionState } from "~/components/data-table";
 import type { PageInfo, TableState } from "~/components/data-table/state";
 import { Button, ConfirmDialog, PageHeader, useToast, type SelectOption } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
@@ -15,13 +15,12 @@ import { downloadTaxReturn } from "../ops/download";
 import { SendToDocumentsDialog } from "../ops/send-to-documents-dialog";
 import { TAX_RETURN_MESSAGES } from "../rules";
 import { TaxReturnUploadDialog, type TaxReturnUploadDialogProps } from "../upload/upload-dialog";
-import { callTaxReturn } from "./call";
+import { callBulk, callTaxReturn } from "./call";
 import { deliverColumns, deliverRowLabel, type ColumnHandlers } from "./columns";
 import * as s from "./deliver.css";
 import { AssignmentsDialog, DraftDialog, VouchersDialog } from "./dialogs";
-import { DeliverFilters } from "./filters";
 import type { TaxReturnRow } from "./rows";
-import { TAX_RETURNS_TABLE } from "./table";
+import { REMINDER_FILTERS, STATUS_FILTERS, TAX_RETURNS_TABLE } from "./table";
 
 export interface DeliverData {
   state: TableState;
@@ -91,14 +90,13 @@ export function DeliverTable({ data }: { data: DeliverData }) {
     </Button>
   );
 
-  const bulk = async (body: (row: TaxReturnRow) => unknown) => {
-    const chosen = rows.filter((r) => selectedIds.includes(r.id));
+  const bulk = async (intent: "finish" | "reminders_off") => {
     setBusy(true);
-    let done = 0;
-    for (const row of chosen) if ((await callTaxReturn(row.id, "", body(row))).ok) done += 1;
+    const result = await callBulk(intent, selectedIds);
     setBusy(false);
-    if (done === chosen.length) toast.success(`${done} tax return(s) updated`);
-    else toast.warning(`${done} of ${chosen.length} tax return(s) updated; the others can't take this change now.`);
+    if (!result.ok) toast.error(result.error);
+    else if (result.skipped) toast.warning(result.message);
+    else toast.success(result.message);
     setSelected({});
     revalidator.revalidate();
   };
@@ -115,7 +113,18 @@ export function DeliverTable({ data }: { data: DeliverData }) {
         rowKey={(row) => row.id}
         columns={columns}
         searchLabel={`Search by ${tr("entity")} name`}
-        filterControls={<DeliverFilters current={current} years={options.years} />}
+        filterControls={
+          <TableFilters
+            id="deliver-filters"
+            current={current}
+            config={TAX_RETURNS_TABLE}
+            filters={[
+              { name: "year", label: "Tax year", allLabel: "Any year", options: options.years },
+              { name: "status", label: "Status", allLabel: "Any status", options: STATUS_FILTERS },
+              { name: "reminder", label: "Reminders", allLabel: "On or off", options: [...REMINDER_FILTERS] },
+            ]}
+          />
+        }
         selection={{ selected, onChange: setSelected }}
         rowLabel={deliverRowLabel}
         selectAllLabel="Select all tax returns on this page"
@@ -123,15 +132,10 @@ export function DeliverTable({ data }: { data: DeliverData }) {
           selectedIds.length ? (
             <div className={s.bulkBar} role="group" aria-label="Bulk actions">
               <span className={s.bulkCount}>{selectedIds.length} selected</span>
-              <Button size="sm" variant="secondary" disabled={busy} onClick={() => void bulk((r) => ({ intent: "finish", companyId: r.companyId }))}>
+              <Button size="sm" variant="secondary" disabled={busy} onClick={() => void bulk("finish")}>
                 Mark as finished
               </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={busy}
-                onClick={() => void bulk((r) => ({ intent: "reminders", companyId: r.companyId, reminderDisabled: true }))}
-              >
+              <Button size="sm" variant="secondary" disabled={busy} onClick={() => void bulk("reminders_off")}>
                 Turn reminders off
               </Button>
               <Button size="sm" variant="ghost" onClick={() => setSelected({})}>

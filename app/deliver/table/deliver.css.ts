@@ -67,20 +67,6 @@ export const bulkBar = style({
 
 export const bulkCount = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text, marginRight: vars.space.sm });
 
-export const filtersToggle = style({ display: "none", "@media": { "screen and (max-width: 720px)": { display: "inline-flex" } } });
-
-export const filters = style({
-  display: "contents",
-  "@media": {
-    "screen and (max-width: 720px)": {
-      selectors: {
-        '&[data-open="false"]': { display: "none" },
-        '&[data-open="true"]': { display: "flex", flexDirection: "column", gap: vars.space.sm, width: "100%" },
-      },
-    },
-  },
-});
-
 export const stack = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
 
 export const voucherRow = style({

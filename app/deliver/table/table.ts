@@ -4,9 +4,9 @@
  * turns into (parameterised; sort expressions from a whitelist, never from the request).
  *
  * Signatures and payments sort in SQL (spec §9: 'signatures by all-signed, then total, then done
- * count; payments by completion then totals') over the same facts the cells count
- * (`SIGNATURE_DONE_SQL`, `PAYMENTS_*`), so paging stays on the server and the order agrees with
- * the text each row shows (rules.ts `signatureCell` / `paymentsCell`).
+ * count; payments by completion then totals') on each return's maintained sort keys
+ * (`signature_sort_key`, `payments_sort_key`: triggers keep them as rules.ts `signatureSortNumber`
+ * / `paymentsSortNumber` of the cells), so paging stays on the server and reads an index.
  */
 import type { TableConfig, TableState } from "~/components/data-table/state";
 import type { TaxReturnStatus } from "~/generated/prisma/enums";
@@ -75,22 +75,7 @@ export const REMINDER_FILTERS = [
   { value: "off", label: "Reminders off" },
 ] as const;
 
-// ───────────────────────────── Facts in SQL ─────────────────────────────
-
-/** 'A signature counts as done if signed data exists, or for wet-signature-required forms if wet signatures exist.' (aliases f, s) */
-export const SIGNATURE_DONE_SQL = "(CASE WHEN f.wet_signatures_required THEN s.wet_signature_key IS NOT NULL ELSE s.signature_data IS NOT NULL END)";
-
-/** Per return: how many signatures are asked and how many are done (one hashed pass over the firm's signatures). */
-const SIGNATURE_COUNTS = `LEFT JOIN (SELECT f.tax_return_id, count(*)::int AS total, count(*) FILTER (WHERE ${SIGNATURE_DONE_SQL})::int AS done
-    FROM e_sign_forms f JOIN e_sign_form_signatures s ON s.e_sign_form_id = f.id GROUP BY f.tax_return_id) sig ON sig.tax_return_id = t.id`;
-
-/** Per return: vouchers asked and paid ('Total is vouchers plus an optional tax service invoice'). */
-const VOUCHER_COUNTS = `LEFT JOIN (SELECT v.tax_return_id, count(*)::int AS total, count(*) FILTER (WHERE v.is_paid)::int AS paid
-    FROM payment_vouchers v GROUP BY v.tax_return_id) pay ON pay.tax_return_id = t.id`;
-
-const HAS_INVOICE = "(t.invoice_amount_cents IS NOT NULL AND t.invoice_amount_cents > 0)";
-export const PAYMENTS_TOTAL_SQL = `(COALESCE(pay.total, 0) + CASE WHEN ${HAS_INVOICE} THEN 1 ELSE 0 END)`;
-export const PAYMENTS_PAID_SQL = `(COALESCE(pay.paid, 0) + CASE WHEN ${HAS_INVOICE} AND t.invoice_paid THEN 1 ELSE 0 END)`;
+// ───────────────────────────── SQL ─────────────────────────────
 
 /** The rows: a return with its entity, the entity's primary owner and that owner's assigned advisor. */
 export const TAX_RETURNS_FROM = `FROM tax_returns t
@@ -103,24 +88,15 @@ const SORT: Record<string, string> = {
   tax_year: "t.tax_year {dir}",
   tax_return_name: "lower(t.tax_return_name) {dir}",
   current_status: "t.status::text {dir}",
-  // all-signed (1 when every asked signature is done), then total, then done.
-  signatures:
-    "(CASE WHEN COALESCE(sig.total, 0) > 0 AND sig.done = sig.total THEN 1 ELSE 0 END) {dir}, COALESCE(sig.total, 0) {dir}, COALESCE(sig.done, 0) {dir}",
-  // completion (1 when nothing is left to pay), then the total.
-  payments: `(CASE WHEN ${PAYMENTS_PAID_SQL} = ${PAYMENTS_TOTAL_SQL} THEN 1 ELSE 0 END) {dir}, ${PAYMENTS_TOTAL_SQL} {dir}`,
+  // Kept by triggers (rules.ts signatureSortNumber / paymentsSortNumber): each reads an index.
+  signatures: "t.signature_sort_key {dir}",
+  payments: "t.payments_sort_key {dir}",
   updated_at: "t.updated_at {dir}",
   last_reminder_sent_at: "t.last_reminder_sent_at {dir} NULLS LAST",
   last_signed_at: "t.last_signed_at {dir} NULLS LAST",
   assigned_advisor: "lower(adv.lname) {dir} NULLS LAST, lower(adv.fname) {dir} NULLS LAST",
   reminder_disabled: "t.reminder_disabled {dir} NULLS LAST",
 };
-
-/** The FROM of a sort: the signature and voucher counts are joined only when the sort reads them. */
-export function taxReturnsFrom(sort: string): string {
-  if (sort === "signatures") return `${TAX_RETURNS_FROM}\n  ${SIGNATURE_COUNTS}`;
-  if (sort === "payments") return `${TAX_RETURNS_FROM}\n  ${VOUCHER_COUNTS}`;
-  return TAX_RETURNS_FROM;
-}
 
 const first = (state: TableState, name: string) => state.filters[name]?.[0] ?? "";
 
@@ -159,7 +135,7 @@ export function taxReturnsQuery(state: TableState, viewer: StaffViewer): TaxRetu
   const sort = SORT[sortKey]!.replaceAll("{dir}", dir);
   const tail = sortKey === "updated_at" ? `t.id ${dir}` : `t.updated_at ${dir}, t.id ${dir}`;
   return {
-    from: taxReturnsFrom(sortKey),
+    from: TAX_RETURNS_FROM,
     countFrom: "FROM tax_returns t",
     where: where.join(" AND "),
     orderBy: `${sort}, ${tail}`,
