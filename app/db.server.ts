@@ -362,7 +362,7 @@ function sharedConnection(firmId: string): Promise<pg.PoolClient> | null {
       client.on("error", onError);
       try {
         await client.query(`BEGIN; SELECT set_config('app.firm_id', ${client.escapeLiteral(firmId)}, true)`);
-        return client;
+        return oneStatementAtATime(client);
       } catch (error) {
         client.removeListener("error", onError);
         client.release(broken ?? (error as Error));
@@ -398,6 +398,29 @@ function sharedConnection(firmId: string): Promise<pg.PoolClient> | null {
     scope.conn.catch(() => {});
   }
   return scope.conn;
+}
+
+/**
+ * `client` with its statements sent one at a time: each waits until the one before it has
+ * answered. A request's loaders read concurrently on its one connection (raw statements and
+ * Prisma's alike); pg queues a statement given while another runs, but deprecates it (pg 9
+ * refuses it).
+ */
+function oneStatementAtATime(client: pg.PoolClient): pg.PoolClient {
+  let last: Promise<unknown> = Promise.resolve();
+  const query = (...args: unknown[]) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const result = last.then(() => (client.query as any)(...args) as Promise<unknown>);
+    last = result.catch(() => {});
+    return result;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === "query") return query;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 /** The request's read transaction for `firmId` as a Prisma transaction, or null when this read must run on its own. */
