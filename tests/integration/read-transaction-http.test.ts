@@ -117,6 +117,20 @@ describe("a page request's reads", () => {
 });
 
 describe("the shared read transaction and writes", () => {
+  it("an explicit transaction's concurrent statements go out one at a time", async () => {
+    const { withFirm } = await import("~/db.server");
+    const statements = await statementsOf(() =>
+      withFirm("firm_acme", (tx) =>
+        Promise.all([
+          tx.user.count(),
+          tx.user.findMany({ take: 5, include: { ownerships: true, contactTags: true, roleAssignments: true, linkedAccounts: true } }),
+        ]),
+      ),
+    );
+    expect(statements.length).toBeGreaterThan(3);
+    expect(statements.filter((s) => s.whileBusy).map((s) => s.text.slice(0, 60))).toEqual([]);
+  });
+
   it("an explicit transaction in a read scope keeps what it wrote, and one that fails rolls back only itself", async () => {
     const { withReadScope, endReadScope, withFirm, firmDb } = await import("~/db.server");
     const firmId = "firm_acme";
