@@ -12,6 +12,8 @@
  * (app/tenancy/runtime.server.ts), so a process has one copy of each. This file imports app
  * modules for their types only.
  */
+// First: the router with its route-matching memos, before anything requires it.
+import "./scripts/lib/route-matching-cache.mjs";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";

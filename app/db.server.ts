@@ -100,7 +100,7 @@ export function appPoolConfig(url = databaseUrl()): pg.PoolConfig {
 
 function init(): State {
   if (state) return state;
-  const pool = new pg.Pool(appPoolConfig());
+  const pool = new SerialPool(appPoolConfig());
   pool.on("error", (error) => console.error("Idle database connection failed:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const readPool = new LendingPool({ ...appPoolConfig(), application_name: `${APP_ROLE}_reads` });
@@ -400,6 +400,29 @@ function sharedConnection(firmId: string): Promise<pg.PoolClient> | null {
   return scope.conn;
 }
 
+/**
+ * `client` with its statements sent one at a time: each waits until the one before it has
+ * answered. A request's loaders read concurrently on its one connection (raw statements and
+ * Prisma's alike), and a transaction's code may run statements concurrently (`Promise.all`); pg
+ * queues a statement given while another runs, but deprecates it (pg 9 refuses it).
+ */
+function oneStatementAtATime(client: pg.PoolClient): pg.PoolClient {
+  let last: Promise<unknown> = Promise.resolve();
+  const query = (...args: unknown[]) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const result = last.then(() => (client.query as any)(...args) as Promise<unknown>);
+    last = result.catch(() => {});
+    return result;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === "query") return query;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 /** The request's read transaction for `firmId` as a Prisma transaction, or null when this read must run on its own. */
 function sharedReadTx(firmId: string): Promise<FirmTx> | null {
   const conn = sharedConnection(firmId);
@@ -451,13 +474,24 @@ const lent = new AsyncLocalStorage<Loan>();
 
 const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK)\s*;?\s*$/i;
 
+/** A pool whose connections send their statements one at a time (`oneStatementAtATime`). */
+class SerialPool extends pg.Pool {
+  connect(): Promise<pg.PoolClient>;
+  connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  connect(callback?: any): any {
+    if (callback) return super.connect(callback);
+    return super.connect().then(oneStatementAtATime);
+  }
+}
+
 /**
  * The read pool: when a request's Prisma transaction starts (sharedReadTx), it is handed the
  * request's open connection instead of a new one. Prisma's own BEGIN and COMMIT are answered
  * without being sent (the transaction is already open, and the request commits it), and its
  * release returns nothing to the pool: the request does.
  */
-class LendingPool extends pg.Pool {
+class LendingPool extends SerialPool {
   connect(): Promise<pg.PoolClient>;
   connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -27,6 +27,9 @@ export default async function handleRequest(
   const bot = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Rendering stops after ABORT_DELAY; a page done before then lets go of its timer (and of the
+    // render it holds) at once.
+    const timer = setTimeout(() => abort(), ABORT_DELAY);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={cspNonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={cspNonce} />
@@ -36,6 +39,7 @@ export default async function handleRequest(
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
+          body.on("close", () => clearTimeout(timer));
           const stream = createReadableStreamFromReadable(body);
           // Security headers (CSP, nosniff, caching of signed-in pages…) are set by server.ts for every answer.
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -43,6 +47,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -51,7 +56,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }
 

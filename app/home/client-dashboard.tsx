@@ -5,7 +5,7 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { statusTone } from "~/custom-statuses/colors";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ProgressBar } from "~/components/ui/progress-bar";
-import { Select } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
 import { Button } from "~/components/ui/button";
 import { progressSummary, SECTION_STATUS_LABELS, type ProgressCounts } from "~/questionnaires/progress-labels";
 import type { SectionStatus } from "~/questionnaires/rules";

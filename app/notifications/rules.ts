@@ -81,13 +81,7 @@ export function ownerSettingsProblem(rows: { userId: string; typeIds: number[] }
 
 /** Notifications per page of the panel ("Show more" loads the next). */
 export const NOTIFICATION_PAGE_SIZE = 10;
-/** The bell counts up to this many (it shows 99+). */
-export const NOTIFICATION_BADGE_CAP = 100;
-
-/** The bell's label: '3' or '99+'. */
-export function badgeLabel(count: number): string {
-  return count >= NOTIFICATION_BADGE_CAP ? "99+" : String(count);
-}
+export { NOTIFICATION_BADGE_CAP, badgeLabel } from "./badge";
 
 /** 'just now', '5 minutes ago', '3 hours ago', 'yesterday', '4 days ago'; older: null (show the date). */
 export function relativeTime(at: Date | string, now: Date = new Date()): string | null {

@@ -16,7 +16,7 @@
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "../lib/embedded-postgres";
@@ -103,7 +103,13 @@ async function main() {
   const barePort = await freePort();
   await new Promise<void>((r) => bare.listen(barePort, "127.0.0.1", r));
 
+  const { routeMatchingCache } = await import("../lib/route-matching-cache.mjs");
   console.log(`Page size ${(html.length / 1024).toFixed(1)} KiB; ${CONNECTIONS} connections; ${SECONDS} s each (after a 3 s warm-up).`);
+  console.log(
+    `Route-matching memos: ${routeMatchingCache()}; load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}.`,
+  );
   const skipBare = args.includes("--app-only"); // for profiling the app alone (node --cpu-prof)
   if (!skipBare) await autocannon(`http://127.0.0.1:${barePort}/`, {}, 3);
   const a = skipBare ? { rps: NaN, p50: 0, p99: 0, errors: 0, non2xx: 0 } : await autocannon(`http://127.0.0.1:${barePort}/`, {}, SECONDS);

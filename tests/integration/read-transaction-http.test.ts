@@ -18,6 +18,8 @@ interface Sent {
   connection: number;
   application: string;
   text: string;
+  /** Given while the connection was still running another statement (pg deprecates it; pg 9 refuses it). */
+  whileBusy: boolean;
 }
 const sent: Sent[] = [];
 let recording = false;
@@ -25,7 +27,7 @@ const originalQuery = pg.Client.prototype.query;
 
 beforeAll(async () => {
   (pg.Client.prototype as any).query = function (
-    this: pg.Client & { processID?: number; connectionParameters?: { application_name?: string } },
+    this: pg.Client & { processID?: number; connectionParameters?: { application_name?: string }; _activeQuery?: unknown; _queryQueue?: unknown[] },
     ...args: any[]
   ) {
     const q = args[0];
@@ -34,6 +36,7 @@ beforeAll(async () => {
         connection: this.processID ?? -1,
         application: this.connectionParameters?.application_name ?? "",
         text: typeof q === "string" ? q : (q?.text ?? ""),
+        whileBusy: Boolean(this._activeQuery) || (this._queryQueue?.length ?? 0) > 0,
       });
     }
 
@@ -84,6 +87,17 @@ describe("a page request's reads", () => {
     expect(statements.at(-1)?.text).toMatch(/^\s*COMMIT/i);
   });
 
+  it.each([
+    ["the client dashboard", () => client.request("acme", "/")],
+    ["the client's documents", () => client.request("acme", documentsPath)],
+    ["Collect", () => partner.request("acme", "/")],
+    ["the Entities table", () => partner.request("acme", "/admin")],
+  ])("%s: its loaders' concurrent reads go out one at a time on the shared connection", async (_name, load) => {
+    const statements = await statementsOf(load);
+    expect(statements.length).toBeGreaterThan(3);
+    expect(statements.filter((s) => s.whileBusy).map((s) => s.text.slice(0, 60))).toEqual([]);
+  });
+
   it("the client dashboard: its data in one statement, beside the session and the unread counts", async () => {
     const statements = await statementsOf(() => client.request("acme", "/"));
     // BEGIN with the firm's setting, the session, the unread messages and notifications (one), the dashboard, COMMIT.
@@ -103,6 +117,20 @@ describe("a page request's reads", () => {
 });
 
 describe("the shared read transaction and writes", () => {
+  it("an explicit transaction's concurrent statements go out one at a time", async () => {
+    const { withFirm } = await import("~/db.server");
+    const statements = await statementsOf(() =>
+      withFirm("firm_acme", (tx) =>
+        Promise.all([
+          tx.user.count(),
+          tx.user.findMany({ take: 5, include: { ownerships: true, contactTags: true, roleAssignments: true, linkedAccounts: true } }),
+        ]),
+      ),
+    );
+    expect(statements.length).toBeGreaterThan(3);
+    expect(statements.filter((s) => s.whileBusy).map((s) => s.text.slice(0, 60))).toEqual([]);
+  });
+
   it("an explicit transaction in a read scope keeps what it wrote, and one that fails rolls back only itself", async () => {
     const { withReadScope, endReadScope, withFirm, firmDb } = await import("~/db.server");
     const firmId = "firm_acme";

@@ -4,93 +4,14 @@
  * native attribute. All pass any other prop to the underlying element (name, defaultValue, …),
  * so they work in plain Remix <Form>s and with conform's `getInputProps`.
  */
-import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { forwardRef, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { cx } from "./cx";
 import * as s from "./field.css";
-import { ChevronDownIcon, DangerIcon, EyeIcon, EyeOffIcon } from "./icons";
-import { visuallyHidden } from "./shared.css";
-import { useVocabulary } from "~/vocabulary";
+import { FieldFrame, mergeAria, useFieldIds, type FieldProps } from "./field-frame";
+import { EyeIcon, EyeOffIcon } from "./icons";
 
-export interface FieldProps {
-  label: ReactNode;
-  /** Help text under the control. */
-  hint?: ReactNode;
-  /** Error message; marks the control invalid. */
-  error?: ReactNode;
-  required?: boolean;
-  /** Keeps the label for screen readers only. */
-  hideLabel?: boolean;
-  className?: string;
-}
-
-/** Ids for a control and its hint and error, and the aria props that tie them together. */
-export function useFieldIds(id: string | undefined, hint: unknown, error: unknown) {
-  const generated = useId();
-  const controlId = id ?? `field${generated.replace(/:/g, "")}`;
-  const hintId = `${controlId}-hint`;
-  const errorId = `${controlId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
-  return {
-    controlId,
-    hintId,
-    errorId,
-    aria: { "aria-invalid": error ? (true as const) : undefined, "aria-describedby": describedBy },
-  };
-}
-
-type AriaProps = { "aria-invalid"?: boolean | "true" | "false" | "grammar" | "spelling"; "aria-describedby"?: string };
-
-/** Our hint/error ids plus any the caller passed (e.g. conform's `getInputProps`). */
-function mergeAria(ours: AriaProps, theirs: AriaProps): AriaProps {
-  const ids = new Set([...(ours["aria-describedby"] ?? "").split(" "), ...(theirs["aria-describedby"] ?? "").split(" ")]);
-  ids.delete("");
-  return {
-    "aria-invalid": ours["aria-invalid"] ?? theirs["aria-invalid"],
-    "aria-describedby": ids.size ? [...ids].join(" ") : undefined,
-  };
-}
-
-interface FieldFrameProps extends FieldProps {
-  controlId: string;
-  hintId: string;
-  errorId: string;
-  /** Right-aligned next to the label (e.g. a character counter). */
-  aside?: ReactNode;
-  children: ReactNode;
-}
-
-/** The label/hint/error frame around any control; use it for custom controls too. */
-export function FieldFrame({ label, hint, error, required, hideLabel, className, controlId, hintId, errorId, aside, children }: FieldFrameProps) {
-  // Validation messages are the product's own texts: in the firm's words.
-  const t = useVocabulary();
-  return (
-    <div className={cx(s.field, className)}>
-      <div className={cx(s.labelRow, hideLabel && visuallyHidden)}>
-        <label htmlFor={controlId} className={s.label}>
-          {label}
-          {required ? (
-            <span className={s.required} aria-hidden="true">
-              *
-            </span>
-          ) : null}
-        </label>
-        {aside}
-      </div>
-      {children}
-      {hint ? (
-        <p id={hintId} className={s.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={s.error}>
-          <DangerIcon size={15} className={s.errorIcon} />
-          <span>{typeof error === "string" ? t(error) : error}</span>
-        </p>
-      ) : null}
-    </div>
-  );
-}
+export { FieldFrame, useFieldIds, type FieldFrameProps, type FieldProps } from "./field-frame";
+export { Select, type SelectOption, type SelectProps } from "./select";
 
 export interface TextFieldProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, "className"> {
   /** An icon or text inside the input, on the left. */
@@ -188,42 +109,6 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
           onChange?.(event);
         }}
       />
-    </FieldFrame>
-  );
-});
-
-export interface SelectOption {
-  value: string;
-  label: string;
-  disabled?: boolean;
-}
-
-export interface SelectProps extends FieldProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, "className"> {
-  options?: SelectOption[];
-  /** A first, empty choice such as 'Choose a state'. */
-  placeholder?: string;
-}
-
-/** A native select (best on phones and for screen readers), styled like the text fields. */
-export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { label, hint, error, required, hideLabel, className, id, options, placeholder, children, ...select },
-  ref,
-) {
-  const { controlId, hintId, errorId, aria } = useFieldIds(id, hint, error);
-  return (
-    <FieldFrame {...{ label, hint, error, required, hideLabel, className, controlId, hintId, errorId }}>
-      <div className={s.controlWrap}>
-        <select ref={ref} id={controlId} required={required} className={cx(s.control, s.select)} {...select} {...mergeAria(aria, select)}>
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options?.map((o) => (
-            <option key={o.value} value={o.value} disabled={o.disabled}>
-              {o.label}
-            </option>
-          ))}
-          {children}
-        </select>
-        <ChevronDownIcon size={16} className={s.selectChevron} />
-      </div>
     </FieldFrame>
   );
 });

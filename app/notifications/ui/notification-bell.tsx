@@ -8,7 +8,7 @@ import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
-import { badgeLabel } from "../rules";
+import { badgeLabel } from "../badge";
 import { readJson } from "./notifications-api";
 import * as s from "./notification-bell.css";
 
