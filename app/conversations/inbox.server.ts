@@ -6,6 +6,7 @@
  * the client owns the entity and takes part in the conversation: anything else is a 404.
  */
 import { notify } from "~/notifications/notify.server";
+import { publishEvent } from "~/realtime/publish.server";
 import { NOTIFICATION_TYPE } from "~/notifications/rules";
 import { firmVocabulary } from "~/vocabulary";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
@@ -369,6 +370,7 @@ export async function sendClientMessage(
     });
     await tx.messageSeen.create({ data: { firmId, messageId: message.id, userId: user.id, seenAt: now } });
     await tx.conversation.update({ where: { id: conversation.id }, data: { lastMessageAt: now } });
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "new" });
 
     const staff = await tx.conversationParticipant.findMany({
       where: { conversationId: conversation.id, isFirmUser: true, user: { paying: true, deletedAt: null } },
@@ -442,6 +444,7 @@ export async function markConversationSeen(
       data: unseen.map((m) => ({ firmId, messageId: m.id, userId: user.id, seenAt: now })),
       skipDuplicates: true,
     });
+    await publishEvent(tx, { t: "message", c: conversationId, k: "read" });
     return count;
   });
 }

@@ -11,6 +11,7 @@
  *   transaction as its notifications, so overlapping runs never announce one twice. A message
  *   deleted (unsent) before its time is only marked, never announced. Emails go after the commit.
  */
+import { publishEvent } from "~/realtime/publish.server";
 import { firmDb, withFirm } from "~/db.server";
 import { siteUrl } from "~/env.server";
 import type { JobContext, JobDefinition } from "~/jobs.server";
@@ -72,6 +73,7 @@ export async function deliverFirmScheduledMessages(firmId: string, now = new Dat
       if (!conversation) return { announced: false, deliveries: [] as ClientDelivery[], conversation: null, text: row.text };
       const target = { id: conversation.id, entity: conversation.companies[0]?.company ?? null };
       const deliveries = await notifyClients(tx, firmId, target, row.text, firm.name);
+      await publishEvent(tx, { t: "message", c: conversation.id, k: "new" });
       return { announced: true, deliveries, conversation: target, text: row.text };
     });
     if (!step) break;

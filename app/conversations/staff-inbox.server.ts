@@ -10,6 +10,7 @@
  * including another firm's ids (row-level security), is a 404 before anything is written.
  */
 import { notify } from "~/notifications/notify.server";
+import { publishEvent } from "~/realtime/publish.server";
 import { NOTIFICATION_TYPE } from "~/notifications/rules";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
@@ -444,6 +445,7 @@ async function writeMessage(
   });
   await tx.messageSeen.create({ data: { firmId, messageId: message.id, userId: staffId, seenAt: now } });
   await tx.conversation.update({ where: { id: conversation.id }, data: { lastMessageAt: input.scheduledAt ?? now } });
+  await publishEvent(tx, { t: "message", c: conversation.id, k: "new" });
   // A scheduled message is hidden from clients until its time: nobody is told of it now.
   const deliveries = input.scheduledAt ? [] : await notifyClients(tx, firmId, conversation, input.text, portal.firm.name);
   await logActivity(tx, firmId, {
@@ -482,6 +484,7 @@ export async function editStaffMessage(
     const { conversation, message } = await ownMessage(tx, portal, viewer.facts, conversationId, messageId);
     if (message.text === text) return;
     await tx.message.update({ where: { id: message.id }, data: { text, isEdited: true } });
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "edit" });
     await logActivity(tx, firmId, {
       typeId: ACTIVITY_TYPES.chat,
       title: "Edited a message",
@@ -513,6 +516,7 @@ export async function removeStaffMessage(
     } else {
       await tx.message.update({ where: { id: message.id }, data: { deletedAt: now } });
     }
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "remove" });
     await logActivity(tx, firmId, {
       typeId: ACTIVITY_TYPES.chat,
       title: kind === "unsend" ? "Unsent a message" : "Deleted a message",
@@ -534,6 +538,7 @@ export async function markStaffConversationSeen(portal: FirmSiteContext, viewer:
     const unseen = await tx.message.findMany({ where: { conversationId: conversation.id, ...unseenBy(userId, now) }, select: { id: true }, take: 5000 });
     if (!unseen.length) return 0;
     const { count } = await tx.messageSeen.createMany({ data: unseen.map((m) => ({ firmId, messageId: m.id, userId, seenAt: now })), skipDuplicates: true });
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "read" });
     return count;
   });
 }
@@ -556,6 +561,7 @@ export async function markStaffMessageUnseen(portal: FirmSiteContext, viewer: St
         message: { conversationId: conversation.id, createdAt: { gte: message.createdAt }, OR: [{ authorId: null }, { authorId: { not: userId } }] },
       },
     });
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "read" });
     return count;
   });
 }
