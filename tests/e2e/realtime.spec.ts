@@ -48,25 +48,34 @@ for (const { slug, client: clientEmail, partner } of FIRMS)
     const bell = client.getByTestId("notification-bell");
     const before = (await bell.getAttribute("aria-label")) ?? "";
 
-    // The client writes again: it appears on the partner's open page.
+    // The client writes again while the partner is typing: it appears on the partner's open page,
+    // and the partner's half-written answer keeps its text and the focus.
+    const staffComposer = staff.getByRole("textbox", { name: "Message", exact: true });
+    await staffComposer.fill("Filed on Monday;");
     await composer.fill("Also, my address changed.");
     await client.getByRole("button", { name: "Send" }).click();
     await expect(staffMessages.getByText("Also, my address changed.")).toBeVisible();
+    await expect(staffComposer).toBeFocused();
+    await expect(staffComposer).toHaveValue("Filed on Monday;");
 
     // The partner answers: it appears on the client's open page, and the bell counts it.
-    await staff.getByRole("textbox", { name: "Message", exact: true }).fill("Filed on Monday; we updated your address.");
+    await staffComposer.fill("Filed on Monday; we updated your address.");
     await staff.getByRole("button", { name: "Send" }).click();
     await expect(clientMessages.getByText("Filed on Monday; we updated your address.")).toBeVisible();
     await expect(bell).not.toHaveAttribute("aria-label", before);
     await expect(bell).toHaveAttribute("aria-label", /^Notifications: \d+ new$/);
 
+    // The screens as people see them: the clocks run again (transitions finish).
+    await client.clock.resume();
+    await staff.clock.resume();
     for (const width of [1280, 375]) {
       for (const [who, page] of [
         ["client", client],
         ["staff", staff],
       ] as const) {
         await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: `/work/shots/realtime/${slug}-${who}-inbox-${width}.png`, fullPage: true });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: `/work/shots/realtime/${slug}-${who}-inbox-${width}.png` });
       }
     }
 
