@@ -125,12 +125,6 @@ export function liveListenerConnected(): boolean {
   return Boolean(state?.client);
 }
 
-/** Cuts the listener's connection as a network failure would (tests of the reconnection). */
-export function dropLiveListenerConnection(): void {
-  const client = state?.client;
-  if (client) (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-}
-
 /** Stops the listener (the runtime's close). */
 export async function stopLiveListener(): Promise<void> {
   const current = state;

@@ -6,6 +6,7 @@
  *   for group-access staff; notifications only to the person notified;
  * - a message written through one server reaches a stream held on the other (NOTIFY);
  * - a stream resumed with Last-Event-ID is told to resync, with a later id;
+ * - a dropped LISTEN connection is made again, its streams told to resync;
  * - signing out elsewhere closes the stream.
  */
 import http from "node:http";
@@ -257,6 +258,19 @@ describe("live event stream", () => {
     expect(BigInt(resync.id!)).toBeGreaterThan(BigInt(ready.id!));
     expect(resumed.events.some((e) => e.event === "ready")).toBe(false);
     resumed.close();
+  });
+
+  it("reconnects a dropped LISTEN connection, tells the streams to resync, and goes on delivering", async () => {
+    const partner = await app.signIn("acme", "partner@acme.test");
+    const jordan = await app.signIn("acme", "client@acme.test");
+    const stream = await openStream({ slug: "acme", cookie: partner.cookie });
+    await stream.next("ready", (e) => e.event === "ready");
+    const { rows } = await app.su.query("SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name = 'portal_app_live'");
+    expect(rows.length).toBeGreaterThanOrEqual(2); // one per app server
+    await stream.next("resync", (e) => e.event === "resync");
+    const conversation = await clientSend("acme", jordan, await hashOf("acme", "Jordan & Casey Rivera"), "After the reconnection");
+    await stream.next("message after the reconnection", (e) => isMessage(conversation)(e) && stream.events.some((r) => r.event === "resync"));
+    stream.close();
   });
 
   it("closes the stream when its session ends elsewhere", async () => {
