@@ -102,7 +102,8 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
     res.set(baseHeaders);
     next();
   });
-  app.use(compression());
+  // Live event streams (app/realtime) are written event by event: never buffered for compression.
+  app.use(compression({ filter: (req, res) => !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   // Only the folders `public/` holds: a page request never waits for a file lookup on disk.
   app.use("/pdfjs", express.static(path.join(root, "public/pdfjs"), { maxAge: "1h" }));
@@ -205,7 +206,10 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
     port: actualPort,
     runtime,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Open live streams never end by themselves: end them, and their browsers reconnect elsewhere.
+      const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+      portalApp.closeAllStreams();
+      await closing;
       server.closeAllConnections?.();
       await runtime.close();
     },

@@ -17,6 +17,7 @@ import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
 import { UNAVAILABLE_STATUS } from "~/unavailable";
 import { PortalBanners } from "~/components/portal-banners";
 import { portalBanners } from "~/firms/banners.server";
+import { LiveEventsProvider } from "~/realtime/live-events";
 
 export const links: LinksFunction = () => [...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []), { rel: "icon", href: "/favicon.ico" }];
 
@@ -98,12 +99,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <VocabularyProvider entries={data?.firm?.vocabulary ?? []}>
-          <ToastProvider>
-            <SignOutSync signedIn={Boolean(data?.user)} />
-            <PortalBanners banners={data?.banners ?? []} />
-            {children}
-            <ReconnectingNotice />
-          </ToastProvider>
+          <LiveEventsProvider enabled={Boolean(data?.user)}>
+            <ToastProvider>
+              <SignOutSync signedIn={Boolean(data?.user)} />
+              <PortalBanners banners={data?.banners ?? []} />
+              {children}
+              <ReconnectingNotice />
+            </ToastProvider>
+          </LiveEventsProvider>
         </VocabularyProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -8,6 +8,7 @@ import { sessionCookieName } from "./session-cookie";
 import { SECRET_LIFETIME_MINUTES } from "./sign-in-rules";
 import { hashToken, newToken } from "./tokens.server";
 import { isDatabaseUnavailable, unavailableResponse } from "~/unavailable";
+import { publishEvent } from "~/realtime/publish.server";
 
 /**
  * How long a session lives, by kind of user (env: SESSION_ABSOLUTE_HOURS_* and
@@ -268,6 +269,7 @@ export async function touchSession(portal: FirmSiteContext, sessionId: string): 
 export async function destroySession(request: Request, portal: FirmSiteContext): Promise<string> {
   const token = await sessionToken(request);
   if (token) await portal.db.session.deleteMany({ where: { id: hashToken(token) } });
+  if (token) await publishEvent(portal.db, { t: "session" });
   return sessionCookie().serialize("", { maxAge: 0 });
 }
 
@@ -277,5 +279,6 @@ export async function destroySession(request: Request, portal: FirmSiteContext):
  */
 export async function endOtherSessions(db: FirmDb | FirmTx, userId: string, keepSessionId?: string | null): Promise<number> {
   const { count } = await db.session.deleteMany({ where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) } });
+  if (count) await publishEvent(db, { t: "session", u: userId });
   return count;
 }

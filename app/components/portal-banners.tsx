@@ -1,4 +1,6 @@
+import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
+import { useLiveEvents } from "~/realtime/live-events";
 import { Banner } from "~/components/ui/alert";
 import { dismissCookie, dismissedBanners, type PortalBanner } from "~/firms/banners";
 
@@ -9,6 +11,9 @@ import { dismissCookie, dismissedBanners, type PortalBanner } from "~/firms/bann
  */
 export function PortalBanners({ banners }: { banners: PortalBanner[] }) {
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
+  // A changed maintenance alert or firm banner shows at once (live events).
+  const revalidator = useRevalidator();
+  useLiveEvents("banner", () => revalidator.state === "idle" && revalidator.revalidate());
   const shown = banners.filter((b) => !hidden.has(b.key));
   if (!shown.length) return null;
   function dismiss(key: string) {

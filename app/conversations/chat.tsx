@@ -4,13 +4,14 @@
  * 'Scroll to unread thread' / 'Scroll to latest message'), one message, the composer, and the
  * periodic reload while the page is visible.
  */
-import { Link, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
+import { Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Avatar, AvatarGroup, Badge, Button, Checkbox, EmptyState, Select, TextArea, useToast, VisuallyHidden } from "~/components/ui";
 import { cx } from "~/components/ui/cx";
 import type { InboxMessage } from "./inbox.server";
 import { useReaderTimeZone } from "~/use-time-zone";
 import * as s from "./inbox.css";
+import { useLiveRevalidation } from "~/realtime/use-live-revalidation";
 import { INBOX_TEXT, MESSAGE_MAX_LENGTH, MESSAGE_TAGS, MESSAGE_TAG_LABELS } from "./rules";
 import { AttachmentPicker, MessageAttachments, useMessageAttachments } from "./attachments-ui";
 import { COMPOSE_TEXT } from "./compose-rules";
@@ -317,23 +318,8 @@ export function Composer({
   );
 }
 
-/** Reloads the page's data every few seconds while it is visible, and when it becomes visible. */
-export function useAutoRefresh(ms = REFRESH_MS) {
-  const revalidator = useRevalidator();
-  const ref = useRef(revalidator);
-  ref.current = revalidator;
-  useEffect(() => {
-    const tick = () => {
-      if (document.visibilityState === "visible" && ref.current.state === "idle") ref.current.revalidate();
-    };
-    const timer = window.setInterval(tick, ms);
-    document.addEventListener("visibilitychange", tick);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener("visibilitychange", tick);
-    };
-  }, [ms]);
-}
+/** Reloads the page's data when a message changes (live events), polling every few seconds while they are down. */
+export const useAutoRefresh = (ms = REFRESH_MS) => useLiveRevalidation(["message"], ms);
 
 /**
  * One open conversation: header (back link, title, participants), the archived banner, the

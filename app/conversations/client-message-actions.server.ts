@@ -10,6 +10,7 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { withFirm, type FirmTx } from "~/db.server";
 import { conflict, forbidden, notFound } from "~/errors";
+import { publishEvent } from "~/realtime/publish.server";
 import { firstRemindAt } from "./compose-rules";
 import { removeMessage } from "./remove-message.server";
 import { conversationScope, ownedEntity } from "./inbox.server";
@@ -77,6 +78,7 @@ export async function editClientMessage(portal: FirmSiteContext, user: SessionUs
     const message = await ownMessage(tx, user, conversation.id, messageId);
     if (message.text === text) return;
     await tx.message.update({ where: { id: message.id }, data: { text, isEdited: true } });
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "edit" });
     await log(tx, portal, user, entity.id, "Edited a message", text);
   });
 }
@@ -106,6 +108,7 @@ export async function removeClientMessage(
     const { entity, conversation } = await reach(tx, portal, user, hashId, conversationId, true);
     const message = await ownMessage(tx, user, conversation.id, messageId);
     const kind = await removeMessage(tx, message, now);
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "remove" });
     await log(tx, portal, user, entity.id, kind === "unsend" ? "Unsent a message" : "Deleted a message", message.text);
     return kind;
   });
@@ -133,6 +136,7 @@ export async function markClientMessageUnseen(
         message: { conversationId: conversation.id, createdAt: { gte: message.createdAt }, OR: [{ authorId: null }, { authorId: { not: user.id } }] },
       },
     });
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "read" });
     return count;
   });
 }

@@ -5,6 +5,7 @@
  * Every read and write runs in the firm's row-level-security scope, and on top of it checks that
  * the client owns the entity and takes part in the conversation: anything else is a 404.
  */
+import { publishEvent } from "~/realtime/publish.server";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { displayName, type SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
@@ -375,6 +376,7 @@ export async function sendClientMessage(
     const names = await attachToMessage(tx, { firmId, entityId: entity.id, senderId: user.id, messageId: message.id, documentIds: input.attachmentIds });
     await tx.messageSeen.create({ data: { firmId, messageId: message.id, userId: user.id, seenAt: now } });
     await tx.conversation.update({ where: { id: conversation.id }, data: { lastMessageAt: sentAt } });
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "new" });
     const text = announcementText(input.text, names);
     const clientName = `${user.fname} ${user.lname}`.trim() || displayName(user);
     const facts = { conversationId: conversation.id, entity: { id: entity.id, name: entity.name }, clientName, text };
@@ -431,6 +433,7 @@ export async function markConversationSeen(
       data: unseen.map((m) => ({ firmId, messageId: m.id, userId: user.id, seenAt: now })),
       skipDuplicates: true,
     });
+    await publishEvent(tx, { t: "message", c: conversationId, k: "read" });
     return count;
   });
 }

@@ -13,6 +13,7 @@
  *   deleted (unsent) before its time is only marked, never announced. Emails go after the commit.
  */
 import { withFirm } from "~/db.server";
+import { publishEvent } from "~/realtime/publish.server";
 import type { JobContext, JobDefinition } from "~/jobs.server";
 import { announceMessage } from "./announce.server";
 import { stopAutoRemindersOf } from "./inbox.server";
@@ -67,6 +68,7 @@ export async function deliverFirmScheduledMessages(firmId: string, now = new Dat
       if (row.deleted_at) return { announced: null };
       // Now that it is sent, it is a reply: the other side's auto-reminders stop.
       await stopAutoRemindersOf(tx, row.conversation_id, row.is_firm_user ? "client" : "firm");
+      await publishEvent(tx, { t: "message", c: row.conversation_id, k: "new" });
       return { announced: await announceMessage(tx, firm, row.id, { reminder: false }) };
     });
     if (!step) break;

@@ -10,6 +10,7 @@
  * including another firm's ids (row-level security), is a 404 before anything is written.
  */
 import { notify } from "~/notifications/notify.server";
+import { publishEvent } from "~/realtime/publish.server";
 import { NOTIFICATION_TYPE } from "~/notifications/rules";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
@@ -474,6 +475,7 @@ async function writeMessage(
   const text = announcementText(input.text, names);
   await tx.messageSeen.create({ data: { firmId, messageId: message.id, userId: staffId, seenAt: now } });
   await tx.conversation.update({ where: { id: conversation.id }, data: { lastMessageAt: input.scheduledAt ?? now } });
+  await publishEvent(tx, { t: "message", c: conversation.id, k: "new" });
   // A reply stops the client's auto-reminders; a scheduled message is hidden from clients until its time: nobody is told of it now.
   if (!input.scheduledAt) await stopAutoRemindersOf(tx, conversation.id, "client");
   const deliveries = input.scheduledAt ? [] : await notifyClients(tx, firmId, conversation, text, portal.firm.name);
@@ -513,6 +515,7 @@ export async function editStaffMessage(
     const { conversation, message } = await ownMessage(tx, portal, viewer.facts, conversationId, messageId);
     if (message.text === text) return;
     await tx.message.update({ where: { id: message.id }, data: { text, isEdited: true } });
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "edit" });
     await logActivity(tx, firmId, {
       typeId: ACTIVITY_TYPES.chat,
       title: "Edited a message",
@@ -539,6 +542,7 @@ export async function removeStaffMessage(
   return withFirm(firmId, async (tx) => {
     const { conversation, message } = await ownMessage(tx, portal, viewer.facts, conversationId, messageId);
     const kind = await removeMessage(tx, message, now);
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "remove" });
     await logActivity(tx, firmId, {
       typeId: ACTIVITY_TYPES.chat,
       title: kind === "unsend" ? "Unsent a message" : "Deleted a message",
@@ -560,6 +564,7 @@ export async function markStaffConversationSeen(portal: FirmSiteContext, viewer:
     const unseen = await tx.message.findMany({ where: { conversationId: conversation.id, ...unseenBy(userId, now) }, select: { id: true }, take: 5000 });
     if (!unseen.length) return 0;
     const { count } = await tx.messageSeen.createMany({ data: unseen.map((m) => ({ firmId, messageId: m.id, userId, seenAt: now })), skipDuplicates: true });
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "read" });
     return count;
   });
 }
@@ -582,6 +587,7 @@ export async function markStaffMessageUnseen(portal: FirmSiteContext, viewer: St
         message: { conversationId: conversation.id, createdAt: { gte: message.createdAt }, OR: [{ authorId: null }, { authorId: { not: userId } }] },
       },
     });
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "read" });
     return count;
   });
 }

@@ -31,6 +31,7 @@ import { queueEmail, type MessagingScope } from "~/outbox/outbox.server";
 import { isMessageRefusal } from "~/outbox/rules";
 import type { OutboundMessage } from "~/generated/prisma/client";
 import { entityVisibleWhere } from "~/staff/visibility";
+import { publishEvent } from "~/realtime/publish.server";
 import { SETTINGS_SAVED_MARKER, clientReceives, safeLink, staffReceives, type NotificationTypeId } from "./rules";
 
 export interface NotifyInput {
@@ -73,6 +74,7 @@ export async function notify(scope: NotifyScope, input: NotifyInput): Promise<No
     })),
   });
   result.notified = recipients.map((r) => r.id);
+  await publishEvent(scope.db, { t: "notification", u: result.notified });
   if (input.email) {
     for (const r of recipients) {
       if (!r.email || r.hasTempEmail) continue;

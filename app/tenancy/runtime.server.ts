@@ -15,6 +15,7 @@ import { startJobs, type Jobs } from "~/jobs.server";
 import { selectJobs } from "~/jobs/registry.server";
 import { storageBrowserOrigins } from "~/storage.server";
 import { onFirmChanged } from "./firm-events.server";
+import { startLiveListener, stopLiveListener } from "~/realtime/listener.server";
 import { FirmRegistry } from "./firm-registry.server";
 
 // What the host (server.ts) and the boot steps use, from this same module graph.
@@ -29,6 +30,7 @@ export { publicPage } from "~/public-pages.server";
 export { formBodyWithoutNul } from "~/nul";
 export { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, UNAVAILABLE_STATUS } from "~/unavailable";
 export { answerOutages } from "~/outage.server";
+export { closeAllStreams } from "~/realtime/stream.server";
 
 export interface RuntimeJobOptions {
   /** Work the queues in this process (default: JOBS_WORKER, true unless "false"); false only sends jobs. */
@@ -95,6 +97,7 @@ export async function createPortalRuntime(options: RuntimeOptions = {}): Promise
   const registry = new FirmRegistry(config.APP_DOMAIN);
   await registry.start();
   const unsubscribe = onFirmChanged((firmId) => registry.invalidate(firmId));
+  await startLiveListener();
   const storageOrigins = await storageBrowserOrigins();
   const jobs = await startRuntimeJobs(options.jobs);
   return {
@@ -111,6 +114,7 @@ export async function createPortalRuntime(options: RuntimeOptions = {}): Promise
       unsubscribe();
       await jobs?.stop();
       await registry.stop();
+      await stopLiveListener();
       await closePools();
     },
   };

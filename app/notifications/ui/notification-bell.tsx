@@ -2,12 +2,14 @@
  * The bell in the staff and client headers: the reader's unread notifications as a number, and a
  * panel (Headless UI Popover) of their notifications, newest first, a page at a time. An item
  * leads to its thing and counts as read once opened; "Mark all as read" clears the number. The
- * number comes from the root loader and is asked again after every navigation (/api/notifications).
+ * number comes from the root loader and is asked again after every navigation (/api/notifications)
+ * and when a live event says a notification came (app/realtime).
  */
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
+import { useLiveEvents } from "~/realtime/live-events";
 import { badgeLabel } from "../badge";
 import { readJson } from "./notifications-api";
 import * as s from "./notification-bell.css";
@@ -39,8 +41,11 @@ const NotificationList = lazy(() => loadList().then((m) => ({ default: m.Notific
 export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   const [unread, setUnread] = useState(initialUnread);
   const location = useLocation();
+  const [arrived, setArrived] = useState(0);
+  useLiveEvents("notification", () => setArrived((n) => n + 1));
+  useLiveEvents("resync", () => setArrived((n) => n + 1));
 
-  // A navigation may have read or brought notifications: ask the number again.
+  // A navigation may have read or brought notifications, and a live event says one came: ask the number again.
   useEffect(() => {
     let live = true;
     void apiFetch("/api/notifications?count=1")
@@ -52,7 +57,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
     return () => {
       live = false;
     };
-  }, [location.key]);
+  }, [location.key, arrived]);
 
   const label = unread > 0 ? `Notifications: ${badgeLabel(unread)} new` : "Notifications";
   return (
