@@ -14,6 +14,7 @@ import { scheduledMessageJobs } from "~/conversations/scheduled.server";
 import { noteNotificationJobs } from "~/questionnaires/note-notification.server";
 import { digestJobs } from "~/notifications/digest.server";
 import { deliverJobs } from "~/deliver/jobs.server";
+import { exportJobs } from "~/exports/exports.server";
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
@@ -28,6 +29,7 @@ export function productJobs(): JobDefinition[] {
     ...noteNotificationJobs(),
     ...digestJobs(),
     ...deliverJobs(),
+    ...exportJobs(),
   ];
 }
 

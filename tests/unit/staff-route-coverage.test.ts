@@ -62,6 +62,9 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "api.staff.tax-returns.$id.send-to-documents.tsx": { probe: "/api/staff/tax-returns/{id}/send-to-documents" },
   "api.staff.tax-returns.$id.download.tsx": { probe: "/api/staff/tax-returns/{id}/download" },
   "api.staff.tax-return-reminders.tsx": { probe: "/api/staff/tax-return-reminders" },
+  "api.staff.exports.tsx": { probe: "/api/staff/exports" },
+  "api.staff.exports.$exportId.tsx": { exempt: "an export of the staff member who started it (404 for anyone else); no entity or user id" },
+  "api.staff.exports.$exportId.download.tsx": { exempt: "an export of the staff member who started it (404 for anyone else); no entity or user id" },
 };
 
 const staffRouteFiles = readdirSync(routesDir)

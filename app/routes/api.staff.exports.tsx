@@ -1,0 +1,19 @@
+/**
+ * POST /api/staff/exports: start exporting questionnaires (the Export Questionnaire(s) dialog, from
+ * the preview dialog or Collect's selection). JSON `{ questionnaireIds, format, removeNosAndNa?,
+ * includeDocuments?, convertImagesToPdfs?, saveAsNames?, reviewedOnly? }` → `{ exports: [...] }`,
+ * one per questionnaire, each followed at /api/staff/exports/{id}. Advisors only; a questionnaire
+ * the staff member may not see (another firm's, group's, or unknown) is 404 and nothing starts.
+ */
+import { requireSameOrigin } from "~/auth/origin";
+import { startQuestionnaireExports } from "~/exports/exports.server";
+import { exportRequestSchema } from "~/exports/rules";
+import { jsonAction, notFoundLoader, requireApiUser } from "~/http.server";
+
+export const loader = notFoundLoader;
+
+export const action = jsonAction(exportRequestSchema, async (input, { request, portal }) => {
+  requireSameOrigin(request, portal.origin);
+  const staff = await requireApiUser(request, portal);
+  return { exports: await startQuestionnaireExports(portal, staff, input) };
+});
