@@ -13,7 +13,7 @@
 import type { SessionUser } from "~/auth/session.server";
 import { ACTIVITY_TYPES } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
-import { firmDb, withFirm } from "~/db.server";
+import { firmDb, withFirm, type FirmTx } from "~/db.server";
 import { PortalError } from "~/errors";
 import { enqueue, jobsRunning, type JobDefinition } from "~/jobs.server";
 import { notifyNow } from "~/notifications/notify.server";
@@ -23,7 +23,7 @@ import { createDownloadUrl, deleteObject, uploadStream } from "~/storage.server"
 import { firmPrefix, keySafeName } from "~/storage/keys";
 import { todayIn } from "~/time-zones";
 import { firmVocabulary } from "~/vocabulary";
-import { visibleQuestionnaires } from "~/collect/actions/frame.server";
+import { visibleQuestionnaires, type VisibleRow } from "~/collect/actions/frame.server";
 import { readExportContent } from "./content.server";
 import { answersPdf, answersSpreadsheet, answersZip, type AnswersDocument } from "./formats.server";
 import {
@@ -74,20 +74,15 @@ export async function startQuestionnaireExports(portal: FirmSiteContext, staff: 
   requireExporter(staff);
   const firmId = portal.firm.id;
   const ids = [...new Set(request.questionnaireIds)];
-  const tr = firmVocabulary(portal.firm);
-  const today = todayIn(portal.firm.timeZone);
   const options = optionsFor(request.format, request);
   const created = await portal.db.$transaction(async (tx) => {
     const rows = await visibleQuestionnaires(tx, staff, ids, "live");
     if (rows.length !== ids.length) throw notFound();
-    const entities = await tx.company.findMany({ where: { id: { in: rows.map((r) => r.company_id) } }, select: { id: true, name: true } });
-    const entityName = new Map(entities.map((e) => [e.id, e.name]));
+    const defaults = await defaultNames(tx, portal, rows);
     const jobs = [];
     for (const row of rows) {
       const given = request.saveAsNames?.[request.questionnaireIds.indexOf(row.id)];
-      const name = given
-        ? safeExportName(given)
-        : defaultExportName({ entityName: entityName.get(row.company_id) ?? "", questionnaireName: tr(row.name), taxYear: row.tax_year, today });
+      const name = given ? safeExportName(given) : defaults.get(row.id)!;
       const job = await tx.exportJob.create({
         data: {
           firmId,
@@ -117,6 +112,32 @@ export async function startQuestionnaireExports(portal: FirmSiteContext, staff: 
   });
   for (const job of created) await startJob(firmId, job.id);
   return created.map(toProgress);
+}
+
+/** Each questionnaire's default export name: the firm's words for it and today in the firm's time zone. */
+async function defaultNames(tx: FirmTx, portal: FirmSiteContext, rows: VisibleRow[]): Promise<Map<string, string>> {
+  const tr = firmVocabulary(portal.firm);
+  const today = todayIn(portal.firm.timeZone);
+  const entities = await tx.company.findMany({ where: { id: { in: rows.map((r) => r.company_id) } }, select: { id: true, name: true } });
+  const entityName = new Map(entities.map((e) => [e.id, e.name]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      defaultExportName({ entityName: entityName.get(row.company_id) ?? "", questionnaireName: tr(row.name), taxYear: row.tax_year, today }),
+    ]),
+  );
+}
+
+/** The names the Export dialog offers (same rule as the export), for questionnaires the staff member may see (404 otherwise). */
+export async function exportNames(portal: FirmSiteContext, staff: SessionUser, ids: string[]): Promise<{ id: string; name: string }[]> {
+  requireExporter(staff);
+  const unique = [...new Set(ids)];
+  return portal.db.$transaction(async (tx) => {
+    const rows = await visibleQuestionnaires(tx, staff, unique, "live");
+    if (rows.length !== unique.length || unique.length === 0) throw notFound();
+    const names = await defaultNames(tx, portal, rows);
+    return unique.map((id) => ({ id, name: names.get(id)! }));
+  });
 }
 
 /** Sends the job; with no queue in this process the export runs here in the background. */

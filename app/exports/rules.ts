@@ -72,6 +72,20 @@ export const exportRequestSchema = z.object({
 });
 export type ExportRequest = z.infer<typeof exportRequestSchema>;
 
+/** GET ?ids=a,b (the dialog's default names). */
+export const exportNamesQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(MAX_EXPORT_QUESTIONNAIRES * 70)
+    .transform((v) => v.split(",").filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not Found"))
+        .min(1, "Please select at least one questionnaire.")
+        .max(MAX_EXPORT_QUESTIONNAIRES),
+    ),
+});
+
 /** What the job needs besides the questionnaire (stored on the export). */
 export interface ExportOptions {
   removeNosAndNa: boolean;
