@@ -20,7 +20,10 @@
  */
 import {
   type BucketLocationConstraint,
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   CreateBucketCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -30,6 +33,7 @@ import {
   ListObjectsV2Command,
   PutBucketCorsCommand,
   PutObjectCommand,
+  UploadPartCommand,
   S3Client,
   S3ServiceException,
   type ListObjectsV2CommandOutput,
@@ -133,6 +137,9 @@ export function storageConfig(source: StorageEnv = env()): StorageConfig {
 // ---------------------------------------------------------------------------------------------
 // The API
 
+/** Part size of `uploadStream` (S3's minimum part is 5 MiB). */
+export const STREAM_PART_BYTES = 8 * 1024 * 1024;
+
 export interface ObjectHead {
   size: number;
   contentType: string | null;
@@ -220,6 +227,13 @@ export interface FileStorage {
 
   /** Writes a file the app generated (a split part, a signed copy) at `key`. */
   putObject(options: { firmId: string; key: string; bytes: Uint8Array; contentType: string }): Promise<void>;
+
+  /**
+   * Stores what `body` yields at `key` without holding it whole: a multipart upload of
+   * STREAM_PART_BYTES parts (one part in memory at a time), or one PUT when it is smaller than a
+   * part. A failure aborts the upload (nothing is left behind). Returns the bytes stored.
+   */
+  uploadStream(options: { firmId: string; key: string; contentType: string; body: AsyncIterable<Uint8Array> | Iterable<Uint8Array> }): Promise<number>;
 
   /** Deletes an object; no error when it is already gone. */
   deleteObject(options: { firmId: string; key: string }): Promise<void>;
@@ -461,6 +475,45 @@ export function createS3Storage(config: StorageConfig): FileStorage {
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
     },
 
+    async uploadStream({ firmId, key, contentType, body }) {
+      refuseForeignKey(key, firmId, UPLOAD_FAILED);
+      let uploadId: string | undefined;
+      const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+      let pending: Uint8Array[] = [];
+      let pendingBytes = 0;
+      let total = 0;
+      const flush = async () => {
+        const chunk = Buffer.concat(pending, pendingBytes);
+        pending = [];
+        pendingBytes = 0;
+        uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }))).UploadId;
+        const PartNumber = parts.length + 1;
+        const { ETag } = await client.send(
+          new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk, ContentLength: chunk.length }),
+        );
+        parts.push({ ETag, PartNumber });
+      };
+      try {
+        for await (const piece of body) {
+          pending.push(piece);
+          pendingBytes += piece.length;
+          total += piece.length;
+          if (pendingBytes >= STREAM_PART_BYTES) await flush();
+        }
+        if (!uploadId) {
+          const bytes = Buffer.concat(pending, pendingBytes);
+          await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+          return total;
+        }
+        if (pendingBytes > 0) await flush();
+        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+        return total;
+      } catch (error) {
+        if (uploadId) await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch(() => {});
+        throw error;
+      }
+    },
+
     async deleteObject({ firmId, key }) {
       refuseForeignKey(key, firmId);
       logoUrls.delete(key);
@@ -548,6 +601,7 @@ export const verifyUpload: FileStorage["verifyUpload"] = (o) => getStorage().ver
 export const readObject: FileStorage["readObject"] = (o) => getStorage().readObject(o);
 export const readObjectRange: FileStorage["readObjectRange"] = (o) => getStorage().readObjectRange(o);
 export const putObject: FileStorage["putObject"] = (o) => getStorage().putObject(o);
+export const uploadStream: FileStorage["uploadStream"] = (o) => getStorage().uploadStream(o);
 export const deleteObject: FileStorage["deleteObject"] = (o) => getStorage().deleteObject(o);
 export const deleteObjects: FileStorage["deleteObjects"] = (o) => getStorage().deleteObjects(o);
 export const copyObject: FileStorage["copyObject"] = (o) => getStorage().copyObject(o);

@@ -91,11 +91,11 @@ export async function exportConversation(
 const PAGE = { width: 612, height: 792, margin: 54 } as const;
 
 /** Helvetica speaks WinAnsi only: other characters are shown as "?". */
-function printable(text: string): string {
+export function printable(text: string): string {
   return text.replace(/\t/g, "    ").replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = "";

@@ -15,6 +15,7 @@ import { noteNotificationJobs } from "~/questionnaires/note-notification.server"
 import { digestJobs } from "~/notifications/digest.server";
 import { deliverJobs } from "~/deliver/jobs.server";
 import { messageReminderJobs } from "~/conversations/auto-remind.server";
+import { exportJobs } from "~/exports/exports.server";
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
@@ -30,6 +31,7 @@ export function productJobs(): JobDefinition[] {
     ...digestJobs(),
     ...deliverJobs(),
     ...messageReminderJobs(),
+    ...exportJobs(),
   ];
 }
 

@@ -386,6 +386,11 @@ const PROBES: Probe[] = [
     request: (s) => json("/api/staff/send", { intent: "template", templateId, taxYear: 2025, companyIds: [s.entityId], isDraft: true, dueDate: inDays(30) }),
     allowed: [200],
   },
+  {
+    route: "POST /api/staff/exports",
+    request: (s) => json("/api/staff/exports", { questionnaireIds: [s.questionnaireId], format: "spreadsheet" }),
+    allowed: [200],
+  },
 ];
 
 describe("every staff route that takes an id", () => {

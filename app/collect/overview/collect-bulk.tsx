@@ -1,6 +1,6 @@
 /**
  * Collect's bulk actions on the selected rows: the bar (Lock, Edit due dates, Edit reminders, Send
- * drafts, Send reminders; Restore in the deleted view) and their dialogs. The actions post to
+ * drafts, Send reminders, Export; Restore in the deleted view) and their dialogs. The actions post to
  * /api/staff/questionnaires; the selection clears when one succeeds.
  */
 import { useFetcher, useRevalidator } from "@remix-run/react";
@@ -8,6 +8,8 @@ import { useEffect, useState } from "react";
 import { Button, ConfirmDialog, Dialog, useToast } from "~/components/ui";
 import type { CustomStatusChoice } from "~/custom-statuses/rules";
 import { SetStatusDialog } from "~/custom-statuses/set-status-dialog";
+import { ExportDialog } from "~/exports/export-dialog";
+import { MAX_EXPORT_QUESTIONNAIRES } from "~/exports/rules";
 import { SendRemindersDialog } from "~/reminders/send-reminders-dialog";
 import { useVocabulary } from "~/vocabulary";
 import { COLLECT_MESSAGES } from "../preview/rules";
@@ -33,6 +35,7 @@ export function BulkActions({ selected, clear, deletedView, isAdvisor, today, st
   const bulk = useFetcher<ActionResult>();
   const [dialog, setDialog] = useState<null | "lock" | "due" | "reminders" | "drafts" | "status">(null);
   const [sendReminders, setSendReminders] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const submit = (body: Record<string, unknown>) =>
     bulk.submit({ ...body, questionnaireIds: [...selected] } as never, { method: "post", action: "/api/staff/questionnaires", encType: "application/json" });
   useEffect(() => {
@@ -71,6 +74,15 @@ export function BulkActions({ selected, clear, deletedView, isAdvisor, today, st
               </Button>
               <Button size="sm" variant="secondary" disabled={!isAdvisor || busy} onClick={() => setSendReminders(true)}>
                 Send reminders
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={!isAdvisor || busy || selected.size > MAX_EXPORT_QUESTIONNAIRES}
+                title={selected.size > MAX_EXPORT_QUESTIONNAIRES ? `At most ${MAX_EXPORT_QUESTIONNAIRES} can be exported at once.` : undefined}
+                onClick={() => setExporting(true)}
+              >
+                Export
               </Button>
               {statuses.length ? (
                 <Button size="sm" variant="secondary" disabled={busy} onClick={() => setDialog("status")}>
@@ -118,6 +130,7 @@ export function BulkActions({ selected, clear, deletedView, isAdvisor, today, st
         onSave={(remindersDisabled) => submit({ intent: "reminders", remindersDisabled })}
       />
       <SetStatusDialog open={dialog === "status"} questionnaireIds={[...selected]} statuses={statuses} onClose={() => setDialog(null)} onDone={clear} />
+      {exporting ? <ExportDialog questionnaireIds={[...selected]} onClose={() => setExporting(false)} /> : null}
       <SendRemindersDialog
         open={sendReminders}
         questionnaireIds={[...selected]}

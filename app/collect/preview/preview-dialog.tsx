@@ -26,6 +26,7 @@ import {
 import { apiFetch } from "~/auth/api-fetch";
 import { statusTone, type CustomStatusChoice } from "~/custom-statuses/rules";
 import { SetStatusDialog } from "~/custom-statuses/set-status-dialog";
+import { ExportDialog } from "~/exports/export-dialog";
 import { askedSections } from "~/questionnaires/answer-summary";
 import { AnswerView } from "~/questionnaires/answer-view";
 import { NoteThreads } from "~/questionnaires/page/notes";
@@ -74,6 +75,7 @@ export function PreviewDialog({
   const action = useFetcher<ActionResult>();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [sub, setSub] = useState<null | "due" | "reminders" | "items" | "status">(null);
+  const [exporting, setExporting] = useState(false);
   const endpoint = `/api/staff/questionnaires/${encodeURIComponent(questionnaireId)}`;
 
   // The dialog closes when the path changes (e.g. Preview).
@@ -241,6 +243,9 @@ export function PreviewDialog({
                 >
                   Request additional items
                 </Button>
+                <Button size="sm" variant="secondary" disabled={!isAdvisor || busy} onClick={() => setExporting(true)}>
+                  Export
+                </Button>
               </>
             )}
           </div>
@@ -297,6 +302,16 @@ export function PreviewDialog({
             ]}
           />
 
+          {exporting ? (
+            <ExportDialog
+              questionnaireIds={[q!.id]}
+              onClose={() => setExporting(false)}
+              locked={q!.locked}
+              trackChanges={q!.trackChanges}
+              onLock={() => run({ intent: "lock", locked: true })}
+              onTrackChanges={() => run({ intent: "track_changes", trackChanges: true })}
+            />
+          ) : null}
           {confirm ? (
             <ConfirmDialog
               open
