@@ -8,6 +8,8 @@ export interface WebhookContext {
   /** The connected account the event came from (the firm's). */
   accountId: string;
   event: Stripe.Event;
+  /** Runs `fn` once the transaction has committed (e.g. deliverNotificationEmails). */
+  afterCommit(fn: () => Promise<void>): void;
 }
 
 /** Answers an outcome for the event's record ("paid deposit …", "ignored: …"). */

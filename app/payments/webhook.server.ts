@@ -41,7 +41,8 @@ export async function receiveStripeWebhook(request: Request): Promise<WebhookOut
   const firmId = await resolveFirmIdByStripeAccount(accountId);
   if (!firmId) return { status: 200, received: "no-firm", eventId: event.id };
 
-  return withFirm(firmId, async (tx) => {
+  const afterCommit: (() => Promise<void>)[] = [];
+  const result = await withFirm(firmId, async (tx) => {
     const object = event.data.object as { id?: unknown };
     const inserted = await tx.stripeEvent.createMany({
       data: [
@@ -58,8 +59,10 @@ export async function receiveStripeWebhook(request: Request): Promise<WebhookOut
     });
     if (inserted.count === 0) return { status: 200, received: "duplicate", firmId, eventId: event.id } as const;
     const handler = WEBHOOK_HANDLERS[event.type];
-    const outcome = handler ? await handler({ tx, firmId, accountId, event }) : "ignored: no handler";
+    const outcome = handler ? await handler({ tx, firmId, accountId, event, afterCommit: (fn) => afterCommit.push(fn) }) : "ignored: no handler";
     await tx.stripeEvent.update({ where: { stripeEventId: event.id }, data: { outcome } });
     return { status: 200, received: "recorded", outcome, firmId, eventId: event.id } as const;
   });
+  for (const fn of afterCommit) await fn().catch((error: unknown) => console.warn(`[payments] after ${event.type}: ${String(error)}`));
+  return result;
 }

@@ -48,6 +48,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   const routes: Route[] = [];
   const objects = new Map<string, Record<string, unknown>>();
   const sent: SentEvent[] = [];
+  const replays = new Map<string, Promise<FakeAnswer>>();
   let target = options.webhook ?? null;
   let failStatus: number | null = null;
   const signer = new Stripe("sk_test_local_fake");
@@ -168,9 +169,13 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       if (!match) continue;
       const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
       const account = req.headers["stripe-account"];
-      return answer(
-        res,
-        await route.handler({
+      // Stripe's idempotency: the same key (per account) answers what it answered the first time.
+      const idempotency = isApi && method === "POST" ? req.headers["idempotency-key"] : undefined;
+      const replayKey = typeof idempotency === "string" ? `${String(account)}:${idempotency}` : null;
+      const replay = replayKey ? replays.get(replayKey) : undefined;
+      if (replay) return answer(res, await replay);
+      const result = Promise.resolve(
+        route.handler({
           method,
           path: full.pathname,
           params,
@@ -179,6 +184,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           account: Array.isArray(account) ? account[0] : account,
         }),
       );
+      if (replayKey) replays.set(replayKey, result);
+      return answer(res, await result);
     }
     answer(res, {
       status: 404,
