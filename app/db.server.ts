@@ -666,6 +666,11 @@ export function resolveFirmIdBySlug(slug: string): Promise<string | null> {
   return scalar<string>("SELECT portal_firm_by_slug($1) AS value", [slug]);
 }
 
+/** The id of the firm whose connected Stripe account this is, or null (webhooks: the only way they name a firm). */
+export function resolveFirmIdByStripeAccount(accountId: string): Promise<string | null> {
+  return scalar<string>("SELECT portal_firm_by_stripe_account($1) AS value", [accountId]);
+}
+
 /** The id of the firm with this custom domain, or null. */
 export function resolveFirmIdByDomain(domain: string): Promise<string | null> {
   return scalar<string>("SELECT portal_firm_by_domain($1) AS value", [domain]);

@@ -68,6 +68,12 @@ const schema = z
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM_NUMBER: z.string().optional(),
     TWILIO_BASE_URL: z.string().url().optional(),
+    /** Real Stripe (a secret key of the platform account, with Connect); unset: the local Stripe-protocol fake (app/payments/). */
+    STRIPE_SECRET_KEY: z.string().optional(),
+    /** The signing secret of the platform's webhook endpoint for connected accounts (`whsec_…`). */
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Without STRIPE_SECRET_KEY: where the local Stripe-protocol fake listens (`npm start` sets it). */
+    STRIPE_FAKE_URL: z.string().url().optional(),
     SEED_DEMO: bool,
     /** Background jobs run in every app server unless false; then only in `tsx scripts/worker.ts` processes. */
     JOBS_WORKER: bool,
@@ -128,6 +134,13 @@ const schema = z
     }
     if (env.TWILIO_ACCOUNT_SID && (!env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM_NUMBER)) {
       ctx.addIssue({ code: "custom", path: ["TWILIO_AUTH_TOKEN"], message: "TWILIO_ACCOUNT_SID needs TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER" });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the Connect webhook endpoint)",
+      });
     }
     if (env.S3_ENDPOINT || env.S3_BUCKET) {
       for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {

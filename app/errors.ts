@@ -12,7 +12,7 @@
  */
 import type { z } from "zod";
 
-export type PortalErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 503;
+export type PortalErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 502 | 503;
 
 /** Field name (dotted path) → the first message for it. `form` holds messages about the whole form. */
 export type FieldErrors = Record<string, string>;

@@ -33,6 +33,7 @@ import { entityDocumentKey } from "~/storage/keys";
 import { DEMO_PASSWORD, demoFirms } from "../tenants";
 import { seedDemoConversation } from "./seed-messages";
 import { seedDemoTaxReturns } from "./seed-tax-returns";
+import { paymentsMode } from "~/payments/stripe.server";
 import type { ClientDefinition, EntityDefinition, FirmDefinition, QuestionnaireDefinition, QuestionnaireScenario } from "../tenants/schema";
 
 export { DEMO_PASSWORD };
@@ -53,6 +54,9 @@ const TX_OPTIONS = { timeout: 120_000, maxWait: 10_000 };
 export function demoFirmId(slug: string): string {
   return `firm_${slug}`;
 }
+
+/** The demo firm's connected account on the local Stripe fake. */
+export const demoStripeAccountId = (slug: string) => `acct_demo_${slug}`;
 
 export async function seedDemo(options: SeedOptions = {}): Promise<void> {
   const firms = options.firms ?? demoFirms;
@@ -139,6 +143,11 @@ async function seedFirmAndPeople(tx: FirmTx, firmId: string, firm: FirmDefinitio
   // Created when missing, never updated: `update: {}` leaves an existing row as the firm left it.
   await tx.firm.upsert({ where: { id: firmId }, create: { id: firmId, ...settings }, update: {} });
   await tx.firmPreferences.upsert({ where: { firmId }, create: { firmId, ...firm.preferences }, update: {} });
+  // With the local Stripe fake (no STRIPE_SECRET_KEY), a demo firm that never connected a payment
+  // account gets one, so a demo deposit can be paid (the fake knows any account id as onboarded).
+  if (paymentsMode() === "fake") {
+    await tx.firm.updateMany({ where: { id: firmId, stripeAccountId: null }, data: { stripeAccountId: demoStripeAccountId(firm.slug) } });
+  }
 
   for (const v of firm.vocabulary) {
     const data = { replacement: v.replacement, description: v.description ?? null };

@@ -10,13 +10,15 @@
  *     is not local);
  *   - an S3-protocol server (data in .data/s3) unless S3_ENDPOINT / S3_BUCKET are set;
  *   - email and SMS go to the outbox unless RESEND_API_KEY / TWILIO_* are set; it is readable at
- *     /dev/outbox only then and on a local APP_DOMAIN (outboxEnabled(); the start-up message says).
+ *     /dev/outbox only then and on a local APP_DOMAIN (outboxEnabled(); the start-up message says);
+ *   - payments go to a local Stripe-protocol fake (scripts/lib/local-stripe.ts) unless
+ *     STRIPE_SECRET_KEY is set (only on a local APP_DOMAIN).
  * Then it applies pending migrations, seeds the demo firms (unless SEED_DEMO=false) and serves
  * with a cluster (scripts/lib/cluster.ts): WEB_CONCURRENCY app server processes (default: one per
  * core) on PORT, each running server.ts and the background jobs; this process keeps the embedded
  * services, starts a crashed server again, and on SIGINT/SIGTERM stops the servers (letting their
  * requests finish) and then the embedded services.
- * DATA_DIR moves the embedded data; EMBEDDED_PG_PORT / LOCAL_S3_PORT set their ports (0 = any free one).
+ * DATA_DIR moves the embedded data; EMBEDDED_PG_PORT / LOCAL_S3_PORT / LOCAL_STRIPE_PORT set their ports (0 = any free one).
  * It runs in production mode (NODE_ENV=production unless set otherwise; `npm run dev` is for
  * development). An embedded PostgreSQL left running by a run that was killed is stopped first
  * (scripts/lib/embedded-postgres.ts). A start that fails says why, and exits 1.
@@ -46,6 +48,7 @@ async function main() {
     dataDir: path.resolve(process.env.DATA_DIR ?? path.join(root, ".data")),
     postgresPort: port(process.env.EMBEDDED_PG_PORT, 54320),
     s3Port: port(process.env.LOCAL_S3_PORT, 4569),
+    stripePort: port(process.env.LOCAL_STRIPE_PORT, 4570),
     serve: false,
     log,
   });
@@ -61,6 +64,8 @@ async function main() {
   Acme Tax & Advisory            ${url("acme")}
   Summit CPA Group               ${url("summit")}
 ${outbox.enabled ? `  Email and SMS outbox           ${url("acme")}/dev/outbox   (on: ${outbox.reason})\n` : `  Email and SMS outbox           off (${outbox.reason})\n`}
+  Payments                       ${config.STRIPE_SECRET_KEY ? "Stripe (STRIPE_SECRET_KEY is set)" : config.STRIPE_FAKE_URL ? `local Stripe fake at ${config.STRIPE_FAKE_URL} (no STRIPE_SECRET_KEY)` : "off (no STRIPE_SECRET_KEY and APP_DOMAIN is not local)"}
+
   Demo sign-ins (password Portal-Demo-2026!):
     partner@acme.test    admin@acme.test    advisor@acme.test    client@acme.test
     partner@summit.test  admin@summit.test  advisor@summit.test  client@summit.test

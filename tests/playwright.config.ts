@@ -60,6 +60,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: "0",
       LOCAL_S3_PORT: "0",
+      LOCAL_STRIPE_PORT: "0",
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret-0123456789",
       // Every browser test signs in from 127.0.0.1: more sign-in requests than one office makes.

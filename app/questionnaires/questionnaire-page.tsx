@@ -171,7 +171,14 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
         openChecklist={() => setChecklistOpen(true)}
       />
 
-      <QuestionnaireAlerts data={data} mode={mode} readOnly={props.readOnly} splitsProcessing={splits.summary.processing} />
+      <QuestionnaireAlerts
+        data={data}
+        mode={mode}
+        readOnly={props.readOnly}
+        splitsProcessing={splits.summary.processing}
+        cardPayments={props.cardPayments}
+        userReadonly={props.readOnly === "readonly_user" || props.readOnly === "readonly_entity"}
+      />
 
       <div className={s.layout}>
         <SectionNav progress={progress} index={index} go={go} />

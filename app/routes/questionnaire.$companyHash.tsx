@@ -15,6 +15,7 @@ import { MESSAGES, readOnlyReason } from "~/questionnaires/rules";
 import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
 import { todayIn } from "~/time-zones";
 import { firmTitle } from "~/meta";
+import { connectedAccount } from "~/payments/card-payments.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data ? data.data.name : firmTitle(matches, "Questionnaire") }];
 
@@ -40,6 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     onePerSection: prefs.requireOneSignaturePerSection,
     initialSectionId: url.searchParams.get("sectionId"),
     messageHref: prefs.communicationDisabled ? null : `/inbox/${data.company.hashId}`,
+    cardPayments: (await connectedAccount(portal.db, portal.firm.id)) !== null,
   };
 }
 

@@ -23,6 +23,8 @@ export interface BootOptions {
   /** Ports for embedded services; 0 picks free ones. */
   postgresPort: number;
   s3Port: number;
+  /** Port of the local Stripe-protocol fake (started without STRIPE_SECRET_KEY on a local APP_DOMAIN); 0 picks a free one. */
+  stripePort?: number;
   /** Server port (defaults to PORT). */
   port?: number;
   /**
@@ -91,6 +93,12 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
         S3_FORCE_PATH_STYLE: "true",
       });
       stops.push(s3.stop);
+    }
+    if (!config.STRIPE_SECRET_KEY && !config.STRIPE_FAKE_URL && isLocalDomain(config.APP_DOMAIN)) {
+      log("Starting the local Stripe-protocol fake…");
+      const { startLocalStripe } = await import("./local-stripe");
+      const fake = await startLocalStripe({ config, port: options.stripePort ?? 0, appPort: options.port ?? config.PORT, log });
+      stops.push(fake.stop);
     }
     resetEnvCache();
     config = parseEnv();

@@ -24,6 +24,7 @@ import {
   useToast,
 } from "~/components/ui";
 import { apiFetch } from "~/auth/api-fetch";
+import { DepositStatus } from "~/payments/deposit-status";
 import { statusTone, type CustomStatusChoice } from "~/custom-statuses/rules";
 import { SetStatusDialog } from "~/custom-statuses/set-status-dialog";
 import { ExportDialog } from "~/exports/export-dialog";
@@ -266,6 +267,7 @@ export function PreviewDialog({
                   Set status
                 </Button>
               ) : null}
+              {depositKnown ? <DepositStatus depositStatus={q!.depositStatus} depositAmountCents={q!.depositAmountCents} /> : null}
               {depositKnown ? (
                 <Button
                   size="sm"

@@ -68,7 +68,7 @@ export async function notifyTaxReturnSent(tx: FirmTx, firm: NotifyFirm, input: {
   );
 }
 
-export type StaffTaxReturnEvent = "approved" | "changes_requested" | "all_signed";
+export type StaffTaxReturnEvent = "approved" | "changes_requested" | "all_signed" | "invoice_paid";
 
 async function notifyFirm(
   tx: FirmTx,
@@ -98,7 +98,9 @@ async function notifyFirm(
       ? `${who} approved the draft of the ${what}`
       : event === "changes_requested"
         ? `${who} requested changes to the draft of the ${what}${r.draftComment ? `: ${r.draftComment}` : ""}`
-        : `All signatures are done on the ${what}`;
+        : event === "invoice_paid"
+          ? `${who} paid the tax service invoice of the ${what}`
+          : `All signatures are done on the ${what}`;
   const link = event === "changes_requested" ? staffTaxReturnPath(r.id, r.companyId) : "/tax-returns";
   return notify(
     { firm: { id: firm.id, name: firm.name }, db: tx },
@@ -122,3 +124,5 @@ export const notifyTaxReturnChangesRequested = (tx: FirmTx, firm: NotifyFirm, in
   notifyFirm(tx, firm, "changes_requested", input);
 /** The firm hears that every signer signed every form. */
 export const notifyTaxReturnAllSigned = (tx: FirmTx, firm: NotifyFirm, input: { taxReturnId: string }) => notifyFirm(tx, firm, "all_signed", input);
+/** The firm hears that the client paid the tax service invoice online (invoice_paid). */
+export const notifyTaxReturnInvoicePaid = (tx: FirmTx, firm: NotifyFirm, input: { taxReturnId: string }) => notifyFirm(tx, firm, "invoice_paid", input);

@@ -2,7 +2,8 @@ import { Alert } from "~/components/ui";
 import { useVocabulary } from "~/vocabulary";
 import { SPLIT_MESSAGES } from "~/documents/splits/split-rules";
 import type { QuestionnaireData } from "../types";
-import { depositOutstanding, MESSAGES, READ_ONLY_MESSAGES, type PortalMode, type ReadOnlyReason } from "../rules";
+import { DepositPayment } from "~/payments/deposit-payment";
+import { MESSAGES, READ_ONLY_MESSAGES, type PortalMode, type ReadOnlyReason } from "../rules";
 
 /** Above the sections: template and preview banners, why the page is read-only, PDFs being split and the deposit due. */
 export function QuestionnaireAlerts({
@@ -10,11 +11,15 @@ export function QuestionnaireAlerts({
   mode,
   readOnly,
   splitsProcessing,
+  cardPayments,
+  userReadonly,
 }: {
   data: QuestionnaireData;
   mode: PortalMode;
   readOnly: ReadOnlyReason | null;
   splitsProcessing: boolean;
+  cardPayments?: boolean;
+  userReadonly: boolean;
 }) {
   const t = useVocabulary();
   return (
@@ -27,11 +32,14 @@ export function QuestionnaireAlerts({
           {SPLIT_MESSAGES.started}
         </Alert>
       ) : null}
-      {depositOutstanding({ depositStatus: data.depositStatus, depositAmountCents: data.depositAmountCents }) ? (
-        <Alert tone="warning" title={`Deposit due: $${((data.depositAmountCents ?? 0) / 100).toFixed(2)}`}>
-          Online payment isn&apos;t available yet. Please contact your firm to pay the deposit; they will mark it paid. You can submit once it is paid.
-        </Alert>
-      ) : null}
+      <DepositPayment
+        variant="banner"
+        facts={{ depositStatus: data.depositStatus, depositAmountCents: data.depositAmountCents }}
+        questionnaireId={data.id}
+        companyHash={data.company.hashId}
+        connected={mode === "client" ? cardPayments : undefined}
+        disabled={mode !== "client" || userReadonly || data.company.readonlyAccess}
+      />
     </>
   );
 }

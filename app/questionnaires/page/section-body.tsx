@@ -6,6 +6,7 @@ import { ChecklistSummary, DocumentSection } from "../document-sections";
 import { Agreement } from "./agreement";
 import { QuestionItem } from "./question-item";
 import type { SectionBodyProps } from "./types";
+import { DepositPayment } from "~/payments/deposit-payment";
 
 export function SectionBody(b: SectionBodyProps) {
   const t = useVocabulary();
@@ -43,7 +44,19 @@ export function SectionBody(b: SectionBodyProps) {
     );
   }
   if (section.sectionType === SECTION_TYPE.payment_request) {
-    return <p className={s.muted}>{t("The deposit is shown above. Online payment isn't available yet; your firm marks the deposit paid.")}</p>;
+    const data = b.props.data;
+    return (
+      <div className={s.entries}>
+        <DepositPayment
+          variant="section"
+          facts={{ depositStatus: data.depositStatus, depositAmountCents: data.depositAmountCents }}
+          questionnaireId={data.id}
+          companyHash={data.company.hashId}
+          connected={b.mode === "client" ? b.props.cardPayments : undefined}
+          disabled={b.mode !== "client" || b.props.readOnly === "readonly_user" || b.props.readOnly === "readonly_entity" || data.company.readonlyAccess}
+        />
+      </div>
+    );
   }
   const hideUploads = b.hideUploads && section.sectionType === SECTION_TYPE.questionnaire;
   const own = b.questions.filter((q) => q.sectionId === section.id && !(hideUploads && q.questionType === "upload"));

@@ -23,6 +23,8 @@ export interface QuestionnairePageProps {
   canSplit?: boolean;
   /** Firm preference hide_document_uploads_within_sections: uploads are answered from the Document checklist. */
   hideDocumentUploadsWithinSections?: boolean;
+  /** Client mode: whether the firm takes card payments (a connected Stripe account) for the deposit. */
+  cardPayments?: boolean;
 }
 
 export type ActionBody = Record<string, unknown> & { intent: string };
