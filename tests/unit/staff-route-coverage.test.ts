@@ -62,6 +62,7 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "api.staff.tax-returns.$id.send-to-documents.tsx": { probe: "/api/staff/tax-returns/{id}/send-to-documents" },
   "api.staff.tax-returns.$id.download.tsx": { probe: "/api/staff/tax-returns/{id}/download" },
   "api.staff.tax-return-reminders.tsx": { probe: "/api/staff/tax-return-reminders" },
+  "api.staff.tax-returns.$id.identity.tsx": { probe: "/api/staff/tax-returns/{id}/identity" },
 };
 
 const staffRouteFiles = readdirSync(routesDir)
