@@ -120,6 +120,11 @@ export const PREFERENCE_CATALOG: Record<PreferenceGroup, PreferenceGroupInfo> = 
         "Tax return delivery",
         "Shows Deliver to staff, where you upload, classify and send returns, and the tax return cards and pages to your clients.",
       ),
+      flag(
+        "taxReturnIdentityVerificationEnabled",
+        "Identity verification before signing",
+        "Each signer verifies their identity with a photo ID (Stripe Identity, on your connected Stripe account) before they can sign a tax return.",
+      ),
     ],
   },
   documents: {

@@ -9,10 +9,12 @@
 import type { WebhookHandler } from "./webhook-types";
 import { CHECKOUT_WEBHOOK_HANDLERS } from "./checkout-webhooks.server";
 import { CONNECT_WEBHOOK_HANDLERS } from "./connect-webhooks.server";
+import { IDENTITY_WEBHOOK_HANDLERS } from "./identity-webhooks.server";
 
 export type { WebhookContext, WebhookHandler } from "./webhook-types";
 
 export const WEBHOOK_HANDLERS: Readonly<Record<string, WebhookHandler>> = {
   ...CONNECT_WEBHOOK_HANDLERS,
   ...CHECKOUT_WEBHOOK_HANDLERS,
+  ...IDENTITY_WEBHOOK_HANDLERS,
 };

@@ -703,6 +703,13 @@ describe("Deliver operations (tax returns of another group)", () => {
       allowed: [200],
     },
     { route: "POST /api/staff/tax-return-reminders", request: (id) => json(`/api/staff/tax-return-reminders`, { tax_return_ids: [id] }), allowed: [200] },
+    { route: "GET /api/staff/tax-returns/{id}/identity", request: (id, c) => get(`/api/staff/tax-returns/${id}/identity?companyId=${c}`), allowed: [200] },
+    // Her own return: reached, refused for the state (identity verification is off for this firm).
+    {
+      route: "POST /api/staff/tax-returns/{id}/identity",
+      request: (id, c) => json(`/api/staff/tax-returns/${id}/identity`, { companyId: c, signerId: "probe" }),
+      allowed: [409],
+    },
   ];
 
   it.each(deliverProbes)("$route: 404 for another group's return, nothing changed; reached for her own", async (probe) => {

@@ -10,6 +10,8 @@ import { createInlineUrl } from "~/storage.server";
 import { findTaxReturn } from "../access.server";
 import { formName, formatCents, TAX_RETURN_STATUS_LABELS, voucherDue, voucherName } from "../rules";
 import { signingDate } from "../signing/rules";
+import { clientIdentityPrompt } from "~/payments/identity-rules";
+import { identityRequired, signerIdentities } from "~/payments/identity.server";
 import { clientStage, type OutlineItem } from "./stage";
 
 export async function loadTaxReturnPage(portal: FirmSiteContext, user: SessionUser, id: string, companyId: string | null) {
@@ -45,6 +47,9 @@ export async function loadTaxReturnPage(portal: FirmSiteContext, user: SessionUs
       },
     },
   });
+  // With the firm's identity verification on, each signer's check (and this user's next step).
+  const identities = identityRequired(portal) && row.status === "sent" ? await signerIdentities(portal.db, row.id) : null;
+  const myIdentity = identities?.find((i) => i.userId === user.id) ?? null;
   const key = row.signedFileKey ?? row.storageKey;
   // Download goes through the one download path (../ops/download.ts, the client's variant).
   const pdfUrl = key ? await createInlineUrl({ firmId, key, expiresInSeconds: 3600 }) : null;
@@ -78,9 +83,19 @@ export async function loadTaxReturnPage(portal: FirmSiteContext, user: SessionUs
       name: `${s.fname} ${s.lname}`.trim(),
       mine: s.userId === user.id,
       signed: s.signedAt !== null,
+      identity: identities?.find((i) => i.signerId === s.id)?.label ?? null,
       fields: s.fields.map((f) => ({ ...f, filledAt: f.filledAt?.toISOString() ?? null })),
     })),
     meId: me?.id ?? null,
+    /** Null when the firm does not ask; else whether this user may sign now and what to show them. */
+    identity: myIdentity
+      ? {
+          verified: myIdentity.label === "Verified",
+          ...clientIdentityPrompt(myIdentity),
+          // Back from the provider's page, the webhook is on its way: the page looks again for a while.
+          waiting: myIdentity.status === "processing" || (myIdentity.status === "not_started" && myIdentity.providerSessionId !== null),
+        }
+      : null,
     readOnly,
     today: signingDate(new Date(), portal.firm.timeZone),
     /** 'Send signing link to {spouse}': the taxpayer, while the spouse (with a portal account) has not signed. */

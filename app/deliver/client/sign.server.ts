@@ -14,6 +14,7 @@ import { statusesFor, TAX_RETURN_CONFLICTS } from "../rules";
 import { checkSignature, type SignatureInput } from "../signing/rules";
 import { applySignature } from "../signing/sign.server";
 import { makeTaxReturnSignedCopy, SIGNED_COPY_JOB } from "../signing/tax-return-copy.server";
+import { requireSignerVerified } from "~/payments/identity.server";
 import { deliverTaxReturnEmails, findWritableTaxReturn } from "./review.server";
 
 export async function signTaxReturn(
@@ -31,6 +32,8 @@ export async function signTaxReturn(
       async (tx) => {
         const found = await findWritableTaxReturn(tx, user, input.id, input.companyId);
         if (found.status !== "sent") throw conflict(TAX_RETURN_CONFLICTS.all_signed);
+        // With the firm's identity verification on, only a verified signer signs.
+        await requireSignerVerified(tx, portal, found.id, user.id);
         const now = new Date();
         const applied = await applySignature(
           tx,

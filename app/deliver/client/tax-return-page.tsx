@@ -5,7 +5,7 @@
  * signature placed by clicking each signature field, dates filled in, Finish when all are done).
  */
 import { useRevalidator } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
 import { Alert, Badge, Button, Dialog, TextArea, useToast } from "~/components/ui";
 import { downloadTaxReturn } from "../ops/download";
@@ -44,7 +44,21 @@ export function TaxReturnPage({ data }: { data: Data }) {
   const [reasonError, setReasonError] = useState<string | null>(null);
 
   const me = data.signers.find((x) => x.mine) ?? null;
-  const signing = data.stage === "sign" && !data.readOnly && me !== null && !me.signed;
+  const mayAct = data.stage === "sign" && !data.readOnly && me !== null && !me.signed;
+  // The firm asks signers to verify their identity first: until then there is nothing to sign here.
+  const verifyFirst = mayAct && data.identity !== null && !data.identity.verified;
+  const signing = mayAct && !verifyFirst;
+  const waiting = verifyFirst && data.identity?.waiting === true;
+  useEffect(() => {
+    if (!waiting) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      tries += 1;
+      if (tries > 30) clearInterval(timer);
+      else if (revalidator.state === "idle") revalidator.revalidate();
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [waiting]); // eslint-disable-line react-hooks/exhaustive-deps
   const myOpen = useMemo(() => (signing && me ? me.fields.filter((f) => !f.filledAt) : []), [signing, me]);
   const [adopted, setAdopted] = useState<Adopted | null>(null);
   const [filled, setFilled] = useState<Set<string>>(new Set());
@@ -100,6 +114,27 @@ export function TaxReturnPage({ data }: { data: Data }) {
     setBusy(false);
     if (r.ok) toast.success("Your signature was added to the tax return.");
     else toast.error(r.error ?? "Failed to sign the tax return");
+    revalidator.revalidate();
+  }
+
+  async function verifyIdentity() {
+    setBusy(true);
+    try {
+      const res = await apiFetch(`${api}/identity`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ companyId: t.companyId }),
+      });
+      const json = (await res.json().catch(() => ({}))) as { url?: string; error?: string };
+      if (res.ok && json.url) {
+        window.location.assign(json.url);
+        return;
+      }
+      toast.error(json.error ?? "Identity verification could not start. Please try again.");
+    } catch {
+      toast.error("Identity verification could not start. Please try again.");
+    }
+    setBusy(false);
     revalidator.revalidate();
   }
 
@@ -191,6 +226,22 @@ export function TaxReturnPage({ data }: { data: Data }) {
           {STAGE_MESSAGES.done} (0 signatures to sign)
         </Alert>
       ) : null}
+      {verifyFirst && data.identity ? (
+        <Alert
+          tone={data.identity.tone}
+          title="Verify your identity before signing"
+          data-testid="identity-panel"
+          action={
+            data.identity.action ? (
+              <Button onClick={verifyIdentity} loading={busy} disabled={busy}>
+                {data.identity.action}
+              </Button>
+            ) : undefined
+          }
+        >
+          <span aria-live="polite">{data.identity.text}</span>
+        </Alert>
+      ) : null}
       {data.stage === "sign" && me?.signed ? <Alert tone="success">You have signed. We're waiting for the other signer.</Alert> : null}
       {data.stage === "sign" && !me && !data.readOnly ? (
         <Alert tone="info">This tax return is waiting for signatures from the people asked to sign it.</Alert>
@@ -219,7 +270,10 @@ export function TaxReturnPage({ data }: { data: Data }) {
                       {x.name}
                       {x.mine ? " (you)" : ""}
                     </span>
-                    <span className={s.muted}>{x.signed ? "Signed" : data.stage === "done" ? "—" : "Not signed"}</span>
+                    <span className={s.muted}>
+                      {x.signed ? "Signed" : data.stage === "done" ? "—" : "Not signed"}
+                      {x.identity ? ` · Identity: ${x.identity}` : ""}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -109,7 +109,7 @@ export interface AuditSigner {
   ipAddress: string | null;
   signedAt: Date;
   method: "drawn" | "typed";
-  /** The identity check's result; 'not required' until identity verification exists. */
+  /** The identity check's result: 'not required', or the verification (app/payments/identity-rules.ts `identityAuditText`). */
   identity: string;
 }
 

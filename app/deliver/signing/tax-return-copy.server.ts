@@ -12,6 +12,7 @@ import type { JobDefinition } from "~/jobs.server";
 import { MAX_PDF_BYTES } from "~/documents/pdf.server";
 import { deleteObject, putObject, readExistingObject } from "~/storage.server";
 import { entityFileKey, keyBelongsToEntity } from "~/storage/keys";
+import { identityAuditText } from "~/payments/identity-rules";
 import { IDENTITY_NOT_REQUIRED } from "./rules";
 import { stampSignedCopy } from "./stamp-pdf.server";
 
@@ -33,15 +34,35 @@ export async function makeTaxReturnSignedCopy(
   });
   if (!row?.storageKey || row.signedFileKey || !keyBelongsToEntity(row.storageKey, firmId, row.companyId)) return false;
   if ((row.sizeBytes ?? 0) > maxBytes) return "too_large";
-  const [firm, signers, fields] = await Promise.all([
+  const [firm, signers, fields, identities] = await Promise.all([
     tx.firm.findFirst({ select: { timeZone: true } }),
     tx.taxReturnSigner.findMany({
       where: { taxReturnId, signedAt: { not: null } },
-      select: { id: true, fname: true, lname: true, email: true, ipAddress: true, signedAt: true, method: true, signatureText: true, signatureImageKey: true },
+      select: {
+        id: true,
+        userId: true,
+        fname: true,
+        lname: true,
+        email: true,
+        ipAddress: true,
+        signedAt: true,
+        method: true,
+        signatureText: true,
+        signatureImageKey: true,
+      },
       orderBy: { signedAt: "asc" },
     }),
     tx.signatureField.findMany({ where: { taxReturnId }, select: { signerId: true, kind: true, page: true, x: true, y: true, width: true, height: true } }),
+    // A signer who verified their identity before signing (the firm asked for it) is named so.
+    tx.identityVerification.findMany({
+      where: { taxReturnId, status: "verified", errorCode: null, providerSessionId: { not: null }, verifiedAt: { not: null } },
+      select: { userId: true, providerSessionId: true, verifiedAt: true },
+    }),
   ]);
+  const identityOf = (userId: string | null) => {
+    const v = identities.find((i) => i.userId === userId);
+    return v ? identityAuditText({ providerSessionId: v.providerSessionId!, verifiedAt: v.verifiedAt! }) : IDENTITY_NOT_REQUIRED;
+  };
   const original = await readExistingObject({ firmId, key: row.storageKey, maxBytes: MAX_PDF_BYTES });
   const stampSigners = await Promise.all(
     signers.map(async (s) => ({
@@ -51,7 +72,7 @@ export async function makeTaxReturnSignedCopy(
       ipAddress: s.ipAddress,
       signedAt: s.signedAt!,
       method: s.method ?? "typed",
-      identity: IDENTITY_NOT_REQUIRED,
+      identity: identityOf(s.userId),
       text: s.signatureText,
       png: s.signatureImageKey ? await readExistingObject({ firmId, key: s.signatureImageKey, maxBytes: 2 * 1024 * 1024 }) : null,
     })),

@@ -92,6 +92,8 @@ function cell(key: Exclude<TaxReturnColumnKey, "select">, row: TaxReturnRow, h: 
           onChange={(e) => h.onReminder(row, e.currentTarget.checked)}
         />
       );
+    case "identity_verification_status":
+      return <span className={s.cellText}>{row.identity}</span>;
     case "actions":
       return <RowActions row={row} handlers={h} />;
   }
@@ -99,7 +101,8 @@ function cell(key: Exclude<TaxReturnColumnKey, "select">, row: TaxReturnRow, h: 
 
 /** `tr` puts the firm's words in the headers (an Entity may be an Account). */
 export function deliverColumns(h: ColumnHandlers, tr: (word: string) => string): DataTableColumn<TaxReturnRow>[] {
-  return TAX_RETURN_COLUMNS.filter((c) => c.key !== "select").map((c) => ({
+  // 'identity_verification_status (only when the firm preference for tax return identity verification is on)'.
+  return TAX_RETURN_COLUMNS.filter((c) => c.key !== "select" && (h.identityEnabled || c.key !== "identity_verification_status")).map((c) => ({
     key: c.key,
     label: tr(c.label),
     sortable: c.sortable,

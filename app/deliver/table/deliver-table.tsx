@@ -19,6 +19,7 @@ import { callBulk, callTaxReturn } from "./call";
 import { deliverColumns, deliverRowLabel, type ColumnHandlers } from "./columns";
 import * as s from "./deliver.css";
 import { AssignmentsDialog, DraftDialog, VouchersDialog } from "./dialogs";
+import { IdentityChecksDialog } from "./identity-dialog";
 import type { TaxReturnRow } from "./rows";
 import { REMINDER_FILTERS, STATUS_FILTERS, TAX_RETURNS_TABLE } from "./table";
 
@@ -29,6 +30,8 @@ export interface DeliverData {
   capped: boolean;
   options: { years: SelectOption[]; advisors: SelectOption[] };
   canAssign: boolean;
+  /** The firm's identity verification preference: the column and the verification checks dialog. */
+  identityEnabled?: boolean;
 }
 
 type Upload = { open: false } | { open: true; replace: TaxReturnUploadDialogProps["replace"] };
@@ -49,6 +52,7 @@ export function DeliverTable({ data }: { data: DeliverData }) {
   // The ops dialogs keep the row itself: they load their own data and stay open across reloads.
   const [activityOf, setActivityOf] = useState<TaxReturnRow | null>(null);
   const [documentsOf, setDocumentsOf] = useState<TaxReturnRow | null>(null);
+  const [identityOf, setIdentityOf] = useState<string | null>(null);
   const byId = (id: string | null) => (id ? (rows.find((r) => r.id === id) ?? null) : null);
 
   const [selected, setSelected] = useState<RowSelectionState>({});
@@ -70,6 +74,8 @@ export function DeliverTable({ data }: { data: DeliverData }) {
 
   const handlers: ColumnHandlers = {
     canAssign: data.canAssign,
+    identityEnabled: data.identityEnabled === true,
+    onIdentity: (row) => setIdentityOf(row.id),
     onProcessing: () => toast.info(TAX_RETURN_MESSAGES.stillProcessing),
     onReminder: (row, on) => void run(row, "", { intent: "reminders", companyId: row.companyId, reminderDisabled: !on }),
     onDraft: (row) => setDraftId(row.id),
@@ -82,7 +88,7 @@ export function DeliverTable({ data }: { data: DeliverData }) {
     onActivity: (row) => setActivityOf(row),
   };
   // The handlers read the latest state through `run`; the columns only change with the permission.
-  const columns = useMemo(() => deliverColumns(handlers, tr), [data.canAssign, rows, tr]); // eslint-disable-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => deliverColumns(handlers, tr), [data.canAssign, data.identityEnabled, rows, tr]); // eslint-disable-line react-hooks/exhaustive-deps
   const hasFilters = Boolean(state.q || Object.keys(state.filters).length);
   const sendButton = (size?: "sm") => (
     <Button size={size} onClick={() => setUpload({ open: true, replace: null })}>
@@ -191,6 +197,9 @@ export function DeliverTable({ data }: { data: DeliverData }) {
         onConfirm={() => deleting && void run(deleting, "", { intent: "delete", companyId: deleting.companyId }, () => setDeleting(null))}
       />
       {activityOf ? <ActivityLogDialog taxReturnId={activityOf.id} companyId={activityOf.companyId} open onClose={() => setActivityOf(null)} /> : null}
+      {byId(identityOf) ? (
+        <IdentityChecksDialog row={byId(identityOf)!} onClose={() => setIdentityOf(null)} onChanged={() => revalidator.revalidate()} />
+      ) : null}
       {documentsOf ? (
         <SendToDocumentsDialog
           taxReturnId={documentsOf.id}

@@ -32,13 +32,19 @@ const VOUCHERS = `COALESCE((SELECT json_agg(json_build_object(
 const OWNERS = `COALESCE((SELECT json_agg(json_build_object('id', u.id, 'name', trim(u.fname || ' ' || u.lname)) ORDER BY co.is_primary DESC, u.lname, u.fname)
   FROM company_owners co JOIN users u ON u.id = co.user_id WHERE co.company_id = t.company_id AND u.deleted_at IS NULL), '[]'::json)`;
 
+/** Each signer's identity verification (no row: not started), for the Identity verification column. */
+const IDENTITIES = `COALESCE((SELECT json_agg(json_build_object('status', COALESCE(iv.status::text, 'not_started'), 'errorCode', iv.error_code))
+  FROM tax_return_signers sg LEFT JOIN identity_verifications iv ON iv.tax_return_id = sg.tax_return_id AND iv.user_id = sg.user_id
+  WHERE sg.tax_return_id = t.id), '[]'::json)`;
+
 const SELECT = `t.id, t.company_id AS "companyId", c.hash_id AS "companyHash", c.name AS "companyName",
   t.tax_year AS "taxYear", t.tax_return_name AS "taxReturnName", t.status::text AS status,
   t.draft_status::text AS "draftStatus", t.draft_comment AS "draftComment",
   ${ts("t.updated_at")} AS "updatedAt", ${ts("t.last_reminder_sent_at")} AS "lastReminderSentAt", ${ts("t.last_signed_at")} AS "lastSignedAt",
   CASE WHEN adv.id IS NULL THEN NULL ELSE trim(adv.fname || ' ' || adv.lname) END AS "assignedAdvisor", adv.id AS "assignedAdvisorId",
   t.reminder_disabled AS "reminderDisabled", t.invoice_amount_cents AS "invoiceAmountCents", t.invoice_paid AS "invoicePaid",
-  ${FORMS} AS forms, ${VOUCHERS} AS vouchers, ${OWNERS} AS owners`;
+  ${FORMS} AS forms, ${VOUCHERS} AS vouchers, ${OWNERS} AS owners,
+  ${IDENTITIES} AS identities`;
 
 /** Counting stops here (as Collect): past it the label reads '… of 10,000+'. */
 export const COUNT_CAP = 10_000;

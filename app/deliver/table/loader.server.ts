@@ -15,7 +15,13 @@ export async function loadTaxReturns(request: Request, portal: FirmSiteContext, 
   const { state, setCookie } = await loadTableState(request, TAX_RETURNS_TABLE_COOKIE, TAX_RETURNS_TABLE);
   const [list, options] = await Promise.all([listTaxReturns(portal, facts, state), taxReturnOptions(portal)]);
   return {
-    data: { state, ...list, options, canAssign: canChangeAssignedAdvisor(facts) },
+    data: {
+      state,
+      ...list,
+      options,
+      canAssign: canChangeAssignedAdvisor(facts),
+      identityEnabled: portal.firm.preferences.taxReturnIdentityVerificationEnabled,
+    },
     setCookie,
   };
 }

@@ -10,6 +10,9 @@ import { classificationUrl } from "./table";
 
 export interface RowActionHandlers {
   canAssign: boolean;
+  /** The firm's identity verification is on: 'Verification checks' is offered. */
+  identityEnabled?: boolean;
+  onIdentity?: (row: TaxReturnRow) => void;
   onDraft: (row: TaxReturnRow) => void;
   onFinish: (row: TaxReturnRow) => void;
   onReminder: (row: TaxReturnRow, on: boolean) => void;
@@ -32,11 +35,12 @@ const LABELS: Record<Exclude<RowAction, "reminders">, string> = {
   download_all_pages: "Download with all pages",
   documents: "Send to documents",
   activity: "Activity log",
+  identity: "Verification checks",
   delete: "Delete",
 };
 
 export function RowActions({ row, handlers: h }: { row: TaxReturnRow; handlers: RowActionHandlers }) {
-  const actions = rowActions(row, h.canAssign);
+  const actions = rowActions(row, h.canAssign, h.identityEnabled);
   if (actions.length === 0) return null;
   const run: Record<Exclude<RowAction, "classify">, () => void> = {
     draft: () => h.onDraft(row),
@@ -49,6 +53,7 @@ export function RowActions({ row, handlers: h }: { row: TaxReturnRow; handlers: 
     download_all_pages: () => h.onDownload(row, "all_pages"),
     documents: () => h.onDocuments(row),
     activity: () => h.onActivity(row),
+    identity: () => h.onIdentity?.(row),
     delete: () => h.onDelete(row),
   };
   return (

@@ -4,6 +4,7 @@
  * toggle through rules.ts, the one place those numbers and texts come from.
  */
 import type { TaxReturnDraftStatus, TaxReturnStatus } from "~/generated/prisma/enums";
+import { identityCell, type IdentityFacts } from "~/payments/identity-rules";
 import {
   paymentsCell,
   reminderToggle,
@@ -47,9 +48,15 @@ export interface RawTaxReturnRow {
   forms: FormSignatureFacts[] | null;
   vouchers: VoucherRow[] | null;
   owners: OwnerRow[] | null;
+  /** Each signer's identity verification. */
+  identities?: IdentityFacts[] | null;
 }
 
-export interface TaxReturnRow extends Omit<RawTaxReturnRow, "forms" | "vouchers" | "owners"> {
+export interface TaxReturnRow extends Omit<RawTaxReturnRow, "forms" | "vouchers" | "owners" | "identities"> {
+  /** The Identity verification column (identity-rules.ts `identityCell`). */
+  identity: string;
+  /** How many signers the return has (the verification checks dialog needs one). */
+  signerCount: number;
   signatures: SignatureCell;
   payments: PaymentsCell;
   /** 'The reminder toggle is off and disabled when all signed and all paid.' */
@@ -60,7 +67,7 @@ export interface TaxReturnRow extends Omit<RawTaxReturnRow, "forms" | "vouchers"
 }
 
 export function toTaxReturnRow(raw: RawTaxReturnRow): TaxReturnRow {
-  const { forms, vouchers, owners, ...rest } = raw;
+  const { forms, vouchers, owners, identities, ...rest } = raw;
   const signatures = signatureCell(forms ?? []);
   const payments = paymentsCell(vouchers ?? [], { amountCents: raw.invoiceAmountCents, paid: raw.invoicePaid });
   const reminder = reminderToggle({
@@ -69,7 +76,16 @@ export function toTaxReturnRow(raw: RawTaxReturnRow): TaxReturnRow {
     allPaid: payments.allPaid,
     signaturesTotal: signatures.total,
   });
-  return { ...rest, signatures, payments, reminder, vouchers: vouchers ?? [], owners: owners ?? [] };
+  return {
+    ...rest,
+    signatures,
+    payments,
+    reminder,
+    vouchers: vouchers ?? [],
+    owners: owners ?? [],
+    identity: identityCell(identities ?? []),
+    signerCount: identities?.length ?? 0,
+  };
 }
 
 export type RowAction =
@@ -84,13 +100,18 @@ export type RowAction =
   | "download_all_pages"
   | "documents"
   | "activity"
+  | "identity"
   | "delete";
 
 /**
  * The actions a row's menu offers, in menu order. 'Action_required rows hide most actions'
  * (rules.ts `rowActionsOpen`): those keep classification and delete; a return being sent keeps none.
  */
-export function rowActions(row: Pick<TaxReturnRow, "status" | "reminder" | "vouchers" | "owners" | "signatures">, canAssign: boolean): RowAction[] {
+export function rowActions(
+  row: Pick<TaxReturnRow, "status" | "reminder" | "vouchers" | "owners" | "signatures"> & { signerCount?: number },
+  canAssign: boolean,
+  identityEnabled = false,
+): RowAction[] {
   if (row.status === "sending") return [];
   if (!rowActionsOpen(row.status)) return row.status === "action_required" ? ["classify", "delete"] : ["delete"];
   const out: RowAction[] = [];
@@ -106,6 +127,9 @@ export function rowActions(row: Pick<TaxReturnRow, "status" | "reminder" | "vouc
   if (row.signatures.total > 0) out.push("download_signature_pages");
   out.push("download_all_pages");
   if (row.status !== "error") out.push("documents");
-  out.push("activity", "delete");
+  out.push("activity");
+  // 'Dialogs: verification checks (per signer)', with the firm's identity verification on.
+  if (identityEnabled && (row.signerCount ?? 0) > 0) out.push("identity");
+  out.push("delete");
   return out;
 }

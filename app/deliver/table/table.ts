@@ -13,11 +13,12 @@ import type { TaxReturnStatus } from "~/generated/prisma/enums";
 import { entitySearchSql } from "~/staff/search";
 import type { ListQuery, StaffViewer } from "~/staff/tables";
 import { entityVisibleSql } from "~/staff/visibility";
+import { IDENTITY_RANK_SQL } from "~/payments/identity-rules";
 import { TAX_RETURN_STATUS_LABELS } from "../rules";
 
 /**
  * Spec §2 columns, in its order. identity_verification_status is shown only with the firm's tax
- * return identity verification preference, which the product does not have yet: left out.
+ * return identity verification preference (columns.tsx leaves it out otherwise).
  */
 export const TAX_RETURN_COLUMNS = [
   { key: "select", label: "Select", sortable: false },
@@ -32,6 +33,7 @@ export const TAX_RETURN_COLUMNS = [
   { key: "last_signed_at", label: "Last signed", sortable: true },
   { key: "assigned_advisor", label: "Assigned advisor", sortable: true },
   { key: "reminder_disabled", label: "Reminders", sortable: true },
+  { key: "identity_verification_status", label: "Identity verification", sortable: true },
   { key: "actions", label: "Actions", sortable: false },
 ] as const;
 
@@ -96,6 +98,9 @@ const SORT: Record<string, string> = {
   last_signed_at: "t.last_signed_at {dir} NULLS LAST",
   assigned_advisor: "lower(adv.lname) {dir} NULLS LAST, lower(adv.fname) {dir} NULLS LAST",
   reminder_disabled: "t.reminder_disabled {dir} NULLS LAST",
+  // The signer furthest from verified (identity-rules.ts `identityCell`); no signers last.
+  identity_verification_status: `(SELECT min(${IDENTITY_RANK_SQL}) FROM tax_return_signers sg
+    LEFT JOIN identity_verifications iv ON iv.tax_return_id = sg.tax_return_id AND iv.user_id = sg.user_id WHERE sg.tax_return_id = t.id) {dir} NULLS LAST`,
 };
 
 const first = (state: TableState, name: string) => state.filters[name]?.[0] ?? "";

@@ -27,6 +27,7 @@ import type { FakeAnswer, FakeHandler, SentEvent, StripeFake, StripeFakeOptions 
 export type * from "./types";
 import { registerConnect } from "./connect";
 import { registerCheckout } from "./checkout";
+import { registerIdentity } from "./identity";
 
 interface Route {
   method: string;
@@ -212,5 +213,6 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
 
   registerConnect(fake);
   registerCheckout(fake);
+  registerIdentity(fake);
   return fake;
 }
