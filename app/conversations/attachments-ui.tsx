@@ -4,17 +4,19 @@
  * /api/messages/{entity}/attachments), and a message's files, each opening the documents'
  * preview dialog.
  */
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
 import { DOCUMENT_ACCEPT, sniffBlob, UploadFailedError, uploadWithProgress, UPLOAD_FAILED_MESSAGE } from "~/components/upload";
 import { Button, useToast } from "~/components/ui";
 import { DOCUMENT_MESSAGES } from "~/documents/rules";
 import { screenUploadBatch } from "~/documents/upload-batch";
-import { FilePreviewDialog } from "~/pdf/file-preview-dialog";
 import { formatFileSize, type UploadGrant } from "~/storage/uploads";
 import { COMPOSE_TEXT, MAX_ATTACHMENTS } from "./compose-rules";
 import type { MessageAttachmentView } from "./attachments.server";
 import * as s from "./inbox.css";
+
+// The viewer (and pdf.js with it) loads only when a file is opened: the inbox carries none of it.
+const FilePreviewDialog = lazy(() => import("~/pdf/file-preview-dialog").then((m) => ({ default: m.FilePreviewDialog })));
 
 async function call<T>(entityHash: string, body: object): Promise<T> {
   const res = await apiFetch(`/api/messages/${encodeURIComponent(entityHash)}/attachments`, {
@@ -146,11 +148,15 @@ export function MessageAttachments({ entityHash, attachments }: { entityHash: st
           </li>
         ))}
       </ul>
-      <FilePreviewDialog
-        file={open}
-        onClose={() => setOpen(null)}
-        getUrl={async () => (await call<{ url: string }>(entityHash, { intent: "view_url", id: open?.id ?? "" })).url}
-      />
+      {open ? (
+        <Suspense fallback={null}>
+          <FilePreviewDialog
+            file={open}
+            onClose={() => setOpen(null)}
+            getUrl={async () => (await call<{ url: string }>(entityHash, { intent: "view_url", id: open?.id ?? "" })).url}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

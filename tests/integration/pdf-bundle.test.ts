@@ -50,6 +50,7 @@ describe("pdf.js in the build", () => {
       "routes/preview.$companyId.questionnaire.$questionnaireId",
       "routes/preview.template.$templateId",
       "routes/questionnaire.$companyHash",
+      "routes/review-signature-request.$signatureRequestId",
       "routes/tax-return-delivery-admin-view.$taxReturnId",
       "routes/tax-return-delivery.$taxReturnId",
     ]);
