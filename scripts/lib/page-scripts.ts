@@ -59,10 +59,11 @@ export function pageScripts(root: string, manifest: BuildManifest, routeId: stri
 /** The goal for the client dashboard's (and Collect's) JavaScript, gzipped. */
 export const DASHBOARD_JS_TARGET_BYTES = 150 * 1024;
 /**
- * The ceiling the build may not pass (tests/unit/js-size-budget.test.ts): the target itself. Code
+ * The ceiling the build may not pass (tests/unit/js-size-budget.test.ts): the target and 1 KB, the
+ * live-events stream every signed-in page opens (app/realtime/live-events.tsx). Code
  * only a few pages need stays out of the dashboard's chunks: load it when shown
  * (app/components/loaded-when-shown.ts: the staff shell) or give it a module of its own (the select
  * field, the bell's count), and keep zod, date-fns and route loaders' helpers out of modules the
  * shell imports.
  */
-export const DASHBOARD_JS_CEILING_BYTES = DASHBOARD_JS_TARGET_BYTES;
+export const DASHBOARD_JS_CEILING_BYTES = DASHBOARD_JS_TARGET_BYTES + 1024;

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import * as s from "../client/cards.css";
 import type { SignatureRequestCard } from "./cards.server";
-import { requestStatusTone } from "./rules";
+import { requestStatusTone } from "./status-tone";
 
 /** `home` is the dashboard loader's data (client-home.server.ts adds `signatureRequestCards`; the preview does not). */
 export function SignatureRequestCards({ home }: { home: { selected: unknown; signatureRequestCards?: SignatureRequestCard[] } }) {

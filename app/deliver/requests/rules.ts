@@ -131,11 +131,4 @@ export function requestUploadErrors(draft: {
   return errors;
 }
 
-/** The badge colour of a status: needs the firm (warning), waits for the client (info), done (success), broken (danger). */
-export function requestStatusTone(status: SignatureRequestStatus): "neutral" | "info" | "success" | "warning" | "danger" {
-  if (status === "action_required") return "warning";
-  if (status === "sent") return "info";
-  if (status === "signed" || status === "completed") return "success";
-  if (status === "error") return "danger";
-  return "neutral";
-}
+export { requestStatusTone } from "./status-tone";
