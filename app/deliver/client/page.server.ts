@@ -8,10 +8,11 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { createInlineUrl } from "~/storage.server";
 import { findTaxReturn } from "../access.server";
-import { formName, formatCents, TAX_RETURN_STATUS_LABELS, voucherDue, voucherName } from "../rules";
+import { formName, formatCents, statusesFor, TAX_RETURN_STATUS_LABELS, voucherDue, voucherName } from "../rules";
 import { signingDate } from "../signing/rules";
 import { clientIdentityPrompt } from "~/payments/identity-rules";
 import { identityRequired, signerIdentities } from "~/payments/identity.server";
+import { connectedAccount } from "~/payments/card-payments.server";
 import { clientStage, type OutlineItem } from "./stage";
 
 export async function loadTaxReturnPage(portal: FirmSiteContext, user: SessionUser, id: string, companyId: string | null) {
@@ -29,6 +30,8 @@ export async function loadTaxReturnPage(portal: FirmSiteContext, user: SessionUs
       storageKey: true,
       signedFileKey: true,
       outline: true,
+      invoiceAmountCents: true,
+      invoicePaid: true,
       company: { select: { name: true, readonlyAccess: true } },
       eSignForms: { select: { id: true, formId: true, customFormName: true, pages: true }, orderBy: { order: "asc" } },
       paymentVouchers: { select: { id: true, voucherId: true, customPaymentName: true, amountCents: true, isPaid: true, isDueAsap: true, dueDate: true } },
@@ -56,6 +59,17 @@ export async function loadTaxReturnPage(portal: FirmSiteContext, user: SessionUs
   const readOnly = user.kind !== "client" || user.readonlyAccess || row.company.readonlyAccess;
   const me = row.signers.find((s) => s.userId === user.id) ?? null;
   const spouse = row.signers.find((s) => s.role === "spouse" && s.userId !== user.id) ?? null;
+  // The tax service invoice: paid online through the firm's connected account (app/payments/).
+  const invoiceDue = row.invoiceAmountCents !== null && row.invoiceAmountCents > 0 && !row.invoicePaid && statusesFor("invoice_paid").includes(row.status);
+  const invoice =
+    row.invoiceAmountCents !== null && row.invoiceAmountCents > 0
+      ? {
+          amount: formatCents(row.invoiceAmountCents),
+          paid: row.invoicePaid,
+          payable: invoiceDue && !readOnly,
+          connected: invoiceDue ? (await connectedAccount(portal.db, firmId)) !== null : false,
+        }
+      : null;
   return {
     taxReturn: {
       id: row.id,
@@ -96,6 +110,7 @@ export async function loadTaxReturnPage(portal: FirmSiteContext, user: SessionUs
           waiting: myIdentity.status === "processing" || (myIdentity.status === "not_started" && myIdentity.providerSessionId !== null),
         }
       : null,
+    invoice,
     readOnly,
     today: signingDate(new Date(), portal.firm.timeZone),
     /** 'Send signing link to {spouse}': the taxpayer, while the spouse (with a portal account) has not signed. */

@@ -8,6 +8,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
 import { Alert, Badge, Button, Dialog, TextArea, useToast } from "~/components/ui";
+import { InvoicePayment } from "~/payments/invoice-payment";
 import { downloadTaxReturn } from "../ops/download";
 import { TAX_RETURN_MESSAGES } from "../rules";
 import { signerDone } from "../signing/rules";
@@ -310,6 +311,7 @@ export function TaxReturnPage({ data }: { data: Data }) {
         </aside>
 
         <div style={{ display: "grid", gap: 12, minWidth: 0 }}>
+          {data.invoice ? <InvoicePayment invoice={data.invoice} taxReturnId={t.id} companyId={t.companyId} /> : null}
           {data.pdfUrl ? <PdfPages url={data.pdfUrl} title={t.name} overlay={overlay} /> : <Alert tone="danger">{TAX_RETURN_MESSAGES.loadPdfFailed}</Alert>}
 
           {data.stage === "review_draft" ? (
