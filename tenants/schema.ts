@@ -27,6 +27,7 @@ export type QuestionnaireScenario = (typeof QUESTIONNAIRE_SCENARIOS)[number];
 export const firmPreferencesSchema = z
   .object({
     newTaxReturnDeliveryEnabled: z.boolean(),
+    taxReturnIdentityVerificationEnabled: z.boolean(),
     communicationDisabled: z.boolean(),
     customElementEnabled: z.boolean(),
     customElements: z.string(),
@@ -43,6 +44,7 @@ export const firmPreferencesSchema = z
     removePleaseUploadForRolloverItems: z.boolean(),
     disableAnswerLater: z.boolean(),
     foldersWhereClientActionsDisabled: z.array(z.string()),
+    customDocumentExportOrder: z.array(z.string()),
     hasFirmGroups: z.boolean(),
     reviewAndExportEnabled: z.boolean(),
     externalEntityIdAllowed: z.boolean(),

@@ -149,6 +149,15 @@ export const PREFERENCE_CATALOG: Record<PreferenceGroup, PreferenceGroupInfo> = 
         max: 4000,
         list: true,
       },
+      {
+        kind: "text",
+        name: "customDocumentExportOrder",
+        label: "Document order in exports",
+        description:
+          "One document type a line (for example W-2, then 1099-INT). Exported questionnaires list documents of these types first, in this order; the others follow.",
+        max: 4000,
+        list: true,
+      },
     ],
   },
   security: {
