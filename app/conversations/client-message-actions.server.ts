@@ -136,7 +136,7 @@ export async function markClientMessageUnseen(
         message: { conversationId: conversation.id, createdAt: { gte: message.createdAt }, OR: [{ authorId: null }, { authorId: { not: user.id } }] },
       },
     });
-    await publishEvent(tx, { t: "message", c: conversation.id, k: "read" });
+    // Only this client's own view changes: no live event (their open page would mark it seen again).
     return count;
   });
 }

@@ -5,7 +5,7 @@
  *
  *   useLiveRevalidation(["message"], 5000);   // the inboxes
  */
-import { useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import type { LiveEventType } from "./events";
 import { useLiveConnected, useLiveEvents } from "./live-events";
@@ -14,23 +14,31 @@ export function useLiveRevalidation(types: readonly LiveEventType[], pollMs: num
   const revalidator = useRevalidator();
   const ref = useRef(revalidator);
   ref.current = revalidator;
+  // While a form is being sent or a page is loading, a reload would cut across it (a sent first
+  // message's redirect to its new conversation): the event waits until they are done, and their own
+  // reload usually carries it anyway.
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
   const pending = useRef(false);
   const connected = useLiveConnected();
   const wanted = useRef(types);
   wanted.current = types;
 
   const reload = useCallback(() => {
-    if (ref.current.state === "idle") ref.current.revalidate();
+    if (ref.current.state === "idle" && !busyRef.current) ref.current.revalidate();
     else pending.current = true;
   }, []);
 
   // An event that came during a reload: once more when it is done.
   useEffect(() => {
-    if (revalidator.state === "idle" && pending.current) {
+    if (revalidator.state === "idle" && !busy && pending.current) {
       pending.current = false;
       revalidator.revalidate();
     }
-  }, [revalidator.state, revalidator]);
+  }, [revalidator.state, revalidator, busy]);
 
   useLiveEvents("resync", reload);
   useLiveEvents("message", () => wanted.current.includes("message") && reload());
@@ -40,7 +48,7 @@ export function useLiveRevalidation(types: readonly LiveEventType[], pollMs: num
   useEffect(() => {
     if (connected) return;
     const tick = () => {
-      if (document.visibilityState === "visible" && ref.current.state === "idle") ref.current.revalidate();
+      if (document.visibilityState === "visible" && ref.current.state === "idle" && !busyRef.current) ref.current.revalidate();
     };
     const timer = window.setInterval(tick, pollMs);
     document.addEventListener("visibilitychange", tick);

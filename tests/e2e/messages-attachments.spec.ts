@@ -22,7 +22,7 @@ for (const [slug, client, partner] of [
     await page.goto(page.url().replace(/\/[^/]*$/, "/inbox"));
     await page.waitForURL(/\/inbox\/[^/]+/);
     if (!/\/inbox\/[^/]+\/[^/]+/.test(page.url())) {
-      const first = page.getByRole("navigation", { name: "Conversations" }).getByRole("link").first();
+      const first = page.getByRole("navigation", { name: "Conversations" }).getByRole("list").getByRole("link").first();
       if (await first.isVisible().catch(() => false)) await first.click();
     }
     const name = `${slug}-w2-${Date.now()}.pdf`;

@@ -29,8 +29,10 @@ for (const { slug, client: clientEmail, partner } of FIRMS)
     await signIn(client, slug, clientEmail);
     await client.goto(firmUrl(slug, "/inbox"));
     const composer = client.getByRole("textbox", { name: /^Message( to your firm)?$/ });
+    // An entity that already has conversations shows them first: start a new one.
+    if (!(await composer.isVisible())) await client.getByRole("link", { name: "New message" }).click();
     await composer.fill("Is the extension filed?");
-    await client.getByRole("button", { name: "Send" }).click();
+    await client.getByRole("button", { name: "Send", exact: true }).click();
     const clientMessages = client.getByRole("list", { name: "Messages" });
     await expect(clientMessages.getByText("Is the extension filed?")).toBeVisible();
     const [row] = await sql<{ conversation_id: string }>(
@@ -53,14 +55,14 @@ for (const { slug, client: clientEmail, partner } of FIRMS)
     const staffComposer = staff.getByRole("textbox", { name: "Message", exact: true });
     await staffComposer.fill("Filed on Monday;");
     await composer.fill("Also, my address changed.");
-    await client.getByRole("button", { name: "Send" }).click();
+    await client.getByRole("button", { name: "Send", exact: true }).click();
     await expect(staffMessages.getByText("Also, my address changed.")).toBeVisible();
     await expect(staffComposer).toBeFocused();
     await expect(staffComposer).toHaveValue("Filed on Monday;");
 
     // The partner answers: it appears on the client's open page, and the bell counts it.
     await staffComposer.fill("Filed on Monday; we updated your address.");
-    await staff.getByRole("button", { name: "Send" }).click();
+    await staff.getByRole("button", { name: "Send", exact: true }).click();
     await expect(clientMessages.getByText("Filed on Monday; we updated your address.")).toBeVisible();
     await expect(bell).not.toHaveAttribute("aria-label", before);
     await expect(bell).toHaveAttribute("aria-label", /^Notifications: \d+ new$/);
