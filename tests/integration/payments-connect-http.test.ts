@@ -93,6 +93,15 @@ describe("connecting Stripe from Firm Settings → Payments", () => {
     expect(back).toBe(`http://${app.host("newly-co")}/firm/payments?stripe=returned`);
     expect((await partner.get("newly-co", "/firm/payments?stripe=returned")).status).toBe(200);
     expect(await status(partner, "newly-co")).toEqual({ status: "connected", accountId, error: null });
+    // Stripe's account.updated from the new account is taken as this firm's (its id is stored).
+    const until = Date.now() + 5000;
+    let events: { firm_id: string; outcome: string }[] = [];
+    while (Date.now() < until && !events.length) {
+      events = (await app.su.query("SELECT firm_id, outcome FROM stripe_events WHERE account_id = $1 AND type = 'account.updated'", [accountId])).rows;
+      if (!events.length) await new Promise((r) => setTimeout(r, 50));
+    }
+    const firmId = (await app.su.query("SELECT id FROM firms WHERE slug = 'newly-co'")).rows[0].id;
+    expect(events).toEqual([{ firm_id: firmId, outcome: "account can take payments" }]);
     // Connected: a second connect is refused with a message, nothing created.
     const twice = await act(partner, "newly-co", { intent: "connect" });
     expect(twice.status).toBe(409);
