@@ -36,7 +36,7 @@ export async function getFirmConnection(portal: FirmSiteContext): Promise<FirmCo
     const account = await stripe().accounts.retrieve(accountId);
     return { status: connectionStatus(account, mode), accountId, error: null };
   } catch (error) {
-    return { status: "incomplete", accountId, error: stripeFailure(error).message };
+    return { status: "unknown", accountId, error: stripeFailure(error).message };
   }
 }
 

@@ -4,13 +4,15 @@
  */
 import * as z from "zod";
 
-export type ConnectionStatus = "off" | "not_connected" | "incomplete" | "connected";
+/** `unknown`: connected to an account Stripe could not be asked about just now. */
+export type ConnectionStatus = "off" | "not_connected" | "incomplete" | "connected" | "unknown";
 
 export const CONNECTION_MESSAGES = {
   off: "Online payments are not configured on this portal.",
   notConnected: "Not connected",
   incomplete: "Onboarding incomplete",
   connected: "Connected (charges enabled)",
+  unknown: "Status unavailable",
   notConnectedHelp: "Connect a Stripe account so clients can pay deposits and invoices online and signers can verify their identity.",
   incompleteHelp: "Stripe needs more details before this account can take payments. Continue onboarding to finish.",
   connectedHelp: "Clients can pay online; the money goes to this Stripe account.",
@@ -37,6 +39,7 @@ export const CONNECTION_LABELS: Record<ConnectionStatus, string> = {
   not_connected: CONNECTION_MESSAGES.notConnected,
   incomplete: CONNECTION_MESSAGES.incomplete,
   connected: CONNECTION_MESSAGES.connected,
+  unknown: CONNECTION_MESSAGES.unknown,
 };
 
 export const connectionActionSchema = z.object({ intent: z.enum(["connect", "disconnect"], { error: CONNECTION_MESSAGES.invalidIntent }) });

@@ -45,6 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const TONES: Record<ConnectionStatus, "success" | "warning" | "neutral"> = {
+  unknown: "neutral",
   off: "neutral",
   not_connected: "neutral",
   incomplete: "warning",
@@ -55,6 +56,7 @@ const HELP: Record<ConnectionStatus, string> = {
   not_connected: CONNECTION_MESSAGES.notConnectedHelp,
   incomplete: CONNECTION_MESSAGES.incompleteHelp,
   connected: CONNECTION_MESSAGES.connectedHelp,
+  unknown: "",
 };
 
 export default function FirmPaymentsPage() {
@@ -96,7 +98,7 @@ export default function FirmPaymentsPage() {
                   {CONNECTION_LABELS[status]}
                 </Badge>
               </p>
-              <p className={s.muted}>{HELP[status]}</p>
+              {HELP[status] ? <p className={s.muted}>{HELP[status]}</p> : null}
               {connection.accountId ? <p className={s.muted}>Account {connection.accountId}</p> : null}
               {connection.error ? <Alert tone="warning">{connection.error}</Alert> : null}
               {result && !result.ok ? (
@@ -105,7 +107,7 @@ export default function FirmPaymentsPage() {
                 </Alert>
               ) : null}
               <div className={s.logoActions}>
-                {status !== "connected" ? (
+                {status === "not_connected" || status === "incomplete" ? (
                   <Form method="post">
                     <input type="hidden" name="intent" value="connect" />
                     <Button type="submit" variant="primary" loading={busy("connect")}>

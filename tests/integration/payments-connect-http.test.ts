@@ -168,4 +168,21 @@ describe("connecting Stripe from Firm Settings → Payments", () => {
     expect(session.account).toBe(accountId);
     expect(session.amount_total).toBe(35000);
   });
+
+  it("Stripe unreachable: the page says so (never a 500) and connecting stores nothing", async () => {
+    const partner = await app.signIn("summit", "partner@summit.test");
+    stripe.fake.failWith(503);
+    try {
+      const page = await status(partner, "summit");
+      expect(page).toEqual({ status: "unknown", accountId: "acct_demo_summit", error: PAYMENT_MESSAGES.unreachable });
+      expect((await act(partner, "summit", { intent: "disconnect" })).status).toBe(200);
+      const connect = await act(partner, "summit", { intent: "connect" });
+      expect(connect.status).toBe(502);
+      expect(connect.body).toEqual({ ok: false, error: PAYMENT_MESSAGES.unreachable });
+      expect(await accountOf("summit")).toBeNull();
+    } finally {
+      stripe.fake.failWith(null);
+      await app.su.query("UPDATE firms SET stripe_account_id = 'acct_demo_summit' WHERE slug = 'summit'");
+    }
+  });
 });
