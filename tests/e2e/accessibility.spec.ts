@@ -111,6 +111,7 @@ for (const slug of FIRMS) {
       ["templates", "/templates"],
       ["activities", "/activities"],
       ["firm settings", "/firm"],
+      ["firm payments", "/firm/payments"],
       ["admin profile", "/admin-profile"],
       ["team", "/settings/team"],
       ["firm groups", "/settings/groups"],
