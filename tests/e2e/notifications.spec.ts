@@ -67,7 +67,15 @@ test("a client's message shows on the advisor's bell; the item opens the convers
   await expect(page).toHaveURL(/\/messages\//);
   // The item is read, and the count drops with it.
   await expect
-    .poll(async () => (await sql<{ read: boolean }>(`SELECT dismissed_at IS NOT NULL AS read FROM notifications WHERE text LIKE $1`, [`%${text}%`]))[0]?.read)
+    .poll(
+      async () =>
+        (
+          await sql<{ read: boolean }>(
+            `SELECT n.dismissed_at IS NOT NULL AS read FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'advisor@acme.test' AND n.text LIKE $1`,
+            [`%${text}%`],
+          )
+        )[0]?.read,
+    )
     .toBe(true);
   await expect(async () => {
     await expect(bell).toHaveAccessibleName(bellLabel(await unreadOfAdvisor()), { timeout: 2000 });

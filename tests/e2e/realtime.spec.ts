@@ -26,6 +26,11 @@ for (const { slug, client: clientEmail, partner } of FIRMS)
     await client.clock.install();
     await staff.clock.install();
 
+    // The client's notification settings as they come (another test turns messages off for an entity).
+    await sql(
+      `DELETE FROM owner_notification_subscriptions WHERE company_id IN (SELECT company_id FROM company_owners co JOIN users u ON u.id = co.user_id WHERE u.email = $1)`,
+      [clientEmail],
+    );
     await signIn(client, slug, clientEmail);
     await client.goto(firmUrl(slug, "/inbox"));
     const composer = client.getByRole("textbox", { name: /^Message( to your firm)?$/ });
