@@ -26,9 +26,12 @@ for (const { slug, client: clientEmail, partner } of FIRMS)
     await client.clock.install();
     await staff.clock.install();
 
-    // The client's notification settings as they come (another test turns messages off for an entity).
+    // Messages on for the client on every entity with saved settings (another test turns them off).
     await sql(
-      `DELETE FROM owner_notification_subscriptions WHERE company_id IN (SELECT company_id FROM company_owners co JOIN users u ON u.id = co.user_id WHERE u.email = $1)`,
+      `INSERT INTO owner_notification_subscriptions (firm_id, company_id, user_id, notification_type_id)
+       SELECT DISTINCT co.firm_id, co.company_id, co.user_id, 1 FROM company_owners co JOIN users u ON u.id = co.user_id
+        WHERE u.email = $1 AND EXISTS (SELECT 1 FROM owner_notification_subscriptions s WHERE s.company_id = co.company_id)
+       ON CONFLICT DO NOTHING`,
       [clientEmail],
     );
     await signIn(client, slug, clientEmail);
