@@ -4,7 +4,7 @@
  * and desktop screens of both demo firms go to /work/shots/messages.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { signIn, sql } from "./support";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
@@ -24,6 +24,12 @@ for (const [slug, client, partner] of [
     if (!/\/inbox\/[^/]+\/[^/]+/.test(page.url())) {
       const first = page.getByRole("navigation", { name: "Conversations" }).getByRole("list").getByRole("link").first();
       if (await first.isVisible().catch(() => false)) await first.click();
+    }
+    // An entity with no conversation yet: a first message opens one (files go on messages in it).
+    if (!(await page.getByLabel("Attach files").isVisible())) {
+      await page.getByRole("textbox", { name: /^Message/ }).fill("A question about my documents.");
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      await page.waitForURL(/\/inbox\/[^/]+\/[^/?]+/);
     }
     const name = `${slug}-w2-${Date.now()}.pdf`;
     await page.getByLabel("Attach files").setInputFiles({ name, mimeType: "application/pdf", buffer: PDF });
@@ -48,19 +54,26 @@ for (const [slug, client, partner] of [
     await expect(staff.getByRole("dialog", { name })).toBeVisible();
     await shot(staff, `staff-attachment-preview-${slug}-1280`);
     await staff.keyboard.press("Escape");
-    await staff.getByRole("textbox", { name: /^Message/ }).fill("Thanks, received.");
+    const thanks = `Thanks, received (${name}).`;
+    await staff.getByRole("textbox", { name: /^Message/ }).fill(thanks);
     await staff.getByRole("button", { name: "Send", exact: true }).click();
-    await expect(staff.getByRole("list", { name: "Messages" }).getByText("Thanks, received.")).toBeVisible();
+    await expect(staff.getByRole("list", { name: "Messages" }).getByText(thanks)).toBeVisible();
     await context.close();
 
     // The client reads the reply, then marks it unread.
     await page.reload();
-    const reply = page.getByRole("list", { name: "Messages" }).getByRole("listitem").filter({ hasText: "Thanks, received." }).last();
+    const reply = page.getByRole("list", { name: "Messages" }).getByRole("listitem").filter({ hasText: thanks }).last();
     await expect(reply).toBeVisible();
     await reply.getByRole("button", { name: "Mark as unread" }).click();
     await expect(page.getByText("Marked as unread")).toBeVisible();
-    await page.reload();
-    await expect(reply.getByText("New")).toBeVisible();
+    // The reply is unread for the client again (opening the conversation reads it once more).
+    const seen = () =>
+      sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM message_seen s JOIN messages m ON m.id = s.message_id JOIN users u ON u.id = s.user_id
+          WHERE u.email = $1 AND m.conversation_id = $2 AND m.text = $3`,
+        [client, conversationId, thanks],
+      );
+    expect((await seen())[0]!.n).toBe(0);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.reload();
     await shot(page, `inbox-attachment-unread-${slug}-375`);
