@@ -23,13 +23,22 @@ for (const [slug, client, partner] of [
     await page.waitForURL(/\/inbox\/[^/]+/);
     if (!/\/inbox\/[^/]+\/[^/]+/.test(page.url())) {
       const first = page.getByRole("navigation", { name: "Conversations" }).getByRole("list").getByRole("link").first();
-      if (await first.isVisible().catch(() => false)) await first.click();
+      if (await first.isVisible().catch(() => false)) {
+        await first.click();
+        await page.waitForURL(/\/inbox\/[^/]+\/[^/?]+/);
+      }
     }
     // An entity with no conversation yet: a first message opens one (files go on messages in it).
+    const box = page.getByRole("textbox", { name: /^Message/ });
+    await expect(box).toBeVisible();
+    // The page has hydrated (its live stream is set up), so the file picker is wired.
+    await expect(page.locator("html[data-live]")).toHaveCount(1);
     if (!(await page.getByLabel("Attach files").isVisible())) {
-      await page.getByRole("textbox", { name: /^Message/ }).fill("A question about my documents.");
+      await box.fill("A question about my documents.");
       await page.getByRole("button", { name: "Send", exact: true }).click();
       await page.waitForURL(/\/inbox\/[^/]+\/[^/?]+/);
+      await expect(page.getByRole("list", { name: "Messages" }).getByText("A question about my documents.").last()).toBeVisible();
+      await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveValue("");
     }
     const name = `${slug}-w2-${Date.now()}.pdf`;
     await page.getByLabel("Attach files").setInputFiles({ name, mimeType: "application/pdf", buffer: PDF });
