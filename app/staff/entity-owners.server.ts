@@ -16,6 +16,21 @@ import { loadClientUserFact } from "./viewer.server";
 /** The types a spouse gets by default (the demo firms' spouses). */
 const SPOUSE_NOTIFICATION_TYPES = [1, 3, 4, 5];
 
+/**
+ * Before a new owner's notification settings are written: an entity whose owners never saved
+ * theirs gets every notification (notify.server.ts), but once any owner has rows only the rows
+ * count. So the existing owners' defaults are written out first, or they would stop being told.
+ */
+async function keepOwnersDefaults(tx: FirmTx, firmId: string, companyId: string): Promise<void> {
+  if ((await tx.ownerNotificationSubscription.count({ where: { companyId }, take: 1 })) > 0) return;
+  const owners = await tx.companyOwner.findMany({ where: { companyId }, select: { userId: true } });
+  if (!owners.length) return;
+  await tx.ownerNotificationSubscription.createMany({
+    data: owners.flatMap((o) => OWNER_NOTIFICATION_TYPES.map((notificationTypeId) => ({ firmId, companyId, userId: o.userId, notificationTypeId }))),
+    skipDuplicates: true,
+  });
+}
+
 /** Owners for the entity view and the dialogs. */
 export async function entityOwners(portal: FirmSiteContext, companyId: string) {
   const rows = await portal.db.companyOwner.findMany({
@@ -176,6 +191,7 @@ async function attachOwner(
   const existing = await tx.companyOwner.findFirst({ where: { companyId: found.id, userId }, select: { id: true } });
   if (existing) throw new PortalError(409, ENTITY_MESSAGES.alreadyOwner, { fields: { userId: ENTITY_MESSAGES.alreadyOwner } });
   const isPrimary = !found.primaryOwnerId;
+  await keepOwnersDefaults(tx, firmId, found.id);
   await tx.companyOwner.create({ data: { firmId, companyId: found.id, userId, isPrimary } });
   if (isPrimary) await tx.company.update({ where: { id: found.id }, data: { primaryOwnerId: userId } });
   await tx.ownerNotificationSubscription.createMany({
@@ -273,6 +289,7 @@ export async function saveSpouse(portal: FirmSiteContext, actor: Actor, hashId: 
           select: { id: true },
         });
         userId = user.id;
+        await keepOwnersDefaults(tx, firmId, found.id);
         await tx.companyOwner.create({ data: { firmId, companyId: found.id, userId, specialRole: "spouse" } });
         await tx.ownerNotificationSubscription.createMany({
           data: SPOUSE_NOTIFICATION_TYPES.map((notificationTypeId) => ({ firmId, companyId: found.id, userId, notificationTypeId })),

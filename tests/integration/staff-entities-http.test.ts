@@ -387,6 +387,18 @@ describe("owners and spouse", () => {
     expect(business.status).toBe(422);
     expect(business.body.message).toBe("A spouse can only be added to an Individual entity.");
   });
+
+  it("adding a spouse where the owners never saved notification settings keeps the first owner told", async () => {
+    const emily = await company(ACME, "Emily Chen");
+    const { allowedRecipients } = await import("~/notifications/notify.server");
+    await scoped(ACME, (tx) => tx.ownerNotificationSubscription.deleteMany({ where: { companyId: emily.id } }));
+    const owner = await scoped(ACME, (tx) => tx.companyOwner.findFirstOrThrow({ where: { companyId: emily.id, isPrimary: true }, select: { userId: true } }));
+    const told = () => scoped(ACME, (tx) => allowedRecipients(tx, 1, [owner.userId], emily.id));
+    expect((await told()).map((u) => u.id)).toEqual([owner.userId]);
+    const added = await acmePartner.submit("acme", V(emily.hashId), { intent: "spouse", firstName: "Sam", lastName: "Chen", email: "sam.chen@example.com" });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect((await told()).map((u) => u.id)).toEqual([owner.userId]);
+  });
 });
 
 describe("tags, notes and notifications", () => {
