@@ -146,7 +146,10 @@ async function seedFirmAndPeople(tx: FirmTx, firmId: string, firm: FirmDefinitio
   // With the local Stripe fake (no STRIPE_SECRET_KEY), a demo firm that never connected a payment
   // account gets one, so a demo deposit can be paid (the fake knows any account id as onboarded).
   if (paymentsMode() === "fake") {
-    await tx.firm.updateMany({ where: { id: firmId, stripeAccountId: null }, data: { stripeAccountId: demoStripeAccountId(firm.slug) } });
+    await tx.firm.updateMany({
+      where: { id: firmId, stripeAccountId: null },
+      data: { stripeAccountId: demoStripeAccountId(firm.slug), stripeChargesEnabled: true },
+    });
   }
 
   for (const v of firm.vocabulary) {

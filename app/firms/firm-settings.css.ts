@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { mq, vars } from "../../themes";
 
 export const header = style({ marginBottom: vars.space.xl });
@@ -84,4 +84,10 @@ export const vocabItem = style({
   color: vars.color.text,
 });
 export const tabs = style({ marginBottom: vars.space.lg, maxWidth: "100%" });
+// Eleven tabs: narrower ones fit a laptop's width in one row (on a phone the row scrolls).
+globalStyle(`${tabs} nav > a`, { "@media": { [mq.tablet]: { paddingLeft: vars.space.sm, paddingRight: vars.space.sm } } });
+globalStyle(`${tabs} nav > a::after`, { "@media": { [mq.tablet]: { left: vars.space.xs, right: vars.space.xs } } });
 export const narrowField = style({ maxWidth: "12rem" });
+
+/** Firm Settings → Payments: the partner's proof above the Connect / Disconnect buttons. */
+export const paymentsForm = style({ display: "grid", gap: vars.space.md, maxWidth: "28rem" });

@@ -9,10 +9,8 @@ import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
 import { conflict } from "~/errors";
 import { stripeFailure } from "./card-payments.server";
-import { CONNECTION_MESSAGES, connectionStatus, type ConnectionStatus } from "./connection";
+import { CONNECTION_MESSAGES, PAYMENTS_SETTINGS_PATH, connectionStatus, type ConnectionStatus } from "./connection";
 import { paymentsMode, stripe } from "./stripe.server";
-
-export const PAYMENTS_SETTINGS_PATH = "/firm/payments";
 
 export interface FirmConnection {
   status: ConnectionStatus;
@@ -22,19 +20,37 @@ export interface FirmConnection {
 }
 
 async function storedAccount(portal: FirmSiteContext): Promise<string | null> {
-  const firm = await portal.db.firm.findUnique({ where: { id: portal.firm.id }, select: { stripeAccountId: true } });
-  return firm?.stripeAccountId ?? null;
+  return (await storedConnection(portal)).accountId;
+}
+
+async function storedConnection(portal: FirmSiteContext): Promise<{ accountId: string | null; chargesEnabled: boolean }> {
+  const firm = await portal.db.firm.findUnique({ where: { id: portal.firm.id }, select: { stripeAccountId: true, stripeChargesEnabled: true } });
+  return { accountId: firm?.stripeAccountId ?? null, chargesEnabled: Boolean(firm?.stripeAccountId && firm.stripeChargesEnabled) };
+}
+
+/**
+ * Whether clients can pay the firm online, as last heard from Stripe (no call to Stripe): "off"
+ * when the portal has no payment provider at all. For screens that only need to know that.
+ */
+export async function cardPaymentsReady(portal: FirmSiteContext): Promise<"off" | boolean> {
+  if (paymentsMode() === "off") return "off";
+  return (await storedConnection(portal)).chargesEnabled;
 }
 
 /** The firm's connection, read from its account (never from anything stored but the id). */
 export async function getFirmConnection(portal: FirmSiteContext): Promise<FirmConnection> {
   const mode = paymentsMode();
   if (mode === "off") return { status: "off", accountId: null, error: null };
-  const accountId = await storedAccount(portal);
+  const stored = await storedConnection(portal);
+  const { accountId } = stored;
   if (!accountId) return { status: "not_connected", accountId: null, error: null };
   try {
     const account = await stripe().accounts.retrieve(accountId);
-    return { status: connectionStatus(account, mode), accountId, error: null };
+    const status = connectionStatus(account, mode);
+    if ((status === "connected") !== stored.chargesEnabled) {
+      await portal.db.firm.updateMany({ where: { id: portal.firm.id, stripeAccountId: accountId }, data: { stripeChargesEnabled: status === "connected" } });
+    }
+    return { status, accountId, error: null };
   } catch (error) {
     return { status: "unknown", accountId, error: stripeFailure(error).message };
   }
@@ -87,6 +103,6 @@ export async function startConnect(portal: FirmSiteContext, actor: { id: string;
 export async function disconnect(portal: FirmSiteContext, actor: { id: string }): Promise<void> {
   const accountId = await storedAccount(portal);
   if (!accountId) throw conflict(CONNECTION_MESSAGES.notConnectedYet);
-  await portal.db.firm.updateMany({ where: { id: portal.firm.id, stripeAccountId: accountId }, data: { stripeAccountId: null } });
+  await portal.db.firm.updateMany({ where: { id: portal.firm.id, stripeAccountId: accountId }, data: { stripeAccountId: null, stripeChargesEnabled: false } });
   await log(portal, actor.id, "Disconnected Stripe", `Account ${accountId}`);
 }

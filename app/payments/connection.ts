@@ -4,6 +4,9 @@
  */
 import * as z from "zod";
 
+/** Firm Settings → Payments. */
+export const PAYMENTS_SETTINGS_PATH = "/firm/payments";
+
 /** `unknown`: connected to an account Stripe could not be asked about just now. */
 export type ConnectionStatus = "off" | "not_connected" | "incomplete" | "connected" | "unknown";
 
@@ -42,4 +45,13 @@ export const CONNECTION_LABELS: Record<ConnectionStatus, string> = {
   unknown: CONNECTION_MESSAGES.unknown,
 };
 
-export const connectionActionSchema = z.object({ intent: z.enum(["connect", "disconnect"], { error: CONNECTION_MESSAGES.invalidIntent }) });
+/**
+ * Connecting and disconnecting decide where clients' money goes, so they need the partner's proof
+ * (current password or an emailed code, unless given in the last few minutes); "reauth-send-code"
+ * emails that code.
+ */
+export const connectionActionSchema = z.object({
+  intent: z.enum(["connect", "disconnect", "reauth-send-code"], { error: CONNECTION_MESSAGES.invalidIntent }),
+  currentPassword: z.string().max(1000).optional(),
+  reauthCode: z.string().max(20).optional(),
+});

@@ -48,7 +48,9 @@ export function DepositPayment({ facts, questionnaireId, companyHash, connected,
   }, [waiting, facts.depositStatus, polls, state, revalidate]);
 
   if (!view.status) return null;
-  if (variant === "banner" && !view.payable && view.status !== "payment_pending") return null;
+  // The banner stays while there is something to pay or to wait for, and tells the client who just paid that it was received.
+  const justPaid = payment === "returned" && view.tone === "success";
+  if (variant === "banner" && !view.payable && view.status !== "payment_pending" && !justPaid) return null;
 
   const pay = async () => {
     setBusy(true);
@@ -90,7 +92,7 @@ export function DepositPayment({ facts, questionnaireId, companyHash, connected,
   else if (view.payable && connected === false) message = PAYMENT_MESSAGES.notConnected;
   else if (view.payable && connected && disabled) message = PAYMENT_MESSAGES.readOnly;
   else if (view.payable) message = "Please pay the deposit online. You can submit once it is paid.";
-  else if (payment === "returned" && view.tone === "success") message = PAYMENT_MESSAGES.paid;
+  else if (justPaid) message = PAYMENT_MESSAGES.paid;
   if (payment === "cancelled" && view.payable) message = `${PAYMENT_MESSAGES.cancelled} ${message ?? ""}`.trim();
   if (error) tone = "danger";
 

@@ -40,7 +40,7 @@ export const loader = jsonLoader(async ({ request, portal }) => {
     );
     return { entities };
   }
-  return sendDialogOptions(portal);
+  return sendDialogOptions(portal, { firmAccess: user.firmAccess });
 });
 
 export const action = jsonAction(sendApiSchema, async (input, { request, portal }) => {

@@ -1,12 +1,12 @@
 /**
  * The firm setup checklist a partner sees on Collect (staff spec §2 "Other staff screens":
  * onboarding guide flows, advisors only; shown here to partners, who set the firm up). Each step
- * ticks itself from the firm's data: nothing is ticked by hand. Payments are left out until the
- * product takes payments: a step that cannot be done would never tick.
+ * ticks itself from the firm's data: nothing is ticked by hand. The payments step is left out on a
+ * portal without a payment provider: a step that cannot be done would never tick.
  */
 import { DEFAULT_THEME, toThemeName } from "../../themes/catalog";
 
-export type SetupStepId = "brand" | "team" | "client" | "questionnaire";
+export type SetupStepId = "brand" | "team" | "client" | "questionnaire" | "payments";
 
 export interface SetupFacts {
   /** The firm has a logo, a brand colour or a theme other than the default (unset or unknown names are the default). */
@@ -19,6 +19,8 @@ export interface SetupFacts {
   clientUsers: number;
   /** Questionnaires sent (drafts are not sent). */
   questionnairesSent: number;
+  /** Whether the firm's Stripe account can take payments; "off" when the portal has no payment provider. */
+  payments?: "off" | boolean;
 }
 
 export interface SetupStep {
@@ -37,7 +39,7 @@ export interface SetupChecklistData {
 }
 
 export function setupChecklist(facts: SetupFacts): SetupStep[] {
-  return [
+  const steps: SetupStep[] = [
     {
       id: "brand",
       title: "Brand your portal",
@@ -71,6 +73,17 @@ export function setupChecklist(facts: SetupFacts): SetupStep[] {
       action: "Send your first questionnaire",
     },
   ];
+  if (facts.payments !== undefined && facts.payments !== "off") {
+    steps.push({
+      id: "payments",
+      title: "Connect payments",
+      description: "Connect a Stripe account so clients can pay deposits and invoices online.",
+      done: facts.payments,
+      to: "/firm/payments",
+      action: "Connect payments",
+    });
+  }
+  return steps;
 }
 
 export const setupComplete = (steps: SetupStep[]) => steps.every((s) => s.done);

@@ -1,11 +1,11 @@
 /**
  * Firm Settings → Payments in the browser: a partner disconnects the firm's Stripe account (after
- * confirming), connects it again through Stripe's onboarding (the local fake's page) and comes back
+ * confirming, and proving it's them with their password), connects it again through Stripe's onboarding (the local fake's page) and comes back
  * to the page, which reads the account: Connected. The firm's demo account is put back at the end.
  * Screens of both demo firms at 1280 and 375 px (in SHOTS_DIR, when it is set).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { firmUrl, signIn, sql } from "./support";
+import { PASSWORD, firmUrl, signIn, sql } from "./support";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -19,7 +19,7 @@ async function shoot(page: Page, name: string) {
 }
 
 test.afterAll(async () => {
-  await sql("UPDATE firms SET stripe_account_id = 'acct_demo_' || slug WHERE slug IN ('acme', 'summit')");
+  await sql("UPDATE firms SET stripe_account_id = 'acct_demo_' || slug, stripe_charges_enabled = true WHERE slug IN ('acme', 'summit')");
 });
 
 for (const slug of ["summit", "acme"]) {
@@ -31,6 +31,9 @@ for (const slug of ["summit", "acme"]) {
     await expect(page).toHaveURL(/\/firm\/payments$/);
     const status = page.getByTestId("stripe-status");
     await expect(status).toHaveText("Connected (charges enabled)");
+    // Every settings tab fits one row on a laptop (a phone scrolls it).
+    const tabs = page.getByRole("navigation", { name: "Firm settings" });
+    expect(await tabs.evaluate((nav) => nav.scrollWidth - nav.clientWidth)).toBeLessThanOrEqual(1);
     await shoot(page, `payments-connected-${slug}`);
 
     await page.getByRole("button", { name: "Disconnect" }).click();
@@ -39,9 +42,23 @@ for (const slug of ["summit", "acme"]) {
     await shoot(page, `payments-disconnect-dialog-${slug}`);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(status).toHaveText("Connected (charges enabled)");
-    await page.getByRole("button", { name: "Disconnect" }).click();
-    await page.getByRole("dialog", { name: "Disconnect Stripe?" }).getByRole("button", { name: "Disconnect" }).click();
+    // Where clients' money goes needs the partner's password, not just the session.
+    const password = page.getByLabel("Current password");
+    const confirmDisconnect = async () => {
+      await page.getByRole("button", { name: "Disconnect" }).click();
+      await page.getByRole("dialog", { name: "Disconnect Stripe?" }).getByRole("button", { name: "Disconnect" }).click();
+    };
+    await confirmDisconnect();
+    await expect(page.getByText("Enter your current password to make this change")).toBeVisible();
+    await password.fill("not-the-password");
+    await confirmDisconnect();
+    await expect(page.getByText("Invalid password")).toBeVisible();
+    await expect(status).toHaveText("Connected (charges enabled)");
+    await password.fill(PASSWORD);
+    await confirmDisconnect();
     await expect(page.getByText("Stripe disconnected")).toBeVisible();
+    // Proved a moment ago: connecting again asks nothing more.
+    await expect(password).toBeHidden();
     await expect(status).toHaveText("Not connected");
     const [row] = await sql<{ stripe_account_id: string | null }>("SELECT stripe_account_id FROM firms WHERE slug = $1", [slug]);
     expect(row!.stripe_account_id).toBeNull();

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONNECTION_MESSAGES } from "~/payments/connection";
 import { PAYMENT_MESSAGES } from "~/payments/rules";
-import { actionDataPath, bootApp, type Browser, type TestApp } from "../support/app";
+import { REAUTH_MESSAGES } from "~/auth/sign-in-rules";
+import { actionDataPath, bootApp, DEMO_PASSWORD, type Browser, type TestApp } from "../support/app";
 import { hostRequest } from "../support/http";
 import { startTestStripe, type TestStripe } from "../support/stripe";
 
@@ -22,7 +23,18 @@ let newPartner: Browser;
 
 const accountOf = async (slug: string): Promise<string | null> =>
   (await app.su.query("SELECT stripe_account_id FROM firms WHERE slug = $1", [slug])).rows[0]?.stripe_account_id ?? null;
-const act = (b: Browser, slug: string, form: Record<string, string>) => b.post(slug, actionDataPath("/firm/payments", ROUTE), form);
+const post = (b: Browser, slug: string, form: Record<string, string>) => b.post(slug, actionDataPath("/firm/payments", ROUTE), form);
+/** An action with the partner's password (connecting and disconnecting need it; a wrong intent is refused before). */
+const act = (b: Browser, slug: string, form: Record<string, string>) =>
+  post(b, slug, { currentPassword: slug === "newly-co" ? PASSWORD : DEMO_PASSWORD, ...form });
+const chargesEnabled = async (slug: string): Promise<boolean> =>
+  (await app.su.query("SELECT stripe_charges_enabled FROM firms WHERE slug = $1", [slug])).rows[0]?.stripe_charges_enabled;
+const checklistPayments = async (b: Browser, slug: string) =>
+  ((await b.data<{ data: { setup: { steps: { id: string; done: boolean }[] } | null } }>(slug, "/", "routes/_index")).data.setup?.steps ?? []).find(
+    (step) => step.id === "payments",
+  );
+const sendOptions = async (b: Browser, slug: string) =>
+  (await b.get(slug, "/api/staff/send")).body as { cardPayments: "off" | boolean; canConnectPayments: boolean };
 const status = async (b: Browser, slug: string) =>
   (await b.data<{ connection: { status: string; accountId: string | null } }>(slug, "/firm/payments", ROUTE)).connection;
 
@@ -71,6 +83,9 @@ describe("connecting Stripe from Firm Settings → Payments", () => {
     const before = { acme: await accountOf("acme"), summit: await accountOf("summit") };
     expect(await accountOf("newly-co")).toBeNull();
     expect(await status(partner, "newly-co")).toEqual({ status: "not_connected", accountId: null, error: null });
+    // The setup checklist's payments step is to do; the send dialog says a deposit can't be paid online yet.
+    expect(await checklistPayments(partner, "newly-co")).toMatchObject({ done: false, to: "/firm/payments" });
+    expect(await sendOptions(partner, "newly-co")).toEqual(expect.objectContaining({ cardPayments: false, canConnectPayments: true }));
 
     const connect = await act(partner, "newly-co", { intent: "connect" });
     expect(connect.location, connect.text.slice(0, 300)).toMatch(new RegExp(`^${stripe.fake.url}/connect/onboarding/acct_`));
@@ -102,6 +117,10 @@ describe("connecting Stripe from Firm Settings → Payments", () => {
     }
     const firmId = (await app.su.query("SELECT id FROM firms WHERE slug = 'newly-co'")).rows[0].id;
     expect(events).toEqual([{ firm_id: firmId, outcome: "account can take payments" }]);
+    // Kept for the screens that only need to know: the checklist ticks, the send dialog's note goes.
+    expect(await chargesEnabled("newly-co")).toBe(true);
+    expect(await checklistPayments(partner, "newly-co")).toMatchObject({ done: true });
+    expect((await sendOptions(partner, "newly-co")).cardPayments).toBe(true);
     // Connected: a second connect is refused with a message, nothing created.
     const twice = await act(partner, "newly-co", { intent: "connect" });
     expect(twice.status).toBe(409);
@@ -123,6 +142,37 @@ describe("connecting Stripe from Firm Settings → Payments", () => {
     expect((await act(client, "acme", { intent: "disconnect" })).status).toBe(404);
     expect(await accountOf("acme")).toBe(id);
     expect((await app.browser().get("acme", "/firm/payments")).status).toBe(302);
+  });
+
+  it("connecting and disconnecting need the partner's password (a session alone changes nothing), then not again for a while", async () => {
+    const partner = await app.signIn("summit", "partner@summit.test");
+    const page = await partner.data<{ reauth: { recent: boolean; method: string } }>("summit", "/firm/payments", ROUTE);
+    expect(page.reauth).toMatchObject({ recent: false, method: "password" });
+    for (const intent of ["disconnect", "connect"]) {
+      const bare = await post(partner, "summit", { intent });
+      expect(bare.status).toBe(403);
+      expect(bare.body).toEqual({ ok: false, error: REAUTH_MESSAGES.passwordMissing, field: "currentPassword" });
+      const wrong = await post(partner, "summit", { intent, currentPassword: "not-the-password" });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toEqual({ ok: false, error: REAUTH_MESSAGES.wrongPassword, field: "currentPassword" });
+    }
+    expect(await accountOf("summit")).toBe("acct_demo_summit");
+    expect(
+      stripe.fake.objects.size ? [...stripe.fake.objects.values()].filter((o) => o.object === "account" && o.email === "partner@summit.test") : [],
+    ).toEqual([]);
+
+    // The right password: disconnected, and the session counts as proved for the next minutes.
+    const off = await post(partner, "summit", { intent: "disconnect", currentPassword: DEMO_PASSWORD });
+    expect(off.status).toBe(200);
+    expect(await accountOf("summit")).toBeNull();
+    expect(await chargesEnabled("summit")).toBe(false);
+    expect((await partner.data<{ reauth: { recent: boolean } }>("summit", "/firm/payments", ROUTE)).reauth.recent).toBe(true);
+    const connect = await post(partner, "summit", { intent: "connect" });
+    expect(connect.location).toMatch(new RegExp(`^${stripe.fake.url}/connect/onboarding/acct_`));
+    // Another session of the same partner still has to prove it.
+    const other = await app.signIn("summit", "partner@summit.test");
+    expect((await post(other, "summit", { intent: "disconnect" })).status).toBe(403);
+    await app.su.query("UPDATE firms SET stripe_account_id = 'acct_demo_summit', stripe_charges_enabled = true WHERE slug = 'summit'");
   });
 
   it("bad input is a 400 with a message, never a 500", async () => {
@@ -182,7 +232,7 @@ describe("connecting Stripe from Firm Settings → Payments", () => {
       expect(await accountOf("summit")).toBeNull();
     } finally {
       stripe.fake.failWith(null);
-      await app.su.query("UPDATE firms SET stripe_account_id = 'acct_demo_summit' WHERE slug = 'summit'");
+      await app.su.query("UPDATE firms SET stripe_account_id = 'acct_demo_summit', stripe_charges_enabled = true WHERE slug = 'summit'");
     }
   });
 });

@@ -34,6 +34,8 @@ describe("setup checklist", () => {
       ["team", true],
       ["client", true],
       ["questionnaire", true],
+      // The demo firm's Stripe account takes payments (the local Stripe server, stripe_charges_enabled).
+      ["payments", true],
     ]);
     expect(first.steps[0].to).toBe("/firm");
 
@@ -48,6 +50,19 @@ describe("setup checklist", () => {
     expect(await setup()).toBeNull();
     const { rows } = await app.su.query(`SELECT email FROM users WHERE setup_guide_dismissed_at IS NOT NULL`);
     expect(rows.map((r) => r.email)).toEqual(["partner@summit.test"]);
+  });
+
+  it("the payments step follows whether the firm's Stripe account can take payments", async () => {
+    const { setup } = await setupOn("acme", "partner@acme.test");
+    await app.su.query(`UPDATE firms SET logo_key = NULL, brand_color = NULL, theme_name = 'default' WHERE slug = 'acme'`);
+    const payments = async () => (await setup()).steps.find((s: any) => s.id === "payments");
+    expect(await payments()).toMatchObject({ done: true, to: "/firm/payments", action: "Connect payments" });
+    await app.su.query(`UPDATE firms SET stripe_charges_enabled = false WHERE slug = 'acme'`);
+    expect((await payments()).done).toBe(false);
+    await app.su.query(`UPDATE firms SET stripe_account_id = NULL, stripe_charges_enabled = true WHERE slug = 'acme'`);
+    expect((await payments()).done).toBe(false);
+    await app.su.query(`UPDATE firms SET stripe_account_id = 'acct_demo_acme', stripe_charges_enabled = true WHERE slug = 'acme'`);
+    expect((await payments()).done).toBe(true);
   });
 
   it("is not shown to staff who are not partners", async () => {

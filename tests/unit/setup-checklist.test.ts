@@ -10,6 +10,16 @@ describe("firm setup checklist", () => {
     expect(done(fresh)).toEqual({ brand: false, team: false, client: false, questionnaire: false });
   });
 
+  it("the payments step is there when the portal takes payments, done once the firm's account can", () => {
+    expect(setupChecklist({ ...fresh, payments: "off" }).map((s) => s.id)).not.toContain("payments");
+    expect(setupChecklist({ ...fresh, payments: false }).map((s) => s.id)).toEqual(["brand", "team", "client", "questionnaire", "payments"]);
+    expect(done({ ...fresh, payments: false }).payments).toBe(false);
+    expect(done({ ...fresh, payments: true }).payments).toBe(true);
+    const all = { logo: true, brandColor: null, themeName: "default", staffUsers: 3, clientUsers: 5, questionnairesSent: 2 };
+    expect(setupComplete(setupChecklist({ ...all, payments: false }))).toBe(false);
+    expect(setupComplete(setupChecklist({ ...all, payments: true }))).toBe(true);
+  });
+
   it("branding ticks with a logo, a brand colour or another theme", () => {
     expect(done({ ...fresh, logo: true }).brand).toBe(true);
     expect(done({ ...fresh, brandColor: "#0a7d4f" }).brand).toBe(true);

@@ -6,6 +6,7 @@
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
 import { UNASSIGNED_ENTITY_TYPE } from "~/drop-off/link-rules";
+import { cardPaymentsReady } from "~/payments/connection.server";
 import { likePattern, type StaffViewer } from "~/staff/tables";
 import { entityVisibleSql } from "~/staff/visibility";
 import { todayIn } from "~/time-zones";
@@ -20,15 +21,22 @@ export interface SendDialogOptions {
   today: string;
   defaultDueDate: string;
   removePleaseUpload: boolean;
+  /** Whether clients can pay a deposit online (the firm's Stripe account takes payments); "off": no payment provider on this portal. */
+  cardPayments: "off" | boolean;
+  /** Partners can connect one (Firm Settings → Payments). */
+  canConnectPayments: boolean;
 }
 
-export async function sendDialogOptions(portal: FirmSiteContext): Promise<SendDialogOptions> {
+export async function sendDialogOptions(portal: FirmSiteContext, viewer: Pick<StaffViewer, "firmAccess">): Promise<SendDialogOptions> {
   const today = todayIn(portal.firm.timeZone);
-  const templates = await portal.db.questionnaireTemplate.findMany({
-    where: { deletedAt: null },
-    orderBy: [{ isCanned: "desc" }, { name: "asc" }],
-    select: { id: true, name: true, isCanned: true },
-  });
+  const [templates, cardPayments] = await Promise.all([
+    portal.db.questionnaireTemplate.findMany({
+      where: { deletedAt: null },
+      orderBy: [{ isCanned: "desc" }, { name: "asc" }],
+      select: { id: true, name: true, isCanned: true },
+    }),
+    cardPaymentsReady(portal),
+  ]);
   return {
     templates,
     taxYears: [...TAX_YEARS],
@@ -36,6 +44,8 @@ export async function sendDialogOptions(portal: FirmSiteContext): Promise<SendDi
     today,
     defaultDueDate: defaultDueDate(today),
     removePleaseUpload: portal.firm.preferences.removePleaseUploadForRolloverItems,
+    cardPayments,
+    canConnectPayments: viewer.firmAccess === "partner",
   };
 }
 

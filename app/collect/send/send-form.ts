@@ -30,6 +30,8 @@ export interface SendOptions {
   today: string;
   defaultDueDate: string;
   removePleaseUpload: boolean;
+  cardPayments: "off" | boolean;
+  canConnectPayments: boolean;
 }
 
 export const TEMPLATE_FLAGS = [

@@ -2,6 +2,9 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Alert } from "~/components/ui/alert";
+import { PAYMENTS_SETTINGS_PATH } from "~/payments/connection";
+import { PAYMENT_MESSAGES } from "~/payments/rules";
 import { Checkbox, Button, CloseIcon, PlusIcon, Select, Switch, TextArea, TextField } from "~/components/ui";
 import { inputProps, selectProps } from "~/profile/form-props";
 import { useVocabulary } from "~/vocabulary";
@@ -166,6 +169,17 @@ export function TemplateTab({ form, fields, today, taxYear, picker, options }: T
             startAdornment="$"
             error={error(fields.depositAmount)}
           />
+        ) : null}
+        {checked(fields.depositRequired) && options.cardPayments === false ? (
+          <Alert tone="info" data-testid="deposit-not-connected">
+            {PAYMENT_MESSAGES.staffNotConnected}
+            {options.canConnectPayments ? (
+              <>
+                {" "}
+                <Link to={PAYMENTS_SETTINGS_PATH}>Open Firm Settings → Payments</Link>
+              </>
+            ) : null}
+          </Alert>
         ) : null}
       </fieldset>
       <ItemsEditor

@@ -4,9 +4,11 @@
  * place signature and date boxes (the placement editor), mark payment vouchers, set the tax service
  * invoice, choose draft for approval or straight for signature, save and send.
  */
-import { useRevalidator } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
+import { PAYMENTS_SETTINGS_PATH } from "~/payments/connection";
+import { PAYMENT_MESSAGES } from "~/payments/rules";
 import { Alert, Badge, Button, Checkbox, PageHeader, Radio, Select, TextField, useToast } from "~/components/ui";
 import { TaxReturnUploadDialog } from "../upload/upload-dialog";
 import { PlacementEditor } from "../placement/placement-editor";
@@ -397,6 +399,17 @@ export function ClassifyPage({ view }: { view: ClassificationView }) {
                 error={errors.invoiceAmountCents}
                 onChange={(e) => setInvoice(e.target.value)}
               />
+              {invoice.trim() && view.cardPayments === false ? (
+                <Alert tone="info" data-testid="invoice-not-connected">
+                  {PAYMENT_MESSAGES.staffNotConnected}
+                  {view.canConnectPayments ? (
+                    <>
+                      {" "}
+                      <Link to={PAYMENTS_SETTINGS_PATH}>Open Firm Settings → Payments</Link>
+                    </>
+                  ) : null}
+                </Alert>
+              ) : null}
             </fieldset>
 
             {editable ? (

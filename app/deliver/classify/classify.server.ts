@@ -4,6 +4,7 @@
  * one), sending (action_required | approved → sending → draft | sent) and the PDF's presigned URL.
  * Every call finds the return through the door (app/deliver/access.server.ts).
  */
+import { cardPaymentsReady } from "~/payments/connection.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
@@ -44,6 +45,9 @@ export interface ClassificationView {
   };
   classification: Classification;
   candidates: SignerCandidate[];
+  /** Whether the client can pay the invoice online ("off": no payment provider on this portal), and whether this viewer may connect one. */
+  cardPayments: "off" | boolean;
+  canConnectPayments: boolean;
 }
 
 export interface OutlineItem {
@@ -126,6 +130,8 @@ export async function loadClassification(portal: FirmSiteContext, user: SessionU
     candidates: row.company.owners
       .filter((o) => !o.user.deletedAt)
       .map((o) => ({ userId: o.userId, name: `${o.user.fname} ${o.user.lname}`.trim(), email: o.user.email, specialRole: o.specialRole })),
+    cardPayments: await cardPaymentsReady(portal),
+    canConnectPayments: user.firmAccess === "partner",
   };
 }
 
