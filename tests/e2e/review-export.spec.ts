@@ -6,6 +6,7 @@
  * 1280 and 375 px (in /work/shots/review-export when /work/shots exists, else SHOTS_DIR).
  */
 import { existsSync, mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { firmUrl, signIn } from "./support";
 
@@ -20,6 +21,15 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function expectAccessible(page: Page, what: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity));
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    what,
+  ).toEqual([]);
 }
 
 async function setReviewAndExport(page: Page, on: boolean) {
@@ -79,8 +89,10 @@ test("summit: the list and a review screen (screens)", async ({ page }) => {
   await signIn(page, "summit", "partner@summit.test");
   await page.goto(firmUrl("summit", "/review-and-export"));
   await expect(page.getByRole("heading", { level: 1, name: "Review and export" })).toBeVisible();
+  await expectAccessible(page, "summit review and export list");
   await shoot(page, "list-summit");
   await page.getByRole("region", { name: "Submitted questionnaires" }).getByRole("link").first().click();
   await expect(page.getByRole("toolbar", { name: "Review" }).getByRole("status")).toHaveText(/ of \d+ reviewed$/);
+  await expectAccessible(page, "summit review screen");
   await shoot(page, "review-summit");
 });
