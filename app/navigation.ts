@@ -107,4 +107,5 @@ export const IMPLEMENTED_PAGES: ReadonlySet<string> = new Set([
   "/settings/statuses",
   "/tax-returns",
   "/signature-requests",
+  "/review-and-export",
 ]);

@@ -149,6 +149,8 @@ export interface ExportedFile {
 }
 
 export interface ExportRow {
+  /** The question's id (review and export marks answers by it). */
+  questionId: string;
   section: string;
   number: string;
   question: string;
@@ -223,6 +225,7 @@ export function exportRows(
       if (options.removeNosAndNa && isNoOrNa(q)) continue;
       const uploaded = q.questionType === "upload" ? answerValues(q.answer).map((k) => fileNames.get(k) ?? k.slice(k.lastIndexOf("/") + 1)) : [];
       rows.push({
+        questionId: q.id,
         section: section.name,
         number: numbers.get(q.id) ?? "",
         question: q.text,

@@ -149,6 +149,11 @@ export const PREFERENCE_CATALOG: Record<PreferenceGroup, PreferenceGroupInfo> = 
         max: 4000,
         list: true,
       },
+      flag(
+        "reviewAndExportEnabled",
+        "Review and export (Connect)",
+        "Shows Connect to staff: advisors go through a submitted questionnaire's answers and documents, mark what they reviewed and export the reviewed set.",
+      ),
       {
         kind: "text",
         name: "customDocumentExportOrder",

@@ -767,3 +767,26 @@ PROBES.push(
   },
 );
 LISTS.push({ list: "Signature requests", path: (q) => loaderDataPath(`/signature-requests?q=${q}`, "routes/signature-requests") });
+
+// ───────────────────────────── Review and export (Connect) ─────────────────────────────
+
+// Summit has review and export on; each side's probe questionnaire is submitted, so it can be reviewed.
+beforeAll(async () => {
+  await app.su.query(`UPDATE questionnaires SET submitted_at = now(), is_draft = false WHERE id = ANY($1::text[])`, [
+    [own.questionnaireId, other.questionnaireId],
+  ]);
+});
+PROBES.push(
+  {
+    route: "GET /review-and-export/{questionnaireId}",
+    request: (s) => get(loaderDataPath(`/review-and-export/${s.questionnaireId}`, "routes/review-and-export.$questionnaireId")),
+    allowed: [200],
+    read: true,
+  },
+  {
+    route: "POST /api/staff/review/{questionnaireId} mark_all",
+    request: (s) => json(`/api/staff/review/${s.questionnaireId}`, { intent: "mark_all" }),
+    allowed: [200],
+  },
+);
+LISTS.push({ list: "Review and export", path: (q) => loaderDataPath(`/review-and-export?q=${q}`, "routes/review-and-export._index") });

@@ -12,7 +12,6 @@ import { FIND_FIRM_MESSAGES, parseFindFirmQuery } from "~/platform/find-firm";
 
 /** Stored and read by the product, but not offered on the preferences pages. */
 const NOT_OFFERED: Record<string, string> = {
-  reviewAndExportEnabled: "shows Connect in the navigation; the page is not built",
   sendToDocumentsSubject: "saved from the Send to documents dialog ('save for future use'); it prefills that dialog",
   sendToDocumentsMessage: "saved from the Send to documents dialog ('save for future use'); it prefills that dialog",
 };

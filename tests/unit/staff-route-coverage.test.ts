@@ -72,6 +72,9 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "api.staff.exports.$exportId.tsx": { exempt: "an export of the staff member who started it (404 for anyone else); no entity or user id" },
   "api.staff.exports.$exportId.download.tsx": { exempt: "an export of the staff member who started it (404 for anyone else); no entity or user id" },
   "api.staff.tax-returns.$id.identity.tsx": { probe: "/api/staff/tax-returns/{id}/identity" },
+  "review-and-export._index.tsx": { probe: "/review-and-export?q=" },
+  "review-and-export.$questionnaireId.tsx": { probe: "/review-and-export/{questionnaireId}" },
+  "api.staff.review.$questionnaireId.tsx": { probe: "POST /api/staff/review/{questionnaireId} mark_all" },
   "firm_.payments.tsx": { exempt: "the firm's Stripe connection (partners only, 403 to everyone else); no entity or user id" },
 };
 
