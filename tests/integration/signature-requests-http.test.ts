@@ -336,3 +336,54 @@ describe("isolation", () => {
     expect(await snapshot("summit")).toBe(before);
   });
 });
+
+describe("the firm preference signature_requests_enabled", () => {
+  const setEnabled = (on: boolean) => app.tx("acme", (t) => t.firmPreferences.updateMany({ where: {}, data: { signatureRequestsEnabled: on } }));
+  /** The firm cache may hold the old preferences for a moment: ask again until the answer is `status`. */
+  async function settles(ask: () => Promise<{ status: number }>, status: number) {
+    let res = await ask();
+    for (let i = 0; i < 40 && res.status !== status; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      res = await ask();
+    }
+    return res;
+  }
+
+  it("off: no navigation item, the staff page and calls, the client's card, page and signing are gone; on again: all back", async () => {
+    const r = await sentRequest();
+    const review = `/review-signature-request/${r.id}?companyId=${rivera.id}`;
+    const sign = { companyId: rivera.id, signature: { method: "typed", text: "Jordan Rivera" }, fieldIds: r.jordanFields };
+
+    // On (the demo firm has it on): the item, the page, the client's card and page.
+    const staffHome = await partner.get("acme", "/");
+    expect(staffHome.text).toContain('href="/signature-requests"');
+    expect((await partner.get("acme", "/signature-requests")).status).toBe(200);
+    expect((await jordan.get("acme", "/")).text).toContain(`/review-signature-request/${r.id}`);
+
+    await setEnabled(false);
+    try {
+      expect((await settles(() => partner.get("acme", "/signature-requests"), 404)).status).toBe(404);
+      const before = await snapshot("acme");
+      expect((await partner.get("acme", "/")).text).not.toContain('href="/signature-requests"');
+      expect((await partner.get("acme", review)).status).toBe(404);
+      expect((await partner.get("acme", staffApi(r.id, rivera.id))).status).toBe(404);
+      expect((await partner.postJson("acme", staffApi(r.id, rivera.id), { intent: "complete" })).status).toBe(404);
+      expect((await partner.postJson("acme", UPLOAD, { intent: "grant", companyId: rivera.id, fileName: "x.pdf", size: 10 })).status).toBe(404);
+      expect((await jordan.get("acme", "/")).text).not.toContain(`/review-signature-request/${r.id}`);
+      expect((await jordan.get("acme", review)).status).toBe(404);
+      expect((await jordan.postJson("acme", signApi(r.id), sign)).status).toBe(404);
+      expect(await snapshot("acme")).toBe(before);
+      // Summit keeps its own choice.
+      expect((await summitPartner.get("summit", "/signature-requests")).status).toBe(200);
+    } finally {
+      await setEnabled(true);
+    }
+
+    expect((await settles(() => partner.get("acme", "/signature-requests"), 200)).status).toBe(200);
+    expect((await partner.get("acme", "/")).text).toContain('href="/signature-requests"');
+    expect((await jordan.get("acme", "/")).text).toContain(`/review-signature-request/${r.id}`);
+    expect((await jordan.get("acme", review)).status).toBe(200);
+    const signed = await jordan.postJson("acme", signApi(r.id), sign);
+    expect(signed.status, signed.text).toBe(200);
+  });
+});
