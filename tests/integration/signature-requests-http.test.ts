@@ -175,6 +175,22 @@ describe("create → place → send → sign", () => {
     expect(row.status).toBe("signed");
     expect(row.signedDocumentKey).toBeTruthy();
 
+    // Filed in the entity's documents, in '/_soraban/Signature Requests/{year}', as its own object.
+    const filed = await app.tx("acme", (t) =>
+      t.document.findMany({ where: { companyId: rivera.id, path: "/_soraban/Signature Requests/2025", deletedAt: null }, orderBy: { createdAt: "desc" } }),
+    );
+    expect(filed[0]).toMatchObject({ name: "2025 Engagement Letter (signed).pdf", itemType: "file", contentType: "application/pdf" });
+    expect(filed[0]!.storageKey).not.toBe(row.signedDocumentKey);
+    expect(filed[0]!.storageKey).toMatch(/\/documents\//);
+    const hash = (await app.tx("acme", (t) => t.company.findUniqueOrThrow({ where: { id: rivera.id }, select: { hashId: true } }))).hashId;
+    const folder = encodeURIComponent("/_soraban/Signature Requests/2025");
+    const clientDocs = await jordan.get("acme", `/documents/${hash}?path=${folder}`);
+    expect(clientDocs.status).toBe(200);
+    expect(clientDocs.text).toContain("2025 Engagement Letter (signed).pdf");
+    const staffDocs = await partner.get("acme", `/admin/${hash}/documents?path=${folder}`);
+    expect(staffDocs.status).toBe(200);
+    expect(staffDocs.text).toContain("2025 Engagement Letter (signed).pdf");
+
     // The signed copy, through the staff call: original pages + an audit page, hashes matching.
     const url = await partner.get("acme", `${staffApi(r.id, rivera.id)}&signed=1`);
     expect(url.status, url.text).toBe(200);
