@@ -403,3 +403,43 @@ describe("the firm preference signature_requests_enabled", () => {
     expect(signed.status, signed.text).toBe(200);
   });
 });
+
+describe("the demo", () => {
+  it("each demo firm has a request waiting for its signers and a completed one with its signed copy filed; a second run adds nothing", async () => {
+    for (const slug of ["acme", "summit"]) {
+      const rows = await app.tx(slug, (t) =>
+        t.signatureRequest.findMany({
+          where: { id: { startsWith: "sgr_" } },
+          select: { id: true, status: true, companyId: true, taxYear: true, formName: true, signedDocumentKey: true, signedSha256: true },
+          orderBy: { status: "asc" },
+        }),
+      );
+      expect(rows.map((r) => r.status).sort()).toEqual(["completed", "sent"]);
+      const sent = rows.find((r) => r.status === "sent")!;
+      const completed = rows.find((r) => r.status === "completed")!;
+      const signers = (id: string) =>
+        app.tx(slug, (t) => t.taxReturnSigner.findMany({ where: { signatureRequestId: id }, select: { signedAt: true, userId: true } }));
+      const waiting = await signers(sent.id);
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(waiting.every((s) => s.signedAt === null && s.userId)).toBe(true);
+      expect((await signers(completed.id)).every((s) => s.signedAt !== null)).toBe(true);
+      expect(completed.signedDocumentKey && completed.signedSha256).toBeTruthy();
+      const filed = await app.tx(slug, (t) =>
+        t.document.count({
+          where: { companyId: completed.companyId, path: `/_soraban/Signature Requests/${completed.taxYear}`, name: `${completed.formName} (signed).pdf` },
+        }),
+      );
+      expect(filed).toBe(1);
+      // The staff table lists both.
+      const staff = slug === "acme" ? partner : summitPartner;
+      const list = await staff.get(slug, `/signature-requests`);
+      expect(list.text).toContain(sent.formName);
+    }
+    const { seedDemoSignatureRequests } = await import("../../prisma/seed-signature-requests");
+    const counts = () =>
+      app.tx("acme", async (t) => [await t.signatureRequest.count(), await t.taxReturnSigner.count(), await t.document.count(), await t.activityLog.count()]);
+    const before = await counts();
+    expect(await seedDemoSignatureRequests("firm_acme", { slug: "acme", name: "Acme" }, new Date().toISOString().slice(0, 10), () => {})).toBe(0);
+    expect(await counts()).toEqual(before);
+  });
+});
