@@ -266,6 +266,28 @@ describe("create → place → send → sign", () => {
   });
 });
 
+describe("activity log", () => {
+  it("lists the request's steps newest first with who did them; another firm's or a client's ask is 404", async () => {
+    const r = await sentRequest();
+    const url = `/api/staff/signature-requests/${r.id}/activity?companyId=${rivera.id}`;
+    const log = await partner.get("acme", url);
+    expect(log.status, log.text).toBe(200);
+    expect(log.body.entries.map((e: { title: string }) => e.title)).toEqual([
+      "Signature request sent for signature",
+      "Signature boxes placed",
+      "Signature request processed",
+      "Signature request uploaded",
+    ]);
+    expect(log.body.entries[0]).toMatchObject({ description: "Please sign by Friday.", actor: expect.stringMatching(/\S/) });
+    expect(log.body.entries[2].actor).toBeNull();
+    expect(log.body).toMatchObject({ page: 1, totalCount: 4, totalPages: 1 });
+    expect((await partner.get("acme", `${url}&page=0`)).status).toBe(400);
+    expect((await summitPartner.get("summit", url)).status).toBe(404);
+    expect((await jordan.get("acme", url)).status).toBe(404);
+    expect((await partner.get("acme", `/api/staff/signature-requests/${r.id}/activity?companyId=${rivera.id}x`)).status).toBe(404);
+  });
+});
+
 describe("bad input", () => {
   it("needs exactly one entity and a non-empty PDF; a protected PDF gets the spec's text", async () => {
     const none = await partner.postJson("acme", UPLOAD, { intent: "grant", fileName: "x.pdf", size: 10 });
