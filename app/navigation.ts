@@ -6,6 +6,7 @@
 import {
   canOpenConnect,
   canOpenDeliver,
+  canOpenSignatureRequests,
   canEditFirmPreferences,
   canOpenDropLink,
   canOpenFirmRoles,
@@ -26,6 +27,7 @@ export interface NavViewer {
 
 export interface NavPreferences {
   newTaxReturnDeliveryEnabled?: boolean;
+  signatureRequestsEnabled?: boolean;
   reviewAndExportEnabled?: boolean;
   templateDisabledForNonadmin?: boolean;
   useFirmRoles?: boolean;
@@ -58,7 +60,7 @@ export const STAFF_NAV_RULES: StaffNavRule[] = [
   { to: "/messages", label: "Messages", show: always },
   { to: "/tax-returns", label: "Deliver", show: canOpenDeliver },
   { to: "/review-and-export", label: "Connect", show: canOpenConnect },
-  { to: "/signature-requests", label: "Signature requests", show: always },
+  { to: "/signature-requests", label: "Signature requests", show: canOpenSignatureRequests },
   { to: "/activities", label: "Activities", show: always },
   { to: "/firm", label: "Firm Settings", show: canOpenFirmSettings },
   // Admins have no Firm Settings; partners reach the preferences from its tabs.

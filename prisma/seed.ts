@@ -32,6 +32,7 @@ import { putObject, storageConfig } from "~/storage.server";
 import { entityDocumentKey } from "~/storage/keys";
 import { DEMO_PASSWORD, demoFirms } from "../tenants";
 import { seedDemoConversation } from "./seed-messages";
+import { seedDemoSignatureRequests } from "./seed-signature-requests";
 import { seedDemoTaxReturns } from "./seed-tax-returns";
 import { paymentsMode } from "~/payments/stripe.server";
 import type { ClientDefinition, EntityDefinition, FirmDefinition, QuestionnaireDefinition, QuestionnaireScenario } from "../tenants/schema";
@@ -75,6 +76,8 @@ export async function seedDemo(options: SeedOptions = {}): Promise<void> {
     if (attached) log(`${firm.name} (${firm.slug}): ${attached} demo PDFs attached to questionnaire sections`);
     const returns = await seedDemoTaxReturns(firmId, firm.slug, today, log);
     if (returns) log(`${firm.name} (${firm.slug}): ${returns} demo tax returns`);
+    const requests = await seedDemoSignatureRequests(firmId, firm, today, log);
+    if (requests) log(`${firm.name} (${firm.slug}): ${requests} demo signature requests`);
     log(
       `${firm.name} (${firm.slug}): ${people.users.size} users, ${people.companies.size} entities, ${created} new questionnaires, ${Date.now() - started} ms`,
     );

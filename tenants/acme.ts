@@ -20,6 +20,7 @@ export const acme = {
   questionnaireReminderFrequencyDays: 7,
   preferences: {
     documentDropOffEnabled: true,
+    signatureRequestsEnabled: true,
     dropLinkEnabled: true,
     customElementEnabled: true,
     customElements:

@@ -28,6 +28,7 @@ export const firmPreferencesSchema = z
   .object({
     newTaxReturnDeliveryEnabled: z.boolean(),
     taxReturnIdentityVerificationEnabled: z.boolean(),
+    signatureRequestsEnabled: z.boolean(),
     communicationDisabled: z.boolean(),
     customElementEnabled: z.boolean(),
     customElements: z.string(),

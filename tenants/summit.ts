@@ -24,6 +24,7 @@ export const summit = {
   questionnaireReminderFrequencyDays: 5,
   preferences: {
     newTaxReturnDeliveryEnabled: true,
+    signatureRequestsEnabled: true,
     hasFirmGroups: true,
     reviewAndExportEnabled: true,
     externalEntityIdAllowed: true,

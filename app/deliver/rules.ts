@@ -322,6 +322,8 @@ export function identityLabel(v: { status: IdentityVerificationStatus; errorCode
 
 export const taxReturnDeliveryFolder = (year: number) => `/_soraban/Tax Return Delivery/${year}`;
 export const signatureRequestFolder = (year: number) => `/_soraban/Signature Requests/${year}`;
+/** The name a signed copy is filed under in the entity's documents: the document's name, '(signed)', a PDF. */
+export const signedCopyDocumentName = (documentName: string) => `${documentName.replace(/\.pdf$/i, "").trim() || "Document"} (signed).pdf`;
 /** Send to documents: 'The default path is /{year}/Tax Return.' */
 export const sendToDocumentsDefaultPath = (year: number) => `/${year}/Tax Return`;
 

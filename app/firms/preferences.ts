@@ -121,6 +121,11 @@ export const PREFERENCE_CATALOG: Record<PreferenceGroup, PreferenceGroupInfo> = 
         "Shows Deliver to staff, where you upload, classify and send returns, and the tax return cards and pages to your clients.",
       ),
       flag(
+        "signatureRequestsEnabled",
+        "Signature requests",
+        "Shows Signature requests to staff, where you send any PDF to an entity's owners to sign, and the signature request cards and signing page to your clients.",
+      ),
+      flag(
         "taxReturnIdentityVerificationEnabled",
         "Identity verification before signing",
         "Each signer verifies their identity with a photo ID (Stripe Identity, on your connected Stripe account) before they can sign a tax return.",

@@ -83,7 +83,7 @@ export async function loadClientHome(portal: FirmSiteContext, user: SessionUser,
             (SELECT json_agg(to_jsonb(shown) - 'update_profile_section' ORDER BY "dueDate" NULLS LAST, id) FROM shown) AS questionnaires,
             EXISTS (SELECT 1 FROM sent WHERE update_profile_section AND NOT completed AND NOT locked) AS "asksContact",
             ${taxReturnCardsSql(portal.firm, `SELECT id FROM selected`, "$1")},
-            ${signatureRequestCardsSql(`SELECT id FROM selected`, "$1")},
+            ${signatureRequestCardsSql(portal.firm, `SELECT id FROM selected`, "$1")},
             ${progressFactsSql(`SELECT id FROM shown`)}`,
     values,
   );

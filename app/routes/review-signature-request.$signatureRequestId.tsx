@@ -11,6 +11,7 @@ import { FirmPage } from "~/components/firm-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireFirmSite } from "~/context.server";
 import { ClientSignPage } from "~/deliver/requests/client-sign-page";
+import { requireSignatureRequestsOn } from "~/deliver/requests/guard.server";
 import { loadClientSignPage, loadStaffReviewPage } from "~/deliver/requests/page.server";
 import { StaffReviewPage } from "~/deliver/requests/review-page";
 import { SIGNATURE_REQUEST_MESSAGES } from "~/deliver/rules";
@@ -25,6 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const companyId = new URL(request.url).searchParams.get("companyId");
   const id = params.signatureRequestId ?? "";
   try {
+    requireSignatureRequestsOn(portal);
     return user.kind === "staff" ? await loadStaffReviewPage(portal, user, id, companyId) : await loadClientSignPage(portal, user, id, companyId);
   } catch (error) {
     if (isPortalError(error)) throw answer(error.message, { status: error.status });

@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireFirmSite } from "~/context.server";
 import { SignatureRequestsTable } from "~/deliver/requests/requests-table";
 import { firmTitle } from "~/meta";
+import { canOpenSignatureRequests } from "~/staff/permissions";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: firmTitle(matches, "Signature requests") }];
 
@@ -14,6 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const user = await getSessionUser(request, portal);
   if (!user || user.kind !== "staff") throw redirect("/");
+  if (!canOpenSignatureRequests(user, portal.firm.preferences)) throw new Response("Not Found", { status: 404 });
   const { loadSignatureRequests } = await import("~/deliver/requests/list.server");
   const { data: page, setCookie } = await loadSignatureRequests(request, portal, user);
   return data(page, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
@@ -29,5 +31,5 @@ export default function SignatureRequestsPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary back={{ to: "/", label: "Back to Collect" }} />;
+  return <RouteErrorBoundary titles={{ 404: "Signature requests are not turned on for this firm." }} back={{ to: "/", label: "Back to Collect" }} />;
 }

@@ -26,6 +26,7 @@ export interface PermissionPreferences {
   useFirmRoles?: boolean;
   dropLinkEnabled?: boolean;
   newTaxReturnDeliveryEnabled?: boolean;
+  signatureRequestsEnabled?: boolean;
   reviewAndExportEnabled?: boolean;
 }
 
@@ -105,6 +106,9 @@ export const canOpenDropLink = (v: Pick<StaffFacts, "firmAccess">, p: Permission
 
 /** Deliver (tax returns): only if new tax return delivery is enabled. */
 export const canOpenDeliver = (_v: unknown, p: PermissionPreferences) => Boolean(p.newTaxReturnDeliveryEnabled);
+
+/** Signature requests: only if the firm turned them on (signature_requests_enabled). */
+export const canOpenSignatureRequests = (_v: unknown, p: PermissionPreferences) => Boolean(p.signatureRequestsEnabled);
 
 /** Connect (review and export): only if enabled. */
 export const canOpenConnect = (_v: unknown, p: PermissionPreferences) => Boolean(p.reviewAndExportEnabled);

@@ -753,6 +753,12 @@ PROBES.push(
   // No file stored for the probe request: its PDF URL is refused (409) only after the request was found.
   { route: "GET /api/staff/signature-requests/{id}", request: (s) => get(REQUEST_API(s)), allowed: [409], read: true },
   {
+    route: "GET /api/staff/signature-requests/{id}/activity",
+    request: (s) => get(`/api/staff/signature-requests/${signatureRequestOf(s)}/activity?companyId=${s.entityId}`),
+    allowed: [200],
+    read: true,
+  },
+  {
     route: "POST /api/staff/signature-requests/{id} place",
     request: (s) => json(REQUEST_API(s), { intent: "place", placement: { signers: [], fields: [] } }),
     allowed: [200],

@@ -175,6 +175,22 @@ describe("create → place → send → sign", () => {
     expect(row.status).toBe("signed");
     expect(row.signedDocumentKey).toBeTruthy();
 
+    // Filed in the entity's documents, in '/_soraban/Signature Requests/{year}', as its own object.
+    const filed = await app.tx("acme", (t) =>
+      t.document.findMany({ where: { companyId: rivera.id, path: "/_soraban/Signature Requests/2025", deletedAt: null }, orderBy: { createdAt: "desc" } }),
+    );
+    expect(filed[0]).toMatchObject({ name: "2025 Engagement Letter (signed).pdf", itemType: "file", contentType: "application/pdf" });
+    expect(filed[0]!.storageKey).not.toBe(row.signedDocumentKey);
+    expect(filed[0]!.storageKey).toMatch(/\/documents\//);
+    const hash = (await app.tx("acme", (t) => t.company.findUniqueOrThrow({ where: { id: rivera.id }, select: { hashId: true } }))).hashId;
+    const folder = encodeURIComponent("/_soraban/Signature Requests/2025");
+    const clientDocs = await jordan.get("acme", `/documents/${hash}?path=${folder}`);
+    expect(clientDocs.status).toBe(200);
+    expect(clientDocs.text).toContain("2025 Engagement Letter (signed).pdf");
+    const staffDocs = await partner.get("acme", `/admin/${hash}/documents?path=${folder}`);
+    expect(staffDocs.status).toBe(200);
+    expect(staffDocs.text).toContain("2025 Engagement Letter (signed).pdf");
+
     // The signed copy, through the staff call: original pages + an audit page, hashes matching.
     const url = await partner.get("acme", `${staffApi(r.id, rivera.id)}&signed=1`);
     expect(url.status, url.text).toBe(200);
@@ -247,6 +263,28 @@ describe("create → place → send → sign", () => {
     expect(
       (await jordan.postJson("acme", signApi(r.id), { companyId: rivera.id, signature: { method: "typed", text: "J" }, fieldIds: r.jordanFields })).status,
     ).toBe(404);
+  });
+});
+
+describe("activity log", () => {
+  it("lists the request's steps newest first with who did them; another firm's or a client's ask is 404", async () => {
+    const r = await sentRequest();
+    const url = `/api/staff/signature-requests/${r.id}/activity?companyId=${rivera.id}`;
+    const log = await partner.get("acme", url);
+    expect(log.status, log.text).toBe(200);
+    expect(log.body.entries.map((e: { title: string }) => e.title)).toEqual([
+      "Signature request sent for signature",
+      "Signature boxes placed",
+      "Signature request processed",
+      "Signature request uploaded",
+    ]);
+    expect(log.body.entries[0]).toMatchObject({ description: "Please sign by Friday.", actor: expect.stringMatching(/\S/) });
+    expect(log.body.entries[2].actor).toBeNull();
+    expect(log.body).toMatchObject({ page: 1, totalCount: 4, totalPages: 1 });
+    expect((await partner.get("acme", `${url}&page=0`)).status).toBe(400);
+    expect((await summitPartner.get("summit", url)).status).toBe(404);
+    expect((await jordan.get("acme", url)).status).toBe(404);
+    expect((await partner.get("acme", `/api/staff/signature-requests/${r.id}/activity?companyId=${rivera.id}x`)).status).toBe(404);
   });
 });
 
@@ -334,5 +372,96 @@ describe("isolation", () => {
     expect(list.status).toBe(200);
     expect(list.text).not.toContain(id);
     expect(await snapshot("summit")).toBe(before);
+  });
+});
+
+describe("the firm preference signature_requests_enabled", () => {
+  const setEnabled = (on: boolean) => app.tx("acme", (t) => t.firmPreferences.updateMany({ where: {}, data: { signatureRequestsEnabled: on } }));
+  /** The firm cache may hold the old preferences for a moment: ask again until the answer is `status`. */
+  async function settles(ask: () => Promise<{ status: number }>, status: number) {
+    let res = await ask();
+    for (let i = 0; i < 40 && res.status !== status; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      res = await ask();
+    }
+    return res;
+  }
+
+  it("off: no navigation item, the staff page and calls, the client's card, page and signing are gone; on again: all back", async () => {
+    const r = await sentRequest();
+    const review = `/review-signature-request/${r.id}?companyId=${rivera.id}`;
+    const sign = { companyId: rivera.id, signature: { method: "typed", text: "Jordan Rivera" }, fieldIds: r.jordanFields };
+
+    // On (the demo firm has it on): the item, the page, the client's card and page.
+    const staffHome = await partner.get("acme", "/");
+    expect(staffHome.text).toContain('href="/signature-requests"');
+    expect((await partner.get("acme", "/signature-requests")).status).toBe(200);
+    expect((await jordan.get("acme", "/")).text).toContain(`/review-signature-request/${r.id}`);
+
+    await setEnabled(false);
+    try {
+      expect((await settles(() => partner.get("acme", "/signature-requests"), 404)).status).toBe(404);
+      const before = await snapshot("acme");
+      expect((await partner.get("acme", "/")).text).not.toContain('href="/signature-requests"');
+      expect((await partner.get("acme", review)).status).toBe(404);
+      expect((await partner.get("acme", staffApi(r.id, rivera.id))).status).toBe(404);
+      expect((await partner.postJson("acme", staffApi(r.id, rivera.id), { intent: "complete" })).status).toBe(404);
+      expect((await partner.postJson("acme", UPLOAD, { intent: "grant", companyId: rivera.id, fileName: "x.pdf", size: 10 })).status).toBe(404);
+      expect((await jordan.get("acme", "/")).text).not.toContain(`/review-signature-request/${r.id}`);
+      expect((await jordan.get("acme", review)).status).toBe(404);
+      expect((await jordan.postJson("acme", signApi(r.id), sign)).status).toBe(404);
+      expect(await snapshot("acme")).toBe(before);
+      // Summit keeps its own choice.
+      expect((await summitPartner.get("summit", "/signature-requests")).status).toBe(200);
+    } finally {
+      await setEnabled(true);
+    }
+
+    expect((await settles(() => partner.get("acme", "/signature-requests"), 200)).status).toBe(200);
+    expect((await partner.get("acme", "/")).text).toContain('href="/signature-requests"');
+    expect((await jordan.get("acme", "/")).text).toContain(`/review-signature-request/${r.id}`);
+    expect((await jordan.get("acme", review)).status).toBe(200);
+    const signed = await jordan.postJson("acme", signApi(r.id), sign);
+    expect(signed.status, signed.text).toBe(200);
+  });
+});
+
+describe("the demo", () => {
+  it("each demo firm has a request waiting for its signers and a completed one with its signed copy filed; a second run adds nothing", async () => {
+    for (const slug of ["acme", "summit"]) {
+      const rows = await app.tx(slug, (t) =>
+        t.signatureRequest.findMany({
+          where: { id: { startsWith: "sgr_" } },
+          select: { id: true, status: true, companyId: true, taxYear: true, formName: true, signedDocumentKey: true, signedSha256: true },
+          orderBy: { status: "asc" },
+        }),
+      );
+      expect(rows.map((r) => r.status).sort()).toEqual(["completed", "sent"]);
+      const sent = rows.find((r) => r.status === "sent")!;
+      const completed = rows.find((r) => r.status === "completed")!;
+      const signers = (id: string) =>
+        app.tx(slug, (t) => t.taxReturnSigner.findMany({ where: { signatureRequestId: id }, select: { signedAt: true, userId: true } }));
+      const waiting = await signers(sent.id);
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(waiting.every((s) => s.signedAt === null && s.userId)).toBe(true);
+      expect((await signers(completed.id)).every((s) => s.signedAt !== null)).toBe(true);
+      expect(completed.signedDocumentKey && completed.signedSha256).toBeTruthy();
+      const filed = await app.tx(slug, (t) =>
+        t.document.count({
+          where: { companyId: completed.companyId, path: `/_soraban/Signature Requests/${completed.taxYear}`, name: `${completed.formName} (signed).pdf` },
+        }),
+      );
+      expect(filed).toBe(1);
+      // The staff table lists both.
+      const staff = slug === "acme" ? partner : summitPartner;
+      const list = await staff.get(slug, `/signature-requests`);
+      expect(list.text).toContain(sent.formName);
+    }
+    const { seedDemoSignatureRequests } = await import("../../prisma/seed-signature-requests");
+    const counts = () =>
+      app.tx("acme", async (t) => [await t.signatureRequest.count(), await t.taxReturnSigner.count(), await t.document.count(), await t.activityLog.count()]);
+    const before = await counts();
+    expect(await seedDemoSignatureRequests("firm_acme", { slug: "acme", name: "Acme" }, new Date().toISOString().slice(0, 10), () => {})).toBe(0);
+    expect(await counts()).toEqual(before);
   });
 });

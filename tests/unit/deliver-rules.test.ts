@@ -6,8 +6,11 @@ import {
   paymentsSortKey,
   reminderToggle,
   signatureCell,
+  signatureRequestFolder,
   signatureSortKey,
+  signedCopyDocumentName,
   statusesFor,
+  taxReturnDeliveryFolder,
   voucherDue,
 } from "~/deliver/rules";
 
@@ -110,5 +113,18 @@ describe("file names of a return", () => {
     expect(downloadFileName(2025, "Individual Return", "plain", false)).toBe("2025 Individual Return.pdf");
     expect(defaultDocumentName(2025, "2025 Form 1040")).toBe("2025 Form 1040.pdf");
     expect(defaultDocumentName(2025, "Individual Return")).toBe("2025 Individual Return.pdf");
+  });
+});
+
+describe("folders (staff spec §9)", () => {
+  it("files signature requests and delivered tax returns in their year's folder", () => {
+    expect(signatureRequestFolder(2025)).toBe("/_soraban/Signature Requests/2025");
+    expect(taxReturnDeliveryFolder(2024)).toBe("/_soraban/Tax Return Delivery/2024");
+  });
+
+  it("names a signed copy after its document, once, as a PDF", () => {
+    expect(signedCopyDocumentName("2025 Engagement Letter")).toBe("2025 Engagement Letter (signed).pdf");
+    expect(signedCopyDocumentName("Consent.PDF")).toBe("Consent (signed).pdf");
+    expect(signedCopyDocumentName("  ")).toBe("Document (signed).pdf");
   });
 });

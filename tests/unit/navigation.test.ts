@@ -9,7 +9,7 @@ const labels = (items: { label: string }[]) => items.map((i) => i.label);
 describe("staff navigation", () => {
   it("shows the unconditional items to every staff member", () => {
     const nav = labels(staffNavigation({ firmAccess: "group", isAdvisor: false }, {}, everything));
-    expect(nav).toEqual(["Collect", "Entities", "Users", "Messages", "Signature requests", "Activities", "Profile Settings", "Help"]);
+    expect(nav).toEqual(["Collect", "Entities", "Users", "Messages", "Activities", "Profile Settings", "Help"]);
   });
 
   it("gives partners Templates and Firm Settings, not Firm Roles unless enabled", () => {
@@ -45,13 +45,26 @@ describe("staff navigation", () => {
   it("follows the delivery, connect and drop link preferences", () => {
     const viewer = { firmAccess: "full" as const, isAdvisor: true };
     expect(labels(staffNavigation(viewer, {}, everything))).not.toContain("Deliver");
-    const nav = labels(staffNavigation(viewer, { newTaxReturnDeliveryEnabled: true, reviewAndExportEnabled: true, dropLinkEnabled: true }, everything));
-    expect(nav).toEqual(expect.arrayContaining(["Deliver", "Connect", "Drop Link"]));
+    expect(labels(staffNavigation(viewer, {}, everything))).not.toContain("Signature requests");
+    const nav = labels(
+      staffNavigation(
+        viewer,
+        { newTaxReturnDeliveryEnabled: true, reviewAndExportEnabled: true, dropLinkEnabled: true, signatureRequestsEnabled: true },
+        everything,
+      ),
+    );
+    expect(nav).toEqual(expect.arrayContaining(["Deliver", "Connect", "Drop Link", "Signature requests"]));
     expect(labels(staffNavigation({ firmAccess: "group", isAdvisor: true }, { dropLinkEnabled: true }, everything))).not.toContain("Drop Link");
   });
 
   it("lists the whole table in the spec's order for a partner advisor with every flag on", () => {
-    const prefs = { newTaxReturnDeliveryEnabled: true, reviewAndExportEnabled: true, useFirmRoles: true, dropLinkEnabled: true };
+    const prefs = {
+      newTaxReturnDeliveryEnabled: true,
+      reviewAndExportEnabled: true,
+      useFirmRoles: true,
+      dropLinkEnabled: true,
+      signatureRequestsEnabled: true,
+    };
     expect(labels(staffNavigation({ firmAccess: "partner", isAdvisor: true }, prefs, everything))).toEqual([
       "Collect",
       "Templates",

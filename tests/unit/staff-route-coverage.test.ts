@@ -68,6 +68,7 @@ const STAFF_ROUTES: Record<string, { probe: string } | { exempt: string }> = {
   "review-signature-request.$signatureRequestId.tsx": { probe: "/review-signature-request/{id}?companyId=" },
   "api.staff.signature-requests.$signatureRequestId.tsx": { probe: "POST /api/staff/signature-requests/{id} place" },
   "api.staff.signature-requests.upload.tsx": { probe: "/api/staff/signature-requests/upload" },
+  "api.staff.signature-requests.$signatureRequestId.activity.tsx": { probe: "/api/staff/signature-requests/{id}/activity" },
   "api.staff.exports.tsx": { probe: "/api/staff/exports" },
   "api.staff.exports.$exportId.tsx": { exempt: "an export of the staff member who started it (404 for anyone else); no entity or user id" },
   "api.staff.exports.$exportId.download.tsx": { exempt: "an export of the staff member who started it (404 for anyone else); no entity or user id" },

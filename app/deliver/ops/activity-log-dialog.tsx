@@ -3,6 +3,7 @@
  * newest first, ten at a time: title, description, who and when (in the reader's time zone).
  *
  *   <ActivityLogDialog taxReturnId={id} companyId={companyId} open={open} onClose={close} />
+ *   <ActivityLogDialog signatureRequestId={id} companyId={companyId} open={open} onClose={close} />  (a signature request's)
  */
 import { useEffect, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
@@ -12,7 +13,9 @@ import type { TaxReturnActivityPage } from "./activity.server";
 import * as s from "./ops.css";
 
 export interface ActivityLogDialogProps {
-  taxReturnId: string;
+  /** One of the two: a tax return's or a signature request's log. */
+  taxReturnId?: string;
+  signatureRequestId?: string;
   companyId: string;
   open: boolean;
   onClose: () => void;
@@ -20,7 +23,10 @@ export interface ActivityLogDialogProps {
 
 const LOAD_FAILED = "Could not load the activity log. Please try again.";
 
-export function ActivityLogDialog({ taxReturnId, companyId, open, onClose }: ActivityLogDialogProps) {
+export function ActivityLogDialog({ taxReturnId, signatureRequestId, companyId, open, onClose }: ActivityLogDialogProps) {
+  const endpoint = signatureRequestId
+    ? `/api/staff/signature-requests/${encodeURIComponent(signatureRequestId)}/activity`
+    : `/api/staff/tax-returns/${encodeURIComponent(taxReturnId ?? "")}/activity`;
   const { format } = useReaderTimeZone();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<TaxReturnActivityPage | null>(null);
@@ -29,7 +35,7 @@ export function ActivityLogDialog({ taxReturnId, companyId, open, onClose }: Act
 
   useEffect(() => {
     if (open) setPage(1);
-  }, [open, taxReturnId]);
+  }, [open, endpoint]);
 
   useEffect(() => {
     if (!open) return;
@@ -37,7 +43,7 @@ export function ActivityLogDialog({ taxReturnId, companyId, open, onClose }: Act
     setLoading(true);
     setError(null);
     const query = new URLSearchParams({ companyId, page: String(page) });
-    apiFetch(`/api/staff/tax-returns/${encodeURIComponent(taxReturnId)}/activity?${query}`)
+    apiFetch(`${endpoint}?${query}`)
       .then(async (response) => {
         const body = (await response.json().catch(() => ({}))) as TaxReturnActivityPage & { error?: string };
         if (cancelled) return;
@@ -49,14 +55,14 @@ export function ActivityLogDialog({ taxReturnId, companyId, open, onClose }: Act
     return () => {
       cancelled = true;
     };
-  }, [open, taxReturnId, companyId, page]);
+  }, [open, endpoint, companyId, page]);
 
   return (
     <Dialog
       open={open}
       onClose={onClose}
       title="Activity log"
-      description="What happened to this tax return, newest first."
+      description={`What happened to this ${signatureRequestId ? "signature request" : "tax return"}, newest first.`}
       size="md"
       footer={
         <Button variant="secondary" onClick={onClose}>

@@ -4,6 +4,7 @@
  */
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmDb } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { ACTIVITY_TYPES } from "~/activity/log.server";
 import { findTaxReturn } from "../access.server";
 
@@ -35,7 +36,16 @@ export async function taxReturnActivity(
   perPage = ACTIVITY_PAGE_SIZE,
 ): Promise<TaxReturnActivityPage> {
   const found = await findTaxReturn(db, user, taxReturnId, companyId);
-  const where = { taxReturnId: found.id, typeId: ACTIVITY_TYPES.taxReturnDelivery };
+  return activityLogPage(db, { taxReturnId: found.id, typeId: ACTIVITY_TYPES.taxReturnDelivery }, page, perPage);
+}
+
+/** One page of the activity entries `where` selects (a return's, a signature request's), newest first, with who did each. */
+export async function activityLogPage(
+  db: FirmDb,
+  where: Prisma.ActivityLogWhereInput,
+  page: number,
+  perPage = ACTIVITY_PAGE_SIZE,
+): Promise<TaxReturnActivityPage> {
   const [totalCount, rows] = await Promise.all([
     db.activityLog.count({ where }),
     db.activityLog.findMany({

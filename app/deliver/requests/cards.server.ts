@@ -4,6 +4,8 @@
  * first, each with its status and the next step ('Sign' or 'View'). Read inside the dashboard's
  * one statement (home/client-home.server.ts): `signatureRequestCardsSql` is its column.
  */
+import type { FirmSettings } from "~/context.server";
+import { canOpenSignatureRequests } from "~/staff/permissions";
 import { CLIENT_VISIBLE_REQUEST_STATUSES, reviewRequestPath, SIGNATURE_REQUEST_STATUS_LABELS, type SignatureRequestStatus } from "./rules";
 
 export interface SignatureRequestCardRow {
@@ -25,8 +27,12 @@ export interface SignatureRequestCard {
   href: string;
 }
 
-/** The column `"signatureRequests"`: the entity's client-visible requests, each with whether `userParam` still has to sign. */
-export function signatureRequestCardsSql(entitySql: string, userParam: string): string {
+/**
+ * The column `"signatureRequests"`: the entity's client-visible requests, each with whether
+ * `userParam` still has to sign. NULL (no work) when the firm has signature requests off.
+ */
+export function signatureRequestCardsSql(firm: FirmSettings, entitySql: string, userParam: string): string {
+  if (!canOpenSignatureRequests(null, firm.preferences)) return `NULL::json AS "signatureRequests"`;
   const statuses = CLIENT_VISIBLE_REQUEST_STATUSES.map((s) => `'${s}'`).join(", ");
   return `(SELECT json_agg(json_build_object(
              'id', r.id, 'companyId', r.company_id, 'name', r.form_name, 'taxYear', r.tax_year, 'status', r.status,

@@ -2,7 +2,7 @@
  * Staff `/signature-requests` (spec §2 'Signature requests'): the shared DataTable with search,
  * tax year and status filters, server-side sort and pages; a processing row shows the spec's info
  * toast instead of opening; row actions: open (place boxes and send, or follow the signing), the
- * signed copy, 'Mark as completed' (unless completed) and delete (with a confirmation). Empty state
+ * activity log, the signed copy, 'Mark as completed' (unless completed) and delete (with a confirmation). Empty state
  * with the next step: 'Upload signature request'.
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
@@ -16,6 +16,7 @@ import { Badge, Button, ConfirmDialog, PageHeader, useToast, type SelectOption }
 import { ChevronDownIcon } from "~/components/ui/icons";
 import * as staff from "~/staff/staff.css";
 import { useVocabulary } from "~/vocabulary";
+import { ActivityLogDialog } from "../ops/activity-log-dialog";
 import * as s from "../table/deliver.css";
 import { REQUEST_STATUS_FILTERS, SIGNATURE_REQUEST_COLUMNS, SIGNATURE_REQUESTS_TABLE, type SignatureRequestRow } from "./table";
 import { canMarkCompleted, openRequest, REQUEST_MESSAGES, requestStatusTone, SIGNATURE_REQUEST_STATUS_LABELS } from "./rules";
@@ -48,6 +49,7 @@ export function SignatureRequestsTable({ data }: { data: SignatureRequestsData }
   const revalidator = useRevalidator();
   const [uploading, setUploading] = useState(false);
   const [deleting, setDeleting] = useState<SignatureRequestRow | null>(null);
+  const [activityOf, setActivityOf] = useState<SignatureRequestRow | null>(null);
   const [busy, setBusy] = useState(false);
 
   const open = (row: SignatureRequestRow) => {
@@ -113,6 +115,11 @@ export function SignatureRequestsTable({ data }: { data: SignatureRequestsData }
                 <MenuItem>
                   <button type="button" className={staff.actionMenuItem} onClick={() => open(row)}>
                     {row.status === "action_required" ? "Place boxes and send" : "Open"}
+                  </button>
+                </MenuItem>
+                <MenuItem>
+                  <button type="button" className={staff.actionMenuItem} onClick={() => setActivityOf(row)}>
+                    Activity log
                   </button>
                 </MenuItem>
                 {row.signed ? (
@@ -181,6 +188,7 @@ export function SignatureRequestsTable({ data }: { data: SignatureRequestsData }
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && void run(deleting, { intent: "delete" }).then((ok) => ok && setDeleting(null))}
       />
+      {activityOf ? <ActivityLogDialog signatureRequestId={activityOf.id} companyId={activityOf.companyId} open onClose={() => setActivityOf(null)} /> : null}
       <SignatureRequestUploadDialog open={uploading} onClose={() => setUploading(false)} onUploaded={() => revalidator.revalidate()} />
     </>
   );

@@ -1,14 +1,17 @@
 /**
  * The signed copy of a fully signed signature request (./stamp-pdf.server.ts, the same stamping
  * and audit page as a tax return's), stored beside the original as `signedDocumentKey`, with both
- * SHA-256 hashes on the row. Made in the signing request up to SIGNED_COPY_INLINE_BYTES; larger
+ * SHA-256 hashes on the row, and filed in the entity's documents in the folder
+ * '/_soraban/Signature Requests/{year}' (staff spec §9) as a document of its own (its own object:
+ * deleting the document never takes the request's copy). Made in the signing request up to SIGNED_COPY_INLINE_BYTES; larger
  * documents by the `signature-request-signed-copy` job after the commit (a retry or a duplicate
  * does nothing once the copy exists).
  */
 import { withFirm, type FirmTx } from "~/db.server";
 import { MAX_PDF_BYTES } from "~/documents/pdf.server";
 import { deleteObject, putObject, readExistingObject } from "~/storage.server";
-import { entityFileKey, keyBelongsToEntity } from "~/storage/keys";
+import { entityDocumentKey, entityFileKey, keyBelongsToEntity, safeFileName } from "~/storage/keys";
+import { signatureRequestFolder, signedCopyDocumentName } from "../rules";
 import { IDENTITY_NOT_REQUIRED } from "./rules";
 import { stampSignedCopy } from "./stamp-pdf.server";
 import { SIGNED_COPY_INLINE_BYTES } from "./tax-return-copy.server";
@@ -24,7 +27,7 @@ export async function makeSignatureRequestSignedCopy(
 ): Promise<boolean | "too_large"> {
   const row = await tx.signatureRequest.findFirst({
     where: { id, deletedAt: null },
-    select: { companyId: true, formName: true, fileName: true, storageKey: true, sizeBytes: true, signedDocumentKey: true, updatedAt: true },
+    select: { companyId: true, taxYear: true, formName: true, fileName: true, storageKey: true, sizeBytes: true, signedDocumentKey: true, updatedAt: true },
   });
   if (!row?.storageKey || row.signedDocumentKey || !keyBelongsToEntity(row.storageKey, firmId, row.companyId)) return false;
   if ((row.sizeBytes ?? 0) > maxBytes) return "too_large";
@@ -60,9 +63,25 @@ export async function makeSignatureRequestSignedCopy(
   const key = entityFileKey(firmId, row.companyId, "tax-returns", `${base} (signed).pdf`);
   await putObject({ firmId, key, bytes: copy.bytes, contentType: "application/pdf" });
   written.push(key);
+  const name = safeFileName(signedCopyDocumentName(row.formName));
+  const documentKey = entityDocumentKey(firmId, row.companyId, name);
+  await putObject({ firmId, key: documentKey, bytes: copy.bytes, contentType: "application/pdf" });
+  written.push(documentKey);
   await tx.signatureRequest.update({
     where: { id },
     data: { signedDocumentKey: key, unsignedSha256: copy.unsignedSha256, signedSha256: copy.finalSha256 },
+  });
+  await tx.document.create({
+    data: {
+      firmId,
+      companyId: row.companyId,
+      itemType: "file",
+      path: signatureRequestFolder(row.taxYear),
+      name,
+      storageKey: documentKey,
+      sizeBytes: BigInt(copy.bytes.length),
+      contentType: "application/pdf",
+    },
   });
   return true;
 }
