@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "users_email_idx" ON "users"("email");
