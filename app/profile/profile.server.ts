@@ -4,6 +4,7 @@
  * two-factor off ends the user's other sessions; a new email goes through confirmation
  * (./email-change.server.ts).
  */
+import { createHash } from "node:crypto";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { confirmPhoneVerification, notifyAccountChange, pendingPhoneVerification, reauthOption } from "~/auth/reauth.server";
 import { endOtherSessions, type SessionUser } from "~/auth/session.server";
@@ -49,13 +50,11 @@ export async function getUserProfile(portal: FirmSiteContext, user: SessionUser)
       timeZone: true,
       enabled2fa: true,
       readonlyAccess: true,
-      updatedAt: true,
     },
   });
   const twoFactor = twoFactorPolicy(user, portal.firm.preferences);
   const [option, waiting] = await Promise.all([reauthOption(portal, user), pendingPhoneVerification(portal, user)]);
-  return {
-    reauth: option.recent ? null : { method: option.method, destination: option.destination },
+  const shown = {
     pendingPhone: waiting?.masked ?? null,
     email: row.email ?? "",
     pendingEmail: row.pendingEmail,
@@ -65,9 +64,15 @@ export async function getUserProfile(portal: FirmSiteContext, user: SessionUser)
     workPhoneExtension: row.workPhoneExtension ?? "",
     timeZone: Object.hasOwn(TIME_ZONES, row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE,
     enabled2fa: effectiveTwoFactor(row.enabled2fa, twoFactor),
-    twoFactor,
     readOnly: row.readonlyAccess,
-    version: row.updatedAt.toISOString(),
+  };
+  return {
+    ...shown,
+    reauth: option.recent ? null : { method: option.method, destination: option.destination },
+    twoFactor,
+    // From what the form shows, not the row's updatedAt: a wrong current password writes the
+    // sign-in lockout's counters, and remounting then would wipe the password being typed again.
+    version: createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 16),
   };
 }
 

@@ -1,12 +1,14 @@
 /**
  * The Team page's dialogs: Invite staff, Edit team member, Deactivate (with the hand-over of their
- * clients). Each posts to /settings/team with its intent; the server validates again and answers
- * field errors in the users dialogs' one shape.
+ * clients). Each checks its fields with the server's own schema before posting (so a mistake shows
+ * at once, without a round trip), then posts to /settings/team with its intent; the server
+ * validates again and answers field errors in the users dialogs' one shape.
  */
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Checkbox, Dialog, Select, TextField } from "~/components/ui";
 import { useUserAction } from "~/staff/dialogs/shared";
-import { offeredRoles, REASSIGN_NOBODY, roleLabel, STAFF_ROLES, type StaffRole } from "./team-rules";
+import type * as z from "zod";
+import { editMemberSchema, inviteSchema, offeredRoles, REASSIGN_NOBODY, roleLabel, STAFF_ROLES, type StaffRole } from "./team-rules";
 import * as s from "./team.css";
 
 export interface TeamOptions {
@@ -29,6 +31,29 @@ export interface MemberRow {
 }
 
 const TEAM_ACTION = "/settings/team";
+
+/** The first message for each field a schema refuses; null when the input passes. */
+function fieldErrors(schema: z.ZodType, input: Record<string, unknown>): Record<string, string> | null {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return null;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? "");
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/** A dialog's field errors: its own check's until the next post, then the server's. */
+function useCheckedSubmit(action: ReturnType<typeof useUserAction>) {
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const submit = (schema: z.ZodType, fields: Record<string, string | boolean>) => {
+    const errors = fieldErrors(schema, fields);
+    setLocal(errors ?? {});
+    if (!errors) action.submit(fields);
+  };
+  return { submit, errors: Object.keys(local).length ? local : action.fields };
+}
 
 function roleOptions(options: TeamOptions) {
   const allowed = new Set(offeredRoles(options.hasFirmGroups));
@@ -94,6 +119,7 @@ function RoleFields({
 
 export function InviteDialog({ open, onClose, options }: { open: boolean; onClose: () => void; options: TeamOptions }) {
   const action = useUserAction(TEAM_ACTION, () => onClose());
+  const checked = useCheckedSubmit(action);
   const [role, setRole] = useState<StaffRole>("full");
   const [isAdvisor, setIsAdvisor] = useState(true);
   const [groupId, setGroupId] = useState("");
@@ -101,7 +127,7 @@ export function InviteDialog({ open, onClose, options }: { open: boolean; onClos
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    action.submit({
+    checked.submit(inviteSchema({ hasFirmGroups: options.hasFirmGroups }), {
       intent: "invite",
       fname: String(form.get("fname") ?? ""),
       lname: String(form.get("lname") ?? ""),
@@ -111,7 +137,7 @@ export function InviteDialog({ open, onClose, options }: { open: boolean; onClos
       firmGroupId: groupId,
     });
   };
-  const errors = action.fields;
+  const errors = checked.errors;
   return (
     <Dialog
       open
@@ -159,6 +185,7 @@ export function EditMemberDialog({ member, onClose, options }: { member: MemberR
 
 function EditMemberForm({ member, onClose, options }: { member: MemberRow; onClose: () => void; options: TeamOptions }) {
   const action = useUserAction(TEAM_ACTION, () => onClose());
+  const checked = useCheckedSubmit(action);
   const [role, setRole] = useState<StaffRole>(member.firmAccess);
   const [isAdvisor, setIsAdvisor] = useState(member.isAdvisor);
   const [groupId, setGroupId] = useState(member.firmGroupId ?? "");
@@ -188,10 +215,16 @@ function EditMemberForm({ member, onClose, options }: { member: MemberRow; onClo
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          action.submit({ intent: "edit", memberId: member.id, role, isAdvisor, firmGroupId: groupId });
+          checked.submit(editMemberSchema({ hasFirmGroups: options.hasFirmGroups }), {
+            intent: "edit",
+            memberId: member.id,
+            role,
+            isAdvisor,
+            firmGroupId: groupId,
+          });
         }}
       >
-        {action.reply && !action.reply.ok && !Object.keys(action.fields).length ? <Alert tone="danger">{action.reply.error}</Alert> : null}
+        {action.reply && !action.reply.ok && !Object.keys(checked.errors).length ? <Alert tone="danger">{action.reply.error}</Alert> : null}
         <RoleFields
           options={editable}
           role={role}
@@ -200,7 +233,7 @@ function EditMemberForm({ member, onClose, options }: { member: MemberRow; onClo
           setIsAdvisor={setIsAdvisor}
           groupId={groupId}
           setGroupId={setGroupId}
-          errors={action.fields}
+          errors={checked.errors}
         />
       </form>
     </Dialog>

@@ -31,6 +31,16 @@ test("a partner invites an advisor, who sets a password and a second factor and 
 
   await page.getByRole("button", { name: "Invite staff" }).click();
   const dialog = page.getByRole("dialog", { name: "Invite staff" });
+  // Empty fields are caught in the browser, with the server's messages, before anything is posted.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/settings/team")) posts.push(request.url());
+  });
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(dialog.getByText("First name is required")).toBeVisible();
+  await expect(dialog.getByText("Last name is required")).toBeVisible();
+  await expect(dialog.getByText("Email is required")).toBeVisible();
+  expect(posts).toEqual([]);
   await dialog.getByLabel("First name").fill("Rosa");
   await dialog.getByLabel("Last name").fill("Lindqvist");
   await dialog.getByLabel("Email").fill("advisor@acme.test");
