@@ -58,10 +58,15 @@ const FROM: Record<TaxReturnEvent, readonly TaxReturnStatus[]> = {
   approve: ["draft"],
   request_changes: ["draft"],
   all_signed: ["sent"],
-  invoice_paid: ["sent", "signed", "completed"],
+  // A return still waiting for signatures stays sent when its invoice is paid (it is "delivered
+  // until all forms are signed"); the last signature then makes it invoice_paid.
+  invoice_paid: ["signed", "completed"],
   mark_completed: ["sent", "signed", "invoice_paid", "paid"],
   mark_finished: ["action_required", "draft", "change_requested", "approved", "sent", "signed", "completed", "invoice_paid", "paid", "error"],
 };
+
+/** When the client may pay the tax service invoice online: from delivery for signature on, signed or not. */
+export const INVOICE_PAYABLE_STATUSES: readonly TaxReturnStatus[] = ["sent", "signed", "completed"];
 
 const TO: Record<TaxReturnEvent, TaxReturnStatus> = {
   processed: "action_required",

@@ -14,7 +14,7 @@ import Stripe from "stripe";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
-import { statusesFor, TAX_RETURN_CONFLICTS } from "~/deliver/rules";
+import { INVOICE_PAYABLE_STATUSES, TAX_RETURN_CONFLICTS } from "~/deliver/rules";
 import type { TaxReturnStatus } from "~/generated/prisma/enums";
 import { PortalError } from "~/errors";
 import { findTarget } from "~/questionnaires/actions/frame.server";
@@ -155,7 +155,7 @@ export async function startInvoiceCheckout(
   if (user.readonlyAccess) throw new PortalError(403, PAYMENT_MESSAGES.readOnly);
   if (!taxReturn.invoiceAmountCents || taxReturn.invoiceAmountCents <= 0) throw new PortalError(409, PAYMENT_MESSAGES.noInvoice);
   if (taxReturn.invoicePaid) throw new PortalError(409, PAYMENT_MESSAGES.invoiceAlreadyPaid);
-  if (!statusesFor("invoice_paid").includes(taxReturn.status)) throw new PortalError(409, TAX_RETURN_CONFLICTS.invoice_paid);
+  if (!INVOICE_PAYABLE_STATUSES.includes(taxReturn.status)) throw new PortalError(409, TAX_RETURN_CONFLICTS.invoice_paid);
   const account = await connectedAccount(portal.db, portal.firm.id);
   if (!account) throw new PortalError(409, PAYMENT_MESSAGES.notConnected);
   const back = new URL(`/tax-return-delivery/${encodeURIComponent(taxReturn.id)}`, portal.origin);

@@ -277,6 +277,30 @@ describe("signing", () => {
     expect(await pageText(copy, 3)).toContain("Casey Rivera");
   });
 
+  it("an invoice paid before the signatures: the return stays sent and signable, and the last signature makes it invoice_paid", async () => {
+    const r = await insertReturn("sent");
+    await app.tx("acme", (t) => t.taxReturn.update({ where: { id: r.id }, data: { invoiceAmountCents: 45000 } }));
+    const { invoicePaidByCheckout } = await import("~/payments/invoice.server");
+    expect(await app.tx("acme", (t) => invoicePaidByCheckout(t, "firm_acme", r.id))).toBe("invoice paid");
+    const paidFirst = await app.tx("acme", (t) => t.taxReturn.findUniqueOrThrow({ where: { id: r.id } }));
+    expect([paidFirst.status, paidFirst.invoicePaid]).toEqual(["sent", true]);
+
+    const first = await jordan.postJson("acme", api(r.id, "sign"), {
+      companyId: entity.id,
+      signature: { method: "typed", text: "Jordan Rivera" },
+      fieldIds: [r.fields.taxpayerSig, r.fields.taxpayerDate],
+    });
+    expect(first.status, first.text).toBe(200);
+    const last = await casey.postJson("acme", api(r.id, "sign"), {
+      companyId: entity.id,
+      signature: { method: "typed", text: "Casey Rivera" },
+      fieldIds: [r.fields.spouseSig, r.fields.spouseDate],
+    });
+    expect(last.status, last.text).toBe(200);
+    const after = await app.tx("acme", (t) => t.taxReturn.findUniqueOrThrow({ where: { id: r.id } }));
+    expect([after.status, after.invoicePaid, after.lastSignedAt !== null]).toEqual(["invoice_paid", true, true]);
+  });
+
   it("refuses a signature image over 1 MB or that is not an image (422, nothing written)", async () => {
     const r = await insertReturn("sent");
     const before = await snapshot();

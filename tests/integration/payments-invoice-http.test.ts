@@ -59,7 +59,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   stripe.fake.failWith(null);
-  await app.su.query("UPDATE tax_returns SET invoice_paid = false, invoice_amount_cents = $2, status = $3 WHERE id = $1", [ret.id, AMOUNT, ret.status]);
+  // Signed: paying the invoice then makes it invoice_paid (a return still waiting for signatures stays sent: deliver-client-http).
+  await app.su.query("UPDATE tax_returns SET invoice_paid = false, invoice_amount_cents = $2, status = 'signed' WHERE id = $1", [ret.id, AMOUNT]);
   await app.su.query("UPDATE card_payments SET status = 'expired' WHERE tax_return_id = $1", [ret.id]);
   await app.su.query("UPDATE firms SET stripe_account_id = 'acct_demo_' || slug");
 });

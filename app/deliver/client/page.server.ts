@@ -8,7 +8,7 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { createInlineUrl } from "~/storage.server";
 import { findTaxReturn } from "../access.server";
-import { formName, formatCents, statusesFor, TAX_RETURN_STATUS_LABELS, voucherDue, voucherName } from "../rules";
+import { formName, formatCents, INVOICE_PAYABLE_STATUSES, TAX_RETURN_STATUS_LABELS, voucherDue, voucherName } from "../rules";
 import { signingDate } from "../signing/rules";
 import { clientIdentityPrompt } from "~/payments/identity-rules";
 import { identityRequired, signerIdentities } from "~/payments/identity.server";
@@ -60,7 +60,7 @@ export async function loadTaxReturnPage(portal: FirmSiteContext, user: SessionUs
   const me = row.signers.find((s) => s.userId === user.id) ?? null;
   const spouse = row.signers.find((s) => s.role === "spouse" && s.userId !== user.id) ?? null;
   // The tax service invoice: paid online through the firm's connected account (app/payments/).
-  const invoiceDue = row.invoiceAmountCents !== null && row.invoiceAmountCents > 0 && !row.invoicePaid && statusesFor("invoice_paid").includes(row.status);
+  const invoiceDue = row.invoiceAmountCents !== null && row.invoiceAmountCents > 0 && !row.invoicePaid && INVOICE_PAYABLE_STATUSES.includes(row.status);
   const invoice =
     row.invoiceAmountCents !== null && row.invoiceAmountCents > 0
       ? {
