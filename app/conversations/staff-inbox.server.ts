@@ -15,7 +15,7 @@ import { NOTIFICATION_TYPE } from "~/notifications/rules";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import { withFirm, type FirmDb, type FirmTx } from "~/db.server";
+import { withFirm, type FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
 import type { MessagingScope } from "~/outbox/outbox.server";
 import type { Prisma } from "~/generated/prisma/client";
@@ -41,8 +41,7 @@ import { announcementText, firstRemindAt, type ComposeInput } from "./compose-ru
 import { stopAutoRemindersOf } from "./inbox.server";
 import { removeMessage } from "./remove-message.server";
 import { UNSEND_WINDOW_MS } from "./staff-rules";
-
-type Db = FirmDb | FirmTx;
+import { unreadCountsByConversation, unreadWhere } from "./unread.server";
 
 /** Who is asking: the session user and their permission facts (`loadStaffViewer`). */
 export interface StaffInboxViewer {
@@ -72,16 +71,6 @@ function searchWhere(q: string): Prisma.ConversationWhereInput[] {
 /** Messages clients can see now (scheduled ones wait for their time). */
 function dueBy(now: Date): Prisma.MessageWhereInput {
   return { OR: [{ scheduledAt: null }, { scheduledAt: { lte: now } }] };
-}
-
-/** Messages this viewer has not seen: by someone else, not deleted, due. */
-function unseenBy(userId: string, now: Date): Prisma.MessageWhereInput {
-  return {
-    deletedAt: null,
-    isLog: false,
-    AND: [dueBy(now), { OR: [{ authorId: null }, { authorId: { not: userId } }] }],
-    seenBy: { none: { userId } },
-  };
 }
 
 export interface StaffConversationSummary {
@@ -160,17 +149,6 @@ function toSummary(r: SummaryRow, unseen: number): StaffConversationSummary {
   };
 }
 
-/** Unseen counts of this viewer, for the conversations they take part in as a firm user; one query. */
-async function unseenCounts(db: Db, viewerId: string, conversationIds: string[], now: Date): Promise<Map<string, number>> {
-  if (!conversationIds.length) return new Map();
-  const rows = await (db as FirmTx).message.groupBy({
-    by: ["conversationId"],
-    where: { conversationId: { in: conversationIds }, ...unseenBy(viewerId, now) },
-    _count: { _all: true },
-  });
-  return new Map(rows.map((r) => [r.conversationId, r._count._all]));
-}
-
 export interface LoadStaffInboxOptions {
   query: ConversationListQuery;
   /** Only this entity's conversations (the entity's Messages page). */
@@ -215,7 +193,7 @@ export async function loadStaffInbox(portal: FirmSiteContext, viewer: StaffInbox
   if (options.conversationId && !selectedRow) throw notFound(STAFF_INBOX_TEXT.notFound);
 
   const participating = [...rows, ...(selectedRow ? [selectedRow] : [])].filter((r) => r._count.participants > 0).map((r) => r.id);
-  const unseen = await unseenCounts(db, facts.id, [...new Set(participating)], now);
+  const unseen = await unreadCountsByConversation(db, viewer.user, participating, now);
   const count = (r: SummaryRow) => (r._count.participants > 0 ? (unseen.get(r.id) ?? 0) : 0);
   const base: Omit<StaffInbox, "selected"> = {
     firmName: portal.firm.name,
@@ -561,7 +539,11 @@ export async function markStaffConversationSeen(portal: FirmSiteContext, viewer:
   const userId = viewer.facts.id;
   return withFirm(firmId, async (tx) => {
     const conversation = await reachConversation(tx, viewer.facts, conversationId);
-    const unseen = await tx.message.findMany({ where: { conversationId: conversation.id, ...unseenBy(userId, now) }, select: { id: true }, take: 5000 });
+    const unseen = await tx.message.findMany({
+      where: { conversationId: conversation.id, ...unreadWhere(viewer.user, now) },
+      select: { id: true },
+      take: 5000,
+    });
     if (!unseen.length) return 0;
     const { count } = await tx.messageSeen.createMany({ data: unseen.map((m) => ({ firmId, messageId: m.id, userId, seenAt: now })), skipDuplicates: true });
     await publishEvent(tx, { t: "message", c: conversation.id, k: "read" });
