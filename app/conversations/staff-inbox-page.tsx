@@ -23,7 +23,7 @@ export interface StaffInboxPageProps {
   base: string;
   header: ReactNode;
   /** The entity's page with no conversation yet: start one (or why not). */
-  start?: { blocked: string | null; entityName: string } | null;
+  start?: { blocked: string | null; entityName: string; entityHash: string } | null;
 }
 
 export function StaffInboxPage({ data, base, header, start }: StaffInboxPageProps) {
@@ -423,7 +423,19 @@ export function ScheduleField() {
   );
 }
 
-function StartConversation({ base, blocked, entityName, tagsEnabled }: { base: string; blocked: string | null; entityName: string; tagsEnabled: boolean }) {
+function StartConversation({
+  base,
+  blocked,
+  entityName,
+  entityHash,
+  tagsEnabled,
+}: {
+  base: string;
+  blocked: string | null;
+  entityName: string;
+  entityHash: string;
+  tagsEnabled: boolean;
+}) {
   const navigate = useNavigate();
   return (
     <section className={s.panel} aria-labelledby="start-title">
@@ -447,6 +459,7 @@ function StartConversation({ base, blocked, entityName, tagsEnabled }: { base: s
             label={`Message to ${entityName}`}
             tagsEnabled={tagsEnabled}
             extra={<ScheduleField />}
+            entityHash={entityHash}
             onSent={(result) => navigate(`${base}/${result.conversationId}`)}
           />
         </>
