@@ -473,7 +473,17 @@ async function ownMessage(tx: FirmTx, portal: FirmSiteContext, facts: StaffFacts
   const conversation = await reachConversation(tx, facts, conversationId);
   const message = await tx.message.findFirst({
     where: { id: messageId, conversationId: conversation.id },
-    select: { id: true, authorId: true, deletedAt: true, isLog: true, createdAt: true, text: true, _count: { select: { replies: true } } },
+    select: {
+      id: true,
+      authorId: true,
+      deletedAt: true,
+      isLog: true,
+      createdAt: true,
+      text: true,
+      scheduledPending: true,
+      autoRemind: true,
+      _count: { select: { replies: true } },
+    },
   });
   if (!message || !canChangeMessage(message, facts.id)) throw notFound(STAFF_INBOX_TEXT.messageNotFound);
   refuseIfBlocked(portal, conversation.archived);
@@ -498,6 +508,32 @@ export async function editStaffMessage(
       typeId: ACTIVITY_TYPES.chat,
       title: "Edited a message",
       description: previewText(text),
+      actorId: viewer.facts.id,
+      companyId: conversation.entity?.id ?? null,
+      ipAddress: portal.clientAddress,
+    });
+  });
+}
+
+/** 'Change time': moves the viewer's own scheduled message (not yet sent) to another time in the future. */
+export async function rescheduleStaffMessage(
+  portal: FirmSiteContext,
+  viewer: StaffInboxViewer,
+  conversationId: string,
+  messageId: string,
+  at: Date,
+): Promise<void> {
+  const firmId = portal.firm.id;
+  await withFirm(firmId, async (tx) => {
+    const { conversation, message } = await ownMessage(tx, portal, viewer.facts, conversationId, messageId);
+    // Only a message still waiting for its time can be moved.
+    if (!message.scheduledPending) throw conflict(STAFF_INBOX_TEXT.scheduleFailed);
+    await tx.message.update({ where: { id: message.id }, data: { scheduledAt: at, remindNextAt: message.autoRemind ? firstRemindAt(at) : null } });
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "edit" });
+    await logActivity(tx, firmId, {
+      typeId: ACTIVITY_TYPES.chat,
+      title: "Rescheduled a message",
+      description: previewText(message.text),
       actorId: viewer.facts.id,
       companyId: conversation.entity?.id ?? null,
       ipAddress: portal.clientAddress,

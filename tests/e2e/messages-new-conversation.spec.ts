@@ -83,3 +83,42 @@ for (const [slug, client, partner] of [
     await expect(page.getByRole("list", { name: "Attachments" }).getByRole("button", { name: new RegExp(name) })).toBeVisible();
   });
 }
+
+const localInput = (at: Date) => {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+};
+
+for (const [slug, partner] of [
+  ["acme", "partner@acme.test"],
+  ["summit", "partner@summit.test"],
+] as const) {
+  test(`${slug}: staff change the time of a scheduled message`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, slug, partner);
+    await page.goto(firmUrl(slug, "/messages"));
+    await page.getByRole("navigation", { name: "Conversations" }).getByRole("list").getByRole("link").first().click();
+    await page.waitForURL(/\/messages\/[^/?]+/);
+    const text = `See you on Friday (${Date.now()}).`;
+    await page.getByRole("textbox", { name: /^Message$/ }).fill(text);
+    await page.getByRole("checkbox", { name: "Schedule" }).check();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    const item = page.getByRole("list", { name: "Messages" }).getByRole("listitem").filter({ hasText: text }).last();
+    await expect(item.getByText(/Scheduled for/)).toBeVisible();
+
+    await item.getByRole("button", { name: "Change time" }).click();
+    const field = item.getByLabel("New send time");
+    await field.fill(localInput(new Date(Date.now() - 3_600_000)));
+    await expect(item.getByText("Please select a date in the future")).toBeVisible();
+    await shot(page, `staff-change-time-error-${slug}`);
+    const next = new Date(Date.now() + 3 * 86_400_000);
+    next.setHours(10, 30, 0, 0);
+    await field.fill(localInput(next));
+    await item.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Schedule time updated")).toBeVisible();
+    await expect(item.getByText(/Scheduled for/)).toBeVisible();
+    const [row] = await sql<{ at: Date }>(`SELECT scheduled_at AS at FROM messages WHERE text = $1`, [text]);
+    expect(new Date(row!.at).getTime()).toBe(next.getTime());
+    await shot(page, `staff-change-time-${slug}`);
+  });
+}
