@@ -17,6 +17,7 @@ import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { withFirm, type FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
+import { sendSms } from "~/sms.server";
 import type { MessagingScope } from "~/outbox/outbox.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { PortalError, conflict, notFound } from "~/errors";
@@ -289,6 +290,8 @@ function refuseIfBlocked(portal: FirmSiteContext, archived: boolean) {
 export interface ClientDelivery {
   userId: string;
   email: string | null;
+  /** Texted too ('Email & Text'). */
+  phone: string | null;
 }
 
 /**
@@ -315,6 +318,8 @@ export async function notifyClients(
           deletedAt: true,
           email: true,
           hasTempEmail: true,
+          phoneNumber: true,
+          preferredContactMethod: true,
           fname: true,
           lname: true,
           ownerships: entityId
@@ -347,7 +352,9 @@ export async function notifyClients(
         companyId: entityId,
       },
     );
-    if (told.notified.length && channels.email) deliveries.push({ userId: user.id, email: user.email });
+    if (told.notified.length && (channels.email || channels.sms)) {
+      deliveries.push({ userId: user.id, email: channels.email ? user.email : null, phone: channels.sms ? user.phoneNumber : null });
+    }
   }
   return deliveries;
 }
@@ -363,8 +370,17 @@ export async function emailClients(
   const t = firmVocabulary(portal.firm);
   const path = conversation.entity ? `/inbox/${conversation.entity.hashId}/${conversation.id}` : "/inbox";
   for (const d of deliveries) {
-    if (!d.email) continue;
     // A delivery failure is recorded on the outbox row, never thrown.
+    if (d.phone) {
+      await sendSms(portal, {
+        to: d.phone,
+        userId: d.userId,
+        body: `${announce.reminder ? "Reminder: " : ""}${t("New message from")} ${team}${conversation.entity ? ` (${conversation.entity.name})` : ""}. ${t("Sign in to read and reply:")} ${portal.origin}${path}`,
+        chatMessageId: announce.chatMessageId,
+        notBefore: announce.notBefore ?? null,
+      }).catch(() => undefined);
+    }
+    if (!d.email) continue;
     await sendEmail(portal, {
       to: d.email,
       userId: d.userId,
