@@ -17,16 +17,19 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** An active entity of this firm with active owners (one of them `owner`, when given) and no conversation. */
-async function entityWithoutConversation(slug: string, owner?: string): Promise<{ hash: string; name: string }> {
-  const [row] = await sql<{ hash: string; name: string }>(
-    `SELECT c.hash_id AS hash, c.name FROM companies c JOIN firms f ON f.id = c.firm_id
+/**
+ * An active entity of this firm with active owners and no conversation; with `client`, one owned
+ * by a client who signs in with a password (the signed-in client's own entity when they have one).
+ */
+async function entityWithoutConversation(slug: string, client?: string): Promise<{ hash: string; name: string; owner: string }> {
+  const [row] = await sql<{ hash: string; name: string; owner: string }>(
+    `SELECT c.hash_id AS hash, c.name, u.email AS owner FROM companies c JOIN firms f ON f.id = c.firm_id
+       JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
       WHERE f.slug = $1 AND c.deleted_at IS NULL AND NOT c.inactive AND c.entity_type <> 'unassigned'
+        AND u.paying AND u.deleted_at IS NULL AND u.kind = 'client' AND u.password_hash IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM conversation_companies cc WHERE cc.company_id = c.id)
-        AND EXISTS (SELECT 1 FROM company_owners o JOIN users u ON u.id = o.user_id
-                     WHERE o.company_id = c.id AND u.paying AND u.deleted_at IS NULL AND ($2::text IS NULL OR u.email = $2))
-      ORDER BY c.name LIMIT 1`,
-    [slug, owner ?? null],
+      ORDER BY (u.email = $2) DESC, c.name LIMIT 1`,
+    [slug, client ?? ""],
   );
   expect(row, `an entity of ${slug} without a conversation`).toBeTruthy();
   return row!;
@@ -47,7 +50,7 @@ for (const [slug, client, partner] of [
   test(`${slug}: a client starts a conversation with a file, and staff see the file`, async ({ page, browser }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const entity = await entityWithoutConversation(slug, client);
-    await signIn(page, slug, client);
+    await signIn(page, slug, entity.owner);
     await page.goto(firmUrl(slug, `/inbox/${entity.hash}`));
     await expect(page.getByRole("textbox", { name: "Message to your firm" })).toBeVisible();
     const name = `${slug}-first-${Date.now()}.pdf`;
