@@ -84,7 +84,7 @@ export function InboxPage({ data }: { data: ClientInbox }) {
             </ul>
           )}
           {(data.conversations.length === 0 || params.get("new")) && !data.blocked && !selected ? (
-            <Composer key="new" action={base} label="Message to your firm" />
+            <Composer key="new" action={base} label="Message to your firm" entityHash={entity.hashId} />
           ) : null}
         </nav>
 

@@ -19,6 +19,7 @@ import { emailFirmOfClientMessage, notifyFirmOfClientMessage } from "./announce-
 import { attachToMessage, attachmentSelect, toAttachmentViews, type MessageAttachmentView } from "./attachments.server";
 import { announcementText, firstRemindAt, type ComposeInput } from "./compose-rules";
 import { UNSEND_WINDOW_MS } from "./staff-rules";
+import { unreadCountsByConversation, unreadWhere } from "./unread.server";
 
 const NOT_FOUND = "Conversation not found";
 
@@ -36,11 +37,6 @@ export async function ownedEntity(db: Db, user: SessionUser, hashId: string) {
 /** Messages a client may see: not scheduled for later, unless they wrote it. */
 function clientVisible(now: Date, userId?: string): Prisma.MessageWhereInput {
   return { OR: [{ scheduledAt: null }, { scheduledAt: { lte: now } }, ...(userId ? [{ authorId: userId }] : [])] };
-}
-
-/** Messages not written by this user (system messages have no author). */
-function notBy(userId: string): Prisma.MessageWhereInput {
-  return { OR: [{ authorId: null }, { authorId: { not: userId } }] };
 }
 
 /** Conversations of this entity the client takes part in, plus their archived ones. */
@@ -171,20 +167,12 @@ export async function loadClientInbox(
       },
     }),
   ]);
-  const ids = rows.map((r) => r.id);
-  const unseenRows = ids.length
-    ? await db.message.groupBy({
-        by: ["conversationId"],
-        where: {
-          conversationId: { in: ids },
-          deletedAt: null,
-          AND: [clientVisible(now), notBy(user.id)],
-          seenBy: { none: { userId: user.id } },
-        },
-        _count: { _all: true },
-      })
-    : [];
-  const unseenBy = new Map(unseenRows.map((r) => [r.conversationId, r._count._all]));
+  const unseenBy = await unreadCountsByConversation(
+    db,
+    user,
+    rows.map((r) => r.id),
+    now,
+  );
   const firmName = portal.firm.name;
   const conversations: InboxConversation[] = rows.map((r) => {
     const others = r.participants.filter((p) => p.userId !== user.id);
@@ -424,7 +412,7 @@ export async function markConversationSeen(
     const conversation = await tx.conversation.findFirst({ where: { id: conversationId, ...conversationScope(user.id, entity.id) }, select: { id: true } });
     if (!conversation) throw notFound(NOT_FOUND);
     const unseen = await tx.message.findMany({
-      where: { conversationId, deletedAt: null, AND: [clientVisible(now), notBy(user.id)], seenBy: { none: { userId: user.id } } },
+      where: { conversationId, ...unreadWhere(user, now) },
       select: { id: true },
       take: 5000,
     });

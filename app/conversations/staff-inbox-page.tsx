@@ -13,6 +13,7 @@ import { cx } from "~/components/ui/cx";
 import { Composer, ConversationPanel, ConversationRow, MessageItem, useAutoRefresh, useMessageTime, type ChatActionResult } from "./chat";
 import { ExportConversationButton } from "./export-dialog";
 import * as s from "./inbox.css";
+import { COMPOSE_TEXT } from "./compose-rules";
 import { INBOX_TEXT, MESSAGE_MAX_LENGTH } from "./rules";
 import type { StaffInbox, StaffMessage } from "./staff-inbox.server";
 import { CONVERSATION_SEARCH_DEBOUNCE_MS, STAFF_INBOX_TEXT, UNSEND_WINDOW_MS, defaultScheduleTime, removalKind, toLocalInputValue } from "./staff-rules";
@@ -23,7 +24,7 @@ export interface StaffInboxPageProps {
   base: string;
   header: ReactNode;
   /** The entity's page with no conversation yet: start one (or why not). */
-  start?: { blocked: string | null; entityName: string } | null;
+  start?: { blocked: string | null; entityName: string; entityHash: string } | null;
 }
 
 export function StaffInboxPage({ data, base, header, start }: StaffInboxPageProps) {
@@ -275,24 +276,31 @@ export function StaffMessageItem({
   const fetcher = useFetcher<ChatActionResult>();
   const formatTime = useMessageTime();
   const [editing, setEditing] = useState(false);
+  const [rescheduling, setRescheduling] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const canChange = m.canChange && writable;
   const unsendOpen = useUnsendOpen(m.createdAt, canChange);
   const busy = fetcher.state !== "idle";
   useActionToast(fetcher, () => {
     setEditing(false);
+    setRescheduling(false);
     setConfirming(false);
   });
 
   const post = (fields: Record<string, string>) => fetcher.submit({ ...fields, messageId: m.id }, { method: "post", action });
   const actions =
-    m.deleted || editing ? null : (
+    m.deleted || editing || rescheduling ? null : (
       <div className={s.messageActions}>
         {canChange ? (
           <>
             <Button size="sm" variant="ghost" className={s.actionButton} onClick={() => setEditing(true)} aria-label="Edit message">
               Edit
             </Button>
+            {m.scheduledAt ? (
+              <Button size="sm" variant="ghost" className={s.actionButton} onClick={() => setRescheduling(true)}>
+                {COMPOSE_TEXT.reschedule}
+              </Button>
+            ) : null}
             {unsendOpen ? (
               <Button
                 size="sm"
@@ -327,7 +335,13 @@ export function StaffMessageItem({
         threadHref={threadHref}
         meta={m.scheduledAt ? <Badge tone="info">Scheduled for {formatTime(m.scheduledAt)}</Badge> : null}
         body={editing ? <EditForm message={m} fetcher={fetcher} onCancel={() => setEditing(false)} /> : undefined}
-        footer={actions}
+        footer={
+          rescheduling && m.scheduledAt && !editing ? (
+            <RescheduleForm messageId={m.id} scheduledAt={m.scheduledAt} fetcher={fetcher} onCancel={() => setRescheduling(false)} />
+          ) : (
+            actions
+          )
+        }
       />
       <ConfirmDialog
         open={confirming}
@@ -385,6 +399,68 @@ function EditForm({ message, fetcher, onCancel }: { message: StaffMessage; fetch
   );
 }
 
+/** The error of a chosen send time, if any: required, and in the future. */
+function scheduleError(local: string, now = new Date()): string | null {
+  if (!local) return STAFF_INBOX_TEXT.scheduleRequired;
+  const at = new Date(local);
+  if (Number.isNaN(at.getTime())) return STAFF_INBOX_TEXT.scheduleRequired;
+  return at.getTime() <= now.getTime() ? STAFF_INBOX_TEXT.futureDate : null;
+}
+
+/** 'Change time' of the viewer's own scheduled message: a new time in the future. */
+function RescheduleForm({
+  messageId,
+  scheduledAt,
+  fetcher,
+  onCancel,
+}: {
+  messageId: string;
+  scheduledAt: string;
+  fetcher: ReturnType<typeof useFetcher<ChatActionResult>>;
+  onCancel: () => void;
+}) {
+  const [local, setLocal] = useState(() => toLocalInputValue(new Date(scheduledAt)));
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <fetcher.Form
+      method="post"
+      className={s.editForm}
+      onSubmit={(e) => {
+        const problem = scheduleError(local);
+        if (problem) {
+          e.preventDefault();
+          setError(problem);
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value="reschedule" />
+      <input type="hidden" name="messageId" value={messageId} />
+      {local && !scheduleError(local) ? <input type="hidden" name="scheduledAt" value={new Date(local).toISOString()} /> : null}
+      <TextField
+        label="New send time"
+        type="datetime-local"
+        value={local}
+        required
+        autoFocus
+        error={error ?? undefined}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          setLocal(value);
+          setError(scheduleError(value));
+        }}
+      />
+      <div className={s.messageActions}>
+        <Button type="submit" size="sm" loading={fetcher.state !== "idle"}>
+          Save
+        </Button>
+        <Button size="sm" variant="ghost" className={s.actionButton} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
 /** 'Schedule': a date and time in the future, tomorrow 09:00 by default; posted as ISO `scheduledAt`. */
 export function ScheduleField() {
   const [on, setOn] = useState(false);
@@ -414,7 +490,7 @@ export function ScheduleField() {
           onChange={(e) => {
             const value = e.currentTarget.value;
             setLocal(value);
-            setError(!value ? STAFF_INBOX_TEXT.scheduleRequired : new Date(value).getTime() <= Date.now() ? STAFF_INBOX_TEXT.futureDate : null);
+            setError(scheduleError(value));
           }}
         />
       ) : null}
@@ -423,7 +499,19 @@ export function ScheduleField() {
   );
 }
 
-function StartConversation({ base, blocked, entityName, tagsEnabled }: { base: string; blocked: string | null; entityName: string; tagsEnabled: boolean }) {
+function StartConversation({
+  base,
+  blocked,
+  entityName,
+  entityHash,
+  tagsEnabled,
+}: {
+  base: string;
+  blocked: string | null;
+  entityName: string;
+  entityHash: string;
+  tagsEnabled: boolean;
+}) {
   const navigate = useNavigate();
   return (
     <section className={s.panel} aria-labelledby="start-title">
@@ -447,6 +535,7 @@ function StartConversation({ base, blocked, entityName, tagsEnabled }: { base: s
             label={`Message to ${entityName}`}
             tagsEnabled={tagsEnabled}
             extra={<ScheduleField />}
+            entityHash={entityHash}
             onSent={(result) => navigate(`${base}/${result.conversationId}`)}
           />
         </>

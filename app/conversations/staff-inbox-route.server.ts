@@ -5,7 +5,8 @@
  *
  * Posts (form fields): intent=send (text, tag, threadId, scheduledAt ISO, autoRemind, attachmentId…),
  * intent=start (the entity page without a conversation: the same without threadId), intent=edit (messageId, text),
- * intent=remove (messageId), intent=unseen (messageId), intent=seen.
+ * intent=reschedule (messageId, scheduledAt ISO: 'Change time' of a scheduled one), intent=remove (messageId),
+ * intent=unseen (messageId), intent=seen.
  */
 import type { FirmSiteContext } from "~/context.server";
 import { firstMessage } from "~/errors";
@@ -16,13 +17,14 @@ import {
   markStaffConversationSeen,
   markStaffMessageUnseen,
   removeStaffMessage,
+  rescheduleStaffMessage,
   sendStaffMessage,
   startEntityConversation,
   type StaffInboxViewer,
 } from "./staff-inbox.server";
 import { INBOX_TEXT } from "./rules";
 import { STAFF_INBOX_TEXT, conversationListQuerySchema, editMessageSchema, messageRefSchema } from "./staff-rules";
-import { composeFields, composeSchema } from "./compose-rules";
+import { COMPOSE_TEXT, composeFields, composeSchema, rescheduleSchema } from "./compose-rules";
 
 export function staffInboxData(
   portal: FirmSiteContext,
@@ -78,6 +80,12 @@ export async function staffInboxAction(
         if (!parsed.success) return failure(firstMessage(parsed.error, INBOX_TEXT.emptyMessage), 400);
         await editStaffMessage(portal, viewer, conversationId, parsed.data.messageId, parsed.data.text);
         return { ok: true as const, conversationId, message: STAFF_INBOX_TEXT.updated };
+      }
+      case "reschedule": {
+        const parsed = rescheduleSchema().safeParse({ messageId: field("messageId"), scheduledAt: field("scheduledAt") });
+        if (!parsed.success) return failure(firstMessage(parsed.error, STAFF_INBOX_TEXT.scheduleRequired), 400);
+        await rescheduleStaffMessage(portal, viewer, conversationId, parsed.data.messageId, parsed.data.scheduledAt);
+        return { ok: true as const, conversationId, message: COMPOSE_TEXT.scheduleUpdated };
       }
       case "remove": {
         const parsed = messageRefSchema.safeParse({ messageId: field("messageId") });

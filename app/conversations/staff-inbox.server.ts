@@ -15,8 +15,9 @@ import { NOTIFICATION_TYPE } from "~/notifications/rules";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import { withFirm, type FirmDb, type FirmTx } from "~/db.server";
+import { withFirm, type FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
+import { sendSms } from "~/sms.server";
 import type { MessagingScope } from "~/outbox/outbox.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { PortalError, conflict, notFound } from "~/errors";
@@ -41,8 +42,7 @@ import { announcementText, firstRemindAt, type ComposeInput } from "./compose-ru
 import { stopAutoRemindersOf } from "./inbox.server";
 import { removeMessage } from "./remove-message.server";
 import { UNSEND_WINDOW_MS } from "./staff-rules";
-
-type Db = FirmDb | FirmTx;
+import { unreadCountsByConversation, unreadWhere } from "./unread.server";
 
 /** Who is asking: the session user and their permission facts (`loadStaffViewer`). */
 export interface StaffInboxViewer {
@@ -72,16 +72,6 @@ function searchWhere(q: string): Prisma.ConversationWhereInput[] {
 /** Messages clients can see now (scheduled ones wait for their time). */
 function dueBy(now: Date): Prisma.MessageWhereInput {
   return { OR: [{ scheduledAt: null }, { scheduledAt: { lte: now } }] };
-}
-
-/** Messages this viewer has not seen: by someone else, not deleted, due. */
-function unseenBy(userId: string, now: Date): Prisma.MessageWhereInput {
-  return {
-    deletedAt: null,
-    isLog: false,
-    AND: [dueBy(now), { OR: [{ authorId: null }, { authorId: { not: userId } }] }],
-    seenBy: { none: { userId } },
-  };
 }
 
 export interface StaffConversationSummary {
@@ -160,17 +150,6 @@ function toSummary(r: SummaryRow, unseen: number): StaffConversationSummary {
   };
 }
 
-/** Unseen counts of this viewer, for the conversations they take part in as a firm user; one query. */
-async function unseenCounts(db: Db, viewerId: string, conversationIds: string[], now: Date): Promise<Map<string, number>> {
-  if (!conversationIds.length) return new Map();
-  const rows = await (db as FirmTx).message.groupBy({
-    by: ["conversationId"],
-    where: { conversationId: { in: conversationIds }, ...unseenBy(viewerId, now) },
-    _count: { _all: true },
-  });
-  return new Map(rows.map((r) => [r.conversationId, r._count._all]));
-}
-
 export interface LoadStaffInboxOptions {
   query: ConversationListQuery;
   /** Only this entity's conversations (the entity's Messages page). */
@@ -215,7 +194,7 @@ export async function loadStaffInbox(portal: FirmSiteContext, viewer: StaffInbox
   if (options.conversationId && !selectedRow) throw notFound(STAFF_INBOX_TEXT.notFound);
 
   const participating = [...rows, ...(selectedRow ? [selectedRow] : [])].filter((r) => r._count.participants > 0).map((r) => r.id);
-  const unseen = await unseenCounts(db, facts.id, [...new Set(participating)], now);
+  const unseen = await unreadCountsByConversation(db, viewer.user, participating, now);
   const count = (r: SummaryRow) => (r._count.participants > 0 ? (unseen.get(r.id) ?? 0) : 0);
   const base: Omit<StaffInbox, "selected"> = {
     firmName: portal.firm.name,
@@ -311,6 +290,8 @@ function refuseIfBlocked(portal: FirmSiteContext, archived: boolean) {
 export interface ClientDelivery {
   userId: string;
   email: string | null;
+  /** Texted too ('Email & Text'). */
+  phone: string | null;
 }
 
 /**
@@ -337,6 +318,8 @@ export async function notifyClients(
           deletedAt: true,
           email: true,
           hasTempEmail: true,
+          phoneNumber: true,
+          preferredContactMethod: true,
           fname: true,
           lname: true,
           ownerships: entityId
@@ -369,7 +352,9 @@ export async function notifyClients(
         companyId: entityId,
       },
     );
-    if (told.notified.length && channels.email) deliveries.push({ userId: user.id, email: user.email });
+    if (told.notified.length && (channels.email || channels.sms)) {
+      deliveries.push({ userId: user.id, email: channels.email ? user.email : null, phone: channels.sms ? user.phoneNumber : null });
+    }
   }
   return deliveries;
 }
@@ -385,8 +370,17 @@ export async function emailClients(
   const t = firmVocabulary(portal.firm);
   const path = conversation.entity ? `/inbox/${conversation.entity.hashId}/${conversation.id}` : "/inbox";
   for (const d of deliveries) {
-    if (!d.email) continue;
     // A delivery failure is recorded on the outbox row, never thrown.
+    if (d.phone) {
+      await sendSms(portal, {
+        to: d.phone,
+        userId: d.userId,
+        body: `${announce.reminder ? "Reminder: " : ""}${t("New message from")} ${team}${conversation.entity ? ` (${conversation.entity.name})` : ""}. ${t("Sign in to read and reply:")} ${portal.origin}${path}`,
+        chatMessageId: announce.chatMessageId,
+        notBefore: announce.notBefore ?? null,
+      }).catch(() => undefined);
+    }
+    if (!d.email) continue;
     await sendEmail(portal, {
       to: d.email,
       userId: d.userId,
@@ -495,7 +489,17 @@ async function ownMessage(tx: FirmTx, portal: FirmSiteContext, facts: StaffFacts
   const conversation = await reachConversation(tx, facts, conversationId);
   const message = await tx.message.findFirst({
     where: { id: messageId, conversationId: conversation.id },
-    select: { id: true, authorId: true, deletedAt: true, isLog: true, createdAt: true, text: true, _count: { select: { replies: true } } },
+    select: {
+      id: true,
+      authorId: true,
+      deletedAt: true,
+      isLog: true,
+      createdAt: true,
+      text: true,
+      scheduledPending: true,
+      autoRemind: true,
+      _count: { select: { replies: true } },
+    },
   });
   if (!message || !canChangeMessage(message, facts.id)) throw notFound(STAFF_INBOX_TEXT.messageNotFound);
   refuseIfBlocked(portal, conversation.archived);
@@ -520,6 +524,32 @@ export async function editStaffMessage(
       typeId: ACTIVITY_TYPES.chat,
       title: "Edited a message",
       description: previewText(text),
+      actorId: viewer.facts.id,
+      companyId: conversation.entity?.id ?? null,
+      ipAddress: portal.clientAddress,
+    });
+  });
+}
+
+/** 'Change time': moves the viewer's own scheduled message (not yet sent) to another time in the future. */
+export async function rescheduleStaffMessage(
+  portal: FirmSiteContext,
+  viewer: StaffInboxViewer,
+  conversationId: string,
+  messageId: string,
+  at: Date,
+): Promise<void> {
+  const firmId = portal.firm.id;
+  await withFirm(firmId, async (tx) => {
+    const { conversation, message } = await ownMessage(tx, portal, viewer.facts, conversationId, messageId);
+    // Only a message still waiting for its time can be moved.
+    if (!message.scheduledPending) throw conflict(STAFF_INBOX_TEXT.scheduleFailed);
+    await tx.message.update({ where: { id: message.id }, data: { scheduledAt: at, remindNextAt: message.autoRemind ? firstRemindAt(at) : null } });
+    await publishEvent(tx, { t: "message", c: conversation.id, k: "edit" });
+    await logActivity(tx, firmId, {
+      typeId: ACTIVITY_TYPES.chat,
+      title: "Rescheduled a message",
+      description: previewText(message.text),
       actorId: viewer.facts.id,
       companyId: conversation.entity?.id ?? null,
       ipAddress: portal.clientAddress,
@@ -561,7 +591,11 @@ export async function markStaffConversationSeen(portal: FirmSiteContext, viewer:
   const userId = viewer.facts.id;
   return withFirm(firmId, async (tx) => {
     const conversation = await reachConversation(tx, viewer.facts, conversationId);
-    const unseen = await tx.message.findMany({ where: { conversationId: conversation.id, ...unseenBy(userId, now) }, select: { id: true }, take: 5000 });
+    const unseen = await tx.message.findMany({
+      where: { conversationId: conversation.id, ...unreadWhere(viewer.user, now) },
+      select: { id: true },
+      take: 5000,
+    });
     if (!unseen.length) return 0;
     const { count } = await tx.messageSeen.createMany({ data: unseen.map((m) => ({ firmId, messageId: m.id, userId, seenAt: now })), skipDuplicates: true });
     await publishEvent(tx, { t: "message", c: conversation.id, k: "read" });

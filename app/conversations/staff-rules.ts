@@ -142,6 +142,9 @@ export interface ClientRecipientFacts {
   deletedAt: Date | string | null;
   email: string | null;
   hasTempEmail: boolean;
+  phoneNumber?: string | null;
+  /** 'Email & Text' (sms) adds a text message to the email. */
+  preferredContactMethod?: "email" | "sms";
   /** Notification types this owner chose for the entity (empty when they chose none). */
   subscribedTypes: readonly number[];
   /** Whether any owner of the entity has chosen notification types at all. */
@@ -151,12 +154,19 @@ export interface ClientRecipientFacts {
 /**
  * How a client taking part in a conversation hears of a firm message: always in the product
  * (unseen count and a notification) while their account is active; by email too when they have a
- * real address and receive 'information' notifications for the entity (or nobody chose any).
+ * real address and receive 'information' notifications for the entity (or nobody chose any); by
+ * a text message too when, on the same terms, their contact method is 'Email & Text' and they
+ * have a phone number.
  */
-export function clientMessageChannels(r: ClientRecipientFacts): { inApp: boolean; email: boolean } | null {
+export function clientMessageChannels(r: ClientRecipientFacts): { inApp: boolean; email: boolean; sms: boolean } | null {
   if (r.kind !== "client" || !r.paying || r.deletedAt) return null;
   const subscribed = r.entityHasSubscriptions ? r.subscribedTypes.includes(INFORMATION_NOTIFICATION_TYPE) : true;
-  return { inApp: true, email: subscribed && Boolean(r.email) && !r.hasTempEmail };
+  const phone = (r.phoneNumber ?? "").replace(/\D/g, "");
+  return {
+    inApp: true,
+    email: subscribed && Boolean(r.email) && !r.hasTempEmail,
+    sms: subscribed && r.preferredContactMethod === "sms" && phone.length >= 10,
+  };
 }
 
 /** The conversation list's page numbers: 'Page 2 of 7'. */

@@ -1,16 +1,23 @@
 /**
- * The navigation's unread count beside Messages: messages in conversations the user takes part in,
- * by someone else, not deleted, due (a scheduled one counts from its time), and not seen by the
- * user. One indexed count, capped at 100 (the badge shows 99+), in the firm's scope. The badge
- * opens the conversation holding the newest of them (`newestUnreadConversation`).
+ * Unread messages, one definition for every screen (`unreadWhere`): the navigation's count beside
+ * Messages (one indexed count, capped at 100: the badge shows 99+), the inboxes' per-conversation
+ * counts (`unreadCountsByConversation`), and where the badge goes (`newestUnreadConversation`).
+ * All run in the firm's scope.
  */
 import type { SessionUser } from "~/auth/session.server";
 import { firmSql, type FirmDb } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
 
 export const UNREAD_BADGE_CAP = 100;
 
-/** The messages the badge counts: in the user's conversations, by someone else, due, not deleted, not seen. */
-function unreadWhere(user: Pick<SessionUser, "id" | "kind">, now: Date) {
+/**
+ * The one definition of an unread message for a user: in a conversation they take part in (on
+ * their side), by someone else, due (a scheduled one counts from its time), not deleted, not a
+ * log line, and not seen by them. Every count of unread messages (the navigation badge, the client
+ * inbox's and the staff inbox's conversation lists, an open conversation's count) and every
+ * "mark seen" goes through it: `unreadWhere` for Prisma, `unreadConditionSql` in SQL.
+ */
+export function unreadWhere(user: Pick<SessionUser, "id" | "kind">, now: Date): Prisma.MessageWhereInput {
   return {
     conversation: { participants: { some: { userId: user.id, isFirmUser: user.kind === "staff" } } },
     deletedAt: null,
@@ -20,6 +27,17 @@ function unreadWhere(user: Pick<SessionUser, "id" | "kind">, now: Date) {
   };
 }
 
+/** `unreadWhere` in SQL, for the messages row `m`. */
+function unreadConditionSql(user: Pick<SessionUser, "id" | "kind">, now: Date, bind: (value: unknown) => string): string {
+  const me = bind(user.id);
+  return `m.deleted_at IS NULL AND NOT m.is_log
+        AND (m.scheduled_at IS NULL OR m.scheduled_at <= ${bind(now)})
+        AND (m.author_id IS NULL OR m.author_id <> ${me})
+        AND EXISTS (SELECT 1 FROM conversation_participants p
+                     WHERE p.firm_id = m.firm_id AND p.conversation_id = m.conversation_id AND p.user_id = ${me} AND p.is_firm_user = ${bind(user.kind === "staff")})
+        AND NOT EXISTS (SELECT 1 FROM message_seen s WHERE s.firm_id = m.firm_id AND s.message_id = m.id AND s.user_id = ${me})`;
+}
+
 export async function unreadMessageCount(db: FirmDb, user: Pick<SessionUser, "id" | "kind">, now = new Date()): Promise<number> {
   const values: unknown[] = [];
   const [row] = await firmSql<{ count: number }>(db.firmId, `SELECT ${unreadMessagesSql(user, now, (v) => `$${values.push(v)}`)} AS count`, values);
@@ -27,21 +45,35 @@ export async function unreadMessageCount(db: FirmDb, user: Pick<SessionUser, "id
 }
 
 /**
- * `unreadMessageCount` as an SQL expression (`unreadWhere` in SQL), its values bound through
- * `bind`: asked on every signed-in page, so the shell adds it to a statement of its own
- * (app/shell-counts.server.ts).
+ * `unreadMessageCount` as an SQL expression, its values bound through `bind`: asked on every
+ * signed-in page, so the shell adds it to a statement of its own (app/shell-counts.server.ts).
  */
 export function unreadMessagesSql(user: Pick<SessionUser, "id" | "kind">, now: Date, bind: (value: unknown) => string): string {
-  const me = bind(user.id);
   return `(SELECT count(*)::int FROM (
      SELECT 1 FROM messages m
-      WHERE m.deleted_at IS NULL AND NOT m.is_log
-        AND (m.scheduled_at IS NULL OR m.scheduled_at <= ${bind(now)})
-        AND (m.author_id IS NULL OR m.author_id <> ${me})
-        AND EXISTS (SELECT 1 FROM conversation_participants p
-                     WHERE p.firm_id = m.firm_id AND p.conversation_id = m.conversation_id AND p.user_id = ${me} AND p.is_firm_user = ${bind(user.kind === "staff")})
-        AND NOT EXISTS (SELECT 1 FROM message_seen s WHERE s.firm_id = m.firm_id AND s.message_id = m.id AND s.user_id = ${me})
+      WHERE ${unreadConditionSql(user, now, bind)}
       LIMIT ${bind(UNREAD_BADGE_CAP)}) unread)`;
+}
+
+/**
+ * The unread messages of each of these conversations (the inboxes' lists and an open
+ * conversation); a conversation the user does not take part in counts none. One query.
+ */
+export async function unreadCountsByConversation(
+  db: FirmDb,
+  user: Pick<SessionUser, "id" | "kind">,
+  conversationIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, number>> {
+  const ids = [...new Set(conversationIds)];
+  if (!ids.length) return new Map();
+  const values: unknown[] = [];
+  const bind = (value: unknown) => `$${values.push(value)}`;
+  const sql = `SELECT m.conversation_id AS "conversationId", count(*)::int AS count FROM messages m
+    WHERE m.conversation_id = ANY(${bind(ids)}::text[]) AND ${unreadConditionSql(user, now, bind)}
+    GROUP BY m.conversation_id`;
+  const rows = await firmSql<{ conversationId: string; count: number }>(db.firmId, sql, values);
+  return new Map(rows.map((r) => [r.conversationId, r.count]));
 }
 
 /**

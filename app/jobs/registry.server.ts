@@ -16,6 +16,7 @@ import { digestJobs } from "~/notifications/digest.server";
 import { deliverJobs } from "~/deliver/jobs.server";
 import { messageReminderJobs } from "~/conversations/auto-remind.server";
 import { exportJobs } from "~/exports/exports.server";
+import { unsentUploadJobs } from "~/conversations/unsent-uploads.server";
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
@@ -32,6 +33,7 @@ export function productJobs(): JobDefinition[] {
     ...deliverJobs(),
     ...messageReminderJobs(),
     ...exportJobs(),
+    ...unsentUploadJobs(),
   ];
 }
 

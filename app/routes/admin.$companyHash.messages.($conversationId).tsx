@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       data: inbox,
       entity: { hashId: entity.hashId, name: entity.name, type: entity.type, primaryOwnerId: entity.primaryOwnerId, hasActiveOwners: entity.hasActiveOwners },
-      start: inbox.list.total === 0 ? { blocked, entityName: entity.name } : null,
+      start: inbox.list.total === 0 ? { blocked, entityName: entity.name, entityHash: entity.hashId } : null,
     },
     { headers: { "Cache-Control": "no-store" } },
   );

@@ -156,3 +156,57 @@ for (const slug of FIRMS) {
     }
   });
 }
+
+for (const slug of FIRMS) {
+  test(`${slug}: the client and staff inboxes with a conversation open, at 1280 and 375 px`, async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    // The demo conversation: a client's messages and the firm's answer.
+    const [conversation] = await sql<{ id: string; hash: string }>(
+      `SELECT m.conversation_id AS id, c.hash_id AS hash FROM messages m JOIN conversation_companies cc ON cc.conversation_id = m.conversation_id
+         JOIN companies c ON c.id = cc.company_id JOIN firms f ON f.id = m.firm_id
+        WHERE f.slug = $1 ORDER BY m.created_at LIMIT 1`,
+      [slug],
+    );
+    expect(conversation, `${slug} has a conversation`).toBeTruthy();
+    const [root] = await sql<{ id: string }>(`SELECT id FROM messages WHERE conversation_id = $1 AND thread_id IS NULL ORDER BY created_at LIMIT 1`, [
+      conversation!.id,
+    ]);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, slug, `client@${slug}.test`);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, firmUrl(slug, `/inbox/${conversation!.hash}/${conversation!.id}`));
+      await expect(page.getByRole("list", { name: "Messages" })).toBeVisible();
+      await expectAccessible(page, `${slug} client conversation at ${width} px`);
+      await open(page, firmUrl(slug, `/inbox/${conversation!.hash}/${conversation!.id}?thread=${root!.id}`));
+      await expectAccessible(page, `${slug} client thread at ${width} px`);
+      await open(page, firmUrl(slug, `/inbox/${conversation!.hash}?new=1`));
+      await expect(page.getByRole("textbox", { name: "Message to your firm" })).toBeVisible();
+      await expectAccessible(page, `${slug} client new message at ${width} px`);
+    }
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const staff = await context.newPage();
+    await signIn(staff, slug, `partner@${slug}.test`);
+    await open(staff, firmUrl(slug, `/messages/${conversation!.id}`));
+    // A scheduled message of the viewer's with 'Change time' open.
+    const text = `Axe check (${Date.now()}).`;
+    await staff.getByRole("textbox", { name: /^Message$/ }).fill(text);
+    await staff.getByRole("checkbox", { name: "Schedule" }).check();
+    await staff.getByRole("button", { name: "Send", exact: true }).click();
+    const item = staff.getByRole("list", { name: "Messages" }).getByRole("listitem").filter({ hasText: text }).last();
+    await expect(item.getByText(/Scheduled for/)).toBeVisible();
+    for (const width of WIDTHS) {
+      await staff.setViewportSize({ width, height: 900 });
+      await open(staff, firmUrl(slug, `/messages/${conversation!.id}`));
+      await expectAccessible(staff, `${slug} staff conversation at ${width} px`);
+      await item.getByRole("button", { name: "Change time" }).click();
+      await expect(item.getByLabel("New send time")).toBeVisible();
+      await expectAccessible(staff, `${slug} staff 'Change time' at ${width} px`);
+      await open(staff, firmUrl(slug, `/messages/${conversation!.id}?thread=${root!.id}`));
+      await expectAccessible(staff, `${slug} staff thread at ${width} px`);
+    }
+    await context.close();
+  });
+}

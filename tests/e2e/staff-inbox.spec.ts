@@ -5,7 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { firmUrl, screenshot, signIn } from "./support";
+import { firmUrl, screenshot, signIn, sql } from "./support";
 
 test("a partner answers a client's message from Messages, and the client reads the answer", async ({ browser }) => {
   const clientContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -78,7 +78,12 @@ test("another firm's staff inbox carries its branding, and an entity's Messages 
   await page.goto(firmUrl("summit", "/messages"));
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
   const conversations = page.getByRole("navigation", { name: "Conversations" });
-  await conversations.getByRole("link").first().click();
+  // The demo conversation (other specs may have started newer ones).
+  const [demo] = await sql<{ name: string }>(
+    `SELECT c.name FROM messages m JOIN conversation_companies cc ON cc.conversation_id = m.conversation_id JOIN companies c ON c.id = cc.company_id
+       JOIN firms f ON f.id = m.firm_id WHERE f.slug = 'summit' AND m.text LIKE 'Every month, please%' LIMIT 1`,
+  );
+  await conversations.getByRole("link").filter({ hasText: demo!.name }).first().click();
   const messages = page.getByRole("list", { name: "Messages" });
   await expect(messages.getByText(/Every month, please/)).toBeVisible();
   await page.getByLabel("Message", { exact: true }).fill("We received the statements, thank you.");

@@ -104,9 +104,9 @@ describe("who hears of a firm message", () => {
     entityHasSubscriptions: true,
   };
   it("notifies active clients in the product, and emails those receiving information notifications", () => {
-    expect(clientMessageChannels(client)).toEqual({ inApp: true, email: true });
-    expect(clientMessageChannels({ ...client, subscribedTypes: [3] })).toEqual({ inApp: true, email: false });
-    expect(clientMessageChannels({ ...client, subscribedTypes: [], entityHasSubscriptions: false })).toEqual({ inApp: true, email: true });
+    expect(clientMessageChannels(client)).toEqual({ inApp: true, email: true, sms: false });
+    expect(clientMessageChannels({ ...client, subscribedTypes: [3] })).toEqual({ inApp: true, email: false, sms: false });
+    expect(clientMessageChannels({ ...client, subscribedTypes: [], entityHasSubscriptions: false })).toEqual({ inApp: true, email: true, sms: false });
   });
   it("emails no temporary or missing address, and tells inactive, deleted or staff users nothing", () => {
     expect(clientMessageChannels({ ...client, hasTempEmail: true })?.email).toBe(false);
@@ -114,5 +114,13 @@ describe("who hears of a firm message", () => {
     expect(clientMessageChannels({ ...client, paying: false })).toBeNull();
     expect(clientMessageChannels({ ...client, deletedAt: now })).toBeNull();
     expect(clientMessageChannels({ ...client, kind: "staff" })).toBeNull();
+  });
+  it("texts a client on 'Email & Text' with a phone number, on the email's terms", () => {
+    const texting = { ...client, preferredContactMethod: "sms" as const, phoneNumber: "(555) 201-3344" };
+    expect(clientMessageChannels(texting)?.sms).toBe(true);
+    expect(clientMessageChannels({ ...texting, preferredContactMethod: "email" })?.sms).toBe(false);
+    expect(clientMessageChannels({ ...texting, phoneNumber: null })?.sms).toBe(false);
+    expect(clientMessageChannels({ ...texting, phoneNumber: "555-12" })?.sms).toBe(false);
+    expect(clientMessageChannels({ ...texting, subscribedTypes: [3] })?.sms).toBe(false);
   });
 });
