@@ -6,6 +6,7 @@
  * firms, so the counts come from the database, and the seeded rows are found by their entities.
  */
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { expect, test, type Page } from "@playwright/test";
 import { firmUrl, screenshot, signIn, sql } from "./support";
@@ -256,6 +257,8 @@ for (const slug of ["acme", "summit"] as const) {
         .last()
         .evaluate((el) => el.scrollIntoView({ inline: "center", block: "nearest" }));
       await shot(page, `deliver-roles-${slug}-1280`);
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       await page.setViewportSize({ width: 375, height: 800 });
       await page.reload();
       await table
