@@ -6,6 +6,7 @@
  * firms, so the counts come from the database, and the seeded rows are found by their entities.
  */
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { expect, test, type Page } from "@playwright/test";
 import { firmUrl, screenshot, signIn, sql } from "./support";
@@ -198,6 +199,78 @@ for (const slug of ["acme", "summit"] as const) {
       await shot(page, `deliver-activity-log-${slug}-${width}`);
       await log.getByRole("button", { name: "Close" }).first().click();
       await expect(log).toBeHidden();
+    }
+  });
+}
+
+for (const slug of ["acme", "summit"] as const) {
+  test(`with firm roles on, ${slug}'s Deliver table shows who holds each role, at 1280 and 375 px`, async ({ page }) => {
+    const [firm] = await sql<{ id: string; on: boolean }>(
+      `SELECT f.id, p.use_firm_roles AS on FROM firms f JOIN firm_preferences p ON p.firm_id = f.id WHERE f.slug = $1`,
+      [slug],
+    );
+    // The entity of the most recently changed return (the first row of the default sort) and a staff member to hold the role.
+    const [entity] = await sql<{ id: string; name: string }>(
+      `SELECT c.id, c.name FROM tax_returns t JOIN companies c ON c.id = t.company_id
+        WHERE t.firm_id = $1 AND t.deleted_at IS NULL AND c.deleted_at IS NULL ORDER BY t.updated_at DESC, t.id DESC LIMIT 1`,
+      [firm!.id],
+    );
+    const [holder] = await sql<{ id: string; name: string }>(`SELECT id, trim(fname || ' ' || lname) AS name FROM users WHERE firm_id = $1 AND email = $2`, [
+      firm!.id,
+      `partner@${slug}.test`,
+    ]);
+    const roleId = `e2e_role_${slug}`;
+    await sql(`INSERT INTO firm_roles (id, firm_id, role_name) VALUES ($1, $2, 'Return preparer')`, [roleId, firm!.id]);
+    await sql(`INSERT INTO firm_role_assignments (id, firm_id, firm_role_id, company_id, user_id) VALUES ($1, $2, $3, $4, $5)`, [
+      `e2e_assign_${slug}`,
+      firm!.id,
+      roleId,
+      entity!.id,
+      holder!.id,
+    ]);
+    await sql(`UPDATE firm_preferences SET use_firm_roles = true WHERE firm_id = $1`, [firm!.id]);
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await signIn(page, slug, `partner@${slug}.test`);
+      await page.goto(firmUrl(slug, "/tax-returns"));
+      const table = page.getByRole("region", { name: "Tax returns" });
+      const header = table.getByRole("columnheader", { name: /Return preparer/ });
+      // The firm's settings are cached for a moment: reload until the preference shows.
+      await expect(async () => {
+        await page.reload();
+        await expect(header).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 20_000 });
+      const row = table.locator("tbody tr").filter({ hasText: entity!.name }).first();
+      await expect(row).toContainText(holder!.name);
+      // Offered in the column choice like every other column.
+      await table.getByText("Columns", { exact: true }).click();
+      await expect(table.getByRole("group", { name: "Visible columns" }).getByRole("checkbox", { name: "Return preparer" })).toBeChecked();
+      await table.getByText("Columns", { exact: true }).click();
+      // Sortable like every other column: its holders first.
+      await header.getByRole("button").click();
+      await expect(page).toHaveURL(new RegExp(`sort=role_${roleId}`));
+      await expect(table.locator("tbody tr").first()).toContainText(holder!.name);
+      await table
+        .locator("tbody tr")
+        .first()
+        .getByText(holder!.name)
+        .last()
+        .evaluate((el) => el.scrollIntoView({ inline: "center", block: "nearest" }));
+      await shot(page, `deliver-roles-${slug}-1280`);
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.reload();
+      await table
+        .locator("tbody tr")
+        .first()
+        .getByText(holder!.name)
+        .last()
+        .evaluate((el) => el.scrollIntoView({ inline: "center", block: "nearest" }));
+      await shot(page, `deliver-roles-${slug}-375`);
+    } finally {
+      await sql(`UPDATE firm_preferences SET use_firm_roles = $2 WHERE firm_id = $1`, [firm!.id, firm!.on]);
+      await sql(`DELETE FROM firm_roles WHERE id = $1`, [roleId]);
     }
   });
 }

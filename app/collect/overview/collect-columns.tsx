@@ -4,7 +4,8 @@ import type { DataTableColumn } from "~/components/data-table";
 import { Badge, Button } from "~/components/ui";
 import type { useVocabulary } from "~/vocabulary";
 import { statusTone } from "~/custom-statuses/rules";
-import { roleColumnKey, type FirmRoleColumn } from "~/firm-roles/rules";
+import type { FirmRoleColumn } from "~/firm-roles/rules";
+import { roleColumns } from "~/firm-roles/role-columns";
 import { progressSummary } from "~/questionnaires/progress";
 import { scheduledReminderDate } from "~/reminders/rules";
 import { formatDay, statusBadge } from "./format";
@@ -149,16 +150,6 @@ export function collectColumns(
     render: (row: CollectRow) => cell(c.key as Exclude<CollectColumnKey, "select">, row, tr, today, open, setStatus),
   }));
   return [...columns.slice(0, -1), ...roleColumns<CollectRow>(roles), ...columns.slice(-1)];
-}
-
-/** One column per firm role: who holds it on the row's entity (shared by the tables whose rows belong to entities). */
-export function roleColumns<R extends { roleHolders?: Record<string, string[]> }>(roles: readonly FirmRoleColumn[]): DataTableColumn<R>[] {
-  return roles.map((role) => ({
-    key: roleColumnKey(role.id),
-    label: role.name,
-    sortable: false,
-    render: (row: R) => (row.roleHolders?.[role.id] ?? []).join(", "),
-  }));
 }
 
 /** The name of a row's checkbox: 'Select {owner}: {questionnaire}, {client}'. */

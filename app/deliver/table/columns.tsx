@@ -4,6 +4,8 @@ import { Link } from "@remix-run/react";
 import type { DataTableColumn } from "~/components/data-table";
 import { Badge, Switch } from "~/components/ui";
 import { formatDay } from "~/collect/overview/format";
+import { roleColumns } from "~/firm-roles/role-columns";
+import type { FirmRoleColumn } from "~/firm-roles/rules";
 import { TAX_RETURN_STATUS_LABELS } from "../rules";
 import * as s from "./deliver.css";
 import { RowActions, type RowActionHandlers } from "./row-actions";
@@ -99,10 +101,15 @@ function cell(key: Exclude<TaxReturnColumnKey, "select">, row: TaxReturnRow, h: 
   }
 }
 
-/** `tr` puts the firm's words in the headers (an Entity may be an Account). */
-export function deliverColumns(h: ColumnHandlers, tr: (word: string) => string): DataTableColumn<TaxReturnRow>[] {
+/**
+ * `tr` puts the firm's words in the headers (an Entity may be an Account). With use_firm_roles, one
+ * column per firm role before the actions (as Collect), sortable like every other column here.
+ */
+export function deliverColumns(h: ColumnHandlers, tr: (word: string) => string, roles: readonly FirmRoleColumn[] = []): DataTableColumn<TaxReturnRow>[] {
   // 'identity_verification_status (only when the firm preference for tax return identity verification is on)'.
-  return TAX_RETURN_COLUMNS.filter((c) => c.key !== "select" && (h.identityEnabled || c.key !== "identity_verification_status")).map((c) => ({
+  const columns: DataTableColumn<TaxReturnRow>[] = TAX_RETURN_COLUMNS.filter(
+    (c) => c.key !== "select" && (h.identityEnabled || c.key !== "identity_verification_status"),
+  ).map((c) => ({
     key: c.key,
     label: tr(c.label),
     sortable: c.sortable,
@@ -110,6 +117,7 @@ export function deliverColumns(h: ColumnHandlers, tr: (word: string) => string):
     nowrap: c.key === "updated_at" || c.key === "last_signed_at" || c.key === "last_reminder_sent_at",
     render: (row: TaxReturnRow) => cell(c.key as Exclude<TaxReturnColumnKey, "select">, row, h),
   }));
+  return [...columns.slice(0, -1), ...roleColumns<TaxReturnRow>(roles, { sortable: true }), ...columns.slice(-1)];
 }
 
 export const deliverRowLabel = (row: TaxReturnRow) => `${row.companyName}: ${row.taxReturnName}`;

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from "react";
 import { DataTable, TableFilters, type RowSelectionState } from "~/components/data-table";
 import type { PageInfo, TableState } from "~/components/data-table/state";
 import { Button, ConfirmDialog, PageHeader, useToast, type SelectOption } from "~/components/ui";
+import { withRoleColumns, type FirmRoleColumn } from "~/firm-roles/rules";
 import { useVocabulary } from "~/vocabulary";
 import { ActivityLogDialog } from "../ops/activity-log-dialog";
 import { downloadTaxReturn } from "../ops/download";
@@ -32,7 +33,11 @@ export interface DeliverData {
   canAssign: boolean;
   /** The firm's identity verification preference: the column and the verification checks dialog. */
   identityEnabled?: boolean;
+  /** The firm's roles (one sortable column each), only with use_firm_roles. */
+  roles?: FirmRoleColumn[];
 }
+
+const NO_ROLES: FirmRoleColumn[] = [];
 
 type Upload = { open: false } | { open: true; replace: TaxReturnUploadDialogProps["replace"] };
 
@@ -88,7 +93,9 @@ export function DeliverTable({ data }: { data: DeliverData }) {
     onActivity: (row) => setActivityOf(row),
   };
   // The handlers read the latest state through `run`; the columns only change with the permission.
-  const columns = useMemo(() => deliverColumns(handlers, tr), [data.canAssign, data.identityEnabled, rows, tr]); // eslint-disable-line react-hooks/exhaustive-deps
+  const roles = data.roles ?? NO_ROLES;
+  const columns = useMemo(() => deliverColumns(handlers, tr, roles), [data.canAssign, data.identityEnabled, rows, tr, roles]); // eslint-disable-line react-hooks/exhaustive-deps
+  const config = useMemo(() => withRoleColumns(TAX_RETURNS_TABLE, roles, { sortable: true }), [roles]);
   const hasFilters = Boolean(state.q || Object.keys(state.filters).length);
   const sendButton = (size?: "sm") => (
     <Button size={size} onClick={() => setUpload({ open: true, replace: null })}>
@@ -112,7 +119,7 @@ export function DeliverTable({ data }: { data: DeliverData }) {
       <PageHeader title="Deliver" description="Tax returns from upload to signed and paid." actions={sendButton()} />
       <DataTable
         label="Tax returns"
-        config={TAX_RETURNS_TABLE}
+        config={config}
         state={state}
         page={page}
         rows={rows}

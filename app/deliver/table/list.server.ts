@@ -2,11 +2,14 @@
  * The Deliver table's page: one statement for the page's rows (entity, advisor, and each row's
  * forms with their signatures, vouchers and the entity's owners aggregated inside it, computed
  * only for the page's rows since they come after the sort and the limit) and one for the count,
- * both under the firm's row-level security. Whatever the page size, two statements.
+ * both under the firm's row-level security. Whatever the page size, two statements (three with
+ * use_firm_roles: who holds each role on the page's entities).
  */
 import type { TableState } from "~/components/data-table/state";
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql } from "~/db.server";
+import type { FirmRoleColumn } from "~/firm-roles/rules";
+import { roleHoldersByEntity } from "~/firm-roles/roles.server";
 import { readPage, type TablePage } from "~/staff/keyset-page.server";
 import type { StaffViewer } from "~/staff/tables";
 import { toTaxReturnRow, type RawTaxReturnRow, type TaxReturnRow } from "./rows";
@@ -51,15 +54,31 @@ export const COUNT_CAP = 10_000;
 
 export type TaxReturnsPage = TablePage<TaxReturnRow>;
 
-export async function listTaxReturns(portal: FirmSiteContext, viewer: StaffViewer, state: TableState): Promise<TaxReturnsPage> {
-  const q = taxReturnsQuery(state, viewer);
+/** `roles`: the firm's roles with a column (use_firm_roles); each row then carries who holds each on its entity, read in one more statement for the whole page. */
+export async function listTaxReturns(
+  portal: FirmSiteContext,
+  viewer: StaffViewer,
+  state: TableState,
+  roles: readonly FirmRoleColumn[] = [],
+): Promise<TaxReturnsPage> {
+  const q = taxReturnsQuery(
+    state,
+    viewer,
+    roles.map((r) => r.id),
+  );
   const { rows, page, capped } = await readPage<RawTaxReturnRow>(
     portal.firm.id,
     { select: SELECT, from: q.from, where: q.where, orderBy: q.orderBy, values: q.values, countFrom: q.countFrom },
     state,
     COUNT_CAP,
   );
-  return { rows: rows.map(toTaxReturnRow), page, capped };
+  const holders = roles.length
+    ? await roleHoldersByEntity(
+        portal.db,
+        rows.map((r) => r.companyId),
+      )
+    : null;
+  return { rows: rows.map((r) => (holders ? { ...toTaxReturnRow(r), roleHolders: holders.get(r.companyId) ?? {} } : toTaxReturnRow(r))), page, capped };
 }
 
 /** The filter and dialog choices: the years the firm has returns for, and its advisors. */

@@ -64,6 +64,8 @@ export interface TaxReturnRow extends Omit<RawTaxReturnRow, "forms" | "vouchers"
   vouchers: VoucherRow[];
   /** The entity's owners (the clients whose advisor 'Update client assignments' sets). */
   owners: OwnerRow[];
+  /** Role id → who holds it on the row's entity (the role columns, only with use_firm_roles; set by the loader). */
+  roleHolders?: Record<string, string[]>;
 }
 
 export function toTaxReturnRow(raw: RawTaxReturnRow): TaxReturnRow {

@@ -14,6 +14,7 @@ import { entitySearchSql } from "~/staff/search";
 import type { ListQuery, StaffViewer } from "~/staff/tables";
 import { entityVisibleSql } from "~/staff/visibility";
 import { IDENTITY_RANK_SQL } from "~/payments/identity-rules";
+import { roleIdOfColumn, roleSortSql } from "~/firm-roles/rules";
 import { TAX_RETURN_STATUS_LABELS } from "../rules";
 
 /**
@@ -114,9 +115,10 @@ export interface TaxReturnsQuery extends ListQuery {
 /**
  * FROM, WHERE and ORDER BY of the Deliver table: the firm's returns (RLS) not deleted, of entities
  * not deleted that the viewer may see (group access), narrowed by the search (entity name or its
- * owner) and the filters.
+ * owner) and the filters. `roleIds`: the firm's roles whose columns it shows (use_firm_roles),
+ * each sortable by who holds it on the row's entity, entities without a holder last.
  */
-export function taxReturnsQuery(state: TableState, viewer: StaffViewer): TaxReturnsQuery {
+export function taxReturnsQuery(state: TableState, viewer: StaffViewer, roleIds: readonly string[] = []): TaxReturnsQuery {
   const values: unknown[] = [];
   const add = (v: unknown) => {
     values.push(v);
@@ -136,8 +138,10 @@ export function taxReturnsQuery(state: TableState, viewer: StaffViewer): TaxRetu
   if (reminder === "on") where.push("NOT t.reminder_disabled");
   else if (reminder === "off") where.push("t.reminder_disabled");
   const dir = state.dir === "asc" ? "ASC" : "DESC";
-  const sortKey = SORT[state.sort] ? state.sort : "updated_at";
-  const sort = SORT[sortKey]!.replaceAll("{dir}", dir);
+  const roleId = roleIdOfColumn(state.sort);
+  const roleSort = roleId && roleIds.includes(roleId) ? `${roleSortSql("t.company_id", roleId)} {dir} NULLS LAST` : null;
+  const sortKey = roleSort || SORT[state.sort] ? state.sort : "updated_at";
+  const sort = (roleSort ?? SORT[sortKey]!).replaceAll("{dir}", dir);
   const tail = sortKey === "updated_at" ? `t.id ${dir}` : `t.updated_at ${dir}, t.id ${dir}`;
   return {
     from: TAX_RETURNS_FROM,
