@@ -53,7 +53,10 @@ export async function signTaxReturn(
         });
         if (changed.count === 0) throw conflict(TAX_RETURN_CONFLICTS.all_signed);
         // Its invoice was paid while it waited for signatures: signed and paid now.
-        await tx.taxReturn.updateMany({ where: { id: found.id, invoicePaid: true, status: { in: statusesFor("invoice_paid") } }, data: { status: "invoice_paid" } });
+        await tx.taxReturn.updateMany({
+          where: { id: found.id, invoicePaid: true, status: { in: statusesFor("invoice_paid") } },
+          data: { status: "invoice_paid" },
+        });
         await recordTaxReturnEvent(tx, firmId, { ...event, actorId: null, title: "All signatures completed" });
         const made = await makeTaxReturnSignedCopy(tx, firmId, found.id, written);
         const told = await notifyTaxReturnAllSigned(tx, { id: firmId, name: portal.firm.name, origin: portal.origin }, { taxReturnId: found.id });
