@@ -248,6 +248,17 @@ describe("signing", () => {
     expect(row.lastSignedAt).not.toBeNull();
     expect(row.signedFileKey).toMatch(new RegExp(`^firms/firm_acme/entities/${entity.id}/tax-returns/`));
     expect(row.unsignedSha256).toBe(sha(r.original));
+    // Filed in the entity's documents too, as its own object (staff spec §9's delivery folder).
+    const filed = await app.tx("acme", (t) =>
+      t.document.findMany({
+        where: { companyId: entity.id, path: "/_soraban/Tax Return Delivery/2025", deletedAt: null },
+        select: { name: true, storageKey: true },
+      }),
+    );
+    expect(filed.map((d) => d.name)).toContain("2025 Form 1040 (signed).pdf");
+    const filedKey = filed.find((d) => d.name === "2025 Form 1040 (signed).pdf")!.storageKey!;
+    expect(filedKey).not.toBe(row.signedFileKey);
+    expect(sha(Buffer.from((await app.s3!.storage.readObject({ firmId: "firm_acme", key: filedKey, maxBytes: 10_000_000 }))!))).toBe(row.signedSha256);
     const signers = await app.tx("acme", (t) => t.taxReturnSigner.findMany({ where: { taxReturnId: r.id }, orderBy: { role: "asc" } }));
     expect(signers.map((s) => s.method)).toEqual(["drawn", "typed"]);
     expect(signers[0].signatureImageKey).toMatch(new RegExp(`^firms/firm_acme/entities/${entity.id}/tax-returns/`));

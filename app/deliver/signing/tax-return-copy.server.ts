@@ -1,6 +1,8 @@
 /**
  * The signed copy of a fully signed tax return (./stamp-pdf.server.ts), stored beside the
- * original under the entity's prefix as `signedFileKey`, with both SHA-256 hashes on the row.
+ * original under the entity's prefix as `signedFileKey`, with both SHA-256 hashes on the row, and
+ * filed in the entity's documents in '/_soraban/Tax Return Delivery/{year}' (staff spec §9) as a
+ * document of its own (its own object: deleting the document never takes the return's copy).
  *
  * Made in the signing request when the original is at most SIGNED_COPY_INLINE_BYTES; larger
  * returns by the `deliver-signed-copy` job { firmId, taxReturnId } after the last signature is
@@ -11,7 +13,8 @@ import { withFirm, type FirmTx } from "~/db.server";
 import type { JobDefinition } from "~/jobs.server";
 import { MAX_PDF_BYTES } from "~/documents/pdf.server";
 import { deleteObject, putObject, readExistingObject } from "~/storage.server";
-import { entityFileKey, keyBelongsToEntity } from "~/storage/keys";
+import { entityDocumentKey, entityFileKey, keyBelongsToEntity, safeFileName } from "~/storage/keys";
+import { signedCopyDocumentName, taxReturnDeliveryFolder } from "../rules";
 import { identityAuditText } from "~/payments/identity-rules";
 import { IDENTITY_NOT_REQUIRED } from "./rules";
 import { stampSignedCopy } from "./stamp-pdf.server";
@@ -30,7 +33,7 @@ export async function makeTaxReturnSignedCopy(
 ): Promise<boolean | "too_large"> {
   const row = await tx.taxReturn.findFirst({
     where: { id: taxReturnId, deletedAt: null },
-    select: { companyId: true, taxReturnName: true, fileName: true, storageKey: true, sizeBytes: true, signedFileKey: true, lastSignedAt: true },
+    select: { companyId: true, taxYear: true, taxReturnName: true, fileName: true, storageKey: true, sizeBytes: true, signedFileKey: true, lastSignedAt: true },
   });
   if (!row?.storageKey || row.signedFileKey || !keyBelongsToEntity(row.storageKey, firmId, row.companyId)) return false;
   if ((row.sizeBytes ?? 0) > maxBytes) return "too_large";
@@ -89,9 +92,25 @@ export async function makeTaxReturnSignedCopy(
   const key = entityFileKey(firmId, row.companyId, "tax-returns", `${base} (signed).pdf`);
   await putObject({ firmId, key, bytes: copy.bytes, contentType: "application/pdf" });
   written.push(key);
+  const name = safeFileName(signedCopyDocumentName(row.taxReturnName));
+  const documentKey = entityDocumentKey(firmId, row.companyId, name);
+  await putObject({ firmId, key: documentKey, bytes: copy.bytes, contentType: "application/pdf" });
+  written.push(documentKey);
   await tx.taxReturn.update({
     where: { id: taxReturnId },
     data: { signedFileKey: key, unsignedSha256: copy.unsignedSha256, signedSha256: copy.finalSha256 },
+  });
+  await tx.document.create({
+    data: {
+      firmId,
+      companyId: row.companyId,
+      itemType: "file",
+      path: taxReturnDeliveryFolder(row.taxYear),
+      name,
+      storageKey: documentKey,
+      sizeBytes: BigInt(copy.bytes.length),
+      contentType: "application/pdf",
+    },
   });
   return true;
 }
