@@ -11,7 +11,7 @@ import { Composer, ConversationPanel, ConversationRow, MessageItem, useAutoRefre
 import type { ClientInbox, InboxMessage } from "./inbox.server";
 import { ScheduleField, StaffMessageItem } from "./staff-inbox-page";
 import * as s from "./inbox.css";
-import { INBOX_TEXT } from "./rules";
+import { entityChoiceLabel, INBOX_TEXT } from "./rules";
 import { useVocabulary } from "~/vocabulary";
 
 export function InboxPage({ data }: { data: ClientInbox }) {
@@ -38,7 +38,7 @@ export function InboxPage({ data }: { data: ClientInbox }) {
           <Select
             label={tr("Entity")}
             value={entity.hashId}
-            options={data.entities.map((e) => ({ value: e.hashId, label: e.name }))}
+            options={data.entities.map((e) => ({ value: e.hashId, label: entityChoiceLabel(e) }))}
             onChange={(e) => navigate(`/inbox/${e.currentTarget.value}`)}
           />
         ) : null}

@@ -19,7 +19,7 @@ import { emailFirmOfClientMessage, notifyFirmOfClientMessage } from "./announce-
 import { attachToMessage, attachmentSelect, toAttachmentViews, type MessageAttachmentView } from "./attachments.server";
 import { announcementText, firstRemindAt, type ComposeInput } from "./compose-rules";
 import { UNSEND_WINDOW_MS } from "./staff-rules";
-import { unreadCountsByConversation, unreadWhere } from "./unread.server";
+import { unreadCountsByConversation, unreadCountsByEntity, unreadWhere } from "./unread.server";
 
 const NOT_FOUND = "Conversation not found";
 
@@ -120,7 +120,8 @@ export function toInboxMessage(
 
 export interface ClientInbox {
   entity: { hashId: string; name: string; readonly: boolean };
-  entities: { hashId: string; name: string }[];
+  /** The entity switcher's choices, each with its unread messages. */
+  entities: { hashId: string; name: string; unseen: number }[];
   conversations: InboxConversation[];
   selected: null | {
     id: string;
@@ -167,12 +168,20 @@ export async function loadClientInbox(
       },
     }),
   ]);
-  const unseenBy = await unreadCountsByConversation(
-    db,
-    user,
-    rows.map((r) => r.id),
-    now,
-  );
+  const [unseenBy, unseenByEntity] = await Promise.all([
+    unreadCountsByConversation(
+      db,
+      user,
+      rows.map((r) => r.id),
+      now,
+    ),
+    unreadCountsByEntity(
+      db,
+      user,
+      entities.map((e) => e.hashId),
+      now,
+    ),
+  ]);
   const firmName = portal.firm.name;
   const conversations: InboxConversation[] = rows.map((r) => {
     const others = r.participants.filter((p) => p.userId !== user.id);
@@ -198,7 +207,7 @@ export async function loadClientInbox(
   });
   const base = {
     entity: { hashId: entity.hashId, name: entity.name, readonly: entity.readonlyAccess },
-    entities,
+    entities: entities.map((e) => ({ ...e, unseen: unseenByEntity.get(e.hashId) ?? 0 })),
     conversations,
     blocked,
     tagsEnabled: !portal.firm.preferences.messageTagsDisabled,

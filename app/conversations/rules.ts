@@ -110,3 +110,6 @@ export function visibleToClient(message: { scheduledAt: Date | string | null }, 
 export function displayText(message: { text: string; deletedAt: Date | string | null }): string {
   return message.deletedAt ? INBOX_TEXT.deleted : message.text;
 }
+
+/** The client inbox's entity switcher choice: the entity, and its unread messages when there are any (native options hold text only). */
+export const entityChoiceLabel = (e: { name: string; unseen: number }) => (e.unseen > 0 ? `${e.name} (${e.unseen > 99 ? "99+" : e.unseen} unread)` : e.name);

@@ -1,7 +1,8 @@
 /**
  * Unread messages, one definition for every screen (`unreadWhere`): the navigation's count beside
  * Messages (one indexed count, capped at 100: the badge shows 99+), the inboxes' per-conversation
- * counts (`unreadCountsByConversation`), and where the badge goes (`newestUnreadConversation`).
+ * counts (`unreadCountsByConversation`), the client inbox's entity switcher (`unreadCountsByEntity`),
+ * and where the badge goes (`newestUnreadConversation`).
  * All run in the firm's scope.
  */
 import type { SessionUser } from "~/auth/session.server";
@@ -74,6 +75,30 @@ export async function unreadCountsByConversation(
     GROUP BY m.conversation_id`;
   const rows = await firmSql<{ conversationId: string; count: number }>(db.firmId, sql, values);
   return new Map(rows.map((r) => [r.conversationId, r.count]));
+}
+
+/**
+ * The unread messages of each of these entities (by hash id), for the client inbox's entity
+ * switcher: a message of a conversation about two entities counts for both. One query.
+ */
+export async function unreadCountsByEntity(
+  db: FirmDb,
+  user: Pick<SessionUser, "id" | "kind">,
+  companyHashIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, number>> {
+  const ids = [...new Set(companyHashIds)];
+  if (!ids.length) return new Map();
+  const values: unknown[] = [];
+  const bind = (value: unknown) => `$${values.push(value)}`;
+  const sql = `SELECT c.hash_id AS "hashId", count(*)::int AS count
+    FROM messages m
+    JOIN conversation_companies cc ON cc.firm_id = m.firm_id AND cc.conversation_id = m.conversation_id
+    JOIN companies c ON c.firm_id = cc.firm_id AND c.id = cc.company_id
+    WHERE c.hash_id = ANY(${bind(ids)}::text[]) AND ${unreadConditionSql(user, now, bind)}
+    GROUP BY c.hash_id`;
+  const rows = await firmSql<{ hashId: string; count: number }>(db.firmId, sql, values);
+  return new Map(rows.map((r) => [r.hashId, r.count]));
 }
 
 /**

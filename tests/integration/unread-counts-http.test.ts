@@ -33,10 +33,21 @@ async function clientListTotal(): Promise<number> {
   for (const { company } of entities) {
     const page = await jordan.get("acme", `/inbox/${company.hashId}.data?_routes=${encodeURIComponent(INBOX_ROUTE)}`);
     if (page.status !== 200) continue; // not an inbox entity (e.g. unassigned)
-    const inbox = page.body as { conversations: { id: string; unseen: number }[] };
+    const inbox = page.body as { conversations: { id: string; unseen: number }[]; entities: { hashId: string; unseen: number }[] };
     for (const c of inbox.conversations) seen.set(c.id, c.unseen);
+    // The entity switcher's mark for this entity is the sum of its conversations' counts.
+    expect(inbox.entities.find((e) => e.hashId === company.hashId)?.unseen, `unread of entity ${company.hashId}`).toBe(
+      inbox.conversations.reduce((a, c) => a + c.unseen, 0),
+    );
   }
   return [...seen.values()].reduce((a, b) => a + b, 0);
+}
+
+/** The switcher's count for one of the client's entities, as the inbox of any of them shows it. */
+async function entityUnread(name: string): Promise<number> {
+  const entity = await app.tx("acme", (t) => t.company.findFirstOrThrow({ where: { name }, select: { hashId: true } }));
+  const page = await jordan.get("acme", `/inbox/${entity.hashId}.data?_routes=${encodeURIComponent(INBOX_ROUTE)}`);
+  return (page.body as { entities: { hashId: string; unseen: number }[] }).entities.find((e) => e.hashId === entity.hashId)!.unseen;
 }
 
 async function staffListTotal(): Promise<number> {
@@ -104,6 +115,7 @@ describe("the unread badge and the inbox lists agree", () => {
     await message({ by: advisorId, firm: true, text: "Gone", deletedAt: new Date() });
     expect(await badge(jordan, "/inbox", "/inbox")).toBe(before + 2);
     expect(await clientListTotal()).toBe(before + 2);
+    expect(await entityUnread("Jordan & Casey Rivera")).toBeGreaterThanOrEqual(2);
 
     await app.tx("acme", async (t) => {
       const m = await t.message.findFirstOrThrow({ where: { id: first } });

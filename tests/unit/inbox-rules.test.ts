@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   INBOX_TEXT,
   authorLabel,
+  entityChoiceLabel,
   displayText,
   isArchived,
   previewText,
@@ -80,5 +81,13 @@ describe("conversation and message states", () => {
     expect(sendBlockedReason({ ...ok, archived: true, readonlyUser: true })).toBe(INBOX_TEXT.archived);
     expect(sendBlockedReason({ ...ok, readonlyUser: true })).toBe(INBOX_TEXT.readonly);
     expect(sendBlockedReason({ ...ok, readonlyEntity: true })).toBe(INBOX_TEXT.readonly);
+  });
+});
+
+describe("the inbox's entity switcher", () => {
+  it("names an entity's unread messages, capped at 99+", () => {
+    expect(entityChoiceLabel({ name: "Rivera Design Studio LLC", unseen: 0 })).toBe("Rivera Design Studio LLC");
+    expect(entityChoiceLabel({ name: "Rivera Design Studio LLC", unseen: 2 })).toBe("Rivera Design Studio LLC (2 unread)");
+    expect(entityChoiceLabel({ name: "Rivera Design Studio LLC", unseen: 250 })).toBe("Rivera Design Studio LLC (99+ unread)");
   });
 });
