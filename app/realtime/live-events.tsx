@@ -11,7 +11,7 @@
  * again after a minute. While it is down `useLiveConnected()` is false and pages fall back to
  * polling; they stop when it is back.
  */
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { LIVE_EVENT_TYPES, type LiveEventMap, type LiveEventType } from "./events";
 
 type Handler<T extends LiveEventType> = (data: LiveEventMap[T]) => void;
@@ -37,9 +37,12 @@ export function LiveEventsProvider({ enabled, children }: { enabled: boolean; ch
     let reopen: number | undefined;
     const open = () => {
       source = new EventSource("/api/events");
-      source.onopen = () => setConnected(true);
+      // In a transition: the stream can open while a lazily loaded part of the page is still
+      // hydrating, and an urgent update reaching it would throw that part's server HTML away
+      // (React's error 421). A transition waits for it.
+      source.onopen = () => startTransition(() => setConnected(true));
       source.onerror = () => {
-        setConnected(false);
+        startTransition(() => setConnected(false));
         // CLOSED: refused (401) or not a stream; the browser won't retry by itself.
         if (source?.readyState === EventSource.CLOSED) {
           source = null;

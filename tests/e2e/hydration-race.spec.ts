@@ -1,0 +1,27 @@
+/**
+ * A staff page whose lazily loaded shell arrives late: the live-events stream opens before that
+ * part of the page has hydrated, and the page must keep its server HTML without an error (React's
+ * error 421 came from an urgent update reaching the part still hydrating).
+ */
+import { expect, test } from "@playwright/test";
+import { firmUrl, signIn } from "./support";
+
+test("the live stream opening before the staff shell's code arrives raises no page error", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "partner@acme.test");
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.route(/\/build\/_shared\/staff-shell-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.continue();
+  });
+  await page.goto(firmUrl("acme", "/templates"));
+  await expect(page.locator("html[data-live='open']")).toBeAttached({ timeout: 15_000 });
+  await expect(page.getByRole("button", { name: /^Account menu for / })).toBeVisible();
+  // The shell hydrated: its account menu opens.
+  await expect(async () => {
+    await page.getByRole("button", { name: /^Account menu for / }).click();
+    await expect(page.getByRole("menuitem", { name: "Sign out" }).or(page.getByRole("button", { name: "Sign out" }))).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  expect(errors).toEqual([]);
+});
