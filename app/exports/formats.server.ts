@@ -154,10 +154,19 @@ export function answersZip(input: ZipInput): Readable {
     }),
   ]);
   (async () => {
+    // Each entry's listeners go once it is in (500 documents must not leave 500 error listeners).
     const added = () =>
       new Promise<void>((resolve, reject) => {
-        archive.once("entry", () => resolve());
-        archive.once("error", reject);
+        const onEntry = () => {
+          archive.off("error", onError);
+          resolve();
+        };
+        const onError = (error: Error) => {
+          archive.off("entry", onEntry);
+          reject(error);
+        };
+        archive.once("entry", onEntry);
+        archive.once("error", onError);
       });
     let wait = added();
     archive.append(Buffer.from(input.pdf), { name: names[0]! });

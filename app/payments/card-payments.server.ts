@@ -65,18 +65,22 @@ async function checkoutFor(portal: FirmSiteContext, user: SessionUser, account: 
   const earlier = await portal.db.cardPayment.findMany({ where: { ...where, status: "open" }, orderBy: { createdAt: "desc" }, take: 3 });
   const client = stripe();
   try {
+    // Sessions still recorded open that can no longer be paid (expired before its webhook came, gone, another amount).
+    let unusable = 0;
     for (const payment of earlier) {
       const session = await client.checkout.sessions.retrieve(payment.checkoutSessionId, {}, { stripeAccount: account }).catch((error: unknown) => {
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return null; // gone (another account, purged): not reusable
         throw error;
       });
-      if (!session) continue;
-      if (session.status === "complete") throw new PortalError(409, PAYMENT_MESSAGES.pendingAlready);
-      if (session.status === "open" && session.url && payment.amountCents === item.amountCents) return { url: session.url };
+      if (session?.status === "complete") throw new PortalError(409, PAYMENT_MESSAGES.pendingAlready);
+      if (session?.status === "open" && session.url && payment.amountCents === item.amountCents) return { url: session.url };
+      unusable += 1;
     }
-    // Two clicks at once send the same key (Stripe answers both with one session); any earlier
-    // session of the item changes the key, so a new payment never gets an old session back.
-    const earlierSessions = await portal.db.cardPayment.count({ where });
+    // Two clicks at once send the same key, so Stripe answers both with one session: the key counts
+    // only the item's sessions that can't be paid any more (closed, or found unusable above), never
+    // an open one the other click may have just recorded. Each unusable session changes the key, so
+    // a new payment never gets an old session back.
+    const earlierSessions = unusable + (await portal.db.cardPayment.count({ where: { ...where, status: { not: "open" } } }));
     const id = item.questionnaireId ?? item.taxReturnId!;
     const shape = createHash("sha256").update(`${item.successUrl}\n${item.cancelUrl}\n${item.name}`).digest("hex").slice(0, 16);
     const session = await client.checkout.sessions.create(

@@ -179,6 +179,15 @@ describe("paying a deposit online", () => {
     expect(a.body.url).toBe(b.body.url);
     expect(await payments()).toHaveLength(1);
     expect((await checkout()).body.url).toBe(a.body.url);
+
+    // That session expires at Stripe before its webhook comes: the next Pay gets a new one (not the
+    // expired session back from the idempotency key), and two clicks at once still share it.
+    (stripe.fake.objects.get(String(a.body.url).split("/").pop()!) as { status: string }).status = "expired";
+    const [c, d] = await Promise.all([checkout(), checkout()]);
+    expect([c.status, d.status], `${c.text} ${d.text}`).toEqual([200, 200]);
+    expect(c.body.url).not.toBe(a.body.url);
+    expect(d.body.url).toBe(c.body.url);
+    expect(await payments()).toHaveLength(2);
   });
 
   it("an already paid deposit is refused with a clear message and no session", async () => {
