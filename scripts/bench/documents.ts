@@ -41,6 +41,7 @@ import { once } from "node:events";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { createTestDatabase, databaseEnv } from "../../tests/support/postgres";
+import { startStoreProcess } from "./lib/store-process";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -51,20 +52,6 @@ const DOCUMENTS = arg("documents", 25_000);
 const FIRM_DOCUMENTS = arg("firm-documents", 100_000);
 const RUNS = arg("runs", 50);
 const UPLOAD_MB = arg("upload-mb", 150);
-
-/** The local S3 server in a child process; resolves with its settings. */
-async function startStoreProcess(dataDir: string) {
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/lib/local-s3-serve.ts", dataDir, "0", "bench"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  for await (const chunk of child.stdout!) {
-    out += String(chunk);
-    if (out.includes("\n")) break;
-  }
-  const settings = JSON.parse(out.split("\n")[0]) as { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
-  return { settings, stop: () => child.kill("SIGTERM") };
-}
 
 /** A PDF-looking file of `mb` MB on disk (header, zeros, trailer), written in 1 MB chunks. */
 async function writeBigPdf(file: string, mb: number) {
@@ -110,14 +97,7 @@ async function main() {
   Object.assign(process.env, databaseEnv(database));
   const workDir = await mkdtemp(path.join(tmpdir(), "bench-documents-"));
   const store = await startStoreProcess(path.join(workDir, "s3"));
-  Object.assign(process.env, {
-    S3_ENDPOINT: store.settings.endpoint,
-    S3_BUCKET: store.settings.bucket,
-    S3_ACCESS_KEY_ID: store.settings.accessKeyId,
-    S3_SECRET_ACCESS_KEY: store.settings.secretAccessKey,
-    S3_REGION: store.settings.region,
-    S3_FORCE_PATH_STYLE: "true",
-  });
+  Object.assign(process.env, store.env);
   const db = await import("../../app/db.server");
   const seed = await import("../../prisma/seed");
   const documents = await import("../../app/documents/documents.server");

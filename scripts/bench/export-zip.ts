@@ -11,7 +11,6 @@
  * 500-file zip's peak within a few MB of the small one's (memory flat), and the zip read back
  * with every entry.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
@@ -21,6 +20,7 @@ import pg from "pg";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { createTestDatabase, databaseEnv } from "../../tests/support/postgres";
+import { startStoreProcess } from "./lib/store-process";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -31,20 +31,6 @@ const DOCUMENTS = arg("documents", 500);
 const SMALL = arg("small", 50);
 const FILE_KB = arg("file-kb", 512);
 const MB = 1024 * 1024;
-
-/** The local S3 server in a child process; resolves with its settings. */
-async function startStoreProcess(dataDir: string) {
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/lib/local-s3-serve.ts", dataDir, "0", "bench"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  for await (const chunk of child.stdout!) {
-    out += String(chunk);
-    if (out.includes("\n")) break;
-  }
-  const settings = JSON.parse(out.split("\n")[0]) as { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
-  return { settings, stop: () => child.kill("SIGTERM") };
-}
 
 function memory() {
   const m = process.memoryUsage();
@@ -64,14 +50,7 @@ async function main() {
   Object.assign(process.env, databaseEnv(database));
   const workDir = await mkdtemp(path.join(tmpdir(), "bench-export-zip-"));
   const store = await startStoreProcess(path.join(workDir, "s3"));
-  Object.assign(process.env, {
-    S3_ENDPOINT: store.settings.endpoint,
-    S3_BUCKET: store.settings.bucket,
-    S3_ACCESS_KEY_ID: store.settings.accessKeyId,
-    S3_SECRET_ACCESS_KEY: store.settings.secretAccessKey,
-    S3_REGION: store.settings.region,
-    S3_FORCE_PATH_STYLE: "true",
-  });
+  Object.assign(process.env, store.env);
   const seed = await import("../../prisma/seed");
   const storage = await import("../../app/storage.server");
   const exportsServer = await import("../../app/exports/exports.server");
