@@ -101,3 +101,31 @@ for (const slug of ["acme", "summit"] as const) {
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   });
 }
+
+for (const slug of ["acme", "summit"] as const) {
+  test(`${slug}: an entity without returns or requests says so and offers both uploads`, async ({ page }) => {
+    const [entity] = await sql<{ hash_id: string }>(
+      `SELECT c.hash_id FROM companies c JOIN firms f ON f.id = c.firm_id
+        WHERE f.slug = $1 AND c.deleted_at IS NULL AND c.primary_owner_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM tax_returns t WHERE t.company_id = c.id AND t.deleted_at IS NULL)
+          AND NOT EXISTS (SELECT 1 FROM signature_requests r WHERE r.company_id = c.id AND r.deleted_at IS NULL)
+        ORDER BY c.name LIMIT 1`,
+      [slug],
+    );
+    expect(entity, `${slug} has an entity without returns or requests`).toBeTruthy();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, slug, `partner@${slug}.test`);
+    await page.goto(firmUrl(slug, `/admin/${entity!.hash_id}`));
+    await expect(page.getByText("No tax returns yet.")).toBeVisible();
+    await expect(page.getByText("No signature requests yet.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send Tax Return" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Upload signature request" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectAccessible(page, `${slug} entity page without returns or requests`);
+    await shot(page, `entity-deliver-${slug}-empty-1280`);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByText("No signature requests yet.")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, `entity-deliver-${slug}-empty-375`);
+  });
+}
