@@ -11,6 +11,8 @@ import { FirmPage } from "~/components/firm-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge, Button, Card, Dialog, PageHeader, TextField } from "~/components/ui";
 import { requireFirmSite } from "~/context.server";
+import { EntitySignatureRequestsCard, EntityTaxReturnsCard } from "~/deliver/entity/entity-deliver-cards";
+import { entityDeliver } from "~/deliver/entity/entity-deliver.server";
 import { EntityEditDialog } from "~/staff/dialogs/entity-edit-dialog";
 import { EntityNav } from "~/staff/entity-nav";
 import { entityQuestionnaires } from "~/staff/entity-questionnaires.server";
@@ -44,12 +46,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const hashId = params.companyHash ?? "";
   const [entity, switcher] = await Promise.all([loadEntity(portal, viewer, hashId), switcherEntities(portal, viewer, filter)]);
   if (!entity) throw new Response("Not Found", { status: 404 });
-  const [panels, list] = await Promise.all([
+  const [panels, list, deliver] = await Promise.all([
     entityPanels(portal, { facts, ipAddress: portal.clientAddress }, hashId),
     entityQuestionnaires(portal, visibility, [entity.id]),
+    entityDeliver(portal, { user, facts }, entity.id),
   ]);
   const canSend = user.isAdvisor && !user.readonlyAccess && entity.status !== "inactive";
-  return data({ entity, switcher, canSend, isAdvisor: facts.isAdvisor, ...list, ...panels }, { headers: { "Cache-Control": "no-store" } });
+  return data({ entity, switcher, canSend, isAdvisor: facts.isAdvisor, ...list, ...panels, deliver }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -93,7 +96,7 @@ export default function EntityOverviewPage() {
       />
       <EntityNav entity={entity} />
       <div className={s.columns}>
-        {/* The entity's work with the firm; tax returns will list beside the questionnaires. */}
+        {/* The entity's work with the firm: its questionnaires, then (with Deliver and signature requests on) its returns and requests. */}
         <QuestionnaireList
           questionnaires={data.questionnaires}
           today={data.today}
@@ -109,6 +112,8 @@ export default function EntityOverviewPage() {
             ) : null
           }
         />
+        {data.deliver.taxReturns ? <EntityTaxReturnsCard entity={entity} list={data.deliver.taxReturns} /> : null}
+        {data.deliver.signatureRequests ? <EntitySignatureRequestsCard entity={entity} list={data.deliver.signatureRequests} /> : null}
         <Card>
           <h2 className={s.sectionTitle}>Details</h2>
           <dl className={s.details}>

@@ -23,7 +23,18 @@ async function postJson<T>(body: object): Promise<{ ok: boolean; body: T & { err
   return { ok: r.ok, body: (await r.json().catch(() => ({}))) as T & { error?: string } };
 }
 
-export function SignatureRequestUploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose: () => void; onUploaded?: () => void }) {
+/** `entity`: the entity chosen when the dialog opens (the entity page's upload); still changeable. */
+export function SignatureRequestUploadDialog({
+  open,
+  onClose,
+  onUploaded,
+  entity: preset = null,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onUploaded?: () => void;
+  entity?: Entity | null;
+}) {
   const toast = useToast();
   const navigate = useNavigate();
   const [entity, setEntity] = useState<Entity | null>(null);
@@ -34,10 +45,12 @@ export function SignatureRequestUploadDialog({ open, onClose, onUploaded }: { op
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const presetRef = useRef(preset);
+  presetRef.current = preset;
 
   useEffect(() => {
     if (!open) return;
-    setEntity(null);
+    setEntity(presetRef.current);
     setTaxYear(String(new Date().getFullYear() - 1));
     setFormName("");
     setFiles([]);

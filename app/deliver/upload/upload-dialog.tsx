@@ -25,6 +25,8 @@ export interface TaxReturnUploadDialogProps {
   replace?: { taxReturnId: string; companyId: string; companyName: string; taxYear: number } | null;
   /** After a successful upload (the table reloads). */
   onUploaded?: () => void;
+  /** The entity chosen when the dialog opens (the entity page's upload); still changeable. */
+  entity?: Entity | null;
 }
 
 const API = "/api/staff/tax-returns/upload";
@@ -89,7 +91,7 @@ export function EntityCombobox({
   );
 }
 
-export function TaxReturnUploadDialog({ open, onClose, replace, onUploaded }: TaxReturnUploadDialogProps): JSX.Element | null {
+export function TaxReturnUploadDialog({ open, onClose, replace, onUploaded, entity: preset = null }: TaxReturnUploadDialogProps): JSX.Element | null {
   const toast = useToast();
   const [entity, setEntity] = useState<Entity | null>(null);
   const [taxYear, setTaxYear] = useState(String(replace?.taxYear ?? new Date().getFullYear() - 1));
@@ -105,11 +107,13 @@ export function TaxReturnUploadDialog({ open, onClose, replace, onUploaded }: Ta
   // equal `replace` object: that would drop the chosen files while the file input still shows them.
   const replaceRef = useRef(replace);
   replaceRef.current = replace;
+  const presetRef = useRef(preset);
+  presetRef.current = preset;
   const replaceId = replace?.taxReturnId ?? null;
   useEffect(() => {
     if (!open) return;
     const target = replaceRef.current;
-    setEntity(target ? { id: target.companyId, name: target.companyName } : null);
+    setEntity(target ? { id: target.companyId, name: target.companyName } : presetRef.current);
     setTaxYear(String(target?.taxYear ?? new Date().getFullYear() - 1));
     setFiles([]);
     setErrors({});
