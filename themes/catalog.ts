@@ -2,12 +2,6 @@
  * The built-in theme names, labels and default brand colours, without any CSS, so the seed,
  * tenant files, forms and tests can use them without the stylesheet compiler.
  */
-import type { ThemeTokens } from "./tokens/types";
-import { classic } from "./tokens/classic";
-import { modern } from "./tokens/modern";
-import { slate } from "./tokens/slate";
-import { warm } from "./tokens/warm";
-
 export const themeNames = ["classic", "modern", "warm", "slate"] as const;
 export type ThemeName = (typeof themeNames)[number];
 
@@ -21,27 +15,24 @@ export const THEME_INFO: Record<ThemeName, ThemeInfo> = {
   classic: {
     label: "Classic",
     description: "Navy with serif headings: the traditional practice.",
-    defaultBrand: classic.color.brand,
+    defaultBrand: "#1F3A5F",
   },
   modern: {
     label: "Modern",
     description: "Teal and a clean sans-serif.",
-    defaultBrand: modern.color.brand,
+    defaultBrand: "#0F766E",
   },
   warm: {
     label: "Warm",
     description: "Deep green on earthy neutrals.",
-    defaultBrand: warm.color.brand,
+    defaultBrand: "#2F5D3A",
   },
   slate: {
     label: "Slate",
     description: "Indigo on crisp neutral greys.",
-    defaultBrand: slate.color.brand,
+    defaultBrand: "#4338CA",
   },
 };
-
-/** Every built-in theme's tokens, for tests and previews. */
-export const THEME_TOKENS: Record<ThemeName, ThemeTokens> = { classic, modern, warm, slate };
 
 /** A firm without a theme setting gets this one. */
 export const DEFAULT_THEME: ThemeName = "modern";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { brandColors, contrastRatio, normaliseHex, safeBrandColors } from "../../themes/brand";
 import { hexColorSchema } from "../../themes/brand-schema";
-import { DEFAULT_THEME, THEME_INFO, THEME_TOKENS, themeNames, toThemeName } from "../../themes/catalog";
+import { DEFAULT_THEME, THEME_INFO, themeNames, toThemeName } from "../../themes/catalog";
+import { THEME_TOKENS } from "../../themes/tokens";
 import { themeNameSchema } from "../../themes/theme-name-schema";
 import type { ThemeTokens } from "../../themes/tokens/types";
 

@@ -1,11 +1,12 @@
 import { brandColors } from "../brand";
+import { THEME_INFO } from "../catalog";
 import type { ThemeTokens } from "./types";
 import { fontSize, fontWeight, layout, lineHeight, motion, space, status, systemMono, systemSans } from "./shared";
 
 /** Classic: navy, serif headings, warm paper background. The traditional CPA office. */
 export const classic: ThemeTokens = {
   color: {
-    ...brandColors("#1F3A5F"),
+    ...brandColors(THEME_INFO.classic.defaultBrand),
     text: "#1B2430",
     textMuted: "#5A6370",
     textInverse: "#FFFFFF",

@@ -1,11 +1,12 @@
 import { brandColors } from "../brand";
+import { THEME_INFO } from "../catalog";
 import type { ThemeTokens } from "./types";
 import { fontSize, fontWeight, layout, lineHeight, motion, space, status, systemMono, systemSans } from "./shared";
 
 /** Modern: teal, clean sans, cool greys, generous radii. */
 export const modern: ThemeTokens = {
   color: {
-    ...brandColors("#0F766E"),
+    ...brandColors(THEME_INFO.modern.defaultBrand),
     text: "#0F172A",
     textMuted: "#546173",
     textInverse: "#FFFFFF",

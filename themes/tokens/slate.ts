@@ -1,11 +1,12 @@
 import { brandColors } from "../brand";
+import { THEME_INFO } from "../catalog";
 import type { ThemeTokens } from "./types";
 import { fontSize, fontWeight, layout, lineHeight, motion, space, status, systemMono, systemSans } from "./shared";
 
 /** Slate: indigo on crisp neutral greys. Also the product's own site on the root domain. */
 export const slate: ThemeTokens = {
   color: {
-    ...brandColors("#4338CA"),
+    ...brandColors(THEME_INFO.slate.defaultBrand),
     text: "#111827",
     textMuted: "#545B68",
     textInverse: "#FFFFFF",

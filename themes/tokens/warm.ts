@@ -1,11 +1,12 @@
 import { brandColors } from "../brand";
+import { THEME_INFO } from "../catalog";
 import type { ThemeTokens } from "./types";
 import { fontSize, fontWeight, layout, lineHeight, motion, space, status, systemMono, systemSans } from "./shared";
 
 /** Warm: deep green, earthy neutrals, a bookish serif for headings. */
 export const warm: ThemeTokens = {
   color: {
-    ...brandColors("#2F5D3A"),
+    ...brandColors(THEME_INFO.warm.defaultBrand),
     text: "#2A2621",
     textMuted: "#665D52",
     textInverse: "#FFFFFF",
