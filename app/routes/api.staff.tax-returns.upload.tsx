@@ -9,10 +9,10 @@
  * Another group's or firm's entity or return is 404 with nothing written.
  */
 import * as z from "zod";
-import { taxReturnNotFound } from "~/deliver/access.server";
+import { requireStaffForDeliver } from "~/deliver/ops/staff.server";
 import { confirmTaxReturnUpload, createTaxReturnUploadGrant, searchUploadEntities } from "~/deliver/upload/upload.server";
 import { UPLOAD_MESSAGES } from "~/deliver/upload/upload-rules";
-import { jsonAction, jsonLoader, readQuery, requireApiUser, type JsonRouteArgs } from "~/http.server";
+import { jsonAction, jsonLoader, readQuery, type JsonRouteArgs } from "~/http.server";
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const target = { companyId: id.nullish(), previousTaxReturnId: id.nullish() };
@@ -39,11 +39,8 @@ const schema = z.discriminatedUnion(
   { error: "Malformed request" },
 );
 
-async function staffUser({ request, portal }: Pick<JsonRouteArgs, "request" | "portal">) {
-  const user = await requireApiUser(request, portal);
-  if (user.kind !== "staff") throw taxReturnNotFound();
-  return user;
-}
+/** Staff of a firm with Deliver on (else 404). */
+const staffUser = ({ request, portal }: Pick<JsonRouteArgs, "request" | "portal">) => requireStaffForDeliver(request, portal);
 
 export const loader = jsonLoader(async (args) => {
   const user = await staffUser(args);

@@ -10,10 +10,10 @@
  * Another firm's or group's return is 404 ('This tax return was not found') with nothing written.
  */
 import * as z from "zod";
-import { taxReturnNotFound } from "~/deliver/access.server";
+import { requireStaffForDeliver } from "~/deliver/ops/staff.server";
 import { classificationSchema, CLASSIFY_MESSAGES } from "~/deliver/classify/classification";
 import { saveClassification, sendTaxReturn, taxReturnPdfUrl } from "~/deliver/classify/classify.server";
-import { jsonAction, jsonLoader, requireApiUser, type JsonRouteArgs } from "~/http.server";
+import { jsonAction, jsonLoader, type JsonRouteArgs } from "~/http.server";
 
 const schema = z.discriminatedUnion(
   "intent",
@@ -24,8 +24,7 @@ const schema = z.discriminatedUnion(
 );
 
 async function staffCall({ request, portal, params }: JsonRouteArgs) {
-  const user = await requireApiUser(request, portal);
-  if (user.kind !== "staff") throw taxReturnNotFound();
+  const user = await requireStaffForDeliver(request, portal);
   const companyId = new URL(request.url).searchParams.get("companyId");
   return { user, id: params.taxReturnId ?? "", companyId };
 }

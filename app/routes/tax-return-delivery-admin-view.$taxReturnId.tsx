@@ -13,6 +13,7 @@ import { ClassifyPage } from "~/deliver/classify/classify-page";
 import { loadClassification } from "~/deliver/classify/classify.server";
 import { TAX_RETURN_MESSAGES } from "~/deliver/rules";
 import { isPortalError } from "~/errors";
+import { canOpenDeliver } from "~/staff/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.view.taxReturn.companyName} · ${data.view.taxReturn.taxYear} tax return` : "Tax return" },
@@ -21,6 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const portal = requireFirmSite(context);
   const staff = await requireStaff(request, portal);
+  if (!canOpenDeliver(null, portal.firm.preferences)) throw new Response(TAX_RETURN_MESSAGES.notFound, { status: 404 });
   try {
     const view = await loadClassification(portal, staff, params.taxReturnId ?? "", new URL(request.url).searchParams.get("companyId"));
     return { view };

@@ -218,6 +218,17 @@ describe("the list", () => {
       await expect.poll(async () => (await summitPartner.get("summit", "/tax-returns")).status).toBe(404);
       const r = await insertReturn("summit", "Christopher Adams", { taxYear: 2015 });
       expect((await summitPartner.postJson("summit", API(r.id), { intent: "finish", companyId: r.companyId })).status).toBe(404);
+      // Nor its upload, its classification page or the page's calls.
+      const upload = await summitPartner.postJson("summit", "/api/staff/tax-returns/upload", {
+        intent: "grant",
+        companyId: r.companyId,
+        fileName: "return.pdf",
+        size: 1000,
+      });
+      expect(upload.status, upload.text).toBe(404);
+      expect((await summitPartner.get("summit", "/api/staff/tax-returns/upload?q=a")).status).toBe(404);
+      expect((await summitPartner.get("summit", `/tax-return-delivery-admin-view/${r.id}?companyId=${r.companyId}`)).status).toBe(404);
+      expect((await summitPartner.get("summit", `/tax-return-delivery-admin-view/${r.id}/classification?companyId=${r.companyId}`)).status).toBe(404);
       await app.tx("summit", (t) => t.taxReturn.update({ where: { id: r.id }, data: { deletedAt: new Date() } }));
     } finally {
       await app.su.query(`UPDATE firm_preferences SET new_tax_return_delivery_enabled = true WHERE firm_id = 'firm_summit'`);
