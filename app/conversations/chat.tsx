@@ -244,6 +244,12 @@ export function Composer({
   const handled = useRef<ChatActionResult | undefined>(undefined);
   const files = useMessageAttachments(entityHash);
   const canSend = Boolean(text.trim()) || files.ids.length > 0;
+  // Text typed before the page's code ran is in the box but not yet in state: take it on mount.
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const typed = box.current?.value;
+    if (typed) setText(typed);
+  }, []);
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
@@ -275,6 +281,7 @@ export function Composer({
       <input type="hidden" name="intent" value={intent} />
       {threadId ? <input type="hidden" name="threadId" value={threadId} /> : null}
       <TextArea
+        ref={box}
         label={label}
         name="text"
         rows={3}

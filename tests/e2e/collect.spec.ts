@@ -4,7 +4,7 @@
  * shows Locked. Screens at 1280 and 375 px for Acme (organizers, teal) and Summit (navy).
  */
 import { expect, test } from "@playwright/test";
-import { firmUrl, screenshot, signIn, sql } from "./support";
+import { firmUrl, gotoReady, screenshot, signIn, sql } from "./support";
 
 test("a partner filters Collect, opens a questionnaire and locks it", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -61,7 +61,7 @@ test("a partner filters Collect, opens a questionnaire and locks it", async ({ p
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // Back on Collect (the filter comes from the cookie), the row now counts as Locked.
-  await page.goto(firmUrl("acme", "/"));
+  await gotoReady(page, firmUrl("acme", "/"));
   await table.getByRole("combobox", { name: "Status", exact: true }).selectOption("locked");
   await expect(page).toHaveURL(/[?&]status=locked/);
   await expect(table.getByRole("status")).toHaveText(`1-${Math.min(10, Number(lockedAfter))} of ${lockedAfter}`);

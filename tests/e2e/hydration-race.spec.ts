@@ -25,3 +25,32 @@ test("the live stream opening before the staff shell's code arrives raises no pa
   }).toPass({ timeout: 15_000 });
   expect(errors).toEqual([]);
 });
+
+test("a message typed before the page's code has run is kept, and sends once it has", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "client@acme.test");
+  await page.goto(firmUrl("acme", "/inbox"));
+  const composer = page.getByRole("textbox", { name: /^Message( to your firm)?$/ });
+  await expect(page.locator("html[data-live]")).toBeAttached();
+  if (!(await composer.isVisible())) await page.getByRole("link", { name: "New message" }).click();
+  await expect(composer).toBeVisible();
+  const url = page.url();
+
+  // The same page again, its code held back while the client types.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  const text = `Typed early ${Date.now()}`;
+  await composer.fill(text);
+  release();
+  await expect(page.locator("html[data-live]")).toBeAttached({ timeout: 15_000 });
+  await expect(composer).toHaveValue(text);
+  const send = page.getByRole("button", { name: "Send", exact: true });
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(page.getByRole("list", { name: "Messages" }).getByText(text)).toBeVisible();
+});

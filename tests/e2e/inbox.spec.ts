@@ -14,7 +14,7 @@ test("a client sends a message from the dashboard and reads the firm's reply", a
   await expect(page.getByText("No available conversations found")).toBeVisible();
   await screenshot(page, "inbox-empty-acme");
 
-  const send = page.getByRole("button", { name: "Send" });
+  const send = page.getByRole("button", { name: "Send", exact: true });
   await expect(send).toBeDisabled();
   await page.getByLabel("Message to your firm").fill("Hello! My 1099-B is uploaded. Anything else you need?");
   await send.click();
@@ -53,7 +53,7 @@ test("another firm's inbox carries its own branding, with the demo conversation"
   const messages = page.getByRole("list", { name: "Messages" });
   await expect(messages.getByText(/Every month, please/)).toBeVisible();
   await page.getByLabel("Message", { exact: true }).fill("Quick question about my estimated payments.");
-  await page.getByRole("button", { name: "Send" }).click();
+  await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(messages.getByText("Quick question about my estimated payments.")).toBeVisible();
   await screenshot(page, "inbox-conversation-summit");
 });

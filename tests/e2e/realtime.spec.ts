@@ -5,7 +5,7 @@
  * live event stream.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { firmUrl, signIn, sql } from "./support";
+import { firmUrl, gotoReady, signIn, sql } from "./support";
 
 async function stopClock(page: Page) {
   await expect(page.locator("html[data-live=open]")).toHaveCount(1);
@@ -35,7 +35,7 @@ for (const { slug, client: clientEmail, partner } of FIRMS)
       [clientEmail],
     );
     await signIn(client, slug, clientEmail);
-    await client.goto(firmUrl(slug, "/inbox"));
+    await gotoReady(client, firmUrl(slug, "/inbox"));
     const composer = client.getByRole("textbox", { name: /^Message( to your firm)?$/ });
     // An entity that already has conversations shows them first: start a new one.
     if (!(await composer.isVisible())) await client.getByRole("link", { name: "New message" }).click();

@@ -16,7 +16,7 @@ test("a partner answers a client's message from Messages, and the client reads t
   await signIn(client, "acme", "emily.chen@example.com");
   await client.goto(firmUrl("acme", "/inbox"));
   await client.getByLabel("Message to your firm").fill("Hi, do you need my 1098-T as well?");
-  await client.getByRole("button", { name: "Send" }).click();
+  await client.getByRole("button", { name: "Send", exact: true }).click();
   await expect(client.getByRole("list", { name: "Messages" }).getByText("Hi, do you need my 1098-T as well?")).toBeVisible();
 
   await signIn(staff, "acme", "partner@acme.test");
@@ -30,7 +30,7 @@ test("a partner answers a client's message from Messages, and the client reads t
   await expect(messages.getByText("Hi, do you need my 1098-T as well?")).toBeVisible();
 
   await staff.getByLabel("Message", { exact: true }).fill("Yes please, upload it to your Documents.");
-  await staff.getByRole("button", { name: "Send" }).click();
+  await staff.getByRole("button", { name: "Send", exact: true }).click();
   await expect(messages.getByText("Yes please, upload it to your Documents.")).toBeVisible();
   // Unsend is offered for 30 seconds; Edit corrects the answer.
   await expect(staff.getByRole("button", { name: "Unsend message" })).toBeVisible();
@@ -87,7 +87,7 @@ test("another firm's staff inbox carries its branding, and an entity's Messages 
   const messages = page.getByRole("list", { name: "Messages" });
   await expect(messages.getByText(/Every month, please/)).toBeVisible();
   await page.getByLabel("Message", { exact: true }).fill("We received the statements, thank you.");
-  await page.getByRole("button", { name: "Send" }).click();
+  await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(messages.getByText("We received the statements, thank you.")).toBeVisible();
   await screenshot(page, "staff-inbox-summit");
 

@@ -107,6 +107,15 @@ export async function forgetSession(page: Page) {
   await page.context().clearCookies();
 }
 
+/**
+ * Opens a signed-in page and waits until its code has run (the live-events stream sets
+ * <html data-live> from an effect): a control changed before that would change only the HTML.
+ */
+export async function gotoReady(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator("html[data-live]")).toHaveCount(1);
+}
+
 export async function signIn(page: Page, slug: string, email: string, password = PASSWORD) {
   await page.goto(firmUrl(slug, "/"));
   await page.getByLabel("Email").fill(email);
