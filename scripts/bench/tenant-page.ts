@@ -74,6 +74,22 @@ function autocannon(url: string, headers: Record<string, string>, seconds: numbe
   });
 }
 
+/** Counts the statements every pg client of this process sends (the app's pool included) until stop(). */
+function countQueries() {
+  const original = pg.Client.prototype.query;
+  let count = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    count++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  return {
+    stop() {
+      pg.Client.prototype.query = original;
+      return count;
+    },
+  };
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portal-bench-"));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as its own user when we are root
@@ -116,9 +132,11 @@ async function main() {
   await autocannon(`http://127.0.0.1:${appPort}/`, { host, cookie }, 3);
   const rssIdle = process.memoryUsage().rss;
   const profile = profilePath ? await startProfile() : null;
+  const queries = countQueries();
   const cpuBefore = process.cpuUsage();
   const b = await autocannon(`http://127.0.0.1:${appPort}/`, { host, cookie }, SECONDS);
   const cpu = process.cpuUsage(cpuBefore);
+  const statements = queries.stop();
   if (profile && profilePath) await profile.stop(profilePath);
   const cpuMsPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, b.rps * SECONDS);
 
@@ -130,6 +148,7 @@ async function main() {
   console.log(
     `server CPU per request: ${cpuMsPerRequest.toFixed(2)} ms (user+system of the app process / requests: user ${(cpu.user / 1000 / served).toFixed(2)} ms, system ${(cpu.system / 1000 / served).toFixed(2)} ms)`,
   );
+  console.log(`database statements per request: ${(statements / served).toFixed(1)} (every statement the app sent, BEGIN/COMMIT and settings included)`);
   const ratio = b.rps / a.rps;
   console.log(
     `ratio (b)/(a): ${(ratio * 100).toFixed(1)}%   target ≥ 10% with p99 < 100 ms and ≤ 5 ms CPU per request: ${ratio >= 0.1 && b.p99 < 100 && cpuMsPerRequest <= 5 ? "met" : "NOT met"}`,

@@ -10,7 +10,9 @@
  *
  * - the flattened, ranked branches of a routes array, per array (a WeakMap; the router's only
  *   mutation of a route tree, patchRoutesImpl, starts a new one);
- * - each compiled path pattern, per (path, case sensitivity, end).
+ * - each compiled path pattern, per (path, case sensitivity, end);
+ * - the matches of a pathname, per routes array (up to 2,000 pathnames each; every caller gets
+ *   its own copy of the match objects and their params).
  *
  * Both are pure functions of their keys, so the answers are the router's own. The patch checks
  * the exact source it replaces: on a router version it does not know it changes nothing, and
@@ -29,8 +31,31 @@ const require = createRequire(import.meta.url);
 const REPLACEMENTS = [
   ["  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n", "  let branches = rankedBranches(routes);\n"],
   [
+    "  let matches = null;\n  let decoded = decodePath(pathname);\n",
+    `  let decoded = decodePath(pathname);
+  let answers = matchesCache.get(routes);
+  if (!answers) {
+    answers = new Map();
+    matchesCache.set(routes, answers);
+  }
+  let key = (allowPartial ? "p" : "e") + decoded;
+  if (!answers.has(key)) {
+    if (answers.size >= 2000) answers.clear();
+    answers.set(key, firstMatchingBranch(branches, decoded, allowPartial));
+  }
+  return copyMatches(answers.get(key));
+}
+function copyMatches(matches) {
+  return matches && matches.map((match) => ({ ...match, params: { ...match.params } }));
+}
+function firstMatchingBranch(branches, decoded, allowPartial) {
+  let matches = null;
+`,
+  ],
+  [
     "function flattenRoutes(routes, branches, parentsMeta, parentPath) {",
-    `let rankedBranchesCache = new WeakMap();
+    `let matchesCache = new WeakMap();
+let rankedBranchesCache = new WeakMap();
 function rankedBranches(routes) {
   let branches = rankedBranchesCache.get(routes);
   if (!branches) {
@@ -58,7 +83,7 @@ function compilePathUncached(path, caseSensitive, end) {`,
   ],
   [
     "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {",
-    "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n  rankedBranchesCache = new WeakMap();",
+    "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n  rankedBranchesCache = new WeakMap();\n  matchesCache = new WeakMap();",
   ],
   ["exports.matchRoutes = matchRoutes;", "exports.matchRoutes = matchRoutes;\nexports.UNSAFE_routeMatchingCache = true;"],
 ];

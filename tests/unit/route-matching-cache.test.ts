@@ -103,4 +103,15 @@ describe("route matching with memos", () => {
       }
     }
   });
+
+  it("gives every caller its own matches: changing one answer changes no later one", () => {
+    const after = compile(patchedSource!);
+    const shared = routes();
+    const first = after.matchRoutes(shared, "/admin/ent_1")!;
+    first[first.length - 1]!.params.entityId = "changed";
+    first.pop();
+    const again = after.matchRoutes(shared, "/admin/ent_1")!;
+    expect(again.map((m) => m.route.id)).toEqual(["root", "staff", "admin", "admin-entity"]);
+    expect(again[again.length - 1]!.params).toEqual({ entityId: "ent_1" });
+  });
 });
