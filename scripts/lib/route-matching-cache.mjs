@@ -6,7 +6,7 @@
  * (Remix's own match, the static handler's query, the initial manifest and the render). With this
  * app's routes that was about a fifth of a signed-in page's CPU. Loaded before anything requires
  * the router (the first import of server.ts), this puts into Node's module cache a copy of the
- * router's CommonJS build with two memos:
+ * router's CommonJS build with three memos:
  *
  * - the flattened, ranked branches of a routes array, per array (a WeakMap; the router's only
  *   mutation of a route tree, patchRoutesImpl, starts a new one);
@@ -14,7 +14,8 @@
  * - the matches of a pathname, per routes array (up to 2,000 pathnames each; every caller gets
  *   its own copy of the match objects and their params).
  *
- * Both are pure functions of their keys, so the answers are the router's own. The patch checks
+ * Each is a pure function of its keys, so the answers are the router's own. The same is done for
+ * the route lists a page render builds (see REMIX_SERVER_REPLACEMENTS below). The patch checks
  * the exact source it replaces: on a router version it does not know it changes nothing, and
  * `routeMatchingCache()` says so (tests/unit/route-matching-cache.test.ts compares its answers
  * with the unpatched router's).
@@ -90,12 +91,7 @@ function compilePathUncached(path, caseSensitive, end) {`,
 
 /** The router's source with the memos, or null when it is not the source these replacements know. */
 export function patchRouterSource(source) {
-  let patched = source;
-  for (const [from, to] of REPLACEMENTS) {
-    if (patched.split(from).length !== 2) return null;
-    patched = patched.replace(from, () => to);
-  }
-  return patched;
+  return replaceExactlyOnce(source, REPLACEMENTS);
 }
 
 /** The path of the router's CommonJS build, as the app's packages resolve it. */
@@ -103,25 +99,103 @@ export function routerFilename() {
   return require.resolve("@remix-run/router");
 }
 
+/**
+ * The page render's route lists, built once per build rather than on every request: Remix's
+ * RemixServer turns the manifest into server routes, and the static router turns those into data
+ * routes, on each render. Both are pure functions of the build (its manifest, its route modules),
+ * so the same lists serve every request, and the matching memos above keep their answers.
+ */
+const REMIX_SERVER_REPLACEMENTS = [
+  [
+    "  let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);\n",
+    "  let routes$1 = serverRoutesOnce(manifest.routes, routeModules, context.future, context.isSpaMode);\n",
+  ],
+  [
+    "function RemixServer({",
+    `let serverRoutesCache = new WeakMap();
+function serverRoutesOnce(manifestRoutes, routeModules, future, isSpaMode) {
+  let ids = Object.keys(manifestRoutes);
+  let cached = serverRoutesCache.get(manifestRoutes);
+  if (!cached || cached.future !== future || cached.isSpaMode !== isSpaMode || ids.some((id, i) => routeModules[id] !== cached.modules[i])) {
+    cached = { future, isSpaMode, modules: ids.map((id) => routeModules[id]), routes: routes.createServerRoutes(manifestRoutes, routeModules, future, isSpaMode) };
+    serverRoutesCache.set(manifestRoutes, cached);
+  }
+  return cached.routes;
+}
+function RemixServer({`,
+  ],
+];
+const STATIC_ROUTER_REPLACEMENTS = [
+  [
+    "  let manifest = {};\n  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);\n",
+    `  let converted = dataRoutesCache.get(routes);
+  if (!converted) {
+    let manifest = {};
+    converted = { manifest, dataRoutes: router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest) };
+    dataRoutesCache.set(routes, converted);
+  }
+  let { manifest, dataRoutes } = converted;
+`,
+  ],
+  [
+    "function createStaticRouter(routes, context, opts = {}) {",
+    "const dataRoutesCache = new WeakMap();\nfunction createStaticRouter(routes, context, opts = {}) {",
+  ],
+];
+
+/** `source` with `replacements` made, or null when one of them does not occur exactly once. */
+function replaceExactlyOnce(source, replacements) {
+  let patched = source;
+  for (const [from, to] of replacements) {
+    if (patched.split(from).length !== 2) return null;
+    patched = patched.replace(from, () => to);
+  }
+  return patched;
+}
+
+/** RemixServer's source with its route list built once per build, or null on an unknown version. */
+export function patchRemixServerSource(source) {
+  return replaceExactlyOnce(source, REMIX_SERVER_REPLACEMENTS);
+}
+
+/** The static router's source with its data routes converted once per route list, or null on an unknown version. */
+export function patchStaticRouterSource(source) {
+  return replaceExactlyOnce(source, STATIC_ROUTER_REPLACEMENTS);
+}
+
+export const remixServerFilename = () => path.join(path.dirname(require.resolve("@remix-run/react")), "server.js");
+export const staticRouterFilename = () => require.resolve("react-router-dom/server");
+
 let state = "not installed";
 
-/** Installs the patched router in Node's module cache (once; before anything has required it). */
-export function installRouteMatchingCache() {
-  if (state !== "not installed") return state;
-  const filename = routerFilename();
-  if (require.cache[filename]) return (state = "skipped: the router was loaded before");
-  const patched = patchRouterSource(readFileSync(filename, "utf8"));
-  if (!patched) return (state = "skipped: an unknown version of @remix-run/router");
+/** Compiles `patch(source)` of `filename` into Node's module cache; says what it did. */
+function install(filename, patch) {
+  if (require.cache[filename]) return "skipped: loaded before";
+  const patched = patch(readFileSync(filename, "utf8"));
+  if (!patched) return "skipped: an unknown version";
   const mod = new Module(filename);
   mod.filename = filename;
   mod.paths = Module._nodeModulePaths(path.dirname(filename));
   mod._compile(patched, filename);
   mod.loaded = true;
   require.cache[filename] = mod;
-  return (state = "installed");
+  return "installed";
 }
 
-/** Whether the router in use has the memos ("installed"), or why not. */
+/** Installs the patched modules in Node's module cache (once; before anything has required them). */
+export function installRouteMatchingCache() {
+  if (state !== "not installed") return state;
+  const results = [
+    ["router", install(routerFilename(), patchRouterSource)],
+    // The static router before RemixServer, which requires it.
+    ["static router", install(staticRouterFilename(), patchStaticRouterSource)],
+    ["server routes", install(remixServerFilename(), patchRemixServerSource)],
+  ];
+  state = results.every(([, r]) => r === "installed") ? "installed" : results.map(([name, r]) => `${name} ${r}`).join(", ");
+  return state;
+}
+
+/** Whether the modules in use have the memos ("installed"), or which did not and why. */
 export function routeMatchingCache() {
   return state;
 }

@@ -8,7 +8,14 @@ import Module from "node:module";
 import path from "node:path";
 import type * as RouterModule from "@remix-run/router";
 import { describe, expect, it } from "vitest";
-import { patchRouterSource, routerFilename } from "../../scripts/lib/route-matching-cache.mjs";
+import {
+  patchRemixServerSource,
+  patchRouterSource,
+  patchStaticRouterSource,
+  remixServerFilename,
+  routerFilename,
+  staticRouterFilename,
+} from "../../scripts/lib/route-matching-cache.mjs";
 
 type Router = typeof RouterModule;
 
@@ -81,9 +88,12 @@ const PATHS = [
 ];
 
 describe("route matching with memos", () => {
-  it("applies to the installed @remix-run/router", () => {
+  it("applies to the installed @remix-run/router, RemixServer and static router", () => {
     expect(patchedSource).not.toBeNull();
     expect(patchRouterSource("function matchRoutesImpl() {}")).toBeNull();
+    expect(patchRemixServerSource(readFileSync(remixServerFilename(), "utf8"))).not.toBeNull();
+    expect(patchStaticRouterSource(readFileSync(staticRouterFilename(), "utf8"))).not.toBeNull();
+    expect(patchStaticRouterSource("function createStaticRouter() {}")).toBeNull();
   });
 
   it("matches every path as the router itself, on repeated calls and for every route array", () => {
@@ -108,7 +118,7 @@ describe("route matching with memos", () => {
     const after = compile(patchedSource!);
     const shared = routes();
     const first = after.matchRoutes(shared, "/admin/ent_1")!;
-    first[first.length - 1]!.params.entityId = "changed";
+    (first[first.length - 1]!.params as Record<string, string>).entityId = "changed";
     first.pop();
     const again = after.matchRoutes(shared, "/admin/ent_1")!;
     expect(again.map((m) => m.route.id)).toEqual(["root", "staff", "admin", "admin-entity"]);
