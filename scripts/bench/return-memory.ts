@@ -14,11 +14,13 @@
  * (@cantoo/pdf-lib, every part in memory), so merging two halves of the large return holds about twice
  * its size.
  */
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 import { PDFDocument, PDFName } from "@cantoo/pdf-lib";
 import { startStoreProcess } from "./lib/store-process";
 
@@ -78,6 +80,34 @@ async function measure(run: () => Promise<unknown>) {
   return { result, ms, cpuMs: (used.user + used.system) / 1000, idle, peak };
 }
 
+const keyOf = (name: string) => `firms/${FIRM}/entities/bench/tax-returns/${name}.pdf`;
+
+/** --build: stores the returns (whole and in two halves, for the merge) and exits; run in a child process. */
+async function build() {
+  const storage = await import("../../app/storage.server");
+  for (const [name, mb] of [
+    ["small", SMALL_MB],
+    ["large", LARGE_MB],
+  ] as const) {
+    const bytes = await buildPdf(mb);
+    await storage.putObject({ firmId: FIRM, key: keyOf(name), bytes, contentType: "application/pdf" });
+    const half = await buildPdf(mb / 2);
+    await storage.putObject({ firmId: FIRM, key: keyOf(`${name}-part-1`), bytes: half, contentType: "application/pdf" });
+    await storage.putObject({ firmId: FIRM, key: keyOf(`${name}-part-2`), bytes: half, contentType: "application/pdf" });
+  }
+}
+
+function buildInChild(env: Record<string, string>) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), [fileURLToPath(import.meta.url), "--build", ...args], {
+      stdio: "inherit",
+      env: { ...process.env, ...env },
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`Building the returns failed (${code})`))));
+  });
+}
+
 async function main() {
   const workDir = await mkdtemp(path.join(tmpdir(), "bench-return-memory-"));
   const store = await startStoreProcess(path.join(workDir, "s3"));
@@ -92,18 +122,8 @@ async function main() {
       }.`,
     );
 
-    const keyOf = (name: string) => `firms/${FIRM}/entities/bench/tax-returns/${name}.pdf`;
-    for (const [name, mb] of [
-      ["small", SMALL_MB],
-      ["large", LARGE_MB],
-    ] as const) {
-      const bytes = await buildPdf(mb);
-      await storage.putObject({ firmId: FIRM, key: keyOf(name), bytes, contentType: "application/pdf" });
-      // The two halves of the same return, for the merge.
-      const half = await buildPdf(mb / 2);
-      await storage.putObject({ firmId: FIRM, key: keyOf(`${name}-part-1`), bytes: half, contentType: "application/pdf" });
-      await storage.putObject({ firmId: FIRM, key: keyOf(`${name}-part-2`), bytes: half, contentType: "application/pdf" });
-    }
+    // Built and stored by a child process, so this one's memory is only what the app holds.
+    await buildInChild(store.env);
     console.log(
       `built and stored the returns; load average ${loadavg()
         .map((n) => n.toFixed(2))
@@ -164,7 +184,7 @@ async function main() {
   }
 }
 
-main().then(
+(args.includes("--build") ? build() : main()).then(
   () => process.exit(0),
   (error) => {
     console.error(error);

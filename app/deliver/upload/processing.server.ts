@@ -8,10 +8,12 @@
  * duplicate never records anything twice; a merge already written is not written again.
  *
  * Memory, for one PDF (the usual case): the app never holds the file. The SHA-256 is computed from
- * ranged reads of HASH_CHUNK_BYTES (8 MB held at a time), and pdf.js reads only the byte ranges it
+ * ranged reads of HASH_CHUNK_BYTES (2 MB held at a time), and pdf.js reads only the byte ranges it
  * needs (cross-reference table, page tree, outline) through a range transport, in RANGE_CHUNK_BYTES
- * chunks (pdf.js reserves an array of the file's length but only the chunks it loads are written, so
- * the resident memory stays a few MB for a 100 MB return). Several PDFs are merged with pdf-lib,
+ * chunks. pdf.js reserves an array of the file's length but writes only the chunks it loads, and it
+ * keeps them: to count pages it reads every page's dictionary, which in a large return sits beside
+ * that page's scans, so the chunks are small (64 KB: about 13 MB read for a 100 MB, 200-page return,
+ * where 1 MB chunks read the whole file). scripts/bench/return-memory.ts measures it. Several PDFs are merged with pdf-lib,
  * which needs every part and the merged result in memory at once (parts are capped at 150 MB each):
  * that happens only when staff upload more than one file.
  */
@@ -26,8 +28,8 @@ import { statusesFor, TAX_RETURN_MESSAGES } from "../rules";
 import { mergePdfs } from "./merge.server";
 
 export const PROCESS_TAX_RETURN_JOB = "process-tax-return";
-export const HASH_CHUNK_BYTES = 8 * 1024 * 1024;
-export const RANGE_CHUNK_BYTES = 1024 * 1024;
+export const HASH_CHUNK_BYTES = 2 * 1024 * 1024;
+export const RANGE_CHUNK_BYTES = 64 * 1024;
 
 export interface ProcessTaxReturnJob {
   firmId: string;
