@@ -16,7 +16,17 @@ import * as s from "./inbox.css";
 import { COMPOSE_TEXT } from "./compose-rules";
 import { INBOX_TEXT, MESSAGE_MAX_LENGTH } from "./rules";
 import type { StaffInbox, StaffMessage } from "./staff-inbox.server";
-import { CONVERSATION_SEARCH_DEBOUNCE_MS, STAFF_INBOX_TEXT, UNSEND_WINDOW_MS, defaultScheduleTime, removalKind, toLocalInputValue } from "./staff-rules";
+import {
+  CONVERSATION_SEARCH_DEBOUNCE_MS,
+  STAFF_INBOX_TEXT,
+  UNSEND_WINDOW_MS,
+  defaultScheduleTime,
+  fromZonedInputValue,
+  removalKind,
+  toZonedInputValue,
+} from "./staff-rules";
+import { zoneAbbreviation } from "~/time-zones";
+import { useReaderTimeZone } from "~/use-time-zone";
 
 export interface StaffInboxPageProps {
   data: StaffInbox;
@@ -34,6 +44,7 @@ export function StaffInboxPage({ data, base, header, start }: StaffInboxPageProp
   if (list.page > 1) keep.set("page", String(list.page));
   const suffix = keep.size ? `?${keep}` : "";
   const hrefFor = (id: string) => `${base}/${id}${suffix}`;
+  const t = useVocabulary();
   useAutoRefresh();
 
   return (
@@ -52,7 +63,7 @@ export function StaffInboxPage({ data, base, header, start }: StaffInboxPageProp
                 compact
                 titleAs="p"
                 title={list.q ? STAFF_INBOX_TEXT.noMatches : STAFF_INBOX_TEXT.noConversations}
-                description={list.q ? undefined : "Open an entity to write to its owners."}
+                description={list.q ? undefined : t("Open an entity to write to its owners.")}
                 action={
                   list.q ? (
                     <Button variant="secondary" size="sm" to={base}>
@@ -60,7 +71,7 @@ export function StaffInboxPage({ data, base, header, start }: StaffInboxPageProp
                     </Button>
                   ) : (
                     <Button variant="secondary" size="sm" to="/admin">
-                      Go to Entities
+                      {t("Go to Entities")}
                     </Button>
                   )
                 }
@@ -400,11 +411,16 @@ function EditForm({ message, fetcher, onCancel }: { message: StaffMessage; fetch
 }
 
 /** The error of a chosen send time, if any: required, and in the future. */
-function scheduleError(local: string, now = new Date()): string | null {
+function scheduleError(local: string, zone: string, now = new Date()): string | null {
   if (!local) return STAFF_INBOX_TEXT.scheduleRequired;
-  const at = new Date(local);
-  if (Number.isNaN(at.getTime())) return STAFF_INBOX_TEXT.scheduleRequired;
+  const at = fromZonedInputValue(local, zone);
+  if (!at) return STAFF_INBOX_TEXT.scheduleRequired;
   return at.getTime() <= now.getTime() ? STAFF_INBOX_TEXT.futureDate : null;
+}
+
+/** The hint under a send-time field: the reader's zone, in which the time is read. */
+function zoneHint(zone: string, local: string): string {
+  return `In your time zone (${zoneAbbreviation(zone, fromZonedInputValue(local, zone) ?? new Date())})`;
 }
 
 /** 'Change time' of the viewer's own scheduled message: a new time in the future. */
@@ -419,14 +435,16 @@ function RescheduleForm({
   fetcher: ReturnType<typeof useFetcher<ChatActionResult>>;
   onCancel: () => void;
 }) {
-  const [local, setLocal] = useState(() => toLocalInputValue(new Date(scheduledAt)));
+  const { zone } = useReaderTimeZone();
+  const [local, setLocal] = useState(() => toZonedInputValue(new Date(scheduledAt), zone));
   const [error, setError] = useState<string | null>(null);
+  const at = local && !scheduleError(local, zone) ? fromZonedInputValue(local, zone) : null;
   return (
     <fetcher.Form
       method="post"
       className={s.editForm}
       onSubmit={(e) => {
-        const problem = scheduleError(local);
+        const problem = scheduleError(local, zone);
         if (problem) {
           e.preventDefault();
           setError(problem);
@@ -435,18 +453,19 @@ function RescheduleForm({
     >
       <input type="hidden" name="intent" value="reschedule" />
       <input type="hidden" name="messageId" value={messageId} />
-      {local && !scheduleError(local) ? <input type="hidden" name="scheduledAt" value={new Date(local).toISOString()} /> : null}
+      {at ? <input type="hidden" name="scheduledAt" value={at.toISOString()} /> : null}
       <TextField
         label="New send time"
         type="datetime-local"
         value={local}
         required
         autoFocus
+        hint={zoneHint(zone, local)}
         error={error ?? undefined}
         onChange={(e) => {
           const value = e.currentTarget.value;
           setLocal(value);
-          setError(scheduleError(value));
+          setError(scheduleError(value, zone));
         }}
       />
       <div className={s.messageActions}>
@@ -463,10 +482,11 @@ function RescheduleForm({
 
 /** 'Schedule': a date and time in the future, tomorrow 09:00 by default; posted as ISO `scheduledAt`. */
 export function ScheduleField() {
+  const { zone } = useReaderTimeZone();
   const [on, setOn] = useState(false);
   const [local, setLocal] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const iso = on && local ? new Date(local).toISOString() : "";
+  const iso = (on && local && fromZonedInputValue(local, zone)?.toISOString()) || "";
   return (
     <>
       <div className={s.scheduleToggle}>
@@ -476,7 +496,7 @@ export function ScheduleField() {
           onChange={(e) => {
             const next = e.currentTarget.checked;
             setOn(next);
-            if (next && !local) setLocal(toLocalInputValue(defaultScheduleTime(new Date())));
+            if (next && !local) setLocal(toZonedInputValue(defaultScheduleTime(new Date(), zone), zone));
           }}
         />
       </div>
@@ -486,11 +506,12 @@ export function ScheduleField() {
           type="datetime-local"
           value={local}
           required
+          hint={zoneHint(zone, local)}
           error={error ?? undefined}
           onChange={(e) => {
             const value = e.currentTarget.value;
             setLocal(value);
-            setError(scheduleError(value));
+            setError(scheduleError(value, zone));
           }}
         />
       ) : null}

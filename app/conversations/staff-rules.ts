@@ -3,7 +3,9 @@
  * conversation, what staff may do to a message and when, how the conversation list is searched
  * and paged, and the spec's texts. Shared by the server module, the routes and the screens.
  */
+import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
 import * as z from "zod";
+import { ianaZone } from "~/time-zones";
 import { INBOX_TEXT, MESSAGE_MAX_LENGTH, sendMessageSchema } from "./rules";
 
 export const STAFF_INBOX_TEXT = {
@@ -91,18 +93,24 @@ export const editMessageSchema = z.object({
 
 export const messageRefSchema = z.object({ messageId });
 
-/** The default time offered when scheduling: tomorrow at 09:00 (the viewer's local time). */
-export function defaultScheduleTime(now: Date): Date {
-  const at = new Date(now.getTime());
-  at.setDate(at.getDate() + 1);
-  at.setHours(9, 0, 0, 0);
-  return at;
+/** The default time offered when scheduling: tomorrow at 09:00 in the reader's time zone (a product zone name). */
+export function defaultScheduleTime(now: Date, zoneName: string | null | undefined): Date {
+  const zone = ianaZone(zoneName);
+  const [y, m, d] = formatInTimeZone(now, zone, "yyyy-MM-dd").split("-").map(Number) as [number, number, number];
+  const tomorrow = new Date(Date.UTC(y, m - 1, d + 1));
+  return fromZonedTime(`${tomorrow.toISOString().slice(0, 10)}T09:00`, zone);
 }
 
-/** `YYYY-MM-DDTHH:mm` in local time, for a datetime-local input. */
-export function toLocalInputValue(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+/** `YYYY-MM-DDTHH:mm` of a moment in the reader's time zone, for a datetime-local input. */
+export function toZonedInputValue(at: Date, zoneName: string | null | undefined): string {
+  return formatInTimeZone(at, ianaZone(zoneName), "yyyy-MM-dd'T'HH:mm");
+}
+
+/** The moment a datetime-local value names in the reader's time zone (whatever the browser's own zone); null if it names none. */
+export function fromZonedInputValue(local: string, zoneName: string | null | undefined): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return null;
+  const at = fromZonedTime(local, ianaZone(zoneName));
+  return Number.isNaN(at.getTime()) ? null : at;
 }
 
 /** Within 30 s of sending a message is unsent (gone); afterwards it is deleted (a placeholder stays). */

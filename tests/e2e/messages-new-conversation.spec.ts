@@ -5,6 +5,8 @@
  * /work/shots/msgs3.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+import { ianaZone } from "../../app/time-zones";
 import { firmUrl, signIn, sql } from "./support";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -87,17 +89,23 @@ for (const [slug, client, partner] of [
   });
 }
 
-const localInput = (at: Date) => {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-};
+// The browser is in Tokyo, the partner's profile in another zone: times are read in the profile's.
+test.describe("in a browser in another time zone", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+  for (const [slug, partner] of [
+    ["acme", "partner@acme.test"],
+    ["summit", "partner@summit.test"],
+  ] as const)
+    changeTime(slug, partner);
+});
 
-for (const [slug, partner] of [
-  ["acme", "partner@acme.test"],
-  ["summit", "partner@summit.test"],
-] as const) {
+function changeTime(slug: string, partner: string) {
   test(`${slug}: staff change the time of a scheduled message`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
+    const [me] = await sql<{ zone: string }>(`SELECT time_zone AS zone FROM users WHERE email = $1`, [partner]);
+    const zone = ianaZone(me!.zone);
+    expect(zone).not.toBe("Asia/Tokyo");
+    const localInput = (at: Date) => formatInTimeZone(at, zone, "yyyy-MM-dd'T'HH:mm");
     await signIn(page, slug, partner);
     await page.goto(firmUrl(slug, "/messages"));
     await page.getByRole("navigation", { name: "Conversations" }).getByRole("list").getByRole("link").first().click();
@@ -107,19 +115,20 @@ for (const [slug, partner] of [
     await page.getByRole("checkbox", { name: "Schedule" }).check();
     await page.getByRole("button", { name: "Send", exact: true }).click();
     const item = page.getByRole("list", { name: "Messages" }).getByRole("listitem").filter({ hasText: text }).last();
-    await expect(item.getByText(/Scheduled for/)).toBeVisible();
+    // Tomorrow at 09:00 by default, in the partner's zone (not the browser's).
+    await expect(item.getByText(/Scheduled for .* 9:00 AM [A-Z]{3,4}$/)).toBeVisible();
 
     await item.getByRole("button", { name: "Change time" }).click();
     const field = item.getByLabel("New send time");
     await field.fill(localInput(new Date(Date.now() - 3_600_000)));
     await expect(item.getByText("Please select a date in the future")).toBeVisible();
     await shot(page, `staff-change-time-error-${slug}`);
-    const next = new Date(Date.now() + 3 * 86_400_000);
-    next.setHours(10, 30, 0, 0);
+    await expect(item.getByText(/^In your time zone \([A-Z]{3,4}\)$/)).toBeVisible();
+    const next = fromZonedTime(`${formatInTimeZone(Date.now() + 3 * 86_400_000, zone, "yyyy-MM-dd")}T10:30`, zone);
     await field.fill(localInput(next));
     await item.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Schedule time updated")).toBeVisible();
-    await expect(item.getByText(/Scheduled for/)).toBeVisible();
+    await expect(item.getByText(/Scheduled for .* 10:30 AM [A-Z]{3,4}$/)).toBeVisible();
     const [row] = await sql<{ at: Date }>(`SELECT scheduled_at AS at FROM messages WHERE text = $1`, [text]);
     expect(new Date(row!.at).getTime()).toBe(next.getTime());
     await shot(page, `staff-change-time-${slug}`);

@@ -14,7 +14,8 @@ import {
   searchTerms,
   staffSendBlockedReason,
   staffSendSchema,
-  toLocalInputValue,
+  toZonedInputValue,
+  fromZonedInputValue,
 } from "~/conversations/staff-rules";
 import { INBOX_TEXT } from "~/conversations/rules";
 
@@ -56,11 +57,21 @@ describe("sending and editing", () => {
     expect(STAFF_INBOX_TEXT.futureDate).toBe("Please select a date in the future");
     expect(schema.safeParse({ text: "hi", scheduledAt: "not a date" }).success).toBe(false);
   });
-  it("offers tomorrow at 09:00 by default", () => {
-    const local = new Date(2026, 2, 10, 22, 15);
-    const at = defaultScheduleTime(local);
-    expect([at.getFullYear(), at.getMonth(), at.getDate(), at.getHours(), at.getMinutes()]).toEqual([2026, 2, 11, 9, 0]);
-    expect(toLocalInputValue(at)).toBe("2026-03-11T09:00");
+  it("offers tomorrow at 09:00 in the reader's time zone, whatever the machine's", () => {
+    // 22:15 in Los Angeles on March 10 is already March 11 in UTC.
+    const now = new Date("2026-03-11T05:15:00Z");
+    const at = defaultScheduleTime(now, "Pacific Time (US & Canada)");
+    expect(at.toISOString()).toBe("2026-03-11T16:00:00.000Z"); // 09:00 PDT
+    expect(toZonedInputValue(at, "Pacific Time (US & Canada)")).toBe("2026-03-11T09:00");
+    expect(toZonedInputValue(defaultScheduleTime(now, "UTC"), "UTC")).toBe("2026-03-12T09:00");
+  });
+  it("reads a send time in the reader's time zone", () => {
+    expect(fromZonedInputValue("2026-01-15T10:30", "Eastern Time (US & Canada)")?.toISOString()).toBe("2026-01-15T15:30:00.000Z");
+    expect(fromZonedInputValue("2026-07-15T10:30", "Eastern Time (US & Canada)")?.toISOString()).toBe("2026-07-15T14:30:00.000Z");
+    expect(fromZonedInputValue("", "Eastern Time (US & Canada)")).toBeNull();
+    expect(fromZonedInputValue("tomorrow", "Eastern Time (US & Canada)")).toBeNull();
+    const at = new Date("2026-11-24T18:05:00Z");
+    expect(fromZonedInputValue(toZonedInputValue(at, "Hawaii"), "Hawaii")?.getTime()).toBe(at.getTime());
   });
 });
 
