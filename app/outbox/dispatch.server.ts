@@ -27,3 +27,19 @@ export async function dispatchOutboundMessage(scope: MessagingScope, message: Ou
     return deliverNow(scope, message);
   }
 }
+
+/**
+ * Hands messages recorded by a transaction that has committed to delivery, one by one. One that
+ * can't be handed over now stays queued (the outbox sweep delivers it): a warning names it, under
+ * `label`, and the others go on.
+ */
+export async function dispatchCommitted(scope: MessagingScope, messages: OutboundMessage[], label: string): Promise<void> {
+  for (const message of messages) {
+    try {
+      await dispatchOutboundMessage({ firm: { id: scope.firm.id, name: scope.firm.name }, db: scope.db }, message);
+    } catch (error) {
+      // The row is committed and queued: the outbox sweep delivers it.
+      console.warn(`[${label}] message ${message.id} left for the outbox sweep: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

@@ -18,9 +18,9 @@ import { firmDb, withFirm, type FirmDb, type FirmTx } from "~/db.server";
 import { siteUrl } from "~/env.server";
 import type { OutboundMessage } from "~/generated/prisma/client";
 import { notify } from "~/notifications/notify.server";
-import { dispatchOutboundMessage } from "~/outbox/dispatch.server";
-import { queueEmail, queueSms } from "~/outbox/outbox.server";
-import { isMessageRefusal } from "~/outbox/rules";
+import { claimDueRows, type ClaimDueRowsResult } from "~/jobs/claim-due-rows.server";
+import { dispatchCommitted } from "~/outbox/dispatch.server";
+import { queueEmailAndText } from "~/outbox/queue-email-and-text.server";
 import { missingSections, sectionViews, type QuestionFacts, type QuestionType, type SpecialAnswer } from "~/questionnaires/rules";
 import { badRequest, forbidden, invalid, notFound } from "~/errors";
 import { createVocabulary, type Translate } from "~/vocabulary";
@@ -215,22 +215,11 @@ export async function sendReminders(
       if (custom) await tx.questionnaire.update({ where: { id }, data: textColumns(custom) });
       return remindQuestionnaire(tx, firm, id, { actor: staff, ipAddress: portal.clientAddress, automatic: false, now: new Date() });
     });
-    await dispatchAll(portal, messages);
+    await dispatchCommitted(portal, messages, "reminders");
     if (outcome) sent.push(outcome);
     else skipped.push({ questionnaireId: id, reason: skippedReason ?? "Not sent" });
   }
   return { message: REMINDER_MESSAGES.sent, sent, skipped };
-}
-
-async function dispatchAll(scope: { firm: { id: string; name: string }; db: Db }, messages: OutboundMessage[]) {
-  for (const message of messages) {
-    try {
-      await dispatchOutboundMessage({ firm: { id: scope.firm.id, name: scope.firm.name }, db: scope.db }, message);
-    } catch (error) {
-      // The row is committed and queued: the outbox sweep delivers it.
-      console.warn(`[reminders] message ${message.id} left for the outbox sweep: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
 }
 
 const QUESTIONNAIRE_SELECT = {
@@ -367,25 +356,22 @@ async function remindQuestionnaire(
       firmName: firm.name,
     });
     const how: string[] = [];
-    if (channels.email && user.email) {
-      try {
-        const body = `${replaceTags(texts.emailMessage, values)}\n\n${firm.t("Open your questionnaire")}: ${link}`;
-        messages.push(await queueEmail(scope, { to: user.email, subject: replaceTags(texts.emailSubject, values), text: body, userId: user.id }));
-        outcome.emails += 1;
-        how.push("email");
-      } catch (error) {
-        if (!isMessageRefusal(error)) throw error;
-      }
-    }
-    if (channels.sms && user.phoneNumber) {
-      try {
-        messages.push(await queueSms(scope, { to: user.phoneNumber, body: `${replaceTags(texts.smsMessage, values)} ${link}`, userId: user.id }));
-        outcome.sms += 1;
-        how.push("text");
-      } catch (error) {
-        if (!isMessageRefusal(error)) throw error;
-      }
-    }
+    await queueEmailAndText(
+      scope,
+      user.id,
+      {
+        email:
+          channels.email && user.email
+            ? {
+                to: user.email,
+                subject: replaceTags(texts.emailSubject, values),
+                text: `${replaceTags(texts.emailMessage, values)}\n\n${firm.t("Open your questionnaire")}: ${link}`,
+              }
+            : null,
+        sms: channels.sms && user.phoneNumber ? { to: user.phoneNumber, body: `${replaceTags(texts.smsMessage, values)} ${link}` } : null,
+      },
+      { messages, outcome, how },
+    );
     if (channels.inApp) {
       // The panel item goes through notify, so the entity's owner notification settings decide it.
       const told = await notify(scope, {
@@ -429,11 +415,7 @@ export interface RunDueRemindersOptions {
   beforeCommit?: (questionnaireId: string) => void | Promise<void>;
 }
 
-export interface RunDueRemindersResult {
-  reminded: number;
-  skipped: number;
-  messages: number;
-}
+export type RunDueRemindersResult = ClaimDueRowsResult;
 
 /**
  * Sends the firm's due automatic reminders (next_reminder_date at or before now), each once: a row
@@ -445,32 +427,22 @@ export async function runDueReminders(firmId: string, options: RunDueRemindersOp
   const now = options.now ?? new Date();
   const limit = options.limit ?? 500;
   const firm = await withFirm(firmId, (tx) => firmFacts(tx, firmId));
-  const result: RunDueRemindersResult = { reminded: 0, skipped: 0, messages: 0 };
-  for (let i = 0; i < limit; i++) {
-    const step = await withFirm(firmId, async (tx) => {
-      const claimed = await tx.$queryRaw<{ id: string; reminders_disabled: boolean }[]>`
-        SELECT id, reminders_disabled FROM questionnaires
-         WHERE next_reminder_date IS NOT NULL AND next_reminder_date <= ${now}
-         ORDER BY next_reminder_date, id
-         LIMIT 1 FOR UPDATE SKIP LOCKED`;
-      const row = claimed[0];
-      if (!row) return null;
-      if (row.reminders_disabled || firm.frequencyDays <= 0) {
-        await tx.questionnaire.update({ where: { id: row.id }, data: { nextReminderDate: null } });
-        return { id: row.id, outcome: null, messages: [] as OutboundMessage[] };
-      }
-      const done = await remindQuestionnaire(tx, firm, row.id, { actor: null, ipAddress: null, automatic: true, now });
-      await options.beforeCommit?.(row.id);
-      return { id: row.id, ...done };
-    });
-    if (!step) break;
-    if (step.outcome) {
-      result.reminded += 1;
-      result.messages += step.messages.length;
-    } else result.skipped += 1;
-    await dispatchAll({ firm, db: firmDb(firmId) }, step.messages);
-  }
-  return result;
+  return claimDueRows(firmId, {
+    limit,
+    claim: async (tx) =>
+      (
+        await tx.$queryRaw<{ id: string; reminders_disabled: boolean }[]>`
+          SELECT id, reminders_disabled FROM questionnaires
+           WHERE next_reminder_date IS NOT NULL AND next_reminder_date <= ${now}
+           ORDER BY next_reminder_date, id
+           LIMIT 1 FOR UPDATE SKIP LOCKED`
+      )[0],
+    off: (row) => row.reminders_disabled || firm.frequencyDays <= 0,
+    unschedule: (tx, row) => tx.questionnaire.update({ where: { id: row.id }, data: { nextReminderDate: null } }),
+    remind: (tx, row) => remindQuestionnaire(tx, firm, row.id, { actor: null, ipAddress: null, automatic: true, now }),
+    beforeCommit: options.beforeCommit,
+    afterCommit: (messages) => dispatchCommitted({ firm, db: firmDb(firmId) }, messages, "reminders"),
+  });
 }
 
 // ───────────────────────────── Keeping next_reminder_date right ─────────────────────────────

@@ -22,9 +22,9 @@ import { badRequest } from "~/errors";
 import type { OutboundMessage } from "~/generated/prisma/client";
 import { notify } from "~/notifications/notify.server";
 import { NOTIFICATION_TYPE } from "~/notifications/rules";
-import { dispatchOutboundMessage } from "~/outbox/dispatch.server";
-import { queueEmail, queueSms } from "~/outbox/outbox.server";
-import { isMessageRefusal } from "~/outbox/rules";
+import { claimDueRows } from "~/jobs/claim-due-rows.server";
+import { dispatchCommitted } from "~/outbox/dispatch.server";
+import { queueEmailAndText } from "~/outbox/queue-email-and-text.server";
 import { findTaxReturn } from "../access.server";
 import { recordTaxReturnEvent } from "../events.server";
 import { TAX_RETURN_MESSAGES } from "../rules";
@@ -222,26 +222,18 @@ async function remindTaxReturn(
     if (!told.notified.length) continue;
     outcome.notifications += 1;
     const how = ["in-app"];
-    if (user.email && !user.hasTempEmail) {
-      try {
-        messages.push(
-          await queueEmail(scope, { to: user.email, subject: texts.subject, text: `${texts.email}\n\nOpen your tax return: ${link}`, userId: user.id }),
-        );
-        outcome.emails += 1;
-        how.push("email");
-      } catch (error) {
-        if (!isMessageRefusal(error)) throw error;
-      }
-    }
-    if (user.preferredContactMethod === "sms" && user.phoneNumber && user.phoneNumber.replace(/\D/g, "").length >= 10) {
-      try {
-        messages.push(await queueSms(scope, { to: user.phoneNumber, body: `${texts.sms} ${link}`, userId: user.id }));
-        outcome.sms += 1;
-        how.push("text");
-      } catch (error) {
-        if (!isMessageRefusal(error)) throw error;
-      }
-    }
+    await queueEmailAndText(
+      scope,
+      user.id,
+      {
+        email: user.email && !user.hasTempEmail ? { to: user.email, subject: texts.subject, text: `${texts.email}\n\nOpen your tax return: ${link}` } : null,
+        sms:
+          user.preferredContactMethod === "sms" && user.phoneNumber && user.phoneNumber.replace(/\D/g, "").length >= 10
+            ? { to: user.phoneNumber, body: `${texts.sms} ${link}` }
+            : null,
+      },
+      { messages, outcome, how },
+    );
     reached.push(`${user.fname} ${user.lname}`.trim() + ` (${how.join(", ")})`);
   }
 
@@ -255,17 +247,6 @@ async function remindTaxReturn(
     ipAddress: options.ipAddress,
   });
   return { outcome, messages };
-}
-
-async function dispatchAll(scope: { firm: { id: string; name: string }; db: Db }, messages: OutboundMessage[]) {
-  for (const message of messages) {
-    try {
-      await dispatchOutboundMessage({ firm: scope.firm, db: scope.db }, message);
-    } catch (error) {
-      // The row is committed and queued: the outbox sweep delivers it.
-      console.warn(`[tax-return-reminders] message ${message.id} left for the outbox sweep: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
 }
 
 // ───────────────────────────── Sent now by staff ─────────────────────────────
@@ -293,7 +274,7 @@ export async function sendTaxReturnReminders(portal: FirmSiteContext, staff: Ses
       if (!locked[0]) return { outcome: null, messages: [], skippedReason: TAX_RETURN_MESSAGES.notFound };
       return remindTaxReturn(tx, firm, id, { actor: staff, ipAddress: portal.clientAddress, automatic: false, now: new Date() });
     });
-    await dispatchAll({ firm, db: portal.db }, step.messages);
+    await dispatchCommitted({ firm, db: portal.db }, step.messages, "tax-return-reminders");
     if (step.outcome) result.sent.push(step.outcome);
     else result.skipped.push({ taxReturnId: id, reason: step.skippedReason ?? "Not sent" });
   }
@@ -326,8 +307,7 @@ export async function runDueTaxReturnReminders(firmId: string, options: RunDueTa
   const now = options.now ?? new Date();
   const limit = options.limit ?? 500;
   const firm = await withFirm(firmId, (tx) => firmFacts(tx, firmId));
-  const result: RunDueTaxReturnRemindersResult = { reminded: 0, skipped: 0, scheduled: 0, messages: 0 };
-  result.scheduled = await withFirm(firmId, async (tx) => {
+  const newlyScheduled = await withFirm(firmId, async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM tax_returns
        WHERE next_reminder_at IS NULL AND status IN ('sent', 'signed') AND deleted_at IS NULL AND NOT reminder_disabled
@@ -340,29 +320,21 @@ export async function runDueTaxReturnReminders(firmId: string, options: RunDueTa
     }
     return scheduled;
   });
-  for (let i = 0; i < limit; i++) {
-    const step = await withFirm(firmId, async (tx) => {
-      const claimed = await tx.$queryRaw<{ id: string; reminder_disabled: boolean }[]>`
-        SELECT id, reminder_disabled FROM tax_returns
-         WHERE next_reminder_at IS NOT NULL AND next_reminder_at <= ${now}
-         ORDER BY next_reminder_at, id
-         LIMIT 1 FOR UPDATE SKIP LOCKED`;
-      const row = claimed[0];
-      if (!row) return null;
-      if (row.reminder_disabled || firm.frequencyDays <= 0) {
-        await tx.taxReturn.update({ where: { id: row.id }, data: { nextReminderAt: null } });
-        return { outcome: null, messages: [] as OutboundMessage[] };
-      }
-      const done = await remindTaxReturn(tx, firm, row.id, { actor: null, ipAddress: null, automatic: true, now });
-      await options.beforeCommit?.(row.id);
-      return done;
-    });
-    if (!step) break;
-    if (step.outcome) {
-      result.reminded += 1;
-      result.messages += step.messages.length;
-    } else result.skipped += 1;
-    await dispatchAll({ firm, db: firmDb(firmId) }, step.messages);
-  }
-  return result;
+  const reminders = await claimDueRows(firmId, {
+    limit,
+    claim: async (tx) =>
+      (
+        await tx.$queryRaw<{ id: string; reminder_disabled: boolean }[]>`
+          SELECT id, reminder_disabled FROM tax_returns
+           WHERE next_reminder_at IS NOT NULL AND next_reminder_at <= ${now}
+           ORDER BY next_reminder_at, id
+           LIMIT 1 FOR UPDATE SKIP LOCKED`
+      )[0],
+    off: (row) => row.reminder_disabled || firm.frequencyDays <= 0,
+    unschedule: (tx, row) => tx.taxReturn.update({ where: { id: row.id }, data: { nextReminderAt: null } }),
+    remind: (tx, row) => remindTaxReturn(tx, firm, row.id, { actor: null, ipAddress: null, automatic: true, now }),
+    beforeCommit: options.beforeCommit,
+    afterCommit: (messages) => dispatchCommitted({ firm, db: firmDb(firmId) }, messages, "tax-return-reminders"),
+  });
+  return { reminded: reminders.reminded, skipped: reminders.skipped, scheduled: newlyScheduled, messages: reminders.messages };
 }

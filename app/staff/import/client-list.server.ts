@@ -26,10 +26,10 @@ import {
   rowInput,
   validateClientRow,
   type ClientListType,
-  type RejectedRow,
   type RowContext,
   type ValidClientRow,
 } from "./import-rules";
+import { runImportRows } from "./import-rows.server";
 
 export const IMPORT_CLIENT_LIST_JOB = "import-client-list";
 
@@ -99,50 +99,33 @@ export async function runClientListImport(data: unknown): Promise<{ created: num
 
   const ctx = await rowContext(firmId, job.clientListType, job.assignedFirmUserId);
   const actorId = job.createdById;
-  let created = 0;
-  let rejected = 0;
-
-  for (let i = job.processedRows; i < rows.length; i++) {
-    const record = rows[i]!;
-    const values = headers.map((h): [string, string] => [h, record[h] ?? ""]);
-    const reject = async (reason: string) => {
-      rejected++;
-      const entry: RejectedRow = { row: i + 2, reason, values };
-      await firmSql(
-        firmId,
-        `UPDATE import_jobs SET processed_rows = $2, rejected_count = rejected_count + 1, rejected_rows = rejected_rows || $3::jsonb WHERE id = $1`,
-        [importId, i + 1, JSON.stringify([entry])],
-      );
-    };
-    const parseProblem = rowErrors.get(i);
-    if (parseProblem) {
-      await reject(parseProblem);
-      continue;
-    }
-    const result = validateClientRow(rowInput(record), ctx);
-    if (!result.ok) {
-      await reject(result.reason);
-      continue;
-    }
-    try {
-      await withFirm(firmId, async (tx) => {
-        const problem = await takenInDatabase(tx, result.row);
-        if (problem) throw new RowRejected(problem);
-        const made = await createRow(tx, firmId, result.row, { actorId, fileName: job.fileName });
-        await tx.importJob.update({
-          where: { id: importId },
-          data: { processedRows: i + 1, createdUsers: { increment: made.users }, createdEntities: { increment: 1 } },
+  const { taken: created, rejected } = await runImportRows(firmId, importId, {
+    headers,
+    rows,
+    rowErrors,
+    from: job.processedRows,
+    validate: (record) => validateClientRow(rowInput(record), ctx),
+    take: async (result, i) => {
+      try {
+        await withFirm(firmId, async (tx) => {
+          const problem = await takenInDatabase(tx, result.row);
+          if (problem) throw new RowRejected(problem);
+          const made = await createRow(tx, firmId, result.row, { actorId, fileName: job.fileName });
+          await tx.importJob.update({
+            where: { id: importId },
+            data: { processedRows: i + 1, createdUsers: { increment: made.users }, createdEntities: { increment: 1 } },
+          });
         });
-      });
-      created++;
+      } catch (error) {
+        if (error instanceof RowRejected) return error.message;
+        if (isUniqueViolation(error)) return ROW_MESSAGES.emailTaken;
+        throw error; // the database is down: pg-boss retries, resuming at this row
+      }
       for (const email of [result.row.client.email, result.row.spouse?.email]) if (email) ctx.takenEmails.add(email);
       ctx.takenEntityNames.add(result.row.entity.name.trim().toLowerCase());
-    } catch (error) {
-      if (error instanceof RowRejected) await reject(error.message);
-      else if (isUniqueViolation(error)) await reject(ROW_MESSAGES.emailTaken);
-      else throw error; // the database is down: pg-boss retries, resuming at this row
-    }
-  }
+      return null;
+    },
+  });
 
   await withFirm(firmId, async (tx) => {
     const done = await tx.importJob.update({

@@ -19,7 +19,8 @@ import { sendInvitation } from "~/team/invite.server";
 import { STAFF_LIST_COLUMNS, staffRowInput, TEAM_MESSAGES, validateStaffRow } from "~/team/team-rules";
 import { createStaffMember, inviterName, isUniqueViolation } from "~/team/team.server";
 import { IMPORT_FAILURES } from "./client-list.server";
-import { MAX_IMPORT_BYTES, type RejectedRow } from "./import-rules";
+import { MAX_IMPORT_BYTES } from "./import-rules";
+import { runImportRows } from "./import-rows.server";
 
 export const IMPORT_STAFF_LIST_JOB = "import-staff-list";
 
@@ -80,51 +81,31 @@ export async function runStaffListImport(data: unknown): Promise<{ invited: numb
   };
   const actorId = importer?.id ?? null;
   const inviter = { id: actorId, name: actorId ? await inviterName(db, actorId) : null };
-  let invited = 0;
-  let rejected = 0;
-
-  for (let i = job.processedRows; i < rows.length; i++) {
-    const record = rows[i]!;
-    const values = headers.map((h): [string, string] => [h, record[h] ?? ""]);
-    const reject = async (reason: string) => {
-      rejected++;
-      const entry: RejectedRow = { row: i + 2, reason, values };
-      await firmSql(
-        firmId,
-        `UPDATE import_jobs SET processed_rows = $2, rejected_count = rejected_count + 1, rejected_rows = rejected_rows || $3::jsonb WHERE id = $1`,
-        [importId, i + 1, JSON.stringify([entry])],
-      );
-    };
-    const parseProblem = rowErrors.get(i);
-    if (parseProblem) {
-      await reject(parseProblem);
-      continue;
-    }
-    const result = validateStaffRow(staffRowInput(record), ctx);
-    if (!result.ok) {
-      await reject(result.reason);
-      continue;
-    }
-    let member: { id: string; email: string; fname: string };
-    try {
-      member = await withFirm(firmId, async (tx) => {
-        if (await tx.user.count({ where: { email: { equals: result.invite.email, mode: "insensitive" } } }))
-          throw new PortalError(409, TEAM_MESSAGES.emailTaken);
-        const made = await createStaffMember(tx, scope, actorId, result.invite, `from the staff list ${job.fileName}`);
-        await tx.importJob.update({ where: { id: importId }, data: { processedRows: i + 1, createdUsers: { increment: 1 } } });
-        return made;
-      });
-    } catch (error) {
-      if (error instanceof PortalError || isUniqueViolation(error)) {
-        await reject(TEAM_MESSAGES.emailTaken);
-        continue;
+  const { taken: invited, rejected } = await runImportRows(firmId, importId, {
+    headers,
+    rows,
+    rowErrors,
+    from: job.processedRows,
+    validate: (record) => validateStaffRow(staffRowInput(record), ctx),
+    take: async (result, i) => {
+      let member: { id: string; email: string; fname: string };
+      try {
+        member = await withFirm(firmId, async (tx) => {
+          if (await tx.user.count({ where: { email: { equals: result.invite.email, mode: "insensitive" } } }))
+            throw new PortalError(409, TEAM_MESSAGES.emailTaken);
+          const made = await createStaffMember(tx, scope, actorId, result.invite, `from the staff list ${job.fileName}`);
+          await tx.importJob.update({ where: { id: importId }, data: { processedRows: i + 1, createdUsers: { increment: 1 } } });
+          return made;
+        });
+      } catch (error) {
+        if (error instanceof PortalError || isUniqueViolation(error)) return TEAM_MESSAGES.emailTaken;
+        throw error; // the database is down: pg-boss retries, resuming at this row
       }
-      throw error; // the database is down: pg-boss retries, resuming at this row
-    }
-    ctx.takenEmails.add(member.email);
-    invited++;
-    await sendInvitation(scope, member, inviter);
-  }
+      ctx.takenEmails.add(member.email);
+      await sendInvitation(scope, member, inviter);
+      return null;
+    },
+  });
 
   await withFirm(firmId, async (tx) => {
     const done = await tx.importJob.update({
