@@ -11,9 +11,8 @@ import type { FirmSiteContext } from "~/context.server";
 import type { FirmTx } from "~/db.server";
 import { forbidden, invalid, notFound, PortalError } from "~/errors";
 import type { OutboundMessage } from "~/generated/prisma/client";
-import { dispatchOutboundMessage } from "~/outbox/dispatch.server";
-import { queueEmail, queueSms } from "~/outbox/outbox.server";
-import { isMessageRefusal } from "~/outbox/rules";
+import { dispatchCommitted } from "~/outbox/dispatch.server";
+import { queueEmailAndText } from "~/outbox/queue-email-and-text.server";
 import { QUESTIONNAIRE_NOTIFICATION_TYPE, recipientChannels } from "~/reminders/rules";
 import { notify } from "~/notifications/notify.server";
 import { NOTIFICATION_TYPE } from "~/notifications/rules";
@@ -179,14 +178,7 @@ export async function setQuestionnaireCustomStatus(portal: FirmSiteContext, staf
     }
     return { outcome: result, messages: queued };
   });
-  for (const message of messages) {
-    try {
-      await dispatchOutboundMessage({ firm: { id: portal.firm.id, name: portal.firm.name }, db: portal.db }, message);
-    } catch (error) {
-      // Committed and queued: the outbox sweep delivers it.
-      console.warn(`[custom-status] message ${message.id} left for the outbox sweep: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+  await dispatchCommitted({ firm: { id: portal.firm.id, name: portal.firm.name }, db: portal.db }, messages, "custom-status");
   return outcome;
 }
 
@@ -255,29 +247,21 @@ async function notifyStatusChange(
       dueDate: q.dueDate?.toISOString().slice(0, 10) ?? null,
       firmName: portal.firm.name,
     });
-    if (channels.email && user.email) {
-      try {
-        queued.push(
-          await queueEmail(scope, {
-            to: user.email,
-            subject: replaceTags(texts.emailSubject, values),
-            text: `${replaceTags(texts.emailMessage, values)}\n\n${link}`,
-            userId: user.id,
-          }),
-        );
-        result.emails += 1;
-      } catch (error) {
-        if (!isMessageRefusal(error)) throw error;
-      }
-    }
-    if (channels.sms && user.phoneNumber) {
-      try {
-        queued.push(await queueSms(scope, { to: user.phoneNumber, body: `${replaceTags(texts.smsMessage, values)} ${link}`, userId: user.id }));
-        result.sms += 1;
-      } catch (error) {
-        if (!isMessageRefusal(error)) throw error;
-      }
-    }
+    const tally = { messages: queued, outcome: { emails: 0, sms: 0 }, how: [] as string[] };
+    await queueEmailAndText(
+      scope,
+      user.id,
+      {
+        email:
+          channels.email && user.email
+            ? { to: user.email, subject: replaceTags(texts.emailSubject, values), text: `${replaceTags(texts.emailMessage, values)}\n\n${link}` }
+            : null,
+        sms: channels.sms && user.phoneNumber ? { to: user.phoneNumber, body: `${replaceTags(texts.smsMessage, values)} ${link}` } : null,
+      },
+      tally,
+    );
+    result.emails += tally.outcome.emails;
+    result.sms += tally.outcome.sms;
     await notifyClientOfStatusChange(tx, portal, {
       userId: user.id,
       clientName: `${user.fname} ${user.lname}`.trim(),
