@@ -4,7 +4,7 @@
  * error 421 came from an urgent update reaching the part still hydrating).
  */
 import { expect, test } from "@playwright/test";
-import { firmUrl, signIn } from "./support";
+import { firmUrl, signIn, sql } from "./support";
 
 test("the live stream opening before the staff shell's code arrives raises no page error", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -53,4 +53,8 @@ test("a message typed before the page's code has run is kept, and sends once it 
   await expect(send).toBeEnabled();
   await send.click();
   await expect(page.getByRole("list", { name: "Messages" }).getByText(text)).toBeVisible();
+  // Other tests start from this client's empty inbox: the conversation goes again.
+  const [made] = await sql<{ id: string }>(`SELECT conversation_id AS id FROM messages WHERE text = $1`, [text]);
+  await sql(`DELETE FROM notifications WHERE link LIKE '%' || $1 || '%'`, [made!.id]);
+  await sql(`DELETE FROM conversations WHERE id = $1`, [made!.id]);
 });
