@@ -239,6 +239,7 @@ export function Composer({
   const toast = useToast();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(0);
   const sending = fetcher.state !== "idle";
   const result = fetcher.data;
   const handled = useRef<ChatActionResult | undefined>(undefined);
@@ -257,6 +258,7 @@ export function Composer({
     if (result.ok) {
       setText("");
       setError(null);
+      setSent((n) => n + 1);
       files.reset();
       onSent?.(result);
     } else {
@@ -298,7 +300,8 @@ export function Composer({
       />
       {entityHash ? <AttachmentPicker state={files} /> : null}
       <div className={s.composerRow}>
-        <div className={s.composerOptions}>
+        {/* Keyed by the messages sent: after a send, tag, auto-remind and schedule start over. */}
+        <div className={s.composerOptions} key={sent}>
           {tagsEnabled && !threadId ? (
             <Select
               label="Tag"

@@ -117,6 +117,9 @@ function changeTime(slug: string, partner: string) {
     const item = page.getByRole("list", { name: "Messages" }).getByRole("listitem").filter({ hasText: text }).last();
     // Tomorrow at 09:00 by default, in the partner's zone (not the browser's).
     await expect(item.getByText(/Scheduled for .* 9:00 AM [A-Z]{3,4}$/)).toBeVisible();
+    // The composer starts over: the next message goes now unless scheduled again.
+    await expect(page.getByRole("checkbox", { name: "Schedule" })).not.toBeChecked();
+    await expect(page.getByLabel("Send at")).toHaveCount(0);
 
     await item.getByRole("button", { name: "Change time" }).click();
     const field = item.getByLabel("New send time");
