@@ -61,7 +61,7 @@ test("a partner filters Collect, opens a questionnaire and locks it", async ({ p
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // Back on Collect (the filter comes from the cookie), the row now counts as Locked.
-  await gotoReady(page, firmUrl("acme", "/"));
+  await gotoReady(page, firmUrl("acme", "/"), { staff: true });
   await table.getByRole("combobox", { name: "Status", exact: true }).selectOption("locked");
   await expect(page).toHaveURL(/[?&]status=locked/);
   await expect(table.getByRole("status")).toHaveText(`1-${Math.min(10, Number(lockedAfter))} of ${lockedAfter}`);

@@ -3,6 +3,8 @@
  * firm's Reminders preferences, and it is kept (screenshots of both firms at 1280 and 375 px
  * wide go to /work/shots/deliver-ops when SHOTS_DIR is set).
  */
+import { formatInTimeZone } from "date-fns-tz";
+import { ianaZone } from "../../app/time-zones";
 import { expect, test } from "@playwright/test";
 import { firmUrl, forgetSession, signIn, sql } from "./support";
 
@@ -49,6 +51,7 @@ for (const slug of ["acme", "summit"] as const) {
       [email],
     );
     expect(item, "an open upload item in the seed").toBeDefined();
+    const [me] = await sql<{ zone: string }>(`SELECT time_zone AS zone FROM users WHERE email = $1`, [email]);
     await signIn(page, slug, email);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
@@ -67,8 +70,10 @@ for (const slug of ["acme", "summit"] as const) {
       const dialog = page.getByRole("dialog", { name: "Upload later" });
       await expect(dialog).toBeVisible();
       const date = dialog.getByLabel("Remind me on");
-      const inSevenDays = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-      if (inSevenDays.slice(0, 4) === new Date().toISOString().slice(0, 4)) await expect(date).toHaveValue(inSevenDays);
+      // Seven days after today where the client is (their profile's time zone), not where the test runs.
+      const today = formatInTimeZone(new Date(), ianaZone(me!.zone), "yyyy-MM-dd");
+      const inSevenDays = new Date(Date.parse(`${today}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+      if (inSevenDays.slice(0, 4) === today.slice(0, 4)) await expect(date).toHaveValue(inSevenDays);
       await date.fill("2000-01-01");
       await expect(dialog.getByText("Upload later date must be in the future")).toBeVisible();
       await expect(dialog.getByRole("button", { name: "Save" })).toBeDisabled();

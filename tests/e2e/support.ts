@@ -109,11 +109,14 @@ export async function forgetSession(page: Page) {
 
 /**
  * Opens a signed-in page and waits until its code has run (the live-events stream sets
- * <html data-live> from an effect): a control changed before that would change only the HTML.
+ * <html data-live> from an effect; the staff shell sets data-staff-shell): a control changed
+ * before that would change only the HTML.
  */
-export async function gotoReady(page: Page, url: string) {
+export async function gotoReady(page: Page, url: string, options: { staff?: boolean } = {}) {
   await page.goto(url);
   await expect(page.locator("html[data-live]")).toHaveCount(1);
+  // A staff page's content sits in the staff shell, whose code arrives after the page's.
+  if (options.staff) await expect(page.locator("html[data-staff-shell=ready]")).toHaveCount(1, { timeout: 20_000 });
 }
 
 export async function signIn(page: Page, slug: string, email: string, password = PASSWORD) {

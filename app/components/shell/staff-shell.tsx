@@ -46,6 +46,11 @@ export function StaffShell({
   children,
 }: StaffShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // For tests and support: the staff shell (its code loads after the page's) has hydrated.
+  useEffect(() => {
+    document.documentElement.dataset.staffShell = "ready";
+    return () => void delete document.documentElement.dataset.staffShell;
+  }, []);
   const navigation = (onNavigate?: () => void, labelled = "Main") => (
     <>
       <nav aria-label={labelled} className={s.sideNav}>
