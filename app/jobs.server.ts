@@ -23,6 +23,7 @@
  * Idle cost per worker process: one indexed query per queue every `pollingIntervalSeconds` (2 s),
  * and pg-boss's maintenance every 2 minutes. A job sent from this process is picked up at once.
  */
+import pg from "pg";
 import type PgBoss from "pg-boss";
 import { env } from "~/env.server";
 
@@ -113,6 +114,26 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
 
 // ─── Starting and stopping ───
 
+/** The advisory lock the queue's set-up holds (any number; this one is only taken here). */
+const SETUP_LOCK = 7_140_251;
+
+/**
+ * Runs `fn` while no other server sets up the queue: servers starting together on a new
+ * database (a cluster's workers, a deployment's servers) otherwise create the queue's schema and
+ * queues at once and deadlock. A session-level advisory lock on a connection of its own.
+ */
+async function oneAtATime(databaseUrl: string, fn: () => Promise<void>): Promise<void> {
+  const lock = new pg.Client({ connectionString: databaseUrl, application_name: "portal-jobs-setup" });
+  lock.on("error", () => {}); // a cut connection ends the lock; the set-up's own statements report it
+  await lock.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK]);
+    await fn();
+  } finally {
+    await lock.end().catch(() => {}); // closing the session releases the lock
+  }
+}
+
 export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
   const log = options.log ?? ((message: string) => console.log(`[jobs] ${message}`));
   const working = options.worker ?? env().JOBS_WORKER !== false;
@@ -137,12 +158,15 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       archiveCompletedAfterSeconds: 2 * 86_400,
     });
     boss.on("error", report);
-    await boss.start();
-    for (const definition of definitions) {
-      const settings = queueSettings(definition);
-      await boss.createQueue(definition.name, settings);
-      await boss.updateQueue(definition.name, settings); // a queue created by an older release
-    }
+    const starting = boss;
+    await oneAtATime(options.databaseUrl, async () => {
+      await starting.start();
+      for (const definition of definitions) {
+        const settings = queueSettings(definition);
+        await starting.createQueue(definition.name, settings);
+        await starting.updateQueue(definition.name, settings); // a queue created by an older release
+      }
+    });
   } catch (error) {
     console.error(`[jobs] Background jobs could not start (${errorMessage(error)}): email and SMS are delivered by the request that sends them.`);
     await boss?.stop({ graceful: false }).catch(() => {});

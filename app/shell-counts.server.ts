@@ -22,6 +22,7 @@ export async function shellCounts(
     portal.firm.id,
     `SELECT ${options.messages ? unreadMessagesSql(user, now, bind) : "0"} AS messages, ${unreadNotificationsSql(user, bind)} AS notifications`,
     values,
+    { prepare: true }, // on every signed-in page; two forms (with and without messages)
   );
   return { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 };
 }

@@ -186,6 +186,7 @@ async function lookupSessionRow(request: Request, portal: FirmSiteContext): Prom
      )
      SELECT * FROM found`,
     [hashToken(token), portal.firm.preferences.force2faOnUsers, staff.absoluteHours, client.absoluteHours, staff.idleMinutes, client.idleMinutes],
+    { prepare: true }, // on every signed-in request
   );
   const row = rows[0];
   if (!row) return null;

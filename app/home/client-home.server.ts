@@ -86,6 +86,7 @@ export async function loadClientHome(portal: FirmSiteContext, user: SessionUser,
             ${signatureRequestCardsSql(portal.firm, `SELECT id FROM selected`, "$1")},
             ${progressFactsSql(`SELECT id FROM shown`)}`,
     values,
+    { prepare: true }, // every visit to the home page; two forms (a client's, a staff preview's)
   );
   const all = row?.entities ?? [];
   const entities = all.filter((c) => !c.inactive);

@@ -12,14 +12,19 @@
  * documents page and an autosave: errors and p50/p95/p99. Target: 0 errors, p95 under 500 ms.
  * `--profile file.cpuprofile` writes a CPU profile of the app during (b); `--app-only` skips (a). The load comes from autocannon in a separate process; the servers
  * run in this one. Needs `npm run build` first. Uses fresh embedded services in a temp dir.
+ * `--workers N` serves the app as `npm start` does instead: a cluster of N server processes
+ * (scripts/lib/cluster.ts; `--workers 0` for WEB_CONCURRENCY or one per core). CPU per request is
+ * then the workers' (from /proc), PostgreSQL's is printed beside it, and transactions per request
+ * come from PostgreSQL's own count (background jobs included) instead of counting statements.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "../lib/embedded-postgres";
+import { processTreeCpuMs, type CpuReading } from "./lib/proc-cpu";
 import { hostRequest } from "../../tests/support/http";
 
 const args = process.argv.slice(2);
@@ -47,6 +52,8 @@ async function startProfile() {
   };
 }
 const CONNECTIONS = arg("connections", 50);
+/** null: the app runs in this process; a number: a cluster of that many server processes. */
+const WORKERS = args.includes("--workers") ? arg("workers", 0) : null;
 
 interface Result {
   rps: number;
@@ -90,6 +97,21 @@ function countQueries() {
   };
 }
 
+/** Committed and rolled-back transactions of the app's database so far (PostgreSQL's statistics, read after they are flushed). */
+async function transactionCount(): Promise<number> {
+  await new Promise((r) => setTimeout(r, 1_100)); // backends report their counts at most once a second
+  const su = new pg.Client({ connectionString: process.env.DATABASE_OWNER_URL });
+  await su.connect();
+  const { rows } = await su.query<{ n: string }>(`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`);
+  await su.end();
+  return Number(rows[0]?.n ?? 0);
+}
+
+function processRss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portal-bench-"));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as its own user when we are root
@@ -102,7 +124,19 @@ async function main() {
     SESSION_SECRET: "benchmark-session-secret-0123456789",
   });
   const { bootPortal } = await import("../lib/boot");
-  const booted = await bootPortal({ dataDir, postgresPort: 0, s3Port: 0, port: appPort });
+  const booted = await bootPortal({ dataDir, postgresPort: 0, s3Port: 0, port: appPort, serve: WORKERS === null });
+  let workerPids: number[] = [];
+  let stopWorkers = async () => {};
+  if (WORKERS !== null) {
+    const { startCluster, webConcurrency } = await import("../lib/cluster");
+    const count = WORKERS || webConcurrency();
+    const clusterModule = (await import("node:cluster")).default;
+    const servers = await startCluster({ count, log: (m) => console.log(m) });
+    workerPids = Object.values(clusterModule.workers ?? {}).map((w) => w!.process.pid!);
+    stopWorkers = servers.stop;
+    console.log(`The app: a cluster of ${count} server processes (as npm start runs it).`);
+  }
+  const postmasterPid = Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
 
   const host = `acme.localhost:${appPort}`;
   const signIn = await hostRequest(appPort, { host, path: "/signin", form: { email: "client@acme.test", password: "Portal-Demo-2026!" } });
@@ -134,9 +168,22 @@ async function main() {
   const profile = profilePath ? await startProfile() : null;
   const queries = countQueries();
   const cpuBefore = process.cpuUsage();
+  const appCpu = (): CpuReading => {
+    if (WORKERS === null) {
+      const c = process.cpuUsage(cpuBefore);
+      return { user: c.user / 1000, system: c.system / 1000 };
+    }
+    return workerPids.map((pid) => processTreeCpuMs(pid, false)).reduce((a, c) => ({ user: a.user + c.user, system: a.system + c.system }));
+  };
+  const transactions = await transactionCount();
+  const appBefore = appCpu();
+  const pgBefore = processTreeCpuMs(postmasterPid, true);
   const b = await autocannon(`http://127.0.0.1:${appPort}/`, { host, cookie }, SECONDS);
-  const cpu = process.cpuUsage(cpuBefore);
+  const appAfter = appCpu();
+  const pgAfter = processTreeCpuMs(postmasterPid, true);
+  const cpu = { user: (appAfter.user - appBefore.user) * 1000, system: (appAfter.system - appBefore.system) * 1000 };
   const statements = queries.stop();
+  const transactionsPerRequest = (await transactionCount()) - transactions;
   if (profile && profilePath) await profile.stop(profilePath);
   const cpuMsPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, b.rps * SECONDS);
 
@@ -148,23 +195,33 @@ async function main() {
   console.log(
     `server CPU per request: ${cpuMsPerRequest.toFixed(2)} ms (user+system of the app process / requests: user ${(cpu.user / 1000 / served).toFixed(2)} ms, system ${(cpu.system / 1000 / served).toFixed(2)} ms)`,
   );
-  console.log(`database statements per request: ${(statements / served).toFixed(1)} (every statement the app sent, BEGIN/COMMIT and settings included)`);
+  console.log(
+    `PostgreSQL CPU per request: ${((pgAfter.user + pgAfter.system - pgBefore.user - pgBefore.system) / served).toFixed(2)} ms (its server processes, from /proc)`,
+  );
+  if (WORKERS === null)
+    console.log(`database statements per request: ${(statements / served).toFixed(1)} (every statement the app sent, BEGIN/COMMIT and settings included)`);
+  console.log(
+    `database transactions per request: ${(transactionsPerRequest / served).toFixed(2)} (PostgreSQL's count for the app's database, background jobs included)`,
+  );
   const ratio = b.rps / a.rps;
   console.log(
     `ratio (b)/(a): ${(ratio * 100).toFixed(1)}%   target ≥ 10% with p99 < 100 ms and ≤ 5 ms CPU per request: ${ratio >= 0.1 && b.p99 < 100 && cpuMsPerRequest <= 5 ? "met" : "NOT met"}`,
   );
-  if (args.includes("--mixed")) await mixed(appPort, host, cookie);
+  if (args.includes("--mixed")) await mixed(appPort, host, cookie, appCpu);
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-  console.log(`app process RSS: ${mib(rssIdle)} before the load, ${mib(process.memoryUsage().rss)} after (one process: the app and the bare server)`);
+  if (WORKERS === null)
+    console.log(`app process RSS: ${mib(rssIdle)} before the load, ${mib(process.memoryUsage().rss)} after (one process: the app and the bare server)`);
+  else console.log(`server processes' RSS after the load: ${workerPids.map((pid) => mib(processRss(pid))).join(", ")}`);
 
   bare.close();
+  await stopWorkers();
   await booted.stop();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 }
 
 /** (c): mixed signed-in traffic from a separate process (scripts/bench/lib/mixed-load.ts). */
-async function mixed(appPort: number, host: string, cookie: string) {
+async function mixed(appPort: number, host: string, cookie: string, appCpu: () => CpuReading) {
   const connections = arg("mixed-connections", 200);
   const seconds = arg("mixed-seconds", 60);
   const su = new pg.Client({ connectionString: process.env.DATABASE_OWNER_URL });
@@ -198,7 +255,7 @@ async function mixed(appPort: number, host: string, cookie: string) {
   const names = ["dashboard", "questionnaire", "documents", "autosave"];
   const chosen = only ? requests.filter((_r, i) => only.includes(names[i]!)) : requests;
   if (only) console.log(`(c) only: ${only.join(", ")}`);
-  const cpuBefore = process.cpuUsage();
+  const cpuBefore = appCpu();
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(
       "npx",
@@ -216,7 +273,8 @@ async function mixed(appPort: number, host: string, cookie: string) {
     child.on("error", reject);
     child.on("close", () => resolve(text));
   });
-  const cpu = process.cpuUsage(cpuBefore);
+  const cpuAfter = appCpu();
+  const cpu = { user: (cpuAfter.user - cpuBefore.user) * 1000, system: (cpuAfter.system - cpuBefore.system) * 1000 };
   const r = JSON.parse(out.slice(out.indexOf("{"))) as {
     rps: number;
     total: number;

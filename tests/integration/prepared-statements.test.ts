@@ -1,0 +1,82 @@
+/**
+ * Hot statements as named prepared statements (firmSql's `prepare`), against real PostgreSQL:
+ * each is parsed once per connection and, after PostgreSQL's first runs, kept as a generic plan;
+ * a statement whose table changed shape under it (a migration while serving) is answered anyway,
+ * and the connection that held the stale plan is not lent again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type * as DbModule from "../../app/db.server";
+import { setupTestDb, type TestDb } from "../support/setup";
+
+const FIRM = "firm_prepared";
+const OTHER = "firm_prepared_other";
+
+let t: TestDb;
+let db: typeof DbModule;
+
+beforeAll(async () => {
+  t = await setupTestDb();
+  db = await import("../../app/db.server");
+  for (const [id, slug] of [
+    [FIRM, "prepared"],
+    [OTHER, "prepared-other"],
+  ]) {
+    await t.su.query(`INSERT INTO firms (id, name, slug, updated_at) VALUES ($1, $1, $2, now())`, [id, slug]);
+  }
+  // A table of the test's own, under row-level security like the app's.
+  await t.su.query(`CREATE TABLE prepared_probe (id int PRIMARY KEY, firm_id text NOT NULL)`);
+  await t.su.query(`ALTER TABLE prepared_probe ENABLE ROW LEVEL SECURITY`);
+  await t.su.query(`CREATE POLICY prepared_probe_firm ON prepared_probe USING (firm_id = current_setting('app.firm_id', true))`);
+  await t.su.query(`GRANT SELECT ON prepared_probe TO portal_app`);
+  await t.su.query(`INSERT INTO prepared_probe VALUES (1, $1), (2, $1), (3, $2)`, [FIRM, OTHER]);
+});
+
+afterAll(async () => {
+  await db?.closeDb();
+  await t?.close();
+});
+
+const PROBE = "SELECT * FROM prepared_probe WHERE id >= $1 ORDER BY id";
+
+describe("firmSql with prepare", () => {
+  it("parses the statement once per connection and then runs PostgreSQL's generic plan, still under the firm's row-level security", async () => {
+    for (let i = 0; i < 8; i++) {
+      expect(await db.firmSql(FIRM, PROBE, [1], { prepare: true })).toEqual([
+        { id: 1, firm_id: FIRM },
+        { id: 2, firm_id: FIRM },
+      ]);
+    }
+    // The other firm's rows, through the same prepared statement and plan.
+    expect(await db.firmSql(OTHER, PROBE, [1], { prepare: true })).toEqual([{ id: 3, firm_id: OTHER }]);
+    // One statement after another reuses the pool's last connection: it holds the prepared statement.
+    const [prepared] = await db.firmSql<{ runs: number; generic: number }>(
+      FIRM,
+      `SELECT (generic_plans + custom_plans)::int AS runs, generic_plans::int AS generic FROM pg_prepared_statements WHERE statement = $1`,
+      [PROBE],
+    );
+    expect(prepared?.runs).toBeGreaterThanOrEqual(8);
+    expect(prepared?.generic).toBeGreaterThan(0);
+    // Without `prepare`, nothing is kept.
+    await db.firmSql(FIRM, "SELECT id FROM prepared_probe WHERE id = $1", [2]);
+    expect(await db.firmSql(FIRM, `SELECT name FROM pg_prepared_statements WHERE statement = $1`, ["SELECT id FROM prepared_probe WHERE id = $1"])).toEqual([]);
+  });
+
+  it("answers when the table changed shape after the statement was prepared, alone and in a page's read transaction", async () => {
+    expect(await db.firmSql(FIRM, PROBE, [2], { prepare: true })).toEqual([{ id: 2, firm_id: FIRM }]);
+    await t.su.query(`ALTER TABLE prepared_probe ADD COLUMN note text NOT NULL DEFAULT 'added'`);
+    // `SELECT *` now has another result type: PostgreSQL refuses the prepared plan on that connection.
+    expect(await db.firmSql(FIRM, PROBE, [2], { prepare: true })).toEqual([{ id: 2, firm_id: FIRM, note: "added" }]);
+    expect(await db.firmSql(FIRM, PROBE, [2], { prepare: true })).toEqual([{ id: 2, firm_id: FIRM, note: "added" }]);
+
+    await t.su.query(`ALTER TABLE prepared_probe ADD COLUMN extra int NOT NULL DEFAULT 7`);
+    const inPage = await db.withReadScope("GET", async () => {
+      const rows = await db.firmSql(FIRM, PROBE, [2], { prepare: true });
+      await db.endReadScope();
+      return rows;
+    });
+    expect(inPage).toEqual([{ id: 2, firm_id: FIRM, note: "added", extra: 7 }]);
+    // Every later run finds a connection that can run it.
+    for (let i = 0; i < 12; i++) expect(await db.firmSql(FIRM, PROBE, [2], { prepare: true })).toHaveLength(1);
+  });
+});
