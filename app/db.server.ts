@@ -103,10 +103,10 @@ function init(): State {
   if (state) return state;
   const pool = new SerialPool(appPoolConfig());
   pool.on("error", (error) => console.error("Idle database connection failed:", error.message));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: prismaStatementName }) });
   const readPool = new LendingPool({ ...appPoolConfig(), application_name: `${APP_ROLE}_reads` });
   readPool.on("error", (error) => console.error("Idle database connection failed:", error.message));
-  const readPrisma = new PrismaClient({ adapter: new PrismaPg(readPool) });
+  const readPrisma = new PrismaClient({ adapter: new PrismaPg(readPool, { statementNameGenerator: prismaStatementName }) });
   state = { pool, prisma, readPool, readPrisma, scoped: new Map() };
   return state;
 }
@@ -645,6 +645,22 @@ function preparedName(text: string): string {
     preparedNames.set(text, name);
   }
   return name;
+}
+
+/** Distinct statement texts Prisma may keep prepared per connection; later ones run unnamed. */
+const PRISMA_PREPARED_LIMIT = 300;
+
+/**
+ * Prisma's statements as prepared statements too (see FirmSqlOptions.prepare): its texts depend
+ * only on a query's shape, apart from lists whose length varies (`IN ($1, $2, …)`), so the first
+ * PRISMA_PREPARED_LIMIT texts are kept and later ones run as plain statements.
+ */
+function prismaStatementName(query: { sql: string }): string {
+  const known = preparedNames.get(query.sql);
+  if (known) return known;
+  // "" is pg's unnamed statement: parsed and planned each time.
+  if (preparedNames.size >= PRISMA_PREPARED_LIMIT || !/^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(query.sql)) return "";
+  return preparedName(query.sql);
 }
 
 function statement(text: string, values: unknown[], options?: FirmSqlOptions): pg.QueryConfig {

@@ -54,6 +54,8 @@ async function startProfile() {
 const CONNECTIONS = arg("connections", 50);
 /** null: the app runs in this process; a number: a cluster of that many server processes. */
 const WORKERS = args.includes("--workers") ? arg("workers", 0) : null;
+/** `--page questionnaire|documents`: (b) loads that page of the client's instead of the dashboard. */
+const PAGE = args.includes("--page") ? args[args.indexOf("--page") + 1] : "dashboard";
 
 interface Result {
   rps: number;
@@ -112,6 +114,14 @@ function processRss(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+async function pagePathOf(page: string): Promise<string> {
+  if (page === "dashboard") return "/";
+  const target = await mixedTarget();
+  if (page === "questionnaire") return `/questionnaire/${target.hash}?questionnaireId=${target.questionnaire}`;
+  if (page === "documents") return `/documents/${target.hash}`;
+  throw new Error(`--page: dashboard, questionnaire or documents (got ${page})`);
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portal-bench-"));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as its own user when we are root
@@ -163,7 +173,8 @@ async function main() {
   const skipBare = args.includes("--app-only"); // for profiling the app alone (node --cpu-prof)
   if (!skipBare) await autocannon(`http://127.0.0.1:${barePort}/`, {}, 3);
   const a = skipBare ? { rps: NaN, p50: 0, p99: 0, errors: 0, non2xx: 0 } : await autocannon(`http://127.0.0.1:${barePort}/`, {}, SECONDS);
-  await autocannon(`http://127.0.0.1:${appPort}/`, { host, cookie }, 3);
+  const pagePath = await pagePathOf(PAGE ?? "dashboard");
+  await autocannon(`http://127.0.0.1:${appPort}${pagePath}`, { host, cookie }, 3);
   const rssIdle = process.memoryUsage().rss;
   const profile = profilePath ? await startProfile() : null;
   const queries = countQueries();
@@ -178,7 +189,7 @@ async function main() {
   const transactions = await transactionCount();
   const appBefore = appCpu();
   const pgBefore = processTreeCpuMs(postmasterPid, true);
-  const b = await autocannon(`http://127.0.0.1:${appPort}/`, { host, cookie }, SECONDS);
+  const b = await autocannon(`http://127.0.0.1:${appPort}${pagePath}`, { host, cookie }, SECONDS);
   const appAfter = appCpu();
   const pgAfter = processTreeCpuMs(postmasterPid, true);
   const cpu = { user: (appAfter.user - appBefore.user) * 1000, system: (appAfter.system - appBefore.system) * 1000 };
@@ -190,7 +201,7 @@ async function main() {
   const row = (name: string, r: Result) =>
     `${name.padEnd(32)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
   console.log(row("(a) bare node http", a));
-  console.log(row("(b) signed-in tenant page", b));
+  console.log(row(`(b) signed-in ${PAGE === "dashboard" ? "tenant page" : PAGE}`, b));
   const served = Math.max(1, b.rps * SECONDS);
   console.log(
     `server CPU per request: ${cpuMsPerRequest.toFixed(2)} ms (user+system of the app process / requests: user ${(cpu.user / 1000 / served).toFixed(2)} ms, system ${(cpu.system / 1000 / served).toFixed(2)} ms)`,
@@ -207,7 +218,7 @@ async function main() {
   console.log(
     `ratio (b)/(a): ${(ratio * 100).toFixed(1)}%   target ≥ 10% with p99 < 100 ms and ≤ 5 ms CPU per request: ${ratio >= 0.1 && b.p99 < 100 && cpuMsPerRequest <= 5 ? "met" : "NOT met"}`,
   );
-  if (args.includes("--mixed")) await mixed(appPort, host, cookie, appCpu);
+  if (args.includes("--mixed")) await mixed(appPort, host, cookie, appCpu, () => processTreeCpuMs(postmasterPid, true));
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
   if (WORKERS === null)
     console.log(`app process RSS: ${mib(rssIdle)} before the load, ${mib(process.memoryUsage().rss)} after (one process: the app and the bare server)`);
@@ -220,10 +231,8 @@ async function main() {
   process.exit(0);
 }
 
-/** (c): mixed signed-in traffic from a separate process (scripts/bench/lib/mixed-load.ts). */
-async function mixed(appPort: number, host: string, cookie: string, appCpu: () => CpuReading) {
-  const connections = arg("mixed-connections", 200);
-  const seconds = arg("mixed-seconds", 60);
+/** The client's first open questionnaire with a text question (the mixed load's and `--page`'s target). */
+async function mixedTarget(): Promise<{ hash: string; questionnaire: string; question: string }> {
   const su = new pg.Client({ connectionString: process.env.DATABASE_OWNER_URL });
   await su.connect();
   const { rows } = await su.query<{ hash: string; questionnaire: string; question: string }>(
@@ -237,6 +246,14 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
   await su.end();
   const target = rows[0];
   if (!target) throw new Error("No open questionnaire with a text question for client@acme.test");
+  return target;
+}
+
+/** (c): mixed signed-in traffic from a separate process (scripts/bench/lib/mixed-load.ts). */
+async function mixed(appPort: number, host: string, cookie: string, appCpu: () => CpuReading, pgCpu: () => CpuReading) {
+  const connections = arg("mixed-connections", 200);
+  const seconds = arg("mixed-seconds", 60);
+  const target = await mixedTarget();
   const origin = `http://${host}`;
   const headers = { host, cookie };
   const requests = [
@@ -256,6 +273,7 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
   const chosen = only ? requests.filter((_r, i) => only.includes(names[i]!)) : requests;
   if (only) console.log(`(c) only: ${only.join(", ")}`);
   const cpuBefore = appCpu();
+  const pgBefore = pgCpu();
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(
       "npx",
@@ -274,6 +292,7 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
     child.on("close", () => resolve(text));
   });
   const cpuAfter = appCpu();
+  const pgAfter = pgCpu();
   const cpu = { user: (cpuAfter.user - cpuBefore.user) * 1000, system: (cpuAfter.system - cpuBefore.system) * 1000 };
   const r = JSON.parse(out.slice(out.indexOf("{"))) as {
     rps: number;
@@ -287,7 +306,7 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
   };
   const errors = r.errors + r.non2xx;
   console.log(
-    `(c) mixed, ${connections} connections × ${seconds} s  ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p95 ${r.p95} ms   p99 ${r.p99} ms   max ${r.max} ms   errors ${errors}   CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, r.total)).toFixed(2)} ms/request`,
+    `(c) mixed, ${connections} connections × ${seconds} s  ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p95 ${r.p95} ms   p99 ${r.p99} ms   max ${r.max} ms   errors ${errors}   CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, r.total)).toFixed(2)} ms/request (PostgreSQL ${((pgAfter.user + pgAfter.system - pgBefore.user - pgBefore.system) / Math.max(1, r.total)).toFixed(2)})`,
   );
   console.log(`    target 0 errors and p95 < 500 ms: ${errors === 0 && r.p95 < 500 ? "met" : "NOT met"}`);
 }

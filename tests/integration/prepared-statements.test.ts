@@ -1,5 +1,5 @@
 /**
- * Hot statements as named prepared statements (firmSql's `prepare`), against real PostgreSQL:
+ * Hot statements as named prepared statements (firmSql's `prepare`, and Prisma's), against real PostgreSQL:
  * each is parsed once per connection and, after PostgreSQL's first runs, kept as a generic plan;
  * a statement whose table changed shape under it (a migration while serving) is answered anyway,
  * and the connection that held the stale plan is not lent again.
@@ -60,6 +60,21 @@ describe("firmSql with prepare", () => {
     // Without `prepare`, nothing is kept.
     await db.firmSql(FIRM, "SELECT id FROM prepared_probe WHERE id = $1", [2]);
     expect(await db.firmSql(FIRM, `SELECT name FROM pg_prepared_statements WHERE statement = $1`, ["SELECT id FROM prepared_probe WHERE id = $1"])).toEqual([]);
+  });
+
+  it("keeps Prisma's statements prepared too, each under the firm that runs it", async () => {
+    for (let i = 0; i < 6; i++) {
+      expect(await db.withFirm(FIRM, (tx) => tx.firm.findMany({ select: { id: true } }))).toEqual([{ id: FIRM }]);
+      expect(await db.withFirm(OTHER, (tx) => tx.firm.findMany({ select: { id: true } }))).toEqual([{ id: OTHER }]);
+    }
+    // The pool lends its last connection again: the one that ran them.
+    const prepared = await db.firmSql<{ name: string; runs: number }>(
+      FIRM,
+      `SELECT name, (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements WHERE statement LIKE 'SELECT "public"."firms"."id"%'`,
+    );
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0]!.name).toMatch(/^portal_[0-9a-f]{24}$/);
+    expect(prepared[0]!.runs).toBeGreaterThanOrEqual(6);
   });
 
   it("answers when the table changed shape after the statement was prepared, alone and in a page's read transaction", async () => {
