@@ -16,14 +16,27 @@ interface Options {
 
 const options = JSON.parse(process.argv[2] ?? "{}") as Options;
 const times: number[] = [];
+/** Each connection sends the requests in turn: the nth answer on a connection is to request n mod length. */
+const answered = new Map<unknown, number>();
+const byRequest: number[][] = options.requests.map(() => []);
 const result = await new Promise<autocannon.Result>((resolve, reject) => {
   const instance = autocannon({ url: options.url, connections: options.connections, duration: options.seconds, requests: options.requests }, (error, done) =>
     error ? reject(error) : resolve(done),
   );
-  instance.on("response", (_client, _status, _bytes, responseTime) => void times.push(responseTime));
+  instance.on("response", (client, _status, _bytes, responseTime) => {
+    times.push(responseTime);
+    const n = answered.get(client) ?? 0;
+    answered.set(client, n + 1);
+    byRequest[n % byRequest.length]!.push(responseTime);
+  });
 });
+const percentile = (sorted: number[], p: number) => Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(1));
 times.sort((a, b) => a - b);
-const at = (p: number) => Number((times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0).toFixed(1));
+const at = (p: number) => percentile(times, p);
+const perRequest = byRequest.map((list, i) => {
+  list.sort((a, b) => a - b);
+  return { path: options.requests[i]!.path, method: options.requests[i]!.method, count: list.length, p50: percentile(list, 50), p95: percentile(list, 95) };
+});
 process.stdout.write(
   JSON.stringify({
     rps: result.requests.average,
@@ -34,5 +47,6 @@ process.stdout.write(
     max: at(100),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    perRequest,
   }),
 );
