@@ -86,7 +86,8 @@ const USER_SORT: Record<string, string> = {
   name: "lower(u.lname) {dir}, lower(u.fname) {dir}",
   email: "lower(u.email) {dir} NULLS LAST",
   phone: "u.phone_number {dir} NULLS LAST",
-  advisor: "lower(adv.lname) {dir} NULLS LAST, lower(adv.fname) {dir}",
+  // The advisor's lower-cased names, copied onto the row by triggers (migration staff_sort_keys): indexed.
+  advisor: "u.advisor_sort_lname {dir} NULLS LAST, u.advisor_sort_fname {dir}",
   group: "lower(g.name) {dir} NULLS LAST",
   active: "u.paying {dir}",
   created: "u.created_at {dir}",
@@ -121,7 +122,8 @@ export function usersQuery(state: TableState, viewer: StaffViewer): ListQuery {
 const ENTITY_SORT: Record<string, string> = {
   name: "lower(c.name) {dir}",
   type: "lower(c.entity_type) {dir}",
-  owner: "lower(o.lname) {dir} NULLS LAST, lower(o.fname) {dir}",
+  // The primary owner's lower-cased names, copied onto the row by triggers (migration staff_sort_keys): indexed.
+  owner: "c.owner_sort_lname {dir} NULLS LAST, c.owner_sort_fname {dir}",
   status: "c.inactive {dir}, c.readonly_access {dir}",
   created: "c.created_at {dir}",
 };

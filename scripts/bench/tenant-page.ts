@@ -309,7 +309,8 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
   console.log(
     `(c) mixed, ${connections} connections × ${seconds} s  ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p95 ${r.p95} ms   p99 ${r.p99} ms   max ${r.max} ms   errors ${errors}   CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, r.total)).toFixed(2)} ms/request (PostgreSQL ${((pgAfter.user + pgAfter.system - pgBefore.user - pgBefore.system) / Math.max(1, r.total)).toFixed(2)})`,
   );
-  for (const q of r.perRequest) console.log(`    ${q.method} ${q.path.split("?")[0]!.padEnd(40)} ${String(q.count).padStart(6)} answers   p50 ${q.p50} ms   p95 ${q.p95} ms`);
+  for (const q of r.perRequest)
+    console.log(`    ${q.method} ${q.path.split("?")[0]!.padEnd(40)} ${String(q.count).padStart(6)} answers   p50 ${q.p50} ms   p95 ${q.p95} ms`);
   console.log(`    target 0 errors and p95 < 500 ms: ${errors === 0 && r.p95 < 500 ? "met" : "NOT met"}`);
 }
 

@@ -57,7 +57,7 @@ describe("entities query", () => {
     expect(q.where).toContain("NOT c.inactive AND c.readonly_access");
     expect(q.where).toContain("NOT EXISTS (SELECT 1 FROM users vo WHERE vo.id = c.primary_owner_id");
     expect(q.values).toEqual(["drop_link", "u2", "Trust", ["x"]]);
-    expect(q.orderBy).toContain("lower(o.lname) DESC NULLS LAST");
+    expect(q.orderBy).toBe("c.owner_sort_lname DESC NULLS LAST, c.owner_sort_fname DESC, c.id DESC");
   });
 
   it("names the status", () => {
