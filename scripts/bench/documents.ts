@@ -41,6 +41,7 @@ import { once } from "node:events";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { createTestDatabase, databaseEnv } from "../../tests/support/postgres";
+import { MB, measureMemory } from "./lib/memory";
 import { startStoreProcess } from "./lib/store-process";
 
 const args = process.argv.slice(2);
@@ -62,12 +63,6 @@ async function writeBigPdf(file: string, mb: number) {
   out.write(Buffer.alloc(1024 * 1024 - 64));
   out.end("\ntrailer<<>>\n%%EOF\n");
   await once(out, "finish");
-}
-
-const MB = 1024 * 1024;
-function memory() {
-  const m = process.memoryUsage();
-  return { rss: m.rss, heap: m.heapUsed, external: m.external + m.arrayBuffers };
 }
 
 const statements: string[] = [];
@@ -345,47 +340,42 @@ async function main() {
     // A 150 MB upload: grant → curl posts the file from disk to the store → confirm.
     const bigFile = path.join(workDir, "big.pdf");
     await writeBigPdf(bigFile, UPLOAD_MB);
-    const gc = (globalThis as { gc?: () => void }).gc;
-    gc?.();
-    const before = memory();
-    const peak = { ...before };
-    const sampler = setInterval(() => {
-      const now = memory();
-      peak.rss = Math.max(peak.rss, now.rss);
-      peak.heap = Math.max(peak.heap, now.heap);
-      peak.external = Math.max(peak.external, now.external);
-    }, 10);
-    const started = performance.now();
     const ctx = { portal, user };
-    const { grant } = await documents.performDocumentAction(ctx, hash, {
-      intent: "upload_grant",
-      path: "/Bench upload",
-      fileName: "big.pdf",
-      contentType: "application/pdf",
-      size: UPLOAD_MB * MB,
-    });
-    const form = Object.entries(grant!.fields).flatMap(([name, value]) => ["-F", `${name}=${value}`]);
-    const uploadStart = performance.now();
-    // Async so the sampler keeps running while curl sends.
-    const curl = spawn("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", ...form, "-F", `file=@${bigFile};type=application/pdf`, grant!.url]);
-    let status = "";
-    curl.stdout.on("data", (d) => (status += String(d)));
-    await once(curl, "close");
-    const uploadMs = performance.now() - uploadStart;
-    const confirmStart = performance.now();
-    const confirmed = await documents.performDocumentAction(ctx, hash, {
-      intent: "upload_confirm",
-      path: "/Bench upload",
-      fileName: "big.pdf",
-      contentType: "application/pdf",
-      key: grant!.key,
-    });
-    const confirmMs = performance.now() - confirmStart;
-    clearInterval(sampler);
-    const after = memory();
+    const run = await measureMemory(
+      async () => {
+        const started = performance.now();
+        const { grant } = await documents.performDocumentAction(ctx, hash, {
+          intent: "upload_grant",
+          path: "/Bench upload",
+          fileName: "big.pdf",
+          contentType: "application/pdf",
+          size: UPLOAD_MB * MB,
+        });
+        const form = Object.entries(grant!.fields).flatMap(([name, value]) => ["-F", `${name}=${value}`]);
+        const uploadStart = performance.now();
+        // Async so the sampler keeps running while curl sends.
+        const curl = spawn("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", ...form, "-F", `file=@${bigFile};type=application/pdf`, grant!.url]);
+        let status = "";
+        curl.stdout.on("data", (d) => (status += String(d)));
+        await once(curl, "close");
+        const uploadMs = performance.now() - uploadStart;
+        const confirmStart = performance.now();
+        const confirmed = await documents.performDocumentAction(ctx, hash, {
+          intent: "upload_confirm",
+          path: "/Bench upload",
+          fileName: "big.pdf",
+          contentType: "application/pdf",
+          key: grant!.key,
+        });
+        return { status, uploadMs, confirmMs: performance.now() - confirmStart, confirmed, totalMs: performance.now() - started };
+      },
+      { sampleMs: 10, settleMs: 0 },
+    );
+    const { idle: before, peak, after } = run;
+    const { status, uploadMs, confirmMs, confirmed, totalMs } = run.result;
     const f = (n: number) => `${(n / MB).toFixed(1)} MB`;
     console.log(
-      `upload ${UPLOAD_MB} MB           store answered ${status.trim()} in ${(uploadMs / 1000).toFixed(1)} s; confirm ${confirmMs.toFixed(0)} ms (recorded ${f(confirmed.item!.sizeBytes ?? 0)}); total ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `upload ${UPLOAD_MB} MB           store answered ${status.trim()} in ${(uploadMs / 1000).toFixed(1)} s; confirm ${confirmMs.toFixed(0)} ms (recorded ${f(confirmed.item!.sizeBytes ?? 0)}); total ${(totalMs / 1000).toFixed(1)} s`,
     );
     console.log(
       `app memory during upload   rss ${f(before.rss)} → peak ${f(peak.rss)} (+${f(peak.rss - before.rss)}), heap ${f(before.heap)} → peak ${f(peak.heap)} (+${f(peak.heap - before.heap)}), buffers +${f(peak.external - before.external)}; after ${f(after.rss)} rss`,

@@ -20,6 +20,7 @@ import pg from "pg";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
 import { createTestDatabase, databaseEnv } from "../../tests/support/postgres";
+import { gcAvailable, MB, measureMemory, mib } from "./lib/memory";
 import { startStoreProcess } from "./lib/store-process";
 
 const args = process.argv.slice(2);
@@ -30,14 +31,6 @@ const arg = (name: string, fallback: number) => {
 const DOCUMENTS = arg("documents", 500);
 const SMALL = arg("small", 50);
 const FILE_KB = arg("file-kb", 512);
-const MB = 1024 * 1024;
-
-function memory() {
-  const m = process.memoryUsage();
-  return { rss: m.rss, heap: m.heapUsed, external: m.external + m.arrayBuffers };
-}
-
-const collect = () => (globalThis as { gc?: () => void }).gc?.();
 
 /** A leak of listeners (one per file) shows as Node's MaxListenersExceededWarning. */
 let warned = false;
@@ -105,37 +98,28 @@ async function main() {
 
     /** Exports the questionnaire as a zip with its documents; memory sampled all along. */
     async function exportZip(questionnaireId: string) {
-      collect();
-      await new Promise((r) => setTimeout(r, 200));
-      collect();
-      const idle = memory();
-      const peak = { ...idle };
-      const sampler = setInterval(() => {
-        const m = memory();
-        peak.rss = Math.max(peak.rss, m.rss);
-        peak.heap = Math.max(peak.heap, m.heap);
-        peak.external = Math.max(peak.external, m.external);
-      }, 25);
-      const cpu = process.cpuUsage();
-      const started = performance.now();
-      const [progress] = await exportsServer.startQuestionnaireExports(portal, partner, {
-        questionnaireIds: [questionnaireId],
-        format: "zip",
-        removeNosAndNa: false,
-        includeDocuments: true,
-        convertImagesToPdfs: false,
-        reviewedOnly: false,
-      });
-      let state = progress!;
-      while (state.status === "pending" || state.status === "processing") {
-        await new Promise((r) => setTimeout(r, 100));
-        state = await exportsServer.exportProgress(portal, partner, progress!.id);
-      }
-      const ms = performance.now() - started;
-      const used = process.cpuUsage(cpu);
-      clearInterval(sampler);
-      if (state.status !== "completed") throw new Error(`The export ended ${state.status}`);
-      const { rows } = await su.query(`SELECT size_bytes::bigint AS size, storage_key FROM export_jobs WHERE id = $1`, [progress!.id]);
+      const run = await measureMemory(
+        async () => {
+          const [progress] = await exportsServer.startQuestionnaireExports(portal, partner, {
+            questionnaireIds: [questionnaireId],
+            format: "zip",
+            removeNosAndNa: false,
+            includeDocuments: true,
+            convertImagesToPdfs: false,
+            reviewedOnly: false,
+          });
+          let state = progress!;
+          while (state.status === "pending" || state.status === "processing") {
+            await new Promise((r) => setTimeout(r, 100));
+            state = await exportsServer.exportProgress(portal, partner, progress!.id);
+          }
+          return { id: progress!.id, status: state.status };
+        },
+        { sampleMs: 25 },
+      );
+      const { ms, cpuMs, idle, peak } = run;
+      if (run.result.status !== "completed") throw new Error(`The export ended ${run.result.status}`);
+      const { rows } = await su.query(`SELECT size_bytes::bigint AS size, storage_key FROM export_jobs WHERE id = $1`, [run.result.id]);
       // Read back: the zip's central directory lists every entry (the answers PDF and each file).
       const zipBytes = await storage.readExistingObject({ firmId, key: rows[0].storage_key, maxBytes: 4 * 1024 * MB });
       const entries = countZipEntries(Buffer.from(zipBytes));
@@ -143,13 +127,11 @@ async function main() {
         `SELECT count(*)::int AS n FROM documents WHERE questionnaire_id = $1 AND storage_key IS NOT NULL AND deleted_at IS NULL AND item_type = 'file'`,
         [questionnaireId],
       );
-      return { ms, cpuMs: (used.user + used.system) / 1000, idle, peak, size: Number(rows[0].size), entries, expected: files[0].n + 1 };
+      return { ms, cpuMs, idle, peak, size: Number(rows[0].size), entries, expected: files[0].n + 1 };
     }
 
     console.log(`Zip export of a questionnaire's documents: ${FILE_KB} KB each (random bytes), the store in its own process.`);
-    console.log(
-      `global.gc ${typeof (globalThis as { gc?: unknown }).gc === "function" ? "available" : "not available (run with npx tsx --expose-gc for steadier idle levels)"}.`,
-    );
+    console.log(`global.gc ${gcAvailable() ? "available" : "not available (run with npx tsx --expose-gc for steadier idle levels)"}.`);
     const setupSmall = await attach(questionnaires[1], SMALL, "small");
     const setupLarge = await attach(questionnaires[0], DOCUMENTS, "large");
     console.log(
@@ -161,7 +143,6 @@ async function main() {
       { label: `${SMALL} files`, count: SMALL, ...(await exportZip(questionnaires[1].id)) },
       { label: `${DOCUMENTS} files`, count: DOCUMENTS, ...(await exportZip(questionnaires[0].id)) },
     ];
-    const mib = (n: number) => `${(n / MB).toFixed(1)} MiB`;
     for (const r of runs) {
       console.log(
         `  ${r.label.padEnd(10)} zip ${mib(r.size).padStart(10)} (${r.entries} of ${r.expected} entries) in ${(r.ms / 1000).toFixed(1)} s, CPU ${(r.cpuMs / 1000).toFixed(1)} s;` +

@@ -19,9 +19,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { PDFDocument, PDFName } from "@cantoo/pdf-lib";
+import { gcAvailable, MB, measureMemory, mib } from "./lib/memory";
 import { startStoreProcess } from "./lib/store-process";
 
 const args = process.argv.slice(2);
@@ -31,16 +31,7 @@ const arg = (name: string, fallback: number) => {
 };
 const LARGE_MB = arg("large-mb", 100);
 const SMALL_MB = arg("small-mb", 10);
-const MB = 1024 * 1024;
 const FIRM = "firm_bench";
-
-const collect = () => (globalThis as { gc?: () => void }).gc?.();
-const mib = (n: number) => `${(n / MB).toFixed(1)} MiB`;
-
-function memory() {
-  const m = process.memoryUsage();
-  return { rss: m.rss, heap: m.heapUsed, external: m.external + m.arrayBuffers };
-}
 
 /** A PDF of about `mb` MB: pages of 512 KB random streams (drawn as form XObjects), with a bookmark per 10 pages. */
 async function buildPdf(mb: number): Promise<Uint8Array> {
@@ -55,29 +46,8 @@ async function buildPdf(mb: number): Promise<Uint8Array> {
   return pdf.save({ useObjectStreams: false });
 }
 
-async function measure(run: () => Promise<unknown>) {
-  collect();
-  await new Promise((r) => setTimeout(r, 200));
-  collect();
-  const idle = memory();
-  const peak = { ...idle };
-  const sampler = setInterval(() => {
-    const m = memory();
-    peak.rss = Math.max(peak.rss, m.rss);
-    peak.heap = Math.max(peak.heap, m.heap);
-    peak.external = Math.max(peak.external, m.external);
-  }, 20);
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const result = await run();
-  const ms = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  clearInterval(sampler);
-  const m = memory();
-  peak.rss = Math.max(peak.rss, m.rss);
-  peak.heap = Math.max(peak.heap, m.heap);
-  peak.external = Math.max(peak.external, m.external);
-  return { result, ms, cpuMs: (used.user + used.system) / 1000, idle, peak };
+function measure(run: () => Promise<unknown>) {
+  return measureMemory(run, { sampleMs: 20 });
 }
 
 const keyOf = (name: string) => `firms/${FIRM}/entities/bench/tax-returns/${name}.pdf`;
@@ -118,7 +88,7 @@ async function main() {
     await storage.ensureBucket({});
     console.log(
       `Processing an uploaded tax return: ${LARGE_MB} MB beside ${SMALL_MB} MB, the store in its own process; global.gc ${
-        typeof (globalThis as { gc?: unknown }).gc === "function" ? "available" : "not available (run with npx tsx --expose-gc)"
+        gcAvailable() ? "available" : "not available (run with npx tsx --expose-gc)"
       }.`,
     );
 
