@@ -113,9 +113,18 @@ beforeAll(async () => {
     const j = await t.user.findFirstOrThrow({ where: { email: "client@acme.test" }, select: { id: true } });
     const c = await t.user.findFirstOrThrow({ where: { email: "casey.rivera@example.com" }, select: { id: true } });
     const company = await t.company.findFirstOrThrow({ where: { name: "Jordan & Casey Rivera" }, select: { id: true } });
-    const foreign = await t.company.findFirstOrThrow({ where: { deletedAt: null, owners: { none: { userId: j.id } } }, select: { id: true } });
+    // The first entity (in the seed's order) that is not Jordan's and has a client with an email among its owners.
+    const foreign = await t.company.findFirstOrThrow({
+      where: {
+        deletedAt: null,
+        owners: { none: { userId: j.id }, some: { user: { kind: "client", email: { not: null }, deletedAt: null, id: { not: c.id } } } },
+      },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true },
+    });
     const other = await t.user.findFirstOrThrow({
-      where: { kind: "client", email: { not: null }, id: { notIn: [j.id, c.id] }, ownerships: { some: { companyId: foreign.id } } },
+      where: { kind: "client", email: { not: null }, deletedAt: null, id: { notIn: [j.id, c.id] }, ownerships: { some: { companyId: foreign.id } } },
+      orderBy: { id: "asc" },
       select: { email: true },
     });
     return { jordanId: j.id, caseyId: c.id, companyId: company.id, otherEmail: other.email! };
