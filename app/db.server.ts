@@ -415,15 +415,22 @@ function sharedConnection(firmId: string): Promise<pg.PoolClient> | null {
  */
 function oneStatementAtATime(client: pg.PoolClient): pg.PoolClient {
   let last: Promise<unknown> = Promise.resolve();
+  /** A prepared statement's plan went stale on this connection: it leaves the pool when released. */
+  let stale: Error | undefined;
   const query = (...args: unknown[]) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const result = last.then(() => (client.query as any)(...args) as Promise<unknown>);
     last = result.catch(() => {});
+    result.catch((error: unknown) => {
+      if (stalePreparedStatement(error)) stale ??= error as Error;
+    });
     return result;
   };
+  const release = (error?: Error | boolean) => client.release(error || stale);
   return new Proxy(client, {
     get(target, property) {
       if (property === "query") return query;
+      if (property === "release") return release;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },

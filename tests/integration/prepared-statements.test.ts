@@ -94,4 +94,20 @@ describe("firmSql with prepare", () => {
     // Every later run finds a connection that can run it.
     for (let i = 0; i < 12; i++) expect(await db.firmSql(FIRM, PROBE, [2], { prepare: true })).toHaveLength(1);
   });
+
+  it("drops a connection whose Prisma statement went stale, so the statement fails at most once", async () => {
+    const read = () => db.withFirm(FIRM, (tx) => tx.$queryRawUnsafe<Record<string, unknown>[]>("SELECT * FROM prepared_probe WHERE id = $1", 1));
+    for (let i = 0; i < 6; i++) expect(await read()).toHaveLength(1);
+    await t.su.query(`ALTER TABLE prepared_probe ADD COLUMN later text NOT NULL DEFAULT 'later'`);
+    const outcomes: string[] = [];
+    for (let i = 0; i < 8; i++)
+      outcomes.push(
+        await read().then(
+          (rows) => String(rows[0]!.later),
+          (error: unknown) => `failed: ${String(error).slice(0, 80)}`,
+        ),
+      );
+    expect(outcomes.filter((o) => o.startsWith("failed")).length).toBeLessThanOrEqual(1);
+    expect(outcomes.slice(1)).toEqual(Array(7).fill("later"));
+  });
 });
