@@ -663,6 +663,7 @@ const PRISMA_PREPARED_LIMIT = 300;
  * PRISMA_PREPARED_LIMIT texts are kept and later ones run as plain statements.
  */
 function prismaStatementName(query: { sql: string }): string {
+  if (!preparedStatements()) return "";
   const known = preparedNames.get(query.sql);
   if (known) return known;
   // "" is pg's unnamed statement: parsed and planned each time.
@@ -671,7 +672,12 @@ function prismaStatementName(query: { sql: string }): string {
 }
 
 function statement(text: string, values: unknown[], options?: FirmSqlOptions): pg.QueryConfig {
-  return options?.prepare ? { name: preparedName(text), text, values } : { text, values };
+  return options?.prepare && preparedStatements() ? { name: preparedName(text), text, values } : { text, values };
+}
+
+/** DATABASE_PREPARED_STATEMENTS=false turns prepared statements off (README, "Scaling out": PgBouncer). */
+function preparedStatements(): boolean {
+  return env().DATABASE_PREPARED_STATEMENTS !== false;
 }
 
 /**

@@ -52,6 +52,8 @@ const schema = z
     /** The owner of the tables: migrations, the job queue (pg-boss) and maintenance scripts. */
     DATABASE_OWNER_URL: z.string().url("DATABASE_OWNER_URL must be a postgresql:// URL").optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** false: every statement is parsed and planned each time (for a pooler that can't keep prepared statements). */
+    DATABASE_PREPARED_STATEMENTS: bool,
     S3_ENDPOINT: z.string().url().optional(),
     S3_PUBLIC_ENDPOINT: z.string().url().optional(),
     S3_REGION: z.string().default("us-east-1"),

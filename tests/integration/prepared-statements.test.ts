@@ -110,4 +110,23 @@ describe("firmSql with prepare", () => {
     expect(outcomes.filter((o) => o.startsWith("failed")).length).toBeLessThanOrEqual(1);
     expect(outcomes.slice(1)).toEqual(Array(7).fill("later"));
   });
+
+  it("prepares nothing with DATABASE_PREPARED_STATEMENTS=false (a pooler that can't keep them)", async () => {
+    t.setEnv({ DATABASE_PREPARED_STATEMENTS: "false" });
+    try {
+      const text = "SELECT id FROM prepared_probe WHERE id <= $1 ORDER BY id";
+      for (let i = 0; i < 3; i++) {
+        expect(await db.firmSql(FIRM, text, [2], { prepare: true })).toEqual([{ id: 1 }, { id: 2 }]);
+        expect(await db.withFirm(FIRM, (tx) => tx.$queryRawUnsafe("SELECT id FROM prepared_probe WHERE id >= $1 ORDER BY id", 2))).toEqual([{ id: 2 }]);
+      }
+      const kept = await db.firmSql<{ statement: string }>(
+        FIRM,
+        `SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%prepared_probe WHERE id %=%'`,
+      );
+      expect(kept.map((k) => k.statement)).not.toContain(text);
+      expect(kept.map((k) => k.statement)).not.toContain("SELECT id FROM prepared_probe WHERE id >= $1 ORDER BY id");
+    } finally {
+      t.setEnv({ DATABASE_PREPARED_STATEMENTS: undefined });
+    }
+  });
 });
