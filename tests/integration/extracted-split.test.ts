@@ -266,4 +266,38 @@ describe("orphan object cleanup", () => {
     expect((await orphans.cleanupOrphanObjects({ olderThan: new Date(Date.now() + 60_000), firmIds: [acme.firm.id] })).deleted).toBe(1);
     expect(await objectKeys()).not.toContain(second!.key);
   });
+
+  it("deletes template PDFs no template section points to, keeping those of deleted templates", async () => {
+    const { putObject } = await import("../../app/storage.server");
+    const { templateDocumentKey } = await import("../../app/storage/keys");
+    const firmId = acme.firm.id;
+    const key = (name: string) => templateDocumentKey(firmId, name);
+    const [used, ofDeleted, replaced, neverSaved] = [key("Engagement.pdf"), key("Old terms.pdf"), key("Replaced.pdf"), key("Never saved.pdf")];
+    for (const k of [used, ofDeleted, replaced, neverSaved]) await putObject({ firmId, key: k, bytes: new Uint8Array([1]), contentType: "application/pdf" });
+    await su.query(
+      `INSERT INTO questionnaire_templates (id, firm_id, hash_id, name, deleted_at, updated_at) VALUES
+         ('tpl_orphan_live', $1, 'tplorphanlive', 'Live', NULL, now()), ('tpl_orphan_gone', $1, 'tplorphangone', 'Deleted', now(), now())`,
+      [firmId],
+    );
+    await su.query(
+      `INSERT INTO template_sections (id, firm_id, template_id, section_type, name, document_key, document_name) VALUES
+         ('tsec_orphan_1', $1, 'tpl_orphan_live', 5, 'Engagement', $2, 'Engagement.pdf'),
+         ('tsec_orphan_2', $1, 'tpl_orphan_gone', 5, 'Old terms', $3, 'Old terms.pdf')`,
+      [firmId, used, ofDeleted],
+    );
+
+    // Younger than a day: nothing is deleted.
+    await orphans.cleanupOrphanObjects({ firmIds: [firmId] });
+    expect(await objectKeys()).toEqual(expect.arrayContaining([used, ofDeleted, replaced, neverSaved]));
+    // Another firm's sweep leaves them.
+    await orphans.cleanupOrphanObjects({ olderThan: new Date(Date.now() + 60_000), firmIds: [firmIdOf("summit")] });
+    expect(await objectKeys()).toEqual(expect.arrayContaining([used, ofDeleted, replaced, neverSaved]));
+
+    const result = await orphans.cleanupOrphanObjects({ olderThan: new Date(Date.now() + 60_000) });
+    expect(result.deleted).toBe(2);
+    const keys = await objectKeys();
+    expect(keys).toEqual(expect.arrayContaining([used, ofDeleted]));
+    expect(keys).not.toContain(replaced);
+    expect(keys).not.toContain(neverSaved);
+  });
 });

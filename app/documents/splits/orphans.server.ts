@@ -1,12 +1,16 @@
 /**
- * Orphan object cleanup: objects under `firms/{firmId}/entities/{companyId}/documents/` that no
- * Document row (deleted ones included) points to, and older than a day, are deleted. An upload
- * whose confirm never came, or whose row could not be written, leaves such an object.
+ * Orphan object cleanup: objects that nothing points to, older than a day, are deleted:
+ * - under `firms/{firmId}/entities/{companyId}/documents/`, those no Document row (deleted ones
+ *   included) points to: an upload whose confirm never came, or whose row could not be written;
+ * - under `firms/{firmId}/templates/`, the template PDFs no template section (of a deleted
+ *   template too) points to: one replaced or removed in the editor, one uploaded but never saved,
+ *   the PDFs of a template deleted for good.
  *
- * Bounded: the store is listed by prefix (`firms/`, or `firms/{id}/entities/` per firm), 1000 keys
- * a page; each page's keys are matched per firm against its rows in one query (firmDb, so under
- * the firm's row-level security) and its orphans deleted in one request; at most `maxKeys` keys
- * are listed per run (the next daily run starts over, and deleted orphans no longer appear).
+ * Bounded: the store is listed by prefix (`firms/`, or `firms/{id}/entities/` and
+ * `firms/{id}/templates/` per firm), 1000 keys a page; each page's keys are matched per firm
+ * against its rows in one query per kind (firmDb, so under the firm's row-level security) and its
+ * orphans deleted in one request; at most `maxKeys` keys are listed per run (the next daily run
+ * starts over, and deleted orphans no longer appear).
  */
 import { firmDb } from "~/db.server";
 import { deleteObjects, listAllFirmObjectsPage, listObjectsPage, type ListedObject } from "~/storage.server";
@@ -14,6 +18,20 @@ import { firmPrefix, keyBelongsToFirm } from "~/storage/keys";
 
 export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 const DOCUMENT_KEY = /^firms\/([A-Za-z0-9_-]{1,64})\/entities\/[^/]+\/documents\/[^/]+$/;
+const TEMPLATE_KEY = /^firms\/([A-Za-z0-9_-]{1,64})\/templates\/[^/]+$/;
+
+type Kind = "document" | "template";
+
+/** The keys among `keys` that this firm's rows still point to. */
+async function keysInUse(firmId: string, kind: Kind, keys: string[]): Promise<Set<string>> {
+  const db = firmDb(firmId);
+  if (kind === "document") {
+    const rows = await db.document.findMany({ where: { storageKey: { in: keys } }, select: { storageKey: true } });
+    return new Set(rows.map((r) => r.storageKey ?? ""));
+  }
+  const rows = await db.templateSection.findMany({ where: { documentKey: { in: keys } }, select: { documentKey: true } });
+  return new Set(rows.map((r) => r.documentKey ?? ""));
+}
 
 export interface OrphanCleanupOptions {
   /** Only objects last modified before this (default: a day ago). */
@@ -35,28 +53,36 @@ export async function cleanupOrphanObjects(options: OrphanCleanupOptions = {}): 
       const page = await listPage(token);
       token = page.next ?? undefined;
       seen += page.objects.length;
-      const byFirm = new Map<string, string[]>();
+      const candidates = new Map<string, { firmId: string; kind: Kind; keys: string[] }>();
       for (const o of page.objects) {
-        const match = DOCUMENT_KEY.exec(o.key);
-        if (!match || !keyBelongsToFirm(o.key, match[1]) || !o.lastModified || o.lastModified >= olderThan) continue;
-        byFirm.set(match[1], [...(byFirm.get(match[1]) ?? []), o.key]);
+        if (!o.lastModified || o.lastModified >= olderThan) continue;
+        const document = DOCUMENT_KEY.exec(o.key);
+        const template = document ? null : TEMPLATE_KEY.exec(o.key);
+        const firmId = (document ?? template)?.[1];
+        if (!firmId || !keyBelongsToFirm(o.key, firmId)) continue;
+        const kind: Kind = document ? "document" : "template";
+        const group = candidates.get(`${firmId} ${kind}`) ?? { firmId, kind, keys: [] };
+        group.keys.push(o.key);
+        candidates.set(`${firmId} ${kind}`, group);
       }
-      for (const [firmId, candidates] of byFirm) {
-        totals.checked += candidates.length;
-        const known = await firmDb(firmId).document.findMany({ where: { storageKey: { in: candidates } }, select: { storageKey: true } });
-        const keep = new Set(known.map((k) => k.storageKey));
-        const orphans = candidates.filter((k) => !keep.has(k));
+      for (const { firmId, kind, keys } of candidates.values()) {
+        totals.checked += keys.length;
+        const keep = await keysInUse(firmId, kind, keys);
+        const orphans = keys.filter((k) => !keep.has(k));
         await deleteObjects({ firmId, keys: orphans });
         totals.deleted += orphans.length;
       }
     } while (token && seen < maxKeys);
   };
   if (options.firmIds) {
-    for (const firmId of options.firmIds)
-      await sweep((token) => listObjectsPage({ firmId, prefix: `${firmPrefix(firmId)}entities/`, continuationToken: token }));
+    for (const firmId of options.firmIds) {
+      for (const area of ["entities/", "templates/"]) {
+        await sweep((token) => listObjectsPage({ firmId, prefix: `${firmPrefix(firmId)}${area}`, continuationToken: token }));
+      }
+    }
   } else {
     await sweep(listAllFirmObjectsPage);
   }
-  if (totals.deleted) console.info(`[documents] orphan cleanup: deleted ${totals.deleted} object(s) with no document`);
+  if (totals.deleted) console.info(`[documents] orphan cleanup: deleted ${totals.deleted} object(s) that no document or template points to`);
   return totals;
 }
