@@ -11,16 +11,11 @@
  * (a mismatched pair finds nothing and does nothing), and every write runs under that firm's
  * row-level security.
  */
-import Papa from "papaparse";
-import * as z from "zod";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { firmDb, firmSql, withFirm, type FirmTx } from "~/db.server";
-import { PortalError } from "~/errors";
-import { readObject } from "~/storage.server";
 import { randomInt } from "node:crypto";
 import {
   BUILT_IN_ENTITY_TYPES,
-  MAX_IMPORT_BYTES,
   ROW_MESSAGES,
   VARIOUS_ASSIGNEE,
   rowInput,
@@ -29,19 +24,17 @@ import {
   type RowContext,
   type ValidClientRow,
 } from "./import-rules";
+import { IMPORT_FILE_FAILURES, openImportFile } from "./import-file.server";
 import { runImportRows } from "./import-rows.server";
 
 export const IMPORT_CLIENT_LIST_JOB = "import-client-list";
-
-const jobData = z.object({ firmId: z.string().min(1).max(64), importId: z.string().min(1).max(64) });
 
 /** The notification types a primary owner gets; a spouse gets fewer (as the demo firms). */
 const OWNER_NOTIFICATION_TYPES = [1, 2, 3, 4, 5, 7];
 const SPOUSE_NOTIFICATION_TYPES = [1, 3, 4, 5];
 
 export const IMPORT_FAILURES = {
-  missing: "The uploaded file could not be found. Please upload it again.",
-  tooLarge: "The file is larger than the 150 MB limit.",
+  ...IMPORT_FILE_FAILURES,
   noColumns: "The file has no First Name and Last Name columns. Download the template to see the expected columns.",
   wrongType: "This import is not a client list.",
 } as const;
@@ -57,45 +50,20 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === "P2002" || e?.cause?.code === "23505" || /unique constraint/i.test(e?.message ?? "");
 }
 
-async function finish(firmId: string, importId: string, status: "completed" | "failed", error: string | null): Promise<void> {
-  await firmDb(firmId).importJob.update({ where: { id: importId }, data: { status, error, completedAt: new Date() } });
-}
-
 /** Runs one client list import; safe to run again (it resumes, or does nothing when finished). */
 export async function runClientListImport(data: unknown): Promise<{ created: number; rejected: number } | void> {
-  const { firmId, importId } = jobData.parse(data);
-  const db = firmDb(firmId);
-  const job = await db.importJob.findFirst({ where: { id: importId } });
-  if (!job || job.status === "completed" || job.status === "failed") return;
-  if (job.fileType !== "client_list" || !job.clientListType) return finish(firmId, importId, "failed", IMPORT_FAILURES.wrongType);
-  if (job.status === "pending") await db.importJob.update({ where: { id: importId }, data: { status: "processing" } });
-
-  let bytes: Uint8Array | null;
-  try {
-    bytes = await readObject({ firmId, key: job.storageKey, maxBytes: MAX_IMPORT_BYTES });
-  } catch (error) {
-    if (error instanceof PortalError) return finish(firmId, importId, "failed", IMPORT_FAILURES.tooLarge);
-    throw error; // the store is unreachable: pg-boss retries
-  }
-  if (!bytes) return finish(firmId, importId, "failed", IMPORT_FAILURES.missing);
-
-  const text = new TextDecoder("utf-8").decode(bytes); // drops a UTF-8 byte order mark
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim() });
-  const headers = parsed.meta.fields ?? [];
-  const fields = new Set(headers.map((h) => rowInput({ [h]: "x" })).flatMap((r) => Object.keys(r)));
-  if (!fields.has("fname") || !fields.has("lname")) return finish(firmId, importId, "failed", IMPORT_FAILURES.noColumns);
-
-  const rows = parsed.data;
-  const rowErrors = new Map<number, string>();
-  for (const e of parsed.errors) {
-    if (typeof e.row === "number" && !rowErrors.has(e.row)) {
-      rowErrors.set(
-        e.row,
-        e.code === "TooManyFields" || e.code === "TooFewFields" ? `This row has a different number of columns than the header (${e.message})` : e.message,
-      );
-    }
-  }
-  if (job.totalRows !== rows.length) await db.importJob.update({ where: { id: importId }, data: { totalRows: rows.length } });
+  const opened = await openImportFile(data, {
+    accepts: (job) => job.fileType === "client_list" && Boolean(job.clientListType),
+    wrongType: IMPORT_FAILURES.wrongType,
+    hasColumns: (headers) => {
+      const fields = new Set(headers.map((h) => rowInput({ [h]: "x" })).flatMap((r) => Object.keys(r)));
+      return fields.has("fname") && fields.has("lname");
+    },
+    noColumns: IMPORT_FAILURES.noColumns,
+  });
+  if (!opened) return;
+  const { firmId, importId, job, headers, rows, rowErrors } = opened;
+  if (!job.clientListType) return; // accepted above: only a client list with its type
 
   const ctx = await rowContext(firmId, job.clientListType, job.assignedFirmUserId);
   const actorId = job.createdById;

@@ -8,61 +8,37 @@
  * a job that dies resumes at the first row not done; the invitation email follows the commit (a
  * member whose email did not go out shows as Invited, and Resend sends it).
  */
-import Papa from "papaparse";
-import * as z from "zod";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import { firmDb, firmSql, withFirm } from "~/db.server";
 import { siteUrl } from "~/env.server";
 import { PortalError } from "~/errors";
-import { readObject } from "~/storage.server";
 import { sendInvitation } from "~/team/invite.server";
 import { STAFF_LIST_COLUMNS, staffRowInput, TEAM_MESSAGES, validateStaffRow } from "~/team/team-rules";
 import { createStaffMember, inviterName, isUniqueViolation } from "~/team/team.server";
-import { IMPORT_FAILURES } from "./client-list.server";
-import { MAX_IMPORT_BYTES } from "./import-rules";
+import { openImportFile } from "./import-file.server";
 import { runImportRows } from "./import-rows.server";
 
 export const IMPORT_STAFF_LIST_JOB = "import-staff-list";
-
-const jobData = z.object({ firmId: z.string().min(1).max(64), importId: z.string().min(1).max(64) });
 
 export const STAFF_IMPORT_FAILURES = {
   noColumns: `The file has no First Name, Last Name and Email columns. Use the columns ${STAFF_LIST_COLUMNS.join(", ")}.`,
   wrongType: "This import is not a staff list.",
 } as const;
 
-async function finish(firmId: string, importId: string, status: "completed" | "failed", error: string | null): Promise<void> {
-  await firmDb(firmId).importJob.update({ where: { id: importId }, data: { status, error, completedAt: new Date() } });
-}
-
 /** Runs one staff list import; safe to run again (it resumes, or does nothing when finished). */
 export async function runStaffListImport(data: unknown): Promise<{ invited: number; rejected: number } | void> {
-  const { firmId, importId } = jobData.parse(data);
+  const opened = await openImportFile(data, {
+    accepts: (job) => job.fileType === "staff_list",
+    wrongType: STAFF_IMPORT_FAILURES.wrongType,
+    hasColumns: (headers) => {
+      const fields = new Set(headers.flatMap((h) => Object.keys(staffRowInput({ [h]: "x" }))));
+      return fields.has("fname") && fields.has("lname") && fields.has("email");
+    },
+    noColumns: STAFF_IMPORT_FAILURES.noColumns,
+  });
+  if (!opened) return;
+  const { firmId, importId, job, headers, rows, rowErrors } = opened;
   const db = firmDb(firmId);
-  const job = await db.importJob.findFirst({ where: { id: importId } });
-  if (!job || job.status === "completed" || job.status === "failed") return;
-  if (job.fileType !== "staff_list") return finish(firmId, importId, "failed", STAFF_IMPORT_FAILURES.wrongType);
-  if (job.status === "pending") await db.importJob.update({ where: { id: importId }, data: { status: "processing" } });
-
-  let bytes: Uint8Array | null;
-  try {
-    bytes = await readObject({ firmId, key: job.storageKey, maxBytes: MAX_IMPORT_BYTES });
-  } catch (error) {
-    if (error instanceof PortalError) return finish(firmId, importId, "failed", IMPORT_FAILURES.tooLarge);
-    throw error;
-  }
-  if (!bytes) return finish(firmId, importId, "failed", IMPORT_FAILURES.missing);
-
-  const text = new TextDecoder("utf-8").decode(bytes);
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim() });
-  const headers = parsed.meta.fields ?? [];
-  const fields = new Set(headers.flatMap((h) => Object.keys(staffRowInput({ [h]: "x" }))));
-  if (!fields.has("fname") || !fields.has("lname") || !fields.has("email")) return finish(firmId, importId, "failed", STAFF_IMPORT_FAILURES.noColumns);
-
-  const rows = parsed.data;
-  const rowErrors = new Map<number, string>();
-  for (const e of parsed.errors) if (typeof e.row === "number" && !rowErrors.has(e.row)) rowErrors.set(e.row, e.message);
-  if (job.totalRows !== rows.length) await db.importJob.update({ where: { id: importId }, data: { totalRows: rows.length } });
 
   const [firm, importer, groups, prefs, emails] = await Promise.all([
     db.firm.findFirst({ where: { id: firmId }, select: { id: true, name: true, slug: true, timeZone: true } }),
