@@ -116,6 +116,7 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
 
 /** The advisory lock the queue's set-up holds (any number; this one is only taken here). */
 const SETUP_LOCK = 7_140_251;
+const SETUP_LOCK_TIMEOUT_SECONDS = 60;
 
 /**
  * Runs `fn` while no other server sets up the queue: servers starting together on a new
@@ -123,10 +124,13 @@ const SETUP_LOCK = 7_140_251;
  * queues at once and deadlock. A session-level advisory lock on a connection of its own.
  */
 async function oneAtATime(databaseUrl: string, fn: () => Promise<void>): Promise<void> {
-  const lock = new pg.Client({ connectionString: databaseUrl, application_name: "portal-jobs-setup" });
+  const lock = new pg.Client({ connectionString: databaseUrl, application_name: "portal-jobs-setup", connectionTimeoutMillis: 10_000 });
   lock.on("error", () => {}); // a cut connection ends the lock; the set-up's own statements report it
   await lock.connect();
   try {
+    // A server stuck in its set-up while holding the lock: the others start without jobs after a
+    // minute (and say so) instead of waiting for ever.
+    await lock.query(`SET lock_timeout = '${SETUP_LOCK_TIMEOUT_SECONDS}s'`);
     await lock.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK]);
     await fn();
   } finally {
