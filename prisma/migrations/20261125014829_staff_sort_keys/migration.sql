@@ -13,8 +13,10 @@ ADD COLUMN     "owner_sort_lname" TEXT;
 -- by triggers: when the advisor (owner) is set or changed, and when that person's name changes.
 -- Triggers run as the writer, so under row-level security they see and change only the writer's
 -- firm; the person and the rows pointing at them always share it (composite foreign keys). The
--- person's row is read FOR SHARE: a rename running at the same moment is waited for, so its new
--- name is the one copied (the rename's own update cannot have reached this row yet).
+-- person's row is read without a lock: FOR SHARE would conflict with the updates of that person
+-- which the same transactions make (creating an entity updates its owner), and deadlock two of
+-- them. So a rename committed while a row is being pointed at that person can leave the row with
+-- the former name until either changes again (the sort only; the names shown are read live).
 
 CREATE FUNCTION users_own_advisor_sort_key() RETURNS TRIGGER
 LANGUAGE plpgsql AS $$
@@ -24,7 +26,7 @@ BEGIN
     NEW.advisor_sort_fname := NULL;
   ELSE
     SELECT lower(a.lname), lower(a.fname) INTO NEW.advisor_sort_lname, NEW.advisor_sort_fname
-      FROM users a WHERE a.firm_id = NEW.firm_id AND a.id = NEW.assigned_advisor_id FOR SHARE;
+      FROM users a WHERE a.firm_id = NEW.firm_id AND a.id = NEW.assigned_advisor_id;
   END IF;
   RETURN NEW;
 END $$;
@@ -37,7 +39,7 @@ BEGIN
     NEW.owner_sort_fname := NULL;
   ELSE
     SELECT lower(o.lname), lower(o.fname) INTO NEW.owner_sort_lname, NEW.owner_sort_fname
-      FROM users o WHERE o.firm_id = NEW.firm_id AND o.id = NEW.primary_owner_id FOR SHARE;
+      FROM users o WHERE o.firm_id = NEW.firm_id AND o.id = NEW.primary_owner_id;
   END IF;
   RETURN NEW;
 END $$;
