@@ -6,7 +6,7 @@
  * restricted to the reviewed items) and 'Export all'. Staff who aren't advisors see the switches
  * disabled. Changes go to POST /api/staff/review/{id}; the answer is the screen as it now is.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
 import { Alert, Button, Card, EmptyState, PageHeader, Switch, useToast } from "~/components/ui";
 import { ExportDialog } from "~/exports/export-dialog";
@@ -54,30 +54,59 @@ export function ReviewScreenPage({ initial }: { initial: ReviewScreen }) {
     }
   }
 
+  // Leaving while a mark is being saved asks first (the browser's own "Leave site?").
+  const saving = pending.size > 0 || busyAll;
+  useEffect(() => {
+    if (!saving) return;
+    const hold = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", hold);
+    return () => window.removeEventListener("beforeunload", hold);
+  }, [saving]);
+
+  /** Switches whose change is still on its way. */
+  const inFlight = useRef(new Set<string>());
+  /** The number of the last change sent. */
+  const lastSent = useRef(0);
+
   function apply(next: ReviewScreen) {
     setScreen(next);
     setMarked(new Set(next.marked));
   }
 
+  function setOne(key: string, reviewed: boolean) {
+    setMarked((m) => {
+      const copy = new Set(m);
+      if (reviewed) copy.add(key);
+      else copy.delete(key);
+      return copy;
+    });
+  }
+
+  /**
+   * Each switch shows what was asked at once. The server's screen replaces the marks only when it
+   * answers the last change sent and nothing else is on its way: an earlier answer, or one that
+   * arrives while another switch is being saved, would turn that other switch back.
+   */
   async function toggle(kind: ReviewItemKind, id: string, reviewed: boolean) {
     const key = markKey(kind, id);
-    const before = new Set(marked);
-    const optimistic = new Set(marked);
-    if (reviewed) optimistic.add(key);
-    else optimistic.delete(key);
-    setMarked(optimistic);
+    const was = marked.has(key);
+    const number = ++lastSent.current;
+    inFlight.current.add(key);
+    setOne(key, reviewed);
     setPending((p) => new Set(p).add(key));
     const next = await send({ intent: "mark", itemKind: kind, itemId: id, reviewed });
+    inFlight.current.delete(key);
     setPending((p) => {
       const copy = new Set(p);
       copy.delete(key);
       return copy;
     });
-    if (next) apply(next);
-    else setMarked(before);
+    if (!next) setOne(key, was);
+    else if (number === lastSent.current && inFlight.current.size === 0) apply(next);
   }
 
   async function markAll() {
+    ++lastSent.current;
     setBusyAll(true);
     const next = await send({ intent: "mark_all" });
     setBusyAll(false);
