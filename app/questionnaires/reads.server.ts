@@ -5,7 +5,7 @@
 import type { FirmTx } from "~/db.server";
 import { questionnaireUploadStates } from "~/documents/splits/split.server";
 import { answerValues, type QuestionFacts, type QuestionType, type SpecialAnswer } from "./rules";
-import type { QuestionData, SectionData, SectionDocumentData } from "./types";
+import type { QuestionData, SectionData, SectionDocumentData, SignatureData } from "./types";
 
 export const questionnaireSelect = {
   id: true,
@@ -94,55 +94,38 @@ export async function readQuestions(tx: FirmTx, questionnaireId: string, firmNam
   }));
 }
 
-export const sectionDocumentSelect = { id: true, name: true, contentType: true, sizeBytes: true, deletedAt: true } as const;
-
-export function toSectionDocument(
-  d: { id: string; name: string; contentType: string | null; sizeBytes: bigint | null; deletedAt: Date | null } | null,
-): SectionDocumentData | null {
-  if (!d || d.deletedAt) return null;
-  return { id: d.id, name: d.name, contentType: d.contentType, sizeBytes: d.sizeBytes == null ? null : Number(d.sizeBytes) };
+interface SectionRow extends Omit<SectionData, "signatures" | "document" | "signedDocument"> {
+  document: SectionDocumentData | null;
+  signed_document: SectionDocumentData | null;
+  signatures: (Omit<SignatureData, "signedAt"> & { signedAt: string | null })[];
 }
 
+/** A section's document as the page shows it: null when there is none or it was deleted. */
+const sectionDocumentJson = (alias: string) =>
+  `CASE WHEN ${alias}.id IS NOT NULL AND ${alias}.deleted_at IS NULL
+        THEN json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'contentType', ${alias}.content_type, 'sizeBytes', ${alias}.size_bytes) END`;
+
+const SECTIONS_SQL = `
+    SELECT s.id, s.name, s.section_type AS "sectionType", s.instruction, s.custom_element AS "customElement",
+           s.marked_completed AS "markedCompleted", s.trigger_question_id AS "triggerQuestionId", s.trigger_answer AS "triggerAnswer",
+           s."order", s.changes_requested AS "changesRequested",
+           ${sectionDocumentJson("d")} AS document, ${sectionDocumentJson("sd")} AS signed_document,
+           coalesce((SELECT json_agg(json_build_object('id', g.id, 'userId', g.user_id, 'userName', g.user_name, 'signature', g.signature,
+                                                       'signedAt', g.signed_at, 'notNeeded', g.not_needed) ORDER BY g.created_at, g.id)
+                       FROM engagement_signatures g WHERE g.firm_id = s.firm_id AND g.section_id = s.id), '[]'::json) AS signatures
+      FROM sections s
+      LEFT JOIN documents d ON d.firm_id = s.firm_id AND d.id = s.document_id
+      LEFT JOIN documents sd ON sd.firm_id = s.firm_id AND sd.id = s.signed_document_id
+     WHERE s.questionnaire_id = $1
+     ORDER BY s."order", s.id`;
+
+/** Sections with their signatures and documents, in one statement. */
 export async function readSections(tx: FirmTx, questionnaireId: string): Promise<SectionData[]> {
-  const [sections, signatures] = [
-    await tx.section.findMany({
-      where: { questionnaireId },
-      select: {
-        id: true,
-        name: true,
-        sectionType: true,
-        instruction: true,
-        customElement: true,
-        markedCompleted: true,
-        triggerQuestionId: true,
-        triggerAnswer: true,
-        order: true,
-        changesRequested: true,
-        document: { select: sectionDocumentSelect },
-        signedDocument: { select: sectionDocumentSelect },
-      },
-      orderBy: [{ order: "asc" }, { id: "asc" }],
-    }),
-    await tx.engagementSignature.findMany({
-      where: { section: { questionnaireId } },
-      select: { id: true, sectionId: true, userId: true, userName: true, signature: true, signedAt: true, notNeeded: true },
-      orderBy: { createdAt: "asc" },
-    }),
-  ];
-  return sections.map(({ document, signedDocument, ...s }) => ({
+  const rows = await tx.$queryRawUnsafe<SectionRow[]>(SECTIONS_SQL, questionnaireId);
+  return rows.map(({ signed_document, signatures, ...s }) => ({
     ...s,
-    document: toSectionDocument(document),
-    signedDocument: toSectionDocument(signedDocument),
-    signatures: signatures
-      .filter((g) => g.sectionId === s.id)
-      .map((g) => ({
-        id: g.id,
-        userId: g.userId,
-        userName: g.userName,
-        signature: g.signature,
-        signedAt: g.signedAt?.toISOString() ?? null,
-        notNeeded: g.notNeeded,
-      })),
+    signedDocument: signed_document,
+    signatures: signatures.map((g) => ({ ...g, signedAt: g.signedAt === null ? null : new Date(g.signedAt).toISOString() })),
   }));
 }
 

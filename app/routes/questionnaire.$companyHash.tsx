@@ -11,7 +11,7 @@ import { requireFirmSite } from "~/context.server";
 import { isPortalError } from "~/errors";
 import { loadClientQuestionnaire } from "~/questionnaires/questionnaire.server";
 import { QuestionnairePage } from "~/questionnaires/questionnaire-page";
-import { MESSAGES, readOnlyReason } from "~/questionnaires/rules";
+import { depositOutstanding, MESSAGES, readOnlyReason } from "~/questionnaires/rules";
 import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
 import { todayIn } from "~/time-zones";
 import { firmTitle } from "~/meta";
@@ -41,7 +41,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     onePerSection: prefs.requireOneSignaturePerSection,
     initialSectionId: url.searchParams.get("sectionId"),
     messageHref: prefs.communicationDisabled ? null : `/inbox/${data.company.hashId}`,
-    cardPayments: (await connectedAccount(portal.db, portal.firm.id)) !== null,
+    // Asked only while a deposit is outstanding: the pay button is the only thing it changes.
+    cardPayments: depositOutstanding(data) && (await connectedAccount(portal.db, portal.firm.id)) !== null,
   };
 }
 

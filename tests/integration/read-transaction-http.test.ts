@@ -105,6 +105,68 @@ describe("a page request's reads", () => {
     expect(statements[0]?.text).toMatch(/^\s*BEGIN; SELECT set_config\('app\.firm_id'/);
   });
 
+  it("the questionnaire page: its data in four statements (five with uploaded files), however many sections hold documents and signatures", async () => {
+    const { rows } = await app.su.query<{ id: string; hash: string }>(
+      `SELECT q.id, c.hash_id AS hash FROM questionnaires q JOIN companies c ON c.id = q.company_id
+         JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
+        WHERE u.email = 'client@acme.test' AND q.name = '2025 Individual Tax Organizer' AND q.deleted_at IS NULL`,
+    );
+    const { id, hash } = rows[0]!;
+    const deposit = await app.su.query(`SELECT 1 FROM questionnaires WHERE id = $1 AND deposit_amount_cents > 0 AND deposit_status IN ('pending', 'unpaid')`, [
+      id,
+    ]);
+    expect(deposit.rowCount).toBe(0);
+    // What used to cost a statement each: signatures, a section's document and its signed copy
+    // (here deleted, so not shown).
+    const signatures = await app.su.query(`SELECT 1 FROM engagement_signatures g JOIN sections s ON s.id = g.section_id WHERE s.questionnaire_id = $1`, [id]);
+    expect(signatures.rowCount).toBeGreaterThan(0);
+    const { rows: sections } = await app.su.query<{ id: string; firm_id: string; company_id: string }>(
+      `SELECT s.id, s.firm_id, q.company_id FROM sections s JOIN questionnaires q ON q.id = s.questionnaire_id
+        WHERE s.questionnaire_id = $1 AND s.document_id IS NULL ORDER BY s."order" LIMIT 1`,
+      [id],
+    );
+    const section = sections[0]!;
+    await app.su.query(
+      `INSERT INTO documents (id, firm_id, company_id, name, storage_key, size_bytes, content_type, deleted_at)
+       VALUES ('doc_rt_shown', $1, $2, 'Engagement letter.pdf', 'k/shown', 1234, 'application/pdf', NULL),
+              ('doc_rt_gone', $1, $2, 'Old copy.pdf', 'k/gone', 99, 'application/pdf', now())`,
+      [section.firm_id, section.company_id],
+    );
+    await app.su.query(`UPDATE sections SET document_id = 'doc_rt_shown', signed_document_id = 'doc_rt_gone' WHERE id = $1`, [section.id]);
+    try {
+      const { readSections } = await import("~/questionnaires/reads.server");
+      const read = await app.tx("acme", (tx) => readSections(tx, id));
+      expect(read.find((r) => r.id === section.id)).toMatchObject({
+        document: { id: "doc_rt_shown", name: "Engagement letter.pdf", contentType: "application/pdf", sizeBytes: 1234 },
+        signedDocument: null,
+      });
+      const signed = read.flatMap((r) => r.signatures).find((g) => g.signedAt !== null);
+      if (signed) expect(signed.signedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(read.flatMap((r) => r.signatures).length).toBe(signatures.rowCount);
+
+      const statements = await statementsOf(() =>
+        client.request("acme", `/questionnaire/${hash}.data?questionnaireId=${id}&_routes=routes%2Fquestionnaire.%24companyHash`),
+      );
+      const data = statements.filter((s) => !/^\s*(BEGIN|COMMIT)/i.test(s.text) && !/^\s*WITH found AS/.test(s.text));
+      // The table each statement reads: its first FROM outside parentheses (subqueries left out).
+      const tables = data.map((s) => {
+        let text = s.text;
+        while (/\([^()]*\)/.test(text)) text = text.replace(/\([^()]*\)/g, "");
+        return /FROM\s+"?(?:public"?\.)?"?(\w+)/i.exec(text)?.[1];
+      });
+      // The questionnaire, its entity, the sections (documents and signatures joined), the questions
+      // (entries and notes joined), then the upload questions' files when there are any. No firm row:
+      // whether card payments are on is asked only while a deposit is outstanding.
+      expect(tables.slice(0, 4)).toEqual(["questionnaires", "companies", "sections", "questions"]);
+      expect(data.length).toBeLessThanOrEqual(5);
+      expect(tables).not.toContain("firms");
+      expect(tables).not.toContain("engagement_signatures");
+    } finally {
+      await app.su.query(`UPDATE sections SET document_id = NULL, signed_document_id = NULL WHERE id = $1`, [section.id]);
+      await app.su.query(`DELETE FROM documents WHERE id IN ('doc_rt_shown', 'doc_rt_gone')`);
+    }
+  });
+
   it("a data request (single fetch) reads in one transaction too", async () => {
     const statements = await statementsOf(() => partner.request("acme", "/admin.data"));
     expect(begins(statements)).toBe(1);
