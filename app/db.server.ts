@@ -265,7 +265,7 @@ async function inSavepoint<T>(scope: ReadScope, tx: FirmTx, fn: (tx: FirmTx) => 
   } catch (error) {
     // Without a savepoint the failure came from a read, which aborted the whole transaction.
     if (made) await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`).catch((e: unknown) => abandonReadScope(e));
-    else if ((error as { code?: unknown }).code !== "P2025") abandonReadScope(error);
+    else if ((error as { code?: unknown }).code !== "P2025") abandonReadScope(error, stalePreparedStatement(error));
     throw error;
   } finally {
     release();
@@ -561,13 +561,15 @@ function scopedClient(prisma: PrismaClient, firmId: string) {
             if ((error as { code?: unknown }).code === "P2025") throw error;
             // A failed statement ends the shared transaction for everyone (PostgreSQL aborts it):
             // this read and the later ones run on their own, where a real error shows again.
-            abandonReadScope(error);
+            abandonReadScope(error, stalePreparedStatement(error));
           }
         }
-        return prisma.$transaction(async (tx) => {
-          await setFirm(tx, firmId);
-          return runOperation(tx, model, operation, args);
-        }, TX_DEFAULTS);
+        return unlessStale(() =>
+          prisma.$transaction(async (tx) => {
+            await setFirm(tx, firmId);
+            return runOperation(tx, model, operation, args);
+          }, TX_DEFAULTS),
+        );
       },
     },
   });
@@ -614,6 +616,10 @@ export function firmDb(firmId: string): FirmDb {
 /** Runs `fn` in one interactive transaction scoped to `firmId`. */
 export async function withFirm<T>(firmId: string, fn: (tx: FirmTx) => Promise<T>, options?: TransactionOptions): Promise<T> {
   assertFirmId(firmId);
+  return unlessStale(() => firmTransaction(firmId, fn, options));
+}
+
+async function firmTransaction<T>(firmId: string, fn: (tx: FirmTx) => Promise<T>, options?: TransactionOptions): Promise<T> {
   const scope = readScopes.getStore();
   if (scope && !options?.isolationLevel && !insideSavepoint.getStore()) {
     const shared = sharedReadTx(firmId);
@@ -629,6 +635,24 @@ export async function withFirm<T>(firmId: string, fn: (tx: FirmTx) => Promise<T>
     },
     { ...TX_DEFAULTS, ...options },
   );
+}
+
+/** Set while a statement that met a stale plan runs again: Prisma's statements go unnamed. */
+const unprepared = new AsyncLocalStorage<true>();
+
+/**
+ * `run` (a whole transaction), and once more with Prisma's statements unnamed when a prepared
+ * plan had gone stale (a migration while serving): the failed transaction was rolled back, and its
+ * connection leaves the pool. Every pooled connection may hold the stale statement, so the second
+ * run does not prepare at all.
+ */
+async function unlessStale<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!stalePreparedStatement(error) || unprepared.getStore()) throw error;
+    return unprepared.run(true, run);
+  }
 }
 
 export interface FirmSqlOptions {
@@ -663,7 +687,7 @@ const PRISMA_PREPARED_LIMIT = 300;
  * PRISMA_PREPARED_LIMIT texts are kept and later ones run as plain statements.
  */
 function prismaStatementName(query: { sql: string }): string {
-  if (!preparedStatements()) return "";
+  if (!preparedStatements() || unprepared.getStore()) return "";
   const known = preparedNames.get(query.sql);
   if (known) return known;
   // "" is pg's unnamed statement: parsed and planned each time.
@@ -733,7 +757,12 @@ async function firmSqlAlone<R>(firmId: string, query: pg.QueryConfig): Promise<R
  * connection can't run it again, so it leaves the pool and the next request gets a new one.
  */
 function stalePreparedStatement(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === "0A000" && /cached plan/i.test(String((error as Error).message));
+  const pgError = error as { code?: unknown; message?: unknown } | null;
+  // Prisma's error carries the driver's under meta.driverAdapterError.cause.
+  const driver = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; originalMessage?: unknown } } } } | null)?.meta
+    ?.driverAdapterError?.cause;
+  const [code, message] = driver ? [driver.originalCode, driver.originalMessage] : [pgError?.code, pgError?.message];
+  return code === "0A000" && /cached plan/i.test(String(message));
 }
 
 // ─── Look-ups before a firm is known (SECURITY DEFINER functions, see the migrations) ───
