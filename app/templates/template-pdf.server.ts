@@ -7,11 +7,13 @@
  */
 import * as z from "zod";
 import type { FirmSiteContext } from "~/context.server";
+import type { FirmTx } from "~/db.server";
 import { checkStoredPdf, PDF_MESSAGES } from "~/documents/pdf.server";
 import { badRequest } from "~/errors";
 import { createUploadGrant, deleteObject, headObject, verifyUpload, type UploadGrant } from "~/storage.server";
 import { keyBelongsToFirm, safeFileName, templateDocumentKey, templateDocumentPrefix } from "~/storage/keys";
 import { MAX_TEMPLATE_PDF_BYTES, TEMPLATE_MESSAGES } from "./editor-rules";
+import { lockTemplatePdfs } from "./pdf-lock.server";
 
 export const templatePdfGrantSchema = z.object({
   intent: z.literal("pdf-grant"),
@@ -65,8 +67,14 @@ export async function templatePdfAction(portal: FirmSiteContext, form: FormData)
   return { ok: true, intent: "pdf-confirm", document: { key, name: safeFileName(fileName, 200) } };
 }
 
-/** Refuses a saved template whose section names a PDF that is not one of this firm's stored template PDFs. */
-export async function assertTemplateDocuments(portal: FirmSiteContext, documents: { key: string }[]): Promise<void> {
+/**
+ * Refuses a saved template whose section names a PDF that is not one of this firm's stored template
+ * PDFs. Called in the save's transaction: it takes the firm's template-PDF lock first, so the orphan
+ * sweep can't delete a PDF between this check and the save (./pdf-lock.server).
+ */
+export async function assertTemplateDocuments(tx: FirmTx, portal: FirmSiteContext, documents: { key: string }[]): Promise<void> {
+  if (documents.length === 0) return;
+  await lockTemplatePdfs(tx, portal.firm.id);
   for (const { key } of documents) {
     if (!isTemplateDocumentKey(key, portal.firm.id) || !(await headObject({ firmId: portal.firm.id, key }))) throw badRequest("Please attach the PDF again");
   }

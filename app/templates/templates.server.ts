@@ -154,8 +154,8 @@ const documentsOf = (content: EditorTemplate) => content.sections.flatMap((s) =>
 export async function createTemplate(portal: FirmSiteContext, actorId: string, input: EditorTemplate): Promise<string> {
   const content = normalizeTemplate(input);
   const firmId = portal.firm.id;
-  await assertTemplateDocuments(portal, documentsOf(content));
   return portal.db.$transaction(async (tx) => {
+    await assertTemplateDocuments(tx, portal, documentsOf(content));
     const created = await tx.questionnaireTemplate.create({
       data: { firmId, hashId: newTemplateHashId(), name: content.name, description: content.description || null, isCanned: false, createdById: actorId },
       select: { id: true },
@@ -170,11 +170,11 @@ export async function createTemplate(portal: FirmSiteContext, actorId: string, i
 export async function saveTemplate(portal: FirmSiteContext, actorId: string, templateId: string, input: EditorTemplate): Promise<void> {
   const content = normalizeTemplate(input);
   const firmId = portal.firm.id;
-  await assertTemplateDocuments(portal, documentsOf(content));
   await portal.db.$transaction(async (tx) => {
     const template = await tx.questionnaireTemplate.findFirst({ where: { id: templateId, deletedAt: null }, select: { id: true, isCanned: true } });
     if (!template) throw notFound("Not Found");
     if (template.isCanned) throw conflict(TEMPLATE_MESSAGES.canned);
+    await assertTemplateDocuments(tx, portal, documentsOf(content));
     const lengths = new Map(
       (await tx.templateQuestion.findMany({ where: { templateId }, select: { id: true, numberOfCharacters: true } })).map((q) => [q.id, q.numberOfCharacters]),
     );

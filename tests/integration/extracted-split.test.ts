@@ -300,4 +300,37 @@ describe("orphan object cleanup", () => {
     expect(keys).not.toContain(replaced);
     expect(keys).not.toContain(neverSaved);
   });
+
+  it("a template saved while the sweep runs keeps its PDF; one saved after the sweep deleted it is refused", async () => {
+    const { putObject } = await import("../../app/storage.server");
+    const { templateDocumentKey } = await import("../../app/storage/keys");
+    const { withFirm } = await import("../../app/db.server");
+    const { assertTemplateDocuments } = await import("../../app/templates/template-pdf.server");
+    const firmId = acme.firm.id;
+    const pdf = templateDocumentKey(firmId, "Uploaded yesterday.pdf");
+    await putObject({ firmId, key: pdf, bytes: new Uint8Array([1]), contentType: "application/pdf" });
+    await su.query(`INSERT INTO questionnaire_templates (id, firm_id, hash_id, name, updated_at) VALUES ('tpl_race', $1, 'tplrace', 'Race', now())`, [firmId]);
+
+    // The save has checked its PDF (holding the lock) and is about to write its section when the sweep starts.
+    let sweep!: Promise<{ deleted: number }>;
+    await withFirm(firmId, async (tx) => {
+      await assertTemplateDocuments(tx, acme, [{ key: pdf }]);
+      sweep = orphans.cleanupOrphanObjects({ olderThan: new Date(Date.now() + 60_000), firmIds: [firmId] });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await tx.templateSection.create({
+        data: { id: "tsec_race", firmId, templateId: "tpl_race", sectionType: 5, name: "Engagement", documentKey: pdf, documentName: "Uploaded yesterday.pdf" },
+      });
+    });
+    await sweep;
+    expect(await objectKeys()).toContain(pdf);
+
+    // The section goes (the PDF replaced): the next sweep deletes the PDF, and a save naming it is refused.
+    await su.query(`DELETE FROM template_sections WHERE id = 'tsec_race'`);
+    await orphans.cleanupOrphanObjects({ olderThan: new Date(Date.now() + 60_000), firmIds: [firmId] });
+    expect(await objectKeys()).not.toContain(pdf);
+    await expect(withFirm(firmId, (tx) => assertTemplateDocuments(tx, acme, [{ key: pdf }]))).rejects.toMatchObject({
+      status: 400,
+      message: "Please attach the PDF again",
+    });
+  });
 });

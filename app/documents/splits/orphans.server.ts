@@ -12,7 +12,8 @@
  * orphans deleted in one request; at most `maxKeys` keys are listed per run (the next daily run
  * starts over, and deleted orphans no longer appear).
  */
-import { firmDb } from "~/db.server";
+import { firmDb, withFirm, type FirmTx } from "~/db.server";
+import { lockTemplatePdfs } from "~/templates/pdf-lock.server";
 import { deleteObjects, listAllFirmObjectsPage, listObjectsPage, type ListedObject } from "~/storage.server";
 import { firmPrefix, keyBelongsToFirm } from "~/storage/keys";
 
@@ -22,14 +23,15 @@ const TEMPLATE_KEY = /^firms\/([A-Za-z0-9_-]{1,64})\/templates\/[^/]+$/;
 
 type Kind = "document" | "template";
 
-/** The keys among `keys` that this firm's rows still point to. */
-async function keysInUse(firmId: string, kind: Kind, keys: string[]): Promise<Set<string>> {
-  const db = firmDb(firmId);
-  if (kind === "document") {
-    const rows = await db.document.findMany({ where: { storageKey: { in: keys } }, select: { storageKey: true } });
-    return new Set(rows.map((r) => r.storageKey ?? ""));
-  }
-  const rows = await db.templateSection.findMany({ where: { documentKey: { in: keys } }, select: { documentKey: true } });
+/** The keys among `keys` that this firm's documents still point to. */
+async function documentKeysInUse(firmId: string, keys: string[]): Promise<Set<string>> {
+  const rows = await firmDb(firmId).document.findMany({ where: { storageKey: { in: keys } }, select: { storageKey: true } });
+  return new Set(rows.map((r) => r.storageKey ?? ""));
+}
+
+/** The keys among `keys` that this firm's template sections (of deleted templates too) still point to. */
+async function templateKeysInUse(tx: FirmTx, keys: string[]): Promise<Set<string>> {
+  const rows = await tx.templateSection.findMany({ where: { documentKey: { in: keys } }, select: { documentKey: true } });
   return new Set(rows.map((r) => r.documentKey ?? ""));
 }
 
@@ -67,10 +69,19 @@ export async function cleanupOrphanObjects(options: OrphanCleanupOptions = {}): 
       }
       for (const { firmId, kind, keys } of candidates.values()) {
         totals.checked += keys.length;
-        const keep = await keysInUse(firmId, kind, keys);
-        const orphans = keys.filter((k) => !keep.has(k));
-        await deleteObjects({ firmId, keys: orphans });
-        totals.deleted += orphans.length;
+        const deleteOrphans = async (keep: Set<string>) => {
+          const orphans = keys.filter((k) => !keep.has(k));
+          await deleteObjects({ firmId, keys: orphans });
+          totals.deleted += orphans.length;
+        };
+        if (kind === "document") await deleteOrphans(await documentKeysInUse(firmId, keys));
+        // Under the firm's template-PDF lock: a template saved meanwhile either names the PDF
+        // first (kept) or finds it gone (refused), never names a deleted one.
+        else
+          await withFirm(firmId, async (tx) => {
+            await lockTemplatePdfs(tx, firmId);
+            await deleteOrphans(await templateKeysInUse(tx, keys));
+          });
       }
     } while (token && seen < maxKeys);
   };
