@@ -422,7 +422,9 @@ function oneStatementAtATime(client: pg.PoolClient): pg.PoolClient {
     const result = last.then(() => (client.query as any)(...args) as Promise<unknown>);
     last = result.catch(() => {});
     result.catch((error: unknown) => {
-      if (stalePreparedStatement(error)) stale ??= error as Error;
+      if (!stalePreparedStatement(error)) return;
+      stale ??= error as Error;
+      forgetPreparedStatements();
     });
     return result;
   };
@@ -554,8 +556,13 @@ function scopedClient(prisma: PrismaClient, firmId: string) {
       async $allOperations({ model, operation, args }) {
         const shared = READ_OPERATIONS.has(operation) ? sharedReadTx(firmId) : null;
         if (shared) {
+          const scope = readScopes.getStore();
           try {
-            return await runOperation(await shared, model, operation, args);
+            const result: unknown = await runOperation(await shared, model, operation, args);
+            // No read answers undefined (none found is null or []): Prisma answers so the reads
+            // still under way on its transaction when another of them failed. Those, and any read
+            // that ends after the shared transaction did, run again on their own.
+            if (result !== undefined && !scope?.closed) return result;
           } catch (error) {
             // "Not found" from an …OrThrow read is the answer, not a failed statement.
             if ((error as { code?: unknown }).code === "P2025") throw error;
@@ -616,10 +623,6 @@ export function firmDb(firmId: string): FirmDb {
 /** Runs `fn` in one interactive transaction scoped to `firmId`. */
 export async function withFirm<T>(firmId: string, fn: (tx: FirmTx) => Promise<T>, options?: TransactionOptions): Promise<T> {
   assertFirmId(firmId);
-  return unlessStale(() => firmTransaction(firmId, fn, options));
-}
-
-async function firmTransaction<T>(firmId: string, fn: (tx: FirmTx) => Promise<T>, options?: TransactionOptions): Promise<T> {
   const scope = readScopes.getStore();
   if (scope && !options?.isolationLevel && !insideSavepoint.getStore()) {
     const shared = sharedReadTx(firmId);
@@ -637,21 +640,19 @@ async function firmTransaction<T>(firmId: string, fn: (tx: FirmTx) => Promise<T>
   );
 }
 
-/** Set while a statement that met a stale plan runs again: Prisma's statements go unnamed. */
-const unprepared = new AsyncLocalStorage<true>();
-
 /**
- * `run` (a whole transaction), and once more with Prisma's statements unnamed when a prepared
- * plan had gone stale (a migration while serving): the failed transaction was rolled back, and its
- * connection leaves the pool. Every pooled connection may hold the stale statement, so the second
- * run does not prepare at all.
+ * One operation (its own transaction), once more when a prepared plan had gone stale (a migration
+ * while serving): it was rolled back, its connection leaves the pool, and its statements now go
+ * under new names (forgetPreparedStatements), which no connection holds stale. An explicit
+ * transaction (withFirm) is not run again, as its code may do more than its statements: it fails
+ * that once, and the transactions after it prepare afresh.
  */
 async function unlessStale<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (!stalePreparedStatement(error) || unprepared.getStore()) throw error;
-    return unprepared.run(true, run);
+    if (!stalePreparedStatement(error)) throw error;
+    return run();
   }
 }
 
@@ -667,12 +668,25 @@ export interface FirmSqlOptions {
 }
 
 const preparedNames = new Map<string, string>();
+/** Bumped when a prepared plan went stale: every statement is prepared again under a new name. */
+let preparedGeneration = 0;
+
+/**
+ * A prepared plan went stale (a table changed shape under it): every pooled connection may hold
+ * it, so from now on each statement goes under a new name, prepared afresh where it next runs (the
+ * old ones go with their connections). Each process fails at most the statements already under way.
+ */
+function forgetPreparedStatements() {
+  preparedGeneration += 1;
+  preparedNames.clear();
+}
 
 /** The prepared statement's name: a digest of its text, so one name never stands for two texts. */
 function preparedName(text: string): string {
   let name = preparedNames.get(text);
   if (!name) {
-    name = `portal_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+    const digest = createHash("sha256").update(text).digest("hex").slice(0, 24);
+    name = preparedGeneration ? `portal_${preparedGeneration}_${digest}` : `portal_${digest}`;
     preparedNames.set(text, name);
   }
   return name;
@@ -687,7 +701,7 @@ const PRISMA_PREPARED_LIMIT = 300;
  * PRISMA_PREPARED_LIMIT texts are kept and later ones run as plain statements.
  */
 function prismaStatementName(query: { sql: string }): string {
-  if (!preparedStatements() || unprepared.getStore()) return "";
+  if (!preparedStatements()) return "";
   const known = preparedNames.get(query.sql);
   if (known) return known;
   // "" is pg's unnamed statement: parsed and planned each time.

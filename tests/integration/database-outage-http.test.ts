@@ -217,3 +217,24 @@ describe("when the database goes away during the session lookup", () => {
     expect((await client.get("acme", "/profile")).status).toBe(200);
   });
 });
+
+describe("when the firm's settings were dropped from the cache just before the outage", () => {
+  it("still answers with the outage page and its Refresh, not a bare text", async () => {
+    expect((await client.get("acme", "/profile")).status).toBe(200);
+    // A change to the firm (as a partner saving its settings does) drops its cached settings and slug.
+    await app.su.query(`SELECT pg_notify('firm_changed', 'firm_acme')`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await relay!.down();
+    try {
+      const page = await client.get("acme", "/profile");
+      expect(page.status, page.text.slice(0, 300)).toBe(503);
+      expect(page.headers["content-type"]).toMatch(/^text\/html/);
+      expect(page.text).toMatch(/<h1[^>]*>The portal is temporarily unavailable\. Try again in a moment\.<\/h1>/);
+      expect(page.text).toContain('href="/profile"');
+      expect(clearsSession(page.headers["set-cookie"])).toBe(false);
+    } finally {
+      await relay!.up();
+    }
+    await waitUntilBack();
+  });
+});

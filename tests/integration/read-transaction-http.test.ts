@@ -226,6 +226,31 @@ describe("the shared read transaction and writes", () => {
     });
   });
 
+  it("a read that fails leaves the reads under way beside it answered, each as it would be on its own", async () => {
+    const { withReadScope, endReadScope, firmDb } = await import("~/db.server");
+    const db = firmDb("firm_acme");
+    const alone = await Promise.all([
+      db.user.count(),
+      db.user.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 2 }),
+      db.firmVocab.findFirst({ where: { keyWord: "No such word" } }),
+    ]);
+    const inPage = await withReadScope("GET", async () => {
+      const answers = await Promise.all([
+        db.$queryRawUnsafe("SELECT no_such_column FROM users").then(
+          () => "answered",
+          () => "failed",
+        ),
+        db.user.count(),
+        db.user.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 2 }),
+        db.firmVocab.findFirst({ where: { keyWord: "No such word" } }),
+        db.$queryRawUnsafe<{ n: number }[]>("SELECT count(*)::int AS n FROM users"),
+      ]);
+      await endReadScope();
+      return answers;
+    });
+    expect(inPage).toEqual(["failed", ...alone, [{ n: alone[0] }]]);
+  });
+
   it("another firm's reads in the same request never use the first firm's transaction", async () => {
     const { withReadScope, endReadScope, firmDb } = await import("~/db.server");
     await withReadScope("GET", async () => {
