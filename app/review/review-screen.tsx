@@ -58,15 +58,26 @@ export function ReviewScreenPage({ initial }: { initial: ReviewScreen }) {
   const saving = pending.size > 0 || busyAll;
   useEffect(() => {
     if (!saving) return;
-    const hold = (event: BeforeUnloadEvent) => event.preventDefault();
+    const hold = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
     window.addEventListener("beforeunload", hold);
     return () => window.removeEventListener("beforeunload", hold);
   }, [saving]);
 
-  /** Switches whose change is still on its way. */
-  const inFlight = useRef(new Set<string>());
-  /** The number of the last change sent. */
-  const lastSent = useRef(0);
+  /**
+   * Changes go to the server one after another, in the order they were made, so the server's
+   * answer to the last one is the screen as it now is. Until then each switch shows what was asked.
+   */
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const waiting = useRef(0);
+  function inTurn(action: ReviewAction): Promise<ReviewScreen | null> {
+    waiting.current += 1;
+    const answer = queue.current.then(() => send(action));
+    queue.current = answer;
+    return answer.finally(() => (waiting.current -= 1));
+  }
 
   function apply(next: ReviewScreen) {
     setScreen(next);
@@ -82,36 +93,27 @@ export function ReviewScreenPage({ initial }: { initial: ReviewScreen }) {
     });
   }
 
-  /**
-   * Each switch shows what was asked at once. The server's screen replaces the marks only when it
-   * answers the last change sent and nothing else is on its way: an earlier answer, or one that
-   * arrives while another switch is being saved, would turn that other switch back.
-   */
   async function toggle(kind: ReviewItemKind, id: string, reviewed: boolean) {
     const key = markKey(kind, id);
-    const was = marked.has(key);
-    const number = ++lastSent.current;
-    inFlight.current.add(key);
     setOne(key, reviewed);
     setPending((p) => new Set(p).add(key));
-    const next = await send({ intent: "mark", itemKind: kind, itemId: id, reviewed });
-    inFlight.current.delete(key);
+    const next = await inTurn({ intent: "mark", itemKind: kind, itemId: id, reviewed });
     setPending((p) => {
       const copy = new Set(p);
       copy.delete(key);
       return copy;
     });
-    if (!next) setOne(key, was);
-    else if (number === lastSent.current && inFlight.current.size === 0) apply(next);
+    if (!next) setOne(key, !reviewed);
+    // An answer while later changes wait would turn their switches back: the last one's says it all.
+    else if (waiting.current === 0) apply(next);
   }
 
   async function markAll() {
-    ++lastSent.current;
     setBusyAll(true);
-    const next = await send({ intent: "mark_all" });
+    const next = await inTurn({ intent: "mark_all" });
     setBusyAll(false);
     if (next) {
-      apply(next);
+      if (waiting.current === 0) apply(next);
       toast.success(REVIEW_TEXT.allMarked);
     }
   }
@@ -123,7 +125,7 @@ export function ReviewScreenPage({ initial }: { initial: ReviewScreen }) {
         label={REVIEW_TEXT.reviewed}
         aria-label={`${REVIEW_TEXT.reviewed}: ${label}`}
         checked={marked.has(key)}
-        disabled={!canMark || pending.has(key)}
+        disabled={!canMark || pending.has(key) || busyAll}
         onChange={(e) => void toggle(kind, id, e.currentTarget.checked)}
       />
     );
@@ -141,7 +143,12 @@ export function ReviewScreenPage({ initial }: { initial: ReviewScreen }) {
           {progressText(progress)}
         </p>
         {canMark ? (
-          <Button variant="secondary" onClick={() => void markAll()} loading={busyAll} disabled={total === 0 || progress.reviewed === total}>
+          <Button
+            variant="secondary"
+            onClick={() => void markAll()}
+            loading={busyAll}
+            disabled={total === 0 || progress.reviewed === total || pending.size > 0}
+          >
             {REVIEW_TEXT.markAll}
           </Button>
         ) : null}
