@@ -75,7 +75,7 @@ export async function templatePdfAction(portal: FirmSiteContext, form: FormData)
 export async function assertTemplateDocuments(tx: FirmTx, portal: FirmSiteContext, documents: { key: string }[]): Promise<void> {
   if (documents.length === 0) return;
   await lockTemplatePdfs(tx, portal.firm.id);
-  for (const { key } of documents) {
-    if (!isTemplateDocumentKey(key, portal.firm.id) || !(await headObject({ firmId: portal.firm.id, key }))) throw badRequest("Please attach the PDF again");
-  }
+  if (documents.some(({ key }) => !isTemplateDocumentKey(key, portal.firm.id))) throw badRequest("Please attach the PDF again");
+  const stored = await Promise.all(documents.map(({ key }) => headObject({ firmId: portal.firm.id, key })));
+  if (stored.some((found) => !found)) throw badRequest("Please attach the PDF again");
 }

@@ -118,8 +118,14 @@ describe("a page request's reads", () => {
     expect(deposit.rowCount).toBe(0);
     // What used to cost a statement each: signatures, a section's document and its signed copy
     // (here deleted, so not shown).
-    const signatures = await app.su.query(`SELECT 1 FROM engagement_signatures g JOIN sections s ON s.id = g.section_id WHERE s.questionnaire_id = $1`, [id]);
+    const signatures = await app.su.query<{ id: string; signed_at: Date | null }>(
+      `SELECT g.id, g.signed_at FROM engagement_signatures g JOIN sections s ON s.id = g.section_id WHERE s.questionnaire_id = $1 ORDER BY g.id`,
+      [id],
+    );
     expect(signatures.rowCount).toBeGreaterThan(0);
+    // One signature signed at a known instant (in another zone than UTC), to check the time's form.
+    const first = signatures.rows[0]!;
+    await app.su.query(`UPDATE engagement_signatures SET signed_at = '2026-03-04 05:06:07.089-05' WHERE id = $1`, [first.id]);
     const { rows: sections } = await app.su.query<{ id: string; firm_id: string; company_id: string }>(
       `SELECT s.id, s.firm_id, q.company_id FROM sections s JOIN questionnaires q ON q.id = s.questionnaire_id
         WHERE s.questionnaire_id = $1 AND s.document_id IS NULL ORDER BY s."order" LIMIT 1`,
@@ -140,8 +146,7 @@ describe("a page request's reads", () => {
         document: { id: "doc_rt_shown", name: "Engagement letter.pdf", contentType: "application/pdf", sizeBytes: 1234 },
         signedDocument: null,
       });
-      const signed = read.flatMap((r) => r.signatures).find((g) => g.signedAt !== null);
-      if (signed) expect(signed.signedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(read.flatMap((r) => r.signatures).find((g) => g.id === first.id)?.signedAt).toBe("2026-03-04T10:06:07.089Z");
       expect(read.flatMap((r) => r.signatures).length).toBe(signatures.rowCount);
 
       const statements = await statementsOf(() =>
@@ -164,6 +169,7 @@ describe("a page request's reads", () => {
     } finally {
       await app.su.query(`UPDATE sections SET document_id = NULL, signed_document_id = NULL WHERE id = $1`, [section.id]);
       await app.su.query(`DELETE FROM documents WHERE id IN ('doc_rt_shown', 'doc_rt_gone')`);
+      await app.su.query(`UPDATE engagement_signatures SET signed_at = $2 WHERE id = $1`, [first.id, first.signed_at]);
     }
   });
 

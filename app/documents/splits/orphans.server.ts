@@ -78,10 +78,15 @@ export async function cleanupOrphanObjects(options: OrphanCleanupOptions = {}): 
         // Under the firm's template-PDF lock: a template saved meanwhile either names the PDF
         // first (kept) or finds it gone (refused), never names a deleted one.
         else
-          await withFirm(firmId, async (tx) => {
-            await lockTemplatePdfs(tx, firmId);
-            await deleteOrphans(await templateKeysInUse(tx, keys));
-          });
+          await withFirm(
+            firmId,
+            async (tx) => {
+              await lockTemplatePdfs(tx, firmId);
+              await deleteOrphans(await templateKeysInUse(tx, keys));
+            },
+            // The store's delete runs inside (a page of up to 1000 keys), and may wait for a save.
+            { timeout: 120_000 },
+          );
       }
     } while (token && seen < maxKeys);
   };
