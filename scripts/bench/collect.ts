@@ -147,6 +147,8 @@ async function main() {
       ["status=opened, due date asc", "status=opened&sort=due_date&dir=asc", partner],
       ["year=2025, ordering rule", "year=2025&sort=status&dir=asc", partner],
       ["overdue, entity type, name", "status=overdue&entity_type=Trust&sort=name&dir=asc", partner],
+      ["assigned advisor asc", "sort=assigned&dir=asc", partner],
+      ["assigned advisor desc, page 50", "sort=assigned&dir=desc&page=50", partner],
       ["search 'Entity 0042'", "q=Entity%200042", partner],
       ["group access, in progress", "status=in_progress", group],
       ["page 500, size 50", "page=500&size=50", partner],

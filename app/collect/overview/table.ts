@@ -134,7 +134,8 @@ const COLLECT_SORT: Record<string, string> = {
   year: "q.tax_year {dir}",
   external_user_id: "o.external_user_id {dir} NULLS LAST",
   external_entity_id: "c.external_entity_id {dir} NULLS LAST",
-  assigned: "lower(adv.lname) {dir} NULLS LAST, lower(adv.fname) {dir}",
+  // The entity owner's advisor, kept on the questionnaire (migration collect_advisor_sort_keys): read from its index.
+  assigned: "q.advisor_sort_lname {dir} NULLS LAST, q.advisor_sort_fname {dir}",
   entity_type: "lower(c.entity_type) {dir}",
   submitted_at: "q.submitted_at {dir} NULLS LAST",
   first_doc_uploaded_at: "q.first_doc_uploaded_at {dir} NULLS LAST",
