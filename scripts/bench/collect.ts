@@ -35,10 +35,12 @@ let counting = false;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...params: unknown[]) {
   if (counting) {
-    const first = params[0] as string | { text?: string } | undefined;
-    statements.push((typeof first === "string" ? first : (first?.text ?? "?")).replace(/\s+/g, " ").trim());
-    if (typeof first === "string" && /^\s*SELECT/.test(first) && !first.includes("set_config"))
-      captured.push({ text: first, values: (params[1] as unknown[]) ?? [] });
+    const first = params[0] as string | { text?: string; values?: unknown[] } | undefined;
+    const text = typeof first === "string" ? first : (first?.text ?? "?");
+    statements.push(text.replace(/\s+/g, " ").trim());
+    // A prepared statement (app/db.server.ts) comes as one config object with its values.
+    const values = (typeof first === "object" && first?.values) || (params[1] as unknown[]) || [];
+    if (/^\s*SELECT/.test(text) && !text.includes("set_config")) captured.push({ text, values });
   }
   return (query as (...a: unknown[]) => unknown).apply(this, params);
 } as typeof query;

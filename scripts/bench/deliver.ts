@@ -33,9 +33,11 @@ let counting = false;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...params: unknown[]) {
   if (counting) {
-    const first = params[0] as string | { text?: string } | undefined;
+    const first = params[0] as string | { text?: string; values?: unknown[] } | undefined;
     const text = (typeof first === "string" ? first : (first?.text ?? "?")).replace(/\s+/g, " ").trim();
-    if (!/^(BEGIN|COMMIT|ROLLBACK|SELECT set_config)/i.test(text)) statements.push({ text, values: (params[1] as unknown[]) ?? [] });
+    // A prepared statement (app/db.server.ts) comes as one config object with its values.
+    const values = (typeof first === "object" && first?.values) || (params[1] as unknown[]) || [];
+    if (!/^(BEGIN|COMMIT|ROLLBACK|SELECT set_config)/i.test(text)) statements.push({ text, values });
   }
   return (query as (...a: unknown[]) => unknown).apply(this, params);
 } as typeof query;

@@ -97,7 +97,8 @@ const SORT: Record<string, string> = {
   updated_at: "t.updated_at {dir}",
   last_reminder_sent_at: "t.last_reminder_sent_at {dir} NULLS LAST",
   last_signed_at: "t.last_signed_at {dir} NULLS LAST",
-  assigned_advisor: "lower(adv.lname) {dir} NULLS LAST, lower(adv.fname) {dir} NULLS LAST",
+  // The entity owner's advisor, kept on the return (migration deliver_advisor_sort_keys): read from its index.
+  assigned_advisor: "t.advisor_sort_lname {dir} NULLS LAST, t.advisor_sort_fname {dir} NULLS LAST",
   reminder_disabled: "t.reminder_disabled {dir} NULLS LAST",
   // The signer furthest from verified (identity-rules.ts `identityCell`); no signers last.
   identity_verification_status: `(SELECT min(${IDENTITY_RANK_SQL}) FROM tax_return_signers sg

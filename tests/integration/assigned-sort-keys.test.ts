@@ -1,14 +1,17 @@
 /**
- * Collect sorted by Assigned reads the entity owner's advisor's names copied onto each
- * questionnaire (migration collect_advisor_sort_keys), against a real database under row-level
- * security: last then first name, whatever the case, no advisor last in both directions; the key
- * follows the advisor renamed, the owner's advisor changed or removed, the entity's primary owner
- * changed, and a questionnaire moved to another entity, all written through the app (portal_app).
+ * Collect sorted by Assigned and Deliver sorted by Assigned advisor read the entity owner's
+ * advisor's names copied onto each questionnaire and return (migrations collect_advisor_sort_keys
+ * and deliver_advisor_sort_keys), against a real database under row-level security: last then
+ * first name, whatever the case, no advisor last in both directions; the key follows the advisor
+ * renamed, the owner's advisor changed or removed, the entity's primary owner changed, and a
+ * questionnaire or return moved to another entity, all written through the app (portal_app).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ListModule from "~/collect/overview/list.server";
 import type * as StateModule from "~/components/data-table/state";
 import type * as TableModule from "~/collect/overview/table";
+import type * as DeliverListModule from "~/deliver/table/list.server";
+import type * as DeliverTableModule from "~/deliver/table/table";
 import { setupTestDb, type TestDb } from "../support/setup";
 
 const ACME = "firm_acme";
@@ -17,6 +20,8 @@ let t: TestDb;
 let list: typeof ListModule;
 let state: typeof StateModule;
 let table: typeof TableModule;
+let deliverList: typeof DeliverListModule;
+let deliverTable: typeof DeliverTableModule;
 let acme: Awaited<ReturnType<TestDb["firmSite"]>>;
 const partner = { id: "", firmAccess: "partner" as const };
 
@@ -25,6 +30,8 @@ beforeAll(async () => {
   list = await import("~/collect/overview/list.server");
   state = await import("~/components/data-table/state");
   table = await import("~/collect/overview/table");
+  deliverList = await import("~/deliver/table/list.server");
+  deliverTable = await import("~/deliver/table/table");
   acme = await t.firmSite("acme");
   partner.id = (await t.su.query(`SELECT id FROM users WHERE firm_id = $1 AND kind = 'staff' AND firm_access = 'partner' LIMIT 1`, [ACME])).rows[0].id;
   await t.su.query(
@@ -58,6 +65,13 @@ beforeAll(async () => {
         taxYear: 2025,
         createdAt: new Date(Date.UTC(2026, 0, n)),
       },
+    });
+  }
+  n = 0;
+  for (const company of ["cmp_ck_1", "cmp_ck_2", "cmp_ck_3", "cmp_ck_4"]) {
+    n += 1;
+    await acme.db.taxReturn.create({
+      data: { id: `trn_ck_${n}`, firmId: ACME, companyId: company, taxYear: 2025, taxReturnName: `Form 1040 ${n}`, updatedAt: new Date(Date.UTC(2026, 0, n)) },
     });
   }
 });
@@ -113,6 +127,43 @@ describe("Collect sorted by Assigned", () => {
       await tx.$executeRawUnsafe("SET LOCAL enable_sort = off");
       await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
       return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN SELECT q.id FROM questionnaires q WHERE q.deleted_at IS NULL ORDER BY ${sort} LIMIT 10`);
+    });
+    const text = plan.map((p) => p["QUERY PLAN"]).join("\n");
+    expect(text).toContain(index);
+    expect(text).not.toMatch(/\bSort\b/);
+  });
+});
+
+/** The order of the test's returns (searched by entity name) as `n:advisor`. */
+async function deliverOrder(dir: "asc" | "desc"): Promise<string[]> {
+  const s = state.readTableState(new URLSearchParams(`q=Collectkey cmp_ck&sort=assigned_advisor&dir=${dir}&size=50`), null, deliverTable.TAX_RETURNS_TABLE);
+  return (await deliverList.listTaxReturns(acme, { ...partner, firmGroupId: null }, s)).rows.map(
+    (r) => `${r.id.replace("trn_ck_", "")}:${r.assignedAdvisor ?? "-"}`,
+  );
+}
+
+describe("Deliver sorted by Assigned advisor", () => {
+  // After the changes above: entity 1's owner has no advisor, entity 2 no owner, entity 3's owner
+  // Amy Brown, entity 4's (now client 2) Zed Young. The returns were made before the changes.
+  it("orders by the advisor's names, no advisor last both ways, and followed each change", async () => {
+    expect(await deliverOrder("asc")).toEqual(["3:Amy BROWN", "4:Zed Young", "1:-", "2:-"]);
+    expect(await deliverOrder("desc")).toEqual(["4:Zed Young", "3:Amy BROWN", "2:-", "1:-"]);
+    await acme.db.taxReturn.update({ where: { id: "trn_ck_1" }, data: { companyId: "cmp_ck_3" } });
+    expect((await deliverOrder("asc")).slice(0, 2).sort()).toEqual(["1:Amy BROWN", "3:Amy BROWN"]);
+  });
+
+  it.each([
+    ["asc", "tax_returns_deliver_advisor_idx"],
+    ["desc", "tax_returns_deliver_advisor_desc_idx"],
+  ])("has an index in Deliver's %s order", async (dir, index) => {
+    const q = deliverTable.taxReturnsQuery(
+      state.readTableState(new URLSearchParams(`sort=assigned_advisor&dir=${dir}`), null, deliverTable.TAX_RETURNS_TABLE),
+      { ...partner, firmGroupId: null },
+    );
+    const plan = await acme.db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL enable_sort = off");
+      await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+      return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN SELECT t.id FROM tax_returns t WHERE t.deleted_at IS NULL ORDER BY ${q.orderBy} LIMIT 10`);
     });
     const text = plan.map((p) => p["QUERY PLAN"]).join("\n");
     expect(text).toContain(index);
