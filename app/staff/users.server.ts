@@ -388,7 +388,11 @@ export async function deactivateUser(
   check(canDeactivateUser(viewer, user));
   return portal.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { paying: false, readonlyAccess: false } });
-    const companies = await tx.company.findMany({ where: { primaryOwnerId: userId, deletedAt: null }, select: { id: true } });
+    // The entities are locked before their questionnaires, in the order an entity's change of
+    // primary owner takes them (its trigger updates the entity's questionnaires' sort keys, migration
+    // collect_advisor_sort_keys): the other order could deadlock with it.
+    const companies = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM companies WHERE primary_owner_id = ${userId} AND deleted_at IS NULL ORDER BY id FOR NO KEY UPDATE`;
     const companyIds = companies.map((c) => c.id);
     const locked = companyIds.length
       ? (await tx.questionnaire.updateMany({ where: { companyId: { in: companyIds }, locked: false }, data: { locked: true, nextReminderDate: null } })).count
