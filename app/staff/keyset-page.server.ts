@@ -56,18 +56,33 @@ export async function readPage<R>(firmId: string, query: PageQuery, state: Table
   const keys = orderKeys(query.orderBy);
   const back = reversed(keys);
   const sort = `${state.sort}:${state.dir}`;
-  const rowsOf = async (start: PageStart, limit: number, offset = 0): Promise<Record<string, unknown>[]> => {
+  const statement = (order: SortKey[], condition: ((bind: (v: unknown) => string) => string) | null, limit: number, offset = 0) => {
     const values = [...query.values];
     const bind = (v: unknown) => {
       values.push(v);
       return `$${values.length}`;
     };
+    const where = condition ? `(${query.where}) AND ${condition(bind)}` : query.where;
+    const text = `SELECT ${query.select}, ${keyColumnsSql(keys)} ${query.from} WHERE ${where} ORDER BY ${orderBySql(order)} LIMIT ${bind(limit)}${offset ? ` OFFSET ${bind(offset)}` : ""}`;
+    return firmSql<Record<string, unknown>>(firmId, text, values);
+  };
+  const rowsOf = async (start: PageStart, limit: number, offset = 0): Promise<Record<string, unknown>[]> => {
     const backwards = start.from === "before" || start.from === "end";
     const order = backwards ? back : keys;
-    let where = query.where;
-    if (start.from === "after" || start.from === "before") where = `(${where}) AND ${afterSql(order, start.values, bind)}`;
-    const text = `SELECT ${query.select}, ${keyColumnsSql(keys)} ${query.from} WHERE ${where} ORDER BY ${orderBySql(order)} LIMIT ${bind(limit)}${start.from === "offset" ? ` OFFSET ${bind(offset)}` : ""}`;
-    const rows = await firmSql<Record<string, unknown>>(firmId, text, values);
+    let rows: Record<string, unknown>[];
+    if (start.from !== "after" && start.from !== "before") rows = await statement(order, null, limit, offset);
+    else if (order[0]!.nullsLast && start.values[0] !== null) {
+      // After a row whose first key is set, where NULLs come last: the rows with a later key (one
+      // range of the sort's index, where "later or NULL" would be read from the index's start),
+      // then, if the page is not full, the rows without one, which follow every row with one.
+      const values = start.values;
+      const set = [{ ...order[0]!, nullsLast: false }, ...order.slice(1)];
+      rows = await statement(order, (bind) => afterSql(set, values, bind), limit);
+      if (rows.length < limit) rows = rows.concat(await statement(order, () => `${order[0]!.expr} IS NULL`, limit - rows.length));
+    } else {
+      const values = start.values;
+      rows = await statement(order, (bind) => afterSql(order, values, bind), limit);
+    }
     return backwards ? rows.reverse() : rows;
   };
   const countRows = () =>

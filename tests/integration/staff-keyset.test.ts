@@ -5,6 +5,7 @@
  * firm shows nothing of it in another; a cursor of another sort is ignored; the searches read
  * through their trigram indexes still find rows, for group-access staff too.
  */
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as CollectModule from "~/collect/overview/list.server";
 import type * as CollectTableModule from "~/collect/overview/table";
@@ -51,10 +52,18 @@ beforeAll(async () => {
   // Two groups; rows spread over group 1, group 2 and no group. Every row shares its created time
   // (and questionnaires their last activity, some none): only the id tells them apart.
   await t.su.query(`INSERT INTO firm_groups (id, firm_id, name) VALUES ('grp_tie_1', $1, 'Tie Group 1'), ('grp_tie_2', $1, 'Tie Group 2')`, [ACME]);
+  // Two advisors: a quarter of the clients have none (the sorts by advisor list them last).
   await t.su.query(
-    `INSERT INTO users (id, firm_id, kind, email, fname, lname, firm_group_id, created_at, updated_at)
+    `INSERT INTO users (id, firm_id, kind, email, fname, lname, is_advisor, updated_at) VALUES
+       ('usr_keyset_adv_a', $1, 'staff', 'tie-adv-a@example.com', 'Keyset', 'Adviser A', true, now()),
+       ('usr_keyset_adv_b', $1, 'staff', 'tie-adv-b@example.com', 'Keyset', 'Adviser B', true, now())`,
+    [ACME],
+  );
+  await t.su.query(
+    `INSERT INTO users (id, firm_id, kind, email, fname, lname, firm_group_id, assigned_advisor_id, created_at, updated_at)
      SELECT 'usr_tie_' || lpad(n::text, 2, '0'), $1, 'client', 'tie' || n || '@example.com', 'Tiebreak', 'Same' || (n % 3),
-            CASE n % 3 WHEN 0 THEN NULL WHEN 1 THEN 'grp_tie_1' ELSE 'grp_tie_2' END, timestamptz '2021-03-04 05:06:07.123456+00', now()
+            CASE n % 3 WHEN 0 THEN NULL WHEN 1 THEN 'grp_tie_1' ELSE 'grp_tie_2' END,
+            CASE n % 4 WHEN 0 THEN NULL WHEN 1 THEN 'usr_keyset_adv_a' ELSE 'usr_keyset_adv_b' END, timestamptz '2021-03-04 05:06:07.123456+00', now()
        FROM generate_series(1, $2::int) n`,
     [ACME, USERS],
   );
@@ -138,6 +147,34 @@ describe("keyset pages", () => {
       QUESTIONNAIRES,
     ],
     [
+      "users, advisor ascending (some none)",
+      () => (s) => lists.listUsers(acme, partner, s),
+      () => tables.USERS_TABLE,
+      "q=tiebreak&sort=advisor&dir=asc",
+      USERS,
+    ],
+    [
+      "users, advisor descending (none still last)",
+      () => (s) => lists.listUsers(acme, partner, s),
+      () => tables.USERS_TABLE,
+      "q=tiebreak&sort=advisor&dir=desc",
+      USERS,
+    ],
+    [
+      "collect, assigned ascending (some none)",
+      () => (s) => collect.listCollect(acme, partner, s),
+      () => collectTable.COLLECT_TABLE,
+      "q=tiebreak%20organizer&sort=assigned&dir=asc",
+      QUESTIONNAIRES,
+    ],
+    [
+      "collect, assigned descending (none still last)",
+      () => (s) => collect.listCollect(acme, partner, s),
+      () => collectTable.COLLECT_TABLE,
+      "q=tiebreak%20organizer&sort=assigned&dir=desc",
+      QUESTIONNAIRES,
+    ],
+    [
       "collect, ordering rule ascending",
       () => (s) => collect.listCollect(acme, partner, s),
       () => collectTable.COLLECT_TABLE,
@@ -208,6 +245,49 @@ describe("keyset pages", () => {
     });
     const acmeQuestionnaires = new Set((await t.su.query(`SELECT id FROM questionnaires WHERE firm_id = $1`, [ACME])).rows.map((r) => r.id));
     expect(summitCollect.rows.some((r) => acmeQuestionnaires.has(r.id))).toBe(false);
+  });
+
+  it.each([
+    ["users by advisor", "asc", "advisor_sort_lname >="],
+    ["users by advisor", "desc", "advisor_sort_lname <="],
+    ["collect by assigned", "asc", "advisor_sort_lname >="],
+    ["collect by assigned", "desc", "advisor_sort_lname <="],
+  ])("a next page of %s (%s) after a row with an advisor starts in the index at that row, and the rows without one still follow", async (which, dir, range) => {
+    const users = which.startsWith("users");
+    const list: Lister = users ? (s) => lists.listUsers(acme, partner, s) : (s) => collect.listCollect(acme, partner, s);
+    const first = read(
+      users ? tables.USERS_TABLE : collectTable.COLLECT_TABLE,
+      `${users ? "q=tiebreak" : "q=tiebreak%20organizer"}&sort=${users ? "advisor" : "assigned"}&dir=${dir}&size=20`,
+    );
+    const one = await list(first);
+    // The statements the next page runs, as the database receives them.
+    const sent: { text: string; values: unknown[] }[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...params: unknown[]) {
+      const config = params[0] as { text?: string; values?: unknown[] } | string;
+      if (typeof config === "object" && config.text?.includes("advisor_sort_lname") && config.text.includes("LIMIT"))
+        sent.push({ text: config.text, values: config.values ?? [] });
+      return (query as (...a: unknown[]) => unknown).apply(this, params);
+    } as typeof query;
+    let two;
+    try {
+      two = await list(state.withPage(first, 2, { after: one.page.nextCursor! }));
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    // 20 rows with an advisor, then the rest with one and the page filled with rows without (a second statement).
+    expect(one.rows).toHaveLength(20);
+    expect(two.rows.length).toBeGreaterThan(0);
+    expect(sent.length).toBe(2);
+    expect(sent[1]!.text).toContain("advisor_sort_lname IS NULL");
+    const plan = await acme.db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL enable_sort = off");
+      await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+      return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${sent[0]!.text}`, ...sent[0]!.values);
+    });
+    const text = plan.map((p) => p["QUERY PLAN"]).join("\n");
+    // The cursor's key bounds the index scan (Index Cond), not a filter over every row before it.
+    expect(text.split("\n").filter((line) => line.includes("Index Cond:") && line.includes(range))).toHaveLength(1);
   });
 
   it("ignores a cursor made for another sort, or not a cursor at all (the page is read by its number)", async () => {
