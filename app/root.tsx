@@ -14,7 +14,7 @@ import { useNonce } from "~/nonce";
 import { readerTimeZone } from "~/time-zones.server";
 import { ZOD_JITLESS_SCRIPT } from "~/zod-csp";
 import { revalidateUnlessSectionMove } from "~/questionnaires/section-url";
-import { UNAVAILABLE_STATUS } from "~/unavailable";
+import { outageLookOf, UNAVAILABLE_STATUS } from "~/unavailable";
 import { PortalBanners } from "~/components/portal-banners";
 import { portalBanners } from "~/firms/banners.server";
 import { LiveEventsProvider } from "~/realtime/live-events";
@@ -81,15 +81,19 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.firm ? `${data.firm.name} · Client Portal` : "Client Portal for tax and accounting firms" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const firmName = data?.firm?.name ?? outageLookOf(error)?.firmName;
+  return [{ title: firmName ? `${firmName} · Client Portal` : "Client Portal for tax and accounting firms" }];
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
+  // During an outage no loader data arrives; the root's answer carries the firm's look instead.
+  const outage = outageLookOf(useRouteError());
+  const look = data ?? outage;
   return (
-    <html lang="en" className={themeClass(data?.theme ?? ROOT_THEME)} style={brandVars(data?.brandColor)}>
+    <html lang="en" className={themeClass(look?.theme ?? ROOT_THEME)} style={brandVars(look?.brandColor)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -124,6 +128,6 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 403)) {
     return <NotFoundPanel status={error.status} />;
   }
-  if (isRouteErrorResponse(error) && error.status === UNAVAILABLE_STATUS) return <UnavailablePanel />;
+  if (isRouteErrorResponse(error) && error.status === UNAVAILABLE_STATUS) return <UnavailablePanel firmName={outageLookOf(error)?.firmName} />;
   return <ErrorPanel />;
 }

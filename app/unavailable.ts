@@ -47,6 +47,27 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
 
+/**
+ * The firm's look on its outage page: the root loader's answer during an outage carries it, since
+ * no loader data reaches the layout then (the firm is known from its cached settings).
+ */
+export interface OutageLook {
+  title: string;
+  theme: string;
+  brandColor: string | null;
+  firmName: string;
+}
+
+/** The look carried by an outage answer (a route error response), if any. */
+export function outageLookOf(error: unknown): OutageLook | null {
+  if (!error || typeof error !== "object") return null;
+  const e = error as { status?: unknown; data?: unknown };
+  if (e.status !== UNAVAILABLE_STATUS || !e.data || typeof e.data !== "object") return null;
+  const look = e.data as Partial<OutageLook>;
+  if (typeof look.theme !== "string" || typeof look.firmName !== "string") return null;
+  return { title: UNAVAILABLE_TITLE, theme: look.theme, brandColor: typeof look.brandColor === "string" ? look.brandColor : null, firmName: look.firmName };
+}
+
 /** The JSON answer of an outage: 503, Retry-After, `{ error, code: "unavailable" }`, never stored. */
 export function unavailableResponse(): Response {
   return Response.json(

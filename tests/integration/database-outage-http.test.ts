@@ -219,8 +219,13 @@ describe("when the database goes away during the session lookup", () => {
 });
 
 describe("when the firm's settings were dropped from the cache just before the outage", () => {
-  it("still answers with the outage page and its Refresh, not a bare text", async () => {
-    expect((await client.get("acme", "/profile")).status).toBe(200);
+  it("still answers with the outage page and its Refresh, not a bare text, in the firm's look", async () => {
+    const before = await client.get("acme", "/profile");
+    expect(before.status).toBe(200);
+    // The firm's theme class and brand colour on <html>, as its pages have them.
+    const htmlTag = (text: string) => /<html[^>]*>/.exec(text)?.[0] ?? "";
+    const look = htmlTag(before.text);
+    expect(look).toMatch(/class="[^"]+"/);
     // A change to the firm (as a partner saving its settings does) drops its cached settings and slug.
     await app.su.query(`SELECT pg_notify('firm_changed', 'firm_acme')`);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -232,6 +237,9 @@ describe("when the firm's settings were dropped from the cache just before the o
       expect(page.text).toMatch(/<h1[^>]*>The portal is temporarily unavailable\. Try again in a moment\.<\/h1>/);
       expect(page.text).toContain('href="/profile"');
       expect(clearsSession(page.headers["set-cookie"])).toBe(false);
+      expect(htmlTag(page.text)).toBe(look);
+      expect(page.text).toContain("<title>Acme Tax &amp; Advisory · Client Portal</title>");
+      expect(page.text).toMatch(/<p[^>]*>Acme Tax &amp; Advisory<\/p>/);
     } finally {
       await relay!.up();
     }

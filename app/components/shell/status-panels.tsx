@@ -12,13 +12,14 @@ export const ERROR_BOUNDARY_MESSAGE = "Something went wrong. Please refresh this
  * What the error boundary shows: the spec's sentence and a 'Refresh' button that reloads the
  * app at '/' (or `refreshTo`). Needs no loader data, toasts or firm.
  */
-export function ErrorPanel({ message = ERROR_BOUNDARY_MESSAGE, refreshTo = "/" }: { message?: string; refreshTo?: string } = {}) {
+export function ErrorPanel({ message = ERROR_BOUNDARY_MESSAGE, refreshTo = "/", firmName }: { message?: string; refreshTo?: string; firmName?: string } = {}) {
   return (
     <div className={s.centered}>
       <main id="main" className={s.statusCard}>
         <span className={s.statusIcon.danger} aria-hidden="true">
           <DangerIcon size={28} />
         </span>
+        {firmName ? <p className={s.statusCode}>{firmName}</p> : null}
         <h1 className={s.statusMessage}>{message}</h1>
         <Button to={refreshTo} reloadDocument iconStart={<RefreshIcon size={18} />}>
           Refresh
@@ -38,8 +39,8 @@ export function useCurrentAddress(): string {
  * A database outage (503): nothing is wrong with the page, so 'Refresh' loads this same page
  * again once the portal is back, not the home page.
  */
-export function UnavailablePanel() {
-  return <ErrorPanel message={UNAVAILABLE_TITLE} refreshTo={useCurrentAddress()} />;
+export function UnavailablePanel({ firmName }: { firmName?: string } = {}) {
+  return <ErrorPanel message={UNAVAILABLE_TITLE} refreshTo={useCurrentAddress()} firmName={firmName} />;
 }
 
 export interface NotFoundPanelProps {
