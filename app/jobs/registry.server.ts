@@ -17,6 +17,7 @@ import { deliverJobs } from "~/deliver/jobs.server";
 import { messageReminderJobs } from "~/conversations/auto-remind.server";
 import { exportJobs } from "~/exports/exports.server";
 import { unsentUploadJobs } from "~/conversations/unsent-uploads.server";
+import { sortKeyJobs } from "~/staff/sort-keys.server";
 
 /** Every job type of the product. */
 export function productJobs(): JobDefinition[] {
@@ -34,6 +35,7 @@ export function productJobs(): JobDefinition[] {
     ...messageReminderJobs(),
     ...exportJobs(),
     ...unsentUploadJobs(),
+    ...sortKeyJobs(),
   ];
 }
 

@@ -10,7 +10,9 @@
  * With --mixed, then (c): 200 connections for 60 s (--mixed-connections, --mixed-seconds) of mixed
  * signed-in traffic, each connection cycling through the dashboard, a questionnaire page, the
  * documents page and an autosave: errors and p50/p95/p99. Target: 0 errors, p95 under 500 ms.
- * `--profile file.cpuprofile` writes a CPU profile of the app during (b); `--app-only` skips (a). The load comes from autocannon in a separate process; the servers
+ * Each cycle is one of 200 clients (--mixed-clients), each answering a questionnaire of their own.
+ * `--profile file.cpuprofile` writes a CPU profile of the app during (b); `--statements` prints the
+ * statements one request of the page sends; `--app-only` skips (a). The load comes from autocannon in a separate process; the servers
  * run in this one. Needs `npm run build` first. Uses fresh embedded services in a temp dir.
  * `--workers N` serves the app as `npm start` does instead: a cluster of N server processes
  * (scripts/lib/cluster.ts; `--workers 0` for WEB_CONCURRENCY or one per core). CPU per request is
@@ -132,6 +134,8 @@ async function main() {
     HOST: "127.0.0.1",
     APP_DOMAIN: `localhost:${appPort}`,
     SESSION_SECRET: "benchmark-session-secret-0123456789",
+    // The mixed load signs in one client per connection from this one address.
+    SIGN_IN_REQUEST_LIMIT: "100000",
   });
   const { bootPortal } = await import("../lib/boot");
   const booted = await bootPortal({ dataDir, postgresPort: 0, s3Port: 0, port: appPort, serve: WORKERS === null });
@@ -175,6 +179,22 @@ async function main() {
   const a = skipBare ? { rps: NaN, p50: 0, p99: 0, errors: 0, non2xx: 0 } : await autocannon(`http://127.0.0.1:${barePort}/`, {}, SECONDS);
   const pagePath = await pagePathOf(PAGE ?? "dashboard");
   await autocannon(`http://127.0.0.1:${appPort}${pagePath}`, { host, cookie }, 3);
+  if (args.includes("--statements") && WORKERS === null) {
+    // `--statements`: the statements one request of the page sends (the app runs in this process),
+    // once the warm-up's last requests are answered.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const sent: string[] = [];
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...params: unknown[]) {
+      const first = params[0] as string | { text?: string };
+      sent.push((typeof first === "string" ? first : (first.text ?? "?")).replace(/\s+/g, " ").trim());
+      return (original as (...a: unknown[]) => unknown).apply(this, params);
+    } as typeof original;
+    await hostRequest(appPort, { host, path: pagePath, headers: { cookie } });
+    pg.Client.prototype.query = original;
+    console.log(`Statements of one request of ${pagePath} (${sent.length}):`);
+    for (const text of sent) console.log(`  ${text.slice(0, 160)}`);
+  }
   const rssIdle = process.memoryUsage().rss;
   const profile = profilePath ? await startProfile() : null;
   const queries = countQueries();
@@ -249,22 +269,139 @@ async function mixedTarget(): Promise<{ hash: string; questionnaire: string; que
   return target;
 }
 
+interface MixedTarget {
+  cookie: string;
+  hash: string;
+  questionnaire: string;
+  question: string;
+}
+
+/**
+ * `count` more clients of acme like client@acme.test, each with an entity of their own holding a
+ * copy of the target questionnaire (its sections and questions), signed in: a client per
+ * connection of the mixed load, as a season's clients each answer their own questionnaire (not
+ * 200 connections writing one questionnaire's row). Copied row by row with new ids and owners.
+ */
+async function mixedClients(appPort: number, host: string, count: number): Promise<MixedTarget[]> {
+  const target = await mixedTarget();
+  const su = new pg.Client({ connectionString: process.env.DATABASE_OWNER_URL });
+  await su.connect();
+  // Rows of `table` with some columns replaced (the others copied as they are, generated ones left to the table).
+  const copy = async (table: string, alias: string, overrides: string, from: string, values: unknown[]) => {
+    const { rows: columns } = await su.query<{ name: string }>(
+      `SELECT quote_ident(attname) AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+      [table],
+    );
+    const names = columns.map((c) => c.name);
+    await su.query(
+      `INSERT INTO ${table} (${names.join(", ")})
+       SELECT ${names.map((n) => `(r).${n}`).join(", ")} FROM (SELECT jsonb_populate_record(NULL::${table}, to_jsonb(${alias}) || ${overrides}) AS r ${from}) copied`,
+      values,
+    );
+  };
+  try {
+    await su.query("BEGIN");
+    await copy(
+      "users",
+      "u",
+      `jsonb_build_object('id', u.id || '_m' || k, 'email', 'mixed' || k || '@acme.test', 'phone', NULL)`,
+      `FROM users u, generate_series(1, $1::int) k WHERE u.email = 'client@acme.test' AND u.firm_id = 'firm_acme'`,
+      [count],
+    );
+    const { rows } = await su.query<{ company_id: string; user_id: string }>(
+      `SELECT q.company_id, u.id AS user_id FROM questionnaires q, users u WHERE q.id = $1 AND u.email = 'client@acme.test' AND u.firm_id = q.firm_id`,
+      [target.questionnaire],
+    );
+    const { company_id: companyId, user_id: userId } = rows[0]!;
+    await copy(
+      "companies",
+      "c",
+      `jsonb_build_object('id', c.id || '_m' || k, 'hash_id', md5(c.hash_id || k), 'name', 'Mixed load ' || k, 'primary_owner_id', $3 || '_m' || k)`,
+      `FROM companies c, generate_series(1, $1::int) k WHERE c.id = $2`,
+      [count, companyId, userId],
+    );
+    await copy(
+      "company_owners",
+      "o",
+      `jsonb_build_object('id', o.id || '_m' || k, 'company_id', o.company_id || '_m' || k, 'user_id', o.user_id || '_m' || k)`,
+      `FROM company_owners o, generate_series(1, $1::int) k WHERE o.company_id = $2 AND o.user_id = $3`,
+      [count, companyId, userId],
+    );
+    await copy(
+      "questionnaires",
+      "q",
+      `jsonb_build_object('id', q.id || '_m' || k, 'company_id', q.company_id || '_m' || k)`,
+      `FROM questionnaires q, generate_series(1, $1::int) k WHERE q.id = $2`,
+      [count, target.questionnaire],
+    );
+    await copy(
+      "sections",
+      "s",
+      `jsonb_build_object('id', s.id || '_m' || k, 'questionnaire_id', s.questionnaire_id || '_m' || k, 'trigger_question_id', NULL, 'document_id', NULL, 'signed_document_id', NULL)`,
+      `FROM sections s, generate_series(1, $1::int) k WHERE s.questionnaire_id = $2`,
+      [count, target.questionnaire],
+    );
+    await copy(
+      "questions",
+      "x",
+      `jsonb_build_object('id', x.id || '_m' || k, 'questionnaire_id', x.questionnaire_id || '_m' || k, 'section_id', x.section_id || '_m' || k,
+                            'follow_up_question_id', x.follow_up_question_id || '_m' || k, 'answered_by_id', NULL)`,
+      `FROM questions x, generate_series(1, $1::int) k WHERE x.questionnaire_id = $2 AND x.deleted_at IS NULL`,
+      [count, target.questionnaire],
+    );
+    // A section shown on a question's answer names a question of the copy (set once the questions are in).
+    await su.query(
+      `UPDATE sections s SET trigger_question_id = o.trigger_question_id || '_m' || k
+         FROM sections o, generate_series(1, $1::int) k WHERE o.questionnaire_id = $2 AND o.trigger_question_id IS NOT NULL AND s.id = o.id || '_m' || k`,
+      [count, target.questionnaire],
+    );
+    await su.query("COMMIT");
+    const { rows: hashes } = await su.query<{ k: number; hash: string }>(
+      `SELECT k, md5(c.hash_id || k) AS hash FROM companies c, generate_series(1, $1::int) k WHERE c.id = $2 ORDER BY k`,
+      [count, companyId],
+    );
+    const targets: MixedTarget[] = [];
+    // Signed in a few at a time (each sign-in checks a password hash).
+    for (let i = 0; i < hashes.length; i += 8) {
+      const batch = await Promise.all(
+        hashes.slice(i, i + 8).map(async ({ k, hash }) => {
+          const signIn = await hostRequest(appPort, { host, path: "/signin", form: { email: `mixed${k}@acme.test`, password: "Portal-Demo-2026!" } });
+          if (!signIn.cookie) throw new Error(`Sign-in of mixed${k}@acme.test failed (${signIn.status})`);
+          return { cookie: signIn.cookie, hash, questionnaire: `${target.questionnaire}_m${k}`, question: `${target.question}_m${k}` };
+        }),
+      );
+      targets.push(...batch);
+    }
+    return targets;
+  } catch (error) {
+    await su.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    await su.end();
+  }
+}
+
 /** (c): mixed signed-in traffic from a separate process (scripts/bench/lib/mixed-load.ts). */
 async function mixed(appPort: number, host: string, cookie: string, appCpu: () => CpuReading, pgCpu: () => CpuReading) {
   const connections = arg("mixed-connections", 200);
   const seconds = arg("mixed-seconds", 60);
+  // `--mixed-clients N` (default one per connection); 0: every connection is client@acme.test on one questionnaire.
+  const clients = arg("mixed-clients", connections);
   const target = await mixedTarget();
+  const targets: MixedTarget[] = clients > 0 ? await mixedClients(appPort, host, clients) : [{ cookie, ...target }];
+  console.log(`(c) ${targets.length} signed-in client(s), each on a questionnaire of their own`);
   const origin = `http://${host}`;
-  const headers = { host, cookie };
+  // {cookie}, {hash}, {questionnaire} and {question}: each cycle's client (scripts/bench/lib/mixed-load.ts).
+  const headers = { host, cookie: "{cookie}" };
   const requests = [
     { method: "GET", path: "/", headers },
-    { method: "GET", path: `/questionnaire/${target.hash}?questionnaireId=${target.questionnaire}`, headers },
-    { method: "GET", path: `/documents/${target.hash}`, headers },
+    { method: "GET", path: `/questionnaire/{hash}?questionnaireId={questionnaire}`, headers },
+    { method: "GET", path: `/documents/{hash}`, headers },
     {
       method: "POST",
-      path: `/api/questionnaires/${target.hash}`,
+      path: `/api/questionnaires/{hash}`,
       headers: { ...headers, origin, "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ intent: "answer", questionnaireId: target.questionnaire, questionId: target.question, answer: "Mixed load" }),
+      body: JSON.stringify({ intent: "answer", questionnaireId: "{questionnaire}", questionId: "{question}", answer: "Mixed load" }),
     },
   ];
   // `--mixed-only questionnaire,documents`: only those of the four (to find which one is slow).
@@ -280,7 +417,7 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
       [
         "tsx",
         path.join(path.dirname(new URL(import.meta.url).pathname), "lib/mixed-load.ts"),
-        JSON.stringify({ url: `http://127.0.0.1:${appPort}`, connections, seconds, requests: chosen }),
+        JSON.stringify({ url: `http://127.0.0.1:${appPort}`, connections, seconds, requests: chosen, targets }),
       ],
       {
         stdio: ["ignore", "pipe", "inherit"],
