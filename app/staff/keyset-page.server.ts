@@ -71,14 +71,21 @@ export async function readPage<R>(firmId: string, query: PageQuery, state: Table
     const order = backwards ? back : keys;
     let rows: Record<string, unknown>[];
     if (start.from !== "after" && start.from !== "before") rows = await statement(order, null, limit, offset);
-    else if (order[0]!.nullsLast && start.values[0] !== null) {
-      // After a row whose first key is set, where NULLs come last: the rows with a later key (one
-      // range of the sort's index, where "later or NULL" would be read from the index's start),
-      // then, if the page is not full, the rows without one, which follow every row with one.
+    else if (order[0]!.nullable && order[0]!.nullsLast && start.values[0] !== null) {
+      // After a row whose first key is set, in a nullable key whose NULLs come last: the rows with
+      // a later key (one range of the sort's index, where "later or NULL" would be read from the
+      // index's start), then, if the page is not full, the rows without one, which follow every
+      // row with one. Each statement sees the rows as of its start: a row whose key was emptied
+      // in between is not listed twice (the last key is the row's own).
       const values = start.values;
       const set = [{ ...order[0]!, nullsLast: false }, ...order.slice(1)];
       rows = await statement(order, (bind) => afterSql(set, values, bind), limit);
-      if (rows.length < limit) rows = rows.concat(await statement(order, () => `${order[0]!.expr} IS NULL`, limit - rows.length));
+      if (rows.length < limit) {
+        const last = `_k${keys.length - 1}`;
+        const listed = new Set(rows.map((r) => r[last]));
+        const more = await statement(order, () => `${order[0]!.expr} IS NULL`, limit - rows.length);
+        rows = rows.concat(more.filter((r) => !listed.has(r[last])));
+      }
     } else {
       const values = start.values;
       rows = await statement(order, (bind) => afterSql(order, values, bind), limit);

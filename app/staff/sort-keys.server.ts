@@ -5,8 +5,9 @@
  * owner's advisor's. Triggers keep them; but a trigger reads the row it copies from without a
  * lock, so two changes committed at the same moment (an advisor renamed while a client is given
  * to them) can leave a key behind. `reconcile-sort-keys` puts every such key right, daily, firm
- * by firm under the firm's row-level security. Only the sorts are affected: the names shown are
- * always read live.
+ * by firm under the firm's row-level security, a table at a time (a user's key put right also
+ * moves their entities' questionnaires and returns, by the users' trigger, in the same
+ * transaction). Only the sorts are affected: the names shown are always read live.
  */
 import { withFirm } from "~/db.server";
 import type { JobContext, JobDefinition } from "~/jobs.server";
@@ -15,33 +16,38 @@ export const RECONCILE_SORT_KEYS_JOB = "reconcile-sort-keys";
 
 /**
  * Each table's keys set to what its source says, where they differ; in this order, since the
- * questionnaires' and returns' keys are copied from the owners' (users) keys. One statement, and
- * one short transaction, each: the row locks taken are only those of rows put right.
+ * questionnaires' and returns' keys are copied from the owners' (users) keys. The key is read by
+ * a subquery on the row being updated (not a join made once at the start), so that a row changed
+ * and committed while the statement waited for its lock is checked again, and set, from its new
+ * version: the run never writes back a key older than the change that made it.
  */
 const RECONCILE: { table: string; sql: string }[] = [
   {
     table: "users",
-    sql: `UPDATE users u SET advisor_sort_lname = k.lname, advisor_sort_fname = k.fname
-            FROM (SELECT u2.id, lower(a.lname) AS lname, lower(a.fname) AS fname
-                    FROM users u2 LEFT JOIN users a ON a.firm_id = u2.firm_id AND a.id = u2.assigned_advisor_id) k
-           WHERE k.id = u.id AND (u.advisor_sort_lname IS DISTINCT FROM k.lname OR u.advisor_sort_fname IS DISTINCT FROM k.fname)`,
+    sql: keyUpdate("users", "advisor_sort", "lower(a.lname), lower(a.fname)", "users a ON a.firm_id = t.firm_id AND a.id = t.assigned_advisor_id"),
   },
   {
     table: "companies",
-    sql: `UPDATE companies c SET owner_sort_lname = k.lname, owner_sort_fname = k.fname
-            FROM (SELECT c2.id, lower(o.lname) AS lname, lower(o.fname) AS fname
-                    FROM companies c2 LEFT JOIN users o ON o.firm_id = c2.firm_id AND o.id = c2.primary_owner_id) k
-           WHERE k.id = c.id AND (c.owner_sort_lname IS DISTINCT FROM k.lname OR c.owner_sort_fname IS DISTINCT FROM k.fname)`,
+    sql: keyUpdate("companies", "owner_sort", "lower(o.lname), lower(o.fname)", "users o ON o.firm_id = t.firm_id AND o.id = t.primary_owner_id"),
   },
   ...["questionnaires", "tax_returns"].map((table) => ({
     table,
-    sql: `UPDATE ${table} t SET advisor_sort_lname = k.lname, advisor_sort_fname = k.fname
-            FROM (SELECT t2.id, o.advisor_sort_lname AS lname, o.advisor_sort_fname AS fname
-                    FROM ${table} t2 LEFT JOIN companies c ON c.firm_id = t2.firm_id AND c.id = t2.company_id
-                    LEFT JOIN users o ON o.firm_id = c.firm_id AND o.id = c.primary_owner_id) k
-           WHERE k.id = t.id AND (t.advisor_sort_lname IS DISTINCT FROM k.lname OR t.advisor_sort_fname IS DISTINCT FROM k.fname)`,
+    sql: keyUpdate(
+      table,
+      "advisor_sort",
+      "o.advisor_sort_lname, o.advisor_sort_fname",
+      "(companies c JOIN users o ON o.firm_id = c.firm_id AND o.id = c.primary_owner_id) ON c.firm_id = t.firm_id AND c.id = t.company_id",
+    ),
   })),
 ];
+
+/** `UPDATE table t` setting `{prefix}_lname, {prefix}_fname` to `source` (read through `LEFT JOIN join`, NULLs without one) where they differ. */
+function keyUpdate(table: string, prefix: string, source: string, join: string): string {
+  // (SELECT 1) LEFT JOIN …: exactly one row, NULLs when the source is missing.
+  const key = `SELECT ${source} FROM (SELECT 1) one LEFT JOIN ${join}`;
+  return `UPDATE ${table} t SET (${prefix}_lname, ${prefix}_fname) = (${key})
+           WHERE ROW(t.${prefix}_lname, t.${prefix}_fname) IS DISTINCT FROM (SELECT ROW(${source}) FROM (SELECT 1) one LEFT JOIN ${join})`;
+}
 
 /** Puts right the firm's sort keys that differ from their source; the rows changed, by table. */
 export async function reconcileSortKeys(firmId: string): Promise<Record<string, number>> {
@@ -52,15 +58,23 @@ export async function reconcileSortKeys(firmId: string): Promise<Record<string, 
   return fixed;
 }
 
-/** Every firm's, one after the other. */
+/** Every firm's, one after the other; a firm that fails (a deadlock with a writer) does not stop the others. */
 export async function reconcileAllSortKeys(context: Pick<JobContext, "sql">): Promise<{ firms: number; fixed: number }> {
   // The jobs' connection (the database owner's) may list the firms (policy firm_directory).
   const firms = await context.sql<{ id: string }>(`SELECT id FROM firms ORDER BY id`);
   let fixed = 0;
+  const failed: string[] = [];
   for (const { id } of firms) {
-    const counts = await reconcileSortKeys(id);
-    fixed += Object.values(counts).reduce((a, n) => a + n, 0);
+    try {
+      const counts = await reconcileSortKeys(id);
+      fixed += Object.values(counts).reduce((a, n) => a + n, 0);
+    } catch (error) {
+      console.error(`Sort keys of firm ${id} not checked:`, error);
+      failed.push(id);
+    }
   }
+  // Retried once later (the queue's retry) when some firm failed.
+  if (failed.length) throw new Error(`Sort keys not checked for ${failed.length} firm(s): ${failed.join(", ")}`);
   return { firms: firms.length, fixed };
 }
 

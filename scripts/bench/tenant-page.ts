@@ -10,7 +10,7 @@
  * With --mixed, then (c): 200 connections for 60 s (--mixed-connections, --mixed-seconds) of mixed
  * signed-in traffic, each connection cycling through the dashboard, a questionnaire page, the
  * documents page and an autosave: errors and p50/p95/p99. Target: 0 errors, p95 under 500 ms.
- * Each cycle is one of 200 clients (--mixed-clients), each answering a questionnaire of their own.
+ * Each connection is one of 200 clients (--mixed-clients), each answering a questionnaire of their own.
  * `--profile file.cpuprofile` writes a CPU profile of the app during (b); `--statements` prints the
  * statements one request of the page sends; `--app-only` skips (a). The load comes from autocannon in a separate process; the servers
  * run in this one. Needs `npm run build` first. Uses fresh embedded services in a temp dir.
@@ -346,7 +346,7 @@ async function mixedClients(appPort: number, host: string, count: number): Promi
       "x",
       `jsonb_build_object('id', x.id || '_m' || k, 'questionnaire_id', x.questionnaire_id || '_m' || k, 'section_id', x.section_id || '_m' || k,
                             'follow_up_question_id', x.follow_up_question_id || '_m' || k, 'answered_by_id', NULL)`,
-      `FROM questions x, generate_series(1, $1::int) k WHERE x.questionnaire_id = $2 AND x.deleted_at IS NULL`,
+      `FROM questions x, generate_series(1, $1::int) k WHERE x.questionnaire_id = $2`,
       [count, target.questionnaire],
     );
     // A section shown on a question's answer names a question of the copy (set once the questions are in).
@@ -391,7 +391,7 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
   const targets: MixedTarget[] = clients > 0 ? await mixedClients(appPort, host, clients) : [{ cookie, ...target }];
   console.log(`(c) ${targets.length} signed-in client(s), each on a questionnaire of their own`);
   const origin = `http://${host}`;
-  // {cookie}, {hash}, {questionnaire} and {question}: each cycle's client (scripts/bench/lib/mixed-load.ts).
+  // {cookie}, {hash}, {questionnaire} and {question}: each connection's client (scripts/bench/lib/mixed-load.ts).
   const headers = { host, cookie: "{cookie}" };
   const requests = [
     { method: "GET", path: "/", headers },

@@ -5,6 +5,7 @@
  * are right are not written; one firm's run touches no other firm's rows; the daily job does
  * every firm.
  */
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as SortKeysModule from "~/staff/sort-keys.server";
 import type * as RegistryModule from "~/jobs/registry.server";
@@ -99,6 +100,38 @@ describe("reconcile-sort-keys", () => {
 
     // Right keys are not written again.
     expect(await keys.reconcileSortKeys(ACME)).toEqual({ users: 0, companies: 0, questionnaires: 0, tax_returns: 0 });
+  });
+
+  it("never writes back a key older than a change committed while it waited for the row", async () => {
+    const { rows: advisors } = await t.su.query(
+      `SELECT id, lower(lname) AS lname FROM users WHERE firm_id = $1 AND kind = 'staff' AND is_advisor ORDER BY id LIMIT 2`,
+      [ACME],
+    );
+    const [a, b] = advisors;
+    const { rows: clients } = await t.su.query(`SELECT id FROM users WHERE firm_id = $1 AND kind = 'client' ORDER BY id LIMIT 1`, [ACME]);
+    const client = clients[0].id;
+    await t.su.query(`UPDATE users SET assigned_advisor_id = $2 WHERE id = $1`, [client, a.id]);
+    // The client's key left behind (triggers off)...
+    await t.su.query("BEGIN");
+    await t.su.query("SET LOCAL session_replication_role = replica");
+    await t.su.query(`UPDATE users SET advisor_sort_lname = 'stale' WHERE id = $1`, [client]);
+    await t.su.query("COMMIT");
+    // ...then given to another advisor in a transaction that commits while the run waits for the row.
+    const other = new pg.Client({ connectionString: t.db.url });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query(`UPDATE users SET assigned_advisor_id = $2 WHERE id = $1`, [client, b.id]);
+      const run = keys.reconcileSortKeys(ACME);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await other.query("COMMIT");
+      await run;
+    } finally {
+      await other.end();
+    }
+    const { rows } = await t.su.query(`SELECT advisor_sort_lname FROM users WHERE id = $1`, [client]);
+    expect(rows[0].advisor_sort_lname).toBe(b.lname);
+    expect(await wrongKeys(ACME)).toEqual({ users: 0, companies: 0, questionnaires: 0, tax_returns: 0 });
   });
 
   it("the daily job does every firm", async () => {

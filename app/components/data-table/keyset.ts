@@ -14,6 +14,8 @@ export interface SortKey {
   desc: boolean;
   /** Where NULLs sort: PostgreSQL's default is last ascending, first descending. */
   nullsLast: boolean;
+  /** The ORDER BY says where its NULLs go (the tables write NULLS LAST on exactly their nullable keys). */
+  nullable: boolean;
 }
 
 /** Splits an ORDER BY list ("lower(c.name) ASC, c.id ASC") into its keys (commas inside parentheses kept). */
@@ -35,13 +37,13 @@ export function orderKeys(orderBy: string): SortKey[] {
     const m = /^([\s\S]*?)\s+(ASC|DESC)(?:\s+NULLS\s+(FIRST|LAST))?$/i.exec(raw.trim());
     if (!m) throw new Error(`keyset: sort key without a direction: ${raw.trim()}`);
     const desc = m[2]!.toUpperCase() === "DESC";
-    return { expr: m[1]!, desc, nullsLast: m[3] ? m[3].toUpperCase() === "LAST" : !desc };
+    return { expr: m[1]!, desc, nullsLast: m[3] ? m[3].toUpperCase() === "LAST" : !desc, nullable: Boolean(m[3]) };
   });
 }
 
 /** The same keys in the opposite order (reading backwards, for the previous and last pages). */
 export function reversed(keys: SortKey[]): SortKey[] {
-  return keys.map((k) => ({ expr: k.expr, desc: !k.desc, nullsLast: !k.nullsLast }));
+  return keys.map((k) => ({ ...k, desc: !k.desc, nullsLast: !k.nullsLast }));
 }
 
 export function orderBySql(keys: SortKey[]): string {

@@ -24,31 +24,31 @@ interface Options {
 }
 
 const options = JSON.parse(process.argv[2] ?? "{}") as Options;
-// Each cycle of a connection's requests (autocannon starts each with a fresh context) is the next
-// client's, in turn: the cycle's first request picks it, the others read it from the context.
+// Each connection is one client's, in turn (200 connections, 200 clients: one each): its own
+// copy of the requests, filled in with that client's session and questionnaire.
 let next = 0;
 const fill = (text: string, t: Target) => text.replace(/\{(cookie|hash|questionnaire|question)\}/g, (_m, key: keyof Target) => t[key]);
-const requests: autocannon.Request[] = options.requests.map((request, i) => ({
-  ...request,
-  setupRequest: (req: autocannon.Request, cycle: object) => {
-    const context = cycle as { target?: Target };
-    if (i === 0 || !context.target) context.target = options.targets[next++ % options.targets.length];
-    const t = context.target!;
-    return {
-      ...req,
-      path: fill(request.path ?? "/", t),
-      headers: Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k, fill(String(v), t)])),
-      ...(typeof request.body === "string" ? { body: fill(request.body, t) } : {}),
-    };
-  },
-}));
+const requestsOf = (t: Target): autocannon.Request[] =>
+  options.requests.map((request) => ({
+    ...request,
+    path: fill(request.path ?? "/", t),
+    headers: Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k, fill(String(v), t)])),
+    ...(typeof request.body === "string" ? { body: fill(request.body, t) } : {}),
+  }));
 const times: number[] = [];
 /** Each connection sends the requests in turn: the nth answer on a connection is to request n mod length. */
 const answered = new Map<unknown, number>();
 const byRequest: number[][] = options.requests.map(() => []);
 const result = await new Promise<autocannon.Result>((resolve, reject) => {
-  const instance = autocannon({ url: options.url, connections: options.connections, duration: options.seconds, requests }, (error, done) =>
-    error ? reject(error) : resolve(done),
+  const instance = autocannon(
+    {
+      url: options.url,
+      connections: options.connections,
+      duration: options.seconds,
+      requests: requestsOf(options.targets[0]!),
+      setupClient: (client) => client.setRequests(requestsOf(options.targets[next++ % options.targets.length]!)),
+    },
+    (error, done) => (error ? reject(error) : resolve(done)),
   );
   instance.on("response", (client, _status, _bytes, responseTime) => {
     times.push(responseTime);
