@@ -582,13 +582,13 @@ function scopedClient(prisma: PrismaClient, firmId: string) {
   });
 }
 
-type ScopedClient = ReturnType<typeof scopedClient>;
-
 /**
  * A client scoped to one firm. `$transaction(fn)` runs `fn` in one interactive transaction scoped
- * to the firm (the same as `withFirm`); the array form is not offered.
+ * to the firm (the same as `withFirm`); the array form is not offered. Its models are typed as a
+ * transaction's (the scope adds query hooks, no API), so code taking either (`FirmDb | FirmTx`)
+ * calls one set of methods.
  */
-export type FirmDb = Omit<ScopedClient, "$transaction" | "$connect" | "$disconnect" | "$on" | "$extends"> & {
+export type FirmDb = FirmTx & {
   readonly firmId: string;
   $transaction<T>(fn: (tx: FirmTx) => Promise<T>, options?: TransactionOptions): Promise<T>;
 };

@@ -32,17 +32,21 @@ export interface DocumentContext {
 /** The entity behind `companyHash` as this user may see it, or 404. */
 export async function findDocumentEntity(db: Db, user: SessionUser, companyHash: string): Promise<DocumentEntity> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(companyHash)) throw notFound();
-  const row = await db.company.findFirst({
-    where:
-      user.kind === "staff"
-        ? { hashId: companyHash, deletedAt: null }
-        : { hashId: companyHash, deletedAt: null, inactive: false, owners: { some: { userId: user.id } } },
-    select: { id: true, hashId: true, name: true, readonlyAccess: true, primaryOwner: { select: { firmGroupId: true } } },
-  });
+  // One statement: the entity and its primary owner's group (staff see within their group);
+  // a client, only an active entity they own.
+  const client = user.kind === "staff" ? null : user.id;
+  const rows = await db.$queryRaw<(DocumentEntity & { ownerGroupId: string | null })[]>`
+    SELECT c.id, c.hash_id AS "hashId", c.name, c.readonly_access AS "readonlyAccess", o.firm_group_id AS "ownerGroupId"
+      FROM companies c LEFT JOIN users o ON o.firm_id = c.firm_id AND o.id = c.primary_owner_id
+     WHERE c.hash_id = ${companyHash} AND c.deleted_at IS NULL
+       AND (${client}::text IS NULL
+            OR (NOT c.inactive AND EXISTS (SELECT 1 FROM company_owners w WHERE w.firm_id = c.firm_id AND w.company_id = c.id AND w.user_id = ${client}::text)))
+     LIMIT 1`;
+  const row = rows[0];
   if (!row) throw notFound();
   // Group-access staff reach only entities of their own group or of no group (permissions.ts).
-  if (user.kind === "staff" && !(await staffVisibility(db, user)).seesGroup(row.primaryOwner?.firmGroupId ?? null)) throw notFound();
-  const { primaryOwner: _owner, ...entity } = row;
+  if (user.kind === "staff" && !(await staffVisibility(db, user)).seesGroup(row.ownerGroupId)) throw notFound();
+  const { ownerGroupId: _group, ...entity } = row;
   return entity;
 }
 
