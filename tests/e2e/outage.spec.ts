@@ -189,6 +189,10 @@ test("the reconnecting bar and the outage page, for both firms at desktop and ph
 
     await page.goto(firmUrl(slug, "/"));
     await expect(page.getByRole("heading", { name: UNAVAILABLE })).toBeVisible();
+    // The firm's own page: its name on the card and in the title (its theme: see the screenshots).
+    const firmName = slug === "acme" ? "Acme Tax & Advisory" : "Summit CPA Group";
+    await expect(page.getByText(firmName, { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(`${firmName} · Client Portal`);
     await page.screenshot({ path: `${SHOTS}/unavailable-${slug}-375.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: `${SHOTS}/unavailable-${slug}-1280.png` });
