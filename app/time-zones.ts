@@ -59,7 +59,18 @@ export function formatDateTime(at: Date | string | number, zoneName: string | nu
   return `${formatInTimeZone(when, ianaZone(zoneName), pattern)} ${zoneAbbreviation(zoneName, when)}`;
 }
 
+/** One calendar-date formatter per IANA zone (Intl formatters are costly to make, cheap to reuse). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date (YYYY-MM-DD) in a product time zone. */
 export function todayIn(zoneName: string | null | undefined, now = new Date()): string {
-  return formatInTimeZone(now, ianaZone(zoneName), "yyyy-MM-dd");
+  const zone = ianaZone(zoneName);
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(zone, format);
+  }
+  const parts = format.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }

@@ -1,6 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useSubmit } from "@remix-run/react";
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
+import { useLiveAfterHydration } from "~/components/ui/hydrated";
 import { ChevronDownIcon, SearchIcon } from "~/components/ui/icons";
 import { useVocabulary } from "~/vocabulary";
 import { ENTITY_LIST_LIMIT, showEntityFilter, visibleEntities } from "./dashboard-rules";
@@ -22,23 +23,65 @@ interface EntityOption {
  */
 export function EntitySelector({ entities, selected }: { entities: EntityOption[]; selected: EntityOption }) {
   const t = useVocabulary();
+  const id = useId();
+  const { hydrated, placeholder, live } = useLiveAfterHydration();
+  const label = (
+    <span className={s.label} id={`${id}-label`}>
+      {t("Entity")}
+    </span>
+  );
+  const face = (
+    <>
+      <span id={`${id}-value`} className={s.value}>
+        {selected.name}
+      </span>
+      <ChevronDownIcon size={16} aria-hidden />
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <div className={s.root}>
+        {label}
+        <button ref={placeholder} type="button" className={s.trigger} aria-labelledby={`${id}-label ${id}-value`} aria-expanded="false">
+          {face}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <LiveEntitySelector entities={entities} selected={selected} label={label} buttonRef={live} labelledBy={`${id}-label ${id}-value`}>
+      {face}
+    </LiveEntitySelector>
+  );
+}
+
+function LiveEntitySelector({
+  entities,
+  selected,
+  label,
+  labelledBy,
+  buttonRef,
+  children,
+}: {
+  entities: EntityOption[];
+  selected: EntityOption;
+  label: ReactNode;
+  labelledBy: string;
+  buttonRef: Ref<HTMLButtonElement>;
+  children: ReactNode;
+}) {
+  const t = useVocabulary();
   const submit = useSubmit();
   const [filter, setFilter] = useState("");
   const [showAll, setShowAll] = useState(false);
   const list = useRef<HTMLUListElement>(null);
-  const id = useId();
   const shown = visibleEntities(entities, filter, showAll);
 
   return (
     <Popover className={s.root}>
-      <span className={s.label} id={`${id}-label`}>
-        {t("Entity")}
-      </span>
-      <PopoverButton className={s.trigger} aria-labelledby={`${id}-label ${id}-value`}>
-        <span id={`${id}-value`} className={s.value}>
-          {selected.name}
-        </span>
-        <ChevronDownIcon size={16} aria-hidden />
+      {label}
+      <PopoverButton ref={buttonRef} className={s.trigger} aria-labelledby={labelledBy}>
+        {children}
       </PopoverButton>
       <PopoverPanel className={s.panel} focus onKeyDown={moveWithArrows}>
         {({ close }) => (

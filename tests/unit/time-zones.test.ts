@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, readerTimeZone, zoneAbbreviation } from "~/time-zones";
+import { formatInTimeZone } from "date-fns-tz";
+import { formatDateTime, readerTimeZone, TIME_ZONES, todayIn, zoneAbbreviation } from "~/time-zones";
 
 describe("formatDateTime: the reader's zone, with its abbreviation", () => {
   it("crosses the spring-forward boundary (US, second Sunday of March 2025)", () => {
@@ -45,5 +46,29 @@ describe("readerTimeZone", () => {
     expect(readerTimeZone({ timeZone: null }, { timeZone: "Eastern Time (US & Canada)" })).toBe("Eastern Time (US & Canada)");
     expect(readerTimeZone({ timeZone: "Mars" }, null)).toBe("Pacific Time (US & Canada)");
     expect(readerTimeZone(null, { timeZone: "" })).toBe("Pacific Time (US & Canada)");
+  });
+});
+
+describe("todayIn: the calendar date in a product time zone", () => {
+  it("turns at the zone's midnight, half-hour zones and the default included", () => {
+    // 07:59 UTC on Nov 25 is 11:59 PM PST on Nov 24; 08:00 UTC is midnight.
+    expect(todayIn("Pacific Time (US & Canada)", new Date("2026-11-25T07:59:59Z"))).toBe("2026-11-24");
+    expect(todayIn("Pacific Time (US & Canada)", new Date("2026-11-25T08:00:00Z"))).toBe("2026-11-25");
+    // Newfoundland is UTC-3:30 in winter.
+    expect(todayIn("Newfoundland", new Date("2026-01-01T03:29:00Z"))).toBe("2025-12-31");
+    expect(todayIn("Newfoundland", new Date("2026-01-01T03:30:00Z"))).toBe("2026-01-01");
+    expect(todayIn("Hawaii", new Date("2026-03-01T09:59:00Z"))).toBe("2026-02-28");
+    expect(todayIn("UTC", new Date("2026-03-01T00:00:00Z"))).toBe("2026-03-01");
+    // No zone (or an unknown one): the product's default, Pacific.
+    expect(todayIn(null, new Date("2026-07-04T06:59:00Z"))).toBe("2026-07-03");
+    expect(todayIn("Mars", new Date("2026-07-04T07:00:00Z"))).toBe("2026-07-04");
+  });
+
+  it("agrees with date-fns-tz in every product zone across a year, hour by hour", () => {
+    for (const [name, zone] of Object.entries(TIME_ZONES)) {
+      for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 3_600_000 * 7 + 60_000 * 13) {
+        expect(todayIn(name, new Date(t))).toBe(formatInTimeZone(t, zone, "yyyy-MM-dd"));
+      }
+    }
   });
 });

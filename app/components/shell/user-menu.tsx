@@ -1,8 +1,9 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
 import { Form, NavLink } from "@remix-run/react";
-import { useRef } from "react";
+import { useRef, type Ref } from "react";
 import { mq } from "../../../themes/breakpoints";
 import { Avatar } from "../ui/avatar";
+import { useLiveAfterHydration } from "../ui/hydrated";
 import { ChevronDownIcon, SignOutIcon } from "../ui/icons";
 import * as s from "./shell.css";
 import type { ShellNavItem, ShellUser } from "./types";
@@ -20,15 +21,42 @@ export interface UserMenuProps {
  * Avatar button opening the account menu (WAI-ARIA menu button: arrow keys, Escape, outside
  * click): the user's name and email, links, and 'Sign out'.
  */
-export function UserMenu({ user, items = [], mobileItems = [], signOutAction = "/signout" }: UserMenuProps) {
+export function UserMenu(props: UserMenuProps) {
+  const { hydrated, placeholder, live } = useLiveAfterHydration();
+  if (hydrated) return <LiveUserMenu {...props} buttonRef={live} />;
+  return (
+    <div className={s.menuRoot}>
+      <button
+        ref={placeholder}
+        type="button"
+        className={s.menuButton}
+        aria-label={`Account menu for ${props.user.name}`}
+        aria-haspopup="menu"
+        aria-expanded="false"
+      >
+        <MenuButtonFace name={props.user.name} />
+      </button>
+    </div>
+  );
+}
+
+function MenuButtonFace({ name }: { name: string }) {
+  return (
+    <>
+      <Avatar name={name} size="sm" decorative />
+      <span className={s.menuButtonName}>{name}</span>
+      <ChevronDownIcon size={16} className={s.menuChevron} />
+    </>
+  );
+}
+
+function LiveUserMenu({ user, items = [], mobileItems = [], signOutAction = "/signout", buttonRef }: UserMenuProps & { buttonRef: Ref<HTMLButtonElement> }) {
   const signOutForm = useRef<HTMLFormElement>(null);
 
   return (
     <Menu as="div" className={s.menuRoot}>
-      <MenuButton className={s.menuButton} aria-label={`Account menu for ${user.name}`}>
-        <Avatar name={user.name} size="sm" decorative />
-        <span className={s.menuButtonName}>{user.name}</span>
-        <ChevronDownIcon size={16} className={s.menuChevron} />
+      <MenuButton ref={buttonRef} className={s.menuButton} aria-label={`Account menu for ${user.name}`}>
+        <MenuButtonFace name={user.name} />
       </MenuButton>
       <MenuItems className={s.menu} modal={false}>
         <div className={s.menuHeader}>

@@ -9,6 +9,7 @@ import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
+import { useLiveAfterHydration } from "~/components/ui/hydrated";
 import { useLiveEvents } from "~/realtime/live-events";
 import { badgeLabel } from "../badge";
 import { readJson } from "./notifications-api";
@@ -60,21 +61,37 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   }, [location.key, arrived]);
 
   const label = unread > 0 ? `Notifications: ${badgeLabel(unread)} new` : "Notifications";
+  const { hydrated, placeholder, live } = useLiveAfterHydration();
+  const face = (
+    <>
+      <BellIcon />
+      {unread > 0 ? (
+        <span className={s.badge} aria-hidden="true">
+          {badgeLabel(unread)}
+        </span>
+      ) : null}
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <div className={s.root}>
+        <button ref={placeholder} type="button" className={s.bell} aria-label={label} aria-expanded="false" data-testid="notification-bell">
+          {face}
+        </button>
+      </div>
+    );
+  }
   return (
     <Popover className={s.root}>
       <PopoverButton
+        ref={live}
         className={s.bell}
         aria-label={label}
         data-testid="notification-bell"
         onPointerEnter={() => void loadList()}
         onFocus={() => void loadList()}
       >
-        <BellIcon />
-        {unread > 0 ? (
-          <span className={s.badge} aria-hidden="true">
-            {badgeLabel(unread)}
-          </span>
-        ) : null}
+        {face}
       </PopoverButton>
       <PopoverPanel className={s.panel} focus aria-label="Notifications">
         {({ close }) => (

@@ -1,6 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useState } from "react";
 import { Button, ConfirmDialog, MoreIcon } from "~/components/ui";
+import { useLiveAfterHydration } from "~/components/ui/hydrated";
 import { useVocabulary } from "~/vocabulary";
 import type { QuestionData } from "../types";
 import { answerValues, canAnswerLater, type QuestionStatus } from "../rules";
@@ -49,21 +50,7 @@ export function QuestionMenu({ q, status, number, onAddNote, ...b }: ActionProps
   ];
   return (
     <>
-      <Menu>
-        <MenuButton className={s.menuButton} aria-label={`Actions for question ${number}`.trim()}>
-          <MoreIcon size={18} />
-          <span className={s.menuButtonText}>Actions</span>
-        </MenuButton>
-        <MenuItems anchor={{ to: "bottom end", gap: 4, padding: 8 }} className={s.menu} modal={false}>
-          {items.map((item) => (
-            <MenuItem key={item.label}>
-              <button type="button" className={s.menuItem} onClick={item.run}>
-                {t(item.label)}
-              </button>
-            </MenuItem>
-          ))}
-        </MenuItems>
-      </Menu>
+      <ActionsMenu label={`Actions for question ${number}`.trim()} items={items} />
       <ConfirmDialog
         open={confirmSwitch !== null}
         title={t("Delete the uploaded documents?")}
@@ -80,6 +67,45 @@ export function QuestionMenu({ q, status, number, onAddNote, ...b }: ActionProps
         <AnswerLaterDialog q={q} hasFiles={hasFiles} today={b.props.today} dueDate={b.props.data.dueDate} onClose={() => setLaterOpen(false)} act={b.act} />
       ) : null}
     </>
+  );
+}
+
+/**
+ * The menu itself. The server sends its button only (a page has one per question, and rendering
+ * Headless UI's menu on the server was a large part of the page's CPU); the live menu replaces it
+ * as the page hydrates (`useLiveAfterHydration`).
+ */
+function ActionsMenu({ label, items }: { label: string; items: { label: string; run: () => void }[] }) {
+  const t = useVocabulary();
+  const { hydrated, placeholder, live } = useLiveAfterHydration();
+  const face = (
+    <>
+      <MoreIcon size={18} />
+      <span className={s.menuButtonText}>Actions</span>
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <button ref={placeholder} type="button" className={s.menuButton} aria-label={label} aria-haspopup="menu" aria-expanded="false">
+        {face}
+      </button>
+    );
+  }
+  return (
+    <Menu>
+      <MenuButton ref={live} className={s.menuButton} aria-label={label}>
+        {face}
+      </MenuButton>
+      <MenuItems anchor={{ to: "bottom end", gap: 4, padding: 8 }} className={s.menu} modal={false}>
+        {items.map((item) => (
+          <MenuItem key={item.label}>
+            <button type="button" className={s.menuItem} onClick={item.run}>
+              {t(item.label)}
+            </button>
+          </MenuItem>
+        ))}
+      </MenuItems>
+    </Menu>
   );
 }
 
