@@ -743,6 +743,19 @@ export async function firmSql<R>(firmId: string, text: string, values: unknown[]
   }
 }
 
+/** One read statement (`$1`… placeholders, fixed text) in a firm's scope; see `readSql`. */
+export type ReadSql = <R>(text: string, values: unknown[]) => Promise<R[]>;
+
+/**
+ * Read statements for code shared by loaders and actions: given a firm id, straight through the
+ * pool (firmSql: a page's shared read transaction in a loader, prepared once per connection, no
+ * Prisma); given a Prisma transaction, in it (an action's reads see its own writes).
+ */
+export function readSql(scope: FirmTx | string): ReadSql {
+  if (typeof scope === "string") return <R>(text: string, values: unknown[]) => firmSql<R>(scope, text, values, { prepare: true });
+  return <R>(text: string, values: unknown[]) => scope.$queryRawUnsafe<R[]>(text, ...values);
+}
+
 async function firmSqlAlone<R>(firmId: string, query: pg.QueryConfig): Promise<R[]> {
   const client = await init().pool.connect();
   // A connection cut while checked out (the database restarting) also emits 'error': the query

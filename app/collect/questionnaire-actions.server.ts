@@ -9,7 +9,7 @@
 import type { SessionUser } from "~/auth/session.server";
 import { ACTIVITY_TYPES } from "~/activity/log.server";
 import type { FirmSiteContext } from "~/context.server";
-import type { FirmTx } from "~/db.server";
+import { readSql, type FirmTx } from "~/db.server";
 import { sendEmail } from "~/email.server";
 import { conflict, isPortalError, PortalError } from "~/errors";
 import { questionnaireProgress, type ProgressCounts } from "~/questionnaires/progress";
@@ -222,8 +222,8 @@ export async function loadPreview(portal: FirmSiteContext, staff: SessionUser, q
   const [q, view, documents, activities, unattached, targets] = await Promise.all([
     db.questionnaire.findFirstOrThrow({ where: { id: row.id }, include: { company: { select: { name: true, hashId: true } } } }),
     db.$transaction(async (tx) => {
-      const [sections, questions] = [await readSections(tx, row.id), await readQuestions(tx, row.id, portal.firm.name)];
-      return { sections, questions, uploads: await readUploads(tx, { id: row.id, company: { id: row.company_id } }, questions) };
+      const [sections, questions] = [await readSections(readSql(tx), row.id), await readQuestions(readSql(tx), row.id, portal.firm.name)];
+      return { sections, questions, uploads: await readUploads(readSql(tx), { id: row.id, company: { id: row.company_id } }, questions) };
     }),
     db.document.findMany({
       where: { questionnaireId: row.id, deletedAt: null, itemType: "file" },

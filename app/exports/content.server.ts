@@ -3,7 +3,7 @@
  * its entity, its sections and questions (answers, entries, the client's notes), its uploaded
  * files in the firm's document export order, and (review and export) what was marked reviewed.
  */
-import type { FirmTx } from "~/db.server";
+import { readSql, type FirmTx } from "~/db.server";
 import { readQuestions, readSections } from "~/questionnaires/reads.server";
 import { answerValues } from "~/questionnaires/rules";
 import { orderDocuments, type ExportedFile, type ExportQuestion, type ExportSection } from "./rules";
@@ -25,7 +25,7 @@ export async function readExportContent(tx: FirmTx, questionnaireId: string): Pr
   });
   if (!q) return null;
   const firm = await tx.firm.findFirstOrThrow({ select: { name: true, timeZone: true, preferences: { select: { customDocumentExportOrder: true } } } });
-  const [sections, questions] = [await readSections(tx, q.id), await readQuestions(tx, q.id, firm.name)];
+  const [sections, questions] = [await readSections(readSql(tx), q.id), await readQuestions(readSql(tx), q.id, firm.name)];
   const keys = questions.filter((x) => x.questionType === "upload").flatMap((x) => answerValues(x.answer));
   const documents = await tx.document.findMany({
     where: {

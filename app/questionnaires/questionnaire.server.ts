@@ -7,6 +7,7 @@
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
+import { readSql } from "~/db.server";
 import { PortalError } from "~/errors";
 import { staffVisibility } from "~/staff/visibility.server";
 import { depositOutstanding, SECTION_TYPE } from "./rules";
@@ -17,11 +18,27 @@ const notFound = () => new PortalError(404, "Not Found");
 
 // ───────────────────────────── Loading ─────────────────────────────
 
+/** The questionnaire fields the page reads (as `questionnaireSelect` with `toData`), and its entity. */
+const CLIENT_QUESTIONNAIRE_SQL = (byId: boolean) => `
+    SELECT q.id, q.name, q.tax_year AS "taxYear", to_char(q.due_date, 'YYYY-MM-DD') AS "dueDate", q.locked, q.completed,
+           q.in_progress AS "inProgress", to_char(q.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "openedAt",
+           q.current_section_id AS "currentSectionId", q.deposit_status::text AS "depositStatus", q.deposit_amount_cents AS "depositAmountCents",
+           q.disclaimer, q.document_popout_checklist_enabled AS "documentPopoutChecklistEnabled",
+           q.show_uploads_as_document_checklist AS "showUploadsAsDocumentChecklist",
+           json_build_object('id', c.id, 'hashId', c.hash_id, 'name', c.name, 'readonlyAccess', c.readonly_access) AS company
+      FROM companies c
+      JOIN questionnaires q ON q.firm_id = c.firm_id AND q.company_id = c.id
+     WHERE c.hash_id = $1 AND c.deleted_at IS NULL AND NOT c.inactive
+       AND EXISTS (SELECT 1 FROM company_owners o WHERE o.firm_id = c.firm_id AND o.company_id = c.id AND o.user_id = $2)
+       AND q.deleted_at IS NULL AND NOT q.is_draft AND q.sent_at IS NOT NULL${byId ? " AND q.id = $3" : ""}
+     ORDER BY q.completed, q.locked, q.tax_year DESC, q.due_date, q.id
+     LIMIT 1`;
+
 /**
  * The questionnaire page's data for a client: the questionnaire `questionnaireId` (or, without it,
- * the first open one) of the client's active entity `companyHash`. Five statements in one scoped
- * transaction, whatever the size (four without uploaded files). Throws a 404 PortalError for
- * anything not the client's.
+ * the first open one) of the client's active entity `companyHash`. Three statements, or four with
+ * uploaded files, straight through the pool (in a loader: the page's read transaction; no Prisma).
+ * Throws a 404 PortalError for anything not the client's.
  */
 export async function loadClientQuestionnaire(
   portal: FirmSiteContext,
@@ -30,23 +47,15 @@ export async function loadClientQuestionnaire(
   questionnaireId: string | null,
 ): Promise<QuestionnaireData> {
   if (user.kind !== "client") throw notFound();
-  return portal.db.$transaction(async (tx) => {
-    const row = await tx.questionnaire.findFirst({
-      where: {
-        ...(questionnaireId ? { id: questionnaireId } : {}),
-        deletedAt: null,
-        isDraft: false,
-        sentAt: { not: null },
-        company: { hashId: companyHash, deletedAt: null, inactive: false, owners: { some: { userId: user.id } } },
-      },
-      select: questionnaireSelect,
-      orderBy: [{ completed: "asc" }, { locked: "asc" }, { taxYear: "desc" }, { dueDate: "asc" }],
-    });
-    if (!row) throw notFound();
-    const [sections, questions] = [await readSections(tx, row.id), await readQuestions(tx, row.id, portal.firm.name)];
-    const uploads = await readUploads(tx, row, questions);
-    return { ...row, ...toData(row), hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption, sections, questions, uploads };
-  });
+  const sql = readSql(portal.firm.id);
+  const [row] = await sql<Omit<QuestionnaireData, "hideSignaturePrintOption" | "sections" | "questions" | "uploads">>(
+    CLIENT_QUESTIONNAIRE_SQL(Boolean(questionnaireId)),
+    questionnaireId ? [companyHash, user.id, questionnaireId] : [companyHash, user.id],
+  );
+  if (!row) throw notFound();
+  const [sections, questions] = [await readSections(sql, row.id), await readQuestions(sql, row.id, portal.firm.name)];
+  const uploads = await readUploads(sql, row, questions);
+  return { ...row, hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption, sections, questions, uploads };
 }
 
 /**
@@ -67,8 +76,8 @@ export async function loadQuestionnaireForStaff(
     if (!row || staff.kind !== "staff" || !(await staffVisibility(tx, staff)).seesGroup(row.company.primaryOwner?.firmGroupId ?? null)) return null;
     const { primaryOwner: _owner, ...company } = row.company;
     const questionnaire = { ...row, company };
-    const [sections, questions] = [await readSections(tx, row.id), await readQuestions(tx, row.id, portal.firm.name)];
-    const uploads = await readUploads(tx, questionnaire, questions);
+    const [sections, questions] = [await readSections(readSql(tx), row.id), await readQuestions(readSql(tx), row.id, portal.firm.name)];
+    const uploads = await readUploads(readSql(tx), questionnaire, questions);
     return { ...questionnaire, ...toData(row), hideSignaturePrintOption: portal.firm.preferences.hideSignaturePrintOption, sections, questions, uploads };
   });
 }

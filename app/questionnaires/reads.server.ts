@@ -2,7 +2,7 @@
  * The reads the questionnaire's loaders and actions share: its questions (with entries and notes),
  * sections (with signatures and documents), the section rules' facts and the upload questions' files.
  */
-import type { FirmTx } from "~/db.server";
+import type { FirmTx, ReadSql } from "~/db.server";
 import { questionnaireUploadStates } from "~/documents/splits/split.server";
 import { answerValues, type QuestionFacts, type QuestionType, type SpecialAnswer } from "./rules";
 import type { QuestionData, SectionData, SectionDocumentData, SignatureData } from "./types";
@@ -48,9 +48,7 @@ interface QuestionRow {
   notes: { id: string; author: string; staff: boolean; body: string; replyToId: string | null; createdAt: string }[];
 }
 
-/** Questions with their entries and client-visible notes, in one statement. */
-export async function readQuestions(tx: FirmTx, questionnaireId: string, firmName: string): Promise<QuestionData[]> {
-  const rows = await tx.$queryRaw<QuestionRow[]>`
+const QUESTIONS_SQL = `
     SELECT q.id, q.section_id, q.text, q.question_type::text AS question_type, q.options, q.answer,
            to_char(q.answer_by, 'YYYY-MM-DD') AS answer_by, q.special_answer::text AS special_answer, q.optional,
            q.number_of_characters, q.disable_answer_later, q.disable_not_applicable, q.document_link,
@@ -62,8 +60,12 @@ export async function readQuestions(tx: FirmTx, questionnaireId: string, firmNam
                        FROM question_comments c JOIN users u ON u.firm_id = c.firm_id AND u.id = c.author_id
                       WHERE c.firm_id = q.firm_id AND c.question_id = q.id AND NOT c.removed AND NOT c.from_firm_user AND c.deleted_at IS NULL), '[]'::json) AS notes
       FROM questions q
-     WHERE q.questionnaire_id = ${questionnaireId} AND q.deleted_at IS NULL
+     WHERE q.questionnaire_id = $1 AND q.deleted_at IS NULL
      ORDER BY q."order", q.id`;
+
+/** Questions with their entries and client-visible notes, in one statement. */
+export async function readQuestions(sql: ReadSql, questionnaireId: string, firmName: string): Promise<QuestionData[]> {
+  const rows = await sql<QuestionRow>(QUESTIONS_SQL, [questionnaireId]);
   return rows.map((r) => ({
     id: r.id,
     sectionId: r.section_id,
@@ -120,8 +122,8 @@ const SECTIONS_SQL = `
      ORDER BY s."order", s.id`;
 
 /** Sections with their signatures and documents, in one statement. */
-export async function readSections(tx: FirmTx, questionnaireId: string): Promise<SectionData[]> {
-  const rows = await tx.$queryRawUnsafe<SectionRow[]>(SECTIONS_SQL, questionnaireId);
+export async function readSections(sql: ReadSql, questionnaireId: string): Promise<SectionData[]> {
+  const rows = await sql<SectionRow>(SECTIONS_SQL, [questionnaireId]);
   return rows.map(({ signed_document, signatures, ...s }) => ({
     ...s,
     signedDocument: signed_document,
@@ -139,8 +141,8 @@ export function uploadKeys(questions: Pick<QuestionData, "questionType" | "answe
 }
 
 /** The upload questions' files and their splits: one statement, none when there are no files. */
-export function readUploads(tx: FirmTx, row: { id: string; company: { id: string } }, questions: Pick<QuestionData, "questionType" | "answer">[]) {
-  return questionnaireUploadStates(tx, { companyId: row.company.id, questionnaireId: row.id, keys: uploadKeys(questions) });
+export function readUploads(sql: ReadSql, row: { id: string; company: { id: string } }, questions: Pick<QuestionData, "questionType" | "answer">[]) {
+  return questionnaireUploadStates(sql, { companyId: row.company.id, questionnaireId: row.id, keys: uploadKeys(questions) });
 }
 
 /** The facts the section rules read, for every question of the questionnaire, in one statement. */

@@ -105,7 +105,7 @@ describe("a page request's reads", () => {
     expect(statements[0]?.text).toMatch(/^\s*BEGIN; SELECT set_config\('app\.firm_id'/);
   });
 
-  it("the questionnaire page: its data in four statements (five with uploaded files), however many sections hold documents and signatures", async () => {
+  it("the questionnaire page: its data in three statements (four with uploaded files), however many sections hold documents and signatures", async () => {
     const { rows } = await app.su.query<{ id: string; hash: string }>(
       `SELECT q.id, c.hash_id AS hash FROM questionnaires q JOIN companies c ON c.id = q.company_id
          JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
@@ -139,9 +139,11 @@ describe("a page request's reads", () => {
       [section.firm_id, section.company_id],
     );
     await app.su.query(`UPDATE sections SET document_id = 'doc_rt_shown', signed_document_id = 'doc_rt_gone' WHERE id = $1`, [section.id]);
+    const [dates] = (await app.su.query(`SELECT opened_at, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM questionnaires WHERE id = $1`, [id])).rows;
     try {
       const { readSections } = await import("~/questionnaires/reads.server");
-      const read = await app.tx("acme", (tx) => readSections(tx, id));
+      const { readSql } = await import("~/db.server");
+      const read = await app.tx("acme", (tx) => readSections(readSql(tx), id));
       expect(read.find((r) => r.id === section.id)).toMatchObject({
         document: { id: "doc_rt_shown", name: "Engagement letter.pdf", contentType: "application/pdf", sizeBytes: 1234 },
         signedDocument: null,
@@ -159,17 +161,49 @@ describe("a page request's reads", () => {
         while (/\([^()]*\)/.test(text)) text = text.replace(/\([^()]*\)/g, "");
         return /FROM\s+"?(?:public"?\.)?"?(\w+)/i.exec(text)?.[1];
       });
-      // The questionnaire, its entity, the sections (documents and signatures joined), the questions
-      // (entries and notes joined), then the upload questions' files when there are any. No firm row:
-      // whether card payments are on is asked only while a deposit is outstanding.
-      expect(tables.slice(0, 4)).toEqual(["questionnaires", "companies", "sections", "questions"]);
-      expect(data.length).toBeLessThanOrEqual(5);
+      // The questionnaire with its entity (one statement), the sections (documents and signatures
+      // joined), the questions (entries and notes joined), then the upload questions' files when
+      // there are any. No firm row: whether card payments are on is asked only while a deposit is
+      // outstanding. No savepoint: the reads go straight through the page's read transaction.
+      expect(tables.slice(0, 3)).toEqual(["companies", "sections", "questions"]);
+      expect(data.length).toBeLessThanOrEqual(4);
+      expect(data.filter((s) => /^\s*(SAVEPOINT|RELEASE)/i.test(s.text))).toEqual([]);
+
+      // The questionnaire's own fields, as the page reads them.
+      await app.su.query(`UPDATE questionnaires SET opened_at = '2026-02-03 04:05:06.007-08', due_date = '2026-04-15' WHERE id = $1`, [id]);
+      const loaded = await client.data("acme", `/questionnaire/${hash}?questionnaireId=${id}`, "routes/questionnaire.$companyHash");
+      const [q] = (
+        await app.su.query(
+          `SELECT q.name, q.tax_year, q.locked, q.completed, q.in_progress, q.current_section_id, q.deposit_status::text AS deposit_status,
+                  q.deposit_amount_cents, q.disclaimer, c.id AS company_id, c.name AS company_name, c.readonly_access
+             FROM questionnaires q JOIN companies c ON c.id = q.company_id WHERE q.id = $1`,
+          [id],
+        )
+      ).rows;
+      expect(loaded.data).toMatchObject({
+        id,
+        name: q.name,
+        taxYear: q.tax_year,
+        dueDate: "2026-04-15",
+        openedAt: "2026-02-03T12:05:06.007Z",
+        locked: q.locked,
+        completed: q.completed,
+        inProgress: q.in_progress,
+        currentSectionId: q.current_section_id,
+        depositStatus: q.deposit_status,
+        depositAmountCents: q.deposit_amount_cents,
+        disclaimer: q.disclaimer,
+        company: { id: q.company_id, hashId: hash, name: q.company_name, readonlyAccess: q.readonly_access },
+      });
+      expect(typeof loaded.data.documentPopoutChecklistEnabled).toBe("boolean");
+      expect(typeof loaded.data.showUploadsAsDocumentChecklist).toBe("boolean");
       expect(tables).not.toContain("firms");
       expect(tables).not.toContain("engagement_signatures");
     } finally {
       await app.su.query(`UPDATE sections SET document_id = NULL, signed_document_id = NULL WHERE id = $1`, [section.id]);
       await app.su.query(`DELETE FROM documents WHERE id IN ('doc_rt_shown', 'doc_rt_gone')`);
       await app.su.query(`UPDATE engagement_signatures SET signed_at = $2 WHERE id = $1`, [first.id, first.signed_at]);
+      await app.su.query(`UPDATE questionnaires SET opened_at = $2, due_date = $3 WHERE id = $1`, [id, dates.opened_at, dates.due_date]);
     }
   });
 

@@ -10,7 +10,7 @@
 import * as z from "zod";
 
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
-import { firmDb, type FirmDb, type FirmTx } from "~/db.server";
+import { firmDb, type FirmDb, type FirmTx, type ReadSql } from "~/db.server";
 import { enqueue, jobsRunning } from "~/jobs.server";
 import { entityDocumentKey, keyBelongsToEntity } from "~/storage/keys";
 import { PortalError } from "~/errors";
@@ -164,12 +164,19 @@ interface UploadStateRow {
  * own index, their parts through the documents' extracted-document index.
  */
 export async function questionnaireUploadStates(
-  db: Db,
+  sql: ReadSql,
   input: { companyId: string; questionnaireId: string; keys: string[] },
 ): Promise<Record<string, UploadedFileState>> {
   const keys = [...new Set(input.keys)];
   if (keys.length === 0) return {};
-  const rows = await db.$queryRaw<UploadStateRow[]>`
+  const rows = await sql<UploadStateRow>(UPLOAD_STATES_SQL, [input.questionnaireId, input.companyId, keys]);
+  const states: Record<string, UploadedFileState> = {};
+  for (const r of rows)
+    states[r.key] = { documentId: r.id, name: r.name, contentType: r.content_type, passwordProtected: r.password_protected, split: r.split };
+  return states;
+}
+
+const UPLOAD_STATES_SQL = `
     SELECT d.storage_key AS key, d.id, d.name, d.content_type, d.password_protected, s.split
       FROM documents d
       LEFT JOIN LATERAL (
@@ -187,13 +194,8 @@ export async function questionnaireUploadStates(
          ORDER BY e.created_at DESC, e.id DESC
          LIMIT 1
       ) s ON true
-     WHERE d.questionnaire_id = ${input.questionnaireId} AND d.company_id = ${input.companyId} AND d.storage_key = ANY(${keys}::text[])
+     WHERE d.questionnaire_id = $1 AND d.company_id = $2 AND d.storage_key = ANY($3::text[])
        AND d.deleted_at IS NULL AND d.item_type = 'file'`;
-  const states: Record<string, UploadedFileState> = {};
-  for (const r of rows)
-    states[r.key] = { documentId: r.id, name: r.name, contentType: r.content_type, passwordProtected: r.password_protected, split: r.split };
-  return states;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The job

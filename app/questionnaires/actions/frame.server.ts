@@ -8,7 +8,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import type { FirmTx } from "~/db.server";
+import { readSql, type FirmTx } from "~/db.server";
 import { PortalError } from "~/errors";
 import {
   isAnsweredSectionType,
@@ -113,7 +113,7 @@ export async function assertSectionUnlocked(tx: FirmTx, target: Target, action: 
     sectionId = rows[0]?.section_id ?? null;
   }
   if (!sectionId) return; // an unknown question or section is refused by the action itself
-  const [sections, questions] = [await readSections(tx, target.id), await readQuestionFacts(tx, target.id)];
+  const [sections, questions] = [await readSections(readSql(tx), target.id), await readQuestionFacts(tx, target.id)];
   const views = sectionViews(sections, questions, {
     firstSectionRequired: true,
     deposit: { depositStatus: target.deposit_status, depositAmountCents: target.deposit_amount_cents },

@@ -4,6 +4,7 @@
  */
 import { type ActionContext, findTarget } from "./frame.server";
 import type { ActionResult } from "./schema";
+import { readSql } from "~/db.server";
 import { readUploads } from "../reads.server";
 export async function uploadStates(ctx: ActionContext, questionnaireId: string): Promise<ActionResult> {
   return ctx.portal.db.$transaction(async (tx): Promise<ActionResult> => {
@@ -12,6 +13,6 @@ export async function uploadStates(ctx: ActionContext, questionnaireId: string):
       where: { questionnaireId: target.id, questionType: "upload", deletedAt: null },
       select: { questionType: true, answer: true },
     });
-    return { ok: true, uploads: await readUploads(tx, { id: target.id, company: { id: target.company_id } }, questions) };
+    return { ok: true, uploads: await readUploads(readSql(tx), { id: target.id, company: { id: target.company_id } }, questions) };
   });
 }
