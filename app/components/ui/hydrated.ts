@@ -26,7 +26,6 @@ export function useLiveAfterHydration<T extends HTMLElement = HTMLButtonElement>
     carryFocus.current = placeholder.current !== null && placeholder.current === document.activeElement;
     setHydrated(true);
     // Once, on mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const live = useCallback((element: T | null) => {
     if (element && carryFocus.current) {
