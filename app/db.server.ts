@@ -747,13 +747,17 @@ export async function firmSql<R>(firmId: string, text: string, values: unknown[]
 export type ReadSql = <R>(text: string, values: unknown[]) => Promise<R[]>;
 
 /**
- * Read statements for code shared by loaders and actions: given a firm id, straight through the
- * pool (firmSql: a page's shared read transaction in a loader, prepared once per connection, no
- * Prisma); given a Prisma transaction, in it (an action's reads see its own writes).
+ * Read statements for code shared by loaders and actions: given a firm id or the firm's scoped
+ * client, straight through the pool (firmSql: a page's shared read transaction in a loader,
+ * otherwise a transaction of its own; prepared once per connection; no Prisma); given a Prisma
+ * transaction, in it (an action's reads see its own writes).
  */
-export function readSql(scope: FirmTx | string): ReadSql {
-  if (typeof scope === "string") return <R>(text: string, values: unknown[]) => firmSql<R>(scope, text, values, { prepare: true });
-  return <R>(text: string, values: unknown[]) => scope.$queryRawUnsafe<R[]>(text, ...values);
+export function readSql(scope: FirmDb | FirmTx | string): ReadSql {
+  // A transaction has no firmId (the scoped client's proxy answers it).
+  const firmId = typeof scope === "string" ? scope : (scope as { firmId?: unknown }).firmId;
+  if (typeof firmId === "string") return <R>(text: string, values: unknown[]) => firmSql<R>(firmId, text, values, { prepare: true });
+  const tx = scope as FirmTx;
+  return <R>(text: string, values: unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...values);
 }
 
 async function firmSqlAlone<R>(firmId: string, query: pg.QueryConfig): Promise<R[]> {

@@ -6,7 +6,7 @@
  */
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import type { FirmDb, FirmTx } from "~/db.server";
+import { readSql, type FirmDb, type FirmTx } from "~/db.server";
 import { PortalError } from "~/errors";
 import { staffVisibility } from "~/staff/visibility.server";
 import { DOCUMENT_MESSAGES, folderPermissions, type FolderPermissions } from "./rules";
@@ -29,19 +29,26 @@ export interface DocumentContext {
   user: SessionUser;
 }
 
+const ENTITY_SQL = `
+    SELECT c.id, c.hash_id AS "hashId", c.name, c.readonly_access AS "readonlyAccess", o.firm_group_id AS "ownerGroupId"
+      FROM companies c LEFT JOIN users o ON o.firm_id = c.firm_id AND o.id = c.primary_owner_id
+     WHERE c.hash_id = $1 AND c.deleted_at IS NULL`;
+const ENTITY_FOR_STAFF_SQL = `${ENTITY_SQL} LIMIT 1`;
+/** A client: only an active entity they own. */
+const ENTITY_FOR_CLIENT_SQL = `${ENTITY_SQL}
+       AND NOT c.inactive AND EXISTS (SELECT 1 FROM company_owners w WHERE w.firm_id = c.firm_id AND w.company_id = c.id AND w.user_id = $2)
+     LIMIT 1`;
+
 /** The entity behind `companyHash` as this user may see it, or 404. */
 export async function findDocumentEntity(db: Db, user: SessionUser, companyHash: string): Promise<DocumentEntity> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(companyHash)) throw notFound();
   // One statement: the entity and its primary owner's group (staff see within their group);
   // a client, only an active entity they own.
   const client = user.kind === "staff" ? null : user.id;
-  const rows = await db.$queryRaw<(DocumentEntity & { ownerGroupId: string | null })[]>`
-    SELECT c.id, c.hash_id AS "hashId", c.name, c.readonly_access AS "readonlyAccess", o.firm_group_id AS "ownerGroupId"
-      FROM companies c LEFT JOIN users o ON o.firm_id = c.firm_id AND o.id = c.primary_owner_id
-     WHERE c.hash_id = ${companyHash} AND c.deleted_at IS NULL
-       AND (${client}::text IS NULL
-            OR (NOT c.inactive AND EXISTS (SELECT 1 FROM company_owners w WHERE w.firm_id = c.firm_id AND w.company_id = c.id AND w.user_id = ${client}::text)))
-     LIMIT 1`;
+  const rows = await readSql(db)<DocumentEntity & { ownerGroupId: string | null }>(client === null ? ENTITY_FOR_STAFF_SQL : ENTITY_FOR_CLIENT_SQL, [
+    companyHash,
+    ...(client === null ? [] : [client]),
+  ]);
   const row = rows[0];
   if (!row) throw notFound();
   // Group-access staff reach only entities of their own group or of no group (permissions.ts).

@@ -2,7 +2,7 @@
  * A document row as the browser shows it (`DocumentItem`, and the select that reads it), the
  * folder paths of an entity, and the SQL helpers that move a folder's contents.
  */
-import type { FirmTx } from "~/db.server";
+import { readSql, type FirmTx } from "~/db.server";
 import type { Db } from "./access.server";
 
 export interface DocumentItem {
@@ -84,24 +84,30 @@ export function isFirmProvided(row: { _count?: { sections: number; signedSection
   return row.shownInSection ?? (row._count?.sections ?? 0) + (row._count?.signedSections ?? 0) > 0;
 }
 
+const ITEMS_SQL = `
+    SELECT d.id, d.item_type::text AS "itemType", d.name, d.path, d.size_bytes AS "sizeBytes", d.content_type AS "contentType",
+           d.description, d.password_protected AS "passwordProtected", d.questionnaire_id AS "questionnaireId",
+           d.created_at AS "createdAt", d.updated_at AS "updatedAt", d.deleted_at AS "deletedAt",
+           coalesce((SELECT json_agg(t.name) FROM document_tag_assignments a JOIN document_tags t ON t.firm_id = a.firm_id AND t.id = a.tag_id
+                      WHERE a.firm_id = d.firm_id AND a.document_id = d.id), '[]'::json) AS "tagNames",
+           (EXISTS (SELECT 1 FROM sections s WHERE s.firm_id = d.firm_id AND s.document_id = d.id)
+            OR EXISTS (SELECT 1 FROM sections s WHERE s.firm_id = d.firm_id AND s.signed_document_id = d.id)) AS "shownInSection"
+      FROM documents d
+     WHERE d.id = ANY($1::text[])`;
+
 /**
- * The rows of a page of documents (`ids`, in that order), in two bounded queries: the documents with
- * their tags, and which of them a section shows, through the sections' document indexes. (Prisma's
+ * The rows of a page of documents (`ids`, in that order), in one statement: the documents with
+ * their tags, and whether a section shows each, through the sections' document indexes. (Prisma's
  * `_count` of `itemSelect` counts every section of the firm that shows a document, for each page.)
  */
 export async function findItems(db: Db, ids: string[]): Promise<ItemRow[]> {
   if (!ids.length) return [];
-  const { _count: _sections, ...select } = itemSelect;
-  const [rows, shown] = await Promise.all([
-    db.document.findMany({ where: { id: { in: ids } }, select }),
-    db.$queryRaw<{ id: string }[]>`
-      SELECT s.document_id AS id FROM sections s WHERE s.document_id = ANY(${ids})
-      UNION
-      SELECT s.signed_document_id FROM sections s WHERE s.signed_document_id = ANY(${ids})`,
-  ]);
-  const provided = new Set(shown.map((r) => r.id));
+  type Row = Omit<ItemRow, "sizeBytes" | "tags" | "_count"> & { sizeBytes: string | null; tagNames: string[] };
+  const rows = await readSql(db)<Row>(ITEMS_SQL, [ids]);
   const order = new Map(ids.map((id, i) => [id, i]));
-  return rows.map((r) => ({ ...(r as ItemRow), shownInSection: provided.has(r.id) })).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return rows
+    .map(({ sizeBytes, tagNames, ...r }) => ({ ...r, sizeBytes: sizeBytes === null ? null : BigInt(sizeBytes), tags: tagNames.map((name) => ({ tag: { name } })) }))
+    .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
 /** Every folder path of the entity (folder rows and paths that hold files), in two bounded queries. */

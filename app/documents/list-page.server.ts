@@ -12,6 +12,7 @@
  * the viewer's own rows.
  */
 import { decodeCursor, encodeCursor, type KeyValues } from "~/components/data-table/keyset";
+import { readSql } from "~/db.server";
 import type { Db } from "./access.server";
 
 /** What a page lists: the rows of `documents d` matching `where` (its values bound as $1, $2…). */
@@ -59,7 +60,7 @@ function startOf(request: ListRequest, page: number, listing: string): { from: "
 
 /** The rows matching `query`, counted once. */
 export async function countListed(db: Db, query: ListQuery): Promise<number> {
-  const rows = await db.$queryRawUnsafe<{ total: bigint | number }[]>(`SELECT count(*) AS total FROM documents d WHERE ${query.where}`, ...query.values);
+  const rows = await readSql(db)<{ total: string | number }>(`SELECT count(*) AS total FROM documents d WHERE ${query.where}`, query.values);
   return Number(rows[0]?.total ?? 0);
 }
 
@@ -89,7 +90,7 @@ export async function readListPage(
     const text = `SELECT d.id, d.list_order, d.name FROM documents d WHERE ${where} ORDER BY d.list_order ${dir}, d.name ${dir}, d.id ${dir} LIMIT ${bind(size)}${
       start.from === "offset" ? ` OFFSET ${bind((page - 1) * size)}` : ""
     }`;
-    const rows = await db.$queryRawUnsafe<KeyRow[]>(text, ...values);
+    const rows = await readSql(db)<KeyRow>(text, values);
     return backwards ? rows.reverse() : rows;
   };
   const start = startOf(request, page, query.listing);

@@ -3,6 +3,7 @@
  * results, deleted items, tags), and the client's entities for the entity switcher.
  */
 import type { SessionUser } from "~/auth/session.server";
+import { readSql } from "~/db.server";
 import { PortalError } from "~/errors";
 import { findDocumentEntity, requireView, type Db, type DocumentContext, type DocumentEntity } from "./access.server";
 import { searchPattern } from "~/staff/search";
@@ -28,6 +29,18 @@ export const SEARCH_LIMIT = DOCUMENT_PAGE_SIZE;
 /** Most deleted items the browser lists (newest first). */
 export const DELETED_LIMIT = 50;
 
+const DELETED_SQL = `
+    SELECT d.id FROM documents d
+     WHERE d.company_id = $1 AND d.deleted_at IS NOT NULL
+       AND ($2::boolean OR NOT (d.path ILIKE $3 OR (d.item_type = 'folder' AND d.name ILIKE $3)))
+       AND NOT EXISTS (
+         SELECT 1 FROM documents f
+          WHERE f.company_id = d.company_id AND f.item_type = 'folder' AND f.deleted_at = d.deleted_at AND f.id <> d.id
+            AND (d.path = CASE WHEN f.path = '/' THEN '/' || f.name ELSE f.path || '/' || f.name END
+                 OR starts_with(d.path, CASE WHEN f.path = '/' THEN '/' || f.name ELSE f.path || '/' || f.name END || '/')))
+     ORDER BY d.deleted_at DESC, d.id
+     LIMIT $4`;
+
 /**
  * What can be restored, newest first: deleted folders, and deleted files that were not deleted
  * together with a deleted folder (those come back with their folder). Two bounded queries.
@@ -36,23 +49,28 @@ export const DELETED_LIMIT = 50;
  */
 async function deletedItems(db: Db, companyId: string, staff: boolean) {
   const hidden = "%STAFF ONLY%";
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    SELECT d.id FROM documents d
-     WHERE d.company_id = ${companyId} AND d.deleted_at IS NOT NULL
-       AND (${staff} OR NOT (d.path ILIKE ${hidden} OR (d.item_type = 'folder' AND d.name ILIKE ${hidden})))
-       AND NOT EXISTS (
-         SELECT 1 FROM documents f
-          WHERE f.company_id = d.company_id AND f.item_type = 'folder' AND f.deleted_at = d.deleted_at AND f.id <> d.id
-            AND (d.path = CASE WHEN f.path = '/' THEN '/' || f.name ELSE f.path || '/' || f.name END
-                 OR starts_with(d.path, CASE WHEN f.path = '/' THEN '/' || f.name ELSE f.path || '/' || f.name END || '/')))
-     ORDER BY d.deleted_at DESC, d.id
-     LIMIT ${DELETED_LIMIT}`;
+  const rows = await readSql(db)<{ id: string }>(DELETED_SQL, [companyId, staff, hidden, DELETED_LIMIT]);
   const found = await findItems(
     db,
     rows.map((r) => r.id),
   );
   return found.filter((r) => staff || !isStaffOnlyPath(r.itemType === "folder" ? joinPath(r.path, r.name) : r.path));
 }
+
+const FOLDER_FACTS_SQL = `
+    WITH RECURSIVE held AS (
+      (SELECT d.path FROM documents d WHERE d.company_id = $1 AND d.deleted_at IS NULL ORDER BY d.path LIMIT 1)
+      UNION ALL
+      SELECT (SELECT d.path FROM documents d WHERE d.company_id = $1 AND d.deleted_at IS NULL AND d.path > held.path ORDER BY d.path LIMIT 1)
+        FROM held WHERE held.path IS NOT NULL)
+    SELECT h.path AS p,
+           CASE WHEN h.path <> '/' AND starts_with(h.path, $2) THEN
+             (SELECT count(*) FROM documents d WHERE d.company_id = $1 AND d.deleted_at IS NULL AND d.path = h.path AND d.list_order = 1)
+           END AS files
+      FROM held h WHERE h.path IS NOT NULL
+    UNION ALL
+    SELECT CASE WHEN f.path = '/' THEN '/' || f.name ELSE f.path || '/' || f.name END, NULL FROM documents f
+     WHERE f.company_id = $1 AND f.deleted_at IS NULL AND f.list_order = 0`;
 
 /**
  * The entity's folder paths (as `folderPaths`: paths that hold items, and folder rows' own paths)
@@ -63,20 +81,7 @@ async function deletedItems(db: Db, companyId: string, staff: boolean) {
  */
 async function folderFacts(db: Db, companyId: string, path: string): Promise<{ paths: string[]; filesPerPath: { path: string; files: number }[] }> {
   const below = path === "/" ? "/" : `${path}/`;
-  const rows = await db.$queryRaw<{ p: string; files: bigint | number | null }[]>`
-    WITH RECURSIVE held AS (
-      (SELECT d.path FROM documents d WHERE d.company_id = ${companyId} AND d.deleted_at IS NULL ORDER BY d.path LIMIT 1)
-      UNION ALL
-      SELECT (SELECT d.path FROM documents d WHERE d.company_id = ${companyId} AND d.deleted_at IS NULL AND d.path > held.path ORDER BY d.path LIMIT 1)
-        FROM held WHERE held.path IS NOT NULL)
-    SELECT h.path AS p,
-           CASE WHEN h.path <> '/' AND starts_with(h.path, ${below}) THEN
-             (SELECT count(*) FROM documents d WHERE d.company_id = ${companyId} AND d.deleted_at IS NULL AND d.path = h.path AND d.list_order = 1)
-           END AS files
-      FROM held h WHERE h.path IS NOT NULL
-    UNION ALL
-    SELECT CASE WHEN f.path = '/' THEN '/' || f.name ELSE f.path || '/' || f.name END, NULL FROM documents f
-     WHERE f.company_id = ${companyId} AND f.deleted_at IS NULL AND f.list_order = 0`;
+  const rows = await readSql(db)<{ p: string; files: string | number | null }>(FOLDER_FACTS_SQL, [companyId, below]);
   return {
     paths: [...new Set(rows.map((r) => r.p))],
     filesPerPath: rows.filter((r) => r.files !== null && Number(r.files) > 0).map((r) => ({ path: r.p, files: Number(r.files) })),
@@ -167,10 +172,12 @@ export async function loadDocumentBrowser(
 /** The client's active entities (for the entity switcher and /documents), the default one first. */
 export async function clientDocumentEntities(db: Db, user: SessionUser): Promise<{ hashId: string; name: string }[]> {
   // The default entity first, then by name (one statement).
-  return db.$queryRaw<{ hashId: string; name: string }[]>`
-    SELECT c.hash_id AS "hashId", c.name
-      FROM company_owners w JOIN companies c ON c.firm_id = w.firm_id AND c.id = w.company_id
-     WHERE w.user_id = ${user.id} AND c.deleted_at IS NULL AND NOT c.inactive
-     ORDER BY c.id = ${user.defaultCompanyId ?? ""} DESC, c.name ASC
-     LIMIT 500`;
+  return readSql(db)<{ hashId: string; name: string }>(
+    `SELECT c.hash_id AS "hashId", c.name
+       FROM company_owners w JOIN companies c ON c.firm_id = w.firm_id AND c.id = w.company_id
+      WHERE w.user_id = $1 AND c.deleted_at IS NULL AND NOT c.inactive
+      ORDER BY c.id = $2 DESC, c.name ASC
+      LIMIT 500`,
+    [user.id, user.defaultCompanyId ?? ""],
+  );
 }

@@ -10,7 +10,7 @@
 import * as z from "zod";
 
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
-import { firmDb, type FirmDb, type FirmTx, type ReadSql } from "~/db.server";
+import { firmDb, readSql, type FirmDb, type FirmTx, type ReadSql } from "~/db.server";
 import { enqueue, jobsRunning } from "~/jobs.server";
 import { entityDocumentKey, keyBelongsToEntity } from "~/storage/keys";
 import { PortalError } from "~/errors";
@@ -144,7 +144,12 @@ export async function performExtractedAction(ctx: DocumentContext, companyHash: 
 
 /** Whether the firm has split any of this entity's documents (clients see SPLIT_MESSAGES.clientNote). */
 export async function hasSplitDocuments(db: Db, companyId: string): Promise<boolean> {
-  return (await db.extractedDocument.count({ where: { companyId, status: "split_succeeded", deletedAt: null, parentDocumentId: null } })) > 0;
+  const [row] = await readSql(db)<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM extracted_documents e
+                     WHERE e.company_id = $1 AND e.status = 'split_succeeded' AND e.deleted_at IS NULL AND e.parent_document_id IS NULL) AS found`,
+    [companyId],
+  );
+  return row?.found === true;
 }
 
 interface UploadStateRow {
