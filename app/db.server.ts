@@ -368,7 +368,7 @@ function sharedConnection(firmId: string): Promise<pg.PoolClient> | null {
       const client = await init().readPool.connect();
       client.on("error", onError);
       try {
-        await client.query(`BEGIN; SELECT set_config('app.firm_id', ${client.escapeLiteral(firmId)}, true)`);
+        await client.query(beginForFirm(client, firmId));
         return client;
       } catch (error) {
         client.removeListener("error", onError);
@@ -490,6 +490,66 @@ const lent = new AsyncLocalStorage<Loan>();
 
 const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK)\s*;?\s*$/i;
 
+/** The firm of the Prisma transaction being started (`firmTransaction`): its BEGIN sets the firm too. */
+const beginningFor = new AsyncLocalStorage<string>();
+
+/** The statement `setFirm` sends (Prisma's text for its tagged template). */
+const SET_FIRM = /^\s*SELECT set_config\('app\.firm_id', \$1, true\)\s*$/;
+
+/**
+ * `client` for a Prisma transaction of `firmId`: its BEGIN goes out with the firm's setting (one
+ * round trip instead of two), and `setFirm`'s statement right after it, for the same firm, is
+ * answered without being sent. Anything else (another firm, another statement first) is sent as
+ * it is, so the firm in force is always the last one asked for.
+ */
+function firmOnBegin(client: pg.PoolClient, firmId: string): pg.PoolClient {
+  let step: "begin" | "setting" | "done" = "begin";
+  return new Proxy(client, {
+    get(target, property) {
+      if (property !== "query") {
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      }
+      return (config: unknown, ...rest: unknown[]) => {
+        const text = typeof config === "string" ? config : (config as { text?: unknown } | null)?.text;
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const send = () => (target.query as any)(config, ...rest);
+        if (step === "begin") {
+          step = "done";
+          if (typeof text === "string" && /^\s*BEGIN\s*;?\s*$/i.test(text) && rest.length === 0) {
+            step = "setting";
+            return target.query(beginForFirm(target, firmId)).then(() => ({ command: "BEGIN", rowCount: null, rows: [], fields: [], oid: 0 }));
+          }
+        } else if (step === "setting") {
+          step = "done";
+          const values = (config as { values?: unknown } | null)?.values ?? rest[0];
+          if (typeof text === "string" && SET_FIRM.test(text) && Array.isArray(values) && values.length === 1 && values[0] === firmId) {
+            return Promise.resolve({ command: "SELECT", rowCount: 1, rows: [], fields: [], oid: 0 });
+          }
+        }
+        return send();
+      };
+    },
+  });
+}
+
+/** A Prisma transaction scoped to `firmId` (its BEGIN carries the firm: `firmOnBegin`). */
+function firmTransaction<T>(prisma: PrismaClient, firmId: string, fn: (tx: FirmTx) => Promise<T>, options?: TransactionOptions): Promise<T> {
+  // SET TRANSACTION (an isolation level) must come before any query: BEGIN is then sent alone.
+  const run = options?.isolationLevel ? <R>(_firm: string, start: () => R) => start() : beginningFor.run.bind(beginningFor);
+  return run(firmId, () =>
+    prisma.$transaction(
+      (tx) =>
+        // Connections the transaction's own code takes are not this transaction's.
+        beginningFor.exit(async () => {
+          await setFirm(tx, firmId);
+          return fn(tx);
+        }),
+      { ...TX_DEFAULTS, ...options },
+    ),
+  );
+}
+
 /** A pool whose connections send their statements one at a time (`oneStatementAtATime`). */
 class SerialPool extends pg.Pool {
   connect(): Promise<pg.PoolClient>;
@@ -497,7 +557,8 @@ class SerialPool extends pg.Pool {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   connect(callback?: any): any {
     if (callback) return super.connect(callback);
-    return super.connect().then(oneStatementAtATime);
+    const firmId = beginningFor.getStore();
+    return super.connect().then((client) => (firmId === undefined ? oneStatementAtATime(client) : firmOnBegin(oneStatementAtATime(client), firmId)));
   }
 }
 
@@ -571,12 +632,7 @@ function scopedClient(prisma: PrismaClient, firmId: string) {
             abandonReadScope(error, stalePreparedStatement(error));
           }
         }
-        return unlessStale(() =>
-          prisma.$transaction(async (tx) => {
-            await setFirm(tx, firmId);
-            return runOperation(tx, model, operation, args);
-          }, TX_DEFAULTS),
-        );
+        return unlessStale(() => firmTransaction(prisma, firmId, (tx) => runOperation(tx, model, operation, args)));
       },
     },
   });
@@ -631,13 +687,7 @@ export async function withFirm<T>(firmId: string, fn: (tx: FirmTx) => Promise<T>
       if (tx) return inSavepoint(scope, tx, fn);
     }
   }
-  return basePrisma().$transaction(
-    async (tx) => {
-      await setFirm(tx, firmId);
-      return fn(tx);
-    },
-    { ...TX_DEFAULTS, ...options },
-  );
+  return firmTransaction(basePrisma(), firmId, fn, options);
 }
 
 /**
@@ -760,6 +810,11 @@ export function readSql(scope: FirmDb | FirmTx | string): ReadSql {
   return <R>(text: string, values: unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...values);
 }
 
+/** BEGIN and the firm's setting in one round trip (a simple query: the id is sent as an escaped literal). */
+function beginForFirm(client: pg.ClientBase, firmId: string): string {
+  return `BEGIN; SELECT set_config('app.firm_id', ${client.escapeLiteral(firmId)}, true)`;
+}
+
 async function firmSqlAlone<R>(firmId: string, query: pg.QueryConfig): Promise<R[]> {
   const client = await init().pool.connect();
   // A connection cut while checked out (the database restarting) also emits 'error': the query
@@ -768,8 +823,7 @@ async function firmSqlAlone<R>(firmId: string, query: pg.QueryConfig): Promise<R
   const onError = (error: Error) => void (failed = error);
   client.on("error", onError);
   try {
-    await client.query("BEGIN");
-    await client.query("SELECT set_config('app.firm_id', $1, true)", [firmId]);
+    await client.query(beginForFirm(client, firmId));
     const { rows } = await client.query(query);
     await client.query("COMMIT");
     return rows as R[];

@@ -11,6 +11,7 @@
  * signed-in traffic, each connection cycling through the dashboard, a questionnaire page, the
  * documents page and an autosave: errors and p50/p95/p99. Target: 0 errors, p95 under 500 ms.
  * Each connection is one of 200 clients (--mixed-clients), each answering a questionnaire of their own.
+ * `--page questionnaire|documents|autosave` measures that page (or an answer's autosave) in (b) instead of the dashboard.
  * `--profile file.cpuprofile` writes a CPU profile of the app during (b); `--statements` prints the
  * statements one request of the page sends; `--app-only` skips (a). The load comes from autocannon in a separate process; the servers
  * run in this one. Needs `npm run build` first. Uses fresh embedded services in a temp dir.
@@ -67,10 +68,13 @@ interface Result {
   non2xx: number;
 }
 
-function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<Result> {
+function autocannon(url: string, headers: Record<string, string>, seconds: number, post?: string): Promise<Result> {
   const headerArgs = Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}=${v}`]);
+  const postArgs = post === undefined ? [] : ["-m", "POST", "-b", post];
   return new Promise((resolve, reject) => {
-    const child = spawn("autocannon", ["-j", "-c", String(CONNECTIONS), "-d", String(seconds), ...headerArgs, url], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn("autocannon", ["-j", "-c", String(CONNECTIONS), "-d", String(seconds), ...headerArgs, ...postArgs, url], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     child.on("error", reject);
@@ -116,12 +120,17 @@ function processRss(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-async function pagePathOf(page: string): Promise<string> {
-  if (page === "dashboard") return "/";
+/** The page (b) loads; `autosave` posts an answer instead (the same question each time, as one client typing). */
+async function pagePathOf(page: string): Promise<{ path: string; post?: string }> {
+  if (page === "dashboard") return { path: "/" };
   const target = await mixedTarget();
-  if (page === "questionnaire") return `/questionnaire/${target.hash}?questionnaireId=${target.questionnaire}`;
-  if (page === "documents") return `/documents/${target.hash}`;
-  throw new Error(`--page: dashboard, questionnaire or documents (got ${page})`);
+  if (page === "questionnaire") return { path: `/questionnaire/${target.hash}?questionnaireId=${target.questionnaire}` };
+  if (page === "documents") return { path: `/documents/${target.hash}` };
+  if (page === "autosave") {
+    const post = JSON.stringify({ intent: "answer", questionnaireId: target.questionnaire, questionId: target.question, answer: "Autosave" });
+    return { path: `/api/questionnaires/${target.hash}`, post };
+  }
+  throw new Error(`--page: dashboard, questionnaire, documents or autosave (got ${page})`);
 }
 
 async function main() {
@@ -177,8 +186,10 @@ async function main() {
   const skipBare = args.includes("--app-only"); // for profiling the app alone (node --cpu-prof)
   if (!skipBare) await autocannon(`http://127.0.0.1:${barePort}/`, {}, 3);
   const a = skipBare ? { rps: NaN, p50: 0, p99: 0, errors: 0, non2xx: 0 } : await autocannon(`http://127.0.0.1:${barePort}/`, {}, SECONDS);
-  const pagePath = await pagePathOf(PAGE ?? "dashboard");
-  await autocannon(`http://127.0.0.1:${appPort}${pagePath}`, { host, cookie }, 3);
+  const { path: pagePath, post } = await pagePathOf(PAGE ?? "dashboard");
+  const pageHeaders: Record<string, string> =
+    post === undefined ? { host, cookie } : { host, cookie, origin: `http://${host}`, "content-type": "application/json", accept: "application/json" };
+  await autocannon(`http://127.0.0.1:${appPort}${pagePath}`, pageHeaders, 3, post);
   if (args.includes("--statements") && WORKERS === null) {
     // `--statements`: the statements one request of the page sends (the app runs in this process),
     // once the warm-up's last requests are answered.
@@ -190,7 +201,7 @@ async function main() {
       sent.push((typeof first === "string" ? first : (first.text ?? "?")).replace(/\s+/g, " ").trim());
       return (original as (...a: unknown[]) => unknown).apply(this, params);
     } as typeof original;
-    await hostRequest(appPort, { host, path: pagePath, headers: { cookie } });
+    await hostRequest(appPort, { host, path: pagePath, headers: post === undefined ? { cookie } : pageHeaders, body: post });
     pg.Client.prototype.query = original;
     console.log(`Statements of one request of ${pagePath} (${sent.length}):`);
     for (const text of sent) console.log(`  ${text.slice(0, 160)}`);
@@ -209,7 +220,7 @@ async function main() {
   const transactions = await transactionCount();
   const appBefore = appCpu();
   const pgBefore = processTreeCpuMs(postmasterPid, true);
-  const b = await autocannon(`http://127.0.0.1:${appPort}${pagePath}`, { host, cookie }, SECONDS);
+  const b = await autocannon(`http://127.0.0.1:${appPort}${pagePath}`, pageHeaders, SECONDS, post);
   const appAfter = appCpu();
   const pgAfter = processTreeCpuMs(postmasterPid, true);
   const cpu = { user: (appAfter.user - appBefore.user) * 1000, system: (appAfter.system - appBefore.system) * 1000 };

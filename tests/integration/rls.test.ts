@@ -183,6 +183,57 @@ describe("reading through a firm-scoped client", () => {
   });
 });
 
+describe("a transaction's BEGIN carries the firm", () => {
+  /** The statements the app's pg clients send while `run` runs. */
+  async function sent<T>(run: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
+    const original = pg.Client.prototype.query;
+    const texts: string[] = [];
+    pg.Client.prototype.query = function (this: pg.Client, ...params: unknown[]) {
+      const first = params[0] as string | { text?: string };
+      texts.push((typeof first === "string" ? first : (first.text ?? "?")).replace(/\s+/g, " ").trim());
+      return (original as (...a: unknown[]) => unknown).apply(this, params);
+    } as typeof original;
+    try {
+      return { result: await run(), texts };
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+  }
+
+  it("withFirm, and a scoped write of its own, send BEGIN with the firm's setting: one round trip, no separate set_config", async () => {
+    const { result, texts } = await sent(() =>
+      db.withFirm(A, async (tx) => (await tx.$queryRaw<{ setting: string }[]>`SELECT current_setting('app.firm_id', true) AS setting`)[0].setting),
+    );
+    expect(result).toBe(A);
+    expect(texts[0]).toBe(`BEGIN; SELECT set_config('app.firm_id', '${A}', true)`);
+    expect(texts.filter((t) => /set_config/.test(t))).toHaveLength(1);
+    expect(texts.at(-1)).toBe("COMMIT");
+
+    const before = await db.firmDb(B).company.findUniqueOrThrow({ where: { id: ids(B).company }, select: { name: true } });
+    const write = await sent(() => db.firmDb(B).company.update({ where: { id: ids(B).company }, data: { name: "Renamed B" }, select: { name: true } }));
+    expect(write.result).toEqual({ name: "Renamed B" });
+    expect(write.texts[0]).toBe(`BEGIN; SELECT set_config('app.firm_id', '${B}', true)`);
+    expect(write.texts.filter((t) => /set_config/.test(t))).toHaveLength(1);
+    await db.firmDb(B).company.update({ where: { id: ids(B).company }, data: { name: before.name } });
+  });
+
+  it("a transaction opened inside another firm's one is scoped to its own firm; one with an isolation level still sees its firm", async () => {
+    const nested = await db.withFirm(A, async (tx) => {
+      const inner = await db.withFirm(B, (btx) => btx.company.findMany({ select: { id: true } }));
+      const own = await tx.company.findMany({ select: { id: true } });
+      return { inner, own };
+    });
+    expect(nested).toEqual({ inner: [{ id: ids(B).company }], own: [{ id: ids(A).company }] });
+
+    const { result, texts } = await sent(() =>
+      db.withFirm(B, (tx) => tx.company.findMany({ select: { id: true } }), { isolationLevel: "Serializable" }),
+    );
+    expect(result).toEqual([{ id: ids(B).company }]);
+    // SET TRANSACTION must precede any query: BEGIN goes alone, the firm after it.
+    expect(texts.slice(0, 3).map((t) => t.split(" ")[0])).toEqual(["BEGIN", "SET", "SELECT"]);
+  });
+});
+
 describe("writing through a firm-scoped client", () => {
   it("cannot insert a row carrying another firm's id", async () => {
     await expect(db.firmDb(A).company.create({ data: { firmId: B, hashId: "sneaky", name: "Sneaky", entityType: "Individual" } })).rejects.toThrow(
