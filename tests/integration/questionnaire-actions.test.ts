@@ -90,9 +90,22 @@ describe("answers", () => {
     const { questionnaireId, hash } = await questionnaireOf("client@acme.test", "2025 Individual Tax Organizer");
     const ctx = { portal, user, companyHash: hash };
     const text = await questionOf(questionnaireId, `question_type IN ('text', 'textarea')`);
+    // Never opened: the first save opens it; a later save keeps that moment.
+    await su.query(`UPDATE questionnaires SET opened_at = NULL, in_progress = false, last_activity = NULL WHERE id = $1`, [questionnaireId]);
     const result = await server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: text.id, answer: "Hello" });
-    expect(result.question?.answer).toBe("Hello");
-    expect((await questionOf(questionnaireId, `id = '${text.id}'`)).answer).toBe("Hello");
+    expect(result.question).toEqual({ id: text.id, answer: "Hello", answerBy: null, specialAnswer: null });
+    const saved = await questionOf(questionnaireId, `id = '${text.id}'`);
+    expect(saved).toMatchObject({ answer: "Hello", answered_by_id: user.id });
+    expect(Date.now() - saved.answered_at.getTime()).toBeLessThan(60_000);
+    const opened = (await su.query(`SELECT opened_at, in_progress, last_activity, last_activity_at FROM questionnaires WHERE id = $1`, [questionnaireId]))
+      .rows[0];
+    expect(opened).toMatchObject({ in_progress: true, last_activity: "Answered questions" });
+    expect(opened.opened_at).toEqual(opened.last_activity_at);
+    await server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: text.id, answer: "Hello again" });
+    const again = (await su.query(`SELECT opened_at, last_activity_at FROM questionnaires WHERE id = $1`, [questionnaireId])).rows[0];
+    expect(again.opened_at).toEqual(opened.opened_at);
+    expect(again.last_activity_at.getTime()).toBeGreaterThanOrEqual(opened.last_activity_at.getTime());
+    await server.performQuestionnaireAction(ctx, { intent: "answer", questionnaireId, questionId: text.id, answer: "Hello" });
 
     const before = await snapshot();
     const boolean = await questionOf(questionnaireId, `question_type = 'boolean'`);

@@ -170,10 +170,11 @@ const SUMMARY_WINDOW_MS = 15 * 60_000;
 /** Marks the questionnaire as worked on; answers are summarised in one activity entry per 15 minutes. */
 export async function touch(tx: FirmTx, firmId: string, target: Target, user: SessionUser, title: string, typeId: number, ip: string | null) {
   const now = new Date();
-  await tx.questionnaire.update({
-    where: { id: target.id },
-    data: { lastActivity: title, lastActivityAt: now, inProgress: true, ...(target.opened_at ? {} : { openedAt: now }) },
-  });
+  // Raw SQL on the autosave's path (a model update costs Prisma's query compiler on every save).
+  // The row is locked (lockTarget): opened_at is set only on the first save, as the page read it.
+  await tx.$executeRaw`
+    UPDATE questionnaires SET last_activity = ${title}, last_activity_at = ${now}, in_progress = true, opened_at = coalesce(opened_at, ${now}), updated_at = ${now}
+     WHERE id = ${target.id}`;
   const summarised =
     title === ANSWERED_TITLE &&
     target.last_activity === ANSWERED_TITLE &&
@@ -188,12 +189,16 @@ export async function setAnswer(
   user: SessionUser,
   data: { answer: string | null; answerBy: Date | null; specialAnswer: SpecialAnswer | null },
 ) {
-  const saved = await tx.question.update({
-    where: { id: question.id },
-    data: { ...data, answeredById: user.id, answeredAt: new Date() },
-    select: { id: true, answer: true, answerBy: true, specialAnswer: true },
-  });
-  return { ...saved, answerBy: saved.answerBy?.toISOString().slice(0, 10) ?? null };
+  const now = new Date();
+  // Raw SQL: this runs on every autosave (see touch).
+  const rows = await tx.$queryRaw<{ id: string; answer: string | null; answerBy: string | null; specialAnswer: SpecialAnswer | null }[]>`
+    UPDATE questions
+       SET answer = ${data.answer}, answer_by = ${data.answerBy?.toISOString().slice(0, 10) ?? null}::date,
+           special_answer = ${data.specialAnswer}::"SpecialAnswer", answered_by_id = ${user.id}, answered_at = ${now}, updated_at = ${now}
+     WHERE id = ${question.id}
+    RETURNING id, answer, to_char(answer_by, 'YYYY-MM-DD') AS "answerBy", special_answer::text AS "specialAnswer"`;
+  if (!rows[0]) throw new PortalError(404, "This question is not part of this questionnaire.");
+  return rows[0];
 }
 
 export async function readEntries(tx: FirmTx, questionId: string) {
