@@ -106,7 +106,11 @@ export async function findItems(db: Db, ids: string[]): Promise<ItemRow[]> {
   const rows = await readSql(db)<Row>(ITEMS_SQL, [ids]);
   const order = new Map(ids.map((id, i) => [id, i]));
   return rows
-    .map(({ sizeBytes, tagNames, ...r }) => ({ ...r, sizeBytes: sizeBytes === null ? null : BigInt(sizeBytes), tags: tagNames.map((name) => ({ tag: { name } })) }))
+    .map(({ sizeBytes, tagNames, ...r }) => ({
+      ...r,
+      sizeBytes: sizeBytes === null ? null : BigInt(sizeBytes),
+      tags: tagNames.map((name) => ({ tag: { name } })),
+    }))
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 

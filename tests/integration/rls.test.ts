@@ -225,9 +225,7 @@ describe("a transaction's BEGIN carries the firm", () => {
     });
     expect(nested).toEqual({ inner: [{ id: ids(B).company }], own: [{ id: ids(A).company }] });
 
-    const { result, texts } = await sent(() =>
-      db.withFirm(B, (tx) => tx.company.findMany({ select: { id: true } }), { isolationLevel: "Serializable" }),
-    );
+    const { result, texts } = await sent(() => db.withFirm(B, (tx) => tx.company.findMany({ select: { id: true } }), { isolationLevel: "Serializable" }));
     expect(result).toEqual([{ id: ids(B).company }]);
     // SET TRANSACTION must precede any query: BEGIN goes alone, the firm after it.
     expect(texts.slice(0, 3).map((t) => t.split(" ")[0])).toEqual(["BEGIN", "SET", "SELECT"]);
