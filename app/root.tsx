@@ -49,12 +49,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     site: "firm" as const,
     theme: firm.themeName,
     brandColor: firm.brandColor,
+    // What the browser shows of the firm (its preferences act on the server: the nav, the banners).
     firm: {
       name: firm.name,
-      slug: firm.slug,
       logoUrl: firm.logoUrl,
       vocabulary: firm.vocabulary,
-      preferences: firm.preferences,
     },
     user: user
       ? {

@@ -217,7 +217,9 @@ describe("each group's save changes the product", () => {
     });
     expect(r.status).toBe(200);
     const client = await app.signIn("acme", "client@acme.test");
-    const root = await client.data<{ banners: { kind: string; key: string; html: string }[] }>("acme", "/", "root");
+    const root = await client.data<{ banners: { kind: string; key: string; html: string }[]; firm: Record<string, unknown> }>("acme", "/", "root");
+    // The preferences act on the server (the banners, the nav): the browser gets the firm's name, logo and words only.
+    expect(Object.keys(root.firm).sort()).toEqual(["logoUrl", "name", "vocabulary"]);
     const banner = root.banners.find((b) => b.kind === "firm")!;
     expect(banner.html).toBe('Office closed Friday. <a href="https://example.com/hours" rel="noopener noreferrer" target="_blank">Hours</a>');
     const advisor = await acmeFull.data<{ banners: { kind: string }[] }>("acme", "/", "root");
