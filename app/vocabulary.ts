@@ -107,10 +107,26 @@ export function createVocabulary(entries: readonly VocabularyEntry[] | null | un
 const VocabularyContext = createContext<Translate>(identity);
 
 /** Provides the firm's vocabulary to everything below (root wraps the whole app). */
+/**
+ * Translators made from the same entries are the same function: kept by their entries' content (a
+ * page render makes its provider anew, on the server for every request). Bounded.
+ */
+const madeVocabularies = new Map<string, Translate>();
+
+function vocabularyOf(key: string, entries: readonly VocabularyEntry[] | null | undefined): Translate {
+  let t = madeVocabularies.get(key);
+  if (!t) {
+    if (madeVocabularies.size >= 500) madeVocabularies.clear();
+    t = createVocabulary(entries);
+    madeVocabularies.set(key, t);
+  }
+  return t;
+}
+
 export function VocabularyProvider({ entries, children }: { entries: readonly VocabularyEntry[] | null | undefined; children: ReactNode }) {
   const key = JSON.stringify((entries ?? []).map((e) => [e.keyWord, e.replacement]));
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const t = useMemo(() => createVocabulary(entries), [key]);
+  const t = useMemo(() => vocabularyOf(key, entries), [key]);
   return createElement(VocabularyContext.Provider, { value: t }, children);
 }
 

@@ -40,12 +40,25 @@ export function themeClass(name: string | null | undefined): string {
  * invalid colour, so the theme's own brand shows.
  */
 export function brandVars(hex: string | null | undefined): Record<string, string> {
-  const colors = safeBrandColors(hex);
-  if (!colors) return {};
-  return assignInlineVars({
-    [vars.color.brand]: colors.brand,
-    [vars.color.brandContrast]: colors.brandContrast,
-    [vars.color.brandSoft]: colors.brandSoft,
-    [vars.color.brandText]: colors.brandText,
-  }) as Record<string, string>;
+  const key = hex ?? "";
+  let made = madeBrandVars.get(key);
+  if (!made) {
+    const colors = safeBrandColors(hex);
+    made = Object.freeze(
+      colors
+        ? (assignInlineVars({
+            [vars.color.brand]: colors.brand,
+            [vars.color.brandContrast]: colors.brandContrast,
+            [vars.color.brandSoft]: colors.brandSoft,
+            [vars.color.brandText]: colors.brandText,
+          }) as Record<string, string>)
+        : {},
+    );
+    if (madeBrandVars.size >= 500) madeBrandVars.clear();
+    madeBrandVars.set(key, made);
+  }
+  return made;
 }
+
+/** brandVars' answers by colour (every page computes its firm's): the same colour, the same variables. */
+const madeBrandVars = new Map<string, Readonly<Record<string, string>>>();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createVocabulary, pluralize } from "../../app/vocabulary";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createVocabulary, pluralize, useVocabulary, VocabularyProvider } from "../../app/vocabulary";
 
 const organizer = createVocabulary([{ keyWord: "Questionnaire", replacement: "Organizer" }]);
 
@@ -132,5 +134,23 @@ describe("pluralize", () => {
     expect(pluralize("batch")).toBe("batches");
     expect(pluralize("Return Package")).toBe("Return Packages");
     expect(pluralize("FORM")).toBe("FORMS");
+  });
+});
+
+describe("VocabularyProvider", () => {
+  it("translates with its own entries, and reuses the translator made from the same entries", () => {
+    const seen: ((text: string) => string)[] = [];
+    const Probe = () => {
+      const t = useVocabulary();
+      seen.push(t);
+      return createElement("span", null, t("Entity"));
+    };
+    const render = (entries: { keyWord: string; replacement: string }[]) =>
+      renderToString(createElement(VocabularyProvider, { entries, children: createElement(Probe) }));
+    expect(render([{ keyWord: "Entity", replacement: "Account" }])).toBe("<span>Account</span>");
+    expect(render([{ keyWord: "Entity", replacement: "Account" }])).toBe("<span>Account</span>");
+    expect(render([{ keyWord: "Entity", replacement: "Client" }])).toBe("<span>Client</span>");
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).not.toBe(seen[0]);
   });
 });
