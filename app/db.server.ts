@@ -23,6 +23,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Prisma } from "./generated/prisma/client";
 import { databaseLoginError, databaseLoginProblems, type DatabaseLoginFacts } from "./database-login";
 import { env } from "./env.server";
+import { isDatabaseUnavailable } from "./unavailable";
 
 /** The role every pooled connection switches to (created by the migrations). */
 export const APP_ROLE = "portal_app";
@@ -628,8 +629,10 @@ function scopedClient(prisma: PrismaClient, firmId: string) {
             // "Not found" from an …OrThrow read is the answer, not a failed statement.
             if ((error as { code?: unknown }).code === "P2025") throw error;
             // A failed statement ends the shared transaction for everyone (PostgreSQL aborts it):
-            // this read and the later ones run on their own, where a real error shows again.
+            // this read and the later ones run on their own, where a real error shows again; an
+            // outage (the connection cut) answers 503 at once, as firmSql does.
             abandonReadScope(error, stalePreparedStatement(error));
+            if (isDatabaseUnavailable(error)) throw error;
           }
         }
         return unlessStale(() => firmTransaction(prisma, firmId, (tx) => runOperation(tx, model, operation, args)));
@@ -782,6 +785,9 @@ export async function firmSql<R>(firmId: string, text: string, values: unknown[]
       return (await client.query(statement(text, values, options))).rows as R[];
     } catch (error) {
       abandonReadScope(error, stalePreparedStatement(error));
+      // The connection was cut or the database is going away: the page answers 503 now (the
+      // browser tries again) rather than wait for another connection that meets the same fate.
+      if (isDatabaseUnavailable(error)) throw error;
     }
   }
   try {
