@@ -619,20 +619,24 @@ function scopedClient(prisma: PrismaClient, firmId: string) {
         const shared = READ_OPERATIONS.has(operation) ? sharedReadTx(firmId) : null;
         if (shared) {
           const scope = readScopes.getStore();
-          try {
-            const result: unknown = await runOperation(await shared, model, operation, args);
-            // No read answers undefined (none found is null or []): Prisma answers so the reads
-            // still under way on its transaction when another of them failed. Those, and any read
-            // that ends after the shared transaction did, run again on their own.
-            if (result !== undefined && !scope?.closed) return result;
-          } catch (error) {
-            // "Not found" from an …OrThrow read is the answer, not a failed statement.
-            if ((error as { code?: unknown }).code === "P2025") throw error;
-            // A failed statement ends the shared transaction for everyone (PostgreSQL aborts it):
-            // this read and the later ones run on their own, where a real error shows again; an
-            // outage (the connection cut) answers 503 at once, as firmSql does.
-            abandonReadScope(error, stalePreparedStatement(error));
-            if (isDatabaseUnavailable(error)) throw error;
+          // No transaction to join (its connection could not be had): the read runs on its own below.
+          const tx = await shared.catch(() => null);
+          if (tx) {
+            try {
+              const result: unknown = await runOperation(tx, model, operation, args);
+              // No read answers undefined (none found is null or []): Prisma answers so the reads
+              // still under way on its transaction when another of them failed. Those, and any read
+              // that ends after the shared transaction did, run again on their own.
+              if (result !== undefined && !scope?.closed) return result;
+            } catch (error) {
+              // "Not found" from an …OrThrow read is the answer, not a failed statement.
+              if ((error as { code?: unknown }).code === "P2025") throw error;
+              // A failed statement ends the shared transaction for everyone (PostgreSQL aborts it):
+              // this read and the later ones run on their own, where a real error shows again; an
+              // outage (the open connection cut) answers 503 at once, as firmSql does.
+              abandonReadScope(error, stalePreparedStatement(error));
+              if (isDatabaseUnavailable(error)) throw error;
+            }
           }
         }
         return unlessStale(() => firmTransaction(prisma, firmId, (tx) => runOperation(tx, model, operation, args)));
@@ -780,14 +784,17 @@ export async function firmSql<R>(firmId: string, text: string, values: unknown[]
   assertFirmId(firmId);
   const shared = sharedConnection(firmId);
   if (shared) {
-    try {
-      const client = await shared;
-      return (await client.query(statement(text, values, options))).rows as R[];
-    } catch (error) {
-      abandonReadScope(error, stalePreparedStatement(error));
-      // The connection was cut or the database is going away: the page answers 503 now (the
-      // browser tries again) rather than wait for another connection that meets the same fate.
-      if (isDatabaseUnavailable(error)) throw error;
+    // No connection (the read pool full, PostgreSQL refusing more): the statement runs on its own below.
+    const client = await shared.catch(() => null);
+    if (client) {
+      try {
+        return (await client.query(statement(text, values, options))).rows as R[];
+      } catch (error) {
+        abandonReadScope(error, stalePreparedStatement(error));
+        // The open connection was cut (the database going away): the page answers 503 now (the
+        // browser tries again) rather than wait for another connection that meets the same fate.
+        if (isDatabaseUnavailable(error)) throw error;
+      }
     }
   }
   try {

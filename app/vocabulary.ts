@@ -106,7 +106,6 @@ export function createVocabulary(entries: readonly VocabularyEntry[] | null | un
 
 const VocabularyContext = createContext<Translate>(identity);
 
-/** Provides the firm's vocabulary to everything below (root wraps the whole app). */
 /**
  * Translators made from the same entries are the same function: kept by their entries' content (a
  * page render makes its provider anew, on the server for every request). Bounded.
@@ -123,6 +122,7 @@ function vocabularyOf(key: string, entries: readonly VocabularyEntry[] | null | 
   return t;
 }
 
+/** Provides the firm's vocabulary to everything below (root wraps the whole app). */
 export function VocabularyProvider({ entries, children }: { entries: readonly VocabularyEntry[] | null | undefined; children: ReactNode }) {
   const key = JSON.stringify((entries ?? []).map((e) => [e.keyWord, e.replacement]));
   // eslint-disable-next-line react-hooks/exhaustive-deps
