@@ -1,7 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useSubmit } from "@remix-run/react";
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
-import { useLiveAfterHydration } from "~/components/ui/hydrated";
+import { useLiveOnReach } from "~/components/ui/live-on-reach";
 import { ChevronDownIcon, SearchIcon } from "~/components/ui/icons";
 import { useVocabulary } from "~/vocabulary";
 import { ENTITY_LIST_LIMIT, showEntityFilter, visibleEntities } from "./dashboard-rules";
@@ -24,7 +24,7 @@ interface EntityOption {
 export function EntitySelector({ entities, selected }: { entities: EntityOption[]; selected: EntityOption }) {
   const t = useVocabulary();
   const id = useId();
-  const { hydrated, placeholder, live } = useLiveAfterHydration();
+  const { isLive, placeholder, live } = useLiveOnReach();
   const label = (
     <span className={s.label} id={`${id}-label`}>
       {t("Entity")}
@@ -38,11 +38,11 @@ export function EntitySelector({ entities, selected }: { entities: EntityOption[
       <ChevronDownIcon size={16} aria-hidden />
     </>
   );
-  if (!hydrated) {
+  if (!isLive) {
     return (
       <div className={s.root}>
         {label}
-        <button ref={placeholder} type="button" className={s.trigger} aria-labelledby={`${id}-label ${id}-value`} aria-expanded="false">
+        <button {...placeholder} type="button" className={s.trigger} aria-labelledby={`${id}-label ${id}-value`} aria-expanded="false">
           {face}
         </button>
       </div>

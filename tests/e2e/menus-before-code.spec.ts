@@ -1,8 +1,10 @@
 /**
- * The header's menus (account menu, notification bell, entity selector) come in the server's HTML
- * as their buttons only; the live menus replace them as the page hydrates. A reader who moved the
- * focus to one of them before the page's code ran keeps it there, and the menu opens from the
- * keyboard once the code has run.
+ * The header's menus (account menu, notification bell, entity selector) and a question's Actions
+ * menu come as their buttons only; the live menu replaces a button when the reader reaches it (the
+ * mouse over it, a click, an opening key). A reader who moved the focus to one of them before the
+ * page's code ran keeps it there, and the menu opens from the keyboard once the code has run; a
+ * click on the button the server sent, once the code has run (as React replays a click that landed
+ * while the page hydrated), opens the menu.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { firmUrl, signIn } from "./support";
@@ -47,3 +49,54 @@ for (const { what, name, opened } of cases) {
     await expect(opened(page)).toBeVisible();
   });
 }
+
+for (const { what, name, opened } of cases) {
+  test(`${what}: a click on the server's button, handled once the code has run, opens it`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, "acme", "client@acme.test");
+    const release = await openWithCodeHeld(page);
+    const sent = await page.getByRole("button", { name }).elementHandle();
+    if (!sent) throw new Error("no button in the server's HTML");
+
+    release();
+    await expect(page.locator("html[data-live]")).toBeAttached({ timeout: 15_000 });
+    // The very element the server sent is still the page's (not replaced as the page hydrated),
+    // and its click opens the menu.
+    expect(await sent.evaluate((element) => element.isConnected)).toBe(true);
+    await sent.dispatchEvent("click");
+    await expect(opened(page)).toBeVisible();
+    await expect(page.getByRole("button", { name })).toHaveAttribute("aria-expanded", "true");
+  });
+}
+
+test("a questionnaire's Actions menus stay buttons until reached, then open by mouse and by keyboard", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "client@acme.test");
+  await page.getByRole("link", { name: "Additional Items Requested" }).first().click();
+  await expect(page.getByText("Your progress is saved automatically.", { exact: false })).toBeVisible();
+  const actions = page.getByRole("button", { name: /^Actions for question/ });
+  await expect(actions.first()).toBeVisible();
+  const count = await actions.count();
+  expect(count).toBeGreaterThan(1);
+  // None of the menus was mounted as the page hydrated.
+  await expect(page.locator("button[data-headlessui-state][aria-label^='Actions for question']")).toHaveCount(0);
+
+  // The mouse over one makes that one live; its click opens it.
+  await actions.first().hover();
+  await expect(page.locator("button[data-headlessui-state][aria-label^='Actions for question']")).toHaveCount(1);
+  await actions.first().click();
+  await expect(actions.first()).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("menuitem").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(actions.first()).toHaveAttribute("aria-expanded", "false");
+  await expect(actions.first()).toBeFocused();
+
+  // Another, from the keyboard: the arrow opens it on its first item (the menu holds the focus
+  // and marks its active item).
+  await actions.nth(1).focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(actions.nth(1)).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("menu")).toBeFocused();
+  await expect(page.getByRole("menuitem").first()).toHaveAttribute("data-focus", "");
+  await expect(actions).toHaveCount(count);
+});

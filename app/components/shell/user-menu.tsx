@@ -3,7 +3,7 @@ import { Form, NavLink } from "@remix-run/react";
 import { useRef, type Ref } from "react";
 import { mq } from "../../../themes/breakpoints";
 import { Avatar } from "../ui/avatar";
-import { useLiveAfterHydration } from "../ui/hydrated";
+import { useLiveOnReach } from "../ui/live-on-reach";
 import { ChevronDownIcon, SignOutIcon } from "../ui/icons";
 import * as s from "./shell.css";
 import type { ShellNavItem, ShellUser } from "./types";
@@ -22,12 +22,12 @@ export interface UserMenuProps {
  * click): the user's name and email, links, and 'Sign out'.
  */
 export function UserMenu(props: UserMenuProps) {
-  const { hydrated, placeholder, live } = useLiveAfterHydration();
-  if (hydrated) return <LiveUserMenu {...props} buttonRef={live} />;
+  const { isLive, placeholder, live } = useLiveOnReach();
+  if (isLive) return <LiveUserMenu {...props} buttonRef={live} />;
   return (
     <div className={s.menuRoot}>
       <button
-        ref={placeholder}
+        {...placeholder}
         type="button"
         className={s.menuButton}
         aria-label={`Account menu for ${props.user.name}`}

@@ -9,7 +9,7 @@ import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
-import { useLiveAfterHydration } from "~/components/ui/hydrated";
+import { useLiveOnReach } from "~/components/ui/live-on-reach";
 import { useLiveEvents } from "~/realtime/live-events";
 import { badgeLabel } from "../badge";
 import { readJson } from "./notifications-api";
@@ -61,7 +61,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   }, [location.key, arrived]);
 
   const label = unread > 0 ? `Notifications: ${badgeLabel(unread)} new` : "Notifications";
-  const { hydrated, placeholder, live } = useLiveAfterHydration();
+  const { isLive, placeholder, live } = useLiveOnReach();
   const face = (
     <>
       <BellIcon />
@@ -72,10 +72,10 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
       ) : null}
     </>
   );
-  if (!hydrated) {
+  if (!isLive) {
     return (
       <div className={s.root}>
-        <button ref={placeholder} type="button" className={s.bell} aria-label={label} aria-expanded="false" data-testid="notification-bell">
+        <button {...placeholder} type="button" className={s.bell} aria-label={label} aria-expanded="false" data-testid="notification-bell">
           {face}
         </button>
       </div>

@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useState } from "react";
 import { Button, ConfirmDialog, MoreIcon } from "~/components/ui";
-import { useLiveAfterHydration } from "~/components/ui/hydrated";
+import { useLiveOnReach } from "~/components/ui/live-on-reach";
 import { useVocabulary } from "~/vocabulary";
 import type { QuestionData } from "../types";
 import { answerValues, canAnswerLater, type QuestionStatus } from "../rules";
@@ -71,22 +71,22 @@ export function QuestionMenu({ q, status, number, onAddNote, ...b }: ActionProps
 }
 
 /**
- * The menu itself. The server sends its button only (a page has one per question, and rendering
- * Headless UI's menu on the server was a large part of the page's CPU); the live menu replaces it
- * as the page hydrates (`useLiveAfterHydration`).
+ * The menu itself. Its button only is rendered until the reader reaches it (a page has one per
+ * question, and rendering Headless UI's menu on the server was a large part of the page's CPU);
+ * the live menu replaces it then (`useLiveOnReach`).
  */
 function ActionsMenu({ label, items }: { label: string; items: { label: string; run: () => void }[] }) {
   const t = useVocabulary();
-  const { hydrated, placeholder, live } = useLiveAfterHydration();
+  const { isLive, placeholder, live } = useLiveOnReach();
   const face = (
     <>
       <MoreIcon size={18} />
       <span className={s.menuButtonText}>Actions</span>
     </>
   );
-  if (!hydrated) {
+  if (!isLive) {
     return (
-      <button ref={placeholder} type="button" className={s.menuButton} aria-label={label} aria-haspopup="menu" aria-expanded="false">
+      <button {...placeholder} type="button" className={s.menuButton} aria-label={label} aria-haspopup="menu" aria-expanded="false">
         {face}
       </button>
     );
