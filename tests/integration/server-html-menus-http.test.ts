@@ -1,7 +1,7 @@
 /**
  * The server renders the header's menus (account menu, notification bell, entity selector) and
  * each question's Actions menu as their buttons only: Headless UI's menus run in the browser, where
- * they replace those buttons as the page hydrates (`useLiveAfterHydration`). Rendering them on the
+ * they replace those buttons when the reader reaches them (`useLiveOnReach`). Rendering them on the
  * server was about a fifth of a signed-in page's CPU (`scripts/bench/tenant-page.ts`). The buttons
  * keep their names and say they open a menu; tests/e2e/menus-before-code.spec.ts checks the swap.
  */
