@@ -19,6 +19,8 @@
  * (scripts/lib/cluster.ts; `--workers 0` for WEB_CONCURRENCY or one per core). CPU per request is
  * then the workers' (from /proc), PostgreSQL's is printed beside it, and transactions per request
  * come from PostgreSQL's own count (background jobs included) instead of counting statements.
+ * `--pg-statements` loads PostgreSQL's pg_stat_statements and prints, after (b) and after (c), the
+ * statements that cost the database most: calls and planning + execution time per request.
  */
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -57,6 +59,39 @@ async function startProfile() {
 const CONNECTIONS = arg("connections", 50);
 /** null: the app runs in this process; a number: a cluster of that many server processes. */
 const WORKERS = args.includes("--workers") ? arg("workers", 0) : null;
+/** `--pg-statements`: what each statement cost PostgreSQL (pg_stat_statements), after (b) and (c). */
+const PG_STATEMENTS = args.includes("--pg-statements");
+
+/**
+ * PostgreSQL's statement statistics: "create" the extension, "reset" them, or "print" the
+ * statements that cost most since the reset, per request of the phase (`requests`).
+ */
+async function statementStats(what: "create" | "reset" | "print", requests = 1) {
+  const su = new pg.Client({ connectionString: process.env.DATABASE_OWNER_URL });
+  await su.connect();
+  try {
+    if (what === "create") await su.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+    if (what === "reset") await su.query("SELECT pg_stat_statements_reset()");
+    if (what !== "print") return;
+    const { rows } = await su.query<{ calls: string; plans: string; plan_ms: number; exec_ms: number; query: string }>(
+      `SELECT calls, plans, total_plan_time AS plan_ms, total_exec_time AS exec_ms, query
+         FROM pg_stat_statements
+        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+        ORDER BY total_plan_time + total_exec_time DESC LIMIT 25`,
+    );
+    const total = rows.reduce((sum, r) => sum + r.plan_ms + r.exec_ms, 0);
+    console.log(`    statements (pg_stat_statements, top 25 by time; per request: calls, planning + execution ms; ${(total / requests).toFixed(3)} ms in all):`);
+    for (const r of rows) {
+      const text = r.query.replace(/\s+/g, " ").slice(0, 110);
+      console.log(
+        `    ${(Number(r.calls) / requests).toFixed(2).padStart(6)} calls  ${(r.plan_ms / requests).toFixed(3)} + ${(r.exec_ms / requests).toFixed(3)} ms  ${text}`,
+      );
+    }
+  } finally {
+    await su.end();
+  }
+}
+
 /** `--page questionnaire|documents`: (b) loads that page of the client's instead of the dashboard. */
 const PAGE = args.includes("--page") ? args[args.indexOf("--page") + 1] : "dashboard";
 
@@ -147,7 +182,16 @@ async function main() {
     SIGN_IN_REQUEST_LIMIT: "100000",
   });
   const { bootPortal } = await import("../lib/boot");
-  const booted = await bootPortal({ dataDir, postgresPort: 0, s3Port: 0, port: appPort, serve: WORKERS === null });
+  const booted = await bootPortal({
+    dataDir,
+    postgresPort: 0,
+    s3Port: 0,
+    port: appPort,
+    serve: WORKERS === null,
+    postgresFlags: PG_STATEMENTS ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track_planning=on"] : [],
+  });
+  if (PG_STATEMENTS) await statementStats("create");
+
   let workerPids: number[] = [];
   let stopWorkers = async () => {};
   if (WORKERS !== null) {
@@ -220,6 +264,7 @@ async function main() {
   const transactions = await transactionCount();
   const appBefore = appCpu();
   const pgBefore = processTreeCpuMs(postmasterPid, true);
+  if (PG_STATEMENTS) await statementStats("reset");
   const b = await autocannon(`http://127.0.0.1:${appPort}${pagePath}`, pageHeaders, SECONDS, post);
   const appAfter = appCpu();
   const pgAfter = processTreeCpuMs(postmasterPid, true);
@@ -249,6 +294,7 @@ async function main() {
   console.log(
     `ratio (b)/(a): ${(ratio * 100).toFixed(1)}%   target ≥ 10% with p99 < 100 ms and ≤ 5 ms CPU per request: ${ratio >= 0.1 && b.p99 < 100 && cpuMsPerRequest <= 5 ? "met" : "NOT met"}`,
   );
+  if (PG_STATEMENTS) await statementStats("print", served);
   if (args.includes("--mixed")) await mixed(appPort, host, cookie, appCpu, () => processTreeCpuMs(postmasterPid, true));
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
   if (WORKERS === null)
@@ -422,6 +468,7 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
   if (only) console.log(`(c) only: ${only.join(", ")}`);
   const cpuBefore = appCpu();
   const pgBefore = pgCpu();
+  if (PG_STATEMENTS) await statementStats("reset");
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(
       "npx",
@@ -460,6 +507,7 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
   for (const q of r.perRequest)
     console.log(`    ${q.method} ${q.path.split("?")[0]!.padEnd(40)} ${String(q.count).padStart(6)} answers   p50 ${q.p50} ms   p95 ${q.p95} ms`);
   console.log(`    target 0 errors and p95 < 500 ms: ${errors === 0 && r.p95 < 500 ? "met" : "NOT met"}`);
+  if (PG_STATEMENTS) await statementStats("print", Math.max(1, r.total));
 }
 
 main().catch((error) => {

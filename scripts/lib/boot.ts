@@ -33,6 +33,8 @@ export interface BootOptions {
    */
   serve?: boolean;
   log?: (message: string) => void;
+  /** More settings for the embedded PostgreSQL (`-c name=value` pairs; benchmarks). */
+  postgresFlags?: string[];
 }
 
 export interface Booted {
@@ -61,13 +63,16 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
         dataDir: path.join(options.dataDir, "postgres"),
         port: options.postgresPort || (await freePort()),
         log,
+        extraFlags: options.postgresFlags,
       });
       stops.push(pg.stop);
       const { APP_LOGIN_ROLE, ensureAppLogin, withLogin } = await import("./app-login");
       const password = await localSecret(path.join(secrets, APP_LOGIN_PASSWORD_FILE));
       await ensureAppLogin(pg.url, password);
-      process.env.DATABASE_OWNER_URL = pg.url;
-      process.env.DATABASE_URL = withLogin(pg.url, APP_LOGIN_ROLE, password);
+      // The app, its jobs and migrations reach the embedded server through its Unix socket (less
+      // CPU per round trip than TCP on the loopback); it listens on 127.0.0.1 too, for tools.
+      process.env.DATABASE_OWNER_URL = pg.socketUrl;
+      process.env.DATABASE_URL = withLogin(pg.socketUrl, APP_LOGIN_ROLE, password);
     } else if (!config.DATABASE_OWNER_URL) {
       throw new ConfigError(
         "Invalid configuration:\n  - DATABASE_OWNER_URL: required with DATABASE_URL. DATABASE_URL is the app's own login (it can act only as portal_app); " +

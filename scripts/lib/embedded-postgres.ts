@@ -10,6 +10,7 @@
  * (PostgreSQL's last log lines), never 'undefined'.
  */
 import { chmod, mkdir, readdir, readFile, stat } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createServer } from "node:net";
@@ -28,6 +29,11 @@ export interface EmbeddedPostgresHandle {
   url: string;
   /** Connection URL of another database on the same cluster. */
   urlFor(database: string): string;
+  /**
+   * `url` through the server's Unix socket instead of TCP (what `npm start` gives the app): a
+   * round trip costs both sides less CPU than through the loopback's TCP stack.
+   */
+  socketUrl: string;
   port: number;
   stop(): Promise<void>;
 }
@@ -35,6 +41,16 @@ export interface EmbeddedPostgresHandle {
 const USER = "postgres";
 const PASSWORD = "postgres";
 export const EMBEDDED_DATABASE = "portal";
+
+/**
+ * The folder for the server's Unix socket: its data dir, or the system's temp dir when the data
+ * dir's path can't be one (a socket's path holds at most about 100 bytes; a comma, a quote or a
+ * space would need quoting in the setting).
+ */
+export function socketDirFor(dataDir: string, port: number): string {
+  const dir = path.resolve(dataDir);
+  return /^[\w/.-]+$/.test(dir) && `${dir}/.s.PGSQL.${port}`.length <= 100 ? dir : os.tmpdir();
+}
 
 /** A TCP port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -129,6 +145,8 @@ export async function startEmbeddedPostgres(options: {
   ephemeral?: boolean;
   /** Told what the start did beyond the usual (an earlier run's server stopped). */
   log?: (message: string) => void;
+  /** More server settings (`-c name=value` pairs), e.g. a benchmark's statement statistics. */
+  extraFlags?: string[];
 }): Promise<EmbeddedPostgresHandle> {
   const { dataDir, port } = options;
   const database = options.database ?? EMBEDDED_DATABASE;
@@ -145,6 +163,7 @@ export async function startEmbeddedPostgres(options: {
     recent.splice(0, Math.max(0, recent.length - 8));
   };
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const socketDir = socketDirFor(dataDir, port);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -154,8 +173,9 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     initdbFlags: ["--encoding=UTF8"],
     postgresFlags: [
-      ...["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      ...["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", `unix_socket_directories=${socketDir}`],
       ...(options.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+      ...(options.extraFlags ?? []),
     ],
     onLog: log,
     onError: log,
@@ -196,6 +216,7 @@ export async function startEmbeddedPostgres(options: {
   return {
     url: urlFor(database),
     urlFor,
+    socketUrl: `${urlFor(database)}?host=${encodeURIComponent(socketDir)}`,
     port,
     stop: () => server.stop(),
   };

@@ -87,6 +87,23 @@ describe("the embedded defaults", () => {
     expect(new URL(app).password).toBe(readFileSync(path.join(dataDir, "secrets", "postgres-app-login"), "utf8").trim());
   });
 
+  it("reach the embedded PostgreSQL through its Unix socket, in the data dir", async () => {
+    const { firmSql } = await import("~/db.server");
+    // A Unix-socket connection has no client address.
+    const [app] = await firmSql<{ tcp: boolean }>("firm_acme", "SELECT inet_client_addr() IS NOT NULL AS tcp");
+    expect(app).toEqual({ tcp: false });
+    const owner = new pg.Client({ connectionString: filled().owner });
+    await owner.connect();
+    try {
+      const { rows } = await owner.query<{ tcp: boolean; dir: string }>(
+        "SELECT inet_client_addr() IS NOT NULL AS tcp, current_setting('unix_socket_directories') AS dir",
+      );
+      expect(rows[0]).toEqual({ tcp: false, dir: path.resolve(dataDir, "postgres") });
+    } finally {
+      await owner.end();
+    }
+  });
+
   it("run the app's connections as a login that cannot become the owner, under row-level security", async () => {
     const { firmSql, appPoolConfig } = await import("~/db.server");
     const [who] = await firmSql<{ login: string; super: boolean }>(
