@@ -4,7 +4,8 @@
  * 'Scroll to unread thread' / 'Scroll to latest message'), one message, the composer, and the
  * periodic reload while the page is visible.
  */
-import { Link, useFetcher, useSearchParams } from "@remix-run/react";
+import { useFetcher, useSearchParams } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Avatar, AvatarGroup, Badge, Button, Checkbox, EmptyState, Select, TextArea, useToast, VisuallyHidden } from "~/components/ui";
 import { cx } from "~/components/ui/cx";

@@ -6,7 +6,8 @@
  * posts go to the route's action.
  */
 import { useVocabulary } from "~/vocabulary";
-import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
+import { Form, useFetcher, useNavigate } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Badge, Button, Checkbox, ConfirmDialog, EmptyState, TextArea, TextField, useToast } from "~/components/ui";
 import { cx } from "~/components/ui/cx";

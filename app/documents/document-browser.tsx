@@ -7,7 +7,8 @@
  * moves, deletes or restores them at once (files only; folders keep their own row actions).
  * The server decides what is allowed (these buttons only mirror its permissions).
  */
-import { Link, useNavigate, useRevalidator } from "@remix-run/react";
+import { useNavigate, useRevalidator } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 
 import { UploadProgress } from "~/components/upload";

@@ -1,4 +1,5 @@
-import { Form, Link, useSearchParams } from "@remix-run/react";
+import { Form, useSearchParams } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";

@@ -24,7 +24,7 @@ interface EntityOption {
 export function EntitySelector({ entities, selected }: { entities: EntityOption[]; selected: EntityOption }) {
   const t = useVocabulary();
   const id = useId();
-  const { isLive, placeholder, live } = useLiveOnReach();
+  const { isLive, placeholder, live } = useLiveOnReach("popover");
   const label = (
     <span className={s.label} id={`${id}-label`}>
       {t("Entity")}

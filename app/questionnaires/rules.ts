@@ -148,7 +148,9 @@ export function questionNumbers(questions: readonly QuestionFacts[]): Map<string
   const children = new Map<string | null, QuestionFacts[]>();
   for (const q of shown) {
     const parent = q.followUpQuestionId && ids.has(q.followUpQuestionId) ? q.followUpQuestionId : null;
-    children.set(parent, [...(children.get(parent) ?? []), q]);
+    const siblings = children.get(parent);
+    if (siblings) siblings.push(q);
+    else children.set(parent, [q]);
   }
   const walk = (parent: string | null, prefix: string, depth: number) => {
     (children.get(parent) ?? []).forEach((q, i) => {
@@ -246,7 +248,11 @@ export function sectionViews<S extends SectionFacts>(
 ): SectionView<S>[] {
   const byId = new Map(questions.map((q) => [q.id, q]));
   const bySection = new Map<string, QuestionFacts[]>();
-  for (const q of questions) bySection.set(q.sectionId, [...(bySection.get(q.sectionId) ?? []), q]);
+  for (const q of questions) {
+    const list = bySection.get(q.sectionId);
+    if (list) list.push(q);
+    else bySection.set(q.sectionId, [q]);
+  }
   const shown = [...sections].sort((a, b) => a.order - b.order).filter((s) => isSectionVisible(s, byId));
   const views = shown.map((section) => ({
     section,

@@ -2,7 +2,8 @@
  * /review-and-export: the submitted questionnaires the staff member may see, 10 a page (paged on
  * the server), searched by questionnaire, entity or client name; each opens its review screen.
  */
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { Badge, Button, Card, EmptyState, PageHeader, TextField } from "~/components/ui";
 import { formatDate } from "~/staff/format";
 import type { ReviewList } from "./review.server";

@@ -6,7 +6,8 @@
  * Titles and labels are in the firm's vocabulary.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useEffect, useRef, useState } from "react";
 import { requireStaff } from "~/auth/session.server";
 import { FirmPage } from "~/components/firm-page";

@@ -3,7 +3,8 @@
  * Entities, Dashboard, Messages, Documents) and the entity switcher (5 entities unless filtered).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useEffect, useState } from "react";
 import { SendQuestionnaireButton } from "~/collect/send/send-dialog";
 import { SEARCH_DEBOUNCE_MS } from "~/components/data-table/state";

@@ -4,7 +4,8 @@
  * drop-link entity is never listed.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { useLoaderData, useNavigate } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useEffect, useMemo, useState } from "react";
 import { loadTableState } from "~/components/data-table/cookie.server";
 import { DataTable, type DataTableColumn, type RowSelectionState } from "~/components/data-table";

@@ -4,7 +4,8 @@
  * Actions (POST, `intent`): edit, activate, deactivate, delete, restore (also for deleted users).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useState } from "react";
 import { FirmPage } from "~/components/firm-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";

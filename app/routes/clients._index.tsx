@@ -5,7 +5,8 @@
  * Actions (POST, `intent`): create, tags.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { createContext, useContext, useState } from "react";
 import { loadTableState } from "~/components/data-table/cookie.server";
 import { DataTable, type DataTableColumn, type RowSelectionState } from "~/components/data-table";

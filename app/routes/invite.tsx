@@ -6,7 +6,8 @@
  */
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { requireSameOrigin } from "~/auth/origin";
 import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIALS } from "~/auth/password-rules";
 import { finishFirstFactor } from "~/auth/sign-in-flow.server";

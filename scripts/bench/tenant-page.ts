@@ -80,7 +80,9 @@ async function statementStats(what: "create" | "reset" | "print", requests = 1) 
         ORDER BY total_plan_time + total_exec_time DESC LIMIT 25`,
     );
     const total = rows.reduce((sum, r) => sum + r.plan_ms + r.exec_ms, 0);
-    console.log(`    statements (pg_stat_statements, top 25 by time; per request: calls, planning + execution ms; ${(total / requests).toFixed(3)} ms in all):`);
+    console.log(
+      `    statements (pg_stat_statements, top 25 by time; per request: calls, planning + execution ms; ${(total / requests).toFixed(3)} ms in all):`,
+    );
     for (const r of rows) {
       const text = r.query.replace(/\s+/g, " ").slice(0, 110);
       console.log(
@@ -413,6 +415,8 @@ async function mixedClients(appPort: number, host: string, count: number): Promi
       [count, target.questionnaire],
     );
     await su.query("COMMIT");
+    // What autovacuum does on a live database soon after such a batch: the planner sees the rows.
+    await su.query("VACUUM ANALYZE");
     const { rows: hashes } = await su.query<{ k: number; hash: string }>(
       `SELECT k, md5(c.hash_id || k) AS hash FROM companies c, generate_series(1, $1::int) k WHERE c.id = $2 ORDER BY k`,
       [count, companyId],

@@ -56,7 +56,8 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
     }
     // A non-local APP_DOMAIN without SESSION_SECRET stops here (ConfigError), before anything starts.
     let config = parseEnv();
-    if (!config.DATABASE_URL) {
+    const embedded = !config.DATABASE_URL;
+    if (embedded) {
       log(`Starting embedded PostgreSQL (${path.relative(process.cwd(), path.join(options.dataDir, "postgres")) || "."})…`);
       const { startEmbeddedPostgres } = await import("./embedded-postgres");
       const pg = await startEmbeddedPostgres({
@@ -128,6 +129,14 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
       log("Seeding the demo firms…");
       await app.seedDemo();
     }
+    // A new embedded database holds rows the planner has no statistics for yet (the demo firms):
+    // without them it picks poor plans until autovacuum's first pass. Never on a configured
+    // database (autovacuum looks after it; a deploy must not wait on a whole-database ANALYZE).
+    if (embedded && applied.length) {
+      await analyzeDatabase(config.DATABASE_OWNER_URL!).catch((error: unknown) =>
+        log(`Planner statistics not refreshed (autovacuum will): ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
 
     if (options.serve === false) {
       // The seed was this process's only use of the app: its pool closes, the server has its own.
@@ -149,5 +158,17 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** ANALYZE as the tables' owner: fresh planner statistics for every table. */
+async function analyzeDatabase(ownerUrl: string): Promise<void> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: ownerUrl });
+  await client.connect();
+  try {
+    await client.query("ANALYZE");
+  } finally {
+    await client.end();
   }
 }

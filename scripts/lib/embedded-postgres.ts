@@ -10,7 +10,6 @@
  * (PostgreSQL's last log lines), never 'undefined'.
  */
 import { chmod, mkdir, readdir, readFile, stat } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createServer } from "node:net";
@@ -31,7 +30,8 @@ export interface EmbeddedPostgresHandle {
   urlFor(database: string): string;
   /**
    * `url` through the server's Unix socket instead of TCP (what `npm start` gives the app): a
-   * round trip costs both sides less CPU than through the loopback's TCP stack.
+   * round trip costs both sides less CPU than through the loopback's TCP stack. `url` itself when
+   * the data dir's path can't hold a socket.
    */
   socketUrl: string;
   port: number;
@@ -43,13 +43,13 @@ const PASSWORD = "postgres";
 export const EMBEDDED_DATABASE = "portal";
 
 /**
- * The folder for the server's Unix socket: its data dir, or the system's temp dir when the data
- * dir's path can't be one (a socket's path holds at most about 100 bytes; a comma, a quote or a
- * space would need quoting in the setting).
+ * The folder for the server's Unix socket: its data dir, or null when the data dir's path can't
+ * be one (a socket's path holds at most about 100 bytes; a comma, a quote or a space would need
+ * quoting in the setting). Without it the app connects through TCP.
  */
-export function socketDirFor(dataDir: string, port: number): string {
+export function socketDirFor(dataDir: string, port: number): string | null {
   const dir = path.resolve(dataDir);
-  return /^[\w/.-]+$/.test(dir) && `${dir}/.s.PGSQL.${port}`.length <= 100 ? dir : os.tmpdir();
+  return /^[\w/.-]+$/.test(dir) && `${dir}/.s.PGSQL.${port}`.length <= 100 ? dir : null;
 }
 
 /** A TCP port nobody listens on right now. */
@@ -173,7 +173,8 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     initdbFlags: ["--encoding=UTF8"],
     postgresFlags: [
-      ...["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", `unix_socket_directories=${socketDir}`],
+      ...["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      ...(socketDir ? ["-c", `unix_socket_directories=${socketDir}`] : []),
       ...(options.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
       ...(options.extraFlags ?? []),
     ],
@@ -216,7 +217,7 @@ export async function startEmbeddedPostgres(options: {
   return {
     url: urlFor(database),
     urlFor,
-    socketUrl: `${urlFor(database)}?host=${encodeURIComponent(socketDir)}`,
+    socketUrl: socketDir ? `${urlFor(database)}?host=${encodeURIComponent(socketDir)}` : urlFor(database),
     port,
     stop: () => server.stop(),
   };

@@ -124,6 +124,19 @@ describe("sessions", () => {
     expect((await get(firm("acme"), "/firm", { cookie: partner })).status).toBe(200);
   });
 
+  it("refuses a session cookie whose signature was altered, after the genuine one was accepted", async () => {
+    const cookie = await signIn("acme", "client@acme.test");
+    expect((await get(firm("acme"), "/", { cookie })).text).not.toContain("Sign In");
+    // The value is `<token, base64>.<signature>`: change the signature's last character.
+    const forged = cookie.replace(
+      /(portal_session=[^;]*)(.)(;|$)/,
+      (_all, head: string, last: string, end: string) => `${head}${last === "A" ? "B" : "A"}${end}`,
+    );
+    expect(forged).not.toBe(cookie);
+    expect((await get(firm("acme"), "/", { cookie: forged })).text).toContain("Sign In");
+    expect((await get(firm("acme"), "/", { cookie })).text).not.toContain("Sign In");
+  });
+
   it("signs out", async () => {
     const cookie = await signIn("acme", "client@acme.test");
     const out = await post(firm("acme"), "/signout", {}, { cookie });

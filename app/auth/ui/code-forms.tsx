@@ -1,5 +1,6 @@
 /** The card's forms around codes: the second factor (choose where, then enter it) and a code sent to sign in. */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { signInCodeSchema } from "~/auth/sign-in-schema";

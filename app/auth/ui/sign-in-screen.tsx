@@ -1,5 +1,6 @@
 /** The sign-in page's card: the firm's name and logo, the state's title and description, its form (SignInFlow) and the links under it. */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { CODE_LENGTH, SECRET_LIFETIME_MINUTES } from "~/auth/sign-in-rules";
 import { SIGN_IN_TITLES, type SignInPageData, type SignInView } from "~/auth/sign-in-view";
 import { AuthCard } from "~/components/shell";

@@ -1,6 +1,6 @@
 /** The three tabs of the send dialog (Template, Document Drop Off, Custom), each its own conform form. */
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import type { ReactNode } from "react";
 import { Alert } from "~/components/ui/alert";
 import { PAYMENTS_SETTINGS_PATH } from "~/payments/connection";

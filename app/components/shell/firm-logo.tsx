@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { initials } from "../ui/avatar";
 import { cx } from "../ui/cx";
 import * as s from "./shell.css";

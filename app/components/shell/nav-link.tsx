@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink } from "~/components/ui/link";
 import { Tooltip } from "../ui/tooltip";
 import * as s from "./shell.css";
 import type { ShellNavItem } from "./types";

@@ -1,4 +1,4 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink } from "~/components/ui/link";
 import type { ReactNode } from "react";
 import { Button } from "../ui/button";
 import { cx } from "../ui/cx";

@@ -1,5 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
-import { Form, NavLink } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { NavLink } from "~/components/ui/link";
 import { useRef, type Ref } from "react";
 import { mq } from "../../../themes/breakpoints";
 import { Avatar } from "../ui/avatar";
@@ -22,7 +23,7 @@ export interface UserMenuProps {
  * click): the user's name and email, links, and 'Sign out'.
  */
 export function UserMenu(props: UserMenuProps) {
-  const { isLive, placeholder, live } = useLiveOnReach();
+  const { isLive, placeholder, live } = useLiveOnReach("menu");
   if (isLive) return <LiveUserMenu {...props} buttonRef={live} />;
   return (
     <div className={s.menuRoot}>

@@ -1,4 +1,5 @@
-import { Link, type LinkProps } from "@remix-run/react";
+import { type LinkProps } from "@remix-run/react";
+import { Link } from "./link";
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode, type Ref } from "react";
 import * as s from "./button.css";
 import { cx } from "./cx";

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { flushSync } from "react-dom";
 
-/** Keys that open a menu button or a popover button (WAI-ARIA menu button pattern). */
-const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
+/** Keys that open a menu button (WAI-ARIA menu button pattern) or a popover button (Headless UI's). */
+const OPENING_KEYS = { menu: new Set(["Enter", " ", "ArrowDown", "ArrowUp"]), popover: new Set(["Enter", " "]) };
 
 /**
  * For a control whose behaviour needs the browser (a Headless UI menu or popover): it is rendered
@@ -17,9 +17,11 @@ const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
  * button) opens the menu: the button it lands on is the one rendered here, and handles it.
  *
  * Spread `placeholder` on the button rendered before; put `live` as the ref of the live control's
- * button. The focus moves with the swap if the reader had it on the button.
+ * button. The focus moves with the swap if the reader had it on the button. `kind` says which keys
+ * open it: a menu's (Enter, Space, the arrows) or a popover's (Enter, Space); others keep their
+ * usual effect (an arrow scrolls the page).
  */
-export function useLiveOnReach<T extends HTMLElement = HTMLButtonElement>() {
+export function useLiveOnReach<T extends HTMLElement = HTMLButtonElement>(kind: keyof typeof OPENING_KEYS) {
   const [isLive, setLive] = useState(false);
   const liveElement = useRef<T | null>(null);
 
@@ -46,7 +48,7 @@ export function useLiveOnReach<T extends HTMLElement = HTMLButtonElement>() {
       goLive(event.currentTarget, (element) => element.click());
     },
     onKeyDown(event: KeyboardEvent<T>) {
-      if (!OPENING_KEYS.has(event.key)) return;
+      if (!OPENING_KEYS[kind].has(event.key)) return;
       event.preventDefault();
       event.stopPropagation();
       const { key, code } = event;

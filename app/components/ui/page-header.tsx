@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link";
 import type { ReactNode } from "react";
 import { cx } from "./cx";
 import { ChevronLeftIcon } from "./icons";

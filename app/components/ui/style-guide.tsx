@@ -2,7 +2,8 @@
  * The living style guide shown at /design: every component in every state, in the current theme
  * (or the one chosen with ?theme= and ?brand=). Needs no firm data.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "./link";
 import { useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { brandVars, THEMES, themeClass, themeNames, vars, type ThemeName } from "../../../themes/index";
 import { VocabularyProvider, Vocab } from "~/vocabulary";

@@ -4,7 +4,8 @@
  * place signature and date boxes (the placement editor), mark payment vouchers, set the tax service
  * invoice, choose draft for approval or straight for signature, save and send.
  */
-import { Link, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
 import { PAYMENTS_SETTINGS_PATH } from "~/payments/connection";

@@ -1,5 +1,5 @@
 /** The client dashboard's tax return cards (./cards.server.ts): status and the next step, linking to the return's page. */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { TaxReturnCard } from "./cards.server";

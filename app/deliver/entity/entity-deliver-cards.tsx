@@ -5,7 +5,8 @@
  * An upload for this entity starts from here (the tables' own dialogs, the entity chosen), and
  * 'View all' leads to the table searched by the entity's name when the page does not list them all.
  */
-import { Link, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useState } from "react";
 import { formatDay } from "~/collect/overview/format";
 import { Badge, Button, Card, EmptyState, useToast } from "~/components/ui";

@@ -1,5 +1,5 @@
 /** The client dashboard's signature request cards (./cards.server.ts): status and the next step, linking to the signing page. */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import * as s from "../client/cards.css";

@@ -6,7 +6,8 @@
  * with the next step: 'Upload signature request'.
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { Link, useNavigate, useRevalidator } from "@remix-run/react";
+import { useNavigate, useRevalidator } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
 import { formatDay } from "~/collect/overview/format";

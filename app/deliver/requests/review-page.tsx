@@ -4,7 +4,8 @@
  * entity's owners, an optional message, Save and Send. Once sent, the page follows the signing:
  * who signed, and the signed copy with its audit page when everyone has.
  */
-import { Link, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
 import { Alert, Badge, Button, Checkbox, TextArea, useToast } from "~/components/ui";

@@ -1,6 +1,6 @@
 /** The Deliver table's columns on the shared DataTable: each column's header and cell. */
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import type { DataTableColumn } from "~/components/data-table";
 import { Badge, Switch } from "~/components/ui";
 import { formatDay } from "~/collect/overview/format";

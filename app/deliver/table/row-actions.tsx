@@ -1,6 +1,6 @@
 /** A row's actions menu (headless Menu: arrow keys, Escape, outside click). */
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui";
 import { ChevronDownIcon } from "~/components/ui/icons";
 import * as staff from "~/staff/staff.css";

@@ -1,5 +1,5 @@
 /** One listed (or found) file or folder, with its row actions; what they do is the page's. */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { Badge, Button, Checkbox, FileIcon, FolderIcon } from "~/components/ui";
 import { previewKind } from "~/pdf/file-preview-dialog";
 import { formatFileSize } from "~/storage/uploads";

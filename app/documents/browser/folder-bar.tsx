@@ -1,5 +1,5 @@
 /** Above the list: where we are (breadcrumbs) and the folder's own actions; below it: the folder's pages. */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui";
 import * as css from "../document-browser.css";
 import { folderHref } from "./paths";

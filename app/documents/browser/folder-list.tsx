@@ -1,5 +1,5 @@
 /** The folder tree beside the list (folders only), each a link to its page. */
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/link";
 import { FolderIcon, HomeIcon } from "~/components/ui";
 import * as css from "../document-browser.css";
 import type { FolderNode } from "../rules";

@@ -61,7 +61,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   }, [location.key, arrived]);
 
   const label = unread > 0 ? `Notifications: ${badgeLabel(unread)} new` : "Notifications";
-  const { isLive, placeholder, live } = useLiveOnReach();
+  const { isLive, placeholder, live } = useLiveOnReach("popover");
   const face = (
     <>
       <BellIcon />

@@ -77,7 +77,7 @@ export function QuestionMenu({ q, status, number, onAddNote, ...b }: ActionProps
  */
 function ActionsMenu({ label, items }: { label: string; items: { label: string; run: () => void }[] }) {
   const t = useVocabulary();
-  const { isLive, placeholder, live } = useLiveOnReach();
+  const { isLive, placeholder, live } = useLiveOnReach("menu");
   const face = (
     <>
       <MoreIcon size={18} />
