@@ -12,6 +12,7 @@
  * - answers the host gives by itself (unknown host, cross-site refusal, errors): the base headers
  *   plus `LOCKED_CSP`, which allows nothing but the page's own inline styles.
  */
+import { cookieValue } from "~/cookie-header";
 import { createHash } from "node:crypto";
 import { SESSION_COOKIE_NAMES } from "~/auth/session-cookie";
 
@@ -144,13 +145,9 @@ export function contentSecurityPolicy(nonce: string | ScriptHashes, storageOrigi
 
 /** Whether a Cookie header carries the portal's session cookie (with a value). */
 export function carriesSession(cookieHeader: string | null | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((pair) => {
-    const eq = pair.indexOf("=");
-    if (eq < 0) return false;
-    const name = pair.slice(0, eq).trim();
-    const value = pair.slice(eq + 1).trim();
-    return (SESSION_COOKIE_NAMES as readonly string[]).includes(name) && value !== "" && value !== '""';
+  return SESSION_COOKIE_NAMES.some((name) => {
+    const value = cookieValue(cookieHeader, name);
+    return value !== null && value !== "" && value !== '""';
   });
 }
 

@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "@remix-run/node";
+import { cookieValue } from "~/cookie-header";
 import type { FirmSiteContext } from "~/context.server";
 import { firmSql, type FirmDb, type FirmTx } from "~/db.server";
 import { env, sessionSecret } from "~/env.server";
@@ -112,15 +113,6 @@ let checkedWith: string | null = null;
 const SIGNED_VALUES_KEPT = 5_000;
 const SIGNED_VALUE_MAX_LENGTH = 512;
 
-/** The first `name=` value of a Cookie header, as sent (the one `cookie.parse` reads too). */
-function firstCookieValue(header: string, name: string): string | null {
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
 async function sessionToken(request: Request): Promise<string | null> {
   const header = request.headers.get("cookie");
   if (!header) return null;
@@ -131,7 +123,7 @@ async function sessionToken(request: Request): Promise<string | null> {
     checkedValues.clear();
     checkedWith = generation;
   }
-  const raw = firstCookieValue(header, cookie.name);
+  const raw = cookieValue(header, cookie.name);
   if (!raw) return null;
   const known = checkedValues.get(raw);
   if (known !== undefined) return known;

@@ -3,6 +3,7 @@
  * in-app banner. Each can be dismissed for the browser session: the dismissed banners' keys live
  * in a session cookie (no expiry), and a key is made from the text, so a new text shows again.
  */
+import { cookieValue } from "~/cookie-header";
 
 export type BannerKind = "maintenance" | "firm";
 
@@ -31,11 +32,7 @@ export function bannerKey(kind: BannerKind, text: string): string {
 
 /** The dismissed keys in a Cookie header. */
 export function dismissedBanners(cookieHeader: string | null | undefined): Set<string> {
-  const raw = (cookieHeader ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${BANNER_COOKIE}=`))
-    ?.slice(BANNER_COOKIE.length + 1);
+  const raw = cookieValue(cookieHeader, BANNER_COOKIE);
   return new Set((raw ?? "").split(".").filter((key) => /^[mf][0-9a-z]{1,8}$/.test(key)));
 }
 

@@ -3,6 +3,7 @@
  * lists 5 with 'Show All', and offers a filter above 5; a questionnaire card shows 3 sections
  * until expanded, and the expanded cards are remembered in a cookie for a year.
  */
+import { cookieValue } from "~/cookie-header";
 export const ENTITY_LIST_LIMIT = 5;
 export const CARD_SECTION_LIMIT = 3;
 export const EXPANDED_CARDS_COOKIE = "dashboard_expanded";
@@ -25,9 +26,9 @@ export function visibleEntities<T extends { name: string }>(entities: T[], filte
 
 /** The expanded card ids from the cookie header (ids are opaque; at most 200 kept). */
 export function readExpandedCards(cookieHeader: string | null): Set<string> {
-  const match = (cookieHeader ?? "").split(/;\s*/).find((part) => part.startsWith(`${EXPANDED_CARDS_COOKIE}=`));
-  if (!match) return new Set();
-  const value = decodeURIComponent(match.slice(EXPANDED_CARDS_COOKIE.length + 1));
+  const raw = cookieValue(cookieHeader, EXPANDED_CARDS_COOKIE);
+  if (raw === null) return new Set();
+  const value = decodeURIComponent(raw);
   return new Set(
     value
       .split(",")
