@@ -10,10 +10,9 @@
  * build/metafile.js.json). `--against <checkout>` prints another built checkout's totals beside these.
  */
 import { execSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DASHBOARD_JS_CEILING_BYTES, DASHBOARD_JS_TARGET_BYTES, pageScripts, readBuildManifest } from "../lib/page-scripts";
+import { DASHBOARD_JS_CEILING_BYTES, DASHBOARD_JS_TARGET_BYTES, packageSizes, pageScripts, readBuildManifest } from "../lib/page-scripts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 if (process.argv.includes("--build")) execSync("npx remix build", { cwd: root, stdio: "inherit" });
@@ -28,22 +27,6 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const againstIndex = process.argv.indexOf("--against");
 const against = againstIndex > 0 ? path.resolve(process.argv[againstIndex + 1] ?? "") : null;
 
-/** The bytes each package (or app module) puts into these scripts, biggest first (esbuild's metafile). */
-function biggestModules(scripts: string[], count = 15): [string, number][] {
-  const meta = JSON.parse(readFileSync(path.join(root, "build/metafile.js.json"), "utf8")) as {
-    outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
-  };
-  const sizes = new Map<string, number>();
-  for (const [output, { inputs }] of Object.entries(meta.outputs)) {
-    if (!scripts.includes(`/${path.relative("public", output)}`)) continue;
-    for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
-      const name = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? input;
-      sizes.set(name, (sizes.get(name) ?? 0) + bytesInOutput);
-    }
-  }
-  return [...sizes].sort((a, b) => b[1] - a[1]).slice(0, count);
-}
-
 const manifest = readBuildManifest(root);
 const totals: Record<string, number> = {};
 for (const page of PAGES) {
@@ -56,7 +39,11 @@ for (const page of PAGES) {
   totals[page.route] = gzip;
   if (process.argv.includes("--modules")) {
     console.log("  Biggest modules (raw, minified):");
-    for (const [name, size] of biggestModules(scripts.map((s) => s.file))) console.log(`  ${kb(size).padStart(9)}  ${name}`);
+    for (const [name, size] of packageSizes(
+      root,
+      scripts.map((s) => s.file),
+    ).slice(0, 15))
+      console.log(`  ${kb(size).padStart(9)}  ${name}`);
   }
 }
 if (against) {

@@ -56,14 +56,33 @@ export function pageScripts(root: string, manifest: BuildManifest, routeId: stri
   });
 }
 
+/**
+ * The bytes each package (or app module) puts into these scripts (URLs as `pageScriptUrls` gives
+ * them), biggest first, from the build's esbuild metafile (build/metafile.js.json).
+ */
+export function packageSizes(root: string, scripts: string[]): [string, number][] {
+  const meta = JSON.parse(readFileSync(path.join(root, "build/metafile.js.json"), "utf8")) as {
+    outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+  };
+  const sizes = new Map<string, number>();
+  for (const [output, { inputs }] of Object.entries(meta.outputs)) {
+    if (!scripts.includes(`/${path.relative("public", output)}`)) continue;
+    for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
+      const name = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? input;
+      sizes.set(name, (sizes.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...sizes].sort((a, b) => b[1] - a[1]);
+}
+
 /** The goal for the client dashboard's (and Collect's) JavaScript, gzipped. */
 export const DASHBOARD_JS_TARGET_BYTES = 150 * 1024;
 /**
- * The ceiling the build may not pass (tests/unit/js-size-budget.test.ts): the target and 1 KB, the
- * live-events stream every signed-in page opens (app/realtime/live-events.tsx). Code
- * only a few pages need stays out of the dashboard's chunks: load it when shown
- * (app/components/loaded-when-shown.ts: the staff shell) or give it a module of its own (the select
- * field, the bell's count), and keep zod, date-fns and route loaders' helpers out of modules the
- * shell imports.
+ * The ceiling the build may not pass (tests/unit/js-size-budget.test.ts): 120 KB, what the
+ * dashboard loads (111 KB) with some room, well under the target. Code only a few pages need stays
+ * out of the dashboard's chunks: load it when shown (app/components/loaded-when-shown.ts: the staff
+ * shell), when reached (app/components/ui/live-on-reach.ts: Headless UI's menus and popovers) or
+ * give it a module of its own (the select field, the bell's count), and keep zod, date-fns and
+ * route loaders' helpers out of modules the shell imports.
  */
-export const DASHBOARD_JS_CEILING_BYTES = DASHBOARD_JS_TARGET_BYTES + 1024;
+export const DASHBOARD_JS_CEILING_BYTES = 120 * 1024;

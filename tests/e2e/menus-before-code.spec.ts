@@ -100,3 +100,46 @@ test("a questionnaire's Actions menus stay buttons until reached, then open by m
   await expect(page.getByRole("menuitem").first()).toHaveAttribute("data-focus", "");
   await expect(actions).toHaveCount(count);
 });
+
+test("a header menu's code is fetched when the reader reaches it; clicks made while it comes open the menu once", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "client@acme.test");
+  await page.goto(firmUrl("acme", "/"));
+  await expect(page.locator("html[data-live]")).toBeAttached({ timeout: 15_000 });
+
+  // From here on, the page's scripts are held until `release()`, and counted.
+  const asked: string[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.+\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+
+  const button = page.getByRole("button", { name: /^Account menu for / });
+  // Nothing is fetched for the menus while nobody reaches them.
+  await page.mouse.move(5, 600);
+  await page.waitForTimeout(300);
+  expect(asked).toEqual([]);
+
+  // Two clicks while its code is on the way: none is lost, and they don't open and close it.
+  await button.click();
+  await button.click();
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toHaveCount(0);
+  release();
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(button).toBeFocused();
+
+  // The bell's code comes when the mouse is over it, and a click then opens it.
+  const bell = page.getByRole("button", { name: /^Notifications/ });
+  await bell.hover();
+  await expect(page.locator("button[data-headlessui-state][data-testid='notification-bell']")).toHaveCount(1);
+  await bell.click();
+  await expect(page.getByRole("heading", { name: "Notifications", level: 2 })).toBeVisible();
+});

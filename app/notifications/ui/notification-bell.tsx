@@ -5,9 +5,8 @@
  * number comes from the root loader and is asked again after every navigation (/api/notifications)
  * and when a live event says a notification came (app/realtime).
  */
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { apiFetch } from "~/auth/api-fetch";
 import { useLiveOnReach } from "~/components/ui/live-on-reach";
 import { useLiveEvents } from "~/realtime/live-events";
@@ -35,9 +34,8 @@ function BellIcon() {
   );
 }
 
-/** The panel's list and its code (and date formatting): loaded when the bell first opens. */
-const loadList = () => import("./notification-list");
-const NotificationList = lazy(() => loadList().then((m) => ({ default: m.NotificationList })));
+/** The live bell (Headless UI's popover), loaded when the reader reaches the bell. */
+const loadLiveBell = () => import("./notification-bell-live");
 
 export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   const [unread, setUnread] = useState(initialUnread);
@@ -61,7 +59,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   }, [location.key, arrived]);
 
   const label = unread > 0 ? `Notifications: ${badgeLabel(unread)} new` : "Notifications";
-  const { isLive, placeholder, live } = useLiveOnReach("popover");
+  const { code, placeholder, live } = useLiveOnReach("popover", loadLiveBell);
   const face = (
     <>
       <BellIcon />
@@ -72,7 +70,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
       ) : null}
     </>
   );
-  if (!isLive) {
+  if (!code) {
     return (
       <div className={s.root}>
         <button {...placeholder} type="button" className={s.bell} aria-label={label} aria-expanded="false" data-testid="notification-bell">
@@ -82,30 +80,8 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
     );
   }
   return (
-    <Popover className={s.root}>
-      <PopoverButton
-        ref={live}
-        className={s.bell}
-        aria-label={label}
-        data-testid="notification-bell"
-        onPointerEnter={() => void loadList()}
-        onFocus={() => void loadList()}
-      >
-        {face}
-      </PopoverButton>
-      <PopoverPanel className={s.panel} focus aria-label="Notifications">
-        {({ close }) => (
-          <Suspense
-            fallback={
-              <p className={s.empty} role="status">
-                Loading…
-              </p>
-            }
-          >
-            <NotificationList onUnread={setUnread} close={close} />
-          </Suspense>
-        )}
-      </PopoverPanel>
-    </Popover>
+    <code.LiveBell label={label} buttonRef={live} onUnread={setUnread}>
+      {face}
+    </code.LiveBell>
   );
 }

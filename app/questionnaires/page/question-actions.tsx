@@ -1,4 +1,3 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useState } from "react";
 import { Button, ConfirmDialog, MoreIcon } from "~/components/ui";
 import { useLiveOnReach } from "~/components/ui/live-on-reach";
@@ -70,21 +69,22 @@ export function QuestionMenu({ q, status, number, onAddNote, ...b }: ActionProps
   );
 }
 
+const loadLiveMenu = () => import("./question-actions-menu");
+
 /**
  * The menu itself. Its button only is rendered until the reader reaches it (a page has one per
  * question, and rendering Headless UI's menu on the server was a large part of the page's CPU);
  * the live menu replaces it then (`useLiveOnReach`).
  */
 function ActionsMenu({ label, items }: { label: string; items: { label: string; run: () => void }[] }) {
-  const t = useVocabulary();
-  const { isLive, placeholder, live } = useLiveOnReach("menu");
+  const { code, placeholder, live } = useLiveOnReach("menu", loadLiveMenu);
   const face = (
     <>
       <MoreIcon size={18} />
       <span className={s.menuButtonText}>Actions</span>
     </>
   );
-  if (!isLive) {
+  if (!code) {
     return (
       <button {...placeholder} type="button" className={s.menuButton} aria-label={label} aria-haspopup="menu" aria-expanded="false">
         {face}
@@ -92,20 +92,9 @@ function ActionsMenu({ label, items }: { label: string; items: { label: string; 
     );
   }
   return (
-    <Menu>
-      <MenuButton ref={live} className={s.menuButton} aria-label={label}>
-        {face}
-      </MenuButton>
-      <MenuItems anchor={{ to: "bottom end", gap: 4, padding: 8 }} className={s.menu} modal={false}>
-        {items.map((item) => (
-          <MenuItem key={item.label}>
-            <button type="button" className={s.menuItem} onClick={item.run}>
-              {t(item.label)}
-            </button>
-          </MenuItem>
-        ))}
-      </MenuItems>
-    </Menu>
+    <code.LiveActionsMenu label={label} items={items} buttonRef={live}>
+      {face}
+    </code.LiveActionsMenu>
   );
 }
 
