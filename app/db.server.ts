@@ -20,7 +20,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient, type Prisma } from "./generated/prisma/client";
+import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { databaseLoginError, databaseLoginProblems, type DatabaseLoginFacts } from "./database-login";
 import { env } from "./env.server";
 import { isDatabaseUnavailable } from "./unavailable";
@@ -29,6 +29,19 @@ import { isDatabaseUnavailable } from "./unavailable";
 export const APP_ROLE = "portal_app";
 
 export type FirmTx = Prisma.TransactionClient;
+
+/**
+ * A transaction's raw statements (tagged templates, or text with `$1`… placeholders): what both a
+ * Prisma transaction (`FirmTx`) and a transaction straight on a pooled connection (`withFirmSql`)
+ * offer. Code on a hot write path takes this, so it runs in either. Values come back as pg gives
+ * them in the latter (a bigint or numeric as a string): such code selects neither, or casts.
+ */
+export interface SqlTx {
+  $queryRaw<T = unknown>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T>;
+  $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<number>;
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
+}
 
 type TransactionOptions = { maxWait?: number; timeout?: number; isolationLevel?: Prisma.TransactionIsolationLevel };
 
@@ -806,6 +819,52 @@ export async function firmSql<R>(firmId: string, text: string, values: unknown[]
   }
 }
 
+/**
+ * Runs `fn` in one transaction scoped to `firmId`, straight on a pooled connection (no Prisma):
+ * `BEGIN` and the firm's setting in one round trip, then `fn`'s statements as prepared statements
+ * (their texts take a few fixed forms), then `COMMIT`, or `ROLLBACK` if `fn` throws. For hot write
+ * paths (the questionnaire's autosave), where a Prisma transaction's own cost per statement was
+ * most of the request's. Not inside a page request's read transaction: writes run on their own.
+ */
+export async function withFirmSql<T>(firmId: string, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+  assertFirmId(firmId);
+  const client = await init().pool.connect();
+  let failed: Error | undefined;
+  const onError = (error: Error) => void (failed = error);
+  client.on("error", onError);
+  try {
+    await client.query(beginForFirm(client, firmId));
+    const result = await fn(sqlTx(client));
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.removeListener("error", onError);
+    // A broken connection leaves the pool (one with a stale plan does too: oneStatementAtATime).
+    client.release(failed);
+  }
+}
+
+/** `SqlTx` on a connection whose transaction is open. */
+function sqlTx(client: pg.PoolClient): SqlTx {
+  const run = (text: string, values: unknown[]) => {
+    const named = preparedNames.has(text) || preparedNames.size < PRISMA_PREPARED_LIMIT;
+    return client.query(statement(text, values, { prepare: named }));
+  };
+  const tagged = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
+    const sql = query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);
+    return run(sql.text, sql.values);
+  };
+  return {
+    $queryRaw: <T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => tagged(query, values).then((r) => r.rows as T),
+    $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => tagged(query, values).then((r) => r.rowCount ?? 0),
+    $queryRawUnsafe: <T>(text: string, ...values: unknown[]) => run(text, values).then((r) => r.rows as T),
+    $executeRawUnsafe: (text: string, ...values: unknown[]) => run(text, values).then((r) => r.rowCount ?? 0),
+  };
+}
+
 /** One read statement (`$1`… placeholders, fixed text) in a firm's scope; see `readSql`. */
 export type ReadSql = <R>(text: string, values: unknown[]) => Promise<R[]>;
 
@@ -815,12 +874,12 @@ export type ReadSql = <R>(text: string, values: unknown[]) => Promise<R[]>;
  * otherwise a transaction of its own; prepared once per connection; no Prisma); given a Prisma
  * transaction, in it (an action's reads see its own writes).
  */
-export function readSql(scope: FirmDb | FirmTx | string): ReadSql {
+export function readSql(scope: FirmDb | SqlTx | string): ReadSql {
   // A transaction has no firmId (the scoped client's proxy answers it).
   const firmId = typeof scope === "string" ? scope : (scope as { firmId?: unknown }).firmId;
   if (typeof firmId === "string") return <R>(text: string, values: unknown[]) => firmSql<R>(firmId, text, values, { prepare: true });
-  const tx = scope as FirmTx;
-  return <R>(text: string, values: unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...values);
+  const tx = scope as SqlTx;
+  return async <R>(text: string, values: unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...values);
 }
 
 /** BEGIN and the firm's setting in one round trip (a simple query: the id is sent as an escaped literal). */

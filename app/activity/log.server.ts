@@ -1,4 +1,5 @@
-import type { FirmDb, FirmTx } from "~/db.server";
+import { randomBytes } from "node:crypto";
+import type { FirmDb, SqlTx } from "~/db.server";
 
 /** Activity type ids from the staff spec (section 3). */
 export const ACTIVITY_TYPES = {
@@ -27,21 +28,31 @@ export interface ActivityEntry {
   ipAddress?: string | null;
 }
 
-/** Writes one activity-log entry in the firm's scope. */
-export async function logActivity(db: FirmDb | FirmTx, firmId: string, entry: ActivityEntry): Promise<void> {
-  // Both clients have the same model API; the union of their extension types is not callable.
-  await (db as FirmTx).activityLog.create({
-    data: {
-      firmId,
-      typeId: entry.typeId ?? ACTIVITY_TYPES.uncategorized,
-      title: entry.title.slice(0, 200),
-      description: entry.description?.slice(0, 2000) ?? null,
-      actorId: entry.actorId ?? null,
-      userId: entry.userId ?? null,
-      companyId: entry.companyId ?? null,
-      questionnaireId: entry.questionnaireId ?? null,
-      taxReturnId: entry.taxReturnId ?? null,
-      ipAddress: entry.ipAddress ?? null,
-    },
-  });
+let lastMillis = 0;
+let sequence = 0;
+
+/**
+ * An entry's id that sorts in the order the entries were written (the lists break a tie on the
+ * time by id): the time in milliseconds, a counter within it, and randomness, all base 36.
+ */
+export function newActivityId(now = Date.now()): string {
+  // A clock that steps back keeps counting on from the latest time.
+  const time = Math.max(now, lastMillis);
+  sequence = time === lastMillis ? sequence + 1 : 0;
+  lastMillis = time;
+  const random = randomBytes(8).readBigUInt64BE().toString(36).padStart(13, "0");
+  return `a${lastMillis.toString(36).padStart(9, "0")}${sequence.toString(36).padStart(4, "0")}${random}`;
+}
+
+/**
+ * Writes one activity-log entry in the firm's scope: in a transaction (Prisma's or `withFirmSql`'s)
+ * or, given the firm's client, in one of its own. One raw statement, so it runs in either.
+ */
+export async function logActivity(db: FirmDb | SqlTx, firmId: string, entry: ActivityEntry): Promise<void> {
+  const now = new Date();
+  await db.$executeRaw`
+    INSERT INTO activity_logs (id, firm_id, type_id, title, description, actor_id, user_id, company_id, questionnaire_id, tax_return_id, ip_address, created_at)
+    VALUES (${newActivityId(now.getTime())}, ${firmId}, ${entry.typeId ?? ACTIVITY_TYPES.uncategorized}, ${entry.title.slice(0, 200)},
+            ${entry.description?.slice(0, 2000) ?? null}, ${entry.actorId ?? null}, ${entry.userId ?? null}, ${entry.companyId ?? null},
+            ${entry.questionnaireId ?? null}, ${entry.taxReturnId ?? null}, ${entry.ipAddress ?? null}, ${now})`;
 }

@@ -2,7 +2,7 @@
  * The reads the questionnaire's loaders and actions share: its questions (with entries and notes),
  * sections (with signatures and documents), the section rules' facts and the upload questions' files.
  */
-import type { FirmTx, ReadSql } from "~/db.server";
+import type { ReadSql, SqlTx } from "~/db.server";
 import { questionnaireUploadStates } from "~/documents/splits/split.server";
 import { answerValues, type QuestionFacts, type QuestionType, type SpecialAnswer } from "./rules";
 import type { QuestionData, SectionData, SectionDocumentData, SignatureData } from "./types";
@@ -146,7 +146,7 @@ export function readUploads(sql: ReadSql, row: { id: string; company: { id: stri
 }
 
 /** The facts the section rules read, for every question of the questionnaire, in one statement. */
-export async function readQuestionFacts(tx: FirmTx, questionnaireId: string): Promise<QuestionFacts[]> {
+export async function readQuestionFacts(tx: SqlTx, questionnaireId: string): Promise<QuestionFacts[]> {
   return tx.$queryRaw<QuestionFacts[]>`
     SELECT q.id, q.section_id AS "sectionId", q.question_type::text AS "questionType", q.answer, to_char(q.answer_by, 'YYYY-MM-DD') AS "answerBy",
            q.special_answer::text AS "specialAnswer", q.optional, q.follow_up_question_id AS "followUpQuestionId",

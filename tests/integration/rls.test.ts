@@ -183,6 +183,42 @@ describe("reading through a firm-scoped client", () => {
   });
 });
 
+describe("a transaction straight on the pool (withFirmSql)", () => {
+  it("sees only its firm, writes only its firm's rows, commits, and rolls back when its code throws", async () => {
+    const seen = await db.withFirmSql(B, async (tx) => {
+      const companies = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM companies ORDER BY id`;
+      const users = await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM users WHERE kind = $1 OR kind = $2`, "staff", "client");
+      return { companies: companies.map((c) => c.id), users: users[0]?.n };
+    });
+    expect(seen).toEqual({ companies: [ids(B).company], users: 2 });
+
+    // Another firm's row: not there to update; a row carrying another firm's id is refused.
+    expect(await db.withFirmSql(A, (tx) => tx.$executeRaw`UPDATE companies SET name = 'taken' WHERE id = ${ids(B).company}`)).toBe(0);
+    await expect(
+      db.withFirmSql(A, (tx) => tx.$executeRaw`INSERT INTO companies (id, firm_id, hash_id, name, entity_type) VALUES ('x2', ${B}, 'x2', 'X', 'Individual')`),
+    ).rejects.toThrow(/row-level security/);
+
+    const before = (await su.query("SELECT name FROM companies WHERE id = $1", [ids(A).company])).rows[0].name as string;
+    // Committed: both statements; thrown: neither.
+    const count = await db.withFirmSql(A, async (tx) => {
+      await tx.$executeRaw`UPDATE companies SET name = ${"Renamed A"} WHERE id = ${ids(A).company}`;
+      return tx.$executeRawUnsafe(`UPDATE questionnaires SET name = $1 WHERE id = $2`, "Renamed organizer", ids(A).questionnaire);
+    });
+    expect(count).toBe(1);
+    expect((await su.query("SELECT name FROM companies WHERE id = $1", [ids(A).company])).rows[0].name).toBe("Renamed A");
+    await expect(
+      db.withFirmSql(A, async (tx) => {
+        await tx.$executeRaw`UPDATE companies SET name = ${before} WHERE id = ${ids(A).company}`;
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect((await su.query("SELECT name FROM companies WHERE id = $1", [ids(A).company])).rows[0].name).toBe("Renamed A");
+    await db.withFirmSql(A, (tx) => tx.$executeRaw`UPDATE companies SET name = ${before} WHERE id = ${ids(A).company}`);
+    await db.withFirmSql(A, (tx) => tx.$executeRaw`UPDATE questionnaires SET name = ${"2024 Organizer"} WHERE id = ${ids(A).questionnaire}`);
+    expect((await su.query("SELECT count(*)::int AS n FROM companies WHERE hash_id = 'x2'")).rows[0].n).toBe(0);
+  });
+});
+
 describe("a transaction's BEGIN carries the firm", () => {
   /** The statements the app's pg clients send while `run` runs. */
   async function sent<T>(run: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
@@ -215,6 +251,14 @@ describe("a transaction's BEGIN carries the firm", () => {
     expect(write.texts[0]).toBe(`BEGIN; SELECT set_config('app.firm_id', '${B}', true)`);
     expect(write.texts.filter((t) => /set_config/.test(t))).toHaveLength(1);
     await db.firmDb(B).company.update({ where: { id: ids(B).company }, data: { name: before.name } });
+  });
+
+  it("withFirmSql sends BEGIN with the firm's setting, its statements, then COMMIT", async () => {
+    const { result, texts } = await sent(() =>
+      db.withFirmSql(B, async (tx) => (await tx.$queryRaw<{ setting: string }[]>`SELECT current_setting('app.firm_id', true) AS setting`)[0]?.setting),
+    );
+    expect(result).toBe(B);
+    expect(texts).toEqual([`BEGIN; SELECT set_config('app.firm_id', '${B}', true)`, "SELECT current_setting('app.firm_id', true) AS setting", "COMMIT"]);
   });
 
   it("a transaction opened inside another firm's one is scoped to its own firm; one with an isolation level still sees its firm", async () => {

@@ -1,10 +1,14 @@
-import type { Handler } from "./frame.server";
+import type { SqlTx } from "~/db.server";
 import { PortalError } from "~/errors";
+import type { Handler } from "./frame.server";
 import { findQuestion, setAnswer, syncSectionCompletion, touchAnswer } from "./frame.server";
 import { answerError } from "../rules";
 
-/** answer: a typed or chosen answer (uploads and entries have their own actions). */
-export const answer: Handler<"answer"> = async (ctx, tx, target, action) => {
+/**
+ * answer: a typed or chosen answer (uploads and entries have their own actions). The autosave:
+ * raw statements only, so it runs in a transaction straight on the pool (perform.server.ts).
+ */
+export const answer: Handler<"answer", SqlTx> = async (ctx, tx, target, action) => {
   const { user } = ctx;
   const question = await findQuestion(tx, target.id, action.questionId);
   if (question.question_type === "upload") throw new PortalError(400, "Documents are saved through the upload.");

@@ -8,7 +8,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { ACTIVITY_TYPES, logActivity } from "~/activity/log.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { FirmSiteContext } from "~/context.server";
-import { readSql, type FirmTx } from "~/db.server";
+import { readSql, type FirmTx, type SqlTx } from "~/db.server";
 import { PortalError } from "~/errors";
 import {
   isAnsweredSectionType,
@@ -47,10 +47,10 @@ export interface WriteContext extends ActionContext {
   largeCopies: string[];
 }
 
-/** One intent's write, inside the shared frame. */
-export type Handler<I extends QuestionnaireAction["intent"]> = (
+/** One intent's write, inside the shared frame: in a Prisma transaction, or (raw statements only) `withFirmSql`'s. */
+export type Handler<I extends QuestionnaireAction["intent"], Tx extends SqlTx = FirmTx> = (
   ctx: WriteContext,
-  tx: FirmTx,
+  tx: Tx,
   target: Target,
   action: Extract<QuestionnaireAction, { intent: I }>,
 ) => Promise<ActionResult>;
@@ -67,17 +67,18 @@ export interface Target {
   deposit_amount_cents: number | null;
   last_activity: string | null;
   last_activity_at: Date | null;
+  in_progress: boolean;
 }
 
 /** The client's questionnaire, row-locked for this write (writes to one questionnaire queue; reads don't). */
-export async function lockTarget(tx: FirmTx, user: SessionUser, companyHash: string, questionnaireId: string): Promise<Target> {
+export async function lockTarget(tx: SqlTx, user: SessionUser, companyHash: string, questionnaireId: string): Promise<Target> {
   return findTarget(tx, user, companyHash, questionnaireId, true);
 }
 
-export async function findTarget(tx: FirmTx, user: SessionUser, companyHash: string, questionnaireId: string, forUpdate: boolean): Promise<Target> {
+export async function findTarget(tx: SqlTx, user: SessionUser, companyHash: string, questionnaireId: string, forUpdate: boolean): Promise<Target> {
   const rows = await tx.$queryRaw<Target[]>`
     SELECT qn.id, qn.company_id, qn.locked, qn.completed, to_char(qn.due_date, 'YYYY-MM-DD') AS due_date, qn.opened_at,
-           c.readonly_access, qn.deposit_status::text AS deposit_status, qn.deposit_amount_cents, qn.last_activity, qn.last_activity_at
+           c.readonly_access, qn.deposit_status::text AS deposit_status, qn.deposit_amount_cents, qn.last_activity, qn.last_activity_at, qn.in_progress
       FROM questionnaires qn
       JOIN companies c ON c.firm_id = qn.firm_id AND c.id = qn.company_id
      WHERE qn.id = ${questionnaireId} AND c.hash_id = ${companyHash} AND c.deleted_at IS NULL AND NOT c.inactive
@@ -103,7 +104,7 @@ export function assertWritable(target: Target, user: SessionUser, today: string)
  * first_section_required, enforced here as well as on the page: while the first section the client
  * sees is not completed, the others (except custom ones) take no answers, uploads or signatures.
  */
-export async function assertSectionUnlocked(tx: FirmTx, target: Target, action: QuestionnaireAction, portal: FirmSiteContext): Promise<void> {
+export async function assertSectionUnlocked(tx: SqlTx, target: Target, action: QuestionnaireAction, portal: FirmSiteContext): Promise<void> {
   if (action.intent === "open_section") return; // only the page's cursor
   let sectionId: string | null = "sectionId" in action ? action.sectionId : null;
   if (!sectionId && "questionId" in action) {
@@ -133,7 +134,7 @@ export interface QuestionRecord {
   disable_not_applicable: boolean;
 }
 
-export async function findQuestion(tx: FirmTx, questionnaireId: string, questionId: string): Promise<QuestionRecord> {
+export async function findQuestion(tx: SqlTx, questionnaireId: string, questionId: string): Promise<QuestionRecord> {
   const rows = await tx.$queryRaw<QuestionRecord[]>`
     SELECT id, section_id, question_type::text AS question_type, options, answer, number_of_characters, disable_answer_later, disable_not_applicable
       FROM questions WHERE id = ${questionId} AND questionnaire_id = ${questionnaireId} AND deleted_at IS NULL`;
@@ -148,7 +149,7 @@ export async function findSection(tx: FirmTx, questionnaireId: string, sectionId
 }
 
 /** Keeps an answered section's stored completion in step with its questions (the dashboard reads it). */
-export async function syncSectionCompletion(tx: FirmTx, sectionId: string): Promise<{ id: string; markedCompleted: boolean }[]> {
+export async function syncSectionCompletion(tx: SqlTx, sectionId: string): Promise<{ id: string; markedCompleted: boolean }[]> {
   const rows = await tx.$queryRaw<{ section_type: number; marked_completed: boolean; questions: QuestionFacts[] | null }[]>`
     SELECT s.section_type, s.marked_completed,
            (SELECT json_agg(json_build_object('id', q.id, 'sectionId', q.section_id, 'questionType', q.question_type, 'answer', q.answer,
@@ -160,21 +161,35 @@ export async function syncSectionCompletion(tx: FirmTx, sectionId: string): Prom
   if (!s || !isAnsweredSectionType(s.section_type)) return [];
   const completed = sectionStatus({ sectionType: s.section_type, markedCompleted: false }, s.questions ?? []) === "completed";
   if (completed === s.marked_completed) return [];
-  await tx.section.update({ where: { id: sectionId }, data: { markedCompleted: completed } });
+  await tx.$executeRaw`UPDATE sections SET marked_completed = ${completed}, updated_at = ${new Date()} WHERE id = ${sectionId}`;
   return [{ id: sectionId, markedCompleted: completed }];
 }
 
 export const ANSWERED_TITLE = "Answered questions";
 const SUMMARY_WINDOW_MS = 15 * 60_000;
+/** The questionnaire's last activity is moved forward at most this often while it stays the same. */
+export const LAST_ACTIVITY_STEP_MS = 60_000;
 
-/** Marks the questionnaire as worked on; answers are summarised in one activity entry per 15 minutes. */
-export async function touch(tx: FirmTx, firmId: string, target: Target, user: SessionUser, title: string, typeId: number, ip: string | null) {
+/**
+ * Marks the questionnaire as worked on; answers are summarised in one activity entry per 15
+ * minutes. While the activity stays the same, its time moves forward at most once a minute (staff
+ * see it as a day): the row is not written on every keystroke's save (a write of the row updates
+ * each of its indexes, the name's trigram index among them).
+ */
+export async function touch(tx: SqlTx, firmId: string, target: Target, user: SessionUser, title: string, typeId: number, ip: string | null) {
   const now = new Date();
-  // Raw SQL on the autosave's path (a model update costs Prisma's query compiler on every save).
+  const current =
+    target.in_progress &&
+    target.opened_at !== null &&
+    target.last_activity === title &&
+    target.last_activity_at !== null &&
+    now.getTime() - target.last_activity_at.getTime() < LAST_ACTIVITY_STEP_MS;
   // The row is locked (lockTarget): opened_at is set only on the first save, as the page read it.
-  await tx.$executeRaw`
-    UPDATE questionnaires SET last_activity = ${title}, last_activity_at = ${now}, in_progress = true, opened_at = coalesce(opened_at, ${now}), updated_at = ${now}
-     WHERE id = ${target.id}`;
+  if (!current) {
+    await tx.$executeRaw`
+      UPDATE questionnaires SET last_activity = ${title}, last_activity_at = ${now}, in_progress = true, opened_at = coalesce(opened_at, ${now}), updated_at = ${now}
+       WHERE id = ${target.id}`;
+  }
   const summarised =
     title === ANSWERED_TITLE &&
     target.last_activity === ANSWERED_TITLE &&
@@ -184,7 +199,7 @@ export async function touch(tx: FirmTx, firmId: string, target: Target, user: Se
 }
 
 export async function setAnswer(
-  tx: FirmTx,
+  tx: SqlTx,
   question: QuestionRecord,
   user: SessionUser,
   data: { answer: string | null; answerBy: Date | null; specialAnswer: SpecialAnswer | null },
@@ -249,6 +264,6 @@ export async function dropSignedCopy(tx: FirmTx, sectionId: string): Promise<voi
 }
 
 /** An answer changed: the questionnaire is worked on (one activity entry per 15 minutes). */
-export function touchAnswer(ctx: WriteContext, tx: FirmTx, target: Target) {
+export function touchAnswer(ctx: WriteContext, tx: SqlTx, target: Target) {
   return touch(tx, ctx.firmId, target, ctx.user, ANSWERED_TITLE, ACTIVITY_TYPES.questionnaire, ctx.ip);
 }

@@ -4,7 +4,7 @@
  * one scoped transaction on the row-locked questionnaire, refused when read-only, and cleans up
  * after itself (objects written by a failed write, files dropped by a committed one).
  */
-import type { FirmTx } from "~/db.server";
+import { withFirmSql, type FirmTx, type SqlTx } from "~/db.server";
 import { forgetDocumentsByKeys } from "~/documents/documents.server";
 import { enqueue } from "~/jobs.server";
 import { SIGN_PDF_COPY_JOB } from "~/pdf/signed-copy.server";
@@ -73,17 +73,23 @@ export async function performQuestionnaireAction(ctx: ActionContext, action: Que
 
   const write: WriteContext = { ...ctx, firmId, today, ip: portal.clientAddress, filesToDelete: [], written: [], largeCopies: [] };
   const handler = HANDLERS[action.intent] as Handler<WriteIntent>;
-  const result = await portal.db
-    .$transaction(async (tx): Promise<ActionResult> => {
-      const target = await lockTarget(tx, user, companyHash, action.questionnaireId);
-      assertWritable(target, user, today);
-      if (portal.firm.preferences.firstSectionRequired) await assertSectionUnlocked(tx, target, action, portal);
-      return handler(write, tx, target, action as never);
-    })
-    .catch(async (error: unknown) => {
-      for (const key of write.written) await deleteObject({ firmId, key }).catch(() => {});
-      throw error;
-    });
+  /** The frame: the questionnaire row-locked, refused when read-only or its section not open yet; then the handler. */
+  const framed = async <Tx extends SqlTx>(tx: Tx, run: (tx: Tx, target: Target) => Promise<ActionResult>): Promise<ActionResult> => {
+    const target = await lockTarget(tx, user, companyHash, action.questionnaireId);
+    assertWritable(target, user, today);
+    if (portal.firm.preferences.firstSectionRequired) await assertSectionUnlocked(tx, target, action, portal);
+    return run(tx, target);
+  };
+  // The autosave (an answer) runs raw statements only: straight on the pool, without Prisma's
+  // cost per statement (most of the request's CPU). Every other intent in a Prisma transaction.
+  const transaction =
+    action.intent === "answer"
+      ? withFirmSql(firmId, (tx) => framed(tx, (t, target) => answer(write, t, target, action)))
+      : portal.db.$transaction((tx) => framed(tx, (t, target) => handler(write, t, target, action as never)));
+  const result = await transaction.catch(async (error: unknown) => {
+    for (const key of write.written) await deleteObject({ firmId, key }).catch(() => {});
+    throw error;
+  });
   if (action.intent === "add_note") await scheduleNoteEmail(firmId, action.questionnaireId);
   for (const sectionId of write.largeCopies) {
     await enqueue(SIGN_PDF_COPY_JOB, { firmId, sectionId }).catch((error: unknown) => console.error(`Signed copy of section ${sectionId} not queued:`, error));
