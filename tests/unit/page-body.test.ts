@@ -33,8 +33,9 @@ describe("pageBody", () => {
     const { body, destination } = pageBody(() => {});
     for (const part of ["a", "b", "c"]) destination.write(bytes(part));
     destination.end();
+    const reader = body.getReader();
     const chunks: string[] = [];
-    for await (const chunk of body) chunks.push(text(chunk));
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(text(read.value));
     expect(chunks).toEqual(["abc"]);
   });
 
