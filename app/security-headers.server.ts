@@ -126,10 +126,22 @@ export function contentSecurityPolicy(nonce: string | ScriptHashes, storageOrigi
     if (!nonce.hashes.every((hash) => SHA256.test(hash))) throw new Error("contentSecurityPolicy: a script hash must be sha256-<base64>");
     allowed = nonce.hashes.map((hash) => `'${hash}'`);
   }
+  const [before, after] = policyAround(storageOrigins);
+  return `${before}${allowed.join(" ")}${after}`;
+}
+
+/** The policy before and after its script sources, per set of storage origins (the same on every answer). */
+const policies = new Map<string, readonly [string, string]>();
+const SCRIPTS = "\0";
+
+function policyAround(storageOrigins: readonly string[]): readonly [string, string] {
+  const key = storageOrigins.join(" ");
+  const known = policies.get(key);
+  if (known) return known;
   const store = [...new Set(storageOrigins.map(origin))];
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
-    ["script-src", [...allowed, "'strict-dynamic'", "'self'"]],
+    ["script-src", [SCRIPTS, "'strict-dynamic'", "'self'"]],
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", ["'self'", "data:", "blob:", "https:", ...store]],
     ["connect-src", ["'self'", ...store]],
@@ -140,7 +152,14 @@ export function contentSecurityPolicy(nonce: string | ScriptHashes, storageOrigi
     ["form-action", ["'self'"]],
     ["frame-ancestors", ["'self'"]],
   ];
-  return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join("; ");
+  const [before = "", after = ""] = directives
+    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
+    .join("; ")
+    .split(SCRIPTS);
+  const parts = [before, after] as const;
+  if (policies.size >= 100) policies.clear();
+  policies.set(key, parts);
+  return parts;
 }
 
 /** Whether a Cookie header carries the portal's session cookie (with a value). */

@@ -62,9 +62,15 @@ export function formatDateTime(at: Date | string | number, zoneName: string | nu
 /** One calendar-date formatter per IANA zone (Intl formatters are costly to make, cheap to reuse). */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** Each zone's date in the last minute asked for: a zone's date changes only at a whole minute (offsets are whole minutes). */
+const daysByMinute = new Map<string, { minute: number; day: string }>();
+
 /** Today's date (YYYY-MM-DD) in a product time zone. */
 export function todayIn(zoneName: string | null | undefined, now = new Date()): string {
   const zone = ianaZone(zoneName);
+  const minute = Math.floor(now.getTime() / 60_000);
+  const known = daysByMinute.get(zone);
+  if (known?.minute === minute) return known.day;
   let format = dayFormats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
@@ -72,5 +78,7 @@ export function todayIn(zoneName: string | null | undefined, now = new Date()): 
   }
   const parts = format.formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
+  const day = `${part("year")}-${part("month")}-${part("day")}`;
+  daysByMinute.set(zone, { minute, day });
+  return day;
 }

@@ -64,6 +64,17 @@ describe("todayIn: the calendar date in a product time zone", () => {
     expect(todayIn("Mars", new Date("2026-07-04T07:00:00Z"))).toBe("2026-07-04");
   });
 
+  it("asked again within a minute, or a minute later, or earlier again, still turns at the zone's midnight", () => {
+    const zone = "Pacific Time (US & Canada)";
+    expect(todayIn(zone, new Date("2026-11-25T07:59:00Z"))).toBe("2026-11-24");
+    expect(todayIn(zone, new Date("2026-11-25T07:59:59.999Z"))).toBe("2026-11-24");
+    expect(todayIn(zone, new Date("2026-11-25T08:00:00Z"))).toBe("2026-11-25");
+    expect(todayIn(zone, new Date("2026-11-25T08:00:59Z"))).toBe("2026-11-25");
+    expect(todayIn(zone, new Date("2026-11-25T07:59:30Z"))).toBe("2026-11-24");
+    expect(todayIn("Newfoundland", new Date("2026-01-01T03:29:59Z"))).toBe("2025-12-31");
+    expect(todayIn("Newfoundland", new Date("2026-01-01T03:30:00Z"))).toBe("2026-01-01");
+  });
+
   it("agrees with date-fns-tz in every product zone across a year, hour by hour", () => {
     for (const [name, zone] of Object.entries(TIME_ZONES)) {
       for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 3_600_000 * 7 + 60_000 * 13) {
