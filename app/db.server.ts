@@ -833,7 +833,11 @@ export async function withFirmSql<T>(firmId: string, fn: (tx: SqlTx) => Promise<
   const onError = (error: Error) => void (failed = error);
   client.on("error", onError);
   try {
-    await client.query(beginForFirm(client, firmId));
+    // As long as a Prisma transaction may run (TX_DEFAULTS.timeout): a statement, or the code
+    // between two, taking longer ends the transaction (the connection is then closed).
+    await client.query(
+      `${beginForFirm(client, firmId)}, set_config('statement_timeout', '${TX_DEFAULTS.timeout}', true), set_config('idle_in_transaction_session_timeout', '${TX_DEFAULTS.timeout}', true)`,
+    );
     const result = await fn(sqlTx(client));
     await client.query("COMMIT");
     return result;

@@ -258,7 +258,18 @@ describe("a transaction's BEGIN carries the firm", () => {
       db.withFirmSql(B, async (tx) => (await tx.$queryRaw<{ setting: string }[]>`SELECT current_setting('app.firm_id', true) AS setting`)[0]?.setting),
     );
     expect(result).toBe(B);
-    expect(texts).toEqual([`BEGIN; SELECT set_config('app.firm_id', '${B}', true)`, "SELECT current_setting('app.firm_id', true) AS setting", "COMMIT"]);
+    expect(texts).toEqual([
+      `BEGIN; SELECT set_config('app.firm_id', '${B}', true), set_config('statement_timeout', '15000', true), set_config('idle_in_transaction_session_timeout', '15000', true)`,
+      "SELECT current_setting('app.firm_id', true) AS setting",
+      "COMMIT",
+    ]);
+    // The limits are the transaction's own: the connection goes back to the pool without them.
+    const after = await db.withFirmSql(
+      B,
+      async (tx) => (await tx.$queryRaw<{ timeout: string }[]>`SELECT current_setting('statement_timeout') AS timeout`)[0]?.timeout,
+    );
+    expect(after).toBe("15s");
+    expect(await db.firmSql<{ timeout: string }>(B, "SELECT current_setting('statement_timeout') AS timeout")).toEqual([{ timeout: "0" }]);
   });
 
   it("a transaction opened inside another firm's one is scoped to its own firm; one with an isolation level still sees its firm", async () => {
