@@ -190,6 +190,7 @@ interface SessionRow {
   reauthenticated_at: Date | null;
   firm_group_id: string | null;
   pending: boolean;
+  idle_a_minute: boolean;
 }
 
 async function lookupSessionRow(request: Request, portal: FirmSiteContext): Promise<SessionLookup | null> {
@@ -197,30 +198,31 @@ async function lookupSessionRow(request: Request, portal: FirmSiteContext): Prom
   if (!token) return null;
   const staff = sessionLifetime("staff");
   const client = sessionLifetime("client");
-  // Hot path (every signed-in page): one scoped statement straight through pg. It also moves
-  // last_seen_at (the idle timer) forward, at most once a minute.
+  // Hot path (every signed-in page): one scoped read straight through pg. last_seen_at (the idle
+  // timer) moves forward at most once a minute, by a statement of its own then (a read that may
+  // also write cost PostgreSQL more on every request).
   const rows = await firmSql<SessionRow>(
     portal.firm.id,
-    `WITH found AS (
-       SELECT s.id AS session_id, u.id, u.kind::text AS kind, u.email, u.fname, u.lname, u.preferred_name,
-              u.firm_access::text AS firm_access, u.is_advisor, u.readonly_access, u.time_zone, u.default_company_id,
-              s.reauthenticated_at, u.firm_group_id,
-              ((u.kind = 'staff' OR u.enabled_2fa OR $2::boolean) AND s.two_factor_verified_at IS NULL) AS pending
-         FROM sessions s
-         JOIN users u ON u.firm_id = s.firm_id AND u.id = s.user_id
-        WHERE s.id = $1 AND s.expires_at > now() AND u.deleted_at IS NULL AND u.paying
-          AND s.created_at > now() - make_interval(hours => CASE WHEN u.kind = 'staff' THEN $3::int ELSE $4::int END)
-          AND s.last_seen_at > now() - make_interval(mins => CASE WHEN u.kind = 'staff' THEN $5::int ELSE $6::int END)
-     ), touched AS (
-       UPDATE sessions SET last_seen_at = now()
-        WHERE id IN (SELECT session_id FROM found) AND last_seen_at < now() - interval '1 minute'
-     )
-     SELECT * FROM found`,
+    `SELECT s.id AS session_id, u.id, u.kind::text AS kind, u.email, u.fname, u.lname, u.preferred_name,
+            u.firm_access::text AS firm_access, u.is_advisor, u.readonly_access, u.time_zone, u.default_company_id,
+            s.reauthenticated_at, u.firm_group_id,
+            ((u.kind = 'staff' OR u.enabled_2fa OR $2::boolean) AND s.two_factor_verified_at IS NULL) AS pending,
+            s.last_seen_at < now() - interval '1 minute' AS idle_a_minute
+       FROM sessions s
+       JOIN users u ON u.firm_id = s.firm_id AND u.id = s.user_id
+      WHERE s.id = $1 AND s.expires_at > now() AND u.deleted_at IS NULL AND u.paying
+        AND s.created_at > now() - make_interval(hours => CASE WHEN u.kind = 'staff' THEN $3::int ELSE $4::int END)
+        AND s.last_seen_at > now() - make_interval(mins => CASE WHEN u.kind = 'staff' THEN $5::int ELSE $6::int END)`,
     [hashToken(token), portal.firm.preferences.force2faOnUsers, staff.absoluteHours, client.absoluteHours, staff.idleMinutes, client.idleMinutes],
     { prepare: true }, // on every signed-in request
   );
   const row = rows[0];
   if (!row) return null;
+  if (row.idle_a_minute) {
+    await firmSql(portal.firm.id, `UPDATE sessions SET last_seen_at = now() WHERE id = $1 AND last_seen_at < now() - interval '1 minute'`, [row.session_id], {
+      prepare: true,
+    });
+  }
   return {
     pending: row.pending,
     user: {
