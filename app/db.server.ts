@@ -832,28 +832,34 @@ export async function withFirmSql<T>(firmId: string, fn: (tx: SqlTx) => Promise<
   let failed: Error | undefined;
   const onError = (error: Error) => void (failed = error);
   client.on("error", onError);
+  const open = { value: true };
   try {
-    // As long as a Prisma transaction may run (TX_DEFAULTS.timeout): a statement, or the code
-    // between two, taking longer ends the transaction (the connection is then closed).
+    // Limits as long as a Prisma transaction's (TX_DEFAULTS.timeout), for this transaction only: a
+    // statement taking longer is cancelled (and the transaction rolled back); code that leaves the
+    // transaction idle that long loses its connection.
     await client.query(
       `${beginForFirm(client, firmId)}, set_config('statement_timeout', '${TX_DEFAULTS.timeout}', true), set_config('idle_in_transaction_session_timeout', '${TX_DEFAULTS.timeout}', true)`,
     );
-    const result = await fn(sqlTx(client));
+    const result = await fn(sqlTx(client, open));
     await client.query("COMMIT");
     return result;
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
+    // A connection that can't even roll back leaves the pool.
+    await client.query("ROLLBACK").catch((rollbackFailed: unknown) => void (failed ??= rollbackFailed as Error));
     throw error;
   } finally {
+    // No statement of this transaction's code runs after its end (on a connection lent to another request).
+    open.value = false;
     client.removeListener("error", onError);
     // A broken connection leaves the pool (one with a stale plan does too: oneStatementAtATime).
     client.release(failed);
   }
 }
 
-/** `SqlTx` on a connection whose transaction is open. */
-function sqlTx(client: pg.PoolClient): SqlTx {
-  const run = (text: string, values: unknown[]) => {
+/** `SqlTx` on a connection whose transaction is open (while `open.value`). */
+function sqlTx(client: pg.PoolClient, open: { value: boolean }): SqlTx {
+  const run = async (text: string, values: unknown[]) => {
+    if (!open.value) throw new Error("This transaction has ended: its statements can no longer run.");
     const named = preparedNames.has(text) || preparedNames.size < PRISMA_PREPARED_LIMIT;
     return client.query(statement(text, values, { prepare: named }));
   };

@@ -7,7 +7,7 @@
  * answers with), without a Node stream between them: that layer, and the abort React makes when a
  * Node destination closes after the page has ended (two error objects, stack traces and all), cost
  * a page about 2% of its CPU. `onClose` is called once the body has ended, failed or been
- * cancelled (the reader went away: React must stop).
+ * cancelled (whoever reads it gave up: React must stop).
  */
 export function pageBody(onClose: (cancelled: boolean) => void) {
   let controller!: ReadableStreamDefaultController<Uint8Array>;

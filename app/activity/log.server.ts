@@ -32,8 +32,9 @@ let lastMillis = 0;
 let sequence = 0;
 
 /**
- * An entry's id that sorts in the order the entries were written (the lists break a tie on the
- * time by id): the time in milliseconds, a counter within it, and randomness, all base 36.
+ * An entry's id: the time in milliseconds, a counter within it, and randomness, all base 36. The
+ * lists break a tie on the time by id, so entries one process writes in the same millisecond
+ * (one request's) keep their order, as Prisma's cuids kept it.
  */
 export function newActivityId(now = Date.now()): string {
   // A clock that steps back keeps counting on from the latest time.

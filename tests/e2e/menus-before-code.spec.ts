@@ -143,3 +143,35 @@ test("a header menu's code is fetched when the reader reaches it; clicks made wh
   await bell.click();
   await expect(page.getByRole("heading", { name: "Notifications", level: 2 })).toBeVisible();
 });
+
+test("a click whose menu code can't be fetched loads the page again; one made before the reader moved on is not played late", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "acme", "client@acme.test");
+  await page.goto(firmUrl("acme", "/"));
+  await expect(page.locator("html[data-live]")).toBeAttached({ timeout: 15_000 });
+
+  // The reader moves the focus elsewhere while the account menu's code comes: it goes live, closed.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const account = page.getByRole("button", { name: /^Account menu for / });
+  await account.click();
+  await page.getByRole("link", { name: "Documents" }).first().focus();
+  release();
+  await expect(page.locator("button[data-headlessui-state][aria-label^='Account menu for']")).toHaveCount(1);
+  await expect(account).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toHaveCount(0);
+  await page.unroute(/\/build\/.+\.js$/);
+
+  // The bell's code can't be fetched (a new version replaced it): its click loads the page again.
+  await page.route(/\/build\/.+\.js$/, (route) => route.abort());
+  await page.evaluate(() => ((window as unknown as { beforeReload?: boolean }).beforeReload = true));
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("button", { name: /^Notifications/ }).click();
+  await reloaded;
+  expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload === true)).toBe(false);
+  await expect(page.getByRole("button", { name: /^Notifications/ })).toBeVisible();
+});

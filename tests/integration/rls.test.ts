@@ -216,6 +216,14 @@ describe("a transaction straight on the pool (withFirmSql)", () => {
     await db.withFirmSql(A, (tx) => tx.$executeRaw`UPDATE companies SET name = ${before} WHERE id = ${ids(A).company}`);
     await db.withFirmSql(A, (tx) => tx.$executeRaw`UPDATE questionnaires SET name = ${"2024 Organizer"} WHERE id = ${ids(A).questionnaire}`);
     expect((await su.query("SELECT count(*)::int AS n FROM companies WHERE hash_id = 'x2'")).rows[0].n).toBe(0);
+
+    // Its statements can't outlive it (their connection is back in the pool, maybe lent to another firm's request).
+    let ended: DbModule.SqlTx | undefined;
+    await db.withFirmSql(A, async (tx) => {
+      ended = tx;
+    });
+    await expect(ended!.$queryRaw`SELECT id FROM companies`).rejects.toThrow(/transaction has ended/);
+    await expect(ended!.$executeRawUnsafe(`UPDATE companies SET name = 'late' WHERE id = $1`, ids(A).company)).rejects.toThrow(/transaction has ended/);
   });
 });
 

@@ -37,8 +37,9 @@ type Replay<T> = (element: T) => void;
  * scripts and is asked for then. The button looks and reads the same as the live control's (role,
  * name, `aria-haspopup`, collapsed); the live control replaces it when the mouse comes over it
  * (once its code is there), or when it is clicked or tapped or an opening key is pressed on it, and
- * then opens as the click or the key asked (as soon as its code is there). Focus on the button, or
- * a touch on it, asks for the code ahead.
+ * then opens as the click or the key asked (as soon as its code is there, unless the reader has
+ * moved the focus elsewhere meanwhile). Focus on the button, or a touch on it, asks for the code
+ * ahead. If the code can't be fetched while a click or key waits for it, the page loads again.
  *
  * Why: server rendering of the live control cost a signed-in page about a tenth of its CPU, a
  * questionnaire mounted one menu per question in the browser as it hydrated, and Headless UI is a
@@ -89,11 +90,19 @@ export function useLiveOnReach<M, T extends HTMLElement = HTMLButtonElement>(kin
           if (!next || !mounted.current || !next.from.isConnected) return;
           if (!next.replay && pressing.current) return;
           waiting.current = null;
-          swap(module, next.from, next.replay);
+          // The reader moved on while the code came (the focus is elsewhere): the control goes
+          // live, but the click or key is not played late.
+          const focus = document.activeElement;
+          const current = !focus || focus === document.body || focus === next.from;
+          swap(module, next.from, current ? next.replay : undefined);
         },
         () => {
-          // The code could not be fetched (offline): the button stays; reaching it again asks again.
+          const next = waiting.current;
           waiting.current = null;
+          // The code could not be fetched (a new version replaced it, or the network dropped). A
+          // click or key was waiting for it: the page loads again, as Remix does when a route's
+          // code is missing, rather than leave the reader with a button that does nothing.
+          if (next?.replay && mounted.current) window.location.reload();
         },
       );
     },
