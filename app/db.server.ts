@@ -19,6 +19,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { canFollowOpening, openingFailed, queryAfterOpening, sendOpening, type Opening } from "./db-pipeline.server";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { databaseLoginError, databaseLoginProblems, type DatabaseLoginFacts } from "./database-login";
@@ -118,7 +119,8 @@ function init(): State {
   const pool = new SerialPool(appPoolConfig());
   pool.on("error", (error) => console.error("Idle database connection failed:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: prismaStatementName }) });
-  const readPool = new LendingPool({ ...appPoolConfig(), application_name: `${APP_ROLE}_reads` });
+  // Pipeline mode: a page's reads given together go out together (oneStatementAtATime).
+  const readPool = new LendingPool({ ...appPoolConfig(), application_name: `${APP_ROLE}_reads`, pipeline: true });
   readPool.on("error", (error) => console.error("Idle database connection failed:", error.message));
   const readPrisma = new PrismaClient({ adapter: new PrismaPg(readPool, { statementNameGenerator: prismaStatementName }) });
   state = { pool, prisma, readPool, readPrisma, scoped: new Map() };
@@ -360,8 +362,9 @@ const READ_SCOPE_TIMEOUT_MS = 60_000;
 
 /**
  * The request's read transaction for `firmId` as a connection (raw statements run on it
- * directly), or null when this read must run on its own. One round trip opens it: `BEGIN` and
- * the firm's setting in one simple query.
+ * directly), or null when this read must run on its own. `BEGIN` and the firm's setting go out
+ * with its first statement, in the same round trip (`openWith`); a request that reads nothing
+ * sends nothing.
  */
 function sharedConnection(firmId: string): Promise<pg.PoolClient> | null {
   const scope = readScopes.getStore();
@@ -381,14 +384,9 @@ function sharedConnection(firmId: string): Promise<pg.PoolClient> | null {
     scope.conn = (async () => {
       const client = await init().readPool.connect();
       client.on("error", onError);
-      try {
-        await client.query(beginForFirm(client, firmId));
-        return client;
-      } catch (error) {
-        client.removeListener("error", onError);
-        client.release(broken ?? (error as Error));
-        throw error;
-      }
+      // BEGIN and the firm go out with the request's first statement (one round trip for both).
+      openWith(client, firmOpening(firmId));
+      return client;
     })();
     const failed = (error: unknown) => {
       scope.closed = true;
@@ -421,20 +419,102 @@ function sharedConnection(firmId: string): Promise<pg.PoolClient> | null {
   return scope.conn;
 }
 
+/** A key of a pooled connection (oneStatementAtATime): `client[OPENING](opening)` makes its next statement carry that opening. */
+const OPENING = Symbol("opening");
+
+/** Ends a transaction block: with its opening still unsent, there is nothing to end. */
+const BLOCK_END = /^\s*(COMMIT|ROLLBACK|END)\s*;?\s*$/i;
+
 /**
- * `client` with its statements sent one at a time: each waits until the one before it has
- * answered. A request's loaders read concurrently on its one connection (raw statements and
- * Prisma's alike), and a transaction's code may run statements concurrently (`Promise.all`); pg
- * queues a statement given while another runs, but deprecates it (pg 9 refuses it).
+ * Makes the next statement sent on `client` (a pooled connection) carry `opening`: both go out
+ * in one round trip (db-pipeline.server.ts), or the opening first on its own when that statement
+ * can't go with it. A block's end sent before any statement answers without being sent.
+ */
+function openWith(client: pg.PoolClient, opening: Opening): void {
+  (client as unknown as { [OPENING]: (opening: Opening) => void })[OPENING](opening);
+}
+
+/** `BEGIN` and the firm's setting, with the transaction's limits (`withLimits`: withFirmSql), or alone (`block: false`: one statement's implicit transaction). */
+function firmOpening(firmId: string, options: { block?: boolean; withLimits?: boolean } = {}): Opening {
+  const named = preparedStatements();
+  const limit = String(TX_DEFAULTS.timeout);
+  const setting = options.withLimits
+    ? {
+        name: "portal_open_firm_limits",
+        text: "SELECT set_config('app.firm_id', $1, true), set_config('statement_timeout', $2, true), set_config('idle_in_transaction_session_timeout', $3, true)",
+        values: [firmId, limit, limit],
+      }
+    : { name: "portal_open_firm", text: "SELECT set_config('app.firm_id', $1, true)", values: [firmId] };
+  const steps = options.block === false ? [setting] : [{ name: "portal_open_begin", text: "BEGIN", values: [] }, setting];
+  return { steps: steps.map((step) => (named ? step : { ...step, name: "" })), opensBlock: options.block !== false };
+}
+
+/**
+ * `client` with its statements in order. A request's loaders read concurrently on its one
+ * connection (raw statements and Prisma's alike), and a transaction's code may run statements
+ * concurrently (`Promise.all`). On a connection in pg's pipeline mode (the read pool), each goes
+ * out at once, behind the ones before it on the wire, and their answers come back in that order:
+ * reads given together cost one round trip between them instead of one each. Otherwise each
+ * waits until the one before it has answered (pg queues a statement given while another runs,
+ * but deprecates it). The first statement after `openWith` carries the transaction's opening;
+ * when the opening has to go on its own, the statements after it wait for it, and if it fails
+ * none of them is sent.
  */
 function oneStatementAtATime(client: pg.PoolClient): pg.PoolClient {
+  const pipelined = client.pipeline === true;
   let last: Promise<unknown> = Promise.resolve();
   /** A prepared statement's plan went stale on this connection: it leaves the pool when released. */
   let stale: Error | undefined;
-  const query = (...args: unknown[]) => {
+  let opening: Opening | null = null;
+  /** Settles once the statement behind an opening sent on its own has gone out. */
+  let gate: Promise<void> | null = null;
+  /** Why the opening failed: nothing runs after it as if the transaction had opened. */
+  let broken: unknown = null;
+  const send = (args: unknown[]): Promise<unknown> => {
+    if (broken) return Promise.reject(broken);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const result = last.then(() => (client.query as any)(...args) as Promise<unknown>);
-    last = result.catch(() => {});
+    const plain = () => (client.query as any)(...args) as Promise<unknown>;
+    if (!opening) return plain();
+    const carried = opening;
+    opening = null;
+    const [config, values] = args;
+    const text = typeof config === "string" ? config : (config as { text?: unknown } | null)?.text;
+    if (carried.opensBlock && typeof text === "string" && BLOCK_END.test(text) && values === undefined) {
+      return Promise.resolve({ command: text.trim().replace(/\s*;$/, "").toUpperCase(), rowCount: null, rows: [], fields: [], oid: 0 });
+    }
+    if (canFollowOpening(client, carried, config, values)) {
+      return queryAfterOpening(client, carried, config as object, values as unknown[] | undefined).catch((error: unknown) => {
+        if (openingFailed(error)) broken ??= error;
+        throw error;
+      });
+    }
+    let sent!: () => void;
+    gate = new Promise<void>((resolve) => (sent = resolve));
+    const release = () => {
+      gate = null;
+      sent();
+    };
+    return sendOpening(client, carried).then(
+      () => {
+        const result = plain();
+        release();
+        return result;
+      },
+      (error: unknown) => {
+        broken ??= error;
+        release();
+        throw error;
+      },
+    );
+  };
+  const query = (...args: unknown[]) => {
+    let result: Promise<unknown>;
+    if (pipelined) {
+      result = gate ? gate.then(() => send(args)) : send(args);
+    } else {
+      result = last.then(() => send(args));
+      last = result.catch(() => {});
+    }
     result.catch((error: unknown) => {
       if (!stalePreparedStatement(error)) return;
       stale ??= error as Error;
@@ -443,10 +523,12 @@ function oneStatementAtATime(client: pg.PoolClient): pg.PoolClient {
     return result;
   };
   const release = (error?: Error | boolean) => client.release(error || stale);
+  const defer = (next: Opening) => void (opening = next);
   return new Proxy(client, {
     get(target, property) {
       if (property === "query") return query;
       if (property === "release") return release;
+      if (property === OPENING) return defer;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -532,7 +614,9 @@ function firmOnBegin(client: pg.PoolClient, firmId: string): pg.PoolClient {
           step = "done";
           if (typeof text === "string" && /^\s*BEGIN\s*;?\s*$/i.test(text) && rest.length === 0) {
             step = "setting";
-            return target.query(beginForFirm(target, firmId)).then(() => ({ command: "BEGIN", rowCount: null, rows: [], fields: [], oid: 0 }));
+            // BEGIN and the firm go out with the transaction's first statement.
+            openWith(target, firmOpening(firmId));
+            return Promise.resolve({ command: "BEGIN", rowCount: null, rows: [], fields: [], oid: 0 });
           }
         } else if (step === "setting") {
           step = "done";
@@ -837,9 +921,8 @@ export async function withFirmSql<T>(firmId: string, fn: (tx: SqlTx) => Promise<
     // Limits as long as a Prisma transaction's (TX_DEFAULTS.timeout), for this transaction only: a
     // statement taking longer is cancelled (and the transaction rolled back); code that leaves the
     // transaction idle that long loses its connection.
-    await client.query(
-      `${beginForFirm(client, firmId)}, set_config('statement_timeout', '${TX_DEFAULTS.timeout}', true), set_config('idle_in_transaction_session_timeout', '${TX_DEFAULTS.timeout}', true)`,
-    );
+    // They go out with the transaction's first statement, in the same round trip (`openWith`).
+    openWith(client, firmOpening(firmId, { withLimits: true }));
     const result = await fn(sqlTx(client, open));
     await client.query("COMMIT");
     return result;
@@ -892,11 +975,6 @@ export function readSql(scope: FirmDb | SqlTx | string): ReadSql {
   return async <R>(text: string, values: unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...values);
 }
 
-/** BEGIN and the firm's setting in one round trip (a simple query: the id is sent as an escaped literal). */
-function beginForFirm(client: pg.ClientBase, firmId: string): string {
-  return `BEGIN; SELECT set_config('app.firm_id', ${client.escapeLiteral(firmId)}, true)`;
-}
-
 async function firmSqlAlone<R>(firmId: string, query: pg.QueryConfig): Promise<R[]> {
   const client = await init().pool.connect();
   // A connection cut while checked out (the database restarting) also emits 'error': the query
@@ -904,13 +982,22 @@ async function firmSqlAlone<R>(firmId: string, query: pg.QueryConfig): Promise<R
   let failed: Error | undefined;
   const onError = (error: Error) => void (failed = error);
   client.on("error", onError);
+  const alone = firmOpening(firmId, { block: false });
+  let block = false;
   try {
-    await client.query(beginForFirm(client, firmId));
+    if (canFollowOpening(client, alone, query)) {
+      // One round trip: the firm's setting and the statement, one implicit transaction up to the Sync.
+      openWith(client, alone);
+      return (await client.query(query)).rows as R[];
+    }
+    // The first time on this connection: the opening's statements get prepared on the way.
+    block = true;
+    openWith(client, firmOpening(firmId));
     const { rows } = await client.query(query);
     await client.query("COMMIT");
     return rows as R[];
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
+    if (block) await client.query("ROLLBACK").catch(() => {});
     if (stalePreparedStatement(error)) failed ??= error as Error;
     throw error;
   } finally {

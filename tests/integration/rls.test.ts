@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
 import type * as AdminModule from "../support/admin-db";
+import { sentText } from "../support/pg-wire";
 import { setupTestDb, type TestDb } from "../support/setup";
 
 const A = "firm_a";
@@ -233,8 +234,7 @@ describe("a transaction's BEGIN carries the firm", () => {
     const original = pg.Client.prototype.query;
     const texts: string[] = [];
     pg.Client.prototype.query = function (this: pg.Client, ...params: unknown[]) {
-      const first = params[0] as string | { text?: string };
-      texts.push((typeof first === "string" ? first : (first.text ?? "?")).replace(/\s+/g, " ").trim());
+      texts.push(sentText(params[0]).replace(/\s+/g, " ").trim());
       return (original as (...a: unknown[]) => unknown).apply(this, params);
     } as typeof original;
     try {
@@ -244,33 +244,44 @@ describe("a transaction's BEGIN carries the firm", () => {
     }
   }
 
-  it("withFirm, and a scoped write of its own, send BEGIN with the firm's setting: one round trip, no separate set_config", async () => {
-    const { result, texts } = await sent(() =>
-      db.withFirm(A, async (tx) => (await tx.$queryRaw<{ setting: string }[]>`SELECT current_setting('app.firm_id', true) AS setting`)[0].setting),
-    );
+  it("withFirm, and a scoped write of its own, send BEGIN with the firm's setting and their first statement: one round trip, no separate set_config", async () => {
+    const read = () =>
+      db.withFirm(A, async (tx) => (await tx.$queryRaw<{ setting: string }[]>`SELECT current_setting('app.firm_id', true) AS setting`)[0].setting);
+    // The first time on a connection, the opening's own statements are prepared on the way.
+    const first = await sent(read);
+    expect(first.result).toBe(A);
+    expect(first.texts.filter((t) => /set_config/.test(t))).toHaveLength(1);
+    const { result, texts } = await sent(read);
     expect(result).toBe(A);
-    expect(texts[0]).toBe(`BEGIN; SELECT set_config('app.firm_id', '${A}', true)`);
-    expect(texts.filter((t) => /set_config/.test(t))).toHaveLength(1);
-    expect(texts.at(-1)).toBe("COMMIT");
+    expect(texts).toEqual(["BEGIN; SELECT set_config('app.firm_id', $1, true); SELECT current_setting('app.firm_id', true) AS setting", "COMMIT"]);
 
     const before = await db.firmDb(B).company.findUniqueOrThrow({ where: { id: ids(B).company }, select: { name: true } });
     const write = await sent(() => db.firmDb(B).company.update({ where: { id: ids(B).company }, data: { name: "Renamed B" }, select: { name: true } }));
     expect(write.result).toEqual({ name: "Renamed B" });
-    expect(write.texts[0]).toBe(`BEGIN; SELECT set_config('app.firm_id', '${B}', true)`);
+    expect(write.texts[0]).toMatch(/^BEGIN; SELECT set_config\('app\.firm_id', \$1, true\); UPDATE /);
     expect(write.texts.filter((t) => /set_config/.test(t))).toHaveLength(1);
     await db.firmDb(B).company.update({ where: { id: ids(B).company }, data: { name: before.name } });
   });
 
-  it("withFirmSql sends BEGIN with the firm's setting, its statements, then COMMIT", async () => {
-    const { result, texts } = await sent(() =>
-      db.withFirmSql(B, async (tx) => (await tx.$queryRaw<{ setting: string }[]>`SELECT current_setting('app.firm_id', true) AS setting`)[0]?.setting),
-    );
-    expect(result).toBe(B);
+  it("withFirmSql sends BEGIN with the firm's setting and its first statement in one round trip, its other statements, then COMMIT", async () => {
+    const run = () =>
+      db.withFirmSql(B, async (tx) => {
+        const [row] = await tx.$queryRaw<{ setting: string }[]>`SELECT current_setting('app.firm_id', true) AS setting`;
+        const [limit] = await tx.$queryRaw<{ timeout: string }[]>`SELECT current_setting('statement_timeout') AS timeout`;
+        return `${row?.setting} ${limit?.timeout}`;
+      });
+    // The first time on a connection, the opening goes on its own (and gets prepared).
+    expect((await sent(run)).result).toBe(`${B} 15s`);
+    const { result, texts } = await sent(run);
+    expect(result).toBe(`${B} 15s`);
     expect(texts).toEqual([
-      `BEGIN; SELECT set_config('app.firm_id', '${B}', true), set_config('statement_timeout', '15000', true), set_config('idle_in_transaction_session_timeout', '15000', true)`,
-      "SELECT current_setting('app.firm_id', true) AS setting",
+      "BEGIN; SELECT set_config('app.firm_id', $1, true), set_config('statement_timeout', $2, true), set_config('idle_in_transaction_session_timeout', $3, true); SELECT current_setting('app.firm_id', true) AS setting",
+      "SELECT current_setting('statement_timeout') AS timeout",
       "COMMIT",
     ]);
+    // A transaction whose code sends nothing sends nothing, not even BEGIN.
+    const idle = await sent(() => db.withFirmSql(B, async () => "nothing"));
+    expect(idle).toEqual({ result: "nothing", texts: [] });
     // The limits are the transaction's own: the connection goes back to the pool without them.
     const after = await db.withFirmSql(
       B,
