@@ -105,6 +105,9 @@ export function appPoolConfig(url = databaseUrl()): pg.PoolConfig {
     // Names the pool's connections in pg_stat_activity (one pool per process: app/tenancy/runtime.server.ts).
     application_name: APP_ROLE,
     max: env().DATABASE_POOL_SIZE,
+    // A request never waits for a connection without limit: every one busy, or a database that
+    // accepts but never answers, ends in an error the app answers 503 (app/unavailable.ts).
+    connectionTimeoutMillis: env().DATABASE_CONNECT_TIMEOUT_MS,
     options: `-c role=${APP_ROLE}`,
     onConnect: async (client) => {
       if (verified) return;

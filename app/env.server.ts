@@ -52,6 +52,11 @@ const schema = z
     /** The owner of the tables: migrations, the job queue (pg-boss) and maintenance scripts. */
     DATABASE_OWNER_URL: z.string().url("DATABASE_OWNER_URL must be a postgresql:// URL").optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * The longest a request waits for a pooled connection (every one busy) or for a new one to
+     * open (a database that doesn't answer), in milliseconds: then it answers 503 with Retry-After.
+     */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     /** false: every statement is parsed and planned each time (for a pooler that can't keep prepared statements). */
     DATABASE_PREPARED_STATEMENTS: bool,
     S3_ENDPOINT: z.string().url().optional(),

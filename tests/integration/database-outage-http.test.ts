@@ -12,14 +12,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, type Browser, type TestApp } from "../support/app";
 import { loaderDataPath } from "../support/single-fetch";
 
-/** A TCP relay to `target`; `down()` cuts every connection and stops listening, `up()` listens again on the same port. */
+/**
+ * A TCP relay to `target`; `down()` cuts every connection and stops listening, `up()` listens
+ * again on the same port. `hang()` cuts every connection and keeps listening, but what connects
+ * then is never answered (a database that accepts and says nothing: overloaded, or cut off
+ * behind a proxy); `up()` ends that too.
+ */
 async function startRelay(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   let port = 0;
+  let hanging = false;
+  const cut = () => {
+    for (const socket of sockets) socket.destroy();
+  };
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const next = net.createServer((client) => {
+        sockets.add(client);
+        client.on("close", () => sockets.delete(client));
+        client.on("error", () => {});
+        if (hanging) return;
         const upstream = net.connect(target.port, target.host);
         for (const socket of [client, upstream]) {
           sockets.add(socket);
@@ -46,14 +59,26 @@ async function startRelay(target: { host: string; port: number }) {
     async down() {
       const current = server;
       server = null;
-      for (const socket of sockets) socket.destroy();
+      cut();
       await new Promise<void>((resolve) => (current ? current.close(() => resolve()) : resolve()));
     },
-    up: listen,
+    hang() {
+      hanging = true;
+      cut();
+    },
+    async up() {
+      if (hanging) {
+        hanging = false;
+        cut();
+      }
+      if (!server) await listen();
+    },
   };
 }
 
 type Relay = Awaited<ReturnType<typeof startRelay>>;
+
+const CONNECT_TIMEOUT_MS = 1_500;
 
 let app: TestApp;
 let relay: Relay | undefined;
@@ -62,6 +87,8 @@ let client: Browser;
 beforeAll(async () => {
   app = await bootApp({
     name: "outage",
+    // How long a request waits for a database connection before answering 503 (10 s by default).
+    env: { DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS) },
     async beforeServe({ db }) {
       // From here on the app's connections (its pool and its LISTEN connection) go through the relay.
       const direct = new URL(db.appUrl);
@@ -176,6 +203,32 @@ async function dropMidLoader(path: string, table = "questionnaires") {
     await waitUntilBack();
   }
 }
+
+describe("while the database accepts connections but never answers", () => {
+  it("answers 503 with Retry-After once the connection's wait is over (DATABASE_CONNECT_TIMEOUT_MS), instead of waiting for ever, and keeps the session", async () => {
+    const session = client.session();
+    expect((await client.get("acme", "/api/auth/session")).status).toBe(200);
+    relay!.hang();
+    try {
+      const started = Date.now();
+      const [json, page] = await Promise.all([client.get("acme", "/api/auth/session"), client.get("acme", "/profile")]);
+      const waited = Date.now() - started;
+      expect(json.status, json.text.slice(0, 300)).toBe(503);
+      expect(json.headers["retry-after"]).toMatch(/^\d+$/);
+      expect(json.body).toMatchObject({ code: "unavailable" });
+      expect(page.status, page.text.slice(0, 300)).toBe(503);
+      expect(page.text).toMatch(/temporarily unavailable/i);
+      expect(clearsSession(page.headers["set-cookie"])).toBe(false);
+      // It waited for the connection, as long as the setting says and not much longer.
+      expect(waited).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
+      expect(waited).toBeLessThan(4 * CONNECT_TIMEOUT_MS + 2_000);
+    } finally {
+      await relay!.up();
+    }
+    await waitUntilBack();
+    expect(client.session()).toBe(session);
+  });
+});
 
 describe("when the database goes away in the middle of a page's loader", () => {
   it("answers 503 with Retry-After and the unavailable text (document and data requests), and keeps the session", async () => {

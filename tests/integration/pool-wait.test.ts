@@ -1,0 +1,61 @@
+/**
+ * A request never waits for a database connection without limit: with every pooled connection
+ * busy, the wait ends after DATABASE_CONNECT_TIMEOUT_MS with an error the app answers 503
+ * (isDatabaseUnavailable), raw statements and Prisma's alike; once a connection is free again,
+ * the next statement runs. (A database that accepts and never answers: database-outage-http.test.ts.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type * as DbModule from "../../app/db.server";
+import { isDatabaseUnavailable } from "~/unavailable";
+import { setupTestDb, type TestDb } from "../support/setup";
+
+const FIRM = "firm_pool_wait";
+const WAIT_MS = 400;
+
+let t: TestDb;
+let db: typeof DbModule;
+
+beforeAll(async () => {
+  t = await setupTestDb({ env: { DATABASE_POOL_SIZE: "1", DATABASE_CONNECT_TIMEOUT_MS: String(WAIT_MS) } });
+  db = await import("../../app/db.server");
+});
+
+afterAll(async () => {
+  await db?.closeDb();
+  await t?.close();
+});
+
+describe("with every pooled connection busy", () => {
+  it("a statement waits DATABASE_CONNECT_TIMEOUT_MS, then fails as 'unavailable' (503), and runs once a connection is free", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    // The pool's only connection, held by a transaction that waits.
+    const holder = db.withFirmSql(FIRM, async (tx) => {
+      await tx.$queryRaw`SELECT 1`;
+      inside();
+      await held;
+      return "held";
+    });
+    await entered;
+    try {
+      const started = Date.now();
+      const raw = await db.firmSql(FIRM, `SELECT 1 AS one`).catch((error: unknown) => error);
+      const waited = Date.now() - started;
+      expect(String(raw)).toMatch(/timeout exceeded when trying to connect/);
+      expect(isDatabaseUnavailable(raw)).toBe(true);
+      expect(waited).toBeGreaterThanOrEqual(WAIT_MS - 50);
+      expect(waited).toBeLessThan(WAIT_MS + 1_500);
+
+      const viaPrisma = await db.firmDb(FIRM).$queryRaw`SELECT 1 AS one`.then(() => null).catch((error: unknown) => error);
+      expect(viaPrisma).not.toBeNull();
+      expect(isDatabaseUnavailable(viaPrisma)).toBe(true);
+    } finally {
+      release();
+    }
+    expect(await holder).toBe("held");
+    expect(await db.firmSql(FIRM, `SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+  });
+});
