@@ -19,6 +19,15 @@ const bool = z
 export const DEFAULT_APP_DOMAIN = "localhost:3000";
 
 /**
+ * APP_DOMAIN when it is not set: this machine on the port the server listens on (`PORT=4000
+ * npm start` serves acme.localhost:4000), `localhost:3000` by default.
+ */
+export function defaultAppDomain(source: NodeJS.ProcessEnv = process.env): string {
+  const port = source.PORT?.trim();
+  return port && /^\d{1,5}$/.test(port) ? `localhost:${Number(port)}` : DEFAULT_APP_DOMAIN;
+}
+
+/**
  * Whether APP_DOMAIN names this machine only (`localhost`, `*.localhost`, `127.x.x.x`, with any
  * port): then no real visitor can reach the portal under it, and its links point at this machine.
  */
@@ -164,7 +173,7 @@ export class ConfigError extends Error {}
 
 /** Parses process.env; throws a ConfigError listing every problem at once. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = schema.safeParse(source);
+  const result = schema.safeParse(source.APP_DOMAIN ? source : { ...source, APP_DOMAIN: defaultAppDomain(source) });
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "env"}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -14,7 +14,7 @@
  * (`loadApp`); this file reads ~/env.server only to check the configuration before anything starts.
  */
 import path from "node:path";
-import { ConfigError, DEFAULT_APP_DOMAIN, isLocalDomain, parseEnv, resetEnvCache } from "~/env.server";
+import { ConfigError, defaultAppDomain, isLocalDomain, parseEnv, resetEnvCache } from "~/env.server";
 import { APP_LOGIN_PASSWORD_FILE, freePort } from "./embedded-postgres";
 import { localSecret, localSecretsDir } from "./app-login";
 
@@ -50,7 +50,7 @@ export async function bootPortal(options: BootOptions): Promise<Booted> {
   };
   try {
     const secrets = localSecretsDir(options.dataDir);
-    if (!process.env.SESSION_SECRET && isLocalDomain(process.env.APP_DOMAIN || DEFAULT_APP_DOMAIN)) {
+    if (!process.env.SESSION_SECRET && isLocalDomain(process.env.APP_DOMAIN || defaultAppDomain())) {
       process.env.SESSION_SECRET = await localSecret(path.join(secrets, "session-secret"));
       log(`Session secret: generated once, kept in ${path.relative(process.cwd(), path.join(secrets, "session-secret"))}.`);
     }

@@ -29,6 +29,19 @@ describe("isLocalDomain", () => {
   });
 });
 
+describe("APP_DOMAIN when it is not set", () => {
+  it("is this machine on the port the server listens on, so PORT=4000 serves acme.localhost:4000", () => {
+    expect(parseEnv({}).APP_DOMAIN).toBe("localhost:3000");
+    expect(parseEnv({ PORT: "4000" }).APP_DOMAIN).toBe("localhost:4000");
+    expect(parseEnv({ PORT: "4000", APP_DOMAIN: "portal.example.com", SESSION_SECRET: SECRET }).APP_DOMAIN).toBe("portal.example.com");
+    expect(parseEnv({ PORT: "4000", APP_DOMAIN: "" }).APP_DOMAIN).toBe("localhost:4000");
+  });
+
+  it("leaves a bad PORT to PORT's own message", () => {
+    expect(() => parseEnv({ PORT: "port" })).toThrow(/PORT/);
+  });
+});
+
 describe("the development outbox", () => {
   const local = { APP_DOMAIN: "localhost:3000", RESEND_API_KEY: undefined, TWILIO_ACCOUNT_SID: undefined };
 
