@@ -194,8 +194,16 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
   app.use(onError);
 
   const port = options.port ?? config.PORT;
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(port, options.host ?? config.HOST, () => resolve(s));
+  // A port already taken (EADDRINUSE) fails the start, with the runtime closed, instead of an uncaught error.
+  const server: Server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(port, options.host ?? config.HOST, () => {
+      s.off("error", reject);
+      resolve(s);
+    });
+    s.once("error", reject);
+  }).catch(async (error: unknown) => {
+    await runtime.close().catch(() => {});
+    throw error;
   });
   // Under `remix dev` (npm run dev), which restarts this process after each rebuild: the new build is served.
   if (build.mode === "development" && process.env.REMIX_DEV_ORIGIN) await broadcastDevReady(build);

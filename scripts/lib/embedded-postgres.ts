@@ -52,18 +52,36 @@ export function socketDirFor(dataDir: string, port: number): string | null {
   return /^[\w/.-]+$/.test(dir) && `${dir}/.s.PGSQL.${port}`.length <= 100 ? dir : null;
 }
 
-/** A TCP port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out by `freePort`: below Linux's default range for outgoing connections
+ * (32768–60999), so a connection this machine opens meanwhile can't take a port between the
+ * moment it is chosen and the moment its server listens (a database created, seeded, then served).
+ */
+const LISTEN_PORTS = { from: 20_000, to: 32_767 } as const;
+
+/** Whether a server can listen on `port` on the loopback right now (it is closed again at once). */
+function canListen(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.once("error", () => resolve(null));
+    server.listen(port, "127.0.0.1", () => {
       const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const taken = typeof address === "object" && address ? address.port : null;
+      server.close(() => resolve(taken));
     });
   });
+}
+
+/** A TCP port nobody listens on right now, picked at random outside the outgoing connections' range. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = LISTEN_PORTS.from + Math.floor(Math.random() * (LISTEN_PORTS.to - LISTEN_PORTS.from + 1));
+    if ((await canListen(port)) !== null) return port;
+  }
+  const any = await canListen(0);
+  if (any === null) throw new Error("No free TCP port on 127.0.0.1");
+  return any;
 }
 
 async function allowTraversal(dir: string): Promise<void> {

@@ -125,3 +125,31 @@ describe("two app servers on one database and store", () => {
     for (const period of rows) expect(period.n, `sweeps sent for the period of ${period.singleton_on}`).toBe(1);
   });
 });
+
+describe("a server started on a port another one holds", () => {
+  it("fails its start with EADDRINUSE (no uncaught error, no hang), and the servers already running go on", async () => {
+    const { startServer } = await import("../../server");
+    const started = await startServer({ port: second.port, host: "127.0.0.1", instance: "third", jobs: false }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(started).toMatchObject({ code: "EADDRINUSE" });
+    expect((await send("second", "/signin")).status).toBe(200);
+    expect((await send("first", "/signin")).status).toBe(200);
+  });
+});
+
+describe("freePort", () => {
+  it("hands out ports below the range outgoing connections take theirs from, each free to listen on", async () => {
+    const { freePort } = await import("../../scripts/lib/embedded-postgres");
+    const net = await import("node:net");
+    for (let i = 0; i < 5; i++) {
+      const port = await freePort();
+      expect(port).toBeGreaterThanOrEqual(20_000);
+      expect(port).toBeLessThan(32_768);
+      const server = net.createServer();
+      await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", () => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
