@@ -36,6 +36,7 @@ const requestsOf = (t: Target): autocannon.Request[] =>
     ...(typeof request.body === "string" ? { body: fill(request.body, t) } : {}),
   }));
 const times: number[] = [];
+const cpuAtStart = process.cpuUsage();
 /** Each connection sends the requests in turn: the nth answer on a connection is to request n mod length. */
 const answered = new Map<unknown, number>();
 const byRequest: number[][] = options.requests.map(() => []);
@@ -75,5 +76,10 @@ process.stdout.write(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     perRequest,
+    // This process's own CPU over the run (it shares the machine with the servers it loads).
+    cpuMs: (() => {
+      const used = process.cpuUsage(cpuAtStart);
+      return (used.user + used.system) / 1000;
+    })(),
   }),
 );
