@@ -161,7 +161,9 @@ class OpenedQuery extends Query {
   }
 
   handleError(error: unknown, connection: ConnectionLike) {
-    if (this.pending > 0 && typeof error === "object" && error !== null) failedOpenings.add(error);
+    // Only the server's answer to one of the opening's statements: a value of the statement's own
+    // that pg can't encode fails here too, before anything is answered, and is the statement's.
+    if (this.pending > 0 && error instanceof pg.DatabaseError) failedOpenings.add(error);
     super.handleError(error, connection);
   }
 

@@ -459,9 +459,9 @@ function firmOpening(firmId: string, options: { block?: boolean; withLimits?: bo
  * out at once, behind the ones before it on the wire, and their answers come back in that order:
  * reads given together cost one round trip between them instead of one each. Otherwise each
  * waits until the one before it has answered (pg queues a statement given while another runs,
- * but deprecates it). The first statement after `openWith` carries the transaction's opening;
- * when the opening has to go on its own, the statements after it wait for it, and if it fails
- * none of them is sent.
+ * but deprecates it). The first statement after `openWith` carries the transaction's opening
+ * (or, when it can't, the opening goes on its own just before it); the statements after it wait
+ * until the opening has answered, and if it failed none of them is sent.
  */
 function oneStatementAtATime(client: pg.PoolClient): pg.PoolClient {
   const pipelined = client.pipeline === true;
@@ -469,7 +469,7 @@ function oneStatementAtATime(client: pg.PoolClient): pg.PoolClient {
   /** A prepared statement's plan went stale on this connection: it leaves the pool when released. */
   let stale: Error | undefined;
   let opening: Opening | null = null;
-  /** Settles once the statement behind an opening sent on its own has gone out. */
+  /** Later statements wait for it: the opening's answer (carried), or the statement behind an opening sent on its own going out. */
   let gate: Promise<void> | null = null;
   /** Why the opening failed: nothing runs after it as if the transaction had opened. */
   let broken: unknown = null;
@@ -486,22 +486,38 @@ function oneStatementAtATime(client: pg.PoolClient): pg.PoolClient {
       return Promise.resolve({ command: text.trim().replace(/\s*;$/, "").toUpperCase(), rowCount: null, rows: [], fields: [], oid: 0 });
     }
     if (canFollowOpening(client, carried, config, values)) {
-      return queryAfterOpening(client, carried, config as object, values as unknown[] | undefined).catch((error: unknown) => {
+      const carrying = queryAfterOpening(client, carried, config as object, values as unknown[] | undefined).catch((error: unknown) => {
         if (openingFailed(error)) broken ??= error;
         throw error;
       });
+      // On a pipelined connection, what comes next waits until the opening has answered: a
+      // statement sent behind an opening that failed could run outside the transaction.
+      if (pipelined) {
+        const answered = carrying.then(
+          () => {},
+          () => {},
+        );
+        gate = answered;
+        void answered.then(() => {
+          if (gate === answered) gate = null;
+        });
+      }
+      return carrying;
     }
     let sent!: () => void;
-    gate = new Promise<void>((resolve) => (sent = resolve));
+    const opened = new Promise<void>((resolve) => (sent = resolve));
+    gate = opened;
     const release = () => {
-      gate = null;
+      if (gate === opened) gate = null;
       sent();
     };
     return sendOpening(client, carried).then(
       () => {
-        const result = plain();
-        release();
-        return result;
+        try {
+          return plain();
+        } finally {
+          release();
+        }
       },
       (error: unknown) => {
         broken ??= error;
@@ -525,7 +541,13 @@ function oneStatementAtATime(client: pg.PoolClient): pg.PoolClient {
     });
     return result;
   };
-  const release = (error?: Error | boolean) => client.release(error || stale);
+  // A connection goes back to the pool only outside any transaction: one whose opening failed, or
+  // still in a block (open or aborted: its ROLLBACK refused or never sent), is closed instead.
+  const release = (error?: Error | boolean) => {
+    const status = client.getTransactionStatus?.();
+    const open = status === "T" || status === "E" ? new Error(`Released inside a transaction (status ${status}): closed, not pooled`) : undefined;
+    client.release(error || stale || (broken as Error | null) || open);
+  };
   const defer = (next: Opening) => void (opening = next);
   return new Proxy(client, {
     get(target, property) {

@@ -129,5 +129,14 @@ describe("an opening that fails", () => {
     const inStatement = await queryAfterOpening(client, alone, { text: "SELECT 1 / $1::int", values: [0] }).catch((e: unknown) => e);
     expect(String(inStatement)).toMatch(/division by zero/);
     expect(openingFailed(inStatement)).toBe(false);
+
+    // A value of the statement's own that pg can't encode fails before anything is answered: the
+    // statement's error, not the opening's (which ran: the block is open, for the caller to end).
+    const unencodable = await queryAfterOpening(client, block, { text: "SELECT $1::jsonb AS v", values: [{ big: 1n }] }).catch((e: unknown) => e);
+    expect(String(unencodable)).toMatch(/BigInt/);
+    expect(openingFailed(unencodable)).toBe(false);
+    expect((await client.query("SELECT current_setting('app.firm_id', true) AS firm")).rows).toEqual([{ firm: "firm_a" }]);
+    expect(client.getTransactionStatus()).toBe("T");
+    await client.query("ROLLBACK");
   });
 });

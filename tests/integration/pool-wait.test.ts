@@ -3,6 +3,9 @@
  * busy, the wait ends after DATABASE_CONNECT_TIMEOUT_MS with an error the app answers 503
  * (isDatabaseUnavailable), raw statements and Prisma's alike; once a connection is free again,
  * the next statement runs. (A database that accepts and never answers: database-outage-http.test.ts.)
+ * And the pool's one connection is never handed on inside a transaction: after a transaction
+ * whose opening (BEGIN and the firm's setting, app/db-pipeline.server.ts) failed, the next
+ * request gets a working connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -57,5 +60,41 @@ describe("with every pooled connection busy", () => {
     }
     expect(await holder).toBe("held");
     expect(await db.firmSql(FIRM, `SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+  });
+});
+
+describe("a transaction whose opening fails after its BEGIN ran", () => {
+  // A NUL can't be in a setting's value: set_config fails once BEGIN has opened the block.
+  const BAD_FIRM = "firm_\0bad";
+
+  it("leaves no connection in the pool inside a transaction: every kind of statement runs afterwards", async () => {
+    const { rows: before } = await t.su.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND usename <> current_user`,
+    );
+    const attempts: [string, () => Promise<unknown>][] = [
+      ["withFirm", () => db.withFirm(BAD_FIRM, (tx) => tx.$queryRaw`SELECT 1`)],
+      ["a scoped Prisma read", () => db.firmDb(BAD_FIRM).$queryRaw`SELECT 1`],
+      ["firmSql", () => db.firmSql(BAD_FIRM, `SELECT 1 AS one`, [])],
+      ["firmSql with a value", () => db.firmSql(BAD_FIRM, `SELECT $1::int AS one`, [1])],
+      ["withFirmSql", () => db.withFirmSql(BAD_FIRM, (tx) => tx.$queryRaw`SELECT 1`)],
+    ];
+    for (const [name, attempt] of attempts) {
+      const failed = await attempt().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(String(failed), name).toMatch(/invalid byte sequence|0x00/);
+      // The pool's only connection (or a new one) works, in the firm's scope, whatever runs next.
+      expect(await db.firmSql<{ firm: string }>(FIRM, `SELECT current_setting('app.firm_id', true) AS firm`), name).toEqual([{ firm: FIRM }]);
+      expect(await db.withFirm(FIRM, (tx) => tx.$queryRaw<{ firm: string }[]>`SELECT current_setting('app.firm_id', true) AS firm`), name).toEqual([
+        { firm: FIRM },
+      ]);
+      expect(await db.withFirmSql(FIRM, (tx) => tx.$queryRaw<{ one: number }[]>`SELECT 1 AS one`), name).toEqual([{ one: 1 }]);
+    }
+    const { rows: aborted } = await t.su.query(
+      `SELECT pid, state FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND pid <> ALL($1::int[])`,
+      [before.map((r) => r.pid)],
+    );
+    expect(aborted).toEqual([]);
   });
 });

@@ -304,6 +304,43 @@ describe("a transaction's BEGIN carries the firm", () => {
     // SET TRANSACTION must precede any query: BEGIN goes alone, the firm after it.
     expect(texts.slice(0, 3).map((t) => t.split(" ")[0])).toEqual(["BEGIN", "SET", "SELECT"]);
   });
+
+  it("a page's reads given together: the first carries the opening, the others wait for its answer, then go out together", async () => {
+    const original = pg.Client.prototype.query;
+    const log: { text: string; busy: boolean; pipelined: boolean }[] = [];
+    pg.Client.prototype.query = function (this: pg.Client & { _activeQuery?: unknown; _sentQueryQueue?: unknown[] }, ...params: unknown[]) {
+      log.push({
+        text: sentText(params[0]).replace(/\s+/g, " ").trim(),
+        busy: Boolean(this._activeQuery) || (this._sentQueryQueue?.length ?? 0) > 0,
+        pipelined: this.pipeline === true,
+      });
+      return (original as (...a: unknown[]) => unknown).apply(this, params);
+    } as typeof original;
+    const page = () =>
+      db.withReadScope("GET", async () => {
+        const reads = await Promise.all(
+          [1, 2, 3].map((n) => db.firmSql<{ firm: string }>(A, `SELECT current_setting('app.firm_id', true) AS firm, $1::int AS n`, [n], { prepare: true })),
+        );
+        await db.endReadScope();
+        return reads.map((rows) => rows[0]!.firm);
+      });
+    let firms: string[];
+    try {
+      // The first time on a connection, the opening goes on its own (and gets prepared).
+      expect(await page()).toEqual([A, A, A]);
+      log.length = 0;
+      firms = await page();
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(firms).toEqual([A, A, A]);
+    const reads = log.filter((entry) => entry.text.includes("$1::int AS n"));
+    expect(reads).toHaveLength(3);
+    expect(reads.every((entry) => entry.pipelined)).toBe(true);
+    // The first went with BEGIN and the firm; the second only once that had answered; the third right behind the second.
+    expect(reads[0]!.text).toMatch(/^BEGIN; SELECT set_config\('app\.firm_id'/);
+    expect(reads.map((entry) => entry.busy)).toEqual([false, false, true]);
+  });
 });
 
 describe("writing through a firm-scoped client", () => {
