@@ -23,7 +23,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (user.kind === "staff") throw redirect(`/admin/${encodeURIComponent(hash)}/documents${new URL(request.url).search}`);
   const url = new URL(request.url);
   try {
-    const [browser, entities] = await Promise.all([
+    // The split note's question goes with the first reads; its answer is used only once the
+    // browser has checked this client may see the entity.
+    const [browser, entities, split] = await Promise.all([
       loadDocumentBrowser({ portal, user }, hash, {
         path: url.searchParams.get("path"),
         search: url.searchParams.get("q"),
@@ -32,8 +34,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         before: url.searchParams.get("before"),
       }),
       clientDocumentEntities(portal.db, user),
+      hasSplitDocuments(portal.db, hash),
     ]);
-    const note = (await hasSplitDocuments(portal.db, browser.entity.id)) ? SPLIT_MESSAGES.clientNote : null;
+    const note = split ? SPLIT_MESSAGES.clientNote : null;
     return { data: browser, entities, mode: "client" as const, note };
   } catch (error) {
     if (isPortalError(error)) throw data(error.message, { status: error.status });

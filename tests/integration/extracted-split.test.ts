@@ -135,6 +135,8 @@ async function waitForSplit(ctx: Ctx, extractedDocumentId: string) {
 describe("document split", () => {
   it("splits a PDF by page ranges in a job into new documents and objects", async () => {
     const source = await uploaded(client, hash, "Statements.pdf", await makePdf(6));
+    // The client's note ('Some of your documents were split…') shows only once a split succeeded.
+    expect(await split.hasSplitDocuments(acme.db, hash)).toBe(false);
     const started = await split.performExtractedAction(advisor, hash, { intent: "split", id: source.item!.id, pages: "1-2, 3, 4-6" });
     expect(started.split?.status).toBe("processing");
     const state = await waitForSplit(advisor, started.split!.extractedDocumentId);
@@ -158,7 +160,8 @@ describe("document split", () => {
       const part = await PDFDocument.load(new Uint8Array(await (await fetch(url!)).arrayBuffer()));
       expect(part.getPageCount()).toBe(pageCounts[row.name]);
     }
-    expect(await split.hasSplitDocuments(acme.db, (await docs.findDocumentEntity(acme.db, client.user, hash)).id)).toBe(true);
+    expect(await split.hasSplitDocuments(acme.db, hash)).toBe(true);
+    expect(await split.hasSplitDocuments(acme.db, `${hash}-other`)).toBe(false);
 
     // Restore: the new documents go away, the original stays.
     const restored = await split.performExtractedAction(advisor, hash, { intent: "split_restore", extractedDocumentId: state.extractedDocumentId });

@@ -142,12 +142,16 @@ export async function performExtractedAction(ctx: DocumentContext, companyHash: 
   }
 }
 
-/** Whether the firm has split any of this entity's documents (clients see SPLIT_MESSAGES.clientNote). */
-export async function hasSplitDocuments(db: Db, companyId: string): Promise<boolean> {
+/**
+ * Whether the firm has split any of the documents of the entity with this hash id (clients see
+ * SPLIT_MESSAGES.clientNote). By hash id, in the firm's scope, so a page can ask it with its first
+ * reads; the answer means something only once the page has checked the reader may see the entity.
+ */
+export async function hasSplitDocuments(db: Db, companyHash: string): Promise<boolean> {
   const [row] = await readSql(db)<{ found: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM extracted_documents e
-                     WHERE e.company_id = $1 AND e.status = 'split_succeeded' AND e.deleted_at IS NULL AND e.parent_document_id IS NULL) AS found`,
-    [companyId],
+    `SELECT EXISTS (SELECT 1 FROM companies c JOIN extracted_documents e ON e.firm_id = c.firm_id AND e.company_id = c.id
+                     WHERE c.hash_id = $1 AND e.status = 'split_succeeded' AND e.deleted_at IS NULL AND e.parent_document_id IS NULL) AS found`,
+    [companyHash],
   );
   return row?.found === true;
 }
