@@ -906,8 +906,13 @@ export async function firmSql<R>(firmId: string, text: string, values: unknown[]
   assertFirmId(firmId);
   const shared = sharedConnection(firmId);
   if (shared) {
-    // No connection (the read pool full, PostgreSQL refusing more): the statement runs on its own below.
-    const client = await shared.catch(() => null);
+    // No connection (the read pool full, PostgreSQL refusing more): the statement runs on its own
+    // below. A database that never answered the connection's opening answers 503 now: another
+    // connection would wait as long for nothing.
+    const client = await shared.catch((error: unknown) => {
+      if (silentDatabase(error)) throw error;
+      return null;
+    });
     if (client) {
       try {
         return (await client.query(statement(text, values, options))).rows as R[];
@@ -1029,6 +1034,11 @@ async function firmSqlAlone<R>(firmId: string, query: pg.QueryConfig): Promise<R
     client.removeListener("error", onError);
     client.release(failed);
   }
+}
+
+/** A new connection that got no answer within DATABASE_CONNECT_TIMEOUT_MS (pg-pool's own message). */
+function silentDatabase(error: unknown): boolean {
+  return error instanceof Error && /Connection terminated due to connection timeout/.test(error.message);
 }
 
 /**

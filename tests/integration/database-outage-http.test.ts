@@ -219,9 +219,9 @@ describe("while the database accepts connections but never answers", () => {
       expect(page.status, page.text.slice(0, 300)).toBe(503);
       expect(page.text).toMatch(/temporarily unavailable/i);
       expect(clearsSession(page.headers["set-cookie"])).toBe(false);
-      // It waited for the connection, as long as the setting says and not much longer.
+      // It waited for a connection as long as the setting says, once: not again on another pool.
       expect(waited).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
-      expect(waited).toBeLessThan(4 * CONNECT_TIMEOUT_MS + 2_000);
+      expect(waited).toBeLessThan(2 * CONNECT_TIMEOUT_MS);
     } finally {
       await relay!.up();
     }
