@@ -24,7 +24,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { databaseLoginError, databaseLoginProblems, type DatabaseLoginFacts } from "./database-login";
 import { env } from "./env.server";
-import { isDatabaseUnavailable } from "./unavailable";
+import { isDatabaseUnavailable, isSilentDatabase } from "./unavailable";
 
 /** The role every pooled connection switches to (created by the migrations). */
 export const APP_ROLE = "portal_app";
@@ -493,14 +493,12 @@ function oneStatementAtATime(client: pg.PoolClient): pg.PoolClient {
       // On a pipelined connection, what comes next waits until the opening has answered: a
       // statement sent behind an opening that failed could run outside the transaction.
       if (pipelined) {
-        const answered = carrying.then(
-          () => {},
-          () => {},
-        );
+        const answered: Promise<void> = carrying
+          .catch(() => {})
+          .then(() => {
+            if (gate === answered) gate = null;
+          });
         gate = answered;
-        void answered.then(() => {
-          if (gate === answered) gate = null;
-        });
       }
       return carrying;
     }
@@ -910,7 +908,7 @@ export async function firmSql<R>(firmId: string, text: string, values: unknown[]
     // below. A database that never answered the connection's opening answers 503 now: another
     // connection would wait as long for nothing.
     const client = await shared.catch((error: unknown) => {
-      if (silentDatabase(error)) throw error;
+      if (isSilentDatabase(error)) throw error;
       return null;
     });
     if (client) {
@@ -1034,11 +1032,6 @@ async function firmSqlAlone<R>(firmId: string, query: pg.QueryConfig): Promise<R
     client.removeListener("error", onError);
     client.release(failed);
   }
-}
-
-/** A new connection that got no answer within DATABASE_CONNECT_TIMEOUT_MS (pg-pool's own message). */
-function silentDatabase(error: unknown): boolean {
-  return error instanceof Error && /Connection terminated due to connection timeout/.test(error.message);
 }
 
 /**

@@ -16,7 +16,7 @@ const bool = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : ["true", "1", "yes"].includes(v)));
 
-export const DEFAULT_APP_DOMAIN = "localhost:3000";
+const DEFAULT_APP_DOMAIN = "localhost:3000";
 
 /**
  * APP_DOMAIN when it is not set: this machine on the port the server listens on (`PORT=4000

@@ -35,6 +35,15 @@ const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "Sock
 const MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Can't reach database server|Server has closed the connection|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|Timed out fetching a new connection|Client has encountered a connection error|connect ECONNREFUSED/i;
 
+/**
+ * Whether `error` is a new connection that got no answer in time (pg-pool's connectionTimeoutMillis,
+ * DATABASE_CONNECT_TIMEOUT_MS): a database that accepts and says nothing, where another connection
+ * would wait as long for nothing.
+ */
+export function isSilentDatabase(error: unknown): boolean {
+  return error instanceof Error && /Connection terminated due to connection timeout/.test(error.message);
+}
+
 /** Whether `error` (or what caused it) says the database can't be reached right now. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== "object" || depth > 5) return false;
