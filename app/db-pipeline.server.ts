@@ -52,6 +52,26 @@ function connectionOf(client: pg.ClientBase): ConnectionLike | undefined {
   return (client as unknown as { connection?: ConnectionLike }).connection;
 }
 
+const holding = new WeakSet<object>();
+
+/**
+ * Statements given on `client` (a pipelined connection) in this turn of the event loop go out in
+ * one write: its socket holds what they write until the current callback and its promise
+ * continuations are done. A page's loaders give their reads together, each in a continuation of
+ * its own; written one by one, each write cost the app a system call and PostgreSQL a wake-up and
+ * a read.
+ */
+export function holdWritesForThisTick(client: pg.ClientBase): void {
+  const stream = connectionOf(client)?.stream;
+  if (!stream?.cork || !stream.uncork || holding.has(stream)) return;
+  holding.add(stream);
+  stream.cork();
+  process.nextTick(() => {
+    holding.delete(stream);
+    stream.uncork?.();
+  });
+}
+
 /**
  * Whether `config` (and `values`, as `client.query` takes them) can go out right behind
  * `opening`: an extended-protocol statement (one with values, or a named one), the opening's

@@ -19,7 +19,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { canFollowOpening, openingFailed, queryAfterOpening, sendOpening, type Opening } from "./db-pipeline.server";
+import { canFollowOpening, holdWritesForThisTick, openingFailed, queryAfterOpening, sendOpening, type Opening } from "./db-pipeline.server";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { databaseLoginError, databaseLoginProblems, type DatabaseLoginFacts } from "./database-login";
@@ -475,6 +475,8 @@ function oneStatementAtATime(client: pg.PoolClient): pg.PoolClient {
   let broken: unknown = null;
   const send = (args: unknown[]): Promise<unknown> => {
     if (broken) return Promise.reject(broken);
+    // Reads given together leave in one write (their answers still come back one by one).
+    if (pipelined) holdWritesForThisTick(client);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const plain = () => (client.query as any)(...args) as Promise<unknown>;
     if (!opening) return plain();

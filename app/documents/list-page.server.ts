@@ -64,39 +64,31 @@ export async function countListed(db: Db, query: ListQuery): Promise<number> {
   return Number(rows[0]?.total ?? 0);
 }
 
-/** The ids of the requested page, in order, with the page (clamped to the last) and its cursors. */
+/**
+ * The ids of the requested page, in order, with the page (clamped to the last) and its cursors.
+ * `counted` is the rows' count, or its statement under way: the first page, which any count
+ * leaves where it is, is read beside it (one round trip for both); another page waits for it.
+ */
 export async function readListPage(
   db: Db,
   query: ListQuery,
   request: ListRequest,
-  total: number,
+  counted: number | Promise<number>,
   size: number,
 ): Promise<{ ids: string[]; page: ListPage; cursors: ListCursors }> {
+  const firstPage = request.page <= 1;
+  const firstRows = firstPage ? pageRows(db, query, { from: "offset" }, 1, size) : null;
+  // The count failing fails the page: its own rows' failure then has nothing left to tell.
+  firstRows?.catch(() => {});
+  const total = await counted;
   const lastPage = Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, request.page), lastPage);
-  const rowsOf = async (start: ReturnType<typeof startOf>): Promise<KeyRow[]> => {
-    const values = [...query.values];
-    const bind = (v: unknown) => {
-      values.push(v);
-      return `$${values.length}`;
-    };
-    const backwards = start.from === "before";
-    let where = query.where;
-    if (start.from !== "offset") {
-      const [order, name, id] = start.values;
-      where = `(${where}) AND ${ROW} ${backwards ? "<" : ">"} (${bind(Number(order))}::smallint, ${bind(name)}, ${bind(id)})`;
-    }
-    const dir = backwards ? "DESC" : "ASC";
-    const text = `SELECT d.id, d.list_order, d.name FROM documents d WHERE ${where} ORDER BY d.list_order ${dir}, d.name ${dir}, d.id ${dir} LIMIT ${bind(size)}${
-      start.from === "offset" ? ` OFFSET ${bind((page - 1) * size)}` : ""
-    }`;
-    const rows = await readSql(db)<KeyRow>(text, values);
-    return backwards ? rows.reverse() : rows;
-  };
   const start = startOf(request, page, query.listing);
-  let rows = await rowsOf(start);
+  let rows = firstRows ? await firstRows : await pageRows(db, query, start, page, size);
   // Rows moved under the cursor (deleted, renamed since): the page is read by its number.
-  if ((start.from === "before" && rows.length < size) || (start.from === "after" && rows.length === 0 && total > 0)) rows = await rowsOf({ from: "offset" });
+  if ((start.from === "before" && rows.length < size) || (start.from === "after" && rows.length === 0 && total > 0)) {
+    rows = await pageRows(db, query, { from: "offset" }, page, size);
+  }
   const cursorOf = (r: KeyRow) => encodeCursor(query.listing, [String(r.list_order), r.name, r.id]);
   const first = rows[0];
   const last = rows[rows.length - 1];
@@ -105,4 +97,25 @@ export async function readListPage(
     page: { page, size, total, lastPage },
     cursors: { previous: page > 1 && first ? cursorOf(first) : null, next: page < lastPage && last ? cursorOf(last) : null },
   };
+}
+
+/** The key columns of page `page`'s rows, from `start` (a cursor's row, or by OFFSET), in the listing's order. */
+async function pageRows(db: Db, query: ListQuery, start: ReturnType<typeof startOf>, page: number, size: number): Promise<KeyRow[]> {
+  const values = [...query.values];
+  const bind = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const backwards = start.from === "before";
+  let where = query.where;
+  if (start.from !== "offset") {
+    const [order, name, id] = start.values;
+    where = `(${where}) AND ${ROW} ${backwards ? "<" : ">"} (${bind(Number(order))}::smallint, ${bind(name)}, ${bind(id)})`;
+  }
+  const dir = backwards ? "DESC" : "ASC";
+  const text = `SELECT d.id, d.list_order, d.name FROM documents d WHERE ${where} ORDER BY d.list_order ${dir}, d.name ${dir}, d.id ${dir} LIMIT ${bind(size)}${
+    start.from === "offset" ? ` OFFSET ${bind((page - 1) * size)}` : ""
+  }`;
+  const rows = await readSql(db)<KeyRow>(text, values);
+  return backwards ? rows.reverse() : rows;
 }

@@ -136,13 +136,13 @@ export async function loadDocumentBrowser(
         listing: `folder:${path}`,
       };
   const requested = Math.max(1, Math.min(100_000, Math.floor(Number(options.page ?? 1)) || 1));
-  const [{ paths, filesPerPath }, total, deletedRows, tags] = await Promise.all([
+  // The first page's rows are read with the count and the folder's facts, in one round trip.
+  const [{ paths, filesPerPath }, { ids, page, cursors }, deletedRows, tags] = await Promise.all([
     folderFacts(db, entity.id, path),
-    countListed(db, query),
+    readListPage(db, query, { page: requested, after: options.after, before: options.before }, countListed(db, query), DOCUMENT_PAGE_SIZE),
     permissions.canRestore ? deletedItems(db, entity.id, staff) : Promise.resolve([]),
     staff ? db.documentTag.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: 500 }) : Promise.resolve([]),
   ]);
-  const { ids, page, cursors } = await readListPage(db, query, { page: requested, after: options.after, before: options.before }, total, DOCUMENT_PAGE_SIZE);
   const found = await findItems(db, ids);
   const rows = found.filter((r) => !search || (visible(r.path) && visible(joinPath(r.path, r.name))));
   const results = search ? rows.map((r) => toItem(r, staff)) : null;

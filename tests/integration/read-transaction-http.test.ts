@@ -5,6 +5,7 @@
  * is requested. Writes made by a page request's explicit transaction are kept; one that fails
  * rolls back only its own part.
  */
+import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, type Browser, type TestApp } from "../support/app";
@@ -27,6 +28,12 @@ interface Sent {
 const sent: Sent[] = [];
 let recording = false;
 const originalQuery = pg.Client.prototype.query;
+/** The read pool's sockets (pipelined connections), and the writes made to them while recording. */
+const readSockets = new Set<unknown>();
+let readWrites = 0;
+type SocketWrite = (...args: unknown[]) => unknown;
+const socketPrototype = net.Socket.prototype as unknown as { _writeGeneric: SocketWrite };
+const originalSocketWrite = socketPrototype._writeGeneric;
 
 beforeAll(async () => {
   (pg.Client.prototype as any).query = function (
@@ -40,6 +47,7 @@ beforeAll(async () => {
     ...args: any[]
   ) {
     const q = args[0];
+    if (this.pipeline === true) readSockets.add((this as unknown as { connection?: { stream?: unknown } }).connection?.stream);
     if (recording) {
       sent.push({
         connection: this.processID ?? -1,
@@ -52,6 +60,10 @@ beforeAll(async () => {
 
     return (originalQuery as any).apply(this, args);
   };
+  socketPrototype._writeGeneric = function (this: unknown, ...args: unknown[]) {
+    if (recording && readSockets.has(this)) readWrites += 1;
+    return originalSocketWrite.apply(this, args);
+  };
   app = await bootApp({ name: "read-transaction-http" });
   client = await app.signIn("acme", "client@acme.test");
   partner = await app.signIn("acme", "partner@acme.test");
@@ -61,12 +73,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   pg.Client.prototype.query = originalQuery;
+  socketPrototype._writeGeneric = originalSocketWrite;
   await app?.stop();
 });
 
 /** The app's statements (its two pools, not the job queue's) while `fn` runs. */
 async function statementsOf(fn: () => Promise<unknown>): Promise<Sent[]> {
   sent.length = 0;
+  readWrites = 0;
   recording = true;
   try {
     await fn();
@@ -114,6 +128,38 @@ describe("a page request's reads", () => {
     const dashboard = statements.findIndex((s) => /^\s*WITH owned AS/.test(s.text));
     expect(statements[dashboard - 1]?.text).toMatch(/FROM messages m/);
     expect(statements[dashboard]).toMatchObject({ whileBusy: true, pipelined: true });
+  });
+
+  it("each round trip of a page is one write on its connection: reads given together leave together", async () => {
+    const { rows } = await app.su.query<{ id: string; hash: string }>(
+      `SELECT q.id, c.hash_id AS hash FROM questionnaires q JOIN companies c ON c.id = q.company_id
+         JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
+        WHERE u.email = 'client@acme.test' AND q.name = '2025 Individual Tax Organizer' AND q.deleted_at IS NULL`,
+    );
+    const { id, hash } = rows[0]!;
+    const writesOf = async (path: string) => {
+      // The first time on a connection, the opening is prepared on its own.
+      expect((await client.request("acme", path)).status).toBe(200);
+      let status = 0;
+      const statements = await statementsOf(async () => {
+        status = (await client.request("acme", path)).status;
+      });
+      expect(status).toBe(200);
+      return { writes: readWrites, statements: statements.length };
+    };
+    const dashboard = await writesOf("/");
+    const questionnaire = await writesOf(`/questionnaire/${hash}?questionnaireId=${id}`);
+    const documents = await writesOf(documentsPath);
+    // The dashboard: BEGIN with the firm's setting and the session; the unread counts with the
+    // dashboard's statement; COMMIT.
+    expect(dashboard).toEqual({ writes: 3, statements: 4 });
+    // The questionnaire asked for by id: the same three, its sections and questions going out
+    // with the questionnaire's own statement.
+    expect(questionnaire).toEqual({ writes: 3, statements: 6 });
+    // The documents page (no files here): the session; the unread counts with the entity, the
+    // entity switcher and the split question; the folder's facts with the count, the first page
+    // and the deleted items; COMMIT.
+    expect(documents).toEqual({ writes: 4, statements: 10 });
   });
 
   it("the client dashboard: its data in one statement, beside the session and the unread counts", async () => {

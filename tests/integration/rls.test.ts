@@ -2,6 +2,7 @@
  * Firm isolation in the database: row-level security, the portal_app role, composite foreign keys
  * and the firm-scoped clients of app/db.server.ts, against real PostgreSQL. No mocks.
  */
+import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -305,10 +306,22 @@ describe("a transaction's BEGIN carries the firm", () => {
     expect(texts.slice(0, 3).map((t) => t.split(" ")[0])).toEqual(["BEGIN", "SET", "SELECT"]);
   });
 
-  it("a page's reads given together: the first carries the opening, the others wait for its answer, then go out together", async () => {
+  it("a page's reads given together: the first carries the opening, the others wait for its answer, then go out together, in one write", async () => {
     const original = pg.Client.prototype.query;
     const log: { text: string; busy: boolean; pipelined: boolean }[] = [];
-    pg.Client.prototype.query = function (this: pg.Client & { _activeQuery?: unknown; _sentQueryQueue?: unknown[] }, ...params: unknown[]) {
+    // The writes to the read connections' sockets.
+    const readSockets = new Set<unknown>();
+    let writes = 0;
+    const socketWrite = (net.Socket.prototype as unknown as { _writeGeneric: (...a: unknown[]) => unknown })._writeGeneric;
+    (net.Socket.prototype as unknown as { _writeGeneric: (...a: unknown[]) => unknown })._writeGeneric = function (this: unknown, ...a: unknown[]) {
+      if (readSockets.has(this)) writes += 1;
+      return socketWrite.apply(this, a);
+    };
+    pg.Client.prototype.query = function (
+      this: pg.Client & { _activeQuery?: unknown; _sentQueryQueue?: unknown[]; connection?: { stream?: unknown } },
+      ...params: unknown[]
+    ) {
+      if (this.pipeline === true) readSockets.add(this.connection?.stream);
       log.push({
         text: sentText(params[0]).replace(/\s+/g, " ").trim(),
         busy: Boolean(this._activeQuery) || (this._sentQueryQueue?.length ?? 0) > 0,
@@ -329,9 +342,11 @@ describe("a transaction's BEGIN carries the firm", () => {
       // The first time on a connection, the opening goes on its own (and gets prepared).
       expect(await page()).toEqual([A, A, A]);
       log.length = 0;
+      writes = 0;
       firms = await page();
     } finally {
       pg.Client.prototype.query = original;
+      (net.Socket.prototype as unknown as { _writeGeneric: unknown })._writeGeneric = socketWrite;
     }
     expect(firms).toEqual([A, A, A]);
     const reads = log.filter((entry) => entry.text.includes("$1::int AS n"));
@@ -340,6 +355,8 @@ describe("a transaction's BEGIN carries the firm", () => {
     // The first went with BEGIN and the firm; the second only once that had answered; the third right behind the second.
     expect(reads[0]!.text).toMatch(/^BEGIN; SELECT set_config\('app\.firm_id'/);
     expect(reads.map((entry) => entry.busy)).toEqual([false, false, true]);
+    // Three writes: the opening with the first read; the second and third reads together; COMMIT.
+    expect(writes).toBe(3);
   });
 });
 
