@@ -67,6 +67,13 @@ export interface ServerOptions extends RuntimeOptions {
   host?: string;
   /** A separate copy of the app (see `loadApp`); default: the process's one. */
   instance?: string;
+  /**
+   * Listen on the port with a socket of this process's own (SO_REUSEPORT), beside the cluster's
+   * other servers: the kernel spreads new connections evenly among them, whichever is busy at
+   * the moment they arrive (a cluster's own hand-out gives them to whichever answers first).
+   * Ignored for port 0 (each server would get a port of its own).
+   */
+  reusePort?: boolean;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<PortalServer> {
@@ -196,7 +203,7 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
   const port = options.port ?? config.PORT;
   // A port already taken (EADDRINUSE) fails the start, with the runtime closed, instead of an uncaught error.
   const server: Server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(port, options.host ?? config.HOST, () => {
+    const s = app.listen({ port, host: options.host ?? config.HOST, reusePort: Boolean(options.reusePort) && Number(port) !== 0 }, () => {
       s.off("error", reject);
       resolve(s);
     });
@@ -231,7 +238,9 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
  */
 async function serveInCluster() {
   const first = cluster.worker?.id === 1;
-  const server = await startServer({ jobs: { log: first ? (message) => console.log(`\x1b[36m▸\x1b[0m Jobs: ${message}`) : () => {} } });
+  const server = await startServer({ reusePort: true, jobs: { log: first ? (message) => console.log(`\x1b[36m▸\x1b[0m Jobs: ${message}`) : () => {} } });
+  // The primary counts its servers up (scripts/lib/cluster.ts): a socket of its own sends no cluster 'listening'.
+  process.send?.({ portal: "listening", port: server.port });
   let closing: Promise<void> | undefined;
   const stop = () => {
     closing ??= server.close().then(

@@ -6,6 +6,10 @@
  *
  * - Workers run server.ts with Node's own TypeScript support (type stripping): no TypeScript
  *   loader in them, so the only copy of the app's code a worker loads is the Remix build.
+ * - Each worker listens on the port with a socket of its own (SO_REUSEPORT): the kernel spreads
+ *   new connections evenly among them. Node's own hand-out (the primary accepts, and gives each
+ *   connection to the first worker free to take it) gave a worker busy for a moment, as a burst of
+ *   connections arrived, far fewer of them than the others, for as long as they stayed open.
  * - A worker that stops without being asked to is started again (after a second, so a crash loop
  *   does not spin). One that stops before the cluster ever served is a failed start.
  * - `stop()` asks every worker to finish (SIGTERM: each stops accepting, lets its requests and
@@ -72,8 +76,11 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
 
   return new Promise((resolve, reject) => {
     let listening = 0;
-    cluster.on("listening", (_worker, address) => {
-      port = address.port;
+    // Each server says when it listens (server.ts): on its own socket (SO_REUSEPORT), the kernel
+    // spreads the connections among them.
+    cluster.on("message", (_worker, message: unknown) => {
+      if (typeof message !== "object" || message === null || (message as { portal?: unknown }).portal !== "listening") return;
+      port = Number((message as { port?: unknown }).port);
       if (!served && ++listening === count) {
         served = true;
         resolve({ port, stop });

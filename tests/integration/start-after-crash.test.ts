@@ -1,10 +1,12 @@
 /**
  * `npm start` (scripts/start.ts) after a crash: a run killed with SIGKILL leaves its embedded
  * PostgreSQL running, holding the data dir and the port; the next start in the same DATA_DIR
- * stops it and starts. And `npm start` runs in production mode (NODE_ENV=production unless set).
+ * stops it and starts. And `npm start` runs in production mode (NODE_ENV=production unless set),
+ * its servers each taking their share of new connections.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -112,4 +114,72 @@ describe("npm start", () => {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
   }, 300_000);
+
+  it("spreads new connections among its servers, a server busy as they arrive getting its share, and loses none", async () => {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const run = start({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_DOMAIN: `localhost:${port}`,
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOCAL_S3_PORT: "0",
+      SEED_DEMO: "false",
+      JOBS_WORKER: "false",
+      WEB_CONCURRENCY: "2",
+    });
+    await run.started;
+    const servers = childrenOf(run.child.pid!).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.ts"));
+    expect(servers).toHaveLength(2);
+
+    // One server stops answering for a moment (as under a long task or a pause) while 40 connections arrive.
+    process.kill(servers[0]!, "SIGSTOP");
+    const COUNT = 40;
+    const answers = Array.from({ length: COUNT }, () => healthzOnNewConnection(port));
+    let answeredWhileBusy = 0;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      answeredWhileBusy = (await Promise.all(answers.map((a) => a.settledYet()))).filter(Boolean).length;
+    } finally {
+      process.kill(servers[0]!, "SIGCONT");
+    }
+    // The other server answered only its own share: about half, not all (a primary handing each
+    // connection to the first server free to take it gave them all to the other one).
+    expect(answeredWhileBusy).toBeGreaterThanOrEqual(8);
+    expect(answeredWhileBusy).toBeLessThanOrEqual(COUNT - 8);
+    // Once going again, the paused server answers the ones it was given: none is lost.
+    expect(await Promise.all(answers.map((a) => a.status))).toEqual(Array.from({ length: COUNT }, () => 200));
+
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(0);
+  }, 300_000);
 });
+
+/** The processes whose parent is `pid`. */
+function childrenOf(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}
+
+/** GET /healthz on a connection of its own; `settledYet` tells whether the answer has come. */
+function healthzOnNewConnection(port: number) {
+  let settled = false;
+  const status = new Promise<number>((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(`GET /healthz HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`));
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => (text += chunk));
+    socket.on("end", () => resolve(Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0)));
+    socket.on("error", reject);
+  }).finally(() => (settled = true));
+  return { status, settledYet: () => Promise.resolve(settled) };
+}
