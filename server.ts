@@ -238,7 +238,11 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
  */
 async function serveInCluster() {
   const first = cluster.worker?.id === 1;
-  const server = await startServer({ reusePort: true, jobs: { log: first ? (message) => console.log(`\x1b[36m▸\x1b[0m Jobs: ${message}`) : () => {} } });
+  // A socket of its own where the system spreads connections among such sockets (Linux); elsewhere, Node's cluster hands them out.
+  const server = await startServer({
+    reusePort: process.platform === "linux",
+    jobs: { log: first ? (message) => console.log(`\x1b[36m▸\x1b[0m Jobs: ${message}`) : () => {} },
+  });
   // The primary counts its servers up (scripts/lib/cluster.ts): a socket of its own sends no cluster 'listening'.
   process.send?.({ portal: "listening", port: server.port });
   let closing: Promise<void> | undefined;

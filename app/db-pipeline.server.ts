@@ -55,11 +55,11 @@ function connectionOf(client: pg.ClientBase): ConnectionLike | undefined {
 const holding = new WeakSet<object>();
 
 /**
- * Statements given on `client` (a pipelined connection) in this turn of the event loop go out in
- * one write: its socket holds what they write until the current callback and its promise
- * continuations are done. A page's loaders give their reads together, each in a continuation of
- * its own; written one by one, each write cost the app a system call and PostgreSQL a wake-up and
- * a read.
+ * Statements given on `client` (a pipelined connection) together go out in one write: its socket
+ * holds what they write until Node's next-tick queue runs, after the promise continuations under
+ * way (or, when given straight from an I/O callback, once that callback returns). A page's
+ * loaders give their reads together, each in a continuation of its own; written one by one, each
+ * write cost the app a system call and PostgreSQL a wake-up and a read.
  */
 export function holdWritesForThisTick(client: pg.ClientBase): void {
   const stream = connectionOf(client)?.stream;

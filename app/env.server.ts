@@ -45,11 +45,16 @@ function urlUser(url: string): string | null {
   }
 }
 
+/** Where the app servers listen. */
+const listenSchema = {
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+};
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
+    ...listenSchema,
     APP_DOMAIN: z
       .string()
       .default(DEFAULT_APP_DOMAIN)
@@ -171,14 +176,23 @@ let cached: Env | undefined;
 
 export class ConfigError extends Error {}
 
+function configError(error: z.ZodError): ConfigError {
+  const lines = error.issues.map((issue) => `  - ${issue.path.join(".") || "env"}: ${issue.message}`);
+  return new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
 /** Parses process.env; throws a ConfigError listing every problem at once. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = schema.safeParse(source.APP_DOMAIN ? source : { ...source, APP_DOMAIN: defaultAppDomain(source) });
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "env"}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  if (!result.success) throw configError(result.error);
   return result.data;
+}
+
+/** PORT and HOST on their own, as `parseEnv` reads them: `npm start` checks the port before the rest of the configuration is filled in. */
+export function listenAddress(source: NodeJS.ProcessEnv = process.env): { port: number; host: string } {
+  const result = z.object(listenSchema).safeParse(source);
+  if (!result.success) throw configError(result.error);
+  return { port: result.data.PORT, host: result.data.HOST };
 }
 
 export function env(): Env {

@@ -27,9 +27,9 @@ import "./lib/production-mode";
 import path from "node:path";
 import { inspect } from "node:util";
 import { fileURLToPath } from "node:url";
-import { ConfigError, outboxStatus, parseEnv } from "~/env.server";
+import { ConfigError, listenAddress, outboxStatus, parseEnv } from "~/env.server";
 import { bootPortal, type Booted } from "./lib/boot";
-import { startCluster, webConcurrency, type RunningCluster } from "./lib/cluster";
+import { assertPortFree, startCluster, webConcurrency, type RunningCluster } from "./lib/cluster";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let booted: Booted | undefined;
@@ -42,6 +42,9 @@ function port(value: string | undefined, fallback: number) {
 async function main() {
   const log = (message: string) => console.log(`\x1b[36m▸\x1b[0m ${message}`);
   const count = webConcurrency();
+  // The port first: nothing is started for a run that could not serve (or would share the port with another).
+  const { port: listenPort, host } = listenAddress();
+  await assertPortFree(listenPort, host);
   // The boot checks the configuration first (after filling in the local session secret). It
   // starts what the servers share (embedded services, migrations, the seed); they serve.
   booted = await bootPortal({

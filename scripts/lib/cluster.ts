@@ -6,8 +6,9 @@
  *
  * - Workers run server.ts with Node's own TypeScript support (type stripping): no TypeScript
  *   loader in them, so the only copy of the app's code a worker loads is the Remix build.
- * - Each worker listens on the port with a socket of its own (SO_REUSEPORT): the kernel spreads
- *   new connections evenly among them. Node's own hand-out (the primary accepts, and gives each
+ * - Each worker listens on the port with a socket of its own (SO_REUSEPORT, on Linux; elsewhere
+ *   Node's hand-out): the kernel spreads new connections evenly among them. `npm start` fails when
+ *   something already listens on the port (`assertPortFree`), instead of sharing it. Node's own hand-out (the primary accepts, and gives each
  *   connection to the first worker free to take it) gave a worker busy for a moment, as a burst of
  *   connections arrived, far fewer of them than the others, for as long as they stayed open.
  * - A worker that stops without being asked to is started again (after a second, so a crash loop
@@ -19,6 +20,7 @@
  *   await workers.stop();
  */
 import cluster, { type Worker } from "node:cluster";
+import net from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,6 +59,23 @@ function typeScriptFlags(): string[] {
   }
   const features = process.features as { typescript?: string | false };
   return features.typescript ? [] : ["--experimental-strip-types", "--disable-warning=ExperimentalWarning"];
+}
+
+/**
+ * Fails when something already listens on the port (`npm start` asks before it starts anything):
+ * the servers' own sockets (SO_REUSEPORT) would otherwise share it with another run by the same
+ * user, and each would get some of the connections.
+ */
+export async function assertPortFree(port: number, host: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === "EADDRINUSE" ? new ConfigError(`Port ${port} is already in use (on ${host}): is another copy running? Stop it, or set PORT.`) : error,
+      );
+    });
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
 }
 
 export function startCluster(options: ClusterOptions): Promise<RunningCluster> {

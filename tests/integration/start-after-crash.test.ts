@@ -2,7 +2,7 @@
  * `npm start` (scripts/start.ts) after a crash: a run killed with SIGKILL leaves its embedded
  * PostgreSQL running, holding the data dir and the port; the next start in the same DATA_DIR
  * stops it and starts. And `npm start` runs in production mode (NODE_ENV=production unless set),
- * its servers each taking their share of new connections.
+ * its servers each taking their share of new connections, and a second run on its port is refused.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -89,6 +89,7 @@ describe("npm start", () => {
       APP_DOMAIN: `localhost:${port}`,
       EMBEDDED_PG_PORT: String(pgPort),
       LOCAL_S3_PORT: "0",
+      LOCAL_STRIPE_PORT: "0",
       SEED_DEMO: "false",
       JOBS_WORKER: "false",
     };
@@ -115,20 +116,32 @@ describe("npm start", () => {
     expect(await second.exited).toBe(0);
   }, 300_000);
 
-  it("spreads new connections among its servers, a server busy as they arrive getting its share, and loses none", async () => {
+  it("spreads new connections among its servers, a server busy as they arrive getting its share, and loses none; a second run on its port is refused", async () => {
     const [port, pgPort] = [await freePort(), await freePort()];
-    const run = start({
+    const env = {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_DOMAIN: `localhost:${port}`,
       EMBEDDED_PG_PORT: String(pgPort),
       LOCAL_S3_PORT: "0",
+      LOCAL_STRIPE_PORT: "0",
       SEED_DEMO: "false",
       JOBS_WORKER: "false",
       WEB_CONCURRENCY: "2",
-    });
+    };
+    const run = start(env);
     await run.started;
+    const postgres = postmasterPid();
+
+    // Started again as it runs (the same command twice): refused before anything starts, instead
+    // of sharing the port (or taking over the data dir's PostgreSQL); the first run goes on.
+    const again = start(env);
+    await expect(again.started).rejects.toThrow(new RegExp(`Port ${port} is already in use`));
+    expect(await again.exited).toBe(1);
+    expect(alive(postgres)).toBe(true);
+    expect((await hostRequest(port, { host: `localhost:${port}`, path: "/healthz" })).status).toBe(200);
+
     const servers = childrenOf(run.child.pid!).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.ts"));
     expect(servers).toHaveLength(2);
 
