@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, isLocalDomain, outboxEnabled, outboxStatus, parseEnv as parseProcessEnv } from "~/env.server";
+import { ConfigError, isLocalDomain, listenAddress, outboxEnabled, outboxStatus, parseEnv as parseProcessEnv } from "~/env.server";
 
 /** The configuration these variables give (nothing else of the process's environment). */
 const parseEnv = (variables: Record<string, string>) => parseProcessEnv(variables as NodeJS.ProcessEnv);
@@ -93,5 +93,22 @@ describe("database URLs", () => {
   it("refuses the owner without the app's login, and one login for both", () => {
     expect(() => parseEnv({ DATABASE_OWNER_URL: owner })).toThrow(/DATABASE_OWNER_URL needs DATABASE_URL/);
     expect(() => parseEnv({ DATABASE_URL: owner, DATABASE_OWNER_URL: owner })).toThrow(/different roles/);
+  });
+});
+
+describe("listenAddress (npm start checks the port before the rest of the configuration is filled in)", () => {
+  it("reads PORT and HOST as the full configuration does, whatever else is missing", () => {
+    expect(listenAddress({})).toEqual({ port: 3000, host: "0.0.0.0" });
+    const set = { PORT: "4000", HOST: "127.0.0.1", NODE_ENV: "production", APP_DOMAIN: "portal.example.com" };
+    // The full configuration refuses this one (no SESSION_SECRET): the address is still known.
+    expect(() => parseProcessEnv(set)).toThrow(ConfigError);
+    expect(listenAddress(set)).toEqual({ port: 4000, host: "127.0.0.1" });
+    const full = parseProcessEnv({ ...set, SESSION_SECRET: "x".repeat(40) });
+    expect(listenAddress(set)).toEqual({ port: full.PORT, host: full.HOST });
+  });
+
+  it("refuses a port that is not one", () => {
+    expect(() => listenAddress({ PORT: "70000" })).toThrow(/PORT/);
+    expect(() => listenAddress({ PORT: "http" })).toThrow(ConfigError);
   });
 });
