@@ -97,18 +97,20 @@ describe("database URLs", () => {
 });
 
 describe("listenAddress (npm start checks the port before the rest of the configuration is filled in)", () => {
+  const listen = (variables: Record<string, string>) => listenAddress(variables as NodeJS.ProcessEnv);
+
   it("reads PORT and HOST as the full configuration does, whatever else is missing", () => {
-    expect(listenAddress({})).toEqual({ port: 3000, host: "0.0.0.0" });
+    expect(listen({})).toEqual({ port: 3000, host: "0.0.0.0" });
     const set = { PORT: "4000", HOST: "127.0.0.1", NODE_ENV: "production", APP_DOMAIN: "portal.example.com" };
     // The full configuration refuses this one (no SESSION_SECRET): the address is still known.
-    expect(() => parseProcessEnv(set)).toThrow(ConfigError);
-    expect(listenAddress(set)).toEqual({ port: 4000, host: "127.0.0.1" });
-    const full = parseProcessEnv({ ...set, SESSION_SECRET: "x".repeat(40) });
-    expect(listenAddress(set)).toEqual({ port: full.PORT, host: full.HOST });
+    expect(() => parseEnv(set)).toThrow(ConfigError);
+    expect(listen(set)).toEqual({ port: 4000, host: "127.0.0.1" });
+    const full = parseEnv({ ...set, SESSION_SECRET: SECRET });
+    expect(listen(set)).toEqual({ port: full.PORT, host: full.HOST });
   });
 
   it("refuses a port that is not one", () => {
-    expect(() => listenAddress({ PORT: "70000" })).toThrow(/PORT/);
-    expect(() => listenAddress({ PORT: "http" })).toThrow(ConfigError);
+    expect(() => listen({ PORT: "70000" })).toThrow(/PORT/);
+    expect(() => listen({ PORT: "http" })).toThrow(ConfigError);
   });
 });
