@@ -84,35 +84,34 @@ export function isFirmProvided(row: { _count?: { sections: number; signedSection
   return row.shownInSection ?? (row._count?.sections ?? 0) + (row._count?.signedSections ?? 0) > 0;
 }
 
-/**
- * What the browser shows of a document `d`, with its tags and whether a section shows it
- * (through the sections' document indexes), as the columns of a statement: `findItems`', or a
- * page's own (list-page.server.ts). Read with `itemOf`. (Prisma's `_count` of `itemSelect` counts
- * every section of the firm that shows a document, for each page.)
- */
-export const ITEM_COLUMNS = `d.id, d.item_type::text AS "itemType", d.name, d.path, d.size_bytes AS "sizeBytes", d.content_type AS "contentType",
+const ITEMS_SQL = `
+    SELECT d.id, d.item_type::text AS "itemType", d.name, d.path, d.size_bytes AS "sizeBytes", d.content_type AS "contentType",
            d.description, d.password_protected AS "passwordProtected", d.questionnaire_id AS "questionnaireId",
            d.created_at AS "createdAt", d.updated_at AS "updatedAt", d.deleted_at AS "deletedAt",
            coalesce((SELECT json_agg(t.name) FROM document_tag_assignments a JOIN document_tags t ON t.firm_id = a.firm_id AND t.id = a.tag_id
                       WHERE a.firm_id = d.firm_id AND a.document_id = d.id), '[]'::json) AS "tagNames",
            (EXISTS (SELECT 1 FROM sections s WHERE s.firm_id = d.firm_id AND s.document_id = d.id)
-            OR EXISTS (SELECT 1 FROM sections s WHERE s.firm_id = d.firm_id AND s.signed_document_id = d.id)) AS "shownInSection"`;
+            OR EXISTS (SELECT 1 FROM sections s WHERE s.firm_id = d.firm_id AND s.signed_document_id = d.id)) AS "shownInSection"
+      FROM documents d
+     WHERE d.id = ANY($1::text[])`;
 
-/** A row of `ITEM_COLUMNS`, as the driver gives it. */
-export type ItemColumnsRow = Omit<ItemRow, "sizeBytes" | "tags" | "_count"> & { sizeBytes: string | null; tagNames: string[] };
-
-export function itemOf({ sizeBytes, tagNames, ...r }: ItemColumnsRow): ItemRow {
-  return { ...r, sizeBytes: sizeBytes === null ? null : BigInt(sizeBytes), tags: tagNames.map((name) => ({ tag: { name } })) };
-}
-
-const ITEMS_SQL = `SELECT ${ITEM_COLUMNS} FROM documents d WHERE d.id = ANY($1::text[])`;
-
-/** The rows of the documents `ids`, in that order, in one statement. */
+/**
+ * The rows of a page of documents (`ids`, in that order), in one statement: the documents with
+ * their tags, and whether a section shows each, through the sections' document indexes. (Prisma's
+ * `_count` of `itemSelect` counts every section of the firm that shows a document, for each page.)
+ */
 export async function findItems(db: Db, ids: string[]): Promise<ItemRow[]> {
   if (!ids.length) return [];
-  const rows = await readSql(db)<ItemColumnsRow>(ITEMS_SQL, [ids]);
+  type Row = Omit<ItemRow, "sizeBytes" | "tags" | "_count"> & { sizeBytes: string | null; tagNames: string[] };
+  const rows = await readSql(db)<Row>(ITEMS_SQL, [ids]);
   const order = new Map(ids.map((id, i) => [id, i]));
-  return rows.map(itemOf).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return rows
+    .map(({ sizeBytes, tagNames, ...r }) => ({
+      ...r,
+      sizeBytes: sizeBytes === null ? null : BigInt(sizeBytes),
+      tags: tagNames.map((name) => ({ tag: { name } })),
+    }))
+    .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
 /** Every folder path of the entity (folder rows and paths that hold files), in two bounded queries. */

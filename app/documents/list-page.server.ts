@@ -14,7 +14,6 @@
 import { decodeCursor, encodeCursor, type KeyValues } from "~/components/data-table/keyset";
 import { readSql } from "~/db.server";
 import type { Db } from "./access.server";
-import { ITEM_COLUMNS, itemOf, type ItemColumnsRow, type ItemRow } from "./items.server";
 
 /** What a page lists: the rows of `documents d` matching `where` (its values bound as $1, $2…). */
 export interface ListQuery {
@@ -46,7 +45,7 @@ export interface ListRequest {
 const KEYS = 3;
 const ROW = "(d.list_order, d.name, d.id)";
 
-type KeyRow = ItemColumnsRow & { list_order: number };
+type KeyRow = { id: string; list_order: number; name: string };
 
 /** Where the page starts: a cursor counts only past page 1, for its own listing and with every value. */
 function startOf(request: ListRequest, page: number, listing: string): { from: "offset" } | { from: "after" | "before"; values: KeyValues } {
@@ -66,7 +65,7 @@ export async function countListed(db: Db, query: ListQuery): Promise<number> {
 }
 
 /**
- * The rows of the requested page, in order, with the page (clamped to the last) and its cursors.
+ * The ids of the requested page, in order, with the page (clamped to the last) and its cursors.
  * `counted` is the rows' count, or its statement under way: the first page, which any count
  * leaves where it is, is read beside it (one round trip for both); another page waits for it.
  */
@@ -76,7 +75,7 @@ export async function readListPage(
   request: ListRequest,
   counted: number | Promise<number>,
   size: number,
-): Promise<{ rows: ItemRow[]; page: ListPage; cursors: ListCursors }> {
+): Promise<{ ids: string[]; page: ListPage; cursors: ListCursors }> {
   const firstPage = request.page <= 1;
   const firstRows = firstPage ? pageRows(db, query, { from: "offset" }, 1, size) : null;
   // The count failing fails the page: its own rows' failure then has nothing left to tell.
@@ -94,17 +93,13 @@ export async function readListPage(
   const first = rows[0];
   const last = rows[rows.length - 1];
   return {
-    rows: rows.map(({ list_order: _key, ...row }) => itemOf(row)),
+    ids: rows.map((r) => r.id),
     page: { page, size, total, lastPage },
     cursors: { previous: page > 1 && first ? cursorOf(first) : null, next: page < lastPage && last ? cursorOf(last) : null },
   };
 }
 
-/**
- * Page `page`'s rows, from `start` (a cursor's row, or by OFFSET), in the listing's order: the
- * page's keys are chosen first (the rows skipped by an OFFSET are only counted past), then only
- * its own rows are read whole (ITEM_COLUMNS), in the same statement.
- */
+/** The key columns of page `page`'s rows, from `start` (a cursor's row, or by OFFSET), in the listing's order. */
 async function pageRows(db: Db, query: ListQuery, start: ReturnType<typeof startOf>, page: number, size: number): Promise<KeyRow[]> {
   const values = [...query.values];
   const bind = (v: unknown) => {
@@ -118,9 +113,9 @@ async function pageRows(db: Db, query: ListQuery, start: ReturnType<typeof start
     where = `(${where}) AND ${ROW} ${backwards ? "<" : ">"} (${bind(Number(order))}::smallint, ${bind(name)}, ${bind(id)})`;
   }
   const dir = backwards ? "DESC" : "ASC";
-  const order = `ORDER BY d.list_order ${dir}, d.name ${dir}, d.id ${dir}`;
-  const keys = `SELECT d.id FROM documents d WHERE ${where} ${order} LIMIT ${bind(size)}${start.from === "offset" ? ` OFFSET ${bind((page - 1) * size)}` : ""}`;
-  const text = `SELECT d.list_order, ${ITEM_COLUMNS} FROM (${keys}) k JOIN documents d ON d.id = k.id ${order}`;
+  const text = `SELECT d.id, d.list_order, d.name FROM documents d WHERE ${where} ORDER BY d.list_order ${dir}, d.name ${dir}, d.id ${dir} LIMIT ${bind(size)}${
+    start.from === "offset" ? ` OFFSET ${bind((page - 1) * size)}` : ""
+  }`;
   const rows = await readSql(db)<KeyRow>(text, values);
   return backwards ? rows.reverse() : rows;
 }

@@ -137,12 +137,13 @@ export async function loadDocumentBrowser(
       };
   const requested = Math.max(1, Math.min(100_000, Math.floor(Number(options.page ?? 1)) || 1));
   // The first page's rows are read with the count and the folder's facts, in one round trip.
-  const [{ paths, filesPerPath }, { rows: found, page, cursors }, deletedRows, tags] = await Promise.all([
+  const [{ paths, filesPerPath }, { ids, page, cursors }, deletedRows, tags] = await Promise.all([
     folderFacts(db, entity.id, path),
     readListPage(db, query, { page: requested, after: options.after, before: options.before }, countListed(db, query), DOCUMENT_PAGE_SIZE),
     permissions.canRestore ? deletedItems(db, entity.id, staff) : Promise.resolve([]),
     staff ? db.documentTag.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: 500 }) : Promise.resolve([]),
   ]);
+  const found = await findItems(db, ids);
   const rows = found.filter((r) => !search || (visible(r.path) && visible(joinPath(r.path, r.name))));
   const results = search ? rows.map((r) => toItem(r, staff)) : null;
   const items = search ? [] : rows.map((r) => toItem(r, staff));
