@@ -90,6 +90,16 @@ async function statementsOf(fn: () => Promise<unknown>): Promise<Sent[]> {
   return sent.filter((s) => s.application.startsWith("portal_app"));
 }
 
+/** The demo client's 2025 organizer: its id and its entity's hash id. */
+async function organizer(): Promise<{ id: string; hash: string }> {
+  const { rows } = await app.su.query<{ id: string; hash: string }>(
+    `SELECT q.id, c.hash_id AS hash FROM questionnaires q JOIN companies c ON c.id = q.company_id
+       JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
+      WHERE u.email = 'client@acme.test' AND q.name = '2025 Individual Tax Organizer' AND q.deleted_at IS NULL`,
+  );
+  return rows[0]!;
+}
+
 const begins = (statements: Sent[]) => statements.filter((s) => /^\s*BEGIN/i.test(s.text)).length;
 
 describe("a page request's reads", () => {
@@ -131,12 +141,7 @@ describe("a page request's reads", () => {
   });
 
   it("each round trip of a page is one write on its connection: reads given together leave together", async () => {
-    const { rows } = await app.su.query<{ id: string; hash: string }>(
-      `SELECT q.id, c.hash_id AS hash FROM questionnaires q JOIN companies c ON c.id = q.company_id
-         JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
-        WHERE u.email = 'client@acme.test' AND q.name = '2025 Individual Tax Organizer' AND q.deleted_at IS NULL`,
-    );
-    const { id, hash } = rows[0]!;
+    const { id, hash } = await organizer();
     const writesOf = async (path: string) => {
       // The first time on a connection, the opening is prepared on its own.
       expect((await client.request("acme", path)).status).toBe(200);
@@ -171,12 +176,7 @@ describe("a page request's reads", () => {
   });
 
   it("the questionnaire page: its data in three statements (four with uploaded files), however many sections hold documents and signatures", async () => {
-    const { rows } = await app.su.query<{ id: string; hash: string }>(
-      `SELECT q.id, c.hash_id AS hash FROM questionnaires q JOIN companies c ON c.id = q.company_id
-         JOIN company_owners o ON o.company_id = c.id JOIN users u ON u.id = o.user_id
-        WHERE u.email = 'client@acme.test' AND q.name = '2025 Individual Tax Organizer' AND q.deleted_at IS NULL`,
-    );
-    const { id, hash } = rows[0]!;
+    const { id, hash } = await organizer();
     const deposit = await app.su.query(`SELECT 1 FROM questionnaires WHERE id = $1 AND deposit_amount_cents > 0 AND deposit_status IN ('pending', 'unpaid')`, [
       id,
     ]);

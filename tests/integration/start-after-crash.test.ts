@@ -48,6 +48,24 @@ function start(env: Record<string, string>) {
   return { child, started, exited, output: () => output };
 }
 
+/** A run's variables: the shared DATA_DIR, its own free ports, no demo data and no jobs. */
+async function startEnv(extra: Record<string, string> = {}) {
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_DOMAIN: `localhost:${port}`,
+    EMBEDDED_PG_PORT: String(pgPort),
+    LOCAL_S3_PORT: "0",
+    LOCAL_STRIPE_PORT: "0",
+    SEED_DEMO: "false",
+    JOBS_WORKER: "false",
+    ...extra,
+  };
+  return { port, env };
+}
+
 function postmasterPid(): number {
   return Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
 }
@@ -81,18 +99,7 @@ afterAll(async () => {
 
 describe("npm start", () => {
   it("runs in production mode, and starts again in the same DATA_DIR after being killed with SIGKILL", async () => {
-    const [port, pgPort] = [await freePort(), await freePort()];
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_DOMAIN: `localhost:${port}`,
-      EMBEDDED_PG_PORT: String(pgPort),
-      LOCAL_S3_PORT: "0",
-      LOCAL_STRIPE_PORT: "0",
-      SEED_DEMO: "false",
-      JOBS_WORKER: "false",
-    };
+    const { port, env } = await startEnv();
 
     const first = start(env);
     const banner = await first.started;
@@ -117,19 +124,7 @@ describe("npm start", () => {
   }, 300_000);
 
   it("spreads new connections among its servers, a server busy as they arrive getting its share, and loses none; a second run on its port is refused", async () => {
-    const [port, pgPort] = [await freePort(), await freePort()];
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_DOMAIN: `localhost:${port}`,
-      EMBEDDED_PG_PORT: String(pgPort),
-      LOCAL_S3_PORT: "0",
-      LOCAL_STRIPE_PORT: "0",
-      SEED_DEMO: "false",
-      JOBS_WORKER: "false",
-      WEB_CONCURRENCY: "2",
-    };
+    const { port, env } = await startEnv({ WEB_CONCURRENCY: "2" });
     const run = start(env);
     await run.started;
     const postgres = postmasterPid();
