@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { endReadScope } from "~/db.server";
 import { NonceProvider } from "~/nonce";
 import { pageBody } from "~/page-body.server";
+import { takeReadyPageData } from "~/page-data.server";
 
 // server.ts and the scripts take the app's runtime (database pool, firm cache, job queue) and
 // boot steps from here (`build.entry.module`), so that they exist once, in the routes' module graph.
@@ -21,6 +22,8 @@ export default async function handleRequest(
 ) {
   // The loaders are done: their shared read transaction is committed before rendering starts.
   await endReadScope();
+  // The page's data rendered in the same pass as the page, where it is ready (page-data.server).
+  await takeReadyPageData(remixContext);
   // The response's CSP nonce (server.ts): on React's and Remix's inline scripts, and on root's.
   const { cspNonce } = loadContext;
   const bot = isbot(request.headers.get("user-agent") ?? "");
