@@ -12,8 +12,10 @@
  * (app/tenancy/runtime.server.ts), so a process has one copy of each. This file imports app
  * modules for their types only.
  */
-// First: the router with its route-matching memos, before anything requires it.
+// First: the router with its route-matching memos, and React's renderer writing text, before
+// anything requires them.
 import "./scripts/lib/route-matching-cache.mjs";
+import "./scripts/lib/page-render-strings.mjs";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";

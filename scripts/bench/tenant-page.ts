@@ -224,9 +224,10 @@ async function main() {
   await new Promise<void>((r) => bare.listen(barePort, "127.0.0.1", r));
 
   const { routeMatchingCache } = await import("../lib/route-matching-cache.mjs");
+  const { pageRenderStrings } = await import("../lib/page-render-strings.mjs");
   console.log(`Page size ${(html.length / 1024).toFixed(1)} KiB; ${CONNECTIONS} connections; ${SECONDS} s each (after a 3 s warm-up).`);
   console.log(
-    `Route-matching memos: ${routeMatchingCache()}; load average ${loadavg()
+    `Route-matching memos: ${routeMatchingCache()}; page render as text: ${pageRenderStrings()}; load average ${loadavg()
       .map((n) => n.toFixed(2))
       .join(" ")}.`,
   );

@@ -22,9 +22,9 @@
  *
  * Plain JavaScript: server.ts imports it first, under Node's own TypeScript support too.
  */
-import { readFileSync } from "node:fs";
-import Module, { createRequire } from "node:module";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { installPatched, replaceExactlyOnce } from "./module-patch.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -143,16 +143,6 @@ const STATIC_ROUTER_REPLACEMENTS = [
   ],
 ];
 
-/** `source` with `replacements` made, or null when one of them does not occur exactly once. */
-function replaceExactlyOnce(source, replacements) {
-  let patched = source;
-  for (const [from, to] of replacements) {
-    if (patched.split(from).length !== 2) return null;
-    patched = patched.replace(from, () => to);
-  }
-  return patched;
-}
-
 /** RemixServer's source with its route list built once per build, or null on an unknown version. */
 export function patchRemixServerSource(source) {
   return replaceExactlyOnce(source, REMIX_SERVER_REPLACEMENTS);
@@ -168,28 +158,14 @@ export const staticRouterFilename = () => require.resolve("react-router-dom/serv
 
 let state = "not installed";
 
-/** Compiles `patch(source)` of `filename` into Node's module cache; says what it did. */
-function install(filename, patch) {
-  if (require.cache[filename]) return "skipped: loaded before";
-  const patched = patch(readFileSync(filename, "utf8"));
-  if (!patched) return "skipped: an unknown version";
-  const mod = new Module(filename);
-  mod.filename = filename;
-  mod.paths = Module._nodeModulePaths(path.dirname(filename));
-  mod._compile(patched, filename);
-  mod.loaded = true;
-  require.cache[filename] = mod;
-  return "installed";
-}
-
 /** Installs the patched modules in Node's module cache (once; before anything has required them). */
 export function installRouteMatchingCache() {
   if (state !== "not installed") return state;
   const results = [
-    ["router", install(routerFilename(), patchRouterSource)],
+    ["router", installPatched(routerFilename(), patchRouterSource)],
     // The static router before RemixServer, which requires it.
-    ["static router", install(staticRouterFilename(), patchStaticRouterSource)],
-    ["server routes", install(remixServerFilename(), patchRemixServerSource)],
+    ["static router", installPatched(staticRouterFilename(), patchStaticRouterSource)],
+    ["server routes", installPatched(remixServerFilename(), patchRemixServerSource)],
   ];
   state = results.every(([, r]) => r === "installed") ? "installed" : results.map(([name, r]) => `${name} ${r}`).join(", ");
   return state;

@@ -1,0 +1,35 @@
+/**
+ * Installing a patched copy of a package's CommonJS file in Node's module cache, before anything
+ * requires it: the patch is a list of exact replacements, and on a version whose source does not
+ * contain each of them exactly once nothing is changed (the caller says so). Used by
+ * route-matching-cache.mjs and page-render-strings.mjs. Plain JavaScript, as they are.
+ */
+import { readFileSync } from "node:fs";
+import Module, { createRequire } from "node:module";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+
+/** `source` with `replacements` ([from, to] pairs) made, or null when one of them does not occur exactly once. */
+export function replaceExactlyOnce(source, replacements) {
+  let patched = source;
+  for (const [from, to] of replacements) {
+    if (patched.split(from).length !== 2) return null;
+    patched = patched.replace(from, () => to);
+  }
+  return patched;
+}
+
+/** Compiles `patch(source)` of `filename` into Node's module cache; says what it did. */
+export function installPatched(filename, patch) {
+  if (require.cache[filename]) return "skipped: loaded before";
+  const patched = patch(readFileSync(filename, "utf8"));
+  if (!patched) return "skipped: an unknown version";
+  const mod = new Module(filename);
+  mod.filename = filename;
+  mod.paths = Module._nodeModulePaths(path.dirname(filename));
+  mod._compile(patched, filename);
+  mod.loaded = true;
+  require.cache[filename] = mod;
+  return "installed";
+}
