@@ -1,8 +1,9 @@
 /**
  * React's destination for a page, and the response body it fills: the page's bytes in as few
- * writes as React's bursts allow. React hands over its HTML in chunks of about 2 KB, and each
- * became a write to the socket (a fifth of a page's CPU was spent in them): chunks written in one
- * go are sent together once that burst ends; a later Suspense boundary or data chunk still goes
+ * writes as React's bursts allow. React hands over its HTML in chunks (text of up to 8 K
+ * characters, scripts/lib/page-render-strings.mjs), and each became a write to the socket (a
+ * fifth of a page's CPU was spent in them): chunks written in one go are joined and turned into
+ * bytes together once that burst ends; a later Suspense boundary or data chunk still goes
  * out as soon as it is rendered. React writes straight into the body (a web stream, as Remix
  * answers with), without a Node stream between them: that layer, and the abort React makes when a
  * Node destination closes after the page has ended (two error objects, stack traces and all), cost
@@ -11,7 +12,8 @@
  */
 export function pageBody(onClose: (cancelled: boolean) => void) {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let pending: Uint8Array[] = [];
+  // React's pieces as it wrote them: text (its renderer writes text, scripts/lib/page-render-strings.mjs) or bytes.
+  let pending: (Uint8Array | string)[] = [];
   let scheduled = false;
   let ended = false;
   let done = false;
@@ -24,7 +26,11 @@ export function pageBody(onClose: (cancelled: boolean) => void) {
     scheduled = false;
     if (done) return;
     if (pending.length) {
-      controller.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
+      // Turned into bytes once: all text joined, else each piece.
+      const text = pending.every((chunk) => typeof chunk === "string");
+      controller.enqueue(
+        text ? Buffer.from(pending.join("")) : Buffer.concat(pending.map((chunk) => (typeof chunk === "string" ? Buffer.from(chunk) : chunk))),
+      );
       pending = [];
     }
     if (ended) {
@@ -49,7 +55,7 @@ export function pageBody(onClose: (cancelled: boolean) => void) {
   const destination = {
     write(chunk: Uint8Array | string) {
       if (done) return true;
-      pending.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      pending.push(chunk);
       schedule();
       return true;
     },
