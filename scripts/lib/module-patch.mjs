@@ -20,16 +20,21 @@ export function replaceExactlyOnce(source, replacements) {
   return patched;
 }
 
+/** A CommonJS module compiled from `source` as if it were `filename` (its requires resolve from there); not cached. */
+export function compileModule(filename, source) {
+  const mod = new Module(filename);
+  mod.filename = filename;
+  mod.paths = Module._nodeModulePaths(path.dirname(filename));
+  mod._compile(source, filename);
+  mod.loaded = true;
+  return mod;
+}
+
 /** Compiles `patch(source)` of `filename` into Node's module cache; says what it did. */
 export function installPatched(filename, patch) {
   if (require.cache[filename]) return "skipped: loaded before";
   const patched = patch(readFileSync(filename, "utf8"));
   if (!patched) return "skipped: an unknown version";
-  const mod = new Module(filename);
-  mod.filename = filename;
-  mod.paths = Module._nodeModulePaths(path.dirname(filename));
-  mod._compile(patched, filename);
-  mod.loaded = true;
-  require.cache[filename] = mod;
+  require.cache[filename] = compileModule(filename, patched);
   return "installed";
 }

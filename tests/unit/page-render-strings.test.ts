@@ -6,22 +6,16 @@
  * installed React (on another version it would change nothing).
  */
 import { readFileSync } from "node:fs";
-import Module from "node:module";
-import path from "node:path";
 import { createElement as h, Fragment, Suspense, type ReactNode } from "react";
 import type * as ReactDOMServer from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { compileModule } from "../../scripts/lib/module-patch.mjs";
 import { patchStreamingRendererSource, streamingRendererFilename } from "../../scripts/lib/page-render-strings.mjs";
 
 type Renderer = Pick<typeof ReactDOMServer, "renderToPipeableStream">;
 
 function compile(source: string): Renderer {
-  const filename = streamingRendererFilename();
-  const mod = new Module(filename) as Module & { _compile(code: string, file: string): void };
-  mod.filename = filename;
-  (mod as unknown as { paths: string[] }).paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(filename));
-  mod._compile(source, filename);
-  return mod.exports as Renderer;
+  return compileModule(streamingRendererFilename(), source).exports as Renderer;
 }
 
 const source = readFileSync(streamingRendererFilename(), "utf8");

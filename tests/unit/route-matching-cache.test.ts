@@ -4,10 +4,9 @@
  * the installed version of @remix-run/router (on another version it would change nothing).
  */
 import { readFileSync } from "node:fs";
-import Module from "node:module";
-import path from "node:path";
 import type * as RouterModule from "@remix-run/router";
 import { describe, expect, it } from "vitest";
+import { compileModule } from "../../scripts/lib/module-patch.mjs";
 import {
   patchRemixServerSource,
   patchRouterSource,
@@ -20,12 +19,7 @@ import {
 type Router = typeof RouterModule;
 
 function compile(source: string): Router {
-  const filename = routerFilename();
-  const mod = new Module(filename) as Module & { _compile(code: string, file: string): void };
-  mod.filename = filename;
-  (mod as unknown as { paths: string[] }).paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(filename));
-  mod._compile(source, filename);
-  return mod.exports as Router;
+  return compileModule(routerFilename(), source).exports as Router;
 }
 
 const original = readFileSync(routerFilename(), "utf8");
