@@ -102,9 +102,18 @@ describe("upload, confirm and download", () => {
     const key = entityDocumentKey(FIRM, COMPANY, "short.pdf");
     const grant = await storage.createUploadGrant({ firmId: FIRM, key, contentType: "application/pdf", maxBytes: 1024 });
     expect((await postToGrant(grant, PDF)).status).toBe(204);
-    const url = await storage.createDownloadUrl({ firmId: FIRM, key, fileName: "short.pdf", expiresInSeconds: 1 });
+    // The signature's date is whole seconds, so a URL signed late in a second has up to a second
+    // less than it asks for: give it enough to be fetched on a busy machine, then wait until the
+    // signed date plus the expiry has certainly passed.
+    const expiresInSeconds = 4;
+    const url = await storage.createDownloadUrl({ firmId: FIRM, key, fileName: "short.pdf", expiresInSeconds });
+    expect(new URL(url).searchParams.get("X-Amz-Expires")).toBe(String(expiresInSeconds));
     expect((await fetch(url)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const signedAt = new URL(url).searchParams.get("X-Amz-Date")!;
+    const signedMs = Date.parse(signedAt.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, "$1-$2-$3T$4:$5:$6Z"));
+    expect(Number.isFinite(signedMs)).toBe(true);
+    const expiredAt = signedMs + expiresInSeconds * 1000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiredAt - Date.now()) + 1100));
     expect((await fetch(url)).status).toBe(403);
   });
 
