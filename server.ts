@@ -12,10 +12,11 @@
  * (app/tenancy/runtime.server.ts), so a process has one copy of each. This file imports app
  * modules for their types only.
  */
-// First: the router with its route-matching memos, and React's renderer writing text, before
-// anything requires them.
+// First: the router with its route-matching memos, React's renderer writing text, and
+// turbo-stream's flatten without an allocation per repeated value, before anything requires them.
 import "./scripts/lib/route-matching-cache.mjs";
 import "./scripts/lib/page-render-strings.mjs";
+import "./scripts/lib/page-data-flatten.mjs";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";

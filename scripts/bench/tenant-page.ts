@@ -225,9 +225,10 @@ async function main() {
 
   const { routeMatchingCache } = await import("../lib/route-matching-cache.mjs");
   const { pageRenderStrings } = await import("../lib/page-render-strings.mjs");
+  const { pageDataFlatten } = await import("../lib/page-data-flatten.mjs");
   console.log(`Page size ${(html.length / 1024).toFixed(1)} KiB; ${CONNECTIONS} connections; ${SECONDS} s each (after a 3 s warm-up).`);
   console.log(
-    `Route-matching memos: ${routeMatchingCache()}; page render as text: ${pageRenderStrings()}; load average ${loadavg()
+    `Route-matching memos: ${routeMatchingCache()}; page render as text: ${pageRenderStrings()}; page data flatten: ${pageDataFlatten()}; load average ${loadavg()
       .map((n) => n.toFixed(2))
       .join(" ")}.`,
   );
