@@ -4,9 +4,11 @@
  * dashboard; a client cannot open a preview. Screenshots at 1280 and 375 px.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { formatInTimeZone } from "date-fns-tz";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { ianaZone } from "../../app/time-zones";
 import { firmUrl, questionAction, screenshot, signIn } from "./support";
 
 // The test server's database, as its superuser (the embedded PostgreSQL in E2E_DATA_DIR; its port is in postmaster.pid).
@@ -153,7 +155,10 @@ test("template preview: tax year minus 1, the template tags banner, nothing answ
   await signInAs(page, "advisor@acme.test");
   await page.goto(firmUrl("acme", `/preview/template/${template.id}`));
   await expect(page.getByText("Template tags such as {client_fname} are replaced", { exact: false })).toBeVisible();
-  await expect(page.getByText(`Tax year ${new Date().getFullYear() - 1}`, { exact: false })).toBeVisible();
+  // Last year where the firm is (its time zone), not where the test runs.
+  const [{ zone }] = await sql<{ zone: string }>(`SELECT time_zone AS zone FROM firms WHERE slug = 'acme'`);
+  const lastYear = Number(formatInTimeZone(new Date(), ianaZone(zone!), "yyyy")) - 1;
+  await expect(page.getByText(`Tax year ${lastYear}`, { exact: false })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Actions for question/ })).toHaveCount(0);
   await screenshot(page, "acme-preview-template");
   await page.setViewportSize({ width: 375, height: 812 });

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, scoped, type Browser, type TestApp } from "../support/app";
 import type { HostResponse } from "../support/http";
+import { FRESH_WINDOW_TIMEOUT_MS, freshWindow } from "../support/rate-window";
 
 let app: TestApp;
 
@@ -25,13 +26,6 @@ const newAddress = () => {
   const n = addressCounter++;
   return `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 };
-
-/** Fixed-window tests start early in a window, so it can't roll over under them. */
-async function freshWindow(windowSeconds: number, needSeconds = 60) {
-  const { secondsUntilWindowEnds } = await import("~/rate-limit");
-  const left = secondsUntilWindowEnds(new Date(), windowSeconds);
-  if (left < needSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
-}
 
 /** A browser with its own client address. */
 const newBrowser = (address = newAddress()) => app.browser(address);
@@ -618,7 +612,7 @@ describe("brute force", () => {
     // Another address, and the same address on another firm, are fine.
     expect((await newBrowser().post("acme", "/signin", { intent: "lookup", email: "client@acme.test" })).status).toBe(200);
     expect((await newBrowser(b.address).post("summit", "/signin", { intent: "lookup", email: "client@summit.test" })).status).toBe(200);
-  });
+  }, FRESH_WINDOW_TIMEOUT_MS);
 
   it("throttles a client address after 300 sign-in requests in 10 minutes", async () => {
     await freshWindow(10 * 60);
@@ -631,7 +625,7 @@ describe("brute force", () => {
     }
     expect(status).toBe(429);
     expect(count).toBe(301);
-  });
+  }, FRESH_WINDOW_TIMEOUT_MS);
 });
 
 describe("forgot password and set password", () => {

@@ -5,6 +5,7 @@
  * Provided Elsewhere or Upload Later losing its files.
  */
 import type pg from "pg";
+import { todayIn } from "~/time-zones";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as ServerModule from "../../app/questionnaires/questionnaire.server";
@@ -291,9 +292,10 @@ describe("an upload question switched away from its documents", () => {
     await server.performQuestionnaireAction(ctx, { intent: "undo", questionnaireId, questionId });
 
     const second = await uploadOne(ctx, questionnaireId, questionId);
-    const today = new Date();
-    const later = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 2)).toISOString().slice(0, 10);
-    if (later.slice(0, 4) === String(today.getUTCFullYear()) && later < `${today.getUTCFullYear()}-12-28`) {
+    // Two days after today where the firm is (its time zone decides "the current year"), not where the test runs.
+    const today = todayIn(acme.firm.timeZone);
+    const later = new Date(Date.parse(`${today}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+    if (later.slice(0, 4) === today.slice(0, 4) && later < `${today.slice(0, 4)}-12-28`) {
       const result = await server.performQuestionnaireAction(ctx, { intent: "answer_later", questionnaireId, questionId, answerBy: later });
       expect(result.question).toMatchObject({ answer: null, answerBy: later, specialAnswer: null });
       expect(await storage.headObject({ firmId, key: second })).toBeNull();
