@@ -485,9 +485,8 @@ test("signing out in one window shows a lasting notice in the others", async ({ 
   await expect(notice).toBeVisible();
   await first.setViewportSize({ width: 1280, height: 800 });
   await first.screenshot({ path: "tests/screenshots/sign-in-signed-out-elsewhere.png" });
-  // The flag used by windows without BroadcastChannel is cleared after 10 s.
-  await second.waitForTimeout(5500);
-  expect(await second.evaluate(() => window.localStorage.getItem("portal:signed-out"))).toBeNull();
+  // The flag used by windows without BroadcastChannel is cleared after 10 s (SIGN_OUT_FLAG_MS).
+  await expect.poll(() => second.evaluate(() => window.localStorage.getItem("portal:signed-out")), { timeout: 15_000 }).toBeNull();
   await first.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(first.getByRole("heading", { name: "Sign In" })).toBeVisible();
 });

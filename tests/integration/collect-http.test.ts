@@ -240,9 +240,10 @@ describe("the preview dialog's actions", () => {
       body: { error: "Please select a valid due date" },
     });
     expect((await snapshot(ACME, target.id)).dueDate).toEqual(before.dueDate);
-    expect((await json(acmePartner, url(), { intent: "due_date", dueDate: inDays(14), remindersDisabled: true })).status).toBe(200);
+    const dueDate = inDays(14);
+    expect((await json(acmePartner, url(), { intent: "due_date", dueDate, remindersDisabled: true })).status).toBe(200);
     const after = await snapshot(ACME, target.id);
-    expect(after.dueDate?.toISOString().slice(0, 10)).toBe(inDays(14));
+    expect(after.dueDate?.toISOString().slice(0, 10)).toBe(dueDate);
     expect(after.remindersDisabled).toBe(true);
     const rem = await json(acmePartner, url(), { intent: "reminders", remindersDisabled: false, reminderEmailSubject: "Checking in" });
     expect(rem.body).toMatchObject({ ok: true, message: "Reminder updated" });

@@ -78,7 +78,11 @@ async function startRelay(target: { host: string; port: number }) {
 
 type Relay = Awaited<ReturnType<typeof startRelay>>;
 
-const CONNECT_TIMEOUT_MS = 1_500;
+/**
+ * Long enough that a request waiting once (about this long) and one waiting twice (twice this)
+ * stay seconds apart, whatever else slows the machine down.
+ */
+const CONNECT_TIMEOUT_MS = 4_000;
 
 let app: TestApp;
 let relay: Relay | undefined;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIND_FIRM_MESSAGES } from "~/platform/find-firm";
 import { actionDataPath, bootApp, type TestApp } from "../support/app";
 import { hostRequest } from "../support/http";
+import { FRESH_WINDOW_TIMEOUT_MS, freshWindow } from "../support/rate-window";
 
 let app: TestApp;
 const ROUTE = "routes/find-firm";
@@ -120,11 +121,16 @@ describe("root-site Sign in", () => {
     expect((await emailsTo("both@example.com")).length).toBe(before);
   });
 
-  it("is rate limited per client address", async () => {
-    let last = 0;
-    for (let i = 0; i < 21; i++) last = (await find(`nobody${i}@example.com`, "198.51.100.10")).status;
-    expect(last).toBe(429);
-    expect((await find("acme", "198.51.100.10")).status).toBe(429);
-    expect((await find("acme", "198.51.100.11")).status).toBe(302);
-  });
+  it(
+    "is rate limited per client address",
+    async () => {
+      await freshWindow(15 * 60);
+      let last = 0;
+      for (let i = 0; i < 21; i++) last = (await find(`nobody${i}@example.com`, "198.51.100.10")).status;
+      expect(last).toBe(429);
+      expect((await find("acme", "198.51.100.10")).status).toBe(429);
+      expect((await find("acme", "198.51.100.11")).status).toBe(302);
+    },
+    FRESH_WINDOW_TIMEOUT_MS,
+  );
 });

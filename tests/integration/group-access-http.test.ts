@@ -679,8 +679,10 @@ describe("Deliver operations (tax returns of another group)", () => {
     otherReturn = await make(other);
     await app.su.query(`UPDATE firm_preferences SET new_tax_return_delivery_enabled = true WHERE firm_id = $1`, [FIRM]);
     // The app drops its copy of the firm's settings when PostgreSQL tells it (firm_changed).
-    for (let i = 0; i < 50; i++) {
-      if ((await nina.get(SUMMIT, `/api/staff/tax-returns/${ownReturn}/activity`)).status === 200) break;
+    for (const deadline = Date.now() + 15_000; ;) {
+      const { status } = await nina.get(SUMMIT, `/api/staff/tax-returns/${ownReturn}/activity`);
+      if (status === 200) break;
+      if (Date.now() > deadline) throw new Error(`Deliver still off for the app after 15 s (the tax return's activity answered ${status})`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   });

@@ -109,7 +109,7 @@ describe("connecting Stripe from Firm Settings → Payments", () => {
     expect((await partner.get("newly-co", "/firm/payments?stripe=returned")).status).toBe(200);
     expect(await status(partner, "newly-co")).toEqual({ status: "connected", accountId, error: null });
     // Stripe's account.updated from the new account is taken as this firm's (its id is stored).
-    const until = Date.now() + 5000;
+    const until = Date.now() + 15_000;
     let events: { firm_id: string; outcome: string }[] = [];
     while (Date.now() < until && !events.length) {
       events = (await app.su.query("SELECT firm_id, outcome FROM stripe_events WHERE account_id = $1 AND type = 'account.updated'", [accountId])).rows;

@@ -50,7 +50,8 @@ describe("with every pooled connection busy", () => {
       expect(String(raw)).toMatch(/timeout exceeded when trying to connect/);
       expect(isDatabaseUnavailable(raw)).toBe(true);
       expect(waited).toBeGreaterThanOrEqual(WAIT_MS - 50);
-      expect(waited).toBeLessThan(WAIT_MS + 1_500);
+      // Not for ever (the holder never lets go until afterwards): a wide margin for a slow machine.
+      expect(waited).toBeLessThan(WAIT_MS + 5_000);
 
       const viaPrisma = await db.firmDb(FIRM).$queryRaw`SELECT 1 AS one`.then(() => null).catch((error: unknown) => error);
       expect(viaPrisma).not.toBeNull();

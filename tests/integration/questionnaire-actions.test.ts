@@ -176,9 +176,7 @@ describe("answers", () => {
     expect(undo.message).toBe("Undo was successful");
     expect(undo.question).toMatchObject({ answer: null, specialAnswer: null, answerBy: null });
 
-    const { rows } = await su.query(`SELECT to_char(due_date, 'YYYY-MM-DD') AS due FROM questionnaires WHERE id = $1`, [
-      questionnaireId,
-    ]);
+    const { rows } = await su.query(`SELECT to_char(due_date, 'YYYY-MM-DD') AS due FROM questionnaires WHERE id = $1`, [questionnaireId]);
     const due: string = rows[0].due;
     await expect(
       server.performQuestionnaireAction(ctx, { intent: "answer_later", questionnaireId, questionId: date.id, answerBy: "2000-01-01" }),

@@ -349,17 +349,21 @@ describe("automatic reminders", () => {
     const portal = await testDb.firmSite("acme");
     const advisor = await staffFor("advisor@acme.test", "acme");
     const f = await fixture(ACME, { dueInDays: 60 });
+    // Days counted from the fixture's own today (it was sent 10 days before it), not from a later
+    // clock reading: the same days even if midnight UTC passes meanwhile.
+    const sentAt = (await questionnaireRow(f.questionnaireId)).sent_at as Date;
+    const fixtureDay = (offsetDays: number) => new Date(sentAt.getTime() + (10 + offsetDays) * DAY).toISOString().slice(0, 10);
     await reminders.setRemindersDisabled(portal, advisor, [f.questionnaireId], true);
     expect((await questionnaireRow(f.questionnaireId)).next_reminder_date).toBeNull();
     await reminders.setRemindersDisabled(portal, advisor, [f.questionnaireId], false);
     const row = await questionnaireRow(f.questionnaireId);
     // Sent 10 days ago, due in 60: 3 days before due wins over sending + 7.
-    expect(row.next_reminder_date.toISOString()).toBe(`${isoDay(57)}T10:00:00.000Z`);
-    await su.query(`UPDATE questionnaires SET due_date = $2 WHERE id = $1`, [f.questionnaireId, isoDay(5)]);
+    expect(row.next_reminder_date.toISOString()).toBe(`${fixtureDay(57)}T10:00:00.000Z`);
+    await su.query(`UPDATE questionnaires SET due_date = $2 WHERE id = $1`, [f.questionnaireId, fixtureDay(5)]);
     await su.query(`UPDATE firms SET questionnaire_reminder_frequency_days = 14 WHERE id = $1`, [ACME]);
     try {
       expect(await reminders.refreshNextReminderDates(db.firmDb(ACME), ACME)).toBeGreaterThan(0);
-      expect((await questionnaireRow(f.questionnaireId)).next_reminder_date.toISOString()).toBe(`${isoDay(4)}T10:00:00.000Z`);
+      expect((await questionnaireRow(f.questionnaireId)).next_reminder_date.toISOString()).toBe(`${fixtureDay(4)}T10:00:00.000Z`);
     } finally {
       await su.query(`UPDATE firms SET questionnaire_reminder_frequency_days = 7 WHERE id = $1`, [ACME]);
     }
@@ -369,6 +373,6 @@ describe("automatic reminders", () => {
     expect((await questionnaireRow(f.questionnaireId)).next_reminder_date).toBeNull();
     await su.query(`UPDATE companies SET inactive = false WHERE id = $1`, [f.companyId]);
     await reminders.refreshNextReminderDates(db.firmDb(ACME), null, undefined, { companyId: f.companyId });
-    expect((await questionnaireRow(f.questionnaireId)).next_reminder_date.toISOString()).toBe(`${isoDay(2)}T10:00:00.000Z`);
+    expect((await questionnaireRow(f.questionnaireId)).next_reminder_date.toISOString()).toBe(`${fixtureDay(2)}T10:00:00.000Z`);
   });
 });

@@ -568,7 +568,7 @@ describe("firm change notifications", () => {
     const stop = await db.listenFirmChanges((firmId) => seen.push(firmId));
     try {
       const waitFor = async (count: number) => {
-        for (let i = 0; i < 100 && seen.length < count; i++) await new Promise((r) => setTimeout(r, 20));
+        for (const deadline = Date.now() + 15_000; seen.length < count && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
       };
       await db.firmDb(A).firmPreferences.update({ where: { firmId: A }, data: { communicationDisabled: true } });
       await waitFor(1);

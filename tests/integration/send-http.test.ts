@@ -38,8 +38,8 @@ let admin: string;
 let client: string;
 let today: string;
 
-const addDays = (n: number) => {
-  const d = new Date(`${today}T00:00:00Z`);
+const addDays = (n: number, from = today) => {
+  const d = new Date(`${from}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };
@@ -73,11 +73,19 @@ describe("GET /api/staff/send", () => {
   it("gives the firm's own templates, tax years and defaults", async () => {
     const response = await get("acme", "/api/staff/send", partner);
     expect(response.status).toBe(200);
-    const data = JSON.parse(response.text) as { templates: { id: string }[]; taxYears: number[]; defaultTaxYear: number; defaultDueDate: string };
+    const data = JSON.parse(response.text) as {
+      templates: { id: string }[];
+      taxYears: number[];
+      defaultTaxYear: number;
+      today: string;
+      defaultDueDate: string;
+    };
     expect(data.templates.map((t) => t.id)).toContain(ids.acmeTemplate);
     expect(data.templates.map((t) => t.id)).not.toContain(ids.summitTemplate);
     expect(data.taxYears).toEqual([2025, 2024, 2023, 2022, 2021, 2020, 2019, 2018]);
-    expect(data.defaultDueDate).toBe(addDays(7));
+    // A week from the firm's today as this answer saw it (midnight in the firm's zone may have passed since beforeAll).
+    expect([today, addDays(1)]).toContain(data.today);
+    expect(data.defaultDueDate).toBe(addDays(7, data.today));
   });
 
   it("searches only this firm's active entities, 10 at most, and nothing for an empty term", async () => {
