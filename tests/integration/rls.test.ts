@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
 import type * as AdminModule from "../support/admin-db";
-import { sentText } from "../support/pg-wire";
+import { sentText, statementsSent } from "../support/pg-wire";
 import { setupTestDb, type TestDb } from "../support/setup";
 
 const A = "firm_a";
@@ -230,34 +230,21 @@ describe("a transaction straight on the pool (withFirmSql)", () => {
 });
 
 describe("a transaction's BEGIN carries the firm", () => {
-  /** The statements the app's pg clients send while `run` runs. */
-  async function sent<T>(run: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
-    const original = pg.Client.prototype.query;
-    const texts: string[] = [];
-    pg.Client.prototype.query = function (this: pg.Client, ...params: unknown[]) {
-      texts.push(sentText(params[0]).replace(/\s+/g, " ").trim());
-      return (original as (...a: unknown[]) => unknown).apply(this, params);
-    } as typeof original;
-    try {
-      return { result: await run(), texts };
-    } finally {
-      pg.Client.prototype.query = original;
-    }
-  }
-
   it("withFirm, and a scoped write of its own, send BEGIN with the firm's setting and their first statement: one round trip, no separate set_config", async () => {
     const read = () =>
       db.withFirm(A, async (tx) => (await tx.$queryRaw<{ setting: string }[]>`SELECT current_setting('app.firm_id', true) AS setting`)[0].setting);
     // The first time on a connection, the opening's own statements are prepared on the way.
-    const first = await sent(read);
+    const first = await statementsSent(read);
     expect(first.result).toBe(A);
     expect(first.texts.filter((t) => /set_config/.test(t))).toHaveLength(1);
-    const { result, texts } = await sent(read);
+    const { result, texts } = await statementsSent(read);
     expect(result).toBe(A);
     expect(texts).toEqual(["BEGIN; SELECT set_config('app.firm_id', $1, true); SELECT current_setting('app.firm_id', true) AS setting", "COMMIT"]);
 
     const before = await db.firmDb(B).company.findUniqueOrThrow({ where: { id: ids(B).company }, select: { name: true } });
-    const write = await sent(() => db.firmDb(B).company.update({ where: { id: ids(B).company }, data: { name: "Renamed B" }, select: { name: true } }));
+    const write = await statementsSent(() =>
+      db.firmDb(B).company.update({ where: { id: ids(B).company }, data: { name: "Renamed B" }, select: { name: true } }),
+    );
     expect(write.result).toEqual({ name: "Renamed B" });
     expect(write.texts[0]).toMatch(/^BEGIN; SELECT set_config\('app\.firm_id', \$1, true\); UPDATE /);
     expect(write.texts.filter((t) => /set_config/.test(t))).toHaveLength(1);
@@ -272,8 +259,8 @@ describe("a transaction's BEGIN carries the firm", () => {
         return `${row?.setting} ${limit?.timeout}`;
       });
     // The first time on a connection, the opening goes on its own (and gets prepared).
-    expect((await sent(run)).result).toBe(`${B} 15s`);
-    const { result, texts } = await sent(run);
+    expect((await statementsSent(run)).result).toBe(`${B} 15s`);
+    const { result, texts } = await statementsSent(run);
     expect(result).toBe(`${B} 15s`);
     expect(texts).toEqual([
       "BEGIN; SELECT set_config('app.firm_id', $1, true), set_config('statement_timeout', $2, true), set_config('idle_in_transaction_session_timeout', $3, true); SELECT current_setting('app.firm_id', true) AS setting",
@@ -281,7 +268,7 @@ describe("a transaction's BEGIN carries the firm", () => {
       "COMMIT",
     ]);
     // A transaction whose code sends nothing sends nothing, not even BEGIN.
-    const idle = await sent(() => db.withFirmSql(B, async () => "nothing"));
+    const idle = await statementsSent(() => db.withFirmSql(B, async () => "nothing"));
     expect(idle).toEqual({ result: "nothing", texts: [] });
     // The limits are the transaction's own: the connection goes back to the pool without them.
     const after = await db.withFirmSql(
@@ -300,7 +287,9 @@ describe("a transaction's BEGIN carries the firm", () => {
     });
     expect(nested).toEqual({ inner: [{ id: ids(B).company }], own: [{ id: ids(A).company }] });
 
-    const { result, texts } = await sent(() => db.withFirm(B, (tx) => tx.company.findMany({ select: { id: true } }), { isolationLevel: "Serializable" }));
+    const { result, texts } = await statementsSent(() =>
+      db.withFirm(B, (tx) => tx.company.findMany({ select: { id: true } }), { isolationLevel: "Serializable" }),
+    );
     expect(result).toEqual([{ id: ids(B).company }]);
     // SET TRANSACTION must precede any query: BEGIN goes alone, the firm after it.
     expect(texts.slice(0, 3).map((t) => t.split(" ")[0])).toEqual(["BEGIN", "SET", "SELECT"]);

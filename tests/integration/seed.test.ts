@@ -4,7 +4,7 @@
  * and every demo user's password works. Also: installing the canned templates into a new firm
  * is idempotent and quick (firm sign-up calls it).
  */
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as DbModule from "../../app/db.server";
@@ -13,7 +13,7 @@ import { verifyPassword } from "../../app/auth/password.server";
 import { CANNED_TEMPLATES } from "../../app/templates/canned";
 import { installCannedTemplates } from "../../app/templates/canned.server";
 import { demoFirms } from "../../tenants/index";
-import { sentText } from "../support/pg-wire";
+import { statementsSent } from "../support/pg-wire";
 import { setupTestDb, type TestDb } from "../support/setup";
 
 let testDb: TestDb;
@@ -213,26 +213,11 @@ describe("seedDemo", () => {
 });
 
 describe("installCannedTemplates", () => {
-  /** The statements the app's pg clients send (one entry per round trip) while `run` runs. */
-  async function sent<T>(run: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
-    const original = pg.Client.prototype.query;
-    const texts: string[] = [];
-    pg.Client.prototype.query = function (this: pg.Client, ...params: unknown[]) {
-      texts.push(sentText(params[0]).replace(/\s+/g, " ").trim());
-      return (original as (...a: unknown[]) => unknown).apply(this, params);
-    } as typeof original;
-    try {
-      return { result: await run(), texts };
-    } finally {
-      pg.Client.prototype.query = original;
-    }
-  }
-
   it("installs every canned template into a new firm quickly, once", async () => {
     const firmId = "firm_canned_check";
     const { result: installed, texts } = await db.withFirm(firmId, async (tx) => {
       await tx.firm.create({ data: { id: firmId, name: "Canned Check", slug: "canned-check" } });
-      return sent(() => installCannedTemplates(tx, firmId));
+      return statementsSent(() => installCannedTemplates(tx, firmId));
     });
     expect(installed).toEqual(CANNED_TEMPLATES.map((t) => t.key));
     // Quick: one read, one multi-row insert each for templates, sections and questions, and one
