@@ -2,7 +2,7 @@
  * Installing a patched copy of a package's CommonJS file in Node's module cache, before anything
  * requires it: the patch is a list of exact replacements, and on a version whose source does not
  * contain each of them exactly once nothing is changed (the caller says so). Used by
- * route-matching-cache.mjs and page-render-strings.mjs. Plain JavaScript, as they are.
+ * route-matching-cache.mjs, page-render-strings.mjs and page-data-flatten.mjs. Plain JavaScript, as they are.
  */
 import { readFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
@@ -37,4 +37,22 @@ export function installPatched(filename, patch) {
   if (!patched) return "skipped: an unknown version";
   require.cache[filename] = compileModule(filename, patched);
   return "installed";
+}
+
+/**
+ * A patch's install-once and what it did: `parts` are [name, filename(), patch] in the order they
+ * must be compiled (a module before the one that requires it). `state()` is "not installed" before
+ * `install()`, then "installed" when every part was, or which were not and why.
+ */
+export function patchInstaller(parts) {
+  let state = "not installed";
+  const install = () => {
+    if (state !== "not installed") return state;
+    const results = parts.map(([name, filename, patch]) => [name, installPatched(filename(), patch)]);
+    if (results.every(([, result]) => result === "installed")) state = "installed";
+    else if (results.length === 1) state = results[0][1];
+    else state = results.map(([name, result]) => `${name} ${result}`).join(", ");
+    return state;
+  };
+  return { install, state: () => state };
 }

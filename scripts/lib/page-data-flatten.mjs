@@ -17,7 +17,7 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
-import { installPatched, replaceExactlyOnce } from "./module-patch.mjs";
+import { patchInstaller, replaceExactlyOnce } from "./module-patch.mjs";
 
 const require = createRequire(import.meta.url);
 /** turbo-stream as Remix's server runtime requires it. */
@@ -59,17 +59,12 @@ export function patchFlattenSource(source) {
   return before + PATCHED_HEAD + parts.join("flattenWithin.call(this, ");
 }
 
-let state = "not installed";
+const installer = patchInstaller([["flatten", flattenFilename, patchFlattenSource]]);
 
 /** Installs the patched flatten in Node's module cache (once; before anything has required turbo-stream). */
-export function installPageDataFlatten() {
-  if (state === "not installed") state = installPatched(flattenFilename(), patchFlattenSource);
-  return state;
-}
+export const installPageDataFlatten = installer.install;
 
 /** Whether the flatten in use is the patched one ("installed"), or why not. */
-export function pageDataFlatten() {
-  return state;
-}
+export const pageDataFlatten = installer.state;
 
 installPageDataFlatten();

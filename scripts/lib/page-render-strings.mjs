@@ -19,7 +19,7 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
-import { installPatched, replaceExactlyOnce } from "./module-patch.mjs";
+import { patchInstaller, replaceExactlyOnce } from "./module-patch.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -45,17 +45,12 @@ export function patchStreamingRendererSource(source) {
   return replaceExactlyOnce(source, REPLACEMENTS);
 }
 
-let state = "not installed";
+const installer = patchInstaller([["renderer", streamingRendererFilename, patchStreamingRendererSource]]);
 
 /** Installs the patched renderer in Node's module cache (once; before anything has required it). */
-export function installPageRenderStrings() {
-  if (state === "not installed") state = installPatched(streamingRendererFilename(), patchStreamingRendererSource);
-  return state;
-}
+export const installPageRenderStrings = installer.install;
 
 /** Whether the renderer in use writes text ("installed"), or why not. */
-export function pageRenderStrings() {
-  return state;
-}
+export const pageRenderStrings = installer.state;
 
 installPageRenderStrings();

@@ -24,7 +24,7 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
-import { installPatched, replaceExactlyOnce } from "./module-patch.mjs";
+import { patchInstaller, replaceExactlyOnce } from "./module-patch.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -156,24 +156,17 @@ export function patchStaticRouterSource(source) {
 export const remixServerFilename = () => path.join(path.dirname(require.resolve("@remix-run/react")), "server.js");
 export const staticRouterFilename = () => require.resolve("react-router-dom/server");
 
-let state = "not installed";
+const installer = patchInstaller([
+  ["router", routerFilename, patchRouterSource],
+  // The static router before RemixServer, which requires it.
+  ["static router", staticRouterFilename, patchStaticRouterSource],
+  ["server routes", remixServerFilename, patchRemixServerSource],
+]);
 
 /** Installs the patched modules in Node's module cache (once; before anything has required them). */
-export function installRouteMatchingCache() {
-  if (state !== "not installed") return state;
-  const results = [
-    ["router", installPatched(routerFilename(), patchRouterSource)],
-    // The static router before RemixServer, which requires it.
-    ["static router", installPatched(staticRouterFilename(), patchStaticRouterSource)],
-    ["server routes", installPatched(remixServerFilename(), patchRemixServerSource)],
-  ];
-  state = results.every(([, r]) => r === "installed") ? "installed" : results.map(([name, r]) => `${name} ${r}`).join(", ");
-  return state;
-}
+export const installRouteMatchingCache = installer.install;
 
 /** Whether the modules in use have the memos ("installed"), or which did not and why. */
-export function routeMatchingCache() {
-  return state;
-}
+export const routeMatchingCache = installer.state;
 
 installRouteMatchingCache();
