@@ -12,11 +12,12 @@
  * (app/tenancy/runtime.server.ts), so a process has one copy of each. This file imports app
  * modules for their types only.
  */
-// First: the router with its route-matching memos, React's renderer writing text, and
-// turbo-stream's flatten without an allocation per repeated value, before anything requires them.
-import "./scripts/lib/route-matching-cache.mjs";
-import "./scripts/lib/page-render-strings.mjs";
-import "./scripts/lib/page-data-flatten.mjs";
+// First: turbo-stream's flatten without an allocation per repeated value, the router with its
+// route-matching memos, and React's renderer writing text, before anything requires them. The
+// flatten comes first: installing the memos runs RemixServer's module, which requires turbo-stream.
+import { pageDataFlatten } from "./scripts/lib/page-data-flatten.mjs";
+import { routeMatchingCache } from "./scripts/lib/route-matching-cache.mjs";
+import { pageRenderStrings } from "./scripts/lib/page-render-strings.mjs";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -36,6 +37,17 @@ import type { SecurityHeaderSettings } from "~/security-headers.server";
 installGlobals({ nativeFetch: true });
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** The module patches this process serves without, and why (none on the package versions they know). */
+export function patchesSkipped(): string[] {
+  const states = { "route-matching memos": routeMatchingCache(), "page render as text": pageRenderStrings(), "page data flatten": pageDataFlatten() };
+  return Object.entries(states)
+    .filter(([, state]) => state !== "installed")
+    .map(([name, state]) => `${name} (${state})`);
+}
+const warnPatchesSkipped = () => {
+  for (const skipped of patchesSkipped()) console.warn(`Serving without the ${skipped}.`);
+};
 
 /** The app's exports in the build (`build.entry.module`: app/tenancy/runtime.server.ts). */
 export type PortalApp = typeof PortalAppModule;
@@ -241,6 +253,7 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
  */
 async function serveInCluster() {
   const first = cluster.worker?.id === 1;
+  if (first) warnPatchesSkipped();
   // A socket of its own where the system spreads connections among such sockets (Linux); elsewhere, Node's cluster hands them out.
   const server = await startServer({
     reusePort: process.platform === "linux",
@@ -264,6 +277,7 @@ async function serveInCluster() {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  if (!cluster.isWorker) warnPatchesSkipped();
   (cluster.isWorker ? serveInCluster() : startServer().then((s) => console.log(`Client portal listening on port ${s.port} (${s.url})`))).catch((error) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

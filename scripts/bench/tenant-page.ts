@@ -223,12 +223,11 @@ async function main() {
   const barePort = await freePort();
   await new Promise<void>((r) => bare.listen(barePort, "127.0.0.1", r));
 
-  const { routeMatchingCache } = await import("../lib/route-matching-cache.mjs");
-  const { pageRenderStrings } = await import("../lib/page-render-strings.mjs");
-  const { pageDataFlatten } = await import("../lib/page-data-flatten.mjs");
+  // In a cluster, a server that runs without one of the module patches says so in its start log (server.ts).
+  const skipped = WORKERS === null ? (await import("../../server")).patchesSkipped() : null;
   console.log(`Page size ${(html.length / 1024).toFixed(1)} KiB; ${CONNECTIONS} connections; ${SECONDS} s each (after a 3 s warm-up).`);
   console.log(
-    `Route-matching memos: ${routeMatchingCache()}; page render as text: ${pageRenderStrings()}; page data flatten: ${pageDataFlatten()}; load average ${loadavg()
+    `Module patches: ${skipped === null ? "as each server's start log says (silent: all installed)" : skipped.length ? `without ${skipped.join(", ")}` : "all installed"}; load average ${loadavg()
       .map((n) => n.toFixed(2))
       .join(" ")}.`,
   );

@@ -52,7 +52,7 @@ export interface RunningCluster {
 }
 
 /** Node's flags for running server.ts as it is: type stripping, built into Node 22.18+ and 23.6+. */
-function typeScriptFlags(): string[] {
+export function typeScriptFlags(): string[] {
   const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
   if (major < 22 || (major === 22 && minor < 12)) {
     throw new ConfigError(`Node.js 22.12 or newer is required (package.json "engines"): this is ${process.version}, at ${process.execPath}.`);

@@ -2,13 +2,17 @@
  * The patch installer the server's module patches share (scripts/lib/module-patch.mjs): a patched
  * file is compiled into Node's module cache once, so the next require gets it; a file already
  * loaded, or whose source the patch does not know, is left as it is, and the state says which part
- * and why.
+ * and why. And the server, loaded as `npm start` loads it, runs with every patch installed.
  */
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { typeScriptFlags } from "../../scripts/lib/cluster";
 import { patchInstaller, replaceExactlyOnce } from "../../scripts/lib/module-patch.mjs";
 
 const require = createRequire(import.meta.url);
@@ -53,4 +57,13 @@ describe("patchInstaller", () => {
     expect(three.install()).toBe("fine installed, unknown skipped: loaded before, loaded skipped: loaded before");
     expect((require(loaded) as { answer: () => string }).answer()).toBe("original");
   });
+});
+
+describe("the server", () => {
+  it("runs with every module patch installed when a fresh process loads it, as npm start's servers do", async () => {
+    const serverUrl = pathToFileURL(path.resolve(import.meta.dirname, "../../server.ts")).href;
+    const script = `const { patchesSkipped } = await import(${JSON.stringify(serverUrl)}); console.log(JSON.stringify(patchesSkipped()));`;
+    const { stdout } = await promisify(execFile)(process.execPath, [...typeScriptFlags(), "--input-type=module", "-e", script]);
+    expect(JSON.parse(stdout.trim().split("\n").at(-1)!)).toEqual([]);
+  }, 30_000);
 });
