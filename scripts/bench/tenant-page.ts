@@ -30,7 +30,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "../lib/embedded-postgres";
-import { processTreeCpuMs, type CpuReading } from "./lib/proc-cpu";
+import { connectionsHeld, processTreeCpuMs, type CpuReading } from "./lib/proc-cpu";
 import { hostRequest } from "../../tests/support/http";
 
 const args = process.argv.slice(2);
@@ -269,7 +269,11 @@ async function main() {
   const appBefore = appCpu();
   const pgBefore = processTreeCpuMs(postmasterPid, true);
   if (PG_STATEMENTS) await statementStats("reset");
+  // Halfway through, how the connections are spread among the servers (their latencies follow it).
+  let spread: number[] = [];
+  const spreadTimer = setTimeout(() => (spread = connectionsHeld(workerPids, appPort)), (SECONDS * 1000) / 2);
   const b = await autocannon(`http://127.0.0.1:${appPort}${pagePath}`, pageHeaders, SECONDS, post);
+  clearTimeout(spreadTimer);
   const appAfter = appCpu();
   const pgAfter = processTreeCpuMs(postmasterPid, true);
   const cpu = { user: (appAfter.user - appBefore.user) * 1000, system: (appAfter.system - appBefore.system) * 1000 };
@@ -282,6 +286,7 @@ async function main() {
     `${name.padEnd(32)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
   console.log(row("(a) bare node http", a));
   console.log(row(`(b) signed-in ${PAGE === "dashboard" ? "tenant page" : PAGE}`, b));
+  if (spread.length > 1) console.log(`connections held by each server during (b): ${spread.join(", ")}`);
   const served = Math.max(1, b.rps * SECONDS);
   console.log(
     `server CPU per request: ${cpuMsPerRequest.toFixed(2)} ms (user+system of the app process / requests: user ${(cpu.user / 1000 / served).toFixed(2)} ms, system ${(cpu.system / 1000 / served).toFixed(2)} ms)`,

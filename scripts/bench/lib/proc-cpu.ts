@@ -5,7 +5,7 @@
  *
  *   const before = processTreeCpuMs(pid, true); … ; const after = processTreeCpuMs(pid, true);
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 export interface CpuReading {
   user: number;
@@ -47,4 +47,39 @@ export function processTreeCpuMs(pid: number, withChildren: boolean): CpuReading
     }
   }
   return { user, system };
+}
+
+/**
+ * How many established TCP connections to local `port` each of `pids` holds (Linux: its socket
+ * descriptors matched with /proc/net/tcp and tcp6). Elsewhere, zeros.
+ */
+export function connectionsHeld(pids: number[], port: number): number[] {
+  const established = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local address (hex ip:port), state 01 = ESTABLISHED, inode in field 9
+      if (fields.length > 9 && fields[3] === "01" && parseInt(fields[1]!.split(":")[1]!, 16) === port) established.add(fields[9]!);
+    }
+  }
+  return pids.map((pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+        try {
+          const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+          return target.startsWith("socket:[") && established.has(target.slice(8, -1));
+        } catch {
+          return false;
+        }
+      }).length;
+    } catch {
+      return 0;
+    }
+  });
 }
