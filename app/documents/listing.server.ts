@@ -32,14 +32,14 @@ export const DELETED_LIMIT = 50;
 const DELETED_SQL = `
     SELECT d.id FROM documents d
      WHERE d.company_id = $1 AND d.deleted_at IS NOT NULL
-       AND ($2::boolean OR NOT (d.path ILIKE $3 OR (d.item_type = 'folder' AND d.name ILIKE $3)))
+       AND ($2::boolean OR NOT (d.path_staff_only OR (d.item_type = 'folder' AND d.name_staff_only)))
        AND NOT EXISTS (
          SELECT 1 FROM documents f
           WHERE f.company_id = d.company_id AND f.item_type = 'folder' AND f.deleted_at = d.deleted_at AND f.id <> d.id
             AND (d.path = CASE WHEN f.path = '/' THEN '/' || f.name ELSE f.path || '/' || f.name END
                  OR starts_with(d.path, CASE WHEN f.path = '/' THEN '/' || f.name ELSE f.path || '/' || f.name END || '/')))
      ORDER BY d.deleted_at DESC, d.id
-     LIMIT $4`;
+     LIMIT $3`;
 
 /**
  * What can be restored, newest first: deleted folders, and deleted files that were not deleted
@@ -48,8 +48,7 @@ const DELETED_SQL = `
  * left out in the query (so the limit counts only what they may see) and checked again by path.
  */
 async function deletedItems(db: Db, companyId: string, staff: boolean) {
-  const hidden = "%STAFF ONLY%";
-  const rows = await readSql(db)<{ id: string }>(DELETED_SQL, [companyId, staff, hidden, DELETED_LIMIT]);
+  const rows = await readSql(db)<{ id: string }>(DELETED_SQL, [companyId, staff, DELETED_LIMIT]);
   const found = await findItems(
     db,
     rows.map((r) => r.id),
@@ -122,16 +121,16 @@ export async function loadDocumentBrowser(
   const visible = (p: string) => staff || !isStaffOnlyPath(p);
 
   // Clients never see 'STAFF ONLY' folders (nor, in a search, what lies in one): left out in the
-  // query, so pages and counts agree.
+  // query, so pages and counts agree (by the columns migration documents_staff_only stores).
   const search = options.search?.trim().slice(0, 100) || null;
   const query: ListQuery = search
     ? {
-        where: `d.company_id = $1 AND d.deleted_at IS NULL AND d.name ILIKE $2${staff ? "" : ` AND NOT (d.path ILIKE '%STAFF ONLY%' OR d.name ILIKE '%STAFF ONLY%')`}`,
+        where: `d.company_id = $1 AND d.deleted_at IS NULL AND d.name ILIKE $2${staff ? "" : " AND NOT (d.path_staff_only OR d.name_staff_only)"}`,
         values: [entity.id, searchPattern(search)],
         listing: `search:${search}`,
       }
     : {
-        where: `d.company_id = $1 AND d.path = $2 AND d.deleted_at IS NULL${staff ? "" : ` AND NOT (d.list_order = 0 AND d.name ILIKE '%STAFF ONLY%')`}`,
+        where: `d.company_id = $1 AND d.path = $2 AND d.deleted_at IS NULL${staff ? "" : " AND NOT (d.list_order = 0 AND d.name_staff_only)"}`,
         values: [entity.id, path],
         listing: `folder:${path}`,
       };

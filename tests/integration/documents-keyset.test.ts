@@ -218,6 +218,27 @@ describe("search", () => {
     expect((await docs.loadDocumentBrowser(client, ENTITY, { search: "secret" })).results).toEqual([]);
   });
 
+  it("follows a STAFF ONLY folder renamed either way: what is stored with each row is rewritten with its path and name", async () => {
+    const rename = (to: string) =>
+      t.su.query(
+        `UPDATE documents SET name = CASE WHEN id = 'doc_kst_staffonly' THEN $1 ELSE name END,
+                              path = CASE WHEN id = 'doc_kst_inside' THEN '/Tied/' || $1 ELSE path END
+          WHERE id IN ('doc_kst_staffonly', 'doc_kst_inside')`,
+        [to],
+      );
+    await rename("Tied shared");
+    try {
+      expect((await docs.loadDocumentBrowser(client, ENTITY, { search: "secret" })).results!.map((r) => r.id)).toEqual(["doc_kst_inside"]);
+      await rename("Tied staff only (partners)");
+      expect((await docs.loadDocumentBrowser(client, ENTITY, { search: "secret" })).results).toEqual([]);
+      expect((await docs.loadDocumentBrowser(client, ENTITY, { path: "/Tied" })).page.total).toBe(
+        (await docs.loadDocumentBrowser(staff, ENTITY, { path: "/Tied" })).page.total - 1,
+      );
+    } finally {
+      await rename("Tied STAFF ONLY");
+    }
+  });
+
   it("finds only in the entities a group-access advisor may see", async () => {
     const own = await docs.loadDocumentBrowser(groupStaff, ENTITY, { search: "tied 3" });
     expect(own.page.total).toBeGreaterThan(0);
