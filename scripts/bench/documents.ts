@@ -319,11 +319,16 @@ async function main() {
     for (let run = -1; run < bulkRuns; run++) {
       for (const intent of ["delete_many", "restore_many"] as const) {
         statements.length = 0;
+        timed.length = 0;
         counting = run === 0;
         const start = performance.now();
         const result = await documents.performDocumentAction({ portal, user }, hash, { intent, ids: selection });
         const ms = performance.now() - start;
         counting = false;
+        if (SHOW_STATEMENTS && run === 0) {
+          console.log(`  ${intent}:`);
+          for (const [text, statementMs] of timed) console.log(`    ${statementMs.toFixed(1).padStart(7)} ms  ${text.slice(0, 150)}`);
+        }
         if (result.count !== selection.length) throw new Error(`${intent} changed ${result.count} documents`);
         if (run === 0) bulkStatements[intent] = statements.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK|SELECT set_config)/i.test(q)).length;
         if (run >= 0) bulkTimes[intent].push(ms); // run -1 warms up

@@ -14,7 +14,9 @@ export async function restoreDocuments(scope: ActionScope, input: DocumentAction
     // Each file comes back in its folder, under "(restored)" names where one is taken, also
     // by another file of the same selection.
     const paths = [...new Set(rows.files.map((r) => r.path))];
-    // Only the live names a restored name could meet: the same name, or its "(restored …)" forms.
+    // Only the live names a restored name could meet: the same name, or its "(restored …)" forms
+    // (each pattern tried only on names that hold "(restored": a folder of 25,000 files tried
+    // with 500 patterns each took most of a second).
     const exact = [...new Set(rows.files.map((r) => r.name.toLowerCase()))];
     const restoredForms = [
       ...new Set(rows.files.map((r) => `${escapeLike(r.name.slice(0, r.name.length - extensionOf(r.name).length).toLowerCase())} (restored%`)),
@@ -22,7 +24,8 @@ export async function restoreDocuments(scope: ActionScope, input: DocumentAction
     const live = await tx.$queryRaw<{ path: string; name: string }[]>`
       SELECT path, name FROM documents
        WHERE company_id = ${entity.id} AND deleted_at IS NULL AND item_type = 'file' AND path = ANY(${paths}::text[])
-         AND (lower(name) = ANY(${exact}::text[]) OR lower(name) LIKE ANY(${restoredForms}::text[]))`;
+         AND (lower(name) = ANY(${exact}::text[])
+              OR (strpos(lower(name), ' (restored') > 0 AND lower(name) LIKE ANY(${restoredForms}::text[])))`;
     const taken = new Map(paths.map((p) => [p, [] as string[]]));
     for (const r of live) taken.get(r.path)!.push(r.name);
     const names = rows.files.map((r) => {
