@@ -304,7 +304,15 @@ async function main() {
     `ratio (b)/(a): ${(ratio * 100).toFixed(1)}%   target ≥ 10% with p99 < 100 ms and ≤ 5 ms CPU per request: ${ratio >= 0.1 && b.p99 < 100 && cpuMsPerRequest <= 5 ? "met" : "NOT met"}`,
   );
   if (PG_STATEMENTS) await statementStats("print", served);
-  if (args.includes("--mixed")) await mixed(appPort, host, cookie, appCpu, () => processTreeCpuMs(postmasterPid, true));
+  if (args.includes("--mixed"))
+    await mixed(
+      appPort,
+      host,
+      cookie,
+      appCpu,
+      () => processTreeCpuMs(postmasterPid, true),
+      () => connectionsHeld(workerPids, appPort),
+    );
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
   if (WORKERS === null)
     console.log(`app process RSS: ${mib(rssIdle)} before the load, ${mib(process.memoryUsage().rss)} after (one process: the app and the bare server)`);
@@ -450,7 +458,7 @@ async function mixedClients(appPort: number, host: string, count: number): Promi
 }
 
 /** (c): mixed signed-in traffic from a separate process (scripts/bench/lib/mixed-load.ts). */
-async function mixed(appPort: number, host: string, cookie: string, appCpu: () => CpuReading, pgCpu: () => CpuReading) {
+async function mixed(appPort: number, host: string, cookie: string, appCpu: () => CpuReading, pgCpu: () => CpuReading, connectionSpread: () => number[]) {
   const connections = arg("mixed-connections", 200);
   const seconds = arg("mixed-seconds", 60);
   // `--mixed-clients N` (default one per connection); 0: every connection is client@acme.test on one questionnaire.
@@ -480,6 +488,8 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
   const cpuBefore = appCpu();
   const pgBefore = pgCpu();
   if (PG_STATEMENTS) await statementStats("reset");
+  let spread: number[] = [];
+  const spreadTimer = setTimeout(() => (spread = connectionSpread()), (seconds * 1000) / 2);
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(
       "npx",
@@ -497,6 +507,7 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
     child.on("error", reject);
     child.on("close", () => resolve(text));
   });
+  clearTimeout(spreadTimer);
   const cpuAfter = appCpu();
   const pgAfter = pgCpu();
   const cpu = { user: (cpuAfter.user - cpuBefore.user) * 1000, system: (cpuAfter.system - cpuBefore.system) * 1000 };
@@ -516,6 +527,7 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
   console.log(
     `(c) mixed, ${connections} connections × ${seconds} s  ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p95 ${r.p95} ms   p99 ${r.p99} ms   max ${r.max} ms   errors ${errors}   CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, r.total)).toFixed(2)} ms/request (PostgreSQL ${((pgAfter.user + pgAfter.system - pgBefore.user - pgBefore.system) / Math.max(1, r.total)).toFixed(2)})`,
   );
+  if (spread.length > 1) console.log(`    connections held by each server during (c): ${spread.join(", ")}`);
   for (const q of r.perRequest)
     console.log(`    ${q.method} ${q.path.split("?")[0]!.padEnd(40)} ${String(q.count).padStart(6)} answers   p50 ${q.p50} ms   p95 ${q.p95} ms`);
   // On one machine the load generator takes its share of the same cores: say how much.
