@@ -538,12 +538,9 @@ describe("two-factor at sign-in", () => {
     await scoped(SUMMIT, (tx) => tx.firmPreferences.update({ where: { firmId: SUMMIT }, data: { force2faOnUsers: true } }));
     try {
       // The firm cache hears of the change through NOTIFY.
-      let location: string | null = null;
-      for (const deadline = Date.now() + 15_000; location !== "/signin?state=2fa" && Date.now() < deadline;) {
-        await new Promise((r) => setTimeout(r, 50));
-        location = (await newBrowser().post("summit", "/signin", { email: user.email, password: PASSWORD })).location;
-      }
-      expect(location).toBe("/signin?state=2fa");
+      await expect
+        .poll(async () => (await newBrowser().post("summit", "/signin", { email: user.email, password: PASSWORD })).location, { timeout: 15_000, interval: 50 })
+        .toBe("/signin?state=2fa");
     } finally {
       await scoped(SUMMIT, (tx) => tx.firmPreferences.update({ where: { firmId: SUMMIT }, data: { force2faOnUsers: false } }));
     }

@@ -8,7 +8,7 @@
  * - sign-in links, secure upload links, the client page and preview of a co-owner, and the email
  *   check keep other groups' clients and entities out.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { putObject } from "~/storage.server";
 import { entityDocumentKey } from "~/storage/keys";
 import { actionDataPath, bootApp, loaderDataPath, type AppResponse, type Browser, type TestApp } from "../support/app";
@@ -679,12 +679,14 @@ describe("Deliver operations (tax returns of another group)", () => {
     otherReturn = await make(other);
     await app.su.query(`UPDATE firm_preferences SET new_tax_return_delivery_enabled = true WHERE firm_id = $1`, [FIRM]);
     // The app drops its copy of the firm's settings when PostgreSQL tells it (firm_changed).
-    for (const deadline = Date.now() + 15_000; ;) {
-      const { status } = await nina.get(SUMMIT, `/api/staff/tax-returns/${ownReturn}/activity`);
-      if (status === 200) break;
-      if (Date.now() > deadline) throw new Error(`Deliver still off for the app after 15 s (the tax return's activity answered ${status})`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // (In a hook: vi.waitFor, as expect.poll runs only inside a test.)
+    await vi.waitFor(
+      async () => {
+        const { status } = await nina.get(SUMMIT, `/api/staff/tax-returns/${ownReturn}/activity`);
+        if (status !== 200) throw new Error(`Deliver still off for the app (the tax return's activity answered ${status})`);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   });
 
   const deliverProbes: { route: string; request: (id: string, companyId: string) => (b: Browser) => Promise<AppResponse>; allowed: number[] }[] = [

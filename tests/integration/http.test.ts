@@ -73,12 +73,7 @@ describe("host resolution", () => {
     const { withFirm } = await import("~/db.server");
     // A change made elsewhere (another app server, a script): only NOTIFY tells this server.
     await withFirm("firm_summit", (tx) => tx.firm.update({ where: { id: "firm_summit" }, data: { name: "Summit CPA Partners" } }));
-    let html = "";
-    for (const deadline = Date.now() + 15_000; !html.includes("Summit CPA Partners") && Date.now() < deadline;) {
-      await new Promise((r) => setTimeout(r, 50));
-      html = (await get(firm("summit"))).text;
-    }
-    expect(html).toContain("Summit CPA Partners");
+    await expect.poll(async () => (await get(firm("summit"))).text, { timeout: 15_000, interval: 50 }).toContain("Summit CPA Partners");
     await withFirm("firm_summit", (tx) => tx.firm.update({ where: { id: "firm_summit" }, data: { name: "Summit CPA Group" } }));
   });
 });

@@ -556,9 +556,7 @@ describe("firm change notifications", () => {
     const seen: (string | undefined)[] = [];
     const stop = await db.listenFirmChanges((firmId) => seen.push(firmId));
     try {
-      const waitFor = async (count: number) => {
-        for (const deadline = Date.now() + 15_000; seen.length < count && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
-      };
+      const waitFor = (count: number) => expect.poll(() => seen.length, { timeout: 15_000, interval: 20 }).toBeGreaterThanOrEqual(count);
       await db.firmDb(A).firmPreferences.update({ where: { firmId: A }, data: { communicationDisabled: true } });
       await waitFor(1);
       await db.firmDb(B).firmVocab.create({ data: { firmId: B, keyWord: "questionnaire", replacement: "organizer" } });
