@@ -22,7 +22,8 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
+import type { Socket } from "node:net";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import compression from "compression";
 // The adapter's own request conversion and response writing: its createRequestHandler offers no
@@ -83,12 +84,54 @@ export interface ServerOptions extends RuntimeOptions {
   /** A separate copy of the app (see `loadApp`); default: the process's one. */
   instance?: string;
   /**
-   * Listen on the port with a socket of this process's own (SO_REUSEPORT), beside the cluster's
-   * other servers: the kernel spreads new connections evenly among them, whichever is busy at
-   * the moment they arrive (a cluster's own hand-out gives them to whichever answers first).
-   * Ignored for port 0 (each server would get a port of its own).
+   * Serve the connections the cluster's primary hands this process (scripts/lib/cluster.ts)
+   * instead of listening on the port: each comes as a `{ portal: "connection" }` message with its
+   * socket, and each one's end is reported back (`{ portal: "closed" }`), so the primary knows
+   * how many every server holds.
    */
-  reusePort?: boolean;
+  handedConnections?: boolean;
+}
+
+/**
+ * The connections the cluster's primary hands this process, served by `server` as if it had
+ * accepted them. The server listens on a socket no one connects to (abstract, Linux), so Node
+ * sets up its tracking of connections: the headers and request timeouts apply to the handed
+ * ones, and `closeIdleConnections` reaches them. `drain()` stops taking new ones and resolves
+ * once every one has closed, closing each as soon as it is idle (its answer sent).
+ */
+async function serveHandedConnections(server: Server) {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen({ path: `\0portal-server-${process.pid}-${randomBytes(6).toString("hex")}`, exclusive: true }, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const held = new Set<Socket>();
+  let draining = false;
+  const take = (message: unknown, socket?: Socket) => {
+    if (!socket || (message as { portal?: unknown } | null)?.portal !== "connection") return;
+    held.add(socket);
+    socket.once("close", () => {
+      held.delete(socket);
+      if (process.connected) process.send?.({ portal: "closed" });
+    });
+    server.emit("connection", socket);
+  };
+  process.on("message", take);
+  return {
+    async drain() {
+      if (draining) return;
+      draining = true;
+      // One handed out as this process was told to stop is still served: the primary has
+      // stopped handing any to it (it is stopping, or it sent the SIGTERM).
+      while (held.size > 0) {
+        server.closeIdleConnections();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      process.off("message", take);
+    },
+  };
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<PortalServer> {
@@ -216,21 +259,29 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
   app.use(onError);
 
   const port = options.port ?? config.PORT;
+  let handed: Awaited<ReturnType<typeof serveHandedConnections>> | undefined;
   // A port already taken (EADDRINUSE) fails the start, with the runtime closed, instead of an uncaught error.
-  const server: Server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen({ port, host: options.host ?? config.HOST, reusePort: Boolean(options.reusePort) && Number(port) !== 0 }, () => {
-      s.off("error", reject);
-      resolve(s);
+  const server: Server = await (async () => {
+    if (options.handedConnections) {
+      const s = http.createServer(app);
+      handed = await serveHandedConnections(s);
+      return s;
+    }
+    return new Promise<Server>((resolve, reject) => {
+      const s = app.listen({ port, host: options.host ?? config.HOST }, () => {
+        s.off("error", reject);
+        resolve(s);
+      });
+      s.once("error", reject);
     });
-    s.once("error", reject);
-  }).catch(async (error: unknown) => {
+  })().catch(async (error: unknown) => {
     await runtime.close().catch(() => {});
     throw error;
   });
   // Under `remix dev` (npm run dev), which restarts this process after each rebuild: the new build is served.
   if (build.mode === "development" && process.env.REMIX_DEV_ORIGIN) await broadcastDevReady(build);
   const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
+  const actualPort = typeof address === "object" && address ? address.port : Number(port);
   return {
     url: `${config.APP_PROTOCOL}://${config.APP_DOMAIN}`,
     port: actualPort,
@@ -240,6 +291,7 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
       const closing = new Promise<void>((resolve) => server.close(() => resolve()));
       portalApp.closeAllStreams();
       await closing;
+      await handed?.drain();
       server.closeAllConnections?.();
       await runtime.close();
     },
@@ -254,15 +306,18 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
 async function serveInCluster() {
   const first = cluster.worker?.id === 1;
   if (first) warnPatchesSkipped();
-  // A socket of its own where the system spreads connections among such sockets (Linux); elsewhere, Node's cluster hands them out.
+  // The primary hands each new connection to the server holding fewest (Linux, as in
+  // scripts/lib/cluster.ts); elsewhere Node's cluster hands them out.
   const server = await startServer({
-    reusePort: process.platform === "linux",
+    handedConnections: process.platform === "linux",
     jobs: { log: first ? (message) => console.log(`\x1b[36m▸\x1b[0m Jobs: ${message}`) : () => {} },
   });
-  // The primary counts its servers up (scripts/lib/cluster.ts): a socket of its own sends no cluster 'listening'.
+  // The primary counts its servers up, and hands connections only to those that said so (scripts/lib/cluster.ts).
   process.send?.({ portal: "listening", port: server.port });
   let closing: Promise<void> | undefined;
   const stop = () => {
+    // No new connection for this one (when stopped by a signal of its own, not the primary's stop).
+    if (process.connected) process.send?.({ portal: "stopping" });
     closing ??= server.close().then(
       () => process.exit(0),
       (error: unknown) => {

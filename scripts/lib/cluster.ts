@@ -6,15 +6,21 @@
  *
  * - Workers run server.ts with Node's own TypeScript support (type stripping): no TypeScript
  *   loader in them, so the only copy of the app's code a worker loads is the Remix build.
- * - Each worker listens on the port with a socket of its own (SO_REUSEPORT, on Linux; elsewhere
- *   Node's hand-out): the kernel spreads new connections evenly among them. `npm start` fails when
- *   something already listens on the port (`assertPortFree`), instead of sharing it. Node's own hand-out (the primary accepts, and gives each
- *   connection to the first worker free to take it) gave a worker busy for a moment, as a burst of
- *   connections arrived, far fewer of them than the others, for as long as they stayed open.
+ * - On Linux, this process accepts the connections (paused, unread) and hands each new one to
+ *   the server holding the fewest at that moment (`HandOut`): however the connections arrive,
+ *   the servers hold as many each, and a server started again after a crash takes the new ones
+ *   until it holds its share. Each server reports each of its connections' end. Elsewhere, Node's
+ *   own hand-out (to the first server free to take one). Neither the kernel's spread among
+ *   servers listening on the port each (SO_REUSEPORT: a hash per connection, 29/21 or 85/115 of
+ *   a burst) nor Node's (a server busy for a moment as a burst arrived got far fewer, for as long
+ *   as they stayed open) keeps them even.
+ * - `npm start` fails when something already listens on the port (`assertPortFree`), before
+ *   anything starts.
  * - A worker that stops without being asked to is started again (after a second, so a crash loop
  *   does not spin). One that stops before the cluster ever served is a failed start.
- * - `stop()` asks every worker to finish (SIGTERM: each stops accepting, lets its requests and
- *   running jobs finish, closes its pools) and kills the ones still running after 20 s.
+ * - `stop()` stops accepting and asks every worker to finish (SIGTERM: each closes its idle
+ *   connections, lets its requests and running jobs finish, closing each connection once its
+ *   answer is sent, and closes its pools), and kills the ones still running after 20 s.
  *
  *   const workers = await startCluster({ count: 4, log });
  *   await workers.stop();
@@ -24,11 +30,13 @@ import net from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError } from "~/env.server";
+import { ConfigError, listenAddress } from "~/env.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const RESTART_DELAY_MS = 1_000;
 const STOP_TIMEOUT_MS = 20_000;
+/** Connections kept (paused) while no server can take one (all starting again): more are refused. */
+const MAX_WAITING = 512;
 
 /** WEB_CONCURRENCY (a whole number from 1 to 256), or one worker per core. */
 export function webConcurrency(value = process.env.WEB_CONCURRENCY): number {
@@ -62,9 +70,9 @@ export function typeScriptFlags(): string[] {
 }
 
 /**
- * Fails when something already listens on the port (`npm start` asks before it starts anything):
- * the servers' own sockets (SO_REUSEPORT) would otherwise share it with another run by the same
- * user, and each would get some of the connections.
+ * Fails when something already listens on the port (`npm start` asks before it starts anything,
+ * instead of failing after starting the embedded services; on macOS the servers' shared socket
+ * could otherwise share it with another run by the same user).
  */
 export async function assertPortFree(port: number, host: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
@@ -78,6 +86,71 @@ export async function assertPortFree(port: number, host: string): Promise<void> 
   });
 }
 
+/** A message from a server (server.ts): `listening`, `stopping`, or `closed` (one of its connections ended). */
+function portalMessage(message: unknown): string | undefined {
+  return typeof message === "object" && message !== null ? ((message as { portal?: unknown }).portal as string | undefined) : undefined;
+}
+
+/**
+ * This process's hand-out of connections: each new connection goes to the server holding the
+ * fewest (the first such one in start order on a tie). Only servers that said they listen and
+ * did not say they stop take any; while there is none (all starting again) connections wait,
+ * up to MAX_WAITING.
+ */
+export class HandOut {
+  private readonly held = new Map<Worker, number>();
+  private readonly waiting: net.Socket[] = [];
+
+  /** A server ready to take connections. */
+  add(worker: Worker) {
+    this.held.set(worker, 0);
+    while (this.waiting.length > 0 && this.held.has(worker)) this.give(this.waiting.shift()!);
+  }
+
+  /** A server stopping or gone: it takes no more. */
+  remove(worker: Worker) {
+    this.held.delete(worker);
+  }
+
+  /** One of the server's connections ended. */
+  closed(worker: Worker) {
+    const count = this.held.get(worker);
+    if (count !== undefined && count > 0) this.held.set(worker, count - 1);
+  }
+
+  /** How many connections each ready server holds, in start order. */
+  counts(): number[] {
+    return [...this.held.values()];
+  }
+
+  give(socket: net.Socket) {
+    if (socket.destroyed) return;
+    let chosen: Worker | undefined;
+    let fewest = Infinity;
+    for (const [worker, count] of this.held) {
+      if (count < fewest) [chosen, fewest] = [worker, count];
+    }
+    if (!chosen) {
+      if (this.waiting.length < MAX_WAITING) this.waiting.push(socket);
+      else socket.destroy();
+      return;
+    }
+    const worker = chosen;
+    this.held.set(worker, fewest + 1);
+    worker.send({ portal: "connection" }, socket, (error) => {
+      if (!error) return;
+      // Its channel closed (it is going away): the connection goes to another server.
+      this.remove(worker);
+      this.give(socket);
+    });
+  }
+
+  /** Stops: the waiting connections are closed. */
+  close() {
+    for (const socket of this.waiting.splice(0)) socket.destroy();
+  }
+}
+
 export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   const { count, log } = options;
   // Not the primary's own flags (its TypeScript loader): the workers load server.ts and the build only.
@@ -86,6 +159,9 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   let served = false;
   let port = 0;
   const live = new Set<Worker>();
+  // Linux: this process accepts, and hands each connection out (server.ts takes them the same way).
+  const handOut = process.platform === "linux" ? new HandOut() : null;
+  let listener: net.Server | undefined;
 
   const fork = () => {
     const worker = cluster.fork();
@@ -95,18 +171,26 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
 
   return new Promise((resolve, reject) => {
     let listening = 0;
-    // Each server says when it listens (server.ts): on its own socket (SO_REUSEPORT), the kernel
-    // spreads the connections among them.
-    cluster.on("message", (_worker, message: unknown) => {
-      if (typeof message !== "object" || message === null || (message as { portal?: unknown }).portal !== "listening") return;
-      port = Number((message as { port?: unknown }).port);
-      if (!served && ++listening === count) {
-        served = true;
-        resolve({ port, stop });
+    const begin = () => {
+      for (let i = 0; i < count; i++) fork();
+    };
+    cluster.on("message", (worker, message: unknown) => {
+      const kind = portalMessage(message);
+      if (kind === "closed") handOut?.closed(worker);
+      else if (kind === "stopping") handOut?.remove(worker);
+      else if (kind === "listening") {
+        handOut?.add(worker);
+        if (!handOut) port = Number((message as { port?: unknown }).port);
+        if (served) log("The app server process started again is serving.");
+        else if (++listening === count) {
+          served = true;
+          resolve({ port, stop });
+        }
       }
     });
     cluster.on("exit", (worker, code, signal) => {
       live.delete(worker);
+      handOut?.remove(worker);
       if (stopping) return;
       if (!served) {
         void stop().then(() => reject(new Error(`An app server process stopped while starting (${signal ?? `exit code ${code}`}); its output says why.`)));
@@ -117,11 +201,26 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
         if (!stopping) fork();
       }, RESTART_DELAY_MS);
     });
-    for (let i = 0; i < count; i++) fork();
+    if (!handOut) return begin();
+    // The port first (a connection arriving before the servers are ready waits for them).
+    const address = listenAddress();
+    listener = net.createServer({ pauseOnConnect: true, noDelay: true }, (socket) => {
+      socket.on("error", () => {}); // one reset while it waits: nothing to do but let it go
+      handOut.give(socket);
+    });
+    listener.once("error", (error) => reject(error));
+    listener.listen({ port: address.port, host: address.host, exclusive: true }, () => {
+      const bound = listener!.address();
+      port = typeof bound === "object" && bound ? bound.port : address.port;
+      begin();
+    });
   });
 
   async function stop() {
     stopping = true;
+    // No new connection is taken; the servers finish the ones they hold.
+    listener?.close();
+    handOut?.close();
     const exits = [...live].map((worker) => new Promise<void>((done) => (worker.isDead() ? done() : worker.once("exit", () => done()))));
     for (const worker of live) if (!worker.isDead()) worker.process.kill("SIGTERM");
     const timer = setTimeout(() => {

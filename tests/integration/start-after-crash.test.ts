@@ -10,6 +10,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectionsHeld } from "../../scripts/bench/lib/proc-cpu";
 import { freePort } from "../../scripts/lib/embedded-postgres";
 import { hostRequest } from "../support/http";
 
@@ -123,7 +124,7 @@ describe("npm start", () => {
     expect(await second.exited).toBe(0);
   }, 300_000);
 
-  it("spreads new connections among its servers, a server busy as they arrive getting its share, and loses none; a second run on its port is refused", async () => {
+  it("hands each new connection to the server holding fewest, a paused one and one started again after a crash included, and loses none; stops letting a request in flight finish; a second run on its port is refused", async () => {
     const { port, env } = await startEnv({ WEB_CONCURRENCY: "2" });
     const run = start(env);
     await run.started;
@@ -135,41 +136,68 @@ describe("npm start", () => {
     await expect(again.started).rejects.toThrow(new RegExp(`Port ${port} is already in use`));
     expect(await again.exited).toBe(1);
     expect(alive(postgres)).toBe(true);
-    expect((await hostRequest(port, { host: `localhost:${port}`, path: "/healthz" })).status).toBe(200);
+    expect((await hostRequest(port, { host: `localhost:${port}`, path: "/healthz", headers: { connection: "close" } })).status).toBe(200);
 
-    const servers = childrenOf(run.child.pid!).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.ts"));
+    const servers = serversOf(run.child.pid!);
     expect(servers).toHaveLength(2);
+    await expect.poll(() => connectionsHeld(servers, port)).toEqual([0, 0]);
 
-    // One server stops answering for a moment (as under a long task or a pause) while 40 connections arrive.
+    // One server stops answering (as under a long task or a pause) while 40 connections arrive
+    // and stay open: each server is handed as many, the paused one included.
     process.kill(servers[0]!, "SIGSTOP");
-    const COUNT = 40;
-    const answers = Array.from({ length: COUNT }, () => healthzOnNewConnection(port));
+    const first = Array.from({ length: 40 }, () => keptConnection(port));
     let answeredWhileBusy = 0;
     try {
-      // At least 1.5 s (time for the other server to answer its share, or all of them if it were
-      // given them all), and until it has answered 8: a slow machine gets up to 10 s. The paused
-      // server's share can't be answered however long this waits.
+      // Until the other server has answered its 20, and a moment more (it can't answer the
+      // paused one's however long this waits); a slow machine gets up to 10 s.
       const started = Date.now();
       for (;;) {
-        answeredWhileBusy = (await Promise.all(answers.map((a) => a.settledYet()))).filter(Boolean).length;
+        answeredWhileBusy = first.filter((c) => c.answered()).length;
         const waited = Date.now() - started;
-        if ((waited >= 1_500 && answeredWhileBusy >= 8) || waited >= 10_000) break;
+        if ((waited >= 1_000 && answeredWhileBusy >= 20) || waited >= 10_000) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     } finally {
       process.kill(servers[0]!, "SIGCONT");
     }
-    // The other server answered only its own share: about half, not all (a primary handing each
-    // connection to the first server free to take it gave them all to the other one).
-    expect(answeredWhileBusy).toBeGreaterThanOrEqual(8);
-    expect(answeredWhileBusy).toBeLessThanOrEqual(COUNT - 8);
+    expect(answeredWhileBusy).toBe(20);
     // Once going again, the paused server answers the ones it was given: none is lost.
-    expect(await Promise.all(answers.map((a) => a.status))).toEqual(Array.from({ length: COUNT }, () => 200));
+    expect(await Promise.all(first.map((c) => c.status))).toEqual(Array.from({ length: 40 }, () => 200));
+    expect(connectionsHeld(servers, port)).toEqual([20, 20]);
 
+    // A server crashes: its 20 connections end, and the one started in its place is handed the
+    // new connections until it holds as many as the other (the 21st goes to the first in start order).
+    process.kill(servers[1]!, "SIGKILL");
+    await expect.poll(() => first.filter((c) => c.isClosed()).length).toBe(20);
+    await expect.poll(() => run.output(), { timeout: 60_000 }).toContain("The app server process started again is serving.");
+    const restarted = serversOf(run.child.pid!).filter((pid) => pid !== servers[0]);
+    expect(restarted).toHaveLength(1);
+    const second = Array.from({ length: 21 }, () => keptConnection(port));
+    expect(await Promise.all(second.map((c) => c.status))).toEqual(Array.from({ length: 21 }, () => 200));
+    expect(connectionsHeld([servers[0]!, restarted[0]!], port)).toEqual([21, 20]);
+
+    // Stopped with a request in flight (its headers half sent): it is answered, the idle
+    // connections are closed at once, and the answered one as soon as its answer is sent, well
+    // before the keep-alive timeout (5 s) would end it.
+    const open = [...first.filter((c) => !c.isClosed()), ...second];
+    const slow = slowRequest(port);
+    await slow.headersStarted;
     run.child.kill("SIGTERM");
+    await Promise.all(open.map((c) => c.closed));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answer = slow.finish();
+    expect(await answer.status).toBe(200);
+    const answeredAt = Date.now();
+    await answer.closed;
+    expect(Date.now() - answeredAt).toBeLessThan(3_000);
     expect(await run.exited).toBe(0);
   }, 300_000);
 });
+
+/** The app server processes (server.ts) of a run. */
+function serversOf(pid: number): number[] {
+  return childrenOf(pid).filter((child) => readFileSync(`/proc/${child}/cmdline`, "utf8").includes("server.ts"));
+}
 
 /** The processes whose parent is `pid`. */
 function childrenOf(pid: number): number[] {
@@ -186,16 +214,67 @@ function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
-/** GET /healthz on a connection of its own; `settledYet` tells whether the answer has come. */
-function healthzOnNewConnection(port: number) {
-  let settled = false;
+/** The status in the first answer on a connection (its head and a body of Content-Length bytes), or null while incomplete. */
+function firstAnswer(text: string): number | null {
+  const head = text.indexOf("\r\n\r\n");
+  if (head < 0) return null;
+  const length = Number(/\r\ncontent-length: *(\d+)/i.exec(text.slice(0, head))?.[1] ?? 0);
+  if (text.length < head + 4 + length) return null;
+  return Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0);
+}
+
+/** A connection of its own that asks GET /healthz and stays open (keep-alive) until the server ends it. */
+function keptConnection(port: number) {
+  let answered = false;
+  let isClosed = false;
+  const socket = net.connect(port, "127.0.0.1", () => socket.write(`GET /healthz HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`));
+  let text = "";
+  socket.setEncoding("utf8");
   const status = new Promise<number>((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.write(`GET /healthz HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`));
-    let text = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk) => (text += chunk));
-    socket.on("end", () => resolve(Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0)));
+    socket.on("data", (chunk) => {
+      text += chunk;
+      const code = firstAnswer(text);
+      if (code !== null && !answered) {
+        answered = true;
+        resolve(code);
+      }
+    });
     socket.on("error", reject);
-  }).finally(() => (settled = true));
-  return { status, settledYet: () => Promise.resolve(settled) };
+  });
+  const closed = new Promise<void>((resolve) =>
+    socket.on("close", () => {
+      isClosed = true;
+      resolve();
+    }),
+  );
+  status.catch(() => {});
+  return { status, closed, answered: () => answered, isClosed: () => isClosed };
+}
+
+/** GET /healthz whose head is sent in two parts: `headersStarted`, then `finish()`. */
+function slowRequest(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  let text = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk) => (text += chunk));
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  const headersStarted = new Promise<void>((resolve) =>
+    socket.once("connect", () => socket.write(`GET /healthz HTTP/1.1\r\nHost: localhost:${port}\r\n`, () => resolve())),
+  );
+  return {
+    headersStarted,
+    finish() {
+      socket.write("Accept: text/plain\r\n\r\n");
+      const status = new Promise<number>((resolve, reject) => {
+        const check = () => {
+          const code = firstAnswer(text);
+          if (code !== null) resolve(code);
+        };
+        socket.on("data", check);
+        socket.on("close", () => reject(new Error(`closed before an answer: ${JSON.stringify(text)}`)));
+        check();
+      });
+      return { status, closed };
+    },
+  };
 }

@@ -1,0 +1,113 @@
+/**
+ * The cluster primary's hand-out of connections (scripts/lib/cluster.ts): each goes to the
+ * ready server holding the fewest; none is given while no server is ready (they wait, up to a
+ * limit); one whose hand-over fails goes to another server. The servers here are stand-ins that
+ * record what they were sent: tests/integration/start-after-crash.test.ts runs the real cluster.
+ */
+import type { Worker } from "node:cluster";
+import type net from "node:net";
+import { describe, expect, it } from "vitest";
+import { HandOut } from "../../scripts/lib/cluster";
+
+type Sent = (error: Error | null) => void;
+
+function server(name: string, options: { fails?: boolean } = {}) {
+  const received: string[] = [];
+  const worker = {
+    send(_message: unknown, socket: { name: string }, callback: Sent) {
+      if (options.fails) return void queueMicrotask(() => callback(new Error("channel closed")));
+      received.push(socket.name);
+      queueMicrotask(() => callback(null));
+    },
+  };
+  return { worker: worker as unknown as Worker, received };
+}
+
+function connection(name: string) {
+  const socket = {
+    name,
+    destroyed: false,
+    destroy() {
+      socket.destroyed = true;
+    },
+  };
+  return socket as typeof socket & net.Socket;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("HandOut", () => {
+  it("gives each connection to the server holding fewest, the first in start order on a tie", () => {
+    const handOut = new HandOut();
+    const [a, b] = [server("a"), server("b")];
+    handOut.add(a.worker);
+    handOut.add(b.worker);
+    for (const name of ["1", "2", "3", "4"]) handOut.give(connection(name));
+    expect(a.received).toEqual(["1", "3"]);
+    expect(b.received).toEqual(["2", "4"]);
+    // Two of a's end: the next two go to a, then the tie goes to a again.
+    handOut.closed(a.worker);
+    handOut.closed(a.worker);
+    for (const name of ["5", "6", "7"]) handOut.give(connection(name));
+    expect(a.received).toEqual(["1", "3", "5", "6", "7"]);
+    expect(handOut.counts()).toEqual([3, 2]);
+  });
+
+  it("gives a server started again the new connections until it holds as many as the others", () => {
+    const handOut = new HandOut();
+    const [a, b] = [server("a"), server("b")];
+    handOut.add(a.worker);
+    handOut.add(b.worker);
+    for (let i = 0; i < 6; i++) handOut.give(connection(`first ${i}`));
+    handOut.remove(b.worker); // crashed
+    const again = server("b again");
+    handOut.add(again.worker);
+    for (let i = 0; i < 4; i++) handOut.give(connection(`second ${i}`));
+    expect(again.received).toEqual(["second 0", "second 1", "second 2"]);
+    expect(a.received.slice(3)).toEqual(["second 3"]);
+    expect(handOut.counts()).toEqual([4, 3]);
+  });
+
+  it("keeps connections waiting while no server is ready, up to a limit, and closes them on stop", () => {
+    const handOut = new HandOut();
+    const waiting = Array.from({ length: 520 }, (_, i) => connection(`c${i}`));
+    for (const socket of waiting) handOut.give(socket);
+    expect(waiting.filter((s) => s.destroyed)).toHaveLength(8); // beyond 512
+    const a = server("a");
+    handOut.add(a.worker);
+    expect(a.received).toHaveLength(512);
+    expect(a.received[0]).toBe("c0");
+
+    const later = new HandOut();
+    const kept = connection("kept");
+    later.give(kept);
+    later.close();
+    expect(kept.destroyed).toBe(true);
+  });
+
+  it("gives a connection whose hand-over failed to another server, and no more to the failed one", async () => {
+    const handOut = new HandOut();
+    const [gone, b] = [server("gone", { fails: true }), server("b")];
+    handOut.add(gone.worker);
+    handOut.add(b.worker);
+    handOut.give(connection("1"));
+    await settle();
+    handOut.give(connection("2"));
+    await settle();
+    expect(b.received).toEqual(["1", "2"]);
+    expect(handOut.counts()).toEqual([2]);
+  });
+
+  it("takes none from a server that is stopping, and never counts below zero", () => {
+    const handOut = new HandOut();
+    const [a, b] = [server("a"), server("b")];
+    handOut.add(a.worker);
+    handOut.add(b.worker);
+    handOut.closed(a.worker);
+    handOut.remove(a.worker); // said it stops
+    handOut.give(connection("1"));
+    handOut.give(connection("2"));
+    expect(a.received).toEqual([]);
+    expect(b.received).toEqual(["1", "2"]);
+  });
+});
