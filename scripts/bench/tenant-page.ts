@@ -266,6 +266,7 @@ async function main() {
     return workerPids.map((pid) => processTreeCpuMs(pid, false)).reduce((a, c) => ({ user: a.user + c.user, system: a.system + c.system }));
   };
   const transactions = await transactionCount();
+  const primaryBefore = process.cpuUsage();
   const appBefore = appCpu();
   const pgBefore = processTreeCpuMs(postmasterPid, true);
   if (PG_STATEMENTS) await statementStats("reset");
@@ -275,6 +276,7 @@ async function main() {
   const b = await autocannon(`http://127.0.0.1:${appPort}${pagePath}`, pageHeaders, SECONDS, post);
   clearTimeout(spreadTimer);
   const appAfter = appCpu();
+  const primaryCpu = process.cpuUsage(primaryBefore);
   const pgAfter = processTreeCpuMs(postmasterPid, true);
   const cpu = { user: (appAfter.user - appBefore.user) * 1000, system: (appAfter.system - appBefore.system) * 1000 };
   const statements = queries.stop();
@@ -287,6 +289,9 @@ async function main() {
   console.log(row("(a) bare node http", a));
   console.log(row(`(b) signed-in ${PAGE === "dashboard" ? "tenant page" : PAGE}`, b));
   if (spread.length > 1) console.log(`connections held by each server during (b): ${spread.join(", ")}`);
+  // The cluster's first process (this one) accepts and hands out the connections (on Linux), and keeps the embedded S3 server.
+  if (WORKERS !== null)
+    console.log(`first process (hands out connections, embedded S3): ${((primaryCpu.user + primaryCpu.system) / 1000).toFixed(0)} ms of CPU during (b) in all`);
   const served = Math.max(1, b.rps * SECONDS);
   console.log(
     `server CPU per request: ${cpuMsPerRequest.toFixed(2)} ms (user+system of the app process / requests: user ${(cpu.user / 1000 / served).toFixed(2)} ms, system ${(cpu.system / 1000 / served).toFixed(2)} ms)`,
