@@ -192,18 +192,33 @@ export function folderPermissions(prefs: DocumentPreferences, viewer: DocumentVi
   };
 }
 
+/** The names taken in a folder, compared case-insensitively; one set for many restored names. */
+export class TakenNames {
+  private readonly names = new Set<string>();
+  constructor(names: Iterable<string> = []) {
+    for (const name of names) this.add(name);
+  }
+  has(name: string): boolean {
+    return this.names.has(name.toLowerCase());
+  }
+  add(name: string): void {
+    this.names.add(name.toLowerCase());
+  }
+}
+
 /**
  * A name not in `taken` (compared case-insensitively) for an item coming back from the deleted
  * documents: "W2.pdf" → "W2 (restored).pdf", then "W2 (restored 2).pdf"…; folders have no extension.
+ * Restoring many into one folder: pass one `TakenNames` and add each name given.
  */
-export function restoredName(name: string, taken: Iterable<string>, isFile: boolean): string {
-  const used = new Set([...taken].map((t) => t.toLowerCase()));
-  if (!used.has(name.toLowerCase())) return name;
+export function restoredName(name: string, taken: Iterable<string> | TakenNames, isFile: boolean): string {
+  const used = taken instanceof TakenNames ? taken : new TakenNames(taken);
+  if (!used.has(name)) return name;
   const ext = isFile ? extensionOf(name) : "";
   const base = name.slice(0, name.length - ext.length);
   for (let n = 1; ; n++) {
     const candidate = `${base} (restored${n === 1 ? "" : ` ${n}`})${ext}`;
-    if (!used.has(candidate.toLowerCase())) return candidate;
+    if (!used.has(candidate)) return candidate;
   }
 }
 

@@ -14,6 +14,7 @@ import {
   normalizePath,
   renamedFileName,
   restoredName,
+  TakenNames,
   type DocumentPreferences,
 } from "../../app/documents/rules";
 
@@ -146,6 +147,14 @@ describe("restoring deleted documents", () => {
     expect(restoredName("W2.pdf", ["w2.PDF"], true)).toBe("W2 (restored).pdf");
     expect(restoredName("W2.pdf", ["W2.pdf", "W2 (restored).pdf"], true)).toBe("W2 (restored 2).pdf");
     expect(restoredName("2025.v1", ["2025.v1"], false)).toBe("2025.v1 (restored)");
+    // Many into one folder: one set of taken names, each name given added to it.
+    const taken = new TakenNames(["W2.pdf"]);
+    const names = ["W2.pdf", "w2.pdf", "W2.PDF", "1099.pdf"].map((name) => {
+      const given = restoredName(name, taken, true);
+      taken.add(given);
+      return given;
+    });
+    expect(names).toEqual(["W2 (restored).pdf", "w2 (restored 2).pdf", "W2 (restored 3).PDF", "1099.pdf"]);
   });
 });
 

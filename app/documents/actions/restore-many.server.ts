@@ -2,7 +2,7 @@
 import { documentNotFound as notFound, refuse } from "../access.server";
 import { escapeLike } from "../items.server";
 import { findSelection } from "../selection.server";
-import { DOCUMENT_MESSAGES, joinPath, restoredName, extensionOf } from "../rules";
+import { DOCUMENT_MESSAGES, joinPath, restoredName, extensionOf, TakenNames } from "../rules";
 import type { DocumentActionOf, DocumentActionResult } from "./schema";
 import type { ActionScope } from "./scope.server";
 
@@ -26,11 +26,11 @@ export async function restoreDocuments(scope: ActionScope, input: DocumentAction
        WHERE company_id = ${entity.id} AND deleted_at IS NULL AND item_type = 'file' AND path = ANY(${paths}::text[])
          AND (lower(name) = ANY(${exact}::text[])
               OR (strpos(lower(name), ' (restored') > 0 AND lower(name) LIKE ANY(${restoredForms}::text[])))`;
-    const taken = new Map(paths.map((p) => [p, [] as string[]]));
-    for (const r of live) taken.get(r.path)!.push(r.name);
+    const taken = new Map(paths.map((p) => [p, new TakenNames()]));
+    for (const r of live) taken.get(r.path)!.add(r.name);
     const names = rows.files.map((r) => {
       const name = restoredName(r.name, taken.get(r.path)!, true);
-      taken.get(r.path)!.push(name);
+      taken.get(r.path)!.add(name);
       return name;
     });
     const count = await tx.$executeRaw`
