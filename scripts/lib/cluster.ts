@@ -100,6 +100,12 @@ function portalMessage(message: unknown): string | undefined {
 export class HandOut {
   private readonly held = new Map<Worker, number>();
   private readonly waiting: net.Socket[] = [];
+  /**
+   * Each server's connections not yet written to its channel: Node sends a server one at a
+   * time, each once it took the one before. A server that dies meanwhile never gets them (and
+   * Node never calls back for them): they go to another server.
+   */
+  private readonly queued = new Map<Worker, Set<net.Socket>>();
 
   /** A server ready to take connections. */
   add(worker: Worker) {
@@ -107,9 +113,18 @@ export class HandOut {
     while (this.waiting.length > 0 && this.held.has(worker)) this.give(this.waiting.shift()!);
   }
 
-  /** A server stopping or gone: it takes no more. */
+  /** A server stopping: it takes no more (the ones on their way to it still reach it). */
   remove(worker: Worker) {
     this.held.delete(worker);
+  }
+
+  /** A server gone: it takes no more, and the connections still queued for it go to another. */
+  exited(worker: Worker) {
+    this.held.delete(worker);
+    const queued = [...(this.queued.get(worker) ?? [])];
+    this.queued.get(worker)?.clear(); // a late call back for one of them finds it gone
+    this.queued.delete(worker);
+    for (const socket of queued) this.give(socket);
   }
 
   /** One of the server's connections ended. */
@@ -137,8 +152,15 @@ export class HandOut {
     }
     const worker = chosen;
     this.held.set(worker, fewest + 1);
-    worker.send({ portal: "connection" }, socket, (error) => {
-      if (!error) return;
+    const queued = this.queued.get(worker) ?? new Set<net.Socket>();
+    this.queued.set(worker, queued.add(socket));
+    // keepOpen: this process closes its own descriptor once the connection is written to the
+    // server's channel (the one in the channel stays open). Left to Node, it is closed when the
+    // server says it took it, and never if the server dies first: the connection would hang.
+    worker.send({ portal: "connection" }, socket, { keepOpen: true }, (error) => {
+      // Already given to another server (this one exited first): nothing more to do.
+      if (!queued.delete(socket)) return;
+      if (!error) return void socket.destroy();
       // Its channel closed (it is going away): the connection goes to another server.
       this.remove(worker);
       this.give(socket);
@@ -190,7 +212,7 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
     });
     cluster.on("exit", (worker, code, signal) => {
       live.delete(worker);
-      handOut?.remove(worker);
+      handOut?.exited(worker);
       if (stopping) return;
       if (!served) {
         void stop().then(() => reject(new Error(`An app server process stopped while starting (${signal ?? `exit code ${code}`}); its output says why.`)));

@@ -124,7 +124,7 @@ describe("npm start", () => {
     expect(await second.exited).toBe(0);
   }, 300_000);
 
-  it("hands each new connection to the server holding fewest, a paused one and one started again after a crash included, and loses none; stops letting a request in flight finish; a second run on its port is refused", async () => {
+  it("hands each new connection to the server holding fewest (a paused one too), the ones waiting for a crashed server to another, and one started again its share; stops letting a request in flight finish; a second run on its port is refused", async () => {
     const { port, env } = await startEnv({ WEB_CONCURRENCY: "2" });
     const run = start(env);
     await run.started;
@@ -165,21 +165,31 @@ describe("npm start", () => {
     expect(await Promise.all(first.map((c) => c.status))).toEqual(Array.from({ length: 40 }, () => 200));
     expect(connectionsHeld(servers, port)).toEqual([20, 20]);
 
-    // A server crashes: its 20 connections end, and the one started in its place is handed the
-    // new connections until it holds as many as the other (the 21st goes to the first in start order).
+    // A server stops answering, is handed 2 of 4 new connections (the first reaches its channel,
+    // the second waits until it takes the first), and crashes: its 20 connections end, the one in
+    // its channel with it, and the one still waiting goes to the other server.
+    process.kill(servers[1]!, "SIGSTOP");
+    const extra = Array.from({ length: 4 }, () => keptConnection(port));
+    await expect.poll(() => extra.filter((c) => c.answered()).length, { timeout: 10_000 }).toBe(2);
     process.kill(servers[1]!, "SIGKILL");
-    await expect.poll(() => first.filter((c) => c.isClosed()).length).toBe(20);
+    await expect.poll(() => first.filter((c) => c.isClosed()).length, { timeout: 10_000 }).toBe(20);
+    await expect.poll(() => extra.filter((c) => c.answered() || c.isClosed()).length, { timeout: 10_000 }).toBe(4);
+    expect(extra.filter((c) => c.answered() && !c.isClosed())).toHaveLength(3);
+    expect(connectionsHeld([servers[0]!], port)).toEqual([23]);
+
+    // The one started in its place is handed the new connections until it holds as many as the
+    // other (the 24th goes to the first in start order).
     await expect.poll(() => run.output(), { timeout: 60_000 }).toContain("The app server process started again is serving.");
     const restarted = serversOf(run.child.pid!).filter((pid) => pid !== servers[0]);
     expect(restarted).toHaveLength(1);
-    const second = Array.from({ length: 21 }, () => keptConnection(port));
-    expect(await Promise.all(second.map((c) => c.status))).toEqual(Array.from({ length: 21 }, () => 200));
-    expect(connectionsHeld([servers[0]!, restarted[0]!], port)).toEqual([21, 20]);
+    const second = Array.from({ length: 24 }, () => keptConnection(port));
+    expect(await Promise.all(second.map((c) => c.status))).toEqual(Array.from({ length: 24 }, () => 200));
+    expect(connectionsHeld([servers[0]!, restarted[0]!], port)).toEqual([24, 23]);
 
     // Stopped with a request in flight (its headers half sent): it is answered, the idle
     // connections are closed at once, and the answered one as soon as its answer is sent, well
     // before the keep-alive timeout (5 s) would end it.
-    const open = [...first.filter((c) => !c.isClosed()), ...second];
+    const open = [...first, ...extra, ...second].filter((c) => !c.isClosed());
     const slow = slowRequest(port);
     await slow.headersStarted;
     run.child.kill("SIGTERM");

@@ -11,11 +11,13 @@ import { HandOut } from "../../scripts/lib/cluster";
 
 type Sent = (error: Error | null) => void;
 
-function server(name: string, options: { fails?: boolean } = {}) {
+function server(name: string, options: { fails?: boolean; stuck?: Sent[] } = {}) {
   const received: string[] = [];
   const worker = {
-    send(_message: unknown, socket: { name: string }, callback: Sent) {
+    send(_message: unknown, socket: { name: string }, _options: { keepOpen: boolean }, callback: Sent) {
       if (options.fails) return void queueMicrotask(() => callback(new Error("channel closed")));
+      // Not written yet (it has not taken the one before): Node calls back once it is, or never if the server dies.
+      if (options.stuck) return void options.stuck.push(callback);
       received.push(socket.name);
       queueMicrotask(() => callback(null));
     },
@@ -96,6 +98,39 @@ describe("HandOut", () => {
     await settle();
     expect(b.received).toEqual(["1", "2"]);
     expect(handOut.counts()).toEqual([2]);
+  });
+
+  it("gives the connections still queued for a server that died to another, once", async () => {
+    const handOut = new HandOut();
+    const stuck: Sent[] = [];
+    const [dying, b] = [server("dying", { stuck }), server("b")];
+    handOut.add(dying.worker);
+    handOut.add(b.worker);
+    for (const name of ["1", "2", "3", "4"]) handOut.give(connection(name));
+    expect(b.received).toEqual(["2", "4"]);
+    handOut.exited(dying.worker);
+    expect(b.received).toEqual(["2", "4", "1", "3"]);
+    // A late word from the dead server's channel changes nothing.
+    for (const callback of stuck) callback(new Error("channel closed"));
+    await settle();
+    expect(b.received).toEqual(["2", "4", "1", "3"]);
+    expect(handOut.counts()).toEqual([4]);
+  });
+
+  it("closes its own descriptor of a connection once it is written to the server's channel", async () => {
+    const handOut = new HandOut();
+    const stuck: Sent[] = [];
+    const [a, b] = [server("a"), server("b", { stuck })];
+    handOut.add(a.worker);
+    handOut.add(b.worker);
+    const [written, waiting] = [connection("written"), connection("waiting")];
+    handOut.give(written);
+    handOut.give(waiting);
+    await settle();
+    expect(written.destroyed).toBe(true);
+    expect(waiting.destroyed).toBe(false);
+    stuck[0]!(null);
+    expect(waiting.destroyed).toBe(true);
   });
 
   it("takes none from a server that is stopping, and never counts below zero", () => {
