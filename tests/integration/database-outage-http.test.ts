@@ -8,7 +8,7 @@
  * connections and cuts the open ones, as a stopped or restarting server does.
  */
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bootApp, type Browser, type TestApp } from "../support/app";
 import { loaderDataPath } from "../support/single-fetch";
 
@@ -154,12 +154,14 @@ describe("while the database can't be reached", () => {
     }
 
     // Back: the same cookie is still signed in (the pool opens new connections by itself).
-    const deadline = Date.now() + 20_000;
-    let back = await client.get("acme", "/api/auth/session");
-    while (back.status === 503 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      back = await client.get("acme", "/api/auth/session");
-    }
+    const back = await vi.waitFor(
+      async () => {
+        const response = await client.get("acme", "/api/auth/session");
+        expect(response.status, response.text.slice(0, 300)).not.toBe(503);
+        return response;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     expect(back.status, back.text.slice(0, 300)).toBe(200);
     expect(client.session()).toBe(session);
     const page = await client.get("acme", "/profile");
@@ -169,12 +171,14 @@ describe("while the database can't be reached", () => {
 
 /** Waits (up to 20 s) until the session answers again after the relay is back. */
 async function waitUntilBack() {
-  const deadline = Date.now() + 20_000;
-  let back = await client.get("acme", "/api/auth/session");
-  while (back.status === 503 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    back = await client.get("acme", "/api/auth/session");
-  }
+  const back = await vi.waitFor(
+    async () => {
+      const response = await client.get("acme", "/api/auth/session");
+      expect(response.status, response.text.slice(0, 300)).not.toBe(503);
+      return response;
+    },
+    { timeout: 20_000, interval: 200 },
+  );
   expect(back.status, back.text.slice(0, 300)).toBe(200);
 }
 
@@ -189,15 +193,14 @@ async function dropMidLoader(path: string, table = "questionnaires") {
   let down = false;
   try {
     const answer = client.get("acme", path);
-    const deadline = Date.now() + 20_000;
-    for (;;) {
+    // Queries (other than this connection's) waiting for a lock.
+    const waiting = async () => {
       const { rows } = await app.su.query(
         `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
       );
-      if (rows.length) break;
-      if (Date.now() > deadline) throw new Error(`${path}: no query waited for ${table}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+      return rows.length;
+    };
+    await expect.poll(waiting, { timeout: 20_000, interval: 50, message: `${path}: no query waited for ${table}` }).toBeGreaterThan(0);
     await relay!.down();
     down = true;
     return await answer;

@@ -6,7 +6,7 @@
  * return is refused (409); another firm's or group's entity or return is 404 with nothing written.
  */
 import { PDFDocument, PDFName, PDFNumber, PDFString, type PDFRef } from "@cantoo/pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bootApp, type Browser, type TestApp } from "../support/app";
 import { postToGrant } from "../support/s3";
 
@@ -63,14 +63,16 @@ async function upload(browser: Browser, slug: string, target: object, files: [st
   return browser.postJson(slug, UPLOAD, { intent: "confirm", ...target, taxYear: 2025, sendDraftForApproval, files: stored });
 }
 
+/** The tax return once its processing job is over, read again until then (up to a minute). */
 async function waitProcessed(slug: string, id: string) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const row = await app.tx(slug, (t) => t.taxReturn.findUniqueOrThrow({ where: { id } }));
-    if (row.status !== "processing") return row;
-    if (Date.now() > deadline) throw new Error(`tax return ${id} still processing`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return vi.waitFor(
+    async () => {
+      const row = await app.tx(slug, (t) => t.taxReturn.findUniqueOrThrow({ where: { id } }));
+      expect(row.status, `tax return ${id} still processing`).not.toBe("processing");
+      return row;
+    },
+    { timeout: 60_000, interval: 200 },
+  );
 }
 
 const classificationPath = (id: string, companyId: string) => `/tax-return-delivery-admin-view/${id}/classification?companyId=${companyId}`;

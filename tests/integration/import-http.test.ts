@@ -5,7 +5,7 @@
  * import types are recorded with their fields, only partner/admin/full staff import, and
  * nothing crosses firms (another firm's import id is 404; a job only writes into its firm).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bootApp, scoped, type Browser, type TestApp } from "../support/app";
 import { postToGrant } from "../support/s3";
 
@@ -28,15 +28,17 @@ async function importFile(browser: Browser, fileName: string, content: string | 
   return { ...confirm, key: grant.body.grant.key as string };
 }
 
+/** The import once its job has finished (completed or failed), read again until then (up to a minute). */
 async function waitFinished(browser: Browser, id: string) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const r = await browser.get(slugOf(browser), `/api/staff/import/${id}`, JSON_ACCEPT);
-    expect(r.status).toBe(200);
-    if (r.body.import.status === "completed" || r.body.import.status === "failed") return r.body.import;
-    if (Date.now() > deadline) throw new Error(`import ${id} still ${r.body.import.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return vi.waitFor(
+    async () => {
+      const r = await browser.get(slugOf(browser), `/api/staff/import/${id}`, JSON_ACCEPT);
+      expect(r.status).toBe(200);
+      expect(["completed", "failed"], `import ${id} still ${r.body.import.status}`).toContain(r.body.import.status);
+      return r.body.import;
+    },
+    { timeout: 60_000, interval: 200 },
+  );
 }
 
 const advisorId = (firmId: string, email: string) =>

@@ -58,25 +58,18 @@ async function row(firm: typeof ACME, id: string) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` until it returns something truthy; fails with `what` after `timeoutMs`. */
-async function waitFor<T>(what: string, check: () => Promise<T | null | false> | T | null | false, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
+/** How long, and how often, a test looks again for what the queue does in the background. */
+const POLL = { timeout: 15_000, interval: 25 };
 
-async function waitForStatus(firm: typeof ACME, id: string, status: "sent" | "failed", timeoutMs?: number) {
-  return waitFor(
-    `message ${id} ${status}`,
+/** The message once it has `status`, read again until then (up to `timeout`). */
+async function waitForStatus(firm: typeof ACME, id: string, status: "sent" | "failed", timeout = POLL.timeout) {
+  return vi.waitFor(
     async () => {
       const message = await row(firm, id);
-      return message.status === status ? message : null;
+      expect(message.status, `message ${id}`).toBe(status);
+      return message;
     },
-    timeoutMs,
+    { ...POLL, timeout },
   );
 }
 
@@ -153,7 +146,7 @@ describe("delivery by the background job", () => {
     expect(request.headers["idempotency-key"]).toBe(`outbound-message/${outcome.id}`);
     expect(request.body).toMatchObject({ from: `"Acme Tax & Advisory" <${EMAIL_FROM}>`, to: "pat@acme-jobs.test", subject: "Documents requested" });
     expect(sent).toMatchObject({ attempts: 1, error: null, providerMessageId: request.response.id });
-    await waitFor("the job to complete", async () => (await deliveryJobs(outcome.id)).join() === "completed");
+    await expect.poll(() => deliveryJobs(outcome.id), { ...POLL, message: "the job to complete" }).toEqual(["completed"]);
   });
 
   it("sends an SMS through Twilio the same way", async () => {
@@ -173,13 +166,13 @@ describe("delivery by the background job", () => {
     const outcome = await sendEmail(portal(ACME), { to: "pat@acme-jobs.test", subject: "Reminder", text: "Reminder text" });
     expect(outcome.status).toBe("queued");
 
-    await waitFor("the first failure to be recorded", async () => (await row(ACME, outcome.id)).attempts === 1);
+    await expect.poll(async () => (await row(ACME, outcome.id)).attempts, { ...POLL, message: "the first failure to be recorded" }).toBe(1);
     const afterFirst = await row(ACME, outcome.id);
     expect(afterFirst).toMatchObject({ status: "queued", attempts: 1 });
     expect(afterFirst.error).toMatch(/Resend 500/);
     expect(afterFirst.error).not.toContain("Reminder text");
 
-    await waitFor("a second attempt", () => providers.emails().length >= 2);
+    await expect.poll(() => providers.emails().length, { ...POLL, message: "a second attempt" }).toBeGreaterThanOrEqual(2);
     providers.failWith(null);
     const sent = await waitForStatus(ACME, outcome.id, "sent");
     expect(sent).toMatchObject({ attempts: 3, error: null });
@@ -335,10 +328,11 @@ describe("several workers", () => {
     const workers = await Promise.all([start({ concurrency: 2 }), start({ concurrency: 2 })]);
     try {
       for (const { firm, id } of messages) await waitForStatus(firm, id, "sent");
-      await waitFor("every job to finish", async () => {
+      const unfinished = async () => {
         const { rows } = await su.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state < 'completed'`, [DELIVER_OUTBOUND_MESSAGE]);
-        return rows.length === 0;
-      });
+        return rows.length;
+      };
+      await expect.poll(unfinished, { ...POLL, message: "every job to finish" }).toBe(0);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
     }
@@ -407,7 +401,7 @@ describe("periodic jobs", () => {
       log: () => {},
     });
     try {
-      await waitFor("the daily job to run", () => runs > 0);
+      await expect.poll(() => runs, { ...POLL, message: "the daily job to run" }).toBeGreaterThan(0);
       expect(errors).not.toHaveBeenCalled();
     } finally {
       await jobs.stop();

@@ -67,14 +67,11 @@ describe("a booted portal", () => {
     const owner = new pg.Client({ connectionString: database.url });
     await owner.connect();
     try {
-      const deadline = Date.now() + 20_000;
-      let completed = 0;
-      while (completed === 0 && Date.now() < deadline) {
+      const completed = async () => {
         const { rows } = await owner.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE state = 'completed'");
-        completed = rows[0]!.n;
-        if (!completed) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(completed).toBeGreaterThan(0);
+        return rows[0]!.n;
+      };
+      await expect.poll(completed, { timeout: 20_000, interval: 100 }).toBeGreaterThan(0);
     } finally {
       await owner.end();
     }

@@ -55,16 +55,6 @@ function cookieFrom(response: HostResponse, previous = ""): string {
   return set ? set.split(";")[0]! : previous;
 }
 
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const emailsTo = (address: string) => providers.emails().filter((request) => JSON.stringify(request.body.to).includes(address));
 
 describe("two app servers on one database and store", () => {
@@ -79,7 +69,8 @@ describe("two app servers on one database and store", () => {
     // The second factor's code is asked for on the other server; both servers work the queue.
     const asked = await send("second", "/signin", { form: { intent: "send-code:email", flow: "2fa" }, cookie });
     expect(asked.status, asked.text.slice(0, 200)).toBe(302);
-    const [sent] = await waitFor("the code's email", async () => (emailsTo(email).length ? emailsTo(email) : null));
+    await expect.poll(() => emailsTo(email).length, { timeout: 15_000, interval: 100, message: "the code's email" }).toBeGreaterThan(0);
+    const [sent] = emailsTo(email);
     const code = /\b(\d{6})\b/.exec(`${sent!.body.subject} ${sent!.body.text}`)?.[1];
     expect(code).toBeTruthy();
 
@@ -112,7 +103,9 @@ describe("two app servers on one database and store", () => {
     for (const server of ["first", "second"] as const) expect((await send(server, "/signin")).text).toContain("Acme Tax &amp; Advisory");
     await app.su.query(`UPDATE firms SET name = 'Acme Tax &amp; Advisory West' WHERE slug = 'acme'`.replace("&amp;", "&"));
     for (const server of ["first", "second"] as const) {
-      await waitFor(`the new name on the ${server} server`, async () => (await send(server, "/signin")).text.includes("Acme Tax &amp; Advisory West"));
+      await expect
+        .poll(async () => (await send(server, "/signin")).text, { timeout: 15_000, interval: 100, message: `the new name on the ${server} server` })
+        .toContain("Acme Tax &amp; Advisory West");
     }
   });
 
