@@ -21,7 +21,12 @@ const SHOTS = "tests/screenshots/outage-ui";
 
 async function databaseDown() {
   await sql(`ALTER ROLE ${APP_LOGIN} CONNECTION LIMIT 0`);
-  await sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1`, [APP_LOGIN]);
+  // Its open connections are cut, and cut again a moment later until none is left: a connection
+  // that was starting as the limit changed got past it, and is listed only once started.
+  const cut = async () => (await sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1`, [APP_LOGIN])).length;
+  await cut();
+  await new Promise((resolve) => setTimeout(resolve, 250)); // a starting connection is listed by then
+  await expect.poll(cut, { intervals: [250] }).toBe(0);
 }
 
 async function databaseUp() {
