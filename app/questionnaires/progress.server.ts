@@ -29,16 +29,40 @@ export async function readProgress(
   return progressOf(questionnaires, facts?.sections ?? [], facts?.questions ?? [], options);
 }
 
+/**
+ * A question's facts as `progressFactsSql` sends them: a JSON array in this order, not an object
+ * (its keys repeated on every question were most of the column, to build and to parse).
+ */
+export type QuestionFactsRow = [
+  id: string,
+  questionnaireId: string,
+  sectionId: string,
+  questionType: QuestionFacts["questionType"],
+  answer: string | null,
+  /** YYYY-MM-DD (a date in JSON) */
+  answerBy: string | null,
+  specialAnswer: QuestionFacts["specialAnswer"],
+  optional: boolean,
+  followUpQuestionId: string | null,
+  triggerForFollowUpQuestion: string | null,
+  order: number,
+];
+
 /** What `progressFactsSql` selects. */
 export interface ProgressFacts {
   sections: (ProgressSection & { questionnaireId: string })[];
-  questions: (QuestionFacts & { questionnaireId: string })[];
+  questions: QuestionFactsRow[];
+}
+
+function questionFacts(row: QuestionFactsRow): QuestionFacts & { questionnaireId: string } {
+  const [id, questionnaireId, sectionId, questionType, answer, answerBy, specialAnswer, optional, followUpQuestionId, triggerForFollowUpQuestion, order] = row;
+  return { id, questionnaireId, sectionId, questionType, answer, answerBy, specialAnswer, optional, followUpQuestionId, triggerForFollowUpQuestion, order };
 }
 
 /**
  * The facts `questionnaireProgress` reads for the questionnaires whose ids `ids` (an SQL query)
  * gives, as two select-list columns `sections` (with their signatures) and `questions`: JSON
- * arrays in their order (order, id). One statement whatever their number; a caller may add the
+ * arrays in their order (order, id), each question a `QuestionFactsRow`. One statement whatever their number; a caller may add the
  * columns to a statement of its own (the client dashboard).
  */
 export function progressFactsSql(ids: string): string {
@@ -50,11 +74,9 @@ export function progressFactsSql(ids: string): string {
                               FROM engagement_signatures g WHERE g.firm_id = s.firm_id AND g.section_id = s.id)
            ) ORDER BY s."order", s.id), '[]')
       FROM sections s WHERE s.questionnaire_id IN (${ids})) AS sections,
-   (SELECT COALESCE(json_agg(json_build_object(
-             'id', q.id, 'questionnaireId', q.questionnaire_id, 'sectionId', q.section_id, 'questionType', q.question_type,
-             'answer', q.answer, 'answerBy', to_char(q.answer_by, 'YYYY-MM-DD'), 'specialAnswer', q.special_answer,
-             'optional', q.optional, 'followUpQuestionId', q.follow_up_question_id,
-             'triggerForFollowUpQuestion', q.trigger_for_follow_up_question, 'order', q."order"
+   (SELECT COALESCE(json_agg(json_build_array(
+             q.id, q.questionnaire_id, q.section_id, q.question_type, q.answer, q.answer_by, q.special_answer,
+             q.optional, q.follow_up_question_id, q.trigger_for_follow_up_question, q."order"
            ) ORDER BY q."order", q.id), '[]')
       FROM questions q WHERE q.questionnaire_id IN (${ids}) AND q.deleted_at IS NULL) AS questions`;
 }
@@ -67,12 +89,12 @@ export function progressFactsSql(ids: string): string {
 export function progressOf(
   questionnaires: readonly ProgressQuestionnaire[],
   sections: readonly (ProgressSection & { questionnaireId: string })[],
-  questions: readonly (QuestionFacts & { questionnaireId: string })[],
+  questions: readonly QuestionFactsRow[],
   options: { onePerSection: boolean },
 ): Map<string, QuestionnaireProgress<ProgressSection>> {
   const result = new Map<string, QuestionnaireProgress<ProgressSection>>();
   const sectionsOf = groupBy(sections);
-  const questionsOf = groupBy(questions);
+  const questionsOf = groupBy(questions.map(questionFacts));
   for (const q of questionnaires) {
     result.set(
       q.id,
