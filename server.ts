@@ -314,6 +314,11 @@ async function serveInCluster() {
   });
   // The primary counts its servers up, and hands connections only to those that said so (scripts/lib/cluster.ts).
   process.send?.({ portal: "listening", port: server.port });
+  // Answered from the event loop: the primary hands new connections elsewhere while the answers
+  // come late, and kills and starts again a server silent for SERVER_UNRESPONSIVE_SECONDS.
+  process.on("message", (message: { portal?: unknown } | null) => {
+    if (message?.portal === "ping" && process.connected) process.send?.({ portal: "alive" });
+  });
   let closing: Promise<void> | undefined;
   const stop = () => {
     // No new connection for this one (when stopped by a signal of its own, not the primary's stop).

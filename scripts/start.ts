@@ -29,7 +29,7 @@ import { inspect } from "node:util";
 import { fileURLToPath } from "node:url";
 import { ConfigError, listenAddress, outboxStatus, parseEnv } from "~/env.server";
 import { bootPortal, type Booted } from "./lib/boot";
-import { assertPortFree, startCluster, webConcurrency, type RunningCluster } from "./lib/cluster";
+import { assertPortFree, startCluster, unresponsiveSeconds, webConcurrency, type RunningCluster } from "./lib/cluster";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let booted: Booted | undefined;
@@ -42,6 +42,7 @@ function port(value: string | undefined, fallback: number) {
 async function main() {
   const log = (message: string) => console.log(`\x1b[36m▸\x1b[0m ${message}`);
   const count = webConcurrency();
+  const stuckSeconds = unresponsiveSeconds();
   // The port first: nothing is started for a run that could not serve (or would share the port with another).
   const { port: listenPort, host } = listenAddress();
   await assertPortFree(listenPort, host);
@@ -56,7 +57,7 @@ async function main() {
     log,
   });
   log(`Starting ${count} app server process${count === 1 ? "" : "es"} (WEB_CONCURRENCY)…`);
-  servers = await startCluster({ count, log });
+  servers = await startCluster({ count, log, unresponsiveSeconds: stuckSeconds });
   const config = parseEnv();
   const url = (slug?: string) => `${config.APP_PROTOCOL}://${slug ? `${slug}.` : ""}${config.APP_DOMAIN}`;
   const outbox = outboxStatus(config);

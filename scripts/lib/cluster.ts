@@ -18,6 +18,9 @@
  *   anything starts.
  * - A worker that stops without being asked to is started again (after a second, so a crash loop
  *   does not spin). One that stops before the cluster ever served is a failed start.
+ * - Each server is asked every HEARTBEAT_MS whether it is alive, and answers from its event loop (`Heartbeats`). One late
+ *   by LATE_MS is handed no new connection while another server can take it; one silent for
+ *   SERVER_UNRESPONSIVE_SECONDS (stuck) is killed, and started again as after a crash.
  * - `stop()` stops accepting and asks every worker to finish (SIGTERM: each closes its idle
  *   connections, lets its requests and running jobs finish, closing each connection once its
  *   answer is sent, and closes its pools), and kills the ones still running after 20 s.
@@ -37,6 +40,10 @@ const RESTART_DELAY_MS = 1_000;
 const STOP_TIMEOUT_MS = 20_000;
 /** Connections kept (paused) while no server can take one (all starting again): more are refused. */
 const MAX_WAITING = 512;
+/** This process asks each server this often whether it is alive (server.ts answers from its event loop), and checks the answers. */
+export const HEARTBEAT_MS = 500;
+/** A server not heard from for this long takes no new connection while another one can. */
+export const LATE_MS = 2_000;
 
 /** WEB_CONCURRENCY (a whole number from 1 to 256), or one worker per core. */
 export function webConcurrency(value = process.env.WEB_CONCURRENCY): number {
@@ -48,9 +55,26 @@ export function webConcurrency(value = process.env.WEB_CONCURRENCY): number {
   return count;
 }
 
+/**
+ * SERVER_UNRESPONSIVE_SECONDS: a server whose event loop has not answered for this long (stuck in
+ * a loop, or paused) is killed and started again; 0 never. A whole number, 0 or 2 to 3600; 30.
+ */
+export function unresponsiveSeconds(value = process.env.SERVER_UNRESPONSIVE_SECONDS): number {
+  if (value === undefined || value.trim() === "") return 30;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds === 1 || seconds < 0 || seconds > 3600) {
+    throw new ConfigError(
+      `Invalid configuration:\n  - SERVER_UNRESPONSIVE_SECONDS: how long an app server process may go without answering before it is started again, a whole number from 2 to 3600, or 0 for never (got "${value}").`,
+    );
+  }
+  return seconds;
+}
+
 export interface ClusterOptions {
   count: number;
   log: (message: string) => void;
+  /** SERVER_UNRESPONSIVE_SECONDS (`unresponsiveSeconds()` when not given). */
+  unresponsiveSeconds?: number;
 }
 
 export interface RunningCluster {
@@ -86,18 +110,76 @@ export async function assertPortFree(port: number, host: string): Promise<void> 
   });
 }
 
-/** A message from a server (server.ts): `listening`, `stopping`, or `closed` (one of its connections ended). */
+/** A message from a server (server.ts): `listening`, `alive` (answering a ping), `stopping`, or `closed` (one of its connections ended). */
 function portalMessage(message: unknown): string | undefined {
   return typeof message === "object" && message !== null ? ((message as { portal?: unknown }).portal as string | undefined) : undefined;
 }
 
 /**
+ * When each server last said it is alive (asked every HEARTBEAT_MS, answered from its event loop): one not heard
+ * from for `lateMs` is late (the hand-out passes it over while another server can take the
+ * connection), and one not heard from for `stuckMs` is stuck (killed and started again). Judged
+ * only while this process keeps up itself: a check that comes late (this process was busy, the
+ * servers' messages not read yet) judges no one and starts counting again.
+ */
+export class Heartbeats {
+  private readonly heard = new Map<Worker, number>();
+  private checked: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: { lateMs: number; stuckMs: number; now?: () => number }) {
+    this.now = options.now ?? (() => performance.now());
+    this.checked = this.now();
+  }
+
+  /** A server ready to take connections: watched from now on. */
+  watch(worker: Worker) {
+    this.heard.set(worker, this.now());
+  }
+
+  /** The server said it is alive. */
+  alive(worker: Worker) {
+    if (this.heard.has(worker)) this.heard.set(worker, this.now());
+  }
+
+  watched(): Worker[] {
+    return [...this.heard.keys()];
+  }
+
+  /** A server stopping or gone: no longer watched. */
+  forget(worker: Worker) {
+    this.heard.delete(worker);
+  }
+
+  late(worker: Worker): boolean {
+    const at = this.heard.get(worker);
+    return at !== undefined && this.now() - at > this.options.lateMs;
+  }
+
+  /** Run every HEARTBEAT_MS: the servers stuck (none when `stuckMs` is 0). */
+  check(): Worker[] {
+    const now = this.now();
+    const behind = now - this.checked > 3 * HEARTBEAT_MS;
+    this.checked = now;
+    if (behind) {
+      for (const worker of this.heard.keys()) this.heard.set(worker, now);
+      return [];
+    }
+    if (this.options.stuckMs === 0) return [];
+    return [...this.heard].filter(([, at]) => now - at >= this.options.stuckMs).map(([worker]) => worker);
+  }
+}
+
+/**
  * This process's hand-out of connections: each new connection goes to the server holding the
- * fewest (the first such one in start order on a tie). Only servers that said they listen and
+ * fewest (the first such one in start order on a tie), passing over a late one (`Heartbeats`:
+ * not heard from for a while) while another can take it. Only servers that said they listen and
  * did not say they stop take any; while there is none (all starting again) connections wait,
  * up to MAX_WAITING.
  */
 export class HandOut {
+  constructor(private readonly isLate: (worker: Worker) => boolean = () => false) {}
+
   private readonly held = new Map<Worker, number>();
   private readonly waiting: net.Socket[] = [];
   /**
@@ -142,8 +224,10 @@ export class HandOut {
     if (socket.destroyed) return;
     let chosen: Worker | undefined;
     let fewest = Infinity;
+    let chosenLate = true;
     for (const [worker, count] of this.held) {
-      if (count < fewest) [chosen, fewest] = [worker, count];
+      const late = this.isLate(worker);
+      if ((chosenLate && !late) || (late === chosenLate && count < fewest)) [chosen, fewest, chosenLate] = [worker, count, late];
     }
     if (!chosen) {
       if (this.waiting.length < MAX_WAITING) this.waiting.push(socket);
@@ -175,6 +259,7 @@ export class HandOut {
 
 export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   const { count, log } = options;
+  const stuckSeconds = options.unresponsiveSeconds ?? unresponsiveSeconds();
   // Not the primary's own flags (its TypeScript loader): the workers load server.ts and the build only.
   cluster.setupPrimary({ exec: path.join(root, "server.ts"), execArgv: typeScriptFlags(), args: [] });
   let stopping = false;
@@ -182,8 +267,20 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   let port = 0;
   const live = new Set<Worker>();
   // Linux: this process accepts, and hands each connection out (server.ts takes them the same way).
-  const handOut = process.platform === "linux" ? new HandOut() : null;
+  const heartbeats = new Heartbeats({ lateMs: LATE_MS, stuckMs: stuckSeconds * 1000 });
+  const handOut = process.platform === "linux" ? new HandOut((worker) => heartbeats.late(worker)) : null;
   let listener: net.Server | undefined;
+  // A server stuck (its event loop not answering: an endless loop, a pause) can't be asked to
+  // stop: it is killed, and started again as after a crash.
+  const watchdog = setInterval(() => {
+    for (const worker of heartbeats.check()) {
+      heartbeats.forget(worker);
+      handOut?.remove(worker);
+      log(`An app server process has not answered for ${stuckSeconds} s (SERVER_UNRESPONSIVE_SECONDS): stopping it.`);
+      worker.process.kill("SIGKILL");
+    }
+    for (const worker of heartbeats.watched()) if (worker.isConnected()) worker.send({ portal: "ping" });
+  }, HEARTBEAT_MS);
 
   const fork = () => {
     const worker = cluster.fork();
@@ -198,9 +295,13 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
     };
     cluster.on("message", (worker, message: unknown) => {
       const kind = portalMessage(message);
-      if (kind === "closed") handOut?.closed(worker);
-      else if (kind === "stopping") handOut?.remove(worker);
-      else if (kind === "listening") {
+      if (kind === "alive") heartbeats.alive(worker);
+      else if (kind === "closed") handOut?.closed(worker);
+      else if (kind === "stopping") {
+        heartbeats.forget(worker);
+        handOut?.remove(worker);
+      } else if (kind === "listening") {
+        heartbeats.watch(worker);
         handOut?.add(worker);
         if (!handOut) port = Number((message as { port?: unknown }).port);
         if (served) log("The app server process started again is serving.");
@@ -212,6 +313,7 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
     });
     cluster.on("exit", (worker, code, signal) => {
       live.delete(worker);
+      heartbeats.forget(worker);
       handOut?.exited(worker);
       if (stopping) return;
       if (!served) {
@@ -240,6 +342,7 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
 
   async function stop() {
     stopping = true;
+    clearInterval(watchdog);
     // No new connection is taken; the servers finish the ones they hold.
     listener?.close();
     handOut?.close();

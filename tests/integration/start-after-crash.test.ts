@@ -2,7 +2,8 @@
  * `npm start` (scripts/start.ts) after a crash: a run killed with SIGKILL leaves its embedded
  * PostgreSQL running, holding the data dir and the port; the next start in the same DATA_DIR
  * stops it and starts. And `npm start` runs in production mode (NODE_ENV=production unless set),
- * its servers each taking their share of new connections, and a second run on its port is refused.
+ * its servers each taking their share of new connections, and a second run on its port is refused;
+ * a server that stops answering gets no new connections, and is started again once stuck.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -200,6 +201,43 @@ describe("npm start", () => {
     const answeredAt = Date.now();
     await answer.closed;
     expect(Date.now() - answeredAt).toBeLessThan(3_000);
+    expect(await run.exited).toBe(0);
+  }, 300_000);
+
+  it("hands no new connection to a server that has not answered for 2 s, and kills and starts again one silent for SERVER_UNRESPONSIVE_SECONDS", async () => {
+    const { port, env } = await startEnv({ WEB_CONCURRENCY: "2", SERVER_UNRESPONSIVE_SECONDS: "4" });
+    const run = start(env);
+    await run.started;
+    const servers = serversOf(run.child.pid!);
+    expect(servers).toHaveLength(2);
+    await expect.poll(() => connectionsHeld(servers, port)).toEqual([0, 0]);
+
+    // Its event loop stops (as in an endless loop): after 2 s without an answer, the new
+    // connections all go to the other server, and are answered at once.
+    process.kill(servers[0]!, "SIGSTOP");
+    const stoppedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 2_600));
+    const meanwhile = Array.from({ length: 10 }, () => keptConnection(port));
+    expect(await Promise.all(meanwhile.map((c) => c.status))).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(connectionsHeld([servers[1]!], port)).toEqual([10]);
+
+    // Silent for 4 s: killed (a stopped process can't be asked to stop), and another started.
+    await expect
+      .poll(() => run.output(), { timeout: 20_000 })
+      .toContain("An app server process has not answered for 4 s (SERVER_UNRESPONSIVE_SECONDS): stopping it.");
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(4_000);
+    await expect.poll(() => alive(servers[0]!), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => run.output(), { timeout: 60_000 }).toContain("The app server process started again is serving.");
+    const restarted = serversOf(run.child.pid!).filter((pid) => pid !== servers[1]);
+    expect(restarted).toHaveLength(1);
+    const after = Array.from({ length: 10 }, () => keptConnection(port));
+    expect(await Promise.all(after.map((c) => c.status))).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(connectionsHeld([servers[1]!, restarted[0]!], port)).toEqual([10, 10]);
+    // The server that kept answering was never judged stuck.
+    expect(alive(servers[1]!)).toBe(true);
+    expect(run.output().match(/has not answered for/g)).toHaveLength(1);
+
+    run.child.kill("SIGTERM");
     expect(await run.exited).toBe(0);
   }, 300_000);
 });

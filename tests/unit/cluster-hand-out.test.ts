@@ -1,13 +1,14 @@
 /**
  * The cluster primary's hand-out of connections (scripts/lib/cluster.ts): each goes to the
  * ready server holding the fewest; none is given while no server is ready (they wait, up to a
- * limit); one whose hand-over fails goes to another server. The servers here are stand-ins that
+ * limit); one whose hand-over fails goes to another server; a late one is passed over while
+ * another can take it, and a silent one found stuck. The servers here are stand-ins that
  * record what they were sent: tests/integration/start-after-crash.test.ts runs the real cluster.
  */
 import type { Worker } from "node:cluster";
 import type net from "node:net";
 import { describe, expect, it } from "vitest";
-import { HandOut } from "../../scripts/lib/cluster";
+import { HandOut, HEARTBEAT_MS, Heartbeats, unresponsiveSeconds } from "../../scripts/lib/cluster";
 
 type Sent = (error: Error | null) => void;
 
@@ -144,5 +145,110 @@ describe("HandOut", () => {
     handOut.give(connection("2"));
     expect(a.received).toEqual([]);
     expect(b.received).toEqual(["1", "2"]);
+  });
+});
+
+describe("Heartbeats", () => {
+  /** A clock moved by hand, checked every HEARTBEAT_MS as the primary does. */
+  function clock() {
+    let now = 0;
+    return {
+      now: () => now,
+      advance(ms: number) {
+        now += ms;
+      },
+    };
+  }
+
+  it("finds a server late after 2 s without an answer, and stuck after its limit, counting again from each answer", () => {
+    const time = clock();
+    const heartbeats = new Heartbeats({ lateMs: 2_000, stuckMs: 5_000, now: time.now });
+    const [a, b] = [server("a").worker, server("b").worker];
+    heartbeats.watch(a);
+    heartbeats.watch(b);
+    const stuck: Worker[][] = [];
+    for (let elapsed = 0; elapsed < 6_000; elapsed += HEARTBEAT_MS) {
+      time.advance(HEARTBEAT_MS);
+      heartbeats.alive(b); // b answers every ping, a never does
+      if (elapsed === 1_000) expect([heartbeats.late(a), heartbeats.late(b)]).toEqual([false, false]);
+      if (elapsed === 2_000) expect([heartbeats.late(a), heartbeats.late(b)]).toEqual([true, false]);
+      stuck.push(heartbeats.check());
+    }
+    // Stuck from the check 5 s after it was last heard from, and at each check after (until forgotten).
+    expect(stuck.map((found) => found.length)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1]);
+    expect(stuck[9]).toEqual([a]);
+    heartbeats.alive(a);
+    expect(heartbeats.late(a)).toBe(false);
+    time.advance(HEARTBEAT_MS);
+    expect(heartbeats.check()).toEqual([]);
+    heartbeats.forget(a);
+    expect(heartbeats.watched()).toEqual([b]);
+    time.advance(10_000);
+    expect(heartbeats.late(a)).toBe(false); // not watched: never late
+  });
+
+  it("judges no one when its own check comes late (this process was busy), and counts again from then", () => {
+    const time = clock();
+    const heartbeats = new Heartbeats({ lateMs: 2_000, stuckMs: 5_000, now: time.now });
+    const a = server("a").worker;
+    heartbeats.watch(a);
+    time.advance(HEARTBEAT_MS);
+    expect(heartbeats.check()).toEqual([]);
+    time.advance(8_000); // its answers wait, unread, behind this process's own work
+    expect(heartbeats.check()).toEqual([]);
+    expect(heartbeats.late(a)).toBe(false);
+    for (let i = 0; i < 9; i++) {
+      time.advance(HEARTBEAT_MS);
+      expect(heartbeats.check()).toEqual([]);
+    }
+    time.advance(HEARTBEAT_MS);
+    expect(heartbeats.check()).toEqual([a]);
+  });
+
+  it("finds no server stuck when the limit is 0, though late ones still are", () => {
+    const time = clock();
+    const heartbeats = new Heartbeats({ lateMs: 2_000, stuckMs: 0, now: time.now });
+    const a = server("a").worker;
+    heartbeats.watch(a);
+    for (let i = 0; i < 200; i++) {
+      time.advance(HEARTBEAT_MS);
+      expect(heartbeats.check()).toEqual([]);
+    }
+    expect(heartbeats.late(a)).toBe(true);
+  });
+
+  it("passes a late server over in the hand-out while another can take the connection", () => {
+    const late = new Set<Worker>();
+    const handOut = new HandOut((worker) => late.has(worker));
+    const [a, b, c] = [server("a"), server("b"), server("c")];
+    for (const s of [a, b, c]) handOut.add(s.worker);
+    late.add(a.worker);
+    for (const name of ["1", "2", "3", "4"]) handOut.give(connection(name));
+    expect(a.received).toEqual([]);
+    expect([b.received, c.received]).toEqual([
+      ["1", "3"],
+      ["2", "4"],
+    ]);
+    // All late: the fewest as before (the connection waits for the server, none is refused).
+    late.add(b.worker).add(c.worker);
+    handOut.give(connection("5"));
+    expect(a.received).toEqual(["5"]);
+    // Answering again: it takes the next ones until it holds as many (a tie: first in start order).
+    late.clear();
+    for (const name of ["6", "7", "8"]) handOut.give(connection(name));
+    expect(a.received).toEqual(["5", "6", "7"]);
+    expect(b.received.slice(2)).toEqual(["8"]);
+    expect(handOut.counts()).toEqual([3, 3, 2]);
+  });
+
+  it("reads SERVER_UNRESPONSIVE_SECONDS: 30 by default, 0 for never, 2 to 3600", () => {
+    expect(unresponsiveSeconds(undefined)).toBe(30);
+    expect(unresponsiveSeconds("")).toBe(30);
+    expect(unresponsiveSeconds("0")).toBe(0);
+    expect(unresponsiveSeconds("2")).toBe(2);
+    expect(unresponsiveSeconds("3600")).toBe(3600);
+    for (const bad of ["1", "-1", "2.5", "3601", "soon"]) {
+      expect(() => unresponsiveSeconds(bad)).toThrow(/SERVER_UNRESPONSIVE_SECONDS: .* a whole number from 2 to 3600, or 0 for never \(got/);
+    }
   });
 });
