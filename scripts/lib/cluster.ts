@@ -124,6 +124,8 @@ function portalMessage(message: unknown): string | undefined {
  */
 export class Heartbeats {
   private readonly heard = new Map<Worker, number>();
+  /** Asked and not answered yet: not asked again (a paused server's channel doesn't fill with pings). */
+  private readonly asked = new Set<Worker>();
   private checked: number;
   private readonly now: () => number;
 
@@ -140,15 +142,20 @@ export class Heartbeats {
   /** The server said it is alive. */
   alive(worker: Worker) {
     if (this.heard.has(worker)) this.heard.set(worker, this.now());
+    this.asked.delete(worker);
   }
 
-  watched(): Worker[] {
-    return [...this.heard.keys()];
+  /** The servers to ask now (run every HEARTBEAT_MS): each watched one that answered the last time. */
+  toAsk(): Worker[] {
+    const ask = [...this.heard.keys()].filter((worker) => !this.asked.has(worker));
+    for (const worker of ask) this.asked.add(worker);
+    return ask;
   }
 
   /** A server stopping or gone: no longer watched. */
   forget(worker: Worker) {
     this.heard.delete(worker);
+    this.asked.delete(worker);
   }
 
   late(worker: Worker): boolean {
@@ -279,7 +286,7 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
       log(`An app server process has not answered for ${stuckSeconds} s (SERVER_UNRESPONSIVE_SECONDS): stopping it.`);
       worker.process.kill("SIGKILL");
     }
-    for (const worker of heartbeats.watched()) if (worker.isConnected()) worker.send({ portal: "ping" });
+    for (const worker of heartbeats.toAsk()) if (worker.isConnected()) worker.send({ portal: "ping" });
   }, HEARTBEAT_MS);
 
   const fork = () => {

@@ -182,9 +182,23 @@ describe("Heartbeats", () => {
     time.advance(HEARTBEAT_MS);
     expect(heartbeats.check()).toEqual([]);
     heartbeats.forget(a);
-    expect(heartbeats.watched()).toEqual([b]);
+    expect(heartbeats.toAsk()).toEqual([b]);
     time.advance(10_000);
     expect(heartbeats.late(a)).toBe(false); // not watched: never late
+  });
+
+  it("asks a server again only once it answered the last time", () => {
+    const heartbeats = new Heartbeats({ lateMs: 2_000, stuckMs: 5_000, now: clock().now });
+    const [a, b] = [server("a").worker, server("b").worker];
+    heartbeats.watch(a);
+    heartbeats.watch(b);
+    expect(heartbeats.toAsk()).toEqual([a, b]);
+    expect(heartbeats.toAsk()).toEqual([]);
+    heartbeats.alive(b);
+    expect(heartbeats.toAsk()).toEqual([b]);
+    heartbeats.forget(a);
+    heartbeats.watch(a); // started again
+    expect(heartbeats.toAsk()).toEqual([a]);
   });
 
   it("judges no one when its own check comes late (this process was busy), and counts again from then", () => {
