@@ -16,8 +16,9 @@
  *   as they stayed open) keeps them even.
  * - `npm start` fails when something already listens on the port (`assertPortFree`), before
  *   anything starts.
- * - A worker that stops without being asked to is started again (after a second, so a crash loop
- *   does not spin). One that stops before the cluster ever served is a failed start.
+ * - A worker that stops without being asked to is started again after a second; one that stops
+ *   again before it serves waits twice as long each time, up to 30 s (`restartDelayMs`). One
+ *   that stops before the cluster ever served is a failed start.
  * - Each server is asked every HEARTBEAT_MS whether it is alive, and answers from its event loop (`Heartbeats`). One late
  *   by LATE_MS is handed no new connection while another server can take it; one silent for
  *   SERVER_UNRESPONSIVE_SECONDS (stuck) is killed, and started again as after a crash.
@@ -37,6 +38,8 @@ import { ConfigError, listenAddress } from "~/env.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const RESTART_DELAY_MS = 1_000;
+/** The longest wait before starting a server again after starts that failed in a row. */
+const MAX_RESTART_DELAY_MS = 30_000;
 const STOP_TIMEOUT_MS = 20_000;
 /** Connections kept (paused) while no server can take one (all starting again): more are refused. */
 const MAX_WAITING = 512;
@@ -53,6 +56,15 @@ export function webConcurrency(value = process.env.WEB_CONCURRENCY): number {
     throw new ConfigError(`Invalid configuration:\n  - WEB_CONCURRENCY: the number of app server processes, a whole number from 1 to 256 (got "${value}").`);
   }
   return count;
+}
+
+/**
+ * How long to wait before starting a server again: a second after one that served, doubling
+ * with each start in a row that failed before it served (the database can't be reached, say),
+ * up to 30 s, so a server that can't start costs little while it keeps trying.
+ */
+export function restartDelayMs(failedStartsInARow: number): number {
+  return Math.min(RESTART_DELAY_MS * 2 ** Math.min(failedStartsInARow, 10), MAX_RESTART_DELAY_MS);
 }
 
 /**
@@ -273,6 +285,8 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   let served = false;
   let port = 0;
   const live = new Set<Worker>();
+  const serving = new WeakSet<Worker>();
+  let failedStarts = 0;
   // Linux: this process accepts, and hands each connection out (server.ts takes them the same way).
   const heartbeats = new Heartbeats({ lateMs: LATE_MS, stuckMs: stuckSeconds * 1000 });
   const handOut = process.platform === "linux" ? new HandOut((worker) => heartbeats.late(worker)) : null;
@@ -310,6 +324,8 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
       } else if (kind === "listening") {
         heartbeats.watch(worker);
         handOut?.add(worker);
+        serving.add(worker);
+        failedStarts = 0;
         if (!handOut) port = Number((message as { port?: unknown }).port);
         if (served) log("The app server process started again is serving.");
         else if (++listening === count) {
@@ -327,10 +343,18 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
         void stop().then(() => reject(new Error(`An app server process stopped while starting (${signal ?? `exit code ${code}`}); its output says why.`)));
         return;
       }
-      log(`An app server process stopped (${signal ?? `exit code ${code}`}): starting another.`);
+      const how = signal ?? `exit code ${code}`;
+      if (serving.has(worker)) {
+        failedStarts = 0;
+        log(`An app server process stopped (${how}): starting another.`);
+      } else {
+        failedStarts++;
+      }
+      const delay = restartDelayMs(failedStarts);
+      if (!serving.has(worker)) log(`An app server process stopped while starting (${how}): starting another in ${delay / 1000} s.`);
       setTimeout(() => {
         if (!stopping) fork();
-      }, RESTART_DELAY_MS);
+      }, delay);
     });
     if (!handOut) return begin();
     // The port first (a connection arriving before the servers are ready waits for them).

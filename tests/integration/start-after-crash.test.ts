@@ -3,16 +3,18 @@
  * PostgreSQL running, holding the data dir and the port; the next start in the same DATA_DIR
  * stops it and starts. And `npm start` runs in production mode (NODE_ENV=production unless set),
  * its servers each taking their share of new connections, and a second run on its port is refused;
- * a server that stops answering gets no new connections, and is started again once stuck.
+ * a server that stops answering gets no new connections, and is started again once stuck; one
+ * that can't start is tried again less and less often.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectionsHeld } from "../../scripts/bench/lib/proc-cpu";
-import { freePort } from "../../scripts/lib/embedded-postgres";
+import { EMBEDDED_DATABASE, freePort } from "../../scripts/lib/embedded-postgres";
 import { hostRequest } from "../support/http";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -236,6 +238,42 @@ describe("npm start", () => {
     // The server that kept answering was never judged stuck.
     expect(alive(servers[1]!)).toBe(true);
     expect(run.output().match(/has not answered for/g)).toHaveLength(1);
+
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(0);
+  }, 300_000);
+
+  it("starts a crashed server again after a second, and waits twice as long after each start in a row that fails (the database refusing it)", async () => {
+    const { port, env } = await startEnv({ WEB_CONCURRENCY: "2" });
+    const run = start(env);
+    await run.started;
+    const servers = serversOf(run.child.pid!);
+    const owner = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/${EMBEDDED_DATABASE}` });
+    await owner.connect();
+    const { rows } = await owner.query<{ limit: number }>("SELECT rolconnlimit AS limit FROM pg_roles WHERE rolname = 'portal_app_login'");
+    try {
+      // The app's login may open no new connection: a server started now fails before it serves.
+      await owner.query("ALTER ROLE portal_app_login CONNECTION LIMIT 0");
+      process.kill(servers[1]!, "SIGKILL");
+      await expect.poll(() => run.output(), { timeout: 60_000 }).toContain("starting another in 4 s.");
+      const log = run.output();
+      expect(log).toContain("An app server process stopped (SIGKILL): starting another.");
+      const failed = log.match(/An app server process stopped while starting \(exit code 1\): starting another in \d+ s\./g);
+      expect(failed).toEqual([
+        "An app server process stopped while starting (exit code 1): starting another in 2 s.",
+        "An app server process stopped while starting (exit code 1): starting another in 4 s.",
+      ]);
+    } finally {
+      await owner.query(`ALTER ROLE portal_app_login CONNECTION LIMIT ${Number(rows[0]!.limit)}`);
+      await owner.end();
+    }
+    // Let in again: the next start (4 s later) serves, and takes its share of new connections.
+    await expect.poll(() => run.output(), { timeout: 60_000 }).toContain("The app server process started again is serving.");
+    const restarted = serversOf(run.child.pid!).filter((pid) => pid !== servers[0]);
+    expect(restarted).toHaveLength(1);
+    const connections = Array.from({ length: 6 }, () => keptConnection(port));
+    expect(await Promise.all(connections.map((c) => c.status))).toEqual(Array.from({ length: 6 }, () => 200));
+    expect(connectionsHeld([servers[0]!, restarted[0]!], port)).toEqual([3, 3]);
 
     run.child.kill("SIGTERM");
     expect(await run.exited).toBe(0);

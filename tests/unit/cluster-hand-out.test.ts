@@ -8,7 +8,7 @@
 import type { Worker } from "node:cluster";
 import type net from "node:net";
 import { describe, expect, it } from "vitest";
-import { HandOut, HEARTBEAT_MS, Heartbeats, unresponsiveSeconds } from "../../scripts/lib/cluster";
+import { HandOut, HEARTBEAT_MS, Heartbeats, restartDelayMs, unresponsiveSeconds } from "../../scripts/lib/cluster";
 
 type Sent = (error: Error | null) => void;
 
@@ -264,5 +264,11 @@ describe("Heartbeats", () => {
     for (const bad of ["1", "-1", "2.5", "3601", "soon"]) {
       expect(() => unresponsiveSeconds(bad)).toThrow(/SERVER_UNRESPONSIVE_SECONDS: .* a whole number from 2 to 3600, or 0 for never \(got/);
     }
+  });
+});
+
+describe("restartDelayMs", () => {
+  it("is a second after a server that served, doubling with each failed start in a row, up to 30 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 50].map(restartDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
   });
 });
