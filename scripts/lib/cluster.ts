@@ -19,9 +19,10 @@
  * - A worker that stops without being asked to is started again after a second; one that stops
  *   again before it serves waits twice as long each time, up to 30 s (`restartDelayMs`). One
  *   that stops before the cluster ever served is a failed start.
- * - Each server is asked every HEARTBEAT_MS whether it is alive, and answers from its event loop (`Heartbeats`). One late
- *   by LATE_MS is handed no new connection while another server can take it; one silent for
- *   SERVER_UNRESPONSIVE_SECONDS (stuck) is killed, and started again as after a crash.
+ * - Each server is asked every HEARTBEAT_MS whether it is alive, and answers from its event loop
+ *   (`Heartbeats`). One late by LATE_MS is handed no new connection while another server can
+ *   take it; one silent for SERVER_UNRESPONSIVE_SECONDS (stuck) is killed, and started again as
+ *   after a crash.
  * - `stop()` stops accepting and asks every worker to finish (SIGTERM: each closes its idle
  *   connections, lets its requests and running jobs finish, closing each connection once its
  *   answer is sent, and closes its pools), and kills the ones still running after 20 s.
@@ -43,7 +44,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
 const STOP_TIMEOUT_MS = 20_000;
 /** Connections kept (paused) while no server can take one (all starting again): more are refused. */
 const MAX_WAITING = 512;
-/** This process asks each server this often whether it is alive (server.ts answers from its event loop), and checks the answers. */
+/** How often this process asks each server whether it is alive (server.ts answers from its event loop) and checks the answers. */
 export const HEARTBEAT_MS = 500;
 /** A server not heard from for this long takes no new connection while another one can. */
 export const LATE_MS = 2_000;
@@ -128,11 +129,11 @@ function portalMessage(message: unknown): string | undefined {
 }
 
 /**
- * When each server last said it is alive (asked every HEARTBEAT_MS, answered from its event loop): one not heard
- * from for `lateMs` is late (the hand-out passes it over while another server can take the
- * connection), and one not heard from for `stuckMs` is stuck (killed and started again). Judged
- * only while this process keeps up itself: a check that comes late (this process was busy, the
- * servers' messages not read yet) judges no one and starts counting again.
+ * When each server last said it is alive (asked every HEARTBEAT_MS, answered from its event
+ * loop): one not heard from for `lateMs` is late (the hand-out passes it over while another
+ * server can take the connection), and one not heard from for `stuckMs` is stuck (killed and
+ * started again). Judged only while this process keeps up itself: a check that comes late (this
+ * process was busy, the servers' answers not read yet) judges no one and starts counting again.
  */
 export class Heartbeats {
   private readonly heard = new Map<Worker, number>();
@@ -301,7 +302,7 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
       worker.process.kill("SIGKILL");
     }
     for (const worker of heartbeats.toAsk()) if (worker.isConnected()) worker.send({ portal: "ping" });
-  }, HEARTBEAT_MS);
+  }, HEARTBEAT_MS).unref();
 
   const fork = () => {
     const worker = cluster.fork();
