@@ -22,6 +22,9 @@
  * come from PostgreSQL's own count (background jobs included) instead of counting statements.
  * `--pg-statements` loads PostgreSQL's pg_stat_statements and prints, after (b) and after (c), the
  * statements that cost the database most: calls and planning + execution time per request.
+ * The app's requests say which encodings they accept as a browser does (Chrome's
+ * `Accept-Encoding`), so the app compresses its answers as it does for users; `--identity`
+ * leaves the header out (uncompressed answers).
  */
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -34,6 +37,8 @@ import { connectionsHeld, processTreeCpuMs, type CpuReading } from "./lib/proc-c
 import { hostRequest } from "../../tests/support/http";
 
 const args = process.argv.slice(2);
+/** What Chrome sends: the app compresses each answer for it as it does for users (`--identity`: no header). */
+const acceptEncoding: Record<string, string> = args.includes("--identity") ? {} : { "accept-encoding": "gzip, deflate, br, zstd" };
 const arg = (name: string, fallback: number) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : fallback;
@@ -215,6 +220,7 @@ async function main() {
   const page = await hostRequest(appPort, { host, path: "/", headers: { cookie } });
   const html = page.text;
   if (page.status !== 200 || !html.includes("Welcome")) throw new Error(`The tenant page did not render (${page.status})`);
+  const sent = await encodedSize(appPort, { host, cookie, ...acceptEncoding });
 
   const bare = http.createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -225,7 +231,9 @@ async function main() {
 
   // In a cluster, a server that runs without one of the module patches says so in its start log (server.ts).
   const skipped = WORKERS === null ? (await import("../../server")).patchesSkipped() : null;
-  console.log(`Page size ${(html.length / 1024).toFixed(1)} KiB; ${CONNECTIONS} connections; ${SECONDS} s each (after a 3 s warm-up).`);
+  console.log(
+    `Page size ${(html.length / 1024).toFixed(1)} KiB (sent: ${(sent.bytes / 1024).toFixed(1)} KiB, ${sent.encoding}); ${CONNECTIONS} connections; ${SECONDS} s each (after a 3 s warm-up).`,
+  );
   console.log(
     `Module patches: ${skipped === null ? "as each server's start log says (silent: all installed)" : skipped.length ? `without ${skipped.join(", ")}` : "all installed"}; load average ${loadavg()
       .map((n) => n.toFixed(2))
@@ -236,7 +244,9 @@ async function main() {
   const a = skipBare ? { rps: NaN, p50: 0, p99: 0, errors: 0, non2xx: 0 } : await autocannon(`http://127.0.0.1:${barePort}/`, {}, SECONDS);
   const { path: pagePath, post } = await pagePathOf(PAGE ?? "dashboard");
   const pageHeaders: Record<string, string> =
-    post === undefined ? { host, cookie } : { host, cookie, origin: `http://${host}`, "content-type": "application/json", accept: "application/json" };
+    post === undefined
+      ? { host, cookie, ...acceptEncoding }
+      : { host, cookie, ...acceptEncoding, origin: `http://${host}`, "content-type": "application/json", accept: "application/json" };
   await autocannon(`http://127.0.0.1:${appPort}${pagePath}`, pageHeaders, 3, post);
   if (args.includes("--statements") && WORKERS === null) {
     // `--statements`: the statements one request of the page sends (the app runs in this process),
@@ -473,7 +483,7 @@ async function mixed(appPort: number, host: string, cookie: string, appCpu: () =
   console.log(`(c) ${targets.length} signed-in client(s), each on a questionnaire of their own`);
   const origin = `http://${host}`;
   // {cookie}, {hash}, {questionnaire} and {question}: each connection's client (scripts/bench/lib/mixed-load.ts).
-  const headers = { host, cookie: "{cookie}" };
+  const headers = { host, cookie: "{cookie}", ...acceptEncoding };
   const requests = [
     { method: "GET", path: "/", headers },
     { method: "GET", path: `/questionnaire/{hash}?questionnaireId={questionnaire}`, headers },
@@ -547,3 +557,17 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+/** The dashboard's bytes as sent for these request headers (compressed for a browser's Accept-Encoding), and their encoding. */
+function encodedSize(port: number, headers: Record<string, string>): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: "/", headers }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve({ bytes, encoding: String(res.headers["content-encoding"] ?? "identity") }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}

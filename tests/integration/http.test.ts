@@ -1,9 +1,12 @@
 /**
  * The HTTP host end to end, without a browser: the built app (run `remix build` first; `npm test`
  * does) served by server.ts against a real PostgreSQL and S3-protocol server with the demo firms.
- * Covers host → firm resolution, the firm cache and its invalidation, firm-scoped sessions, and
- * bad input never answering 500.
+ * Covers host → firm resolution, the firm cache and its invalidation, firm-scoped sessions,
+ * pages and data sent whole and compressed as the browser accepts, and bad input never
+ * answering 500.
  */
+import http from "node:http";
+import zlib from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, type TestApp } from "../support/app";
@@ -271,5 +274,58 @@ describe("cross-site requests", () => {
   it("refuses a cross-site firm sign-up on the root domain", async () => {
     const response = await post(`localhost:${app.port}`, "/create-firm", { firmName: "Forged", subdomain: "forged-firm" }, { origin: "http://evil.test" });
     expect(response.status).toBe(403);
+  });
+});
+
+/** The answer's bytes as sent (not decoded), with its headers. */
+function rawGet(host: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port: app.port, path, headers: { host, ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+describe("compression", () => {
+  it("sends a page and its data whole, with their length, as Brotli or gzip when the browser accepts it, and as they are otherwise", async () => {
+    const cookie = await signIn("acme", "client@acme.test");
+    const chrome = await rawGet(firm("acme"), "/", { cookie, "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(chrome.status).toBe(200);
+    expect(chrome.headers["content-encoding"]).toBe("br");
+    expect(Number(chrome.headers["content-length"])).toBe(chrome.body.length);
+    expect(chrome.headers["transfer-encoding"]).toBeUndefined();
+    expect(chrome.headers.vary).toMatch(/Accept-Encoding/i);
+    const page = zlib.brotliDecompressSync(chrome.body).toString("utf8");
+    expect(page.replace(/<!-- -->/g, "")).toMatch(/Welcome, [^<]+!/);
+    // All of it: the page's data, streamed after the markup, to its last script.
+    expect(page).toContain("window.__remixContext.streamController.close()");
+    expect(chrome.body.length).toBeLessThan(page.length / 2);
+
+    const gzipOnly = await rawGet(firm("acme"), "/", { cookie, "accept-encoding": "gzip" });
+    expect(gzipOnly.headers["content-encoding"]).toBe("gzip");
+    expect(Number(gzipOnly.headers["content-length"])).toBe(gzipOnly.body.length);
+    expect(
+      zlib
+        .gunzipSync(gzipOnly.body)
+        .toString("utf8")
+        .replace(/<!-- -->/g, ""),
+    ).toMatch(/Welcome, [^<]+!/);
+
+    const plain = await rawGet(firm("acme"), "/", { cookie, "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    expect(plain.body.toString("utf8").replace(/<!-- -->/g, "")).toMatch(/Welcome, [^<]+!/);
+
+    // A client-side navigation's data (Remix single fetch): the same.
+    const data = await rawGet(firm("acme"), "/_root.data", { cookie, "accept-encoding": "br" });
+    expect(data.status).toBe(200);
+    expect(data.headers["content-type"]).toMatch(/^text\/x-script/);
+    expect(data.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(data.body).toString("utf8")).toMatch(/^\[\{"_1":2.*"root"/);
   });
 });
