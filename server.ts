@@ -309,8 +309,8 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
  * Pages, their data (client navigations) and JSON are sent in one piece with their length, and
  * compressed in one call (Brotli quality 3, or gzip level 3) for a browser that accepts it,
  * instead of through the `compression` middleware's stream (Brotli 4 in a stream per answer,
- * through the thread pool): scripts/bench/tenant-page.ts measured 2.65–2.89 ms of CPU per
- * dashboard instead of 2.91–3.29. The app's answers are whole as soon as they are rendered (no
+ * through the thread pool): scripts/bench/tenant-page.ts measured 2.97–2.99 ms of CPU per
+ * dashboard instead of 3.23–3.46 in alternating runs. The app's answers are whole as soon as they are rendered (no
  * deferred data); one over WHOLE_LIMIT is streamed (and compressed) as before, from where it
  * was read.
  */
