@@ -148,7 +148,7 @@ describe("npm start", () => {
     // One server stops answering (as under a long task or a pause) while 40 connections arrive
     // and stay open: each server is handed as many, the paused one included.
     process.kill(servers[0]!, "SIGSTOP");
-    const first = Array.from({ length: 40 }, () => keptConnection(port));
+    const first = keptConnections(port, 40);
     let answeredWhileBusy = 0;
     try {
       // Until the other server has answered its 20, and a moment more (it can't answer the
@@ -165,14 +165,14 @@ describe("npm start", () => {
     }
     expect(answeredWhileBusy).toBe(20);
     // Once going again, the paused server answers the ones it was given: none is lost.
-    expect(await Promise.all(first.map((c) => c.status))).toEqual(Array.from({ length: 40 }, () => 200));
+    await expectAllAnswered(first);
     expect(connectionsHeld(servers, port)).toEqual([20, 20]);
 
     // A server stops answering, is handed 2 of 4 new connections (the first reaches its channel,
     // the second waits until it takes the first), and crashes: its 20 connections end, the one in
     // its channel with it, and the one still waiting goes to the other server.
     process.kill(servers[1]!, "SIGSTOP");
-    const extra = Array.from({ length: 4 }, () => keptConnection(port));
+    const extra = keptConnections(port, 4);
     await expect.poll(() => extra.filter((c) => c.answered()).length, { timeout: 10_000 }).toBe(2);
     process.kill(servers[1]!, "SIGKILL");
     await expect.poll(() => first.filter((c) => c.isClosed()).length, { timeout: 10_000 }).toBe(20);
@@ -185,8 +185,8 @@ describe("npm start", () => {
     await expect.poll(() => run.output(), { timeout: 60_000 }).toContain("The app server process started again is serving.");
     const restarted = serversOf(run.child.pid!).filter((pid) => pid !== servers[0]);
     expect(restarted).toHaveLength(1);
-    const second = Array.from({ length: 24 }, () => keptConnection(port));
-    expect(await Promise.all(second.map((c) => c.status))).toEqual(Array.from({ length: 24 }, () => 200));
+    const second = keptConnections(port, 24);
+    await expectAllAnswered(second);
     expect(connectionsHeld([servers[0]!, restarted[0]!], port)).toEqual([24, 23]);
 
     // Stopped with a request in flight (its headers half sent): it is answered, the idle
@@ -207,20 +207,15 @@ describe("npm start", () => {
   }, 300_000);
 
   it("hands no new connection to a server that has not answered for 2 s, and kills and starts again one silent for SERVER_UNRESPONSIVE_SECONDS", async () => {
-    const { port, env } = await startEnv({ WEB_CONCURRENCY: "2", SERVER_UNRESPONSIVE_SECONDS: "4" });
-    const run = start(env);
-    await run.started;
-    const servers = serversOf(run.child.pid!);
-    expect(servers).toHaveLength(2);
-    await expect.poll(() => connectionsHeld(servers, port)).toEqual([0, 0]);
+    const { port, run, servers } = await startTwoServers({ SERVER_UNRESPONSIVE_SECONDS: "4" });
 
     // Its event loop stops (as in an endless loop): after 2 s without an answer, the new
     // connections all go to the other server, and are answered at once.
     process.kill(servers[0]!, "SIGSTOP");
     const stoppedAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 2_600));
-    const meanwhile = Array.from({ length: 10 }, () => keptConnection(port));
-    expect(await Promise.all(meanwhile.map((c) => c.status))).toEqual(Array.from({ length: 10 }, () => 200));
+    const meanwhile = keptConnections(port, 10);
+    await expectAllAnswered(meanwhile);
     expect(connectionsHeld([servers[1]!], port)).toEqual([10]);
 
     // Silent for 4 s: killed (a stopped process can't be asked to stop), and another started.
@@ -232,8 +227,8 @@ describe("npm start", () => {
     await expect.poll(() => run.output(), { timeout: 60_000 }).toContain("The app server process started again is serving.");
     const restarted = serversOf(run.child.pid!).filter((pid) => pid !== servers[1]);
     expect(restarted).toHaveLength(1);
-    const after = Array.from({ length: 10 }, () => keptConnection(port));
-    expect(await Promise.all(after.map((c) => c.status))).toEqual(Array.from({ length: 10 }, () => 200));
+    const after = keptConnections(port, 10);
+    await expectAllAnswered(after);
     expect(connectionsHeld([servers[1]!, restarted[0]!], port)).toEqual([10, 10]);
     // The server that kept answering was never judged stuck.
     expect(alive(servers[1]!)).toBe(true);
@@ -244,10 +239,7 @@ describe("npm start", () => {
   }, 300_000);
 
   it("starts a crashed server again after a second, and waits twice as long after each start in a row that fails (the database refusing it)", async () => {
-    const { port, env } = await startEnv({ WEB_CONCURRENCY: "2" });
-    const run = start(env);
-    await run.started;
-    const servers = serversOf(run.child.pid!);
+    const { port, env, run, servers } = await startTwoServers();
     const owner = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/${EMBEDDED_DATABASE}` });
     await owner.connect();
     const { rows } = await owner.query<{ limit: number }>("SELECT rolconnlimit AS limit FROM pg_roles WHERE rolname = 'portal_app_login'");
@@ -271,14 +263,35 @@ describe("npm start", () => {
     await expect.poll(() => run.output(), { timeout: 60_000 }).toContain("The app server process started again is serving.");
     const restarted = serversOf(run.child.pid!).filter((pid) => pid !== servers[0]);
     expect(restarted).toHaveLength(1);
-    const connections = Array.from({ length: 6 }, () => keptConnection(port));
-    expect(await Promise.all(connections.map((c) => c.status))).toEqual(Array.from({ length: 6 }, () => 200));
+    const connections = keptConnections(port, 6);
+    await expectAllAnswered(connections);
     expect(connectionsHeld([servers[0]!, restarted[0]!], port)).toEqual([3, 3]);
 
     run.child.kill("SIGTERM");
     expect(await run.exited).toBe(0);
   }, 300_000);
 });
+
+/** A run of two app servers (as `startEnv` and `start`), started, each holding no connection yet. */
+async function startTwoServers(extra: Record<string, string> = {}) {
+  const { port, env } = await startEnv({ WEB_CONCURRENCY: "2", ...extra });
+  const run = start(env);
+  await run.started;
+  const servers = serversOf(run.child.pid!);
+  expect(servers).toHaveLength(2);
+  await expect.poll(() => connectionsHeld(servers, port)).toEqual([0, 0]);
+  return { port, env, run, servers };
+}
+
+/** `count` new connections of their own (`keptConnection`), opened at once. */
+function keptConnections(port: number, count: number) {
+  return Array.from({ length: count }, () => keptConnection(port));
+}
+
+/** Every one of the connections is answered 200. */
+async function expectAllAnswered(connections: ReturnType<typeof keptConnection>[]) {
+  expect(await Promise.all(connections.map((c) => c.status))).toEqual(connections.map(() => 200));
+}
 
 /** The app server processes (server.ts) of a run. */
 function serversOf(pid: number): number[] {
