@@ -20,7 +20,14 @@ function dashboardBytes(cookie: string, encoding: string): Promise<{ type: strin
         response.on("end", () => {
           const raw = Buffer.concat(chunks);
           const coding = response.headers["content-encoding"];
-          const body = coding === "gzip" ? zlib.gunzipSync(raw) : coding === "br" ? zlib.brotliDecompressSync(raw) : raw;
+          const body =
+            coding === "gzip"
+              ? zlib.gunzipSync(raw)
+              : coding === "br"
+                ? zlib.brotliDecompressSync(raw)
+                : coding === "zstd"
+                  ? zlib.zstdDecompressSync(raw)
+                  : raw;
           resolve({ type: String(response.headers["content-type"]), body });
         });
       },
@@ -35,7 +42,7 @@ const SUMMARY = /^\d+% · \d+ of \d+ sections?$/;
 test("the dashboard's progress text is intact in the page's bytes and after hydration", async ({ page }) => {
   await signIn(page, "acme", "client@acme.test");
   const cookie = (await page.context().cookies(firmUrl("acme", "/"))).map((c) => `${c.name}=${c.value}`).join("; ");
-  for (const encoding of ["identity", "gzip", "br"]) {
+  for (const encoding of ["identity", "gzip", "br", "zstd"]) {
     const { type, body } = await dashboardBytes(cookie, encoding);
     expect(type).toBe("text/html; charset=utf-8");
     const text = new TextDecoder("utf-8", { fatal: true }).decode(body);
