@@ -18,6 +18,7 @@
 import { pageDataFlatten } from "./scripts/lib/page-data-flatten.mjs";
 import { routeMatchingCache } from "./scripts/lib/route-matching-cache.mjs";
 import { pageRenderStrings } from "./scripts/lib/page-render-strings.mjs";
+import { precompressedStatic } from "./scripts/lib/precompressed-build.mjs";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -171,6 +172,8 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
   // Live event streams (app/realtime) are written event by event: never buffered for compression.
   // Static files, and the app's answers too big to compress in one piece (`sendWhole`).
   app.use(compression({ filter: (req, res) => !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
+  // The build's scripts and styles from their copies compressed once (`npm run build`), else as they are.
+  app.use("/build", precompressedStatic(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   // Only the folders `public/` holds: a page request never waits for a file lookup on disk.
   app.use("/pdfjs", express.static(path.join(root, "public/pdfjs"), { maxAge: "1h" }));

@@ -29,11 +29,14 @@ import { inspect } from "node:util";
 import { fileURLToPath } from "node:url";
 import { ConfigError, listenAddress, outboxStatus, parseEnv } from "~/env.server";
 import { bootPortal, type Booted } from "./lib/boot";
+import { compressBuild } from "./lib/precompressed-build.mjs";
 import { assertPortFree, startCluster, unresponsiveSeconds, webConcurrency, type RunningCluster } from "./lib/cluster";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let booted: Booted | undefined;
 let servers: RunningCluster | undefined;
+
+const kib = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString("en-US")} KiB`;
 
 function port(value: string | undefined, fallback: number) {
   return value === undefined || value === "" ? fallback : Number(value);
@@ -46,6 +49,8 @@ async function main() {
   // The port first: nothing is started for a run that could not serve (or would share the port with another).
   const { port: listenPort, host } = listenAddress();
   await assertPortFree(listenPort, host);
+  // The build's scripts and styles compressed once (Brotli 11, gzip 9) while the services start.
+  const compressing = compressBuild(path.join(root, "public/build"));
   // The boot checks the configuration first (after filling in the local session secret). It
   // starts what the servers share (embedded services, migrations, the seed); they serve.
   booted = await bootPortal({
@@ -56,6 +61,9 @@ async function main() {
     serve: false,
     log,
   });
+  const compressed = await compressing;
+  if (compressed.written > 0)
+    log(`Compressed the build's scripts and styles (Brotli 11, gzip 9): ${kib(compressed.bytes)} → ${kib(compressed.compressedBytes)}.`);
   log(`Starting ${count} app server process${count === 1 ? "" : "es"} (WEB_CONCURRENCY)…`);
   servers = await startCluster({ count, log, unresponsiveSeconds: stuckSeconds });
   const config = parseEnv();
