@@ -30,7 +30,7 @@ import { fileURLToPath } from "node:url";
 import { ConfigError, listenAddress, outboxStatus, parseEnv } from "~/env.server";
 import { bootPortal, type Booted } from "./lib/boot";
 import { compressBuild } from "./lib/precompressed-build.mjs";
-import { assertPortFree, startCluster, unresponsiveSeconds, webConcurrency, type RunningCluster } from "./lib/cluster";
+import { assertPortFree, startCluster, startTimeoutSeconds, unresponsiveSeconds, webConcurrency, type RunningCluster } from "./lib/cluster";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let booted: Booted | undefined;
@@ -46,6 +46,7 @@ async function main() {
   const log = (message: string) => console.log(`\x1b[36m▸\x1b[0m ${message}`);
   const count = webConcurrency();
   const stuckSeconds = unresponsiveSeconds();
+  const startSeconds = startTimeoutSeconds();
   // The port first: nothing is started for a run that could not serve (or would share the port with another).
   const { port: listenPort, host } = listenAddress();
   await assertPortFree(listenPort, host);
@@ -65,7 +66,7 @@ async function main() {
   if (compressed.written > 0)
     log(`Compressed the build's scripts and styles (Brotli 11, gzip 9): ${kib(compressed.bytes)} → ${kib(compressed.compressedBytes)}.`);
   log(`Starting ${count} app server process${count === 1 ? "" : "es"} (WEB_CONCURRENCY)…`);
-  servers = await startCluster({ count, log, unresponsiveSeconds: stuckSeconds });
+  servers = await startCluster({ count, log, unresponsiveSeconds: stuckSeconds, startTimeoutSeconds: startSeconds });
   const config = parseEnv();
   const url = (slug?: string) => `${config.APP_PROTOCOL}://${slug ? `${slug}.` : ""}${config.APP_DOMAIN}`;
   const outbox = outboxStatus(config);

@@ -23,6 +23,8 @@
  *   (`Heartbeats`). One late by LATE_MS is handed no new connection while another server can
  *   take it; one silent for SERVER_UNRESPONSIVE_SECONDS (stuck) is killed, and started again as
  *   after a crash.
+ * - A server that has not started serving SERVER_START_TIMEOUT_SECONDS after it was started (its
+ *   start waiting on something that never answers) is killed: a failed start, as above.
  * - `stop()` stops accepting and asks every worker to finish (SIGTERM: each closes its idle
  *   connections, lets its requests and running jobs finish, closing each connection once its
  *   answer is sent, and closes its pools), and kills the ones still running after 20 s.
@@ -83,11 +85,30 @@ export function unresponsiveSeconds(value = process.env.SERVER_UNRESPONSIVE_SECO
   return seconds;
 }
 
+/**
+ * SERVER_START_TIMEOUT_SECONDS: a server that has not started serving this long after it was
+ * started (waiting on something that never answers) is killed: the first start fails, saying so;
+ * a server started again later is started once more, as after any failed start. 0 never. A whole
+ * number, 0 or 5 to 3600; 120 (a server starts in a few seconds).
+ */
+export function startTimeoutSeconds(value = process.env.SERVER_START_TIMEOUT_SECONDS): number {
+  if (value === undefined || value.trim() === "") return 120;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || (seconds > 0 && seconds < 5) || seconds < 0 || seconds > 3600) {
+    throw new ConfigError(
+      `Invalid configuration:\n  - SERVER_START_TIMEOUT_SECONDS: how long an app server process may take to start serving before it is stopped, a whole number from 5 to 3600, or 0 for never (got "${value}").`,
+    );
+  }
+  return seconds;
+}
+
 export interface ClusterOptions {
   count: number;
   log: (message: string) => void;
   /** SERVER_UNRESPONSIVE_SECONDS (`unresponsiveSeconds()` when not given). */
   unresponsiveSeconds?: number;
+  /** SERVER_START_TIMEOUT_SECONDS (`startTimeoutSeconds()` when not given). */
+  startTimeoutSeconds?: number;
 }
 
 export interface RunningCluster {
@@ -280,6 +301,7 @@ export class HandOut {
 export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   const { count, log } = options;
   const stuckSeconds = options.unresponsiveSeconds ?? unresponsiveSeconds();
+  const startSeconds = options.startTimeoutSeconds ?? startTimeoutSeconds();
   // Not the primary's own flags (its TypeScript loader): the workers load server.ts and the build only.
   cluster.setupPrimary({ exec: path.join(root, "server.ts"), execArgv: typeScriptFlags(), args: [] });
   let stopping = false;
@@ -304,10 +326,28 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
     for (const worker of heartbeats.toAsk()) if (worker.isConnected()) worker.send({ portal: "ping" });
   }, HEARTBEAT_MS).unref();
 
+  // A server that never starts serving (its start waiting on something that never answers; the
+  // heartbeat above begins once it serves) is killed when its time is up.
+  const startTimers = new Map<Worker, NodeJS.Timeout>();
+  const timedOut = new WeakSet<Worker>();
   const fork = () => {
     const worker = cluster.fork();
     live.add(worker);
+    if (startSeconds > 0) {
+      const timer = setTimeout(() => {
+        startTimers.delete(worker);
+        if (serving.has(worker) || worker.isDead() || stopping) return;
+        timedOut.add(worker);
+        log(`An app server process has not started serving within ${startSeconds} s (SERVER_START_TIMEOUT_SECONDS): stopping it.`);
+        worker.process.kill("SIGKILL");
+      }, startSeconds * 1000);
+      startTimers.set(worker, timer.unref());
+    }
     return worker;
+  };
+  const started = (worker: Worker) => {
+    clearTimeout(startTimers.get(worker));
+    startTimers.delete(worker);
   };
 
   return new Promise((resolve, reject) => {
@@ -323,6 +363,7 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
         heartbeats.forget(worker);
         handOut?.remove(worker);
       } else if (kind === "listening") {
+        started(worker);
         heartbeats.watch(worker);
         handOut?.add(worker);
         serving.add(worker);
@@ -337,11 +378,15 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
     });
     cluster.on("exit", (worker, code, signal) => {
       live.delete(worker);
+      started(worker);
       heartbeats.forget(worker);
       handOut?.exited(worker);
       if (stopping) return;
       if (!served) {
-        void stop().then(() => reject(new Error(`An app server process stopped while starting (${signal ?? `exit code ${code}`}); its output says why.`)));
+        const why = timedOut.has(worker)
+          ? `An app server process did not start serving within ${startSeconds} s (SERVER_START_TIMEOUT_SECONDS); its output says how far it got.`
+          : `An app server process stopped while starting (${signal ?? `exit code ${code}`}); its output says why.`;
+        void stop().then(() => reject(new Error(why)));
         return;
       }
       const how = signal ?? `exit code ${code}`;
@@ -375,6 +420,7 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   async function stop() {
     stopping = true;
     clearInterval(watchdog);
+    for (const timer of startTimers.values()) clearTimeout(timer);
     // No new connection is taken; the servers finish the ones they hold.
     listener?.close();
     handOut?.close();

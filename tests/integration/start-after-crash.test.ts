@@ -276,6 +276,58 @@ describe("npm start", () => {
   }, 300_000);
 });
 
+describe("npm start with SERVER_START_TIMEOUT_SECONDS", () => {
+  it("stops a server started again that doesn't start serving in time, and starts another", async () => {
+    const { port, run, servers } = await startTwoServers({ SERVER_START_TIMEOUT_SECONDS: "5" });
+    process.kill(servers[1]!, "SIGKILL");
+    // The one started in its place never gets to serve (its start waits forever: here, paused).
+    const hung = await newServer(run.child.pid!, servers);
+    process.kill(hung, "SIGSTOP");
+    const stoppedAt = Date.now();
+    await expect
+      .poll(() => run.output(), { timeout: 30_000 })
+      .toContain("An app server process has not started serving within 5 s (SERVER_START_TIMEOUT_SECONDS): stopping it.");
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(3_000);
+    await expect.poll(() => alive(hung), { timeout: 10_000 }).toBe(false);
+    expect(run.output()).toContain("An app server process stopped while starting (SIGKILL): starting another in 2 s.");
+    // The next one serves, and takes its share.
+    await expect.poll(() => run.output(), { timeout: 60_000 }).toContain("The app server process started again is serving.");
+    const restarted = serversOf(run.child.pid!).filter((pid) => pid !== servers[0]);
+    expect(restarted).toHaveLength(1);
+    const connections = keptConnections(port, 6);
+    await expectAllAnswered(connections);
+    expect(connectionsHeld([servers[0]!, restarted[0]!], port)).toEqual([3, 3]);
+    // The server that was serving all along was never stopped.
+    expect(alive(servers[0]!)).toBe(true);
+
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(0);
+  }, 300_000);
+
+  it("fails the start, saying so, when its servers don't start serving in time", async () => {
+    const { env } = await startEnv({ WEB_CONCURRENCY: "1", SERVER_START_TIMEOUT_SECONDS: "5" });
+    const run = start(env);
+    run.started.catch(() => {});
+    const hung = await newServer(run.child.pid!, []);
+    process.kill(hung, "SIGSTOP");
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain("An app server process did not start serving within 5 s (SERVER_START_TIMEOUT_SECONDS); its output says how far it got.");
+    expect(run.output()).not.toContain("Client portal is running");
+    await expect.poll(() => alive(hung), { timeout: 10_000 }).toBe(false);
+  }, 300_000);
+});
+
+/** The pid of the first app server process of `runPid` not among `known`, as soon as it is started (within 2 min). */
+async function newServer(runPid: number, known: number[]): Promise<number> {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    const found = serversOf(runPid).find((pid) => !known.includes(pid));
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("no new app server process was started");
+}
+
 /** A run of two app servers (as `startEnv` and `start`), started, each holding no connection yet. */
 async function startTwoServers(extra: Record<string, string> = {}) {
   const { port, env } = await startEnv({ WEB_CONCURRENCY: "2", ...extra });
@@ -299,7 +351,13 @@ async function expectAllAnswered(connections: ReturnType<typeof keptConnection>[
 
 /** The app server processes (server.ts) of a run. */
 function serversOf(pid: number): number[] {
-  return childrenOf(pid).filter((child) => readFileSync(`/proc/${child}/cmdline`, "utf8").includes("server.ts"));
+  return childrenOf(pid).filter((child) => {
+    try {
+      return readFileSync(`/proc/${child}/cmdline`, "utf8").includes("server.ts");
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
 }
 
 /** The processes whose parent is `pid`. */

@@ -8,7 +8,7 @@
 import type { Worker } from "node:cluster";
 import type net from "node:net";
 import { describe, expect, it } from "vitest";
-import { HandOut, HEARTBEAT_MS, Heartbeats, restartDelayMs, unresponsiveSeconds } from "../../scripts/lib/cluster";
+import { HandOut, HEARTBEAT_MS, Heartbeats, restartDelayMs, startTimeoutSeconds, unresponsiveSeconds } from "../../scripts/lib/cluster";
 
 type Sent = (error: Error | null) => void;
 
@@ -263,6 +263,19 @@ describe("Heartbeats", () => {
     expect(unresponsiveSeconds("3600")).toBe(3600);
     for (const bad of ["1", "-1", "2.5", "3601", "soon"]) {
       expect(() => unresponsiveSeconds(bad)).toThrow(/SERVER_UNRESPONSIVE_SECONDS: .* a whole number from 2 to 3600, or 0 for never \(got/);
+    }
+  });
+});
+
+describe("startTimeoutSeconds", () => {
+  it("reads SERVER_START_TIMEOUT_SECONDS: 120 by default, 0 for never, 5 to 3600", () => {
+    expect(startTimeoutSeconds(undefined)).toBe(120);
+    expect(startTimeoutSeconds(" ")).toBe(120);
+    expect(startTimeoutSeconds("0")).toBe(0);
+    expect(startTimeoutSeconds("5")).toBe(5);
+    expect(startTimeoutSeconds("3600")).toBe(3600);
+    for (const bad of ["4", "1", "-5", "7.5", "3601", "later"]) {
+      expect(() => startTimeoutSeconds(bad)).toThrow(/SERVER_START_TIMEOUT_SECONDS: .* a whole number from 5 to 3600, or 0 for never \(got/);
     }
   });
 });
