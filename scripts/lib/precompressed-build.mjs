@@ -53,10 +53,10 @@ const MIN_SIZE = 1024;
 /**
  * Writes the compressed copies of `dir`'s files that lack an up-to-date one (none, or one older
  * than its file). Each copy is written to a temporary name and renamed, so a server reading it
- * meanwhile never sees half of one. Returns how many files it looked at and how many copies it
- * wrote.
+ * meanwhile never sees half of one; copies whose file is gone (an earlier build's) are removed.
+ * Returns how many files it looked at, how many copies it wrote, and how many it removed.
  * @param {string} dir
- * @returns {Promise<{ files: number; written: number; bytes: number; compressedBytes: number }>}
+ * @returns {Promise<{ files: number; written: number; bytes: number; compressedBytes: number; removed: number }>}
  */
 export async function compressBuild(dir) {
   /** @type {string[]} */
@@ -64,10 +64,18 @@ export async function compressBuild(dir) {
   try {
     names = /** @type {string[]} */ (await fs.readdir(dir, { recursive: true }));
   } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return { files: 0, written: 0, bytes: 0, compressedBytes: 0 };
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return { files: 0, written: 0, bytes: 0, compressedBytes: 0, removed: 0 };
     throw error;
   }
-  const result = { files: 0, written: 0, bytes: 0, compressedBytes: 0 };
+  const result = { files: 0, written: 0, bytes: 0, compressedBytes: 0, removed: 0 };
+  // Copies whose file an earlier build had and this one hasn't.
+  const present = new Set(names);
+  for (const name of names) {
+    const encoding = PRECOMPRESSED.find(({ suffix }) => name.endsWith(suffix));
+    if (!encoding || present.has(name.slice(0, -encoding.suffix.length))) continue;
+    await fs.rm(path.join(dir, name), { force: true });
+    result.removed += 1;
+  }
   const work = names.filter((name) => COMPRESSIBLE.test(name)).map((name) => path.join(dir, name));
   // A few at a time: the compressions run in libuv's thread pool, one per core.
   const queue = [...work];

@@ -65,11 +65,19 @@ describe("compressBuild", () => {
     for (const name of ["tiny.js.br", "tiny.js.gz", "picture.png.br"]) expect(statSync(path.join(dir, name), { throwIfNoEntry: false })).toBeUndefined();
 
     expect(await compressBuild(dir)).toMatchObject({ files: 2, written: 0 });
-    const later = new Date(Date.now() + 60_000);
-    utimesSync(path.join(dir, "styles.css"), later, later);
+    // The file rewritten after its copies (their dates put back a minute).
+    const earlier = new Date(Date.now() - 60_000);
+    for (const copy of ["styles.css.br", "styles.css.gz"]) utimesSync(path.join(dir, copy), earlier, earlier);
     expect(await compressBuild(dir)).toMatchObject({ files: 2, written: 2 });
     // No temporary file is left behind.
     expect(statSync(path.join(dir, `styles.css.br.${process.pid}.tmp`), { throwIfNoEntry: false })).toBeUndefined();
+    // A file the next build doesn't have: its copies go too.
+    writeFileSync(path.join(dir, "gone.js"), script(4, "gone"));
+    expect(await compressBuild(dir)).toMatchObject({ written: 2, removed: 0 });
+    rmSync(path.join(dir, "gone.js"));
+    expect(await compressBuild(dir)).toMatchObject({ files: 2, written: 0, removed: 2 });
+    expect(statSync(path.join(dir, "gone.js.br"), { throwIfNoEntry: false })).toBeUndefined();
+    expect(statSync(path.join(dir, "page.js.br"), { throwIfNoEntry: false })).toBeDefined();
   });
 });
 
