@@ -50,8 +50,13 @@ async function main() {
   // The port first: nothing is started for a run that could not serve (or would share the port with another).
   const { port: listenPort, host } = listenAddress();
   await assertPortFree(listenPort, host);
-  // The build's scripts and styles compressed once (Brotli 11, gzip 9) while the services start.
-  const compressing = compressBuild(path.join(root, "public/build"));
+  // The build's scripts and styles compressed (Brotli 11, gzip 9) while the services start
+  // (`remix build` has emptied public/build: each start writes them again, ~2 s of CPU). Only a
+  // speed-up: a failure (a full disk, say) is reported, and the files are compressed as they are sent.
+  const compressing = compressBuild(path.join(root, "public/build")).catch((error: unknown) => {
+    log(`Could not write the build's compressed copies (${error instanceof Error ? error.message : String(error)}): serving without them.`);
+    return null;
+  });
   // The boot checks the configuration first (after filling in the local session secret). It
   // starts what the servers share (embedded services, migrations, the seed); they serve.
   booted = await bootPortal({
@@ -63,7 +68,7 @@ async function main() {
     log,
   });
   const compressed = await compressing;
-  if (compressed.written > 0)
+  if (compressed && compressed.written > 0)
     log(`Compressed the build's scripts and styles (Brotli 11, gzip 9): ${kib(compressed.bytes)} → ${kib(compressed.compressedBytes)}.`);
   log(`Starting ${count} app server process${count === 1 ? "" : "es"} (WEB_CONCURRENCY)…`);
   servers = await startCluster({ count, log, unresponsiveSeconds: stuckSeconds, startTimeoutSeconds: startSeconds });

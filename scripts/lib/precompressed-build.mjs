@@ -14,6 +14,7 @@
  *
  * Plain JavaScript: server.ts imports it, under Node's own TypeScript support too.
  */
+import { randomBytes } from "node:crypto";
 import { promises as fs, statSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -59,52 +60,77 @@ const MIN_SIZE = 1024;
  * @returns {Promise<{ files: number; written: number; bytes: number; compressedBytes: number; removed: number }>}
  */
 export async function compressBuild(dir) {
+  const result = { files: 0, written: 0, bytes: 0, compressedBytes: 0, removed: 0 };
   /** @type {string[]} */
   let names;
   try {
     names = /** @type {string[]} */ (await fs.readdir(dir, { recursive: true }));
   } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return { files: 0, written: 0, bytes: 0, compressedBytes: 0, removed: 0 };
+    if (gone(error)) return result;
     throw error;
   }
-  const result = { files: 0, written: 0, bytes: 0, compressedBytes: 0, removed: 0 };
-  // Copies whose file an earlier build had and this one hasn't.
   const present = new Set(names);
   for (const name of names) {
     const encoding = PRECOMPRESSED.find(({ suffix }) => name.endsWith(suffix));
-    if (!encoding || present.has(name.slice(0, -encoding.suffix.length))) continue;
+    // Copies whose file an earlier build had and this one hasn't, and what a run that stopped
+    // while writing left behind (a run writing now is given ten minutes).
+    const orphan = encoding && !present.has(name.slice(0, -encoding.suffix.length));
+    const leftOver = TEMPORARY.test(name) && Date.now() - ((await fs.stat(path.join(dir, name)).catch(() => null))?.mtimeMs ?? Date.now()) > 10 * 60_000;
+    if (!orphan && !leftOver) continue;
     await fs.rm(path.join(dir, name), { force: true });
     result.removed += 1;
   }
-  const work = names.filter((name) => COMPRESSIBLE.test(name)).map((name) => path.join(dir, name));
   // A few at a time: the compressions run in libuv's thread pool, one per core.
-  const queue = [...work];
+  const queue = names.filter((name) => COMPRESSIBLE.test(name)).map((name) => path.join(dir, name));
   const runOne = async () => {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const stat = await fs.stat(file);
-      if (!stat.isFile() || stat.size < MIN_SIZE) continue;
-      result.files += 1;
-      /** @type {Buffer | null} */
-      let data = null;
-      for (const encoding of PRECOMPRESSED) {
-        const target = file + encoding.suffix;
-        const existing = await fs.stat(target).catch(() => null);
-        if (existing && existing.mtimeMs >= stat.mtimeMs) continue;
-        data ??= await fs.readFile(file);
-        const compressed = await encoding.compress(data);
-        const temporary = `${target}.${process.pid}.tmp`;
-        await fs.writeFile(temporary, compressed);
-        await fs.rename(temporary, target);
-        result.written += 1;
-        if (encoding.name === "br") {
-          result.bytes += data.length;
-          result.compressedBytes += compressed.length;
-        }
+      try {
+        await compressFile(file, result);
+      } catch (error) {
+        // Removed meanwhile (another build): nothing to compress.
+        if (!gone(error)) throw error;
       }
     }
   };
   await Promise.all(Array.from({ length: 4 }, runOne));
   return result;
+}
+
+/** A temporary copy being written (`compressFile`). */
+const TEMPORARY = /\.precompressing-[0-9a-f]+\.tmp$/;
+
+/**
+ * @param {string} file
+ * @param {{ files: number; written: number; bytes: number; compressedBytes: number }} result
+ */
+async function compressFile(file, result) {
+  const stat = await fs.stat(file);
+  if (!stat.isFile() || stat.size < MIN_SIZE) return;
+  result.files += 1;
+  /** @type {Buffer | null} */
+  let data = null;
+  for (const encoding of PRECOMPRESSED) {
+    const target = file + encoding.suffix;
+    const existing = await fs.stat(target).catch(() => null);
+    if (existing && existing.mtimeMs >= stat.mtimeMs) continue;
+    data ??= await fs.readFile(file);
+    const compressed = await encoding.compress(data);
+    // A name no other run (another process, container or machine sharing the folder) uses.
+    const temporary = `${target}.precompressing-${randomBytes(8).toString("hex")}.tmp`;
+    await fs.writeFile(temporary, compressed, { flag: "wx" });
+    await fs.rename(temporary, target);
+    result.written += 1;
+    if (encoding.name === "br") {
+      result.bytes += data.length;
+      result.compressedBytes += compressed.length;
+    }
+  }
+}
+
+/** @param {unknown} error */
+function gone(error) {
+  const code = /** @type {NodeJS.ErrnoException} */ (error)?.code;
+  return code === "ENOENT" || code === "ENOTDIR";
 }
 
 /**
@@ -120,12 +146,16 @@ export function precompressedStatic(dir, options) {
   /** @type {Map<string, { name: string; file: string }[]>} */
   const found = new Map();
   const root = path.resolve(dir);
-  /** @param {string} relative */
+  /**
+   * The copies of a file of the build, or null for what isn't one (not cached: the map holds
+   * only the build's files, whatever names are asked for).
+   * @param {string} relative
+   */
   const lookUp = (relative) => {
     const file = path.join(root, relative);
-    if (!file.startsWith(root + path.sep) || !COMPRESSIBLE.test(file)) return [];
+    if (!file.startsWith(root + path.sep) || !COMPRESSIBLE.test(file)) return null;
     const source = statSync(file, { throwIfNoEntry: false });
-    if (!source?.isFile()) return [];
+    if (!source?.isFile()) return null;
     return PRECOMPRESSED.flatMap(({ name, suffix }) => {
       const copy = statSync(file + suffix, { throwIfNoEntry: false });
       return copy?.isFile() && copy.mtimeMs >= source.mtimeMs ? [{ name, file: file + suffix }] : [];
@@ -142,9 +172,10 @@ export function precompressedStatic(dir, options) {
     if (relative.includes("\0")) return next();
     let copies = found.get(relative);
     if (!copies) {
-      copies = lookUp(relative);
-      // The build's files, and names asked for that aren't (bounded: a name is cached only while few are).
-      if (found.size < 20_000) found.set(relative, copies);
+      const looked = lookUp(relative);
+      if (!looked) return next();
+      copies = looked;
+      found.set(relative, copies);
     }
     if (copies.length === 0) return next();
     res.vary("Accept-Encoding");
@@ -155,11 +186,21 @@ export function precompressedStatic(dir, options) {
     res.sendFile(copy.file, { maxAge: options.maxAge, immutable: options.immutable, dotfiles: "allow" }, (error) => {
       // Sent, or the browser went away while it was.
       if (!error || res.headersSent) return;
-      // Gone since it was looked up (a new build): served as it is by the next handler.
-      found.delete(relative);
-      res.removeHeader("Content-Encoding");
-      res.removeHeader("Content-Type");
-      next();
+      if (gone(error)) {
+        // Gone since it was looked up (a new build): served as it is by the next handler.
+        found.delete(relative);
+        res.removeHeader("Content-Encoding");
+        res.removeHeader("Content-Type");
+        return next();
+      }
+      // A condition or range the copy doesn't meet (412, 416: send has set its headers).
+      const status = /** @type {{ status?: number; statusCode?: number }} */ (error).status ?? /** @type {{ statusCode?: number }} */ (error).statusCode;
+      if (status && status >= 400 && status < 500) {
+        res.removeHeader("Content-Encoding");
+        res.status(status).end();
+        return;
+      }
+      next(error);
     });
   };
 }

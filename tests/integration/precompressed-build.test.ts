@@ -4,8 +4,9 @@
  * written, to a browser that accepts them; a file whose copy is older than it (or without one)
  * is compressed as before, never sent from a stale copy.
  */
-import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,9 +14,14 @@ import { compressBuild } from "../../scripts/lib/precompressed-build.mjs";
 import { bootApp, type TestApp } from "../support/app";
 
 const buildDir = path.resolve(import.meta.dirname, "../../public/build");
-// A folder of its own in the build the server serves, removed afterwards.
+// A folder of its own in the build the server serves, removed afterwards (another test's
+// `npm start` may compress it too: the same copies).
 const folder = `precompressed-test-${process.pid}`;
 const dir = path.join(buildDir, folder);
+// Beside the build, not in it: never to be sent through /build.
+const outside = path.join(buildDir, "..", `precompressed-test-${process.pid}.json`);
+// compressBuild's own folder, which nothing else compresses.
+let scratch: string;
 let app: TestApp;
 
 /** Script text of about `kib` KiB, varied enough to compress as real code does. */
@@ -40,6 +46,9 @@ function rawGet(urlPath: string, headers: Record<string, string>) {
 }
 
 beforeAll(async () => {
+  scratch = mkdtempSync(path.join(tmpdir(), "precompressed-"));
+  writeFileSync(outside, JSON.stringify({ secret: "x".repeat(2048) }));
+  writeFileSync(`${outside}.br`, zlib.brotliCompressSync(readFileSync(outside)));
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, "page.js"), script(40, "page"));
   writeFileSync(path.join(dir, "styles.css"), `.a { color: red; }\n`.repeat(200));
@@ -51,10 +60,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(outside, { force: true });
+  rmSync(`${outside}.br`, { force: true });
 });
 
 describe("compressBuild", () => {
   it("writes a Brotli and a gzip copy of each script and style of 1 KiB or more, once, and again when the file is newer than its copy", async () => {
+    const dir = scratch;
+    writeFileSync(path.join(dir, "page.js"), script(40, "page"));
+    writeFileSync(path.join(dir, "styles.css"), `.a { color: red; }\n`.repeat(200));
+    writeFileSync(path.join(dir, "tiny.js"), "export const a = 1;");
+    writeFileSync(path.join(dir, "picture.png"), Buffer.alloc(4096, 7));
     const first = await compressBuild(dir);
     expect(first).toMatchObject({ files: 2, written: 4 });
     const page = readFileSync(path.join(dir, "page.js"));
@@ -69,8 +86,14 @@ describe("compressBuild", () => {
     const earlier = new Date(Date.now() - 60_000);
     for (const copy of ["styles.css.br", "styles.css.gz"]) utimesSync(path.join(dir, copy), earlier, earlier);
     expect(await compressBuild(dir)).toMatchObject({ files: 2, written: 2 });
-    // No temporary file is left behind.
-    expect(statSync(path.join(dir, `styles.css.br.${process.pid}.tmp`), { throwIfNoEntry: false })).toBeUndefined();
+    // No temporary file is left behind; one an earlier run left (stopped while writing) is removed.
+    expect(readdirSync(dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    const leftOver = path.join(dir, "page.js.br.precompressing-0123456789abcdef.tmp");
+    writeFileSync(leftOver, "half");
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(leftOver, hourAgo, hourAgo);
+    expect(await compressBuild(dir)).toMatchObject({ written: 0, removed: 1 });
+    expect(statSync(leftOver, { throwIfNoEntry: false })).toBeUndefined();
     // A file the next build doesn't have: its copies go too.
     writeFileSync(path.join(dir, "gone.js"), script(4, "gone"));
     expect(await compressBuild(dir)).toMatchObject({ written: 2, removed: 0 });
@@ -84,6 +107,7 @@ describe("compressBuild", () => {
 describe("the server", () => {
   it("sends a file's compressed copy as it was written, with its length, type and a year's caching, to a browser that accepts it", async () => {
     await compressBuild(dir);
+    expect(statSync(path.join(dir, "page.js.br")).isFile()).toBe(true);
     const chrome = await rawGet(`/build/${folder}/page.js`, { "accept-encoding": "gzip, deflate, br, zstd" });
     expect(chrome.status).toBe(200);
     expect(chrome.headers["content-encoding"]).toBe("br");
@@ -130,7 +154,15 @@ describe("the server", () => {
     expect(tiny.status).toBe(200);
     expect(tiny.body.toString("utf8")).toBe("export const a = 1;");
 
-    // Nothing outside the build is reached through it.
-    expect((await rawGet(`/build/..%2F..%2Fpackage.json`, { "accept-encoding": "br" })).status).not.toBe(200);
+    // Nothing outside the build is reached through it, though it has a compressed copy.
+    const escape = await rawGet(`/build/..%2F${path.basename(outside)}`, { "accept-encoding": "br" });
+    expect(escape.status).not.toBe(200);
+    expect(escape.body.toString("latin1")).not.toContain("secret");
+    expect(escape.body).not.toEqual(readFileSync(`${outside}.br`));
+
+    // A range the copy can't meet is refused as such, not answered from the file as it is.
+    const range = await rawGet(`/build/${folder}/page.js`, { "accept-encoding": "br", range: `bytes=${statSync(path.join(dir, "page.js")).size - 10}-` });
+    expect(range.status).toBe(416);
+    expect(range.headers["content-encoding"]).toBeUndefined();
   });
 });

@@ -217,7 +217,6 @@ describe("npm start", () => {
     // busy machine), a probe is answered; the ones handed to it before then are dropped.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await expect.poll(() => answeredWithin(port, 500), { timeout: 20_000, interval: 0 }).toBe(true);
-    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(2_000);
     const meanwhile = keptConnections(port, 10);
     await expectAllAnswered(meanwhile);
     await expect.poll(() => connectionsHeld([servers[1]!], port)).toEqual([10]);
@@ -281,16 +280,17 @@ describe("npm start", () => {
 
 describe("npm start with SERVER_START_TIMEOUT_SECONDS", () => {
   it("stops a server started again that doesn't start serving in time, and starts another", async () => {
-    const { port, run, servers } = await startTwoServers({ SERVER_START_TIMEOUT_SECONDS: "5" });
+    const { port, run, servers } = await startTwoServers({ SERVER_START_TIMEOUT_SECONDS: "20" });
     process.kill(servers[1]!, "SIGKILL");
     // The one started in its place never gets to serve (its start waits forever: here, paused).
     const hung = await newServer(run.child.pid!, servers);
     process.kill(hung, "SIGSTOP");
     const stoppedAt = Date.now();
     await expect
-      .poll(() => run.output(), { timeout: 30_000 })
-      .toContain("An app server process has not started serving within 5 s (SERVER_START_TIMEOUT_SECONDS): stopping it.");
-    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(3_000);
+      .poll(() => run.output(), { timeout: 60_000 })
+      .toContain("An app server process has not started serving within 20 s (SERVER_START_TIMEOUT_SECONDS): stopping it.");
+    // Its time runs from its start, a moment before it was paused: well after the pause.
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(15_000);
     await expect.poll(() => alive(hung), { timeout: 10_000 }).toBe(false);
     await expect.poll(() => run.output(), { timeout: 10_000 }).toContain("An app server process stopped while starting (SIGKILL): starting another in 2 s.");
     // The next one serves, and takes its share.
@@ -308,13 +308,13 @@ describe("npm start with SERVER_START_TIMEOUT_SECONDS", () => {
   }, 300_000);
 
   it("fails the start, saying so, when its servers don't start serving in time", async () => {
-    const { env } = await startEnv({ WEB_CONCURRENCY: "1", SERVER_START_TIMEOUT_SECONDS: "5" });
+    const { env } = await startEnv({ WEB_CONCURRENCY: "1", SERVER_START_TIMEOUT_SECONDS: "20" });
     const run = start(env);
     run.started.catch(() => {});
     const hung = await newServer(run.child.pid!, []);
     process.kill(hung, "SIGSTOP");
     expect(await run.exited).toBe(1);
-    expect(run.output()).toContain("An app server process did not start serving within 5 s (SERVER_START_TIMEOUT_SECONDS); its output says how far it got.");
+    expect(run.output()).toContain("An app server process did not start serving within 20 s (SERVER_START_TIMEOUT_SECONDS); its output says how far it got.");
     expect(run.output()).not.toContain("Client portal is running");
     await expect.poll(() => alive(hung), { timeout: 10_000 }).toBe(false);
   }, 300_000);
