@@ -387,13 +387,18 @@ function firstAnswer(text: string): number | null {
   return Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0);
 }
 
-/** A connection of its own that asks GET /healthz and stays open (keep-alive) until the server ends it. */
+/**
+ * A connection of its own that asks GET /healthz and stays open (keep-alive) until the server
+ * ends it: once answered, it asks again every 2 s, as a browser's open page does, so the server's
+ * keep-alive timeout (5 s) never closes it however slow the machine is.
+ */
 function keptConnection(port: number, { close = false } = {}) {
   let answered = false;
   let isClosed = false;
   const head = `GET /healthz HTTP/1.1\r\nHost: localhost:${port}\r\n${close ? "Connection: close\r\n" : ""}\r\n`;
   const socket = net.connect(port, "127.0.0.1", () => socket.write(head));
   let text = "";
+  let again: NodeJS.Timeout | undefined;
   socket.setEncoding("utf8");
   const status = new Promise<number>((resolve, reject) => {
     socket.on("data", (chunk) => {
@@ -401,6 +406,7 @@ function keptConnection(port: number, { close = false } = {}) {
       const code = firstAnswer(text);
       if (code !== null && !answered) {
         answered = true;
+        if (!close) again = setInterval(() => socket.write(head, () => {}), 2_000).unref();
         resolve(code);
       }
     });
@@ -409,6 +415,7 @@ function keptConnection(port: number, { close = false } = {}) {
   const closed = new Promise<void>((resolve) =>
     socket.on("close", () => {
       isClosed = true;
+      clearInterval(again);
       resolve();
     }),
   );
